@@ -1,0 +1,38 @@
+/**
+ * What happened to each sheet row: the five result columns of PRODUCT.md (`Status`, `Record ID`,
+ * `Sequence`, `Line Item ID`, `Message`), and the problems that explain a refusal.
+ */
+
+/** A row's status in the results file (PRODUCT.md, "Results file"). */
+export type RowStatus = 'created' | 'updated' | 'unchanged' | 'duplicate' | 'conflict' | 'invalid' | 'failed';
+
+/** The names of the five result columns, in the order they are appended to the input. */
+export const RESULT_COLUMNS = ['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'] as const;
+
+/**
+ * One refusal, pinned to a cell: sheet row (1-based), column (0-based index, when the problem is in
+ * one cell), the value as written, the reason, and a suggestion when there is one.
+ */
+export interface Problem {
+  /** Stable machine code, e.g. `unknown_product`, `ambiguous_product`, `invalid_date`. */
+  code: string;
+  rowNumber: number;
+  column?: number;
+  /** The header of that column, as written in the sheet. */
+  header?: string;
+  value?: unknown;
+  message: string;
+  suggestion?: string;
+}
+
+/** The result of one sheet row, written back as the result columns. */
+export interface RowResult {
+  rowNumber: number;
+  status: RowStatus;
+  recordId?: string;
+  sequence?: string;
+  lineItemId?: string;
+  message?: string;
+  /** Columns (0-based) to mark as invalid (red fill) in the results file or the workbook. */
+  invalidColumns?: number[];
+}

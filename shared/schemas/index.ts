@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './resources.ts';
+export * from './bodies.ts';

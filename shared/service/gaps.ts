@@ -1,0 +1,71 @@
+/**
+ * Every assumption this project makes where the service interface is silent, one named constant
+ * per row of `spec/gaps.md` (copied to `docs/spec/gaps.md`). Change the service's behaviour here,
+ * in one edit; the client and the sandbox both read these.
+ */
+
+/** gaps row 1: how the token is sent. The client accepts another header name and scheme. */
+export const AUTH_HEADER = { name: 'Authorization', scheme: 'Bearer' } as const;
+
+/** gaps row 2: missing or invalid token. */
+export const UNAUTHORIZED = { status: 401, body: { error: 'unauthorized' } } as const;
+
+/** gaps rows 3 and 7: an organisation the token cannot see, an unknown id, or another organisation's id. */
+export const NOT_FOUND = { status: 404, body: { error: 'not_found' } } as const;
+
+/** gaps row 4: the organisation has no shed entitlement. */
+export const FORBIDDEN = {
+  status: 403,
+  body: { error: 'forbidden', message: 'This organisation has no active shed subscription.' },
+} as const;
+
+/** gaps row 6: invalid input on create or update: 422 `{errors: {field: [message]}}`. */
+export const VALIDATION_STATUS = 422;
+
+/** gaps row 5: paths of the receipt operations the spec lists by payload only (by analogy with returns). */
+export const RECEIPT_PATHS = {
+  get: (id: string) => `/api/shed/receipts/${id}`,
+  create: (orgId: string) => `/api/shed/organisations/${orgId}/receipts`,
+  update: (orgId: string, id: string) => `/api/shed/organisations/${orgId}/receipts/${id}`,
+  delete: (orgId: string, id: string) => `/api/shed/organisations/${orgId}/receipts/${id}`,
+} as const;
+
+/** gaps row 9: a decimal string as the service carries it. */
+export const DECIMAL_PATTERN = /^-?\d+(\.\d+)?$/;
+
+/** gaps row 10: units are any non-empty string up to this many characters. */
+export const UNIT_MAX_LENGTH = 20;
+
+/**
+ * gaps row 10: spellings the client normalises (lower-cased, dots and spaces removed before lookup).
+ * Anything else is sent as written, with a warning.
+ */
+export const UNIT_SYNONYMS: Readonly<Record<string, string>> = {
+  l: 'l', lt: 'l', ltr: 'l', ltrs: 'l', litre: 'l', litres: 'l', liter: 'l', liters: 'l',
+  ml: 'ml', millilitre: 'ml', millilitres: 'ml', milliliter: 'ml', milliliters: 'ml',
+  kg: 'kg', kgs: 'kg', kilo: 'kg', kilos: 'kg', kilogram: 'kg', kilograms: 'kg', kilogramme: 'kg', kilogrammes: 'kg',
+  g: 'g', gm: 'g', gms: 'g', gram: 'g', grams: 'g', gramme: 'g', grammes: 'g',
+  t: 't', tonne: 't', tonnes: 't', ton: 't', tons: 't', mt: 't',
+};
+
+/** gaps row 11: the 422 message for a receipt or return in a locked storage. */
+export const LOCKED_STORAGE_MESSAGE = 'storage is locked';
+
+/** gaps row 13: page size default and maximum; page below 1 is clamped to 1. */
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+
+/** Deletion records are retained this long (spec section 8); an older cursor needs a full re-sync. */
+export const DELETION_RETENTION_DAYS = 60;
+
+/** gaps row 18: rate limiting answers 429 (or 503) with `Retry-After` in seconds. */
+export const RETRY_AFTER_HEADER = 'Retry-After';
+
+/** gaps row 21: the names the total-record count may carry in `meta`. */
+export const COUNT_NAMES = ['total_entries', 'total_count'] as const;
+
+/**
+ * Not in gaps.md: maximum string lengths are "not shown" by the spec. The sandbox refuses longer
+ * values; the client checks the same limits before sending, so a refusal names the cell.
+ */
+export const MAX_LENGTH = { name: 255, notes: 2000 } as const;
