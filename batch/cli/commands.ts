@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { importCommand } from '../commands/import/index.ts';
+import { loginCommand } from '../commands/login/index.ts';
+import { orgsCommand } from '../commands/orgs/index.ts';
+import { sandboxCommand } from '../commands/sandbox/index.ts';
+import type { CommandIO } from '../ui/io.ts';
+import { readHiddenLine } from '../ui/hidden-input.ts';
+import { wholeNumber } from './main.ts';
+
+/**
+ * Declares every command of the contract (PRODUCT.md, "The command line contract") on `program`;
+ * each action calls its command's function and reports its exit status through `setStatus`.
+ */
+export function registerCommands(program: Command, io: CommandIO, setStatus: (code: number) => void): void {
+  program
+    .option('--base-url <url>', 'service URL (or SHED_BASE_URL, or the saved config)')
+    .option('--token <token>', 'API token (or SHED_TOKEN, or the saved config); prefer `shed login`')
+    .option('--org <id-or-name>', 'organisation (or SHED_ORG); not needed when the token sees one');
+
+  program
+    .command('login')
+    .description('ask for the token (hidden input), check it, save the config')
+    .action(async (_opts, cmd: Command) => {
+      const { baseUrl, org } = cmd.optsWithGlobals();
+      await loginCommand({ baseUrl, org, io, readToken: () => readHiddenLine('API token: ') });
+    });
+
+  program
+    .command('orgs')
+    .description('organisations the token can access')
+    .option('--json', 'print JSON')
+    .action(async (_opts, cmd: Command) => {
+      await orgsCommand({ ...cmd.optsWithGlobals(), io });
+    });
+
+  const importer = program.command('import').description('create or update records from .xlsx or .csv');
+  for (const kind of ['receipts', 'returns'] as const) {
+    importer
+      .command(kind)
+      .description(kind === 'receipts' ? 'create or update receipts from supplier invoices' : 'create or update returns')
+      .argument('<file>', '.xlsx or .csv file')
+      .option('--sheet <name>', 'worksheet to read (default: the first with data)')
+      .option('--mapping <file.json>', 'a saved column mapping (print one with --dry-run)')
+      .option('--dry-run', 'validate and resolve, send nothing')
+      .option('--concurrency <n>', 'requests in flight at once', wholeNumber, 4)
+      .option('--results <file>', 'results file (default: NAME.results.xlsx or .csv beside the input)')
+      .addOption(new Option('--date-order <order>', 'reading of ambiguous dates').choices(['DMY', 'MDY', 'YMD']).default('DMY'))
+      .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
+      .option('--json', 'print a machine-readable summary on standard output')
+      .action(async (file: string, _opts, cmd: Command) => {
+        const controller = interruptible(io);
+        const summary = await importCommand({ ...cmd.optsWithGlobals(), kind, file, io, signal: controller.signal });
+        setStatus(summary.exitCode);
+      });
+  }
+
+  program
+    .command('sandbox')
+    .description('run the local sandbox service (prints base URL and tokens)')
+    .option('--port <n>', 'port (0 picks a free one)', wholeNumber, 4010)
+    .option('--data <file>', 'keep the state in this JSON file')
+    .option('--latency <ms>', 'added latency per request, milliseconds', wholeNumber)
+    .action(async (opts) => {
+      await sandboxCommand({ port: opts.port, data: opts.data, latencyMs: opts.latency, io });
+    });
+}
+
+/**
+ * Ctrl-C once: stop starting new requests, finish those in flight, write what was done. Twice: exit now.
+ */
+function interruptible(io: CommandIO): AbortController {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    io.err('\nInterrupted: finishing requests in flight and writing results (Ctrl-C again to abort at once)');
+    controller.abort();
+    process.once('SIGINT', () => process.exit(130));
+  });
+  return controller;
+}

@@ -1,0 +1,48 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { ShedError } from '../../shared/errors/shed-error.ts';
+import { processIO } from '../ui/io.ts';
+import { EXIT, exitStatusFor } from './exit-status.ts';
+import { registerCommands } from './commands.ts';
+
+/**
+ * The `shed` program. One top-level catch turns typed errors into exit statuses (PRODUCT.md):
+ * 2 usage, config or unreadable input; 3 connection, authentication or entitlement; 1 otherwise.
+ */
+export async function main(argv: string[]): Promise<number> {
+  const io = processIO();
+  const program = new Command('shed')
+    .description('Move farm stock records between spreadsheets and the farm-inputs service')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  let status: number = EXIT.ok;
+  registerCommands(program, io, (code) => {
+    status = code;
+  });
+  try {
+    await program.parseAsync(argv);
+    return status;
+  } catch (error) {
+    return handle(error, io.err);
+  }
+}
+
+function handle(error: unknown, err: (text: string) => void): number {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('commander.')) {
+    // Commander has printed help, the version, or the usage error already.
+    return code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help' ? EXIT.ok : EXIT.usage;
+  }
+  if (error instanceof ShedError) {
+    err(`shed: ${error.message}`);
+  } else {
+    err(`shed: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+  return exitStatusFor(error);
+}
+
+/** Commander's parser for a whole number option (`--concurrency 8`, `--port 4010`). */
+export function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('Expected a whole number.');
+  return n;
+}

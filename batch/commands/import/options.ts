@@ -1,0 +1,60 @@
+import { ShedError } from '../../../shared/errors/shed-error.ts';
+import type { DateOrder } from '../../../shared/sheet/values/index.ts';
+import type { ConnectionFlags } from '../../config/connection.ts';
+import type { CommandIO } from '../../ui/io.ts';
+
+/** Options of `shed import receipts|returns FILE` (PRODUCT.md, "Import options"). */
+export interface ImportOptions extends ConnectionFlags {
+  kind: 'receipts' | 'returns';
+  file: string;
+  sheet?: string;
+  /** A saved column mapping (JSON). */
+  mapping?: string;
+  /** Validate and resolve, send nothing. */
+  dryRun?: boolean;
+  /** Requests in flight at once; default 4. */
+  concurrency?: number;
+  /** Results file; default beside the input, `NAME.results.xlsx` or `.csv`. */
+  results?: string;
+  /** Reading of ambiguous dates; default DMY. */
+  dateOrder?: DateOrder;
+  /** The farm's IANA time zone for date-only values; default Australia/Sydney. */
+  timezone?: string;
+  /** Print a machine-readable summary on standard output instead of the human one. */
+  json?: boolean;
+  io: CommandIO;
+  signal?: AbortSignal;
+}
+
+/** A bad command-line value: exit status 2, nothing read or sent. */
+export class UsageError extends ShedError {
+  constructor(message: string) {
+    super('usage', 'usage', message);
+  }
+}
+
+/** The farm's time zone when none is given: most users are in eastern Australia (PRODUCT.md). */
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+export const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Checks the options a user typed, before anything is read or sent.
+ * @throws UsageError with what was expected, e.g. "Expected `--concurrency` to be a whole number from 1 to 64".
+ */
+export function checkImportOptions(options: ImportOptions): { concurrency: number; dateOrder: DateOrder; timeZone: string } {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new UsageError(`Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`);
+  }
+  const dateOrder = (options.dateOrder ?? 'DMY').toUpperCase() as DateOrder;
+  if (!['DMY', 'MDY', 'YMD'].includes(dateOrder)) {
+    throw new UsageError(`Expected \`--date-order\` to be DMY, MDY or YMD, got '${options.dateOrder}'`);
+  }
+  const timeZone = options.timezone ?? DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone });
+  } catch {
+    throw new UsageError(`Expected \`--timezone\` to be an IANA time zone such as Australia/Sydney, got '${timeZone}'`);
+  }
+  return { concurrency, dateOrder, timeZone };
+}

@@ -1,0 +1,24 @@
+import { createInterface } from 'node:readline';
+
+/**
+ * Reads one line from standard input without echoing it (for the token). On a terminal, keystrokes
+ * are hidden; from a pipe, the first line is read as is.
+ */
+export function readHiddenLine(prompt: string): Promise<string> {
+  const input = process.stdin;
+  const output = process.stderr;
+  const rl = createInterface({ input, output, terminal: Boolean(input.isTTY) });
+  if (input.isTTY) {
+    output.write(prompt);
+    // Replace what readline would echo with nothing; the prompt stays.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
+  }
+  return new Promise((resolve) => {
+    rl.once('line', (line) => {
+      if (input.isTTY) output.write('\n');
+      rl.close();
+      resolve(line);
+    });
+    rl.once('close', () => resolve(''));
+  });
+}

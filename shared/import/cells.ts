@@ -1,0 +1,150 @@
+import type { Resolver } from '../resolve/index.ts';
+import type { Storage } from '../schemas/resources.ts';
+import { isStorageLocked } from '../schemas/resources.ts';
+import type { CellValue } from '../sheet/grid.ts';
+import { isBlank } from '../sheet/grid.ts';
+import type { DateOrder } from '../sheet/values/index.ts';
+import {
+  cellText,
+  describeCell,
+  localMidnightIso,
+  normaliseUnit,
+  parseDateCell,
+  parseDecimalCell,
+  parseQuantityWithUnit,
+} from '../sheet/values/index.ts';
+import type { Problem } from './outcome.ts';
+import type { ColumnIndex } from './problems.ts';
+import { cellProblem } from './problems.ts';
+
+/**
+ * Reads the cells of one record (a receipt's header and lines, or a return) into service values,
+ * collecting a {@link Problem} for each cell that cannot be read. Shared by receipts and returns.
+ */
+export class CellReader {
+  readonly problems: Problem[] = [];
+  readonly warnings: Problem[] = [];
+
+  constructor(
+    private readonly index: ColumnIndex,
+    private readonly settings: { dateOrder: DateOrder; timeZone: string },
+    private readonly resolver: Resolver,
+  ) {}
+
+  private fail(field: string, rowNumber: number, code: string, message: string, value?: CellValue, suggestion?: string): null {
+    this.problems.push(cellProblem(this.index, field, rowNumber, code, message, value, suggestion));
+    return null;
+  }
+
+  private label(field: string): string {
+    const column = this.index.columns[field];
+    return (column !== undefined && this.index.headers[column]) || field.replace(/_/g, ' ');
+  }
+
+  /** Required text (supplier): trimmed, spaces folded; blank is a problem. */
+  requiredText(field: string, value: CellValue | undefined, rowNumber: number): string | null {
+    if (value === undefined || isBlank(value)) {
+      return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: fill it in`);
+    }
+    return cellText(value);
+  }
+
+  /** Optional text (order number, notes, reference): null when blank. */
+  optionalText(value: CellValue | undefined): string | null {
+    return value === undefined || isBlank(value) ? null : cellText(value);
+  }
+
+  /** A date cell as the ISO timestamp of local midnight in the farm's time zone. */
+  date(field: string, value: CellValue | undefined, rowNumber: number): string | null {
+    if (value === undefined || isBlank(value)) {
+      return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the date, e.g. 3/02/2026`);
+    }
+    const parsed = parseDateCell(value, this.settings.dateOrder);
+    if (!parsed.ok) return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value);
+    return localMidnightIso(parsed.value, this.settings.timeZone);
+  }
+
+  /** A decimal (packs, dollars, pack size) as a canonical decimal string; the sign is checked by the schema. */
+  decimal(field: string, value: CellValue | undefined, rowNumber: number): string | null {
+    if (value === undefined || isBlank(value)) {
+      return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write a number`);
+    }
+    const parsed = parseDecimalCell(value);
+    return parsed.ok ? parsed.value : this.fail(field, rowNumber, 'invalid_number', parsed.reason, value);
+  }
+
+  /**
+   * An amount with its unit, from one cell (`20 L`) or a value cell and a unit cell. Units are
+   * normalised (gaps row 10); a unit it does not know is kept as written, with a warning.
+   */
+  amountWithUnit(
+    valueField: string,
+    unitField: string,
+    value: CellValue | undefined,
+    unitCell: CellValue | undefined,
+    rowNumber: number,
+  ): { value: string; unit: string } | null {
+    if (value === undefined || isBlank(value)) {
+      return this.fail(valueField, rowNumber, 'required', `${this.label(valueField)} is empty: write a number such as 20 or 20 L`);
+    }
+    const parsed = parseQuantityWithUnit(value);
+    if (!parsed.ok) return this.fail(valueField, rowNumber, 'invalid_number', parsed.reason, value);
+    const inCell = parsed.value.unit ? normaliseUnit(parsed.value.unit) : null;
+    const inColumn = unitCell === undefined || isBlank(unitCell) ? null : normaliseUnit(cellText(unitCell));
+    if (inCell && inColumn && inCell.unit !== inColumn.unit) {
+      return this.fail(
+        unitField,
+        rowNumber,
+        'unit_mismatch',
+        `${describeCell(unitCell ?? null)} disagrees with the unit in ${describeCell(value)}: keep one of them`,
+        unitCell,
+      );
+    }
+    const unit = inCell ?? inColumn;
+    if (!unit) {
+      return this.fail(
+        unitField,
+        rowNumber,
+        'required',
+        `no unit for ${describeCell(value)}: write it in the ${this.label(unitField)} column or in the cell, e.g. '20 L'`,
+      );
+    }
+    if (!unit.known) {
+      this.warnings.push(
+        cellProblem(this.index, inCell ? valueField : unitField, rowNumber, 'unknown_unit', `unit '${unit.unit}' is not one of l, ml, kg, g, t: sent as written`),
+      );
+    }
+    return { value: parsed.value.value, unit: unit.unit };
+  }
+
+  /** A storage by name (or id) that is not locked (gaps row 11). */
+  storage(field: string, value: CellValue | undefined, rowNumber: number): Storage | null {
+    const text = value === undefined ? '' : cellText(value);
+    if (!text) return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the storage's name`);
+    const found = this.resolver.storage(text);
+    if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, found.suggestions?.[0]);
+    if (isStorageLocked(found.value)) {
+      return this.fail(field, rowNumber, 'locked_storage', `'${found.value.name}' is locked: nothing can be recorded in it; choose another storage`, value);
+    }
+    return found.value;
+  }
+
+  /** A product by alias, product name or id: both ids when the name is an alias. */
+  product(field: string, value: CellValue | undefined, rowNumber: number): { productId: string; productAliasId: string | null } | null {
+    const text = value === undefined ? '' : cellText(value);
+    if (!text) return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the product or trade name`);
+    const found = this.resolver.product(text);
+    if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, found.suggestions?.[0]);
+    return { productId: found.value.productId, productAliasId: found.value.productAliasId };
+  }
+
+  /** An id written back by an earlier run (Record ID, Line Item ID): null when blank; must look like a UUID. */
+  id(field: string, value: CellValue | undefined, rowNumber: number): string | null {
+    const text = value === undefined ? '' : cellText(value);
+    if (!text) return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) {
+      return this.fail(field, rowNumber, 'invalid_id', `'${text}' is not an id written by shed: clear the cell to create a new record`, value);
+    }
+    return text.toLowerCase();
+  }
+}

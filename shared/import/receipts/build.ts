@@ -1,0 +1,146 @@
+import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
+import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
+import type { Resolver } from '../../resolve/index.ts';
+import type { ReceiptField } from '../../sheet/fields.ts';
+import type { DateOrder } from '../../sheet/values/index.ts';
+import { cellText } from '../../sheet/values/index.ts';
+import { CellReader } from '../cells.ts';
+import type { Problem } from '../outcome.ts';
+import type { ColumnIndex } from '../problems.ts';
+import type { BodySource } from '../zod-problems.ts';
+import { issuesToProblems } from '../zod-problems.ts';
+import type { InvoiceGroup } from './group.ts';
+import { invoiceNotes } from './invoice-notes.ts';
+
+/** Settings that decide how cells are read: date order for ambiguous dates, the farm's IANA time zone. */
+export interface ReadSettings {
+  dateOrder: DateOrder;
+  timeZone: string;
+}
+
+/** One sheet line of a receipt: its row and the Line Item ID written back by an earlier run, if any. */
+export interface ReceiptLine {
+  rowNumber: number;
+  lineItemId: string | null;
+}
+
+/**
+ * One invoice made ready to send: the receipt body (null when any cell is invalid: nothing of the
+ * invoice is sent), its lines in body order, and the ids an earlier run wrote back (for updates).
+ */
+export interface ReceiptDraft {
+  key: string | null;
+  rowNumbers: number[];
+  lines: ReceiptLine[];
+  body: ReceiptCreateBody | null;
+  /** Record ID from the sheet: this invoice updates that receipt instead of creating one. */
+  recordId: string | null;
+  /** `Updated At` from the sheet (as exports write it), for conflict checks. */
+  updatedAt: string | null;
+  storageName: string | null;
+  problems: Problem[];
+  warnings: Problem[];
+}
+
+/**
+ * Turns one invoice group into a receipt create body, reading every cell and resolving storage and
+ * products, then checking the body with the same zod schema the service uses (gaps rows 6, 9, 10).
+ * Never throws: every problem is returned, pinned to its cell.
+ */
+export function buildReceiptDraft(
+  group: InvoiceGroup,
+  index: ColumnIndex,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReceiptDraft {
+  const read = new CellReader(index, settings, resolver);
+  const first = group.lines[0]?.rowNumber ?? 0;
+  const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
+  const cell = (field: ReceiptField) => group.header[field]?.value ?? null;
+
+  const supplier = read.requiredText('supplier', cell('supplier'), at('supplier'));
+  const receivedAt = read.date('received_at', cell('received_at'), at('received_at'));
+  const storage = read.storage('storage', cell('storage'), at('storage'));
+  const recordId = read.id('record_id', cell('record_id'), at('record_id'));
+  const orderNumber = read.optionalText(cell('order_number'));
+  const notes = read.optionalText(cell('notes'));
+  const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
+
+  const lines: ReceiptLine[] = [];
+  const items: NonNullable<ReceiptCreateBody['line_items']> = [];
+  for (const row of group.lines) {
+    const product = read.product('product', row.cells.product, row.rowNumber);
+    const quantity = read.decimal('quantity', row.cells.quantity, row.rowNumber);
+    const pack = read.amountWithUnit('pack_size', 'pack_unit', row.cells.pack_size, row.cells.pack_unit, row.rowNumber);
+    const cost = read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
+    const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
+    lines.push({ rowNumber: row.rowNumber, lineItemId });
+    if (product && quantity !== null && pack && cost !== null) {
+      items.push({
+        ...(lineItemId ? { id: lineItemId } : {}),
+        product_id: product.productId,
+        product_alias_id: product.productAliasId,
+        quantity,
+        pack_size_value: pack.value,
+        pack_size_unit: pack.unit,
+        pack_cost: cost,
+      });
+    }
+  }
+
+  const problems = [...group.problems, ...read.problems];
+  const draft: ReceiptDraft = {
+    key: group.key,
+    rowNumbers: group.lines.map((l) => l.rowNumber),
+    lines,
+    body: null,
+    recordId,
+    updatedAt: read.optionalText(cell('updated_at')),
+    storageName: storage?.name ?? null,
+    problems,
+    warnings: read.warnings,
+  };
+  if (problems.length > 0 || !supplier || !receivedAt || !storage) return draft;
+
+  const body = {
+    storage_id: storage.id,
+    received_at: receivedAt,
+    supplier,
+    order_number: orderNumber,
+    notes: invoiceNotes(invoice, notes),
+    line_items: items,
+  };
+  const checked = ReceiptCreateSchema.safeParse(body);
+  if (!checked.success) {
+    problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group, at)));
+    return draft;
+  }
+  draft.body = checked.data;
+  return draft;
+}
+
+const BODY_TO_FIELD: Record<string, ReceiptField> = {
+  storage_id: 'storage',
+  received_at: 'received_at',
+  supplier: 'supplier',
+  order_number: 'order_number',
+  notes: 'notes',
+  product_id: 'product',
+  product_alias_id: 'product',
+  quantity: 'quantity',
+  pack_size_value: 'pack_size',
+  pack_size_unit: 'pack_unit',
+  pack_cost: 'pack_cost',
+};
+
+function locate(path: readonly PropertyKey[], group: InvoiceGroup, at: (f: ReceiptField) => number): BodySource {
+  const [head, item, key] = path;
+  if (head === 'line_items' && typeof item === 'number') {
+    const line = group.lines[item];
+    const field = BODY_TO_FIELD[String(key)] ?? 'product';
+    const value = line?.cells[field] ?? line?.cells.pack_size;
+    return { field, rowNumber: line?.rowNumber ?? at('supplier'), value: value ?? null };
+  }
+  const field = BODY_TO_FIELD[String(head)] ?? 'supplier';
+  return { field, rowNumber: at(field), value: group.header[field]?.value ?? null };
+}

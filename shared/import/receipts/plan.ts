@@ -1,0 +1,43 @@
+import type { Resolver } from '../../resolve/index.ts';
+import type { Grid } from '../../sheet/grid.ts';
+import type { ColumnMapping } from '../../sheet/mapping.ts';
+import type { ReceiptField } from '../../sheet/fields.ts';
+import { detectDateOrder } from '../../sheet/values/index.ts';
+import type { SkippedRow } from '../rows.ts';
+import { splitDataRows } from '../rows.ts';
+import type { ColumnIndex } from '../problems.ts';
+import type { ReadSettings, ReceiptDraft } from './build.ts';
+import { buildReceiptDraft } from './build.ts';
+import { groupInvoices } from './group.ts';
+
+/** Everything an import of receipts will do, worked out before anything is sent. */
+export interface ReceiptPlan {
+  drafts: ReceiptDraft[];
+  skipped: SkippedRow[];
+  /** Sheet-wide warnings, e.g. a date column that reads only month-first. */
+  warnings: string[];
+}
+
+/**
+ * Plans a receipts import from a sheet (pure): data rows below the header, invoices grouped and
+ * filled down, cells read, names resolved, bodies checked. Nothing is sent; an invoice with any
+ * problem has `body: null`.
+ *
+ * @param mapping the column mapping (see `detectMapping`); must have every required field.
+ */
+export function planReceiptImport(
+  grid: Grid,
+  mapping: ColumnMapping,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReceiptPlan {
+  const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
+  const index: ColumnIndex = { columns, headers: mapping.headers };
+  const { rows, skipped, blankBefore } = splitDataRows(grid, mapping.headerRowNumber, columns, 'quantity');
+  const warnings: string[] = [];
+  const dates = detectDateOrder(rows.map((r) => r.cells.received_at ?? null), settings.dateOrder);
+  if (dates.conflict) warnings.push(dates.conflict);
+  const groups = groupInvoices(rows, blankBefore, index);
+  const drafts = groups.map((group) => buildReceiptDraft(group, index, resolver, settings));
+  return { drafts, skipped, warnings };
+}

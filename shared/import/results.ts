@@ -1,0 +1,30 @@
+import type { Problem, RowResult } from './outcome.ts';
+import { problemText } from './problems.ts';
+
+/**
+ * The results of a record refused before sending: every one of its rows is `invalid`. A row with
+ * problems of its own lists them; the others say which rows stopped the record (nothing is half-sent).
+ *
+ * @param label how the record is named in messages, e.g. `invoice INV-40390`.
+ */
+export function invalidResults(rowNumbers: readonly number[], problems: readonly Problem[], label: string): RowResult[] {
+  const badRows = [...new Set(problems.map((p) => p.rowNumber))].sort((a, b) => a - b);
+  return rowNumbers.map((rowNumber) => {
+    const own = problems.filter((p) => p.rowNumber === rowNumber);
+    const columns = own.flatMap((p) => (p.column === undefined ? [] : [p.column]));
+    const message = own.length
+      ? own.map(problemText).join('; ')
+      : `not sent: ${label} has a problem on row${badRows.length > 1 ? 's' : ''} ${badRows.join(', ')}`;
+    return { rowNumber, status: 'invalid', message, invalidColumns: [...new Set(columns)] };
+  });
+}
+
+/** Counts of row statuses, for the one-line summary and `--json`. */
+export type StatusCounts = Record<RowResult['status'], number>;
+
+/** Counts rows by status. */
+export function countStatuses(results: readonly RowResult[]): StatusCounts {
+  const counts: StatusCounts = { created: 0, updated: 0, unchanged: 0, duplicate: 0, conflict: 0, invalid: 0, failed: 0 };
+  for (const result of results) counts[result.status] += 1;
+  return counts;
+}

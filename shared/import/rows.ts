@@ -1,0 +1,71 @@
+import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
+import { isBlank } from '../sheet/grid.ts';
+
+/** A data row below the header: its sheet row, and each mapped field's cell (undefined when unmapped). */
+export interface FieldRow<F extends string> {
+  rowNumber: number;
+  /** Field → cell value as read; a field that is not mapped is absent. */
+  cells: Partial<Record<F, CellValue>>;
+  /** Field → 0-based column, for problems. */
+  columns: Partial<Record<F, number>>;
+}
+
+/** Why a row below the header was passed over rather than imported. */
+export interface SkippedRow {
+  rowNumber: number;
+  reason: 'blank' | 'totals';
+}
+
+/** A label that marks a totals row ("TOTAL", "Grand total", "Sub-total:"). */
+const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
+
+/**
+ * Splits the rows below the header into data rows and skipped ones: rows whose mapped cells are all
+ * blank, and a totals row (a cell reading "Total" while `quantityField` is blank).
+ *
+ * @param columns field → 0-based column, from the column mapping.
+ * @param quantityField the field that a real line always carries (receipts: `quantity`; returns: `amount`).
+ * @returns data rows in sheet order, plus the skipped rows and the blank-row boundaries (row numbers
+ *   after which a blank row was seen), used to end an invoice's fill-down.
+ */
+export function splitDataRows<F extends string>(
+  grid: Grid,
+  headerRowNumber: number,
+  columns: Partial<Record<F, number>>,
+  quantityField: F,
+): { rows: FieldRow<F>[]; skipped: SkippedRow[]; blankBefore: Set<number> } {
+  const rows: FieldRow<F>[] = [];
+  const skipped: SkippedRow[] = [];
+  const blankBefore = new Set<number>();
+  const mapped = Object.entries(columns) as [F, number][];
+  let previous = headerRowNumber;
+  for (const row of grid.rows) {
+    if (row.rowNumber <= headerRowNumber) continue;
+    // Rows missing from the grid are blank rows of the sheet: they separate invoices.
+    if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
+    previous = row.rowNumber;
+    const cells = pick(row, mapped);
+    if (mapped.every(([field]) => isBlank(cells[field]))) {
+      skipped.push({ rowNumber: row.rowNumber, reason: 'blank' });
+      blankBefore.add(row.rowNumber + 1);
+      continue;
+    }
+    if (isTotalsRow(row, cells[quantityField])) {
+      skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
+      continue;
+    }
+    rows.push({ rowNumber: row.rowNumber, cells, columns });
+  }
+  return { rows, skipped, blankBefore };
+}
+
+function pick<F extends string>(row: SheetRow, mapped: [F, number][]): Partial<Record<F, CellValue>> {
+  const cells: Partial<Record<F, CellValue>> = {};
+  for (const [field, column] of mapped) cells[field] = row.cells[column] ?? null;
+  return cells;
+}
+
+function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {
+  if (!isBlank(quantity)) return false;
+  return row.cells.some((cell) => typeof cell === 'string' && TOTALS_LABEL.test(cell.trim()));
+}
