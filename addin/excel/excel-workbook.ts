@@ -1,0 +1,173 @@
+/**
+ * The {@link WorkbookPort} over office-js: the only module of the add-in that calls `Excel.run`.
+ * Reads and writes go in row chunks (5,000 rows to start, halved when Excel refuses a payload), one
+ * `context.sync()` per chunk; writes suspend calculation, values go before formats, and rows are never
+ * added with `rows.add`. The chunked writes themselves live in excel-results.ts and excel-sheets.ts.
+ */
+import type { Grid } from '../../shared/sheet/grid.ts';
+import { Batch, payloadError } from './excel-batch.ts';
+import type { SyncHook } from './excel-batch.ts';
+import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
+import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
+import {
+  DEFAULT_CHUNK_ROWS,
+  DEFAULT_PAYLOAD_BUDGET_BYTES,
+  blockToRows,
+  estimatePayloadBytes,
+  runChunked,
+} from './sheet-helpers.ts';
+import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+
+/** The part of office-js's `Excel` namespace the adapter needs. */
+export interface ExcelHost {
+  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+}
+
+/** The part of `Office.context.requirements` the adapter needs. */
+export interface RequirementsHost {
+  isSetSupported(name: string, minVersion?: string): boolean;
+}
+
+/** Options of {@link ExcelWorkbook}; every one has a default for the real add-in. */
+export interface ExcelWorkbookOptions {
+  /** Default: the global `Excel` of office-js. */
+  excel?: ExcelHost;
+  /** Default: the global `Office.context.requirements`. Notes need ExcelApi 1.18. */
+  requirements?: RequirementsHost;
+  /** Rows per chunk to start with (default 5,000); halved on a payload error. */
+  chunkRows?: number;
+  /** Estimated bytes one write request may carry (default 4,000,000, under the 5 MB limit). */
+  payloadBudgetBytes?: number;
+  /** Called after every successful `context.sync()` (instrumentation: sync count, payload sizes). */
+  onSync?: SyncHook;
+}
+
+/** The settings every write needs: chunk size, payload budget, notes support, the sync hook. */
+export interface WriteConfig {
+  chunkRows: number;
+  payloadBudgetBytes: number;
+  notes: boolean;
+  onSync?: SyncHook;
+}
+
+/** The open workbook through office-js. */
+export class ExcelWorkbook implements WorkbookPort {
+  private readonly options: ExcelWorkbookOptions;
+
+  constructor(options: ExcelWorkbookOptions = {}) {
+    this.options = options;
+  }
+
+  private get excel(): ExcelHost {
+    return this.options.excel ?? Excel;
+  }
+
+  private config(): WriteConfig {
+    const requirements = this.options.requirements ?? (typeof Office === 'undefined' ? undefined : Office.context?.requirements);
+    return {
+      chunkRows: this.options.chunkRows ?? DEFAULT_CHUNK_ROWS,
+      payloadBudgetBytes: this.options.payloadBudgetBytes ?? DEFAULT_PAYLOAD_BUDGET_BYTES,
+      notes: requirements?.isSetSupported('ExcelApi', '1.18') ?? false,
+      onSync: this.options.onSync,
+    };
+  }
+
+  async activeSheetName(): Promise<string> {
+    return this.excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getActiveWorksheet();
+      sheet.load('name');
+      await new Batch(context, 'activeSheetName', this.options.onSync).sync();
+      return sheet.name;
+    });
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return this.excel.run(async (context) => {
+      const sheets = context.workbook.worksheets;
+      sheets.load('items/name,items/visibility');
+      await new Batch(context, 'sheetNames', this.options.onSync).sync();
+      return sheets.items.filter((s) => s.visibility === 'Visible').map((s) => s.name);
+    });
+  }
+
+  /**
+   * Reads the used range (values only, so formatted empty cells do not count) in row chunks: each
+   * chunk loads `values` and `numberFormat` of N rows and syncs once; a payload error halves N and
+   * reads that chunk again. Row numbers are the sheet's (the used range may start below row 1).
+   *
+   * @throws WorkbookError `sheet_not_found`, or `payload_too_large` when one row alone is refused.
+   */
+  async readSheet(name?: string, options?: ReadOptions): Promise<Grid> {
+    const config = this.config();
+    return this.excel.run(async (context) => {
+      const batch = new Batch(context, 'readSheet', config.onSync);
+      const sheets = context.workbook.worksheets;
+      const sheet = name === undefined ? sheets.getActiveWorksheet() : sheets.getItem(name);
+      sheet.load('name');
+      context.workbook.load('name');
+      const used = sheet.getUsedRangeOrNullObject(true);
+      used.load('rowIndex,columnIndex,rowCount,columnCount');
+      await batch.sync(0, undefined, name);
+      const grid: Grid = { source: context.workbook.name, sheet: sheet.name, rows: [] };
+      if (used.isNullObject) return grid;
+      const { rowIndex, columnIndex, rowCount, columnCount } = used;
+      try {
+        await runChunked(rowCount, config.chunkRows, (_start, size) => size, async (start, count) => {
+          const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
+          block.load('values,numberFormat');
+          await batch.sync(count, () => estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat));
+          grid.rows.push(...blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex));
+          options?.onProgress?.(start + count);
+        });
+      } catch (error) {
+        throw payloadError(error, `to read sheet '${grid.sheet}'`);
+      }
+      return grid;
+    });
+  }
+
+  async writeResults(input: ResultsInput): Promise<void> {
+    const config = this.config();
+    await this.excel.run((context) => writeResults(context, config, input));
+  }
+
+  /** Removes the fills recorded for the sheet and the add-in's notes on it (two syncs). */
+  async clearMarks(sheetName: string): Promise<void> {
+    const config = this.config();
+    await this.excel.run(async (context) => {
+      const batch = new Batch(context, 'clearMarks', config.onSync);
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      const marks = loadMarks(context, sheet, sheetName, config.notes);
+      await batch.sync(0, undefined, sheetName);
+      clearMarksOf(sheet, marks, batch);
+      await batch.sync();
+    });
+  }
+
+  async addTableSheet(input: TableSheetInput): Promise<{ name: string }> {
+    const config = this.config();
+    return this.excel.run((context) => addTableSheet(context, config, input));
+  }
+
+  async addTemplateSheet(input: TemplateSheetInput): Promise<void> {
+    const config = this.config();
+    await this.excel.run((context) => addTemplateSheet(context, config, input));
+  }
+
+  async getSetting(key: string): Promise<string | null> {
+    return this.excel.run(async (context) => {
+      const setting = context.workbook.settings.getItemOrNullObject(key);
+      setting.load('value');
+      await new Batch(context, 'getSetting', this.options.onSync).sync();
+      if (setting.isNullObject || setting.value === null || setting.value === undefined) return null;
+      return typeof setting.value === 'string' ? setting.value : JSON.stringify(setting.value);
+    });
+  }
+
+  async setSetting(key: string, value: string): Promise<void> {
+    await this.excel.run(async (context) => {
+      context.workbook.settings.add(key, value);
+      await new Batch(context, 'setSetting', this.options.onSync).sync();
+    });
+  }
+}

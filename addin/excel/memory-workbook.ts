@@ -1,0 +1,126 @@
+/**
+ * An in-memory {@link WorkbookPort} over plain arrays: the task pane runs against it in tests and in a
+ * browser page for screenshots, with no Excel. Same layout rules as the Excel adapter (sheet-layout.ts).
+ */
+import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
+import { isBlank } from '../../shared/sheet/grid.ts';
+import { a1Address, cellRects, resultLayout, uniqueSheetName } from './sheet-layout.ts';
+import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
+
+/** One sheet: its cells (row 1 at index 0, column A at index 0) and what the adapter put on it. */
+export interface MemorySheet {
+  name: string;
+  cells: CellValue[][];
+  hidden: boolean;
+  /** Addresses of cells or rectangles marked invalid (`C5`, `C5:E7`). */
+  fills: string[];
+  /** Notes by cell address. */
+  notes: Map<string, string>;
+  /** Drop-down lists by 0-based column (templates). */
+  lists: Map<number, string[]>;
+  /** Column types of a table sheet (exports). */
+  table?: TableSheetInput['columns'];
+}
+
+/**
+ * A workbook in memory.
+ *
+ * @example new MemoryWorkbook({ sheets: [{ name: 'Invoices', rows: [['Supplier', 'Qty'], ['Nufarm', 4]] }] })
+ */
+export class MemoryWorkbook implements WorkbookPort {
+  readonly name: string;
+  readonly sheets: MemorySheet[];
+  readonly settings = new Map<string, string>();
+  active: string;
+
+  constructor(init: { name?: string; sheets: { name: string; rows: CellValue[][] }[]; active?: string }) {
+    this.name = init.name ?? 'Book1.xlsx';
+    this.sheets = init.sheets.map((s) => ({ name: s.name, cells: s.rows.map((r) => [...r]), hidden: false, fills: [], notes: new Map(), lists: new Map() }));
+    this.active = init.active ?? this.sheets[0]?.name ?? 'Sheet1';
+  }
+
+  /** The sheet of that name. @throws WorkbookError `sheet_not_found`. */
+  sheet(name: string): MemorySheet {
+    const found = this.sheets.find((s) => s.name === name);
+    if (!found) throw sheetNotFound(name, this.sheets.map((s) => s.name));
+    return found;
+  }
+
+  async activeSheetName(): Promise<string> {
+    return this.active;
+  }
+
+  async sheetNames(): Promise<string[]> {
+    return this.sheets.filter((s) => !s.hidden).map((s) => s.name);
+  }
+
+  async readSheet(name?: string, options?: ReadOptions): Promise<Grid> {
+    const sheet = this.sheet(name ?? this.active);
+    const rows = sheet.cells
+      .map((cells, i) => ({ rowNumber: i + 1, cells: cells.map((c) => (c === '' ? null : c)) }))
+      .filter((row) => !row.cells.every((c) => isBlank(c)));
+    options?.onProgress?.(sheet.cells.length);
+    return { source: this.name, sheet: sheet.name, rows };
+  }
+
+  async writeResults(input: ResultsInput): Promise<void> {
+    const sheet = this.sheet(input.sheet);
+    await this.clearMarks(sheet.name);
+    const { columns, newHeaders } = resultLayout(input.headers);
+    for (const { column, header } of newHeaders) setCell(sheet, input.headerRowNumber, column, header);
+    for (const r of input.results) {
+      const values = [r.status, r.recordId, r.sequence, r.lineItemId, r.message];
+      columns.forEach((column, i) => setCell(sheet, r.rowNumber, column, values[i] ?? null));
+    }
+    const invalid = input.results.map((r) => ({ rowNumber: r.rowNumber, columns: r.invalidColumns ?? [] }));
+    sheet.fills = cellRects(invalid).map(a1Address);
+    for (const r of input.results) {
+      for (const column of r.invalidColumns ?? []) {
+        const address = a1Address({ rowNumber: r.rowNumber, column, rowCount: 1, columnCount: 1 });
+        if (r.message && !sheet.notes.has(address)) sheet.notes.set(address, `${NOTE_PREFIX}${r.message}`);
+      }
+    }
+  }
+
+  async clearMarks(name: string): Promise<void> {
+    const sheet = this.sheet(name);
+    sheet.fills = [];
+    for (const [address, text] of sheet.notes) if (text.startsWith(NOTE_PREFIX)) sheet.notes.delete(address);
+  }
+
+  async addTableSheet(input: TableSheetInput): Promise<{ name: string }> {
+    const name = uniqueSheetName(input.name, this.sheets.map((s) => s.name));
+    const cells: CellValue[][] = [input.columns.map((c) => c.header), ...input.rows.map((r) => [...r])];
+    this.sheets.push({ name, cells, hidden: false, fills: [], notes: new Map(), lists: new Map(), table: input.columns });
+    this.active = name;
+    return { name };
+  }
+
+  async addTemplateSheet(input: TemplateSheetInput): Promise<void> {
+    const name = uniqueSheetName(input.name, this.sheets.map((s) => s.name));
+    const lists = new Map<number, string[]>();
+    input.columns.forEach((c, i) => c.list && c.list.length > 0 && lists.set(i, [...c.list]));
+    this.sheets.push({ name, cells: [input.columns.map((c) => c.header)], hidden: false, fills: [], notes: new Map(), lists });
+    if (lists.size > 0 && !this.sheets.some((s) => s.name === LISTS_SHEET)) {
+      this.sheets.push({ name: LISTS_SHEET, cells: [], hidden: true, fills: [], notes: new Map(), lists: new Map() });
+    }
+    this.active = name;
+  }
+
+  async getSetting(key: string): Promise<string | null> {
+    return this.settings.get(key) ?? null;
+  }
+
+  async setSetting(key: string, value: string): Promise<void> {
+    this.settings.set(key, value);
+  }
+}
+
+function setCell(sheet: MemorySheet, rowNumber: number, column: number, value: CellValue): void {
+  while (sheet.cells.length < rowNumber) sheet.cells.push([]);
+  const row = sheet.cells[rowNumber - 1] ?? [];
+  while (row.length < column) row.push(null);
+  row[column] = value === undefined ? null : value;
+  sheet.cells[rowNumber - 1] = row;
+}

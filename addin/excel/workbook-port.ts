@@ -1,0 +1,106 @@
+/**
+ * The workbook as the task pane sees it: the one interface the rest of the add-in uses, with no
+ * office-js types, so the task pane runs against Excel (excel-workbook.ts) or against plain arrays
+ * (memory-workbook.ts) in tests and screenshots.
+ */
+import { ShedError } from '../../shared/errors/shed-error.ts';
+import type { RowResult } from '../../shared/import/outcome.ts';
+import type { Grid } from '../../shared/sheet/grid.ts';
+
+/** How an export column's values are written and formatted (see sheet-layout.ts EXPORT_NUMBER_FORMATS). */
+export type ExportColumnType = 'text' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean';
+
+/** A value of an export row: text, a number (litres, kilograms, dollars, packs), a boolean, a date, or empty. */
+export type ExportValue = string | number | boolean | Date | null;
+
+/** The results of one import or validation run, to write back into the sheet that was read. */
+export interface ResultsInput {
+  sheet: string;
+  /** 1-based row of the header; the result columns' headers go there. */
+  headerRowNumber: number;
+  results: RowResult[];
+  /** The header row as read (0-based columns), to find existing result columns. */
+  headers: string[];
+}
+
+/** A new sheet holding a table: an export (receipts, returns, movements, storages, ...). */
+export interface TableSheetInput {
+  /** Wanted sheet name; made valid and unique. */
+  name: string;
+  columns: { header: string; type: ExportColumnType }[];
+  rows: ExportValue[][];
+}
+
+/** A new template sheet: headers, and drop-down lists on the columns that have one. */
+export interface TemplateSheetInput {
+  /** Wanted sheet name; made valid and unique. */
+  name: string;
+  columns: { header: string; list?: string[] }[];
+}
+
+/** Options of a sheet read. */
+export interface ReadOptions {
+  /** Called after each chunk with the number of sheet rows read so far. */
+  onProgress?(rows: number): void;
+}
+
+/**
+ * The open workbook. Every method is one round of work in the workbook; none keeps state between calls
+ * other than what it writes into the workbook (marks, settings).
+ */
+export interface WorkbookPort {
+  /** Name of the active sheet. */
+  activeSheetName(): Promise<string>;
+  /** Names of the visible sheets, in tab order (the hidden Lists sheet of templates is left out). */
+  sheetNames(): Promise<string[]>;
+  /**
+   * The sheet (default: the active one) as the same typed grid the CLI reads from .xlsx: 1-based row
+   * numbers, column A at index 0, date-formatted numbers as Dates, empty cells `null`, blank rows left out.
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  readSheet(name?: string, options?: ReadOptions): Promise<Grid>;
+  /**
+   * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message) into the sheet,
+   * reusing result columns already there; marks each row's invalid cells with a red fill (and a note
+   * where Excel supports notes), after removing the marks of the previous run.
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  writeResults(input: ResultsInput): Promise<void>;
+  /** Removes the fills and notes the last {@link writeResults} put on the sheet; leaves values alone. */
+  clearMarks(sheet: string): Promise<void>;
+  /** Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns. */
+  addTableSheet(sheet: TableSheetInput): Promise<{ name: string }>;
+  /** Adds a template sheet: headers, and drop-down lists fed from a hidden Lists sheet. */
+  addTemplateSheet(template: TemplateSheetInput): Promise<void>;
+  /** A value saved in the workbook (e.g. a column mapping), or `null`. */
+  getSetting(key: string): Promise<string | null>;
+  /** Saves a value in the workbook; it travels with the file. */
+  setSetting(key: string, value: string): Promise<void>;
+}
+
+/** The setting key under which a sheet's marks (addresses of filled cells) are kept. */
+export function marksSettingKey(sheet: string): string {
+  return `shed.marks.${sheet}`;
+}
+
+/** The prefix of every note the add-in writes, so its notes are told from the user's own. */
+export const NOTE_PREFIX = 'Shed Sheets: ';
+
+/** The hidden sheet that feeds the templates' drop-down lists. */
+export const LISTS_SHEET = 'Lists';
+
+/** Rows below the header that a template's drop-down lists cover. */
+export const TEMPLATE_ROWS = 1_000;
+
+/** A workbook operation that cannot be done: a sheet that is not there, a request Excel refuses. */
+export class WorkbookError extends ShedError {
+  constructor(code: 'sheet_not_found' | 'payload_too_large', message: string, options?: { cause?: unknown }) {
+    super(code, 'input', message, options);
+  }
+}
+
+/** The {@link WorkbookError} for a sheet name that is not in the workbook. */
+export function sheetNotFound(name: string, existing?: readonly string[]): WorkbookError {
+  const known = existing && existing.length > 0 ? `; the workbook has ${existing.map((n) => `'${n}'`).join(', ')}` : '';
+  return new WorkbookError('sheet_not_found', `There is no sheet named '${name}'${known}.`);
+}

@@ -1,0 +1,63 @@
+/**
+ * Build step for production: writes `dist/manifest.xml` with every URL rebased from the development
+ * server to `ADDIN_BASE_URL`, and checks the result against the manifest schemas.
+ *
+ * CLI: `ADDIN_BASE_URL=https://addin.example.com/shed/ npx tsx addin/manifest/write-manifest.ts
+ *   [--base-url URL] [--in manifest.xml] [--out dist/manifest.xml]` (the flag beats the environment).
+ * Exit status 0 written; 2 no or bad base URL, unreadable input, or a result that fails the schema.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BASE_URL_ENV, ManifestUrlError, rewriteManifestBaseUrl } from './manifest-url.ts';
+import { validateManifest } from './validate-manifest.ts';
+
+/** Where and what to write. */
+export interface WriteManifestOptions {
+  /** The repository's manifest (development URLs). */
+  input: string;
+  /** Where the production manifest goes; its folder is created. */
+  output: string;
+  /** The production base URL. */
+  baseUrl: string;
+}
+
+/**
+ * Reads `input`, rebases its URLs to `baseUrl`, validates, writes `output`.
+ *
+ * @throws ManifestUrlError for a bad base URL or a manifest without development URLs;
+ *   Error when the rewritten manifest fails the schema (nothing is written then).
+ */
+export async function writeManifest(options: WriteManifestOptions): Promise<void> {
+  const xml = rewriteManifestBaseUrl(await readFile(options.input, 'utf8'), options.baseUrl);
+  const outcome = await validateManifest(xml);
+  if (!outcome.valid) throw new Error(`The rewritten manifest is not valid:\n${outcome.errors.join('\n')}`);
+  await mkdir(dirname(options.output), { recursive: true });
+  await writeFile(options.output, xml, 'utf8');
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'base-url': { type: 'string' },
+      in: { type: 'string', default: 'manifest.xml' },
+      out: { type: 'string', default: 'dist/manifest.xml' },
+    },
+    strict: true,
+  });
+  const baseUrl = values['base-url'] ?? process.env[BASE_URL_ENV];
+  if (baseUrl === undefined) {
+    throw new ManifestUrlError('invalid_addin_base_url', `Set ${BASE_URL_ENV} (or --base-url) to the add-in's https base URL.`);
+  }
+  await writeManifest({ input: values.in, output: values.out, baseUrl });
+  process.stdout.write(`Wrote ${values.out} for ${baseUrl}.\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  });
+}

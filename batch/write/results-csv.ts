@@ -1,0 +1,115 @@
+/**
+ * The .csv results file: every input record written back with the same values, delimiter, line ends
+ * and BOM, plus the five result columns on the header and on each row that has a result.
+ */
+import { open, readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import type { RowResult } from '../../shared/import/outcome.ts';
+import { writeAtomically } from './atomic-file.ts';
+import { guardCsvFormula } from './csv-guard.ts';
+import { indexResults, locateResultColumns, resultCells } from './results-plan.ts';
+import { WriteError } from './write-error.ts';
+
+/** Delimiters tried when none is given (PRODUCT.md: comma or semicolon; tab and pipe seen in exports). */
+const DELIMITERS = [',', ';', '\t', '|'];
+const BOM = '\ufeff';
+const BLOCK_RECORDS = 1000;
+
+/** What the .csv results writer needs (see `writeResultsFile`). */
+export interface CsvResultsJob {
+  inputPath: string;
+  outputPath: string;
+  headerRowNumber: number;
+  results: readonly RowResult[];
+  names: readonly string[];
+  /** The input's delimiter when the reader knows it; default detected by papaparse. */
+  delimiter?: string;
+}
+
+/** The input CSV as records, with what is needed to write it back the same way. */
+interface CsvInput {
+  records: string[][];
+  delimiter: string;
+  linebreak: string;
+  bom: boolean;
+  finalLinebreak: boolean;
+}
+
+/**
+ * Re-reads `inputPath` and writes `outputPath` atomically: each record's fields unchanged (papaparse
+ * re-quotes only where needed, so the bytes may differ where the input quoted without need), result
+ * columns filled on rows with a result (padded to their position), rows without one as they were.
+ * Only the cells added are formula-guarded; input cells are written back as the bookkeeper wrote them.
+ * A row number is the 1-based record number as papaparse reads the file, blank lines counted.
+ * Throws `results_input_unreadable` (missing, not UTF-8, unbalanced quotes, no header row),
+ * `invalid_results`, `output_not_writable`.
+ */
+export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
+  const input = await readCsv(job.inputPath, job.delimiter);
+  if (job.headerRowNumber > input.records.length) {
+    throw new WriteError('results_input_unreadable', `'${job.inputPath}' has ${input.records.length} rows; no header row ${job.headerRowNumber}`);
+  }
+  const byRow = indexResults(job.results, job.headerRowNumber, input.records.length);
+  const header = input.records[job.headerRowNumber - 1] ?? [];
+  const width = Math.max(...input.records.map((record) => record.length));
+  const positions = locateResultColumns(header, width, job.names);
+  setFields(header, positions, job.names.map((name) => guardCsvFormula(name)));
+  for (const [rowNumber, result] of byRow) {
+    const record = input.records[rowNumber - 1];
+    if (record !== undefined) setFields(record, positions, resultCells(result).map((cell) => guardCsvFormula(cell ?? '')));
+  }
+  await writeAtomically(job.outputPath, async (temp) => {
+    const handle = await open(temp, 'w');
+    try {
+      await writeRecords(handle, input);
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+async function readCsv(path: string, delimiter: string | undefined): Promise<CsvInput> {
+  let text: string;
+  let bom: boolean;
+  try {
+    const bytes = await readFile(path);
+    bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bom ? bytes.subarray(3) : bytes);
+  } catch (cause) {
+    throw new WriteError('results_input_unreadable', `cannot read '${path}' again as UTF-8 text to write the results: ${(cause as Error).message}`, { cause });
+  }
+  // Guess on non-blank lines only: papaparse counts a blank line (or the final line break) as a
+  // one-field record, which defeats its guess on short files. Then parse every line, blank ones
+  // included, so that record numbers are row numbers.
+  const guessed = delimiter ?? Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: true, preview: 20 }).meta.delimiter;
+  const parsed = Papa.parse<string[]>(text, { delimiter: guessed, skipEmptyLines: false, header: false });
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) {
+    throw new WriteError('results_input_unreadable', `'${path}' row ${(quoteError.row ?? 0) + 1}: ${quoteError.message}`);
+  }
+  const records = parsed.data;
+  const linebreak = parsed.meta.linebreak || '\r\n';
+  // papaparse reads the line break ending the file as one more, empty record.
+  const finalLinebreak = /(\r\n|\r|\n)$/.test(text) && records.length > 1 && records.at(-1)?.length === 1 && records.at(-1)?.[0] === '';
+  if (finalLinebreak) records.pop();
+  return { records, delimiter: parsed.meta.delimiter, linebreak, bom, finalLinebreak };
+}
+
+/** Puts `values` at `positions` in a record, padding it with empty fields as needed. */
+function setFields(record: string[], positions: readonly number[], values: readonly string[]): void {
+  positions.forEach((position, index) => {
+    while (record.length < position) record.push('');
+    record[position] = values[index] ?? '';
+  });
+}
+
+async function writeRecords(handle: import('node:fs/promises').FileHandle, input: CsvInput): Promise<void> {
+  const { records, delimiter, linebreak } = input;
+  await handle.write(input.bom ? BOM : '');
+  for (let start = 0; start < records.length; start += BLOCK_RECORDS) {
+    const block = records.slice(start, start + BLOCK_RECORDS);
+    const last = start + BLOCK_RECORDS >= records.length;
+    const text = Papa.unparse(block, { delimiter, newline: linebreak, quotes: false, header: false, escapeFormulae: false, skipEmptyLines: false });
+    await handle.write(text + (last && !input.finalLinebreak ? '' : linebreak));
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The results file of an import (PRODUCT.md "Results file"; issue 3 part 8): the input rows,
+ * unchanged, plus the columns Status, Record ID, Sequence, Line Item ID and Message, invalid cells
+ * filled red. Same format as the input; by default beside it as `NAME.results.xlsx` / `.csv`.
+ */
+import { basename, dirname, extname, join } from 'node:path';
+import { RESULT_COLUMNS, type RowResult } from '../../shared/import/outcome.ts';
+import { writeCsvResults } from './results-csv.ts';
+import { checkResultNames } from './results-plan.ts';
+import { writeXlsxResults } from './results-xlsx.ts';
+import { WriteError } from './write-error.ts';
+
+/** Options of {@link writeResultsFile}. */
+export interface ResultsFileOptions {
+  /** The imported file, .xlsx or .csv (read again, not changed unless it is also `outputPath`). */
+  inputPath: string;
+  /** Where to write; same extension as the input (see {@link defaultResultsPath}). May equal `inputPath`. */
+  outputPath: string;
+  /** xlsx: the imported sheet; default the first sheet. Ignored for CSV. */
+  sheetName?: string;
+  /** 1-based row of the headers; results go on rows below it. */
+  headerRowNumber: number;
+  /** One result per resulted row; `rowNumber` is the 1-based sheet row (CSV: record number, blank lines counted). */
+  results: RowResult[];
+  /** Headers of the five result columns, in {@link RESULT_COLUMNS} order; default RESULT_COLUMNS. */
+  headers?: string[];
+  /** CSV: the input's delimiter when the reader knows it; default detected (`,` `;` tab `|`). */
+  delimiter?: string;
+}
+
+const FORMATS = ['.xlsx', '.csv'] as const;
+const RESULTS_SUFFIX = '.results';
+
+/**
+ * Writes the results file. For .xlsx the whole input workbook is kept (other sheets, styles, merges,
+ * formulas, notes); on the imported sheet the result columns go right of the last used column (or,
+ * when the header row already has all five, as in a re-imported results file, into those columns),
+ * their headers bold; each resulted row gets its five cells, its `invalidColumns` cells (0-based,
+ * column A = 0) a red fill, dark red text and a note `shed: MESSAGE` (a note of the bookkeeper's own
+ * is kept), and its Message cell red when the row is invalid or has invalid cells. Red marks and
+ * notes of an earlier run are cleared from resulted rows first. Rows without a result (title, blank,
+ * totals rows) are untouched. For .csv see `writeCsvResults` (input cells written back as they were,
+ * not formula-guarded; only the added cells are). The output appears atomically (temp + rename).
+ * Throws {@link WriteError}: `results_format_mismatch` (extensions differ, or not .xlsx/.csv),
+ * `results_input_unreadable`, `invalid_results` (row or column out of range, duplicate row, bad
+ * `headers`), `output_not_writable`.
+ */
+export async function writeResultsFile(options: ResultsFileOptions): Promise<void> {
+  const format = formatOf(options.inputPath);
+  if (extname(options.outputPath).toLowerCase() !== format) {
+    throw new WriteError('results_format_mismatch', `the results file must be ${format} like the input '${basename(options.inputPath)}', not '${basename(options.outputPath)}'`);
+  }
+  const names = options.headers ?? [...RESULT_COLUMNS];
+  checkResultNames(names);
+  const job = { inputPath: options.inputPath, outputPath: options.outputPath, headerRowNumber: options.headerRowNumber, results: options.results, names };
+  if (format === '.xlsx') {
+    await writeXlsxResults(options.sheetName === undefined ? job : { ...job, sheetName: options.sheetName });
+  } else {
+    await writeCsvResults(options.delimiter === undefined ? job : { ...job, delimiter: options.delimiter });
+  }
+}
+
+/**
+ * The default results path beside the input: `dir/NAME.xlsx` → `dir/NAME.results.xlsx`,
+ * `NAME.csv` → `NAME.results.csv` (extension case kept). A results file being re-imported
+ * (`NAME.results.xlsx`) gets its results written back into itself rather than `NAME.results.results.xlsx`.
+ */
+export function defaultResultsPath(inputPath: string): string {
+  const extension = extname(inputPath);
+  const stem = basename(inputPath, extension);
+  if (stem.toLowerCase().endsWith(RESULTS_SUFFIX)) return inputPath;
+  return join(dirname(inputPath), `${stem}${RESULTS_SUFFIX}${extension}`);
+}
+
+function formatOf(path: string): (typeof FORMATS)[number] {
+  const extension = extname(path).toLowerCase();
+  const format = FORMATS.find((candidate) => candidate === extension);
+  if (format === undefined) {
+    throw new WriteError('results_format_mismatch', `results files are written for .xlsx and .csv inputs, not '${basename(path)}'`);
+  }
+  return format;
+}

@@ -1,0 +1,140 @@
+/**
+ * The .xlsx results file: the imported workbook as it was (every cell, style, merge, formula and
+ * other sheet), plus the five result columns on the imported sheet and invalid cells marked red.
+ */
+import ExcelJS from 'exceljs';
+import type { RowResult } from '../../shared/import/outcome.ts';
+import { writeAtomically } from './atomic-file.ts';
+import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
+import { WriteError } from './write-error.ts';
+
+/** Excel's "Bad" cell style: light red fill, dark red text. */
+const BAD_FILL = 'FFFFC7CE';
+const BAD_FONT = 'FF9C0006';
+/** Our notes start with this, so that a later run can tell them from the bookkeeper's own. */
+export const NOTE_PREFIX = 'shed: ';
+/** Widths (characters) of newly added result columns: status, UUIDs, sequence, UUIDs, message. */
+const RESULT_WIDTHS = [12, 38, 14, 38, 60];
+
+/** What the .xlsx results writer needs (see `writeResultsFile`). */
+export interface XlsxResultsJob {
+  inputPath: string;
+  outputPath: string;
+  sheetName?: string;
+  headerRowNumber: number;
+  results: readonly RowResult[];
+  names: readonly string[];
+}
+
+/**
+ * Loads `inputPath` (exceljs, whole workbook), writes the results on the imported sheet and saves
+ * to `outputPath` atomically. Throws `results_input_unreadable` (no file, not a workbook, no such
+ * sheet, no such header row), `invalid_results`, `output_not_writable`.
+ */
+export async function writeXlsxResults(job: XlsxResultsJob): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(job.inputPath);
+  } catch (cause) {
+    throw new WriteError('results_input_unreadable', `cannot read '${job.inputPath}' again to write the results: ${(cause as Error).message}`, { cause });
+  }
+  const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
+  if (worksheet === undefined) {
+    const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
+    throw new WriteError('results_input_unreadable', `'${job.inputPath}' has no sheet '${job.sheetName ?? ''}' (sheets: ${names || 'none'})`);
+  }
+  if (job.headerRowNumber > worksheet.rowCount) {
+    throw new WriteError('results_input_unreadable', `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`);
+  }
+  const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
+  const header = worksheet.getRow(job.headerRowNumber);
+  const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
+  const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names);
+  writeResultHeaders(worksheet, header, positions, job.names);
+  for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
+  await writeAtomically(job.outputPath, (temp) => workbook.xlsx.writeFile(temp));
+}
+
+/** 0-based index of the first column right of every cell holding a value, on any row. */
+function lastUsedColumn(worksheet: ExcelJS.Worksheet): number {
+  let last = 0;
+  worksheet.eachRow({ includeEmpty: false }, (row) => {
+    row.eachCell({ includeEmpty: false }, (cell, column) => {
+      if (cell.value !== null && cell.value !== '' && column > last) last = column;
+    });
+  });
+  return last;
+}
+
+function writeResultHeaders(worksheet: ExcelJS.Worksheet, header: ExcelJS.Row, positions: readonly number[], names: readonly string[]): void {
+  positions.forEach((position, index) => {
+    const cell = header.getCell(position + 1);
+    if (cell.text.trim() === '') {
+      cell.value = names[index] ?? null;
+      const column = worksheet.getColumn(position + 1);
+      if (column.width === undefined) column.width = RESULT_WIDTHS[index] ?? 14;
+    }
+    cell.style = { ...cell.style, font: { ...cell.style.font, bold: true } };
+  });
+}
+
+function writeRowResult(row: ExcelJS.Row, result: RowResult, positions: readonly number[]): void {
+  const cells = resultCells(result);
+  positions.forEach((position, index) => {
+    row.getCell(position + 1).value = cells[index] ?? null;
+  });
+  const resultColumns = new Set(positions);
+  const invalid = new Set((result.invalidColumns ?? []).filter((column) => !resultColumns.has(column)));
+  // Clear our marks of an earlier run first: a cell fixed since then is no longer red. Empty cells
+  // too (a required value that was missing), without creating cells that do not exist.
+  for (let column = 1; column <= row.cellCount; column++) {
+    const cell = row.findCell(column);
+    if (cell !== undefined && !invalid.has(column - 1)) unmark(cell);
+  }
+  const message = positions[4];
+  for (const column of invalid) mark(row.getCell(column + 1), result.message);
+  if (message !== undefined && isMarked(result)) mark(row.getCell(message + 1), undefined);
+}
+
+/** Fills a cell red (a fresh style object: exceljs shares style objects between cells) and notes why. */
+function mark(cell: ExcelJS.Cell, message: string | undefined): void {
+  cell.style = {
+    ...cell.style,
+    fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: BAD_FILL } },
+    font: { ...cell.style.font, color: { argb: BAD_FONT } },
+  };
+  const note = cell.note;
+  if (message !== undefined && (note === undefined || isOurNote(note))) cell.note = `${NOTE_PREFIX}${message}`;
+}
+
+/** Removes our red fill, red font and note from a cell; anything else on it stays. */
+function unmark(cell: ExcelJS.Cell): void {
+  const style = cell.style;
+  const fill = style.fill;
+  if (fill?.type === 'pattern' && fill.pattern === 'solid' && fill.fgColor?.argb === BAD_FILL) {
+    const { fill: _fill, ...rest } = style;
+    if (rest.font?.color?.argb === BAD_FONT) {
+      const { color: _color, ...font } = rest.font;
+      rest.font = font;
+    }
+    cell.style = rest;
+  }
+  if (cell.note !== undefined && isOurNote(cell.note)) removeNote(cell);
+}
+
+/**
+ * exceljs has no API to delete a note: a cell keeps it in `_comment` and, when read from a file, in
+ * its value's model too. Dropping the first and rebuilding the cell from its model without `comment`
+ * removes both; value and style stay.
+ */
+function removeNote(cell: ExcelJS.Cell): void {
+  const { comment: _comment, ...model } = cell.model;
+  (cell as unknown as { _comment?: unknown })._comment = undefined;
+  cell.model = model as ExcelJS.CellModel;
+}
+
+/** Whether a note is one of ours; exceljs reads a note back as rich text (runs with fonts) or plain text. */
+function isOurNote(note: ExcelJS.Comment | string): boolean {
+  const text = typeof note === 'string' ? note : (note.texts ?? []).map((run) => run.text).join('');
+  return text.startsWith(NOTE_PREFIX);
+}

@@ -1,0 +1,383 @@
+import pRetry, { AbortError } from 'p-retry';
+import type { z } from 'zod';
+import {
+  HttpError,
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitError,
+  ServiceError,
+  TimeoutError,
+  type RequestTarget,
+} from '../errors/index.ts';
+import { RETRY_AFTER_HEADER } from '../service/gaps.ts';
+import type { ResolvedOptions } from './options.ts';
+import { errorForStatus, parseBodyText, parseWithSchema, redact } from './response.ts';
+import {
+  decideRetry,
+  honoursRetryAfter,
+  networkErrorCode,
+  parseRetryAfter,
+  PRE_SEND_NETWORK_CODES,
+  type AttemptFailure,
+} from './retry-policy.ts';
+
+/** A query value: arrays are sent as repeated keys (`ids[]=a&ids[]=b`); undefined is left out. */
+export type QueryValue = string | number | readonly string[] | undefined;
+
+/** One call to the service. `schema` parses the 2xx body; without it the body is ignored (DELETE, 204). */
+export interface RequestSpec<S extends z.ZodType | undefined = undefined> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Absolute path under the base URL, ids already encoded, e.g. `/api/shed/receipts/…`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+/** What {@link HttpClient.request} resolves to: the schema's output, or undefined without a schema. */
+export type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** The HTTP layer: one {@link HttpClient.request} per call, with timeout, auth, error mapping and retry. */
+export interface HttpClient {
+  /**
+   * Sends the request; retries per `retry-policy.ts`, honouring `Retry-After`; parses the 2xx body.
+   * Throws the typed errors of `shared/errors` (never with the token in them), or the caller's
+   * abort reason when `signal` aborts (a create in flight then gives {@link OutcomeUnknownError}).
+   */
+  request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Parsed<S>>;
+}
+
+/** Per-request bookkeeping across attempts. */
+interface RequestState {
+  target: RequestTarget;
+  startedAt: string;
+  /** An attempt of this request may have been acted on by the service (DELETE 404 then means done). */
+  ambiguousEarlier: boolean;
+  /** The caller aborted while an attempt was in flight. */
+  cancelledInFlight: boolean;
+}
+
+/** Builds the HTTP layer over resolved options (see `options.ts`). */
+export function createHttp(options: ResolvedOptions): HttpClient {
+  return {
+    async request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Parsed<S>> {
+      const pathAndQuery = spec.path + queryString(spec.query);
+      const state: RequestState = {
+        target: { method: spec.method, url: pathAndQuery, attempts: 1 },
+        startedAt: new Date().toISOString(),
+        ambiguousEarlier: false,
+        cancelledInFlight: false,
+      };
+      const retryStart = performance.now();
+      try {
+        return await pRetry((attemptNumber) => attempt(options, spec, pathAndQuery, attemptNumber, state), {
+          retries: options.retries,
+          factor: 2,
+          minTimeout: options.minRetryDelayMs,
+          maxTimeout: options.maxRetryDelayMs,
+          maxRetryTime: options.maxRetryTimeMs,
+          randomize: true,
+          signal: spec.signal,
+          onFailedAttempt: (context) => beforeRetry(options, context, state, retryStart, spec.signal),
+        });
+      } catch (error) {
+        if (state.cancelledInFlight && spec.method === 'POST') {
+          throw new OutcomeUnknownError(
+            state.target,
+            { reason: 'cancelled', startedAt: state.startedAt, explanation: 'the request was cancelled while in flight' },
+            { cause: error },
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** One attempt: the exchange, then the verdict on the answer. */
+async function attempt<S extends z.ZodType | undefined>(
+  options: ResolvedOptions,
+  spec: RequestSpec<S>,
+  pathAndQuery: string,
+  attemptNumber: number,
+  state: RequestState,
+): Promise<Parsed<S>> {
+  const target: RequestTarget = { method: spec.method, url: pathAndQuery, attempts: attemptNumber };
+  state.target = target;
+  state.startedAt = new Date().toISOString();
+  const { response, text } = await exchange(options, spec, target, state);
+  return judge(options, spec, response, text, target, state);
+}
+
+/**
+ * Sends the request and reads the whole body within `timeoutMs`. Throws what {@link sendFailure}
+ * makes of a timeout, a connection failure or the caller's abort.
+ */
+async function exchange(
+  options: ResolvedOptions,
+  spec: RequestSpec<z.ZodType | undefined>,
+  target: RequestTarget,
+  state: RequestState,
+): Promise<{ response: Response; text: string }> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onCallerAbort = () => controller.abort(spec.signal?.reason);
+  spec.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  try {
+    let response: Response;
+    try {
+      const init = requestInit(options, spec, controller.signal);
+      response = await untilAborted(options.fetch(options.baseUrl + target.url, init), controller.signal);
+    } catch (error) {
+      throw sendFailure(options, spec, error, timedOut, target, state);
+    }
+    try {
+      // The timer covers the body too: a service that sends headers then stalls is a timeout as well.
+      return { response, text: await untilAborted(response.text(), controller.signal) };
+    } catch (error) {
+      // Headers arrived, the body did not. An error status still says what happened; a 2xx does not.
+      if (response.ok || (spec.signal?.aborted && !timedOut)) {
+        throw sendFailure(options, spec, error, timedOut, target, state, response.ok ? 'the answer was cut off' : undefined);
+      }
+      return { response, text: '' };
+    }
+  } finally {
+    clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/**
+ * The verdict on a complete answer: the parsed 2xx body, or the typed error, thrown as is when it
+ * is to be retried and wrapped in p-retry's AbortError when final.
+ */
+function judge<S extends z.ZodType | undefined>(
+  options: ResolvedOptions,
+  spec: RequestSpec<S>,
+  response: Response,
+  text: string,
+  target: RequestTarget,
+  state: RequestState,
+): Parsed<S> {
+  const { status } = response;
+  if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
+    throw new AbortError(redirected(target, response));
+  }
+  if (response.ok) {
+    if (!spec.schema) return undefined as Parsed<S>;
+    try {
+      return parseWithSchema(spec.schema, text, target, status) as Parsed<S>;
+    } catch (error) {
+      throw new AbortError(error as Error);
+    }
+  }
+  if (status === 404 && spec.method === 'DELETE' && state.ambiguousEarlier) {
+    // An earlier attempt timed out or failed and this one finds nothing: that attempt deleted it.
+    return undefined as Parsed<S>;
+  }
+  const retryAfterMs = honoursRetryAfter(status) ? parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), Date.now()) : null;
+  const answer = { status, statusText: response.statusText, body: parseBodyText(redact(text, options.token)) };
+  const error = errorForStatus(target, answer, retryAfterMs);
+  const decision = decideRetry(spec.method, { kind: 'status', status });
+  if (decision === 'retry') {
+    if (status >= 500) state.ambiguousEarlier = true;
+    throw error;
+  }
+  if (decision === 'outcome_unknown') {
+    const explanation = `the service answered ${status} ${error.statusText}`.trim();
+    throw new AbortError(outcomeUnknown(state, { kind: 'status', status }, explanation));
+  }
+  throw new AbortError(error);
+}
+
+/**
+ * The error for an attempt that got no complete answer: the caller's abort reason (rethrown as is),
+ * a timeout or a connection failure, retried (thrown as is) or final (wrapped in p-retry's AbortError).
+ */
+function sendFailure(
+  options: ResolvedOptions,
+  spec: RequestSpec<z.ZodType | undefined>,
+  cause: unknown,
+  timedOut: boolean,
+  target: RequestTarget,
+  state: RequestState,
+  explanation?: string,
+): unknown {
+  if (spec.signal?.aborted && !timedOut) {
+    state.cancelledInFlight = true;
+    return cause;
+  }
+  const failure: AttemptFailure = timedOut ? { kind: 'timeout' } : { kind: 'network', code: networkErrorCode(cause) };
+  const decision = decideRetry(spec.method, failure);
+  if (decision === 'outcome_unknown') {
+    const why =
+      explanation ??
+      (failure.kind === 'network'
+        ? `the connection was lost${failure.code ? ` (${failure.code})` : ''}`
+        : `no answer within ${options.timeoutMs} ms`);
+    return new AbortError(outcomeUnknown(state, failure, why, safeCause(cause, options.token)));
+  }
+  // Anything but a connection refused before sending may have reached the service.
+  if (failure.kind === 'timeout' || failure.code === null || !PRE_SEND_NETWORK_CODES.has(failure.code)) {
+    state.ambiguousEarlier = true;
+  }
+  const error =
+    failure.kind === 'timeout'
+      ? new TimeoutError(target, options.timeoutMs)
+      : new NetworkError(target, failure.code, { cause: safeCause(cause, options.token) });
+  return decision === 'retry' ? error : new AbortError(error);
+}
+
+function outcomeUnknown(state: RequestState, failure: AttemptFailure, explanation: string, cause?: unknown) {
+  const reason = failure.kind === 'timeout' ? 'timeout' : failure.kind === 'status' ? 'server_error' : 'connection_lost';
+  return new OutcomeUnknownError(
+    state.target,
+    { reason, startedAt: state.startedAt, status: failure.kind === 'status' ? failure.status : null, explanation },
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/**
+ * p-retry's `onFailedAttempt`: stretches the back-off to the service's `Retry-After`, gives up at once
+ * when that is longer than `maxRetryDelayMs` or the time left, and tells `onRetry`.
+ */
+async function beforeRetry(
+  options: ResolvedOptions,
+  context: { error: Error; attemptNumber: number; retriesLeft: number; retryDelay: number },
+  state: RequestState,
+  retryStart: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const elapsed = performance.now() - retryStart;
+  if (context.retriesLeft <= 0 || elapsed >= options.maxRetryTimeMs) return;
+  const { error } = context;
+  const retryAfterMs = error instanceof RateLimitError || error instanceof ServiceError ? error.retryAfterMs : null;
+  let delayMs = context.retryDelay;
+  if (retryAfterMs !== null && error instanceof HttpError) {
+    const limit = Math.min(options.maxRetryDelayMs, options.maxRetryTimeMs - elapsed);
+    if (retryAfterMs > limit) throw tooLongToWait(error, retryAfterMs, limit);
+    delayMs = Math.max(delayMs, retryAfterMs);
+  }
+  try {
+    options.onRetry?.({
+      attempt: context.attemptNumber,
+      delayMs,
+      reason: retryReason(error),
+      method: state.target.method,
+      url: state.target.url,
+      retriesLeft: context.retriesLeft,
+    });
+  } catch {
+    // A progress callback must not decide the fate of a request.
+  }
+  // p-retry then waits its own back-off (`retryDelay`); wait only the difference here.
+  if (delayMs > context.retryDelay) await sleep(delayMs - context.retryDelay, signal);
+}
+
+function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number): Error {
+  const target = { method: error.method, url: error.url, attempts: error.attempts };
+  const answer = { status: error.status, statusText: error.statusText, body: error.body };
+  const detail =
+    `The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), longer than the ` +
+    `${Math.floor(limitMs / 1000)} s this client may still wait; try again later`;
+  return error instanceof RateLimitError
+    ? new RateLimitError(target, answer, retryAfterMs, detail)
+    : new ServiceError(target, answer, retryAfterMs, detail);
+}
+
+/** A 3xx answer: not followed (see `requestInit`), reported so the user can fix the base URL. */
+function redirected(target: RequestTarget, response: Response): HttpError {
+  const location = response.headers.get('Location');
+  return new HttpError(
+    target,
+    { status: response.status, statusText: response.statusText, body: null },
+    {
+      code: 'unexpected_redirect',
+      category: 'config',
+      detail: `The service redirected${location ? ` to ${location}` : ''}; set the base URL to the service's own address`,
+    },
+  );
+}
+
+/** A short reason for `onRetry`, e.g. `503 Service Unavailable` or `network error (ECONNREFUSED)`. */
+function retryReason(error: Error): string {
+  if (error instanceof HttpError) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof TimeoutError) return `timeout after ${error.timeoutMs} ms`;
+  if (error instanceof NetworkError) return `network error${error.reason ? ` (${error.reason})` : ''}`;
+  return error.name;
+}
+
+function requestInit(options: ResolvedOptions, spec: RequestSpec<z.ZodType | undefined>, signal: AbortSignal): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', [options.authHeader]: options.authValue };
+  if (options.userAgent) headers['User-Agent'] = options.userAgent;
+  // Redirects are not followed: fetch would carry a custom auth header (x-api-key) to another origin.
+  const init: RequestInit = { method: spec.method, headers, signal, redirect: 'manual' };
+  if (spec.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(spec.body);
+  }
+  return init;
+}
+
+/** `?a=1&ids[]=x&ids[]=y`, or empty; undefined values are left out. */
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The cause to keep on an error: the original, unless its message carries the token. */
+function safeCause(cause: unknown, token: string): unknown {
+  const text = cause instanceof Error ? `${cause.message} ${String(cause.stack)} ${String((cause as { cause?: unknown }).cause)}` : String(cause);
+  return text.includes(token) ? new Error(redact(cause instanceof Error ? cause.message : String(cause), token)) : cause;
+}
+
+/**
+ * `promise`, or a rejection with the signal's reason as soon as it aborts: the timeout holds even with
+ * an injected `fetch` that ignores the signal. A late rejection of `promise` is swallowed.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  promise.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as unknown);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

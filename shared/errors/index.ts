@@ -1,0 +1,14 @@
+/** Every typed error of shed-sheets' core; see each file for its code, category and message. */
+export * from './shed-error.ts';
+export * from './request-error.ts';
+export * from './http-error.ts';
+export * from './authentication-error.ts';
+export * from './entitlement-error.ts';
+export * from './not-found-error.ts';
+export * from './validation-error.ts';
+export * from './rate-limit-error.ts';
+export * from './service-error.ts';
+export * from './network-error.ts';
+export * from './timeout-error.ts';
+export * from './outcome-unknown-error.ts';
+export * from './response-shape-error.ts';

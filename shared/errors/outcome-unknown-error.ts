@@ -1,0 +1,44 @@
+import { RequestError, describeRequest, type RequestTarget } from './request-error.ts';
+
+/**
+ * Why a create's outcome is unknown: no answer in time, the connection broke after the request may
+ * have been sent, a 5xx (500, 502, 503, 504: a proxy or the service may have acted before failing),
+ * or the caller cancelled while the request was in flight.
+ */
+export type OutcomeUnknownReason = 'timeout' | 'connection_lost' | 'server_error' | 'cancelled';
+
+/**
+ * A create (POST) whose request may have reached the service, so the record may or may not exist.
+ * It is NOT retried: the service has no idempotency keys, and a blind retry could create the receipt
+ * or return twice (PRODUCT.md, "Nothing duplicated"). Reconciliation looks for the record using
+ * `method`, `url` and `startedAt` (ISO 8601 UTC, when the last attempt began: the record, if
+ * created, has `inserted_at` at or after it). Code `outcome_unknown`, category `connection`.
+ */
+export class OutcomeUnknownError extends RequestError {
+  readonly reason: OutcomeUnknownReason;
+  readonly startedAt: string;
+  /** The 5xx status when `reason` is `server_error`, else null. */
+  readonly status: number | null;
+
+  constructor(
+    target: RequestTarget,
+    details: { reason: OutcomeUnknownReason; startedAt: string; status?: number | null; explanation: string },
+    options?: { cause?: unknown },
+  ) {
+    super(
+      'outcome_unknown',
+      'connection',
+      `${describeRequest(target)}: ${details.explanation}, so the service may or may not have created the record. ` +
+        `It was not sent again, to avoid a duplicate; look for a record created since ${details.startedAt} before retrying.`,
+      target,
+      options,
+    );
+    this.reason = details.reason;
+    this.startedAt = details.startedAt;
+    this.status = details.status ?? null;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason, startedAt: this.startedAt, status: this.status };
+  }
+}

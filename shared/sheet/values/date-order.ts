@@ -1,0 +1,72 @@
+/**
+ * Checking a date column against `--date-order` (PRODUCT.md; default DMY): a value that can only be
+ * read the other way round is reported to the bookkeeper, never silently read in another order.
+ */
+import type { CellValue } from '../grid.ts';
+import { numericDateParts } from './date-cell.ts';
+import type { DateOrder } from './local-date.ts';
+import { cleanText } from './text.ts';
+
+/** What {@link detectDateOrder} found: the order to read the column in, and a problem to report. */
+export interface DateOrderCheck {
+  order: DateOrder;
+  conflict?: string;
+}
+
+/** Examples of numeric text dates that fit only one reading, or have the year last. */
+interface Readings {
+  dayFirstOnly?: string;
+  monthFirstOnly?: string;
+  yearLast?: string;
+}
+
+/** Collect the first example of each kind among the column's text values (date cells and numbers are unambiguous). */
+function readings(values: CellValue[]): Readings {
+  const found: Readings = {};
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const text = cleanText(value);
+    const parts = numericDateParts(text);
+    if (!parts || parts[0].length > 2) continue;
+    const [first, second] = [Number(parts[0]), Number(parts[1])];
+    if (parts[2].length === 4) found.yearLast ??= text;
+    if (first >= 1 && first <= 12 && second > 12 && second <= 31) found.monthFirstOnly ??= text;
+    if (second >= 1 && second <= 12 && first > 12 && first <= 31) found.dayFirstOnly ??= text;
+  }
+  return found;
+}
+
+/**
+ * Check the text values of one date column against the preferred order (`--date-order`, default DMY).
+ * The returned `order` is always `preferred`: the column is never switched silently. `conflict` is a
+ * sentence for the caller to report when
+ * - the column mixes day-first-only and month-first-only values (`'13/02/2026'` and `'02/13/2026'`);
+ * - preferred is DMY and a value can only be read month-first ("'02/13/2026' can only be read
+ *   month-first; pass --date-order MDY if the column is month-first"), or MDY and one only day-first;
+ * - preferred is YMD and a value has a four-digit year last (`'3/2/2026'`).
+ * Values that are ISO or year-first (`2026-02-03`), named months, date cells and numbers never conflict.
+ */
+export function detectDateOrder(values: CellValue[], preferred: DateOrder): DateOrderCheck {
+  const found = readings(values);
+  const conflict = conflictOf(found, preferred);
+  return conflict === undefined ? { order: preferred } : { order: preferred, conflict };
+}
+
+function conflictOf(found: Readings, preferred: DateOrder): string | undefined {
+  if (found.dayFirstOnly !== undefined && found.monthFirstOnly !== undefined) {
+    return (
+      `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` +
+      'write all its dates the same way'
+    );
+  }
+  if (preferred === 'DMY' && found.monthFirstOnly !== undefined) {
+    return `'${found.monthFirstOnly}' can only be read month-first; pass --date-order MDY if the column is month-first`;
+  }
+  if (preferred === 'MDY' && found.dayFirstOnly !== undefined) {
+    return `'${found.dayFirstOnly}' can only be read day-first; pass --date-order DMY if the column is day-first`;
+  }
+  if (preferred === 'YMD' && found.yearLast !== undefined) {
+    return `'${found.yearLast}' has the year last and cannot be read year-first; pass --date-order DMY or MDY`;
+  }
+  return undefined;
+}

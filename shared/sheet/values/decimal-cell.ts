@@ -1,0 +1,92 @@
+/**
+ * Money and other decimals from cells (PRODUCT.md: amounts as numbers, or text such as `$1,234.50`
+ * and `1234.5`; decimal commas are not expected), as canonical decimal strings (gaps row 9).
+ * Signs are not checked here: validation decides which fields must be greater than 0.
+ */
+import type { CellValue } from '../grid.ts';
+import { type DecimalParts, decimalParts, numberToDecimal, partsToCanonical } from './decimal.ts';
+import { EMPTY_REASON, type Parsed, parsedFail, parsedOk } from './parsed.ts';
+import { cleanText, describeCell } from './text.ts';
+
+/** The most digits before the point a value may have; 1e21 and beyond are refused as too large. */
+export const MAX_INTEGER_DIGITS = 21;
+
+/** Currency marks written before an amount (longest first), any case; `AUD`/`NZD` may also follow it. */
+const CURRENCY_PREFIX = /^(?:AU\$|A\$|NZ\$|AUD|NZD|\$)\s*/i;
+const CURRENCY_SUFFIX = /\s*(?:AUD|NZD)$/i;
+/** Thousands grouped by commas or by spaces, one kind throughout: `1,234,567.5`, `1 234.50`. */
+const GROUPED = /^\d{1,3}(?:(,)\d{3}(?:,\d{3})*|( )\d{3}(?: \d{3})*)(?:\.\d*)?$/;
+/** A decimal comma, perhaps after dots as thousands separators: `12,5`, `1.234,50`. */
+const DECIMAL_COMMA = /^(?:\d{1,3}(?:\.\d{3})+|\d+),\d+$/;
+
+/** The outcome of reading number text: the canonical value, or why it is not a number (no subject). */
+export type DecimalText = { ok: true; value: string; negatedByParentheses: boolean } | { ok: false; why: string };
+
+/** Remove one leading `+` or `-`, telling whether it was a minus. */
+function takeSign(text: string): { negative: boolean; signed: boolean; rest: string } {
+  const m = /^([+-])\s*/.exec(text);
+  return m ? { negative: m[1] === '-', signed: true, rest: text.slice(m[0].length) } : { negative: false, signed: false, rest: text };
+}
+
+/** Unsigned number body (digits, grouping, point, exponent) as parts, or why it is not a number. */
+function bodyParts(body: string): DecimalParts | { why: string } {
+  const grouped = GROUPED.exec(body);
+  const plain = grouped ? body.replace(/[, ]/g, '') : body;
+  const parts = /^[\d.]/.test(plain) ? decimalParts(plain) : null;
+  if (parts) return parts;
+  if (DECIMAL_COMMA.test(body)) {
+    return { why: `use a point for decimals, like ${body.replace(/\./g, '').replace(',', '.')}` };
+  }
+  return { why: 'expected digits with an optional point, like 1234.5' };
+}
+
+/**
+ * Read number text: `1234.5`, `$1,234.50`, `A$ 12`, `NZ$5`, `AUD 10`, `10 AUD`, `+3`, `-$12.50`,
+ * `$-12.50`, `(12.50)` (negative, as accountants write it), `1 234.50`, `.5`, `1.5E+3`.
+ * Expects text already cleaned by {@link cleanText}.
+ */
+export function parseDecimalText(text: string): DecimalText {
+  let rest = text;
+  const paren = /^\((.*)\)$/.exec(rest);
+  if (paren) rest = (paren[1] ?? '').trim();
+  const outer = takeSign(rest);
+  rest = outer.rest.replace(CURRENCY_PREFIX, '');
+  const inner = outer.signed ? { negative: false, signed: false, rest } : takeSign(rest);
+  rest = inner.rest.replace(CURRENCY_SUFFIX, '');
+  const signed = outer.signed || inner.signed;
+  if (paren && signed) return { ok: false, why: 'write a negative amount with a minus sign or in parentheses, not both' };
+  const parts = bodyParts(rest);
+  if ('why' in parts) return { ok: false, why: parts.why };
+  const value = partsToCanonical({ ...parts, negative: Boolean(paren) || outer.negative || inner.negative });
+  if (value.replace(/^-/, '').split('.')[0]!.length > MAX_INTEGER_DIGITS) {
+    return { ok: false, why: `it is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)` };
+  }
+  return { ok: true, value, negatedByParentheses: Boolean(paren) };
+}
+
+/**
+ * A decimal from a cell, as a canonical string matching `^-?\d+(\.\d+)?$` with trailing zeros stripped
+ * (gaps row 9): numbers without float noise (`0.1 + 0.2` → `'0.3'`, `1e-7` → `'0.0000001'`), text as
+ * {@link parseDecimalText} reads it (`'$1,234.50'` → `'1234.5'`, `'$182.00'` → `'182'`).
+ * Parentheses give a negative value with a warning saying so. Refused, with a reason naming the
+ * value: empty cells ({@link EMPTY_REASON}), words, dates, booleans, decimal commas (`'12,5'`,
+ * `'1.234,50'`, suggesting a point), and values of 1e21 or more. Negative values are accepted.
+ */
+export function parseDecimalCell(value: CellValue): Parsed<string> {
+  if (value === null) return parsedFail(EMPTY_REASON);
+  const subject = describeCell(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return parsedFail(`${subject} is not a number`);
+    if (Math.abs(value) >= 10 ** MAX_INTEGER_DIGITS) {
+      return parsedFail(`${subject} is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)`);
+    }
+    return parsedOk(numberToDecimal(value));
+  }
+  if (typeof value !== 'string') return parsedFail(`${subject} is not a number`);
+  const text = cleanText(value);
+  if (text === '') return parsedFail(EMPTY_REASON);
+  const read = parseDecimalText(text);
+  if (!read.ok) return parsedFail(`${subject} is not a number: ${read.why}`);
+  const warning = read.negatedByParentheses ? `read ${subject} as ${read.value} (parentheses mean a negative amount)` : undefined;
+  return parsedOk(read.value, warning);
+}

@@ -1,0 +1,37 @@
+/**
+ * Turning cell values into the service's values (issue 3 part 5): dates, decimals, units and cell text.
+ * Pure functions over `CellValue`; the same in Node and the browser.
+ */
+export { type Parsed, EMPTY_REASON, parsedFail, parsedOk } from './parsed.ts';
+export { cellText, cleanText, describeCell } from './text.ts';
+export {
+  InvalidDecimalError,
+  addDecimals,
+  canonicalDecimal,
+  compareDecimals,
+  multiplyDecimals,
+  negateDecimal,
+  numberToDecimal,
+} from './decimal.ts';
+export { MAX_INTEGER_DIGITS, parseDecimalCell } from './decimal-cell.ts';
+export {
+  type DateOrder,
+  type LocalDate,
+  DATE_ORDERS,
+  PLAUSIBLE_YEARS,
+  formatLocalDate,
+  isRealDate,
+  localDateToUtcDate,
+} from './local-date.ts';
+export { EXCEL_SERIAL_UNIX_EPOCH, parseDateCell } from './date-cell.ts';
+export { type DateOrderCheck, detectDateOrder } from './date-order.ts';
+export {
+  DEFAULT_TIME_ZONE,
+  InvalidTimeZoneError,
+  InvalidTimestampError,
+  NonexistentLocalDateError,
+  assertTimeZone,
+  localMidnightIso,
+  timestampToLocalDate,
+} from './time-zone.ts';
+export { type NormalisedUnit, type QuantityWithUnit, normaliseUnit, parseQuantityWithUnit } from './units.ts';

@@ -1,0 +1,81 @@
+/**
+ * The farm's time zone: a date-only value becomes `received_at` at local midnight with its offset, so
+ * it never moves to another day (issue 3), and a service timestamp is read back as a local date.
+ * All zone rules come from @date-fns/tz (the platform's Intl data); none are written here.
+ */
+import { TZDate, tz, tzOffset } from '@date-fns/tz';
+import { format, isValid, parseISO } from 'date-fns';
+import { ShedError } from '../../errors/shed-error.ts';
+import { type LocalDate, formatLocalDate, isRealDate } from './local-date.ts';
+
+/** The farm's time zone unless `--timezone` says otherwise. */
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+
+/** An unknown time zone name (`--timezone Sydney`), or a fixed offset where a zone with its daylight time is needed. */
+export class InvalidTimeZoneError extends ShedError {
+  readonly timeZone: string;
+  constructor(timeZone: string, why = 'is not a time zone') {
+    super('invalid_time_zone', 'usage', `'${timeZone}' ${why}: use an IANA name such as Australia/Sydney, Australia/Perth or Pacific/Auckland`);
+    this.timeZone = timeZone;
+  }
+}
+
+/** A date that does not exist in a time zone (a day skipped when the zone moved across the date line). */
+export class NonexistentLocalDateError extends ShedError {
+  constructor(date: LocalDate, timeZone: string) {
+    super('nonexistent_local_date', 'input', `${formatLocalDate(date)} does not exist in the time zone ${timeZone}`);
+  }
+}
+
+/** A timestamp that is not ISO 8601 (the service's timestamps are, gaps row 15). */
+export class InvalidTimestampError extends ShedError {
+  readonly timestamp: string;
+  constructor(timestamp: string) {
+    super('invalid_timestamp', 'service', `'${timestamp}' is not an ISO 8601 timestamp (expected e.g. 2026-03-01T10:00:00.123456Z)`);
+    this.timestamp = timestamp;
+  }
+}
+
+/**
+ * The time zone name, trimmed, if @date-fns/tz knows it (IANA names such as `Australia/Sydney`, any case,
+ * and `UTC`). Fixed offsets such as `+10:00` are refused: they have no daylight time.
+ * @throws InvalidTimeZoneError otherwise.
+ */
+export function assertTimeZone(timeZone: string): string {
+  const name = timeZone.trim();
+  if (/^[+-]\d/.test(name)) throw new InvalidTimeZoneError(timeZone, 'is a fixed offset, not a time zone');
+  if (name === '' || Number.isNaN(tzOffset(name, new Date(0)))) throw new InvalidTimeZoneError(timeZone);
+  return name;
+}
+
+/**
+ * The first instant of a calendar date in a time zone, as ISO 8601 with its offset and no fraction:
+ * `({2026,2,3}, 'Australia/Sydney')` → `'2026-02-03T00:00:00+11:00'` (daylight time),
+ * `({2026,7,1}, 'Australia/Sydney')` → `'2026-07-01T00:00:00+10:00'`, Perth always `+08:00`, UTC `+00:00`.
+ * The date part is always the date given. Where a zone skips midnight (daylight time starting at 00:00,
+ * e.g. America/Santiago) the day starts at 01:00 and that is returned.
+ * @throws InvalidTimeZoneError for an unknown zone; RangeError for a date that is not a real date;
+ *   NonexistentLocalDateError for a day the zone skipped (Pacific/Apia, 2011-12-30).
+ */
+export function localMidnightIso(date: LocalDate, timeZone: string): string {
+  const zone = assertTimeZone(timeZone);
+  if (!isRealDate(date)) throw new RangeError(`${JSON.stringify(date)} is not a calendar date`);
+  const instant = new TZDate(date.year, date.month - 1, date.day, zone);
+  const iso = format(instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
+  if (!iso.startsWith(formatLocalDate(date))) throw new NonexistentLocalDateError(date, zone);
+  return iso;
+}
+
+/**
+ * The calendar date of a timestamp in a time zone, for exports and for comparing a service timestamp
+ * with a sheet date: `('2026-02-02T14:00:00Z', 'Australia/Sydney')` → 2026-02-03. Accepts `Z`, offsets
+ * (`+10:00`, `+1000`), microseconds or none (gaps row 15); a timestamp without an offset is taken as
+ * local time in the zone, and a bare date (`2026-02-03`) is that date.
+ * @throws InvalidTimeZoneError for an unknown zone; InvalidTimestampError when the text is not ISO 8601.
+ */
+export function timestampToLocalDate(iso: string, timeZone: string): LocalDate {
+  const zone = assertTimeZone(timeZone);
+  const instant = parseISO(iso.trim(), { in: tz(zone) });
+  if (!isValid(instant)) throw new InvalidTimestampError(iso);
+  return { year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() };
+}

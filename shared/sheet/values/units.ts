@@ -1,0 +1,64 @@
+/**
+ * Pack sizes and units (gaps row 10): a size with its unit in one cell (`20 L`, `20L`, `20 litres`,
+ * `1000kg`) or in two columns, and unit spellings normalised by {@link UNIT_SYNONYMS}.
+ */
+import type { CellValue } from '../grid.ts';
+import { UNIT_SYNONYMS } from '../../service/gaps.ts';
+import { parseDecimalCell, parseDecimalText } from './decimal-cell.ts';
+import { EMPTY_REASON, type Parsed, parsedFail, parsedOk } from './parsed.ts';
+import { cleanText, describeCell } from './text.ts';
+
+/** What {@link normaliseUnit} made of a unit: the unit to send, and whether it is a known spelling. */
+export interface NormalisedUnit {
+  unit: string;
+  known: boolean;
+}
+
+/** A pack size (or return amount) as a canonical decimal string, and its unit as written (null when none). */
+export interface QuantityWithUnit {
+  value: string;
+  unit: string | null;
+}
+
+/** A number (digits, thousands commas, a point) then optionally one word of letters and dots. */
+const QUANTITY = /^([+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s*(\p{L}[\p{L}.]*)?$/u;
+const EXAMPLE = "expected a number and one unit, like '20 L', '250 g' or '1,000 kg'";
+
+/**
+ * A unit in the service's spelling (gaps row 10): trimmed, lower-cased, dots and spaces removed, then
+ * looked up in {@link UNIT_SYNONYMS} (`L`, `Ltr`, `litres` → `l`; `KG` → `kg`; `T`, `tonnes` → `t`;
+ * `ml`; `g`). Unknown units come back trimmed as written with `known: false` (the caller warns);
+ * length (over 20 characters) is checked by validation.
+ */
+export function normaliseUnit(text: string): NormalisedUnit {
+  const written = cleanText(text);
+  const key = written.toLowerCase().replace(/[.\s]/g, '');
+  const unit = Object.hasOwn(UNIT_SYNONYMS, key) ? UNIT_SYNONYMS[key] : undefined;
+  return unit === undefined ? { unit: written, known: false } : { unit, known: true };
+}
+
+/**
+ * A pack size (or return amount) cell: a number alone (`20` → `{ value: '20', unit: null }`, the unit
+ * then comes from its own column) or a number and one unit word (`'20 L'`, `'20L'`, `'20 litres'`,
+ * `'1000kg'`, `'1,000 kg'`, `'0.5 t'` → value `'0.5'`, unit `'t'`). The unit is returned as written
+ * (trimmed); the caller normalises it with {@link normaliseUnit}. Negative values are accepted
+ * (validation checks signs). Refused with a reason naming the cell: empty ({@link EMPTY_REASON}),
+ * a unit with no number (`'L'`), more than one word after the number (`'20 L drum'`), dates, booleans.
+ */
+export function parseQuantityWithUnit(value: CellValue): Parsed<QuantityWithUnit> {
+  if (typeof value !== 'string') {
+    const number = parseDecimalCell(value);
+    return number.ok ? parsedOk({ value: number.value, unit: null }) : number;
+  }
+  const text = cleanText(value);
+  if (text === '') return parsedFail(EMPTY_REASON);
+  const subject = describeCell(value);
+  const m = QUANTITY.exec(text);
+  if (!m) {
+    const why = /\d/.test(text) ? EXAMPLE : `it has no number (${EXAMPLE})`;
+    return parsedFail(`${subject} is not a pack size: ${why}`);
+  }
+  const number = parseDecimalText(m[1]!);
+  if (!number.ok) return parsedFail(`${subject} is not a pack size: ${number.why}`);
+  return parsedOk({ value: number.value, unit: m[2] ?? null });
+}

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import type { RowResult } from '../../../shared/import/outcome.ts';
+import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
+import { NOTE_LIMIT } from '../../../addin/excel/excel-results.ts';
+import { INVALID_FILL } from '../../../addin/excel/sheet-layout.ts';
+import { WorkbookError, marksSettingKey } from '../../../addin/excel/workbook-port.ts';
+import { FakeExcel, officeWith } from './excel-fake.ts';
+import type { FakeOp } from './excel-fake.ts';
+
+const headers = ['Supplier', 'Date', 'Product', 'Qty'];
+
+/** A sheet with a title row, the header in row 3 and `count` invoice lines below. */
+function invoiceSheet(count: number, extra: unknown[][] = []): FakeExcel {
+  const values: unknown[][] = [['February invoices'], [], headers];
+  for (let i = 0; i < count; i++) values.push(['Nufarm', 46056, `Roundup ${i}`, i + 1]);
+  return new FakeExcel({ sheets: [{ name: 'Invoices', values: [...values, ...extra] }] });
+}
+
+const created = (rowNumber: number, extra: Partial<RowResult> = {}): RowResult => ({
+  rowNumber,
+  status: 'created',
+  recordId: `rcpt_${rowNumber}`,
+  sequence: 'R-00042',
+  lineItemId: `li_${rowNumber}`,
+  ...extra,
+});
+
+const kinds = (ops: FakeOp[]) => ops.map((op) => op.kind);
+
+describe('ExcelWorkbook.writeResults', () => {
+  it('appends the five result columns after the last header and writes each row', async () => {
+    const fake = invoiceSheet(2);
+    await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.17').context.requirements }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: [created(4), { rowNumber: 5, status: 'invalid', message: "no product named 'Roundup 1'", invalidColumns: [2] }],
+    });
+    const row = (n: number) => [4, 5, 6, 7, 8].map((c) => fake.cell('Invoices', n, c));
+    expect(row(3)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(row(4)).toEqual(['created', 'rcpt_4', 'R-00042', 'li_4', '']);
+    expect(row(5)).toEqual(['invalid', '', '', '', "no product named 'Roundup 1'"]);
+    expect(fake.cell('Invoices', 4, 2)).toBe('Roundup 0'); // the input is untouched
+    expect(fake.sheet('Invoices').bold).toEqual(['E3:I3']);
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', INVALID_FILL]]));
+  });
+
+  it('reuses result columns already in the header row, wherever they are', async () => {
+    const fake = new FakeExcel({
+      sheets: [{ name: 'S', values: [['Status', 'Supplier', 'record id', 'Qty'], ['old', 'Nufarm', 'x', 3]] }],
+    });
+    await new ExcelWorkbook({ excel: fake.host }).writeResults({
+      sheet: 'S',
+      headerRowNumber: 1,
+      headers: ['Status', 'Supplier', 'record id', 'Qty'],
+      results: [created(2)],
+    });
+    expect(fake.sheet('S').values[0]).toEqual(['Status', 'Supplier', 'record id', 'Qty', 'Sequence', 'Line Item ID', 'Message']);
+    expect(fake.sheet('S').values[1]).toEqual(['created', 'Nufarm', 'rcpt_2', 3, 'R-00042', 'li_2', '']);
+  });
+
+  it('guards text Excel would turn into a formula, number or date', async () => {
+    const fake = invoiceSheet(1);
+    await new ExcelWorkbook({ excel: fake.host }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: [{ rowNumber: 4, status: 'failed', recordId: '0012', sequence: '3/2/2026', message: '=HYPERLINK("x")' }],
+    });
+    const sent = fake.ops('values').find((op) => op.row === 3)?.value as unknown[][];
+    expect(sent[0]).toEqual(['failed', "'0012", "'3/2/2026", '', '\'=HYPERLINK("x")']);
+    expect(fake.cell('Invoices', 4, 5)).toBe('0012');
+  });
+
+  it('leaves rows between results alone (null cells), and clears stale fields of rows with a result', async () => {
+    const fake = invoiceSheet(6);
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
+    await workbook.writeResults({ ...input, results: [4, 5, 6, 7, 8, 9].map((n) => created(n)) });
+    await workbook.writeResults({ ...input, results: [{ rowNumber: 4, status: 'unchanged' }, { rowNumber: 9, status: 'updated' }] });
+    expect([4, 5, 6, 7, 8, 9].map((n) => [fake.cell('Invoices', n, 4), fake.cell('Invoices', n, 5)])).toEqual([
+      ['unchanged', ''],
+      ['created', 'rcpt_5'],
+      ['created', 'rcpt_6'],
+      ['created', 'rcpt_7'],
+      ['created', 'rcpt_8'],
+      ['updated', ''],
+    ]);
+    const block = fake.okSyncs.at(-1)?.ops.find((op) => op.kind === 'values' && op.row !== 2);
+    expect(block).toMatchObject({ row: 3, rows: 6, column: 4, columns: 5 });
+    expect((block?.value as unknown[][])[1]).toEqual([null, null, null, null, null]);
+  });
+
+  it('writes 12,000 results in chunks of 5,000 rows: values then fills, one sync each, calculation suspended', async () => {
+    const fake = invoiceSheet(12_000);
+    const results = Array.from({ length: 12_000 }, (_v, i) =>
+      i % 3 === 0 ? { rowNumber: i + 4, status: 'invalid' as const, message: 'quantity must be a number', invalidColumns: [3] } : created(i + 4),
+    );
+    const reports: number[] = [];
+    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r.rows) }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results,
+    });
+    expect(fake.runs).toBe(1);
+    // load marks, three chunks, record the marks
+    expect(fake.syncs).toHaveLength(5);
+    expect(reports).toEqual([0, 5000, 5000, 2000, 0]);
+    const chunks = fake.syncs.slice(1, 4);
+    for (const sync of chunks) {
+      expect(sync.ops[0]?.kind).toBe('suspendCalc');
+      const rowValues = sync.ops.filter((op) => op.kind === 'values' && op.row !== 2);
+      expect(rowValues).toHaveLength(1);
+      // values first, formats after: nothing but formats once the first format is queued
+      const firstFormat = kinds(sync.ops).findIndex((k) => k === 'fill' || k === 'bold');
+      expect(firstFormat).toBeGreaterThan(kinds(sync.ops).lastIndexOf('values'));
+      expect(kinds(sync.ops).slice(firstFormat).every((k) => k === 'fill' || k === 'bold')).toBe(true);
+    }
+    expect(chunks.map((s) => s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows)).toEqual([5000, 5000, 2000]);
+    expect(fake.ops('fill')).toHaveLength(4000);
+    expect(fake.ops('rowsAdd')).toEqual([]);
+    expect(fake.cell('Invoices', 12_003, 4)).toBe('created');
+    expect(fake.sheet('Invoices').fills.get('D12001')).toBe(INVALID_FILL);
+    expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '{}').fills).toHaveLength(4000);
+  });
+
+  it('halves the chunk after a payload error; the refused batch writes nothing', async () => {
+    const fake = invoiceSheet(6_000);
+    fake.failSync = (ops) =>
+      ops.some((op) => op.kind === 'values' && (op.rows ?? 0) > 2_000) ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined;
+    await new ExcelWorkbook({ excel: fake.host }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: Array.from({ length: 6_000 }, (_v, i) => created(i + 4)),
+    });
+    const attempts = fake.syncs.map((s) => [s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows ?? 0, s.failed ?? 'ok']);
+    expect(attempts).toEqual([
+      [0, 'ok'],
+      [5000, 'RequestPayloadSizeLimitExceeded'],
+      [2500, 'RequestPayloadSizeLimitExceeded'],
+      [1250, 'ok'],
+      [1250, 'ok'],
+      [1250, 'ok'],
+      [1250, 'ok'],
+      [1000, 'ok'],
+    ]);
+    expect(fake.cell('Invoices', 3, 4)).toBe('Status'); // the header went again with the first chunk that got through
+    expect(Array.from({ length: 6_000 }, (_v, i) => fake.cell('Invoices', i + 4, 5)).every((v, i) => v === `rcpt_${i + 4}`)).toBe(true);
+  });
+
+  it('keeps each request within the payload budget', async () => {
+    const fake = invoiceSheet(3_000);
+    const budget = 60_000;
+    await new ExcelWorkbook({ excel: fake.host, payloadBudgetBytes: budget }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: Array.from({ length: 3_000 }, (_v, i) => created(i + 4, { message: 'x'.repeat(40) })),
+    });
+    const chunks = fake.syncs.filter((s) => s.ops.some((op) => op.kind === 'values'));
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const sync of chunks) expect(sync.bytes).toBeLessThanOrEqual(budget);
+  });
+
+  it('groups contiguous invalid cells into one fill range, and removes the previous run’s fills first', async () => {
+    const fake = invoiceSheet(4);
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
+    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
+    await workbook.writeResults({ ...input, results: [invalid(4, [1, 2, 3]), invalid(5, [1, 2, 3]), invalid(6, [0, 2])] });
+    expect(fake.ops('fill').map((op) => op.address)).toEqual(['B4:D5', 'A6', 'C6']);
+    await workbook.writeResults({ ...input, results: [created(4), created(5), invalid(6, [3])] });
+    const clearing = fake.okSyncs[fake.okSyncs.length - 3];
+    expect(clearing?.ops.filter((op) => op.kind === 'fillClear').map((op) => op.address)).toEqual(['B4:D5', 'A6', 'C6']);
+    expect([...fake.sheet('Invoices').fills.keys()]).toEqual(['D6']);
+    expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '')).toEqual({ fills: ['D6'] });
+  });
+
+  it('adds no notes before ExcelApi 1.18', async () => {
+    const fake = invoiceSheet(1);
+    await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.17').context.requirements }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: [{ rowNumber: 4, status: 'invalid', message: 'bad date', invalidColumns: [1] }],
+    });
+    expect(fake.ops('noteAdd')).toEqual([]);
+    expect(fake.sheet('Invoices').notes.size).toBe(0);
+    expect(fake.syncs.flatMap((s) => s.ops).some((op) => op.kind === 'load' && String(op.value).includes('content'))).toBe(false);
+  });
+
+  it('with ExcelApi 1.18 adds a note per invalid cell, keeps the user’s own notes, and replaces its own', async () => {
+    const fake = new FakeExcel({
+      sheets: [{ name: 'S', values: [headers, ['Nufarm', 'soon', 'Rondup', 'four']], notes: { C2: 'check with Sam', A9: 'Shed Sheets: old' } }],
+    });
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
+    const result: RowResult = { rowNumber: 2, status: 'invalid', message: "date 'soon' is not a date", invalidColumns: [1, 2, 3] };
+    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [result] });
+    expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({
+      C2: 'check with Sam',
+      B2: "Shed Sheets: date 'soon' is not a date",
+      D2: "Shed Sheets: date 'soon' is not a date",
+    });
+    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [{ ...result, invalidColumns: [3] }] });
+    expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({ C2: 'check with Sam', D2: "Shed Sheets: date 'soon' is not a date" });
+  });
+
+  it(`adds at most ${NOTE_LIMIT} notes`, async () => {
+    const fake = invoiceSheet(NOTE_LIMIT + 10);
+    await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: Array.from({ length: NOTE_LIMIT + 10 }, (_v, i) => ({ rowNumber: i + 4, status: 'invalid' as const, invalidColumns: [3] })),
+    });
+    expect(fake.ops('noteAdd')).toHaveLength(NOTE_LIMIT);
+    expect(fake.ops('noteAdd')[0]?.value).toBe('Shed Sheets: this value is not valid');
+  });
+
+  it('with no results writes only the headers', async () => {
+    const fake = invoiceSheet(0);
+    await new ExcelWorkbook({ excel: fake.host }).writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [] });
+    expect(fake.sheet('Invoices').values[2]).toEqual([...headers, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(fake.syncs).toHaveLength(2);
+  });
+
+  it('refuses a result at or above the header row, and a missing sheet', async () => {
+    const fake = invoiceSheet(1);
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    await expect(workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [created(3)] })).rejects.toThrow(RangeError);
+    const missing = await workbook.writeResults({ sheet: 'Nope', headerRowNumber: 3, headers, results: [created(4)] }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(WorkbookError);
+    expect(missing).toMatchObject({ code: 'sheet_not_found' });
+    expect(fake.okSyncs).toEqual([]);
+  });
+});
+
+describe('ExcelWorkbook.clearMarks', () => {
+  it('clears the recorded fills and the add-in’s notes, and nothing else, in two syncs', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'S', values: [headers, ['a', 'b', 'c', 'd']], notes: { A1: 'mine' } }] });
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
+    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [{ rowNumber: 2, status: 'invalid', message: 'no', invalidColumns: [0, 1] }] });
+    const before = fake.syncs.length;
+    await workbook.clearMarks('S');
+    expect(fake.syncs.length - before).toBe(2);
+    expect(fake.sheet('S').fills.size).toBe(0);
+    expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({ A1: 'mine' });
+    expect(fake.settings.has(marksSettingKey('S'))).toBe(false);
+    expect(fake.sheet('S').values[1]?.slice(0, 5)).toEqual(['a', 'b', 'c', 'd', 'invalid']);
+  });
+
+  it('ignores a marks record it cannot read', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'S', values: [['a']] }] });
+    fake.settings.set(marksSettingKey('S'), '{"fills":["A1","=EVIL()", 7]}');
+    await new ExcelWorkbook({ excel: fake.host }).clearMarks('S');
+    expect(fake.ops('fillClear').map((op) => op.address)).toEqual(['A1']);
+    fake.settings.set(marksSettingKey('S'), 'not json');
+    await new ExcelWorkbook({ excel: fake.host }).clearMarks('S');
+    expect(fake.settings.has(marksSettingKey('S'))).toBe(false);
+  });
+});

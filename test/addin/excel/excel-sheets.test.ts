@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
+import { dateToSerial } from '../../../addin/excel/sheet-helpers.ts';
+import type { TableSheetInput } from '../../../addin/excel/workbook-port.ts';
+import { FakeExcel } from './excel-fake.ts';
+
+const movements: TableSheetInput['columns'] = [
+  { header: 'Date', type: 'date' },
+  { header: 'Product', type: 'text' },
+  { header: 'Litres', type: 'number' },
+  { header: 'Packs', type: 'integer' },
+  { header: 'Cost', type: 'money' },
+  { header: 'Locked', type: 'boolean' },
+];
+
+describe('ExcelWorkbook.addTableSheet', () => {
+  it('adds a new sheet with a header, typed values and formats, one table over it, fitted and active', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Movements' }] });
+    const day = new Date('2026-02-03T00:00:00Z');
+    const { name } = await new ExcelWorkbook({ excel: fake.host }).addTableSheet({
+      name: 'Movements',
+      columns: movements,
+      rows: [
+        [day, 'Roundup PowerMAX', 120.5, 6, 1234.5, false],
+        [day, '=cmd|calc', null, 0, 0, true],
+        [day, '0012', -5, 1, null, null],
+      ],
+    });
+    expect(name).toBe('Movements (2)');
+    const sheet = fake.sheet(name);
+    expect(sheet.values).toEqual([
+      ['Date', 'Product', 'Litres', 'Packs', 'Cost', 'Locked'],
+      [dateToSerial(day), 'Roundup PowerMAX', 120.5, 6, 1234.5, false],
+      [dateToSerial(day), '=cmd|calc', '', 0, 0, true],
+      [dateToSerial(day), '0012', -5, 1, '', ''],
+    ]);
+    expect(fake.ops('values')[1]?.value).toContainEqual([dateToSerial(day), "'=cmd|calc", '', 0, 0, true]);
+    expect(sheet.formats.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual(Array(3).fill(['yyyy-mm-dd', '0', '#,##0.00']));
+    expect(sheet.formats.slice(1).every((r) => r[1] === undefined && r[2] === undefined)).toBe(true);
+    expect(sheet.tables).toEqual([{ address: 'A1:F4', hasHeaders: true }]);
+    expect(fake.ops('autofit').map((op) => op.address)).toEqual(['A1:F4']);
+    expect(fake.active).toBe(name);
+    expect(fake.ops('rowsAdd')).toEqual([]);
+  });
+
+  it('writes 12,000 rows in three chunks, values before formats, and adds the table once at the end', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const rows = Array.from({ length: 12_000 }, (_v, i) => [new Date(Date.UTC(2026, 0, 1 + (i % 300))), `Product ${i}`, i / 4, i, i * 1.25, i % 2 === 0]);
+    const reports: number[] = [];
+    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r.rows) }).addTableSheet({ name: 'Receipts', columns: movements, rows });
+    expect(fake.runs).toBe(1);
+    expect(reports).toEqual([0, 5000, 5000, 2000, 0]);
+    const [names, ...rest] = fake.syncs;
+    expect(names?.ops).toEqual([]); // only the sheet names are loaded
+    const chunks = rest.slice(0, 3);
+    chunks.forEach((sync, i) => {
+      const kinds = sync.ops.map((op) => op.kind);
+      expect(kinds.slice(0, i === 0 ? 2 : 1)).toEqual(i === 0 ? ['sheetAdd', 'suspendCalc'] : ['suspendCalc']);
+      expect(kinds.lastIndexOf('values')).toBeLessThan(kinds.indexOf('numberFormat'));
+      expect(sync.ops.filter((op) => op.kind === 'numberFormat')).toHaveLength(3);
+    });
+    expect(rest[3]?.ops.map((op) => op.kind)).toEqual(['tableAdd', 'autofit', 'activate']);
+    expect(fake.sheet('Receipts').tables).toEqual([{ address: 'A1:F12001', hasHeaders: true }]);
+    expect(fake.ops('rowsAdd')).toEqual([]);
+  });
+
+  it('makes a header-only table when there are no rows, and refuses an export without columns', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    await workbook.addTableSheet({ name: 'Storages', columns: [{ header: 'Name', type: 'text' }, { header: 'Locked', type: 'boolean' }], rows: [] });
+    expect(fake.sheet('Storages').values).toEqual([['Name', 'Locked']]);
+    expect(fake.sheet('Storages').tables).toEqual([{ address: 'A1:B1', hasHeaders: true }]);
+    await expect(workbook.addTableSheet({ name: 'Empty', columns: [], rows: [] })).rejects.toThrow(RangeError);
+  });
+
+  it('makes the sheet name valid: no [ ] : * ? / \\, at most 31 characters', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const { name } = await new ExcelWorkbook({ excel: fake.host }).addTableSheet({
+      name: 'Movements 2026/02/01 [Main shed]: all products',
+      columns: [{ header: 'x', type: 'text' }],
+      rows: [['a']],
+    });
+    expect(name).toBe('Movements 2026 02 01 Main shed');
+    expect(name.length).toBeLessThanOrEqual(31);
+  });
+
+  it('writes 20,000 rows × 20 columns in few syncs, each far below 5 MB', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const columns = Array.from({ length: 20 }, (_v, i) => ({ header: `Column ${i}`, type: (['text', 'number', 'money', 'date'] as const)[i % 4] ?? 'text' }));
+    const day = new Date(Date.UTC(2026, 1, 3));
+    const rows = Array.from({ length: 20_000 }, (_v, r) => columns.map((c, i) => (c.type === 'text' ? `Roundup PowerMAX ${r}-${i}` : c.type === 'date' ? day : r * 1.5 + i)));
+    const reports: { rows: number; requestBytes: number }[] = [];
+    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r) }).addTableSheet({ name: 'Bench', columns, rows });
+    expect(reports.map((r) => r.rows)).toEqual([0, 5000, 5000, 5000, 5000, 0]);
+    const largest = Math.max(...fake.syncs.map((s) => s.bytes));
+    expect(largest).toBeLessThan(5 * 1024 * 1024);
+    expect(Math.max(...reports.map((r) => r.requestBytes))).toBeGreaterThanOrEqual(largest * 0.9);
+  });
+});
+
+describe('ExcelWorkbook.addTemplateSheet', () => {
+  const products = Array.from({ length: 40 }, (_v, i) => `Product with a fairly long trade name ${i}`);
+
+  it('adds the template with bold, frozen headers and drop-downs fed from a hidden Lists sheet', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({
+      name: 'Receipts template',
+      columns: [{ header: 'Supplier' }, { header: 'Storage', list: ['Main shed', 'Chem store'] }, { header: 'Product', list: products }, { header: 'Unit', list: ['L', 'kg', '20'] }, { header: 'Empty', list: [] }],
+    });
+    expect(products.join(',').length).toBeGreaterThan(255);
+    const template = fake.sheet('Receipts template');
+    expect(template.values).toEqual([['Supplier', 'Storage', 'Product', 'Unit', 'Empty']]);
+    expect(template.bold).toEqual(['A1:E1']);
+    expect(template.frozenRows).toBe(1);
+    const lists = fake.sheet('Lists');
+    expect(lists.visibility).toBe('Hidden');
+    expect(lists.values[0]).toEqual(['Storage', 'Product', 'Unit']);
+    expect(lists.values.map((r) => r[1])).toEqual(['Product', ...products]);
+    expect(lists.values[3]?.[2]).toBe('20');
+    expect(fake.ops('values').find((op) => op.sheet === 'Lists')?.value).toContainEqual(['Chem store', products[1], 'kg']);
+    expect(template.validations).toEqual([
+      expect.objectContaining({ address: 'B2:B1001', rule: { list: { inCellDropDown: true, source: "='Lists'!$A$2:$A$3" } } }),
+      expect.objectContaining({ address: 'C2:C1001', rule: { list: { inCellDropDown: true, source: "='Lists'!$B$2:$B$41" } } }),
+      expect.objectContaining({ address: 'D2:D1001', rule: { list: { inCellDropDown: true, source: "='Lists'!$C$2:$C$4" } } }),
+    ]);
+    expect(template.validations[0]?.errorAlert).toMatchObject({ showAlert: true, style: 'Warning' });
+    expect(fake.active).toBe('Receipts template');
+    expect(await new ExcelWorkbook({ excel: fake.host }).sheetNames()).toEqual(['Sheet1', 'Receipts template']);
+  });
+
+  it('appends to the hidden Lists sheet of an earlier template', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    await workbook.addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Storage', list: ['Main shed'] }] });
+    await workbook.addTemplateSheet({ name: 'Returns', columns: [{ header: 'Supplier' }, { header: 'Storage', list: ['Main shed', 'Chem store'] }] });
+    expect(fake.sheets.map((s) => s.name)).toEqual(['Sheet1', 'Lists', 'Receipts', 'Returns']);
+    expect(fake.sheet('Lists').values).toEqual([['Storage', 'Storage'], ['Main shed', 'Main shed'], [undefined, 'Chem store']]);
+    expect(fake.sheet('Returns').validations[0]).toMatchObject({ address: 'B2:B1001', rule: { list: { source: "='Lists'!$B$2:$B$3" } } });
+  });
+
+  it('leaves a visible sheet the user named Lists alone', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Lists', values: [['my own']] }] });
+    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Unit', list: ['L'] }] });
+    expect(fake.sheet('Lists')).toMatchObject({ visibility: 'Visible', values: [['my own']] });
+    expect(fake.sheet('Lists (2)').visibility).toBe('Hidden');
+    expect(fake.sheet('Receipts').validations[0]).toMatchObject({ rule: { list: { source: "='Lists (2)'!$A$2:$A$2" } } });
+  });
+
+  it('refuses a template without columns, before touching the workbook', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    await expect(new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'T', columns: [] })).rejects.toThrow(RangeError);
+    expect(fake.syncs).toEqual([]);
+  });
+
+  it('makes no Lists sheet when no column has a list', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'Returns', columns: [{ header: 'Supplier' }, { header: 'Amount' }] });
+    expect(fake.sheets.map((s) => s.name)).toEqual(['Sheet1', 'Returns']);
+    expect(fake.sheet('Returns').values).toEqual([['Supplier', 'Amount']]);
+    expect(fake.ops('validation')).toEqual([]);
+  });
+
+  it('writes a long list in chunks, one sync each, with calculation suspended', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const long = Array.from({ length: 11_000 }, (_v, i) => `Alias ${i}`);
+    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Product', list: long }] });
+    const chunks = fake.syncs.filter((s) => s.ops.some((op) => op.kind === 'values' && op.sheet === 'Lists'));
+    expect(chunks.map((s) => s.ops.find((op) => op.sheet === 'Lists' && op.kind === 'values')?.rows)).toEqual([5000, 5000, 1001]);
+    for (const sync of chunks) expect(sync.ops.some((op) => op.kind === 'suspendCalc')).toBe(true);
+    expect(fake.sheet('Receipts').validations[0]).toMatchObject({ rule: { list: { source: "='Lists'!$A$2:$A$11001" } } });
+  });
+});
