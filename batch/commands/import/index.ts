@@ -31,8 +31,8 @@ export interface ImportSummary {
   dryRun: boolean;
   /** Rows by status. */
   rows: StatusCounts;
-  /** Records (receipts or returns) by what happened to them. */
-  records: { total: number; valid: number; invalid: number; sent: number };
+  /** Records (receipts or returns): how many the sheet holds, how many were valid, and by status. */
+  records: { total: number; valid: number } & StatusCounts;
   resultsFile: string | null;
   mapping: SavedMapping;
   problems: string[];
@@ -89,7 +89,6 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
       outputPath: resultsFile,
       sheetName: grid.sheet,
       headerRowNumber: mapping.headerRowNumber,
-      headers: mapping.headers,
       results,
     });
   }
@@ -101,12 +100,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     organisation: { id: session.organisation.id, name: session.organisation.name },
     dryRun: Boolean(options.dryRun),
     rows,
-    records: {
-      total: plan.drafts.length,
-      valid: valid.length,
-      invalid: plan.drafts.length - valid.length,
-      sent: options.dryRun ? 0 : valid.length,
-    },
+    records: { total: plan.drafts.length, valid: valid.length, ...recordStatuses(plan.drafts, results) },
     resultsFile,
     mapping: toSavedMapping(mapping),
     problems,
@@ -115,6 +109,16 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   };
   report(summary, grid, mapping, options);
   return summary;
+}
+
+/** Counts records by the status of their first row. */
+function recordStatuses(drafts: readonly { rowNumbers: number[] }[], results: readonly RowResult[]): StatusCounts {
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
+  const firsts = drafts.flatMap((d) => {
+    const result = byRow.get(d.rowNumbers[0] ?? -1);
+    return result ? [result] : [];
+  });
+  return countStatuses(firsts);
 }
 
 async function readMappingFile(path: string): Promise<SavedMapping> {
@@ -146,12 +150,13 @@ function report(summary: ImportSummary, grid: Grid, mapping: ColumnMapping, opti
   for (const warning of summary.warnings) io.err(`warning: ${warning}`);
   for (const problem of summary.problems) io.err(problem);
   const { rows, records } = summary;
-  const noun = summary.kind === 'receipts' ? 'receipt' : 'return';
-  const done = summary.dryRun
-    ? `${records.valid} ${noun}s ready to send, nothing sent (dry run)`
-    : `${rows.created} rows created` + (rows.updated ? `, ${rows.updated} updated` : '') + (rows.unchanged ? `, ${rows.unchanged} unchanged` : '');
-  const refused = records.invalid ? `; ${records.invalid} ${noun}s refused (${rows.invalid} rows invalid)` : '';
-  const failed = rows.failed ? `; ${rows.failed} rows failed` : '';
-  const where = summary.resultsFile ? `; results in ${summary.resultsFile}` : '';
-  io.err(`${grid.source} → ${summary.organisation.name}: ${done}${refused}${failed}${where}`);
+  const noun = summary.kind === 'receipts' ? 'receipts' : 'returns';
+  const parts = summary.dryRun ? [`${records.valid} ${noun} ready to send, nothing sent (dry run)`] : [];
+  for (const status of ['created', 'updated', 'unchanged', 'duplicate', 'conflict', 'failed'] as const) {
+    if (records[status]) parts.push(`${records[status]} ${noun} ${status}`);
+  }
+  if (records.invalid) parts.push(`${records.invalid} ${noun} refused (${rows.invalid} rows invalid)`);
+  if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
+  const done = parts.join('; ') || `no ${noun} found`;
+  io.err(`${grid.source} → ${summary.organisation.name}: ${done}`);
 }

@@ -15,6 +15,7 @@ export interface SandboxCommandOptions {
  */
 export async function sandboxCommand(options: SandboxCommandOptions): Promise<void> {
   const sandbox = await startSandbox({
+    quiet: true,
     port: options.port ?? 4010,
     ...(options.data ? { dataFile: options.data } : {}),
     ...(options.latencyMs ? { faults: { latencyMs: options.latencyMs } } : {}),

@@ -33,7 +33,7 @@ export function planReceiptImport(
 ): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, skipped, blankBefore } = splitDataRows(grid, mapping.headerRowNumber, columns, 'quantity');
+  const { rows, skipped, blankBefore } = splitDataRows<ReceiptField>(grid, mapping.headerRowNumber, columns, 'quantity');
   const warnings: string[] = [];
   const dates = detectDateOrder(rows.map((r) => r.cells.received_at ?? null), settings.dateOrder);
   if (dates.conflict) warnings.push(dates.conflict);

@@ -1,0 +1,91 @@
+/**
+ * CSV text to the typed grid, with papaparse: delimiter `,` `;` or tab guessed, CRLF or LF, every
+ * value kept as the text written (no type guessing: the value layer parses `$1,234.50`, `3/2/2026`),
+ * an empty value as `null`. Row numbers are record numbers, 1-based, header included: what Excel
+ * shows as the row number when it opens the file.
+ */
+import Papa from 'papaparse';
+import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
+import { isBlank } from '../../shared/sheet/grid.ts';
+import { InputFileError } from './errors.ts';
+import type { TextEncodingName } from './text-decode.ts';
+
+/** The delimiters the CSV reader guesses among (PRODUCT.md: comma or semicolon; tab for pasted text). */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+
+/** How the CSV was written, so a results file can be written the same way. */
+export interface CsvFormat {
+  /** `,` `;` or tab. */
+  delimiter: string;
+  /** `\r\n`, `\n` or `\r`. */
+  newline: string;
+  encoding: TextEncodingName;
+  /** Whether the file started with a byte order mark. */
+  bom: boolean;
+}
+
+/** The rows of a CSV text with its delimiter and line break. */
+export interface ParsedCsv {
+  rows: SheetRow[];
+  delimiter: string;
+  newline: string;
+}
+
+/**
+ * Parses decoded CSV text (BOM already removed). Rows whose cells are all blank are left out; the
+ * row numbers of the others stay as in the file. Trailing empty cells are dropped from each row.
+ * `file` names the file in messages.
+ * @throws InputFileError `malformed_csv` when a quoted value is never closed or has text after its
+ *   closing quote (papaparse would merge the cells and rows after it).
+ */
+export function parseCsvText(text: string, file: string): ParsedCsv {
+  const rows: SheetRow[] = [];
+  const result = Papa.parse<string[]>(text, {
+    delimiter: guessDelimiter(text),
+    skipEmptyLines: false,
+    dynamicTyping: false,
+    header: false,
+  });
+  result.data.forEach((fields, index) => {
+    const cells = toCells(fields);
+    if (cells.some((cell) => !isBlank(cell))) rows.push({ rowNumber: index + 1, cells });
+  });
+  // Papaparse reads on after a quoting error, merging cells and rows: refuse rather than guess.
+  const quoting = result.errors.find((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
+  if (quoting) {
+    const rowNumber = (quoting.row ?? 0) + 1;
+    const what =
+      quoting.code === 'MissingQuotes'
+        ? 'a value opens a double quote (") that is never closed, so the rest of the file would read as one cell'
+        : 'a quoted value has text after its closing quote (like "20" L), so its cells cannot be told apart';
+    throw new InputFileError('malformed_csv', file, `${file} row ${rowNumber}: ${what}. Correct the quotes, or save the file again from Excel.`);
+  }
+  return { rows, delimiter: result.meta.delimiter, newline: result.meta.linebreak };
+}
+
+/**
+ * The delimiter, guessed by papaparse over the first lines, leaving out blank lines and rows of only
+ * delimiters so that a title line and blank lines above the header do not defeat the guess. When
+ * papaparse cannot tell (a one-column file, a file of only delimiters), the most frequent candidate
+ * in the first lines, else `,`.
+ */
+function guessDelimiter(text: string): string {
+  const head = text.slice(0, 64 * 1024);
+  const preview = Papa.parse<string[]>(head, { delimitersToGuess: [...CSV_DELIMITERS], skipEmptyLines: 'greedy', preview: 20 });
+  if (!preview.errors.some((e) => e.code === 'UndetectableDelimiter')) return preview.meta.delimiter;
+  const counts = CSV_DELIMITERS.map((d) => ({ d, n: head.split(d).length - 1 }));
+  const best = counts.reduce((a, b) => (b.n > a.n ? b : a));
+  return best.n > 0 ? best.d : ',';
+}
+
+/** Empty text becomes `null`; everything else stays as written. Trailing empty cells are dropped. */
+function toCells(fields: readonly string[]): CellValue[] {
+  let end = fields.length;
+  while (end > 0 && fields[end - 1] === '') end -= 1;
+  const cells: CellValue[] = new Array<CellValue>(end);
+  for (let i = 0; i < end; i += 1) {
+    const field = fields[i] ?? '';
+    cells[i] = field === '' ? null : field;
+  }
+  return cells;
+}

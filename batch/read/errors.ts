@@ -1,0 +1,56 @@
+/**
+ * Errors of the spreadsheet readers (.xlsx and .csv input files). Every one is category `input`,
+ * which the CLI turns into exit status 2 before anything is sent (PRODUCT.md, "Exit status").
+ */
+import { ShedError } from '../../shared/errors/shed-error.ts';
+
+/**
+ * Stable codes of {@link InputFileError}:
+ * - `file_not_found`: no file at that path.
+ * - `file_unreadable`: the file exists but cannot be read (permission denied, a folder).
+ * - `empty_file`: the file has 0 bytes.
+ * - `not_a_spreadsheet`: neither an .xlsx workbook nor CSV text (a PDF, an image, a zip of something
+ *   else, an .ods or .xlsb workbook, an HTML or XML page, JSON, binary data).
+ * - `corrupt_workbook`: a zip-based workbook that cannot be unpacked or parsed (damaged, truncated).
+ * - `password_protected`: an encrypted .xlsx (an OLE container holding `EncryptedPackage`).
+ * - `legacy_xls`: an Excel 97-2003 .xls workbook (or an OLE file we cannot tell apart from one).
+ * - `sheet_not_found`: `--sheet NAME` names no worksheet of the workbook.
+ * - `no_data`: the file, or the chosen sheet, has no non-blank cell.
+ * - `unreadable_encoding`: CSV bytes that are neither UTF-8 (or UTF-16 with a BOM) nor Windows-1252.
+ * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell).
+ */
+export type InputFileErrorCode =
+  | 'file_not_found'
+  | 'file_unreadable'
+  | 'empty_file'
+  | 'not_a_spreadsheet'
+  | 'corrupt_workbook'
+  | 'password_protected'
+  | 'legacy_xls'
+  | 'sheet_not_found'
+  | 'no_data'
+  | 'unreadable_encoding'
+  | 'malformed_csv';
+
+/**
+ * An input file that cannot be read as a sheet. The message names the file (as the user gave it),
+ * the sheet when there is one, what is wrong and how to fix it; `file` and `sheet` carry the same.
+ */
+export class InputFileError extends ShedError {
+  declare readonly code: InputFileErrorCode;
+  /** The file as the user named it (path or file name). */
+  readonly file: string;
+  /** The sheet concerned, when the problem is in one sheet. */
+  readonly sheet?: string;
+
+  constructor(
+    code: InputFileErrorCode,
+    file: string,
+    message: string,
+    options?: { sheet?: string; cause?: unknown },
+  ) {
+    super(code, 'input', message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.file = file;
+    if (options?.sheet !== undefined) this.sheet = options.sheet;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Reading an input file into the typed grid (shared/sheet/grid.ts), choosing the reader by content:
+ * a zip (`PK`) is read as .xlsx with exceljs's streaming worksheet reader, text as CSV with papaparse; an OLE
+ * file (an old .xls or a password-protected .xlsx) and anything else are refused with a message
+ * that says what the file is and how to fix it. Every refusal is an {@link InputFileError}
+ * (category `input`: exit status 2, nothing sent).
+ *
+ * Cells: text, numbers, booleans, `null` for empty, and `Date` for date-formatted .xlsx cells, with
+ * the sheet's wall-clock date and time in the Date's UTC parts (exceljs's convention; see
+ * xlsx-cells.ts). CSV values are all text. Rows with no non-blank cell are left out; the others keep
+ * their 1-based sheet row number (CSV: record number, header included).
+ */
+import { parse as parsePath } from 'node:path';
+import type { Grid } from '../../shared/sheet/grid.ts';
+import type { CsvFormat } from './csv.ts';
+import { parseCsvText } from './csv.ts';
+import { InputFileError } from './errors.ts';
+import { inspectOle, sniffFormat } from './sniff.ts';
+import { bufferSource, fileSource, type InputSource } from './source.ts';
+import { decodeCsvBytes } from './text-decode.ts';
+import { readWorkbook } from './xlsx.ts';
+
+export { InputFileError, type InputFileErrorCode } from './errors.ts';
+export type { CsvFormat } from './csv.ts';
+
+/** Options of the readers. */
+export interface ReadOptions {
+  /** `--sheet NAME`: the worksheet to read (case-insensitive). Ignored for CSV, with a warning. */
+  sheet?: string;
+}
+
+/**
+ * A {@link Grid} with what the reader learnt on the way; usable wherever a Grid is expected.
+ * - `format`: which reader read it.
+ * - `warnings`: things the user should check, e.g. a CSV read as Windows-1252, or `--sheet` on a CSV.
+ * - `sheetNames`: every sheet of the workbook, in tab order (CSV: just `sheet`).
+ * - `csv`: delimiter, line break, encoding and BOM of a CSV, to write a results file the same way.
+ */
+export interface ReadGrid extends Grid {
+  format: 'xlsx' | 'csv';
+  warnings: string[];
+  sheetNames: string[];
+  csv?: CsvFormat;
+}
+
+/**
+ * Reads the file at `path` as .xlsx or CSV, whichever its content is.
+ * @throws InputFileError: `file_not_found`, `file_unreadable`, `empty_file`, `not_a_spreadsheet`,
+ *   `corrupt_workbook`, `password_protected`, `legacy_xls`, `sheet_not_found`, `no_data`,
+ *   `unreadable_encoding`, `malformed_csv`.
+ */
+export async function readGrid(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
+  return readSource(await fileSource(path), 'any', options);
+}
+
+/**
+ * Reads the .xlsx workbook at `path` (content checked: a CSV or .xls is refused).
+ * @throws InputFileError as {@link readGrid}; `not_a_spreadsheet` for a file that is not a zip.
+ */
+export async function readXlsx(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
+  return readSource(await fileSource(path), 'xlsx', options);
+}
+
+/**
+ * Reads the CSV file at `path` (content checked: a workbook is refused).
+ * @throws InputFileError as {@link readGrid}; `not_a_spreadsheet` for a file that is not text.
+ */
+export async function readCsv(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
+  return readSource(await fileSource(path), 'csv', options);
+}
+
+/**
+ * Reads bytes in memory as .xlsx or CSV, by content; `fileName` names them in messages and becomes
+ * the grid's `source` (its base name). For tests and for callers that already hold the bytes.
+ * @throws InputFileError as {@link readGrid} (but never `file_not_found` or `file_unreadable`).
+ */
+export async function readGridFromBuffer(bytes: Uint8Array, fileName: string, options: ReadOptions = {}): Promise<ReadGrid> {
+  return readSource(bufferSource(bytes, fileName), 'any', options);
+}
+
+async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv', options: ReadOptions): Promise<ReadGrid> {
+  const file = source.label;
+  if (source.size === 0) {
+    throw new InputFileError('empty_file', file, `${file} is empty (0 bytes): there is nothing to import. Check it was saved completely.`);
+  }
+  const sniffed = sniffFormat(source.head);
+  if (sniffed.format === 'ole') throw oleError(file, inspectOle(await source.all()));
+  if (sniffed.format === 'other') throw notSpreadsheet(file, sniffed.what);
+  if (sniffed.format === 'xlsx' && expected !== 'csv') {
+    const input = source.path !== undefined ? { path: source.path } : { bytes: await source.all() };
+    const sheet = await readWorkbook(input, file, options.sheet);
+    return { source: source.name, sheet: sheet.name, rows: sheet.rows, format: 'xlsx', warnings: [], sheetNames: sheet.sheetNames };
+  }
+  if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options);
+  throw notSpreadsheet(file, sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook');
+}
+
+async function readCsvSource(source: InputSource, options: ReadOptions): Promise<ReadGrid> {
+  const file = source.label;
+  const decoded = decodeCsvBytes(await source.all(), file);
+  const other = nonCsvText(decoded.text);
+  if (other) throw notSpreadsheet(file, other);
+  const parsed = parseCsvText(decoded.text, file);
+  const sheet = parsePath(source.name).name;
+  if (parsed.rows.length === 0) {
+    throw new InputFileError('no_data', file, `${file} has no data: no row has a value.`, { sheet });
+  }
+  const warnings = decoded.warning ? [decoded.warning] : [];
+  if (options.sheet !== undefined) warnings.push(`--sheet ${options.sheet} is ignored: ${file} is a CSV file, with one sheet.`);
+  return {
+    source: source.name,
+    sheet,
+    rows: parsed.rows,
+    format: 'csv',
+    warnings,
+    sheetNames: [sheet],
+    csv: { delimiter: parsed.delimiter, newline: parsed.newline, encoding: decoded.encoding, bom: decoded.bom },
+  };
+}
+
+/** Text that is plainly not CSV: a web page, an XML file (Excel 2003 XML included), JSON. */
+function nonCsvText(text: string): string | undefined {
+  const start = text.slice(0, 2000).trimStart();
+  if (/^<\?xml[\s\S]*urn:schemas-microsoft-com:office:spreadsheet/i.test(start)) return 'an Excel 2003 XML spreadsheet';
+  if (/^<(?:!doctype html|html|table|head|body)\b/i.test(start)) return 'a web page (HTML)';
+  if (/^<\?xml/i.test(start)) return 'an XML file';
+  if (/^[{[]/.test(start)) {
+    try {
+      JSON.parse(text);
+      return 'a JSON file';
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+const HINTS: Readonly<Record<string, string>> = {
+  'a PDF document': 'Key the invoice lines into a sheet first (`shed template receipts --out FILE` makes one).',
+  'a JSON file': 'A saved column mapping goes in --mapping FILE; the file to import is the .xlsx or .csv.',
+};
+
+function notSpreadsheet(file: string, what: string): InputFileError {
+  const hint = HINTS[what] ?? 'Open it in Excel and save it as .xlsx (Excel Workbook) or CSV UTF-8.';
+  return new InputFileError(
+    'not_a_spreadsheet',
+    file,
+    `${file} is ${what}, not a spreadsheet this tool reads (.xlsx workbook or .csv text). ${hint}`,
+  );
+}
+
+function oleError(file: string, found: ReturnType<typeof inspectOle>): InputFileError {
+  switch (found.kind) {
+    case 'encrypted':
+      return new InputFileError(
+        'password_protected',
+        file,
+        `${file} is a password-protected (encrypted) workbook and cannot be read. Open it in Excel, remove the ` +
+          `password (File > Info > Protect Workbook > Encrypt with Password, clear it) and save it as .xlsx.`,
+      );
+    case 'xls':
+      return new InputFileError(
+        'legacy_xls',
+        file,
+        `${file} is an old .xls (Excel 97-2003) workbook, which this tool does not read. Open it in Excel and save it as .xlsx (Excel Workbook).`,
+      );
+    case 'other':
+      return notSpreadsheet(file, found.what);
+    default:
+      return new InputFileError(
+        'legacy_xls',
+        file,
+        `${file} is an old .xls workbook or password-protected .xlsx; save it as .xlsx (Excel Workbook, no password).`,
+      );
+  }
+}
