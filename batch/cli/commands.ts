@@ -48,6 +48,8 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .addOption(new Option('--date-order <order>', 'reading of ambiguous dates').choices(['DMY', 'MDY', 'YMD']).default('DMY'))
       .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
       .option('--json', 'print a machine-readable summary on standard output')
+      .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
+      .option('--force', "update records that changed in the service since the sheet's Updated At")
       .action(async (file: string, _opts, cmd: Command) => {
         const controller = interruptible(io);
         const summary = await importCommand({ ...cmd.optsWithGlobals(), kind, file, io, signal: controller.signal });

@@ -55,7 +55,7 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
 
 /**
  * Windows-1252 as the WHATWG Encoding Standard defines it: Latin-1, except bytes 0x80-0x9F, which
- * are € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ' ' " " • – — ˜ ™ š › œ ž Ÿ (0x81, 0x8D, 0x8F, 0x90, 0x9D stay C1
+ * are € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ (0x81, 0x8D, 0x8F, 0x90, 0x9D stay C1
  * controls). Done by hand because Node's TextDecoder('windows-1252') decodes plain Latin-1 (the
  * euro sign comes out as U+0080).
  */

@@ -34,6 +34,11 @@ export interface RequestSpec<S extends z.ZodType | undefined = undefined> {
   body?: unknown;
   schema?: S;
   signal?: AbortSignal;
+  /**
+   * Whether repeating the request leaves the same result. Defaults by method (see retry-policy.ts);
+   * a PATCH that creates line items (items without an id) is not, and is retried like a POST.
+   */
+  repeatable?: boolean;
 }
 
 /** What {@link HttpClient.request} resolves to: the schema's output, or undefined without a schema. */
@@ -184,7 +189,7 @@ function judge<S extends z.ZodType | undefined>(
   const retryAfterMs = honoursRetryAfter(status) ? parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), Date.now()) : null;
   const answer = { status, statusText: response.statusText, body: parseBodyText(redact(text, options.token)) };
   const error = errorForStatus(target, answer, retryAfterMs);
-  const decision = decideRetry(spec.method, { kind: 'status', status });
+  const decision = decideRetry(spec.method, { kind: 'status', status }, spec.repeatable);
   if (decision === 'retry') {
     if (status >= 500) state.ambiguousEarlier = true;
     throw error;
@@ -214,7 +219,7 @@ function sendFailure(
     return cause;
   }
   const failure: AttemptFailure = timedOut ? { kind: 'timeout' } : { kind: 'network', code: networkErrorCode(cause) };
-  const decision = decideRetry(spec.method, failure);
+  const decision = decideRetry(spec.method, failure, spec.repeatable);
   if (decision === 'outcome_unknown') {
     const why =
       explanation ??

@@ -49,9 +49,11 @@ export const PRE_SEND_NETWORK_CODES: ReadonlySet<string> = new Set([
 /** Methods whose repetition leaves the same result (see the table above). */
 const REPEATABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE']);
 
-/** The decision of the table above for one failed attempt. Pure. */
-export function decideRetry(method: string, failure: AttemptFailure): RetryDecision {
-  const repeatable = REPEATABLE_METHODS.has(method.toUpperCase());
+/**
+ * The decision of the table above for one failed attempt. Pure. `repeatable` overrides the method's
+ * default: a PATCH that creates line items would create them twice if repeated blindly.
+ */
+export function decideRetry(method: string, failure: AttemptFailure, repeatable = REPEATABLE_METHODS.has(method.toUpperCase())): RetryDecision {
   switch (failure.kind) {
     case 'status':
       if (failure.status === 429) return 'retry';

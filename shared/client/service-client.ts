@@ -141,8 +141,8 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
   const org = `/api/shed/organisations/${orgSegment}`;
   const get = <S extends z.ZodType>(path: string, schema: S, o: CallOptions, query?: Record<string, QueryValue>) =>
     http.request({ method: 'GET', path, query, schema, signal: o.signal });
-  const send = <S extends z.ZodType>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: S, o: CallOptions) =>
-    http.request({ method, path, body, schema, signal: o.signal });
+  const send = <S extends z.ZodType>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: S, o: CallOptions, repeatable?: boolean) =>
+    http.request({ method, path, body, schema, signal: o.signal, ...(repeatable === undefined ? {} : { repeatable }) });
   const remove = (path: string, o: CallOptions) => http.request({ method: 'DELETE', path, signal: o.signal });
   const rec = (id: string) => segment(id, 'receipt id');
   const ret = (id: string) => segment(id, 'return id');
@@ -155,7 +155,7 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
     getReceipt: async (id, o = {}) => get(RECEIPT_PATHS.get(rec(id)), Receipt, o, includeQuery(o.include)),
     createReceipt: async (body, o = {}) => send('POST', RECEIPT_PATHS.create(orgSegment), body, Receipt, o),
     updateReceipt: async (id, body, o = {}) =>
-      send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o),
+      send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o, !createsLineItems(body)),
     deleteReceipt: async (id, o = {}) => remove(RECEIPT_PATHS.delete(orgSegment, rec(id)), o),
     listReturns: async (q = {}) => listResource(lists, `${org}/returns`, Return, q, includeQuery(q.include)),
     getReturn: async (id, o = {}) => get(`/api/shed/returns/${ret(id)}`, Return, o, includeQuery(o.include)),
@@ -164,6 +164,11 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
     deleteReturn: async (id, o = {}) => remove(`${org}/returns/${ret(id)}`, o),
     listDeleted: async (resource, q = {}) => listDeleted(lists, `${org}/${deletedSegment(resource)}/deleted`, q),
   };
+}
+
+/** Whether an update creates line items (items without an id): then it is not safe to repeat blindly. */
+function createsLineItems(body: ReceiptUpdateBody): boolean {
+  return (body.line_items ?? []).some((item) => !item.id);
 }
 
 /** A shed list with `page_size=200` (the maximum, gaps row 13) and `updated_after`, all pages. */

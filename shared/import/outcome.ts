@@ -3,8 +3,20 @@
  * `Sequence`, `Line Item ID`, `Message`), and the problems that explain a refusal.
  */
 
-/** A row's status in the results file (PRODUCT.md, "Results file"). */
-export type RowStatus = 'created' | 'updated' | 'unchanged' | 'duplicate' | 'conflict' | 'invalid' | 'failed';
+/**
+ * A row's status in the results file (PRODUCT.md, "Results file"). A dry run writes what it would
+ * do instead: `would create`, `would update`.
+ */
+export type RowStatus =
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'duplicate'
+  | 'conflict'
+  | 'invalid'
+  | 'failed'
+  | 'would create'
+  | 'would update';
 
 /** The names of the five result columns, in the order they are appended to the input. */
 export const RESULT_COLUMNS = ['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'] as const;

@@ -24,7 +24,17 @@ export type StatusCounts = Record<RowResult['status'], number>;
 
 /** Counts rows by status. */
 export function countStatuses(results: readonly RowResult[]): StatusCounts {
-  const counts: StatusCounts = { created: 0, updated: 0, unchanged: 0, duplicate: 0, conflict: 0, invalid: 0, failed: 0 };
+  const counts: StatusCounts = {
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    duplicate: 0,
+    conflict: 0,
+    invalid: 0,
+    failed: 0,
+    'would create': 0,
+    'would update': 0,
+  };
   for (const result of results) counts[result.status] += 1;
   return counts;
 }

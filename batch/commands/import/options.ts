@@ -22,6 +22,10 @@ export interface ImportOptions extends ConnectionFlags {
   timezone?: string;
   /** Print a machine-readable summary on standard output instead of the human one. */
   json?: boolean;
+  /** Create an invoice even when the service already holds the same one. */
+  allowDuplicates?: boolean;
+  /** Update records even when they changed in the service since the sheet's `Updated At`. */
+  force?: boolean;
   io: CommandIO;
   signal?: AbortSignal;
 }

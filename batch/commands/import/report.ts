@@ -1,0 +1,52 @@
+import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import type { StatusCounts } from '../../../shared/import/results.ts';
+import type { CommandIO } from '../../ui/io.ts';
+
+/** What an import run did, as printed by `--json`. */
+export interface ImportSummary {
+  kind: 'receipts' | 'returns';
+  file: string;
+  sheet: string;
+  organisation: { id: string; name: string };
+  dryRun: boolean;
+  /** Rows by status. */
+  rows: StatusCounts;
+  /** Records (receipts or returns): how many the sheet holds, how many were valid, and by status. */
+  records: { total: number; valid: number } & StatusCounts;
+  resultsFile: string | null;
+  journalFile: string | null;
+  mapping: SavedMapping;
+  /** Every refusal: file, sheet, row, column, value, reason. */
+  problems: string[];
+  warnings: string[];
+  /** Updates that delete line items or touch receipts under review: said before anything else. */
+  notices: string[];
+  interrupted: boolean;
+  exitCode: number;
+}
+
+const ORDER = ['created', 'updated', 'unchanged', 'would create', 'would update', 'duplicate', 'conflict', 'failed'] as const;
+
+/** Prints the summary: JSON on standard output with `--json`, else problems and one line on standard error. */
+export function printSummary(summary: ImportSummary, io: CommandIO, options: { json?: boolean; source: string; headerRowNumber: number }): void {
+  if (options.json) {
+    io.out(JSON.stringify(summary, null, 2));
+    return;
+  }
+  if (summary.dryRun) {
+    io.err(`Mapping used (header on row ${options.headerRowNumber}); save it to a file and pass --mapping FILE to reuse it:`);
+    io.out(JSON.stringify(summary.mapping, null, 2));
+  }
+  for (const notice of summary.notices) io.err(notice);
+  for (const warning of summary.warnings) io.err(`warning: ${warning}`);
+  for (const problem of summary.problems) io.err(problem);
+  const { rows, records } = summary;
+  const noun = summary.kind;
+  const parts: string[] = [];
+  for (const status of ORDER) if (records[status]) parts.push(`${records[status]} ${noun} ${status}`);
+  if (records.invalid) parts.push(`${records.invalid} ${noun} refused (${rows.invalid} rows invalid)`);
+  if (summary.dryRun) parts.push('nothing sent (dry run)');
+  if (summary.interrupted) parts.push('INTERRUPTED: the rest were not sent; run the same command again to finish');
+  if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
+  io.err(`${options.source} → ${summary.organisation.name}: ${parts.join('; ') || `no ${noun} found`}`);
+}

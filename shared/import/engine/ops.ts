@@ -1,0 +1,46 @@
+import type { Problem, RowResult, RowStatus } from '../outcome.ts';
+import type { ServiceRecord } from './existing.ts';
+
+/** What the runner needs of a draft: receipts and returns both have this shape. */
+export interface ImportDraft<B> {
+  rowNumbers: number[];
+  /** The create body; null when the record was refused before sending. */
+  body: B | null;
+  recordId: string | null;
+  /** `Updated At` as written in the sheet (an export carries it), for conflict checks. */
+  updatedAt: string | null;
+  problems: Problem[];
+  warnings: Problem[];
+}
+
+/** The difference between a sheet record and the service's: the update body to send, or null when equal. */
+export interface RecordDiff {
+  body: object | null;
+  /** What changes, in words, for the dry run and the Message column ("1 line item deleted (…)"). */
+  changes: string[];
+  /** The sheet cannot apply to this record (e.g. a Line Item ID of another receipt). */
+  error?: string;
+}
+
+/**
+ * What the import runner needs to know about one kind of record (receipts or returns): how to
+ * identify it, send it, read it back, compare it, and write its rows' results.
+ */
+export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord> {
+  kind: 'receipts' | 'returns';
+  organisationId: string;
+  /** How a record is named in messages: `invoice INV-40390`, `the return on row 6`. */
+  label(draft: D): string;
+  identityOfBody(body: B): string;
+  identityOfRecord(record: R): string;
+  create(body: B): Promise<R>;
+  update(id: string, body: object): Promise<R>;
+  get(id: string): Promise<R>;
+  /** Records changed after `updatedAfter` (null: all), to find one whose answer was lost. */
+  listSince(updatedAfter: string | null): Promise<R[]>;
+  diff(draft: D, current: R): RecordDiff;
+  /** The rows' results for a record written or found. */
+  results(draft: D, record: R, status: RowStatus, message?: string): RowResult[];
+  /** Whether the service marks the record as under review (gaps row 12). */
+  underReview(record: R): boolean;
+}

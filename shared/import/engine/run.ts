@@ -1,0 +1,259 @@
+import pLimit from 'p-limit';
+import { NotFoundError } from '../../errors/not-found-error.ts';
+import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
+import type { RowResult, RowStatus } from '../outcome.ts';
+import { invalidResults } from '../results.ts';
+import type { ServiceRecord } from './existing.ts';
+import { ExistingRecords } from './existing.ts';
+import { fingerprint } from './fingerprint.ts';
+import type { CreatedEntry, JournalIndex, JournalSink } from './journal.ts';
+import type { ImportDraft, ImportOps } from './ops.ts';
+
+/** How to run an import (issue 4). */
+export interface RunOptions {
+  /** Requests in flight at once (1 and up). */
+  concurrency: number;
+  /** Aborting stops new records from starting; those in flight finish. */
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  /** Decide everything, send nothing. */
+  dryRun?: boolean;
+  /** Create an invoice even when the service already holds the same one. */
+  allowDuplicates?: boolean;
+  /** Update even when the record changed in the service since the sheet's `Updated At`. */
+  force?: boolean;
+  journal: JournalIndex;
+  sink: JournalSink;
+  /** Attempts per write when its outcome stays unknown; default 3. */
+  maxAttempts?: number;
+  /** The clock, for journal entries only (never for cursors). */
+  now?: () => Date;
+}
+
+/**
+ * Margin subtracted from the service cursor when looking for a record whose answer was lost, so a
+ * record stamped with the same instant as the cursor is not skipped (gaps row 14: ties).
+ */
+export const RECONCILE_MARGIN_MS = 1000;
+
+/**
+ * Runs an import over drafts already planned: each record created, updated, found unchanged, found
+ * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
+ * - a create is journalled as an intent before it is sent and as created after its answer;
+ * - a record the journal says an earlier run created is not sent again;
+ * - a record the service already holds (same identity) is a duplicate, unless `allowDuplicates`;
+ * - a create whose answer is lost is looked for among the records changed since the run began,
+ *   adopted if found, sent again if not (at most `maxAttempts` times);
+ * - an update whose answer is lost is read back and sent again only if it was not applied.
+ * @param existing the organisation's records fetched at the start of the run.
+ * @returns one result per row of every draft, sorted by row.
+ */
+export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRecord>(
+  drafts: readonly D[],
+  ops: ImportOps<D, B, R>,
+  existingRecords: readonly R[],
+  options: RunOptions,
+): Promise<RowResult[]> {
+  const existing = new ExistingRecords(existingRecords, (r) => ops.identityOfRecord(r));
+  const cursor = existing.newestUpdatedAt();
+  const limit = pLimit(options.concurrency);
+  const run = new Runner(ops, existing, cursor, options);
+  const total = drafts.filter((d) => d.body).length;
+  let done = 0;
+  // Journal lookups and twin claims happen in sheet order, before any request, so two equal invoices
+  // in one sheet claim different twins deterministically.
+  const decisions = await Promise.all(drafts.map((d) => run.decide(d)));
+  const perDraft = await Promise.all(
+    decisions.map((decide, i) => {
+      const draft = drafts[i]!;
+      if (!draft.body) return invalidResults(draft.rowNumbers, draft.problems, ops.label(draft));
+      return limit(async () => {
+        try {
+          return await decide();
+        } finally {
+          done += 1;
+          options.onProgress?.(done, total);
+        }
+      });
+    }),
+  );
+  return perDraft.flat().sort((a, b) => a.rowNumber - b.rowNumber);
+}
+
+type Step = () => Promise<RowResult[]>;
+
+class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
+  constructor(
+    private readonly ops: ImportOps<D, B, R>,
+    private readonly existing: ExistingRecords<R>,
+    private readonly cursor: string | null,
+    private readonly options: RunOptions,
+  ) {}
+
+  private at(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  private base() {
+    return { at: this.at(), organisationId: this.ops.organisationId, kind: this.ops.kind };
+  }
+
+  /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
+  async decide(draft: D): Promise<Step> {
+    const body = draft.body;
+    if (!body) return async () => [];
+    if (draft.recordId) return () => this.update(draft, draft.recordId!);
+    const identity = this.ops.identityOfBody(body);
+    const print = await fingerprint(identity);
+    const journalled = this.options.journal.createdFor(print);
+    if (journalled) {
+      this.existing.claim(journalled.recordId);
+      return async () => fromJournal(draft, journalled);
+    }
+    const pending = this.options.journal.pendingIntent(print);
+    const twin = this.existing.takeTwin(identity);
+    if (twin && pending) {
+      // An earlier run sent it and was stopped before it learnt the answer: it is ours.
+      return () => this.adopt(draft, print, twin, 'found after an interrupted run');
+    }
+    if (twin && !this.options.allowDuplicates) {
+      return async () =>
+        this.ops.results(
+          draft,
+          twin,
+          'duplicate',
+          `already in the service as ${twin.sequence}: not sent (use --allow-duplicates to send it anyway)`,
+        );
+    }
+    return () => this.create(draft, body, identity, print);
+  }
+
+  private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
+    if (!this.options.dryRun) await this.journalCreated(draft, print, record);
+    return this.ops.results(draft, record, 'created', how);
+  }
+
+  private async journalCreated(draft: D, print: string, record: R): Promise<void> {
+    const results = this.ops.results(draft, record, 'created');
+    await this.options.sink.append({
+      ...this.base(),
+      type: 'created',
+      fingerprint: print,
+      recordId: record.id,
+      sequence: record.sequence,
+      lineItemIds: results.map((r) => r.lineItemId ?? ''),
+      rowNumbers: draft.rowNumbers,
+    });
+  }
+
+  private async create(draft: D, body: B, identity: string, print: string): Promise<RowResult[]> {
+    if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
+    const attempts = this.options.maxAttempts ?? 3;
+    let lastError: unknown = null;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
+      await this.options.sink.append({ ...this.base(), type: 'intent', fingerprint: print, rowNumbers: draft.rowNumbers, cursor: this.cursor });
+      try {
+        const record = await this.ops.create(body);
+        this.existing.add(record);
+        await this.journalCreated(draft, print, record);
+        return this.ops.results(draft, record, 'created', warningsText(draft));
+      } catch (error) {
+        if (!(error instanceof OutcomeUnknownError)) return failed(draft, error);
+        lastError = error;
+        const found = await this.findLost(identity);
+        if (found) return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
+      }
+    }
+    return failed(draft, lastError, `outcome unknown after ${attempts} attempts: check the service before running again`);
+  }
+
+  /** A record with this identity among those changed since the run began, not yet taken. */
+  private async findLost(identity: string): Promise<R | undefined> {
+    const since = this.cursor ? new Date(Date.parse(this.cursor) - RECONCILE_MARGIN_MS).toISOString() : null;
+    for (const record of await this.ops.listSince(since)) {
+      if (!this.existing.byId(record.id)) this.existing.add(record, false);
+    }
+    return this.existing.takeTwin(identity);
+  }
+
+  private async update(draft: D, recordId: string): Promise<RowResult[]> {
+    let current: R;
+    try {
+      current = this.existing.byId(recordId) ?? (await this.ops.get(recordId));
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        return rows(draft, 'failed', `no ${this.ops.kind === 'receipts' ? 'receipt' : 'return'} with Record ID ${recordId} in this organisation (deleted?): clear the Record ID to create it again`);
+      }
+      return failed(draft, error);
+    }
+    if (draft.updatedAt && !this.options.force && changedSince(current.updated_at, draft.updatedAt)) {
+      return this.ops.results(
+        draft,
+        current,
+        'conflict',
+        `changed in the service at ${current.updated_at}, after this sheet's Updated At ${draft.updatedAt}: export it again, or use --force to overwrite`,
+      );
+    }
+    const diff = this.ops.diff(draft, current);
+    if (diff.error) return rows(draft, 'invalid', diff.error);
+    if (!diff.body) return this.ops.results(draft, current, 'unchanged');
+    const review = this.ops.underReview(current) ? ' (it is under review: changed anyway)' : '';
+    if (this.options.dryRun) return rows(draft, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
+    await this.options.sink.append({ ...this.base(), type: 'updated', recordId: current.id, sequence: current.sequence, previous: current, rowNumbers: draft.rowNumbers });
+    return this.sendUpdate(draft, current, diff.body, `${diff.changes.join('; ')}${review}`);
+  }
+
+  private async sendUpdate(draft: D, current: R, body: object, message: string): Promise<RowResult[]> {
+    const attempts = this.options.maxAttempts ?? 3;
+    let lastError: unknown = null;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        const record = await this.ops.update(current.id, body);
+        return this.ops.results(draft, record, 'updated', message);
+      } catch (error) {
+        if (!(error instanceof OutcomeUnknownError)) return failed(draft, error);
+        lastError = error;
+        const now = await this.ops.get(current.id);
+        if (!this.ops.diff(draft, now).body) return this.ops.results(draft, now, 'updated', message);
+      }
+    }
+    return failed(draft, lastError, `outcome unknown after ${attempts} attempts: check the service before running again`);
+  }
+}
+
+/** Whether the service's `updated_at` is later than the sheet's (to the second: exports may drop fractions). */
+export function changedSince(serviceUpdatedAt: string, sheetUpdatedAt: string): boolean {
+  const service = Date.parse(serviceUpdatedAt);
+  const sheet = Date.parse(sheetUpdatedAt);
+  if (Number.isNaN(sheet)) return false;
+  return Math.floor(service / 1000) > Math.floor(sheet / 1000);
+}
+
+function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): RowResult[] {
+  return draft.rowNumbers.map((rowNumber, i) => ({
+    rowNumber,
+    status: 'created',
+    recordId: entry.recordId,
+    sequence: entry.sequence,
+    ...(entry.lineItemIds[i] ? { lineItemId: entry.lineItemIds[i] } : {}),
+    message: 'created by an earlier run of this import (journal)',
+  }));
+}
+
+function rows(draft: ImportDraft<unknown>, status: RowStatus, message: string): RowResult[] {
+  return draft.rowNumbers.map((rowNumber) => ({ rowNumber, status, message }));
+}
+
+function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
+  return rows(draft, 'failed', message);
+}
+
+function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {
+  const reason = error instanceof Error ? error.message : String(error ?? '');
+  return rows(draft, 'failed', prefix ? `${prefix} (${reason})` : reason);
+}
+
+function warningsText(draft: ImportDraft<unknown>): string | undefined {
+  return draft.warnings.map((w) => w.message).join('; ') || undefined;
+}

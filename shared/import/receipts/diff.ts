@@ -1,0 +1,73 @@
+import type { LineItemInput, ReceiptCreateBody, ReceiptUpdateBody } from '../../schemas/bodies.ts';
+import type { LineItem, Receipt } from '../../schemas/resources.ts';
+import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';
+import type { RecordDiff } from '../engine/ops.ts';
+
+/**
+ * What a sheet invoice changes in the receipt the service holds (issue 4, updates): header fields
+ * that differ, and the line items as desired state (spec section 4, update receipt: items with an id
+ * updated, without one created, missing ones deleted). Equal → `body: null`, nothing is sent.
+ * The received date is compared as the local date in the farm's time zone, so a receipt received
+ * at 14:30 is not "changed" by a sheet that says only the date.
+ * @param names product names for messages (`productId → name`), e.g. `Resolver.productName`.
+ */
+export function diffReceipt(
+  desired: ReceiptCreateBody,
+  current: Receipt,
+  timeZone: string,
+  names: (productId: string) => string | null = () => null,
+): RecordDiff {
+  const body: ReceiptUpdateBody = {};
+  const changes: string[] = [];
+  if (desired.supplier !== current.supplier) {
+    body.supplier = desired.supplier;
+    changes.push(`supplier '${current.supplier}' → '${desired.supplier}'`);
+  }
+  const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
+  if (day(desired.received_at) !== day(current.received_at)) {
+    body.received_at = desired.received_at;
+    changes.push(`received ${day(current.received_at)} → ${day(desired.received_at)}`);
+  }
+  if (desired.storage_id !== current.storage_id) {
+    body.storage_id = desired.storage_id;
+    changes.push('storage changed');
+  }
+  if ((desired.order_number ?? null) !== (current.order_number ?? null)) {
+    body.order_number = desired.order_number ?? null;
+    changes.push(`order number '${current.order_number ?? ''}' → '${desired.order_number ?? ''}'`);
+  }
+  if ((desired.notes ?? null) !== (current.notes ?? null)) {
+    body.notes = desired.notes ?? null;
+    changes.push('notes changed');
+  }
+
+  const items = desired.line_items ?? [];
+  const currentById = new Map(current.line_items.map((item) => [item.id, item]));
+  const foreign = items.find((item) => item.id && !currentById.has(item.id));
+  if (foreign) {
+    return { body: null, changes, error: `Line Item ID ${foreign.id} is not a line of ${current.sequence}: clear it to add the line as a new one` };
+  }
+  const kept = new Set(items.flatMap((item) => (item.id ? [item.id] : [])));
+  const changed = items.filter((item) => item.id && !sameLine(item, currentById.get(item.id)!)).length;
+  const added = items.filter((item) => !item.id).length;
+  const removed = current.line_items.filter((item) => !kept.has(item.id));
+  if (changed) changes.push(`${changed} line item${changed > 1 ? 's' : ''} changed`);
+  if (added) changes.push(`${added} line item${added > 1 ? 's' : ''} added`);
+  if (removed.length) {
+    const what = removed.map((item) => `${names(item.product_id) ?? item.product_id} × ${item.quantity}`).join(', ');
+    changes.push(`${removed.length} line item${removed.length > 1 ? 's' : ''} DELETED (${what})`);
+  }
+  if (changed || added || removed.length) body.line_items = items;
+  return { body: Object.keys(body).length ? body : null, changes };
+}
+
+function sameLine(desired: LineItemInput, current: LineItem): boolean {
+  return (
+    desired.product_id === current.product_id &&
+    (desired.product_alias_id ?? null) === (current.product_alias_id ?? null) &&
+    canonicalDecimal(desired.quantity) === canonicalDecimal(current.quantity) &&
+    canonicalDecimal(desired.pack_size_value) === canonicalDecimal(current.pack_size_value) &&
+    desired.pack_size_unit.toLowerCase() === current.pack_size_unit.toLowerCase() &&
+    canonicalDecimal(desired.pack_cost) === canonicalDecimal(current.pack_cost)
+  );
+}

@@ -1,0 +1,56 @@
+import type { OrgClient } from '../../client/index.ts';
+import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
+import type { Receipt } from '../../schemas/resources.ts';
+import type { RowResult, RowStatus } from '../outcome.ts';
+import { receiptIdentity } from '../engine/fingerprint.ts';
+import type { ImportOps } from '../engine/ops.ts';
+import type { ReceiptDraft } from './build.ts';
+import { diffReceipt } from './diff.ts';
+import { invoiceLabel } from './send.ts';
+
+/**
+ * The import runner's view of receipts: identity, create, update, read back, compare, results.
+ * @param names product id → name, for messages about deleted line items.
+ */
+export function receiptOps(
+  org: OrgClient,
+  timeZone: string,
+  names: (productId: string) => string | null = () => null,
+): ImportOps<ReceiptDraft, ReceiptCreateBody, Receipt> {
+  return {
+    kind: 'receipts',
+    organisationId: org.orgId,
+    label: invoiceLabel,
+    identityOfBody: (body) => receiptIdentity(org.orgId, body, timeZone),
+    identityOfRecord: (record) => receiptIdentity(org.orgId, record, timeZone),
+    create: (body) => org.createReceipt(body),
+    update: (id, body) => org.updateReceipt(id, body),
+    get: (id) => org.getReceipt(id),
+    listSince: async (updatedAfter) => (await org.listReceipts(updatedAfter ? { updatedAfter } : {})).records,
+    diff: (draft, current) => diffReceipt(draft.body!, current, timeZone, names),
+    results: receiptResults,
+    underReview: (record) => record.under_review,
+  };
+}
+
+/**
+ * Rows of a receipt written or found: its id and sequence on every row; each line's item id on its
+ * row — by the Line Item ID the row carries, else by position among the receipt's items (the
+ * service answers line items in the order they were sent).
+ */
+export function receiptResults(draft: ReceiptDraft, receipt: Receipt, status: RowStatus, message?: string): RowResult[] {
+  const ids = new Set(receipt.line_items.map((item) => item.id));
+  return draft.lines.map((line, i) => {
+    const own = draft.warnings.filter((w) => w.rowNumber === line.rowNumber).map((w) => w.message);
+    const lineItemId = line.lineItemId && ids.has(line.lineItemId) ? line.lineItemId : receipt.line_items[i]?.id;
+    const text = [message, ...own].filter(Boolean).join('; ');
+    return {
+      rowNumber: line.rowNumber,
+      status,
+      recordId: receipt.id,
+      sequence: receipt.sequence,
+      ...(lineItemId ? { lineItemId } : {}),
+      ...(text ? { message: text } : {}),
+    };
+  });
+}

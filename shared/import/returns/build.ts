@@ -1,0 +1,112 @@
+import type { ReturnCreateBody } from '../../schemas/bodies.ts';
+import { ReturnCreateBody as ReturnCreateSchema } from '../../schemas/bodies.ts';
+import type { Resolver } from '../../resolve/index.ts';
+import type { ReturnField } from '../../sheet/fields.ts';
+import { isBlank } from '../../sheet/grid.ts';
+import { CellReader } from '../cells.ts';
+import type { Problem } from '../outcome.ts';
+import type { ColumnIndex } from '../problems.ts';
+import type { ReadSettings } from '../receipts/build.ts';
+import type { FieldRow } from '../rows.ts';
+import type { BodySource } from '../zod-problems.ts';
+import { issuesToProblems } from '../zod-problems.ts';
+
+export type { ReadSettings } from '../receipts/build.ts';
+
+/**
+ * One sheet row made ready to send as a return: the create body (null when any cell is invalid),
+ * the ids an earlier run wrote back (for updates), and every problem pinned to its cell. Same shape
+ * as a receipt draft without the line items, so sending, journal and duplicate checks treat both alike.
+ */
+export interface ReturnDraft {
+  /** The one sheet row of this return. */
+  rowNumbers: number[];
+  body: ReturnCreateBody | null;
+  /** Record ID from the sheet: this row updates that return instead of creating one. */
+  recordId: string | null;
+  /** `Updated At` from the sheet (as exports write it), for conflict checks. */
+  updatedAt: string | null;
+  storageName: string | null;
+  problems: Problem[];
+  warnings: Problem[];
+  /** The return's reference (credit note, RMA) as written; null when blank. */
+  key: string | null;
+}
+
+/**
+ * Turns one returns row into a return create body: reads every cell (the amount and its unit from one
+ * cell such as `20 L` or from two columns), resolves storage (a locked one is refused, gaps row 11)
+ * and product (an alias resolves to its product; a return carries no alias id, spec section 2), then
+ * checks the body with the same zod schema the service uses (gaps rows 6, 9, 10).
+ * The returned date is sent as local midnight in `settings.timeZone`.
+ * Never throws: every problem is returned, pinned to its cell.
+ */
+export function buildReturnDraft(
+  row: FieldRow<ReturnField>,
+  index: ColumnIndex,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReturnDraft {
+  const read = new CellReader(index, settings, resolver);
+  const { cells, rowNumber } = row;
+
+  const supplier = read.requiredText('supplier', cells.supplier, rowNumber);
+  const returnedAt = read.date('returned_at', cells.returned_at, rowNumber);
+  const storage = read.storage('storage', cells.storage, rowNumber);
+  const product = read.product('product', cells.product, rowNumber);
+  const amount = read.amountWithUnit('amount', 'amount_unit', cells.amount, cells.amount_unit, rowNumber);
+  const recordId = read.id('record_id', cells.record_id, rowNumber);
+  const reference = read.optionalText(cells.reference);
+  const notes = read.optionalText(cells.notes);
+
+  const draft: ReturnDraft = {
+    rowNumbers: [rowNumber],
+    body: null,
+    recordId,
+    updatedAt: read.optionalText(cells.updated_at),
+    storageName: storage?.name ?? null,
+    problems: read.problems,
+    warnings: read.warnings,
+    key: reference,
+  };
+  // Fields that read well are checked even when others did not, so every problem of the row is told
+  // at once ('0' must be greater than 0 beside an unknown product); fields that failed are left out.
+  const fields = {
+    ...(storage ? { storage_id: storage.id } : {}),
+    ...(product ? { product_id: product.productId } : {}),
+    ...(returnedAt ? { returned_at: returnedAt } : {}),
+    ...(supplier ? { supplier } : {}),
+    ...(amount ? { amount_value: amount.value, amount_unit: amount.unit } : {}),
+    notes,
+    reference,
+  };
+  const complete = read.problems.length === 0;
+  const checked = ReturnCreateSchema.safeParse(fields);
+  if (checked.success && complete) {
+    draft.body = checked.data;
+    return draft;
+  }
+  if (!checked.success) {
+    const issues = checked.error.issues.filter((issue) => complete || String(issue.path[0]) in fields);
+    draft.problems.push(...issuesToProblems(issues, index, (path) => locate(path, row)));
+  }
+  return draft;
+}
+
+const BODY_TO_FIELD: Record<string, ReturnField> = {
+  storage_id: 'storage',
+  product_id: 'product',
+  returned_at: 'returned_at',
+  supplier: 'supplier',
+  amount_value: 'amount',
+  amount_unit: 'amount_unit',
+  notes: 'notes',
+  reference: 'reference',
+};
+
+/** The cell a body field came from; a unit written inside the amount cell is blamed on that cell. */
+function locate(path: readonly PropertyKey[], row: FieldRow<ReturnField>): BodySource {
+  let field = BODY_TO_FIELD[String(path[0])] ?? 'supplier';
+  if (field === 'amount_unit' && isBlank(row.cells.amount_unit)) field = 'amount';
+  return { field, rowNumber: row.rowNumber, value: row.cells[field] ?? null };
+}

@@ -1,0 +1,44 @@
+import type { Resolver } from '../../resolve/index.ts';
+import type { Grid } from '../../sheet/grid.ts';
+import type { ColumnMapping } from '../../sheet/mapping.ts';
+import type { ReturnField } from '../../sheet/fields.ts';
+import { detectDateOrder } from '../../sheet/values/index.ts';
+import type { ColumnIndex } from '../problems.ts';
+import type { SkippedRow } from '../rows.ts';
+import { splitDataRows } from '../rows.ts';
+import type { ReadSettings, ReturnDraft } from './build.ts';
+import { buildReturnDraft } from './build.ts';
+
+/** Everything an import of returns will do, worked out before anything is sent. */
+export interface ReturnPlan {
+  /** One draft per data row, in sheet order. */
+  drafts: ReturnDraft[];
+  /** Blank rows and a totals row, passed over. */
+  skipped: SkippedRow[];
+  /** Sheet-wide warnings, e.g. a date column that reads only month-first. */
+  warnings: string[];
+}
+
+/**
+ * Plans a returns import from a sheet (pure): data rows below the header (one row per return; blank
+ * and totals rows skipped), cells read, names resolved, bodies checked. Nothing is sent; a row with
+ * any problem has `body: null`. The order of ambiguous dates is checked over the whole Date column.
+ *
+ * @param mapping the column mapping of a returns sheet (see `detectMapping(grid, 'returns')`); must
+ *   have every required field (`assertMappingUsable`).
+ */
+export function planReturnImport(
+  grid: Grid,
+  mapping: ColumnMapping,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReturnPlan {
+  const columns = mapping.columns as Partial<Record<ReturnField, number>>;
+  const index: ColumnIndex = { columns, headers: mapping.headers };
+  const { rows, skipped } = splitDataRows<ReturnField>(grid, mapping.headerRowNumber, columns, 'amount');
+  const warnings: string[] = [];
+  const dates = detectDateOrder(rows.map((r) => r.cells.returned_at ?? null), settings.dateOrder);
+  if (dates.conflict) warnings.push(dates.conflict);
+  const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, settings));
+  return { drafts, skipped, warnings };
+}

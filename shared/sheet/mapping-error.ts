@@ -1,0 +1,24 @@
+/**
+ * The error of column mapping: a sheet whose header row cannot be found or whose columns cannot be
+ * placed, or a saved mapping file (`--mapping FILE`) that is invalid or does not fit the sheet.
+ */
+import { ShedError } from '../errors/shed-error.ts';
+
+/**
+ * Stable codes of {@link MappingError} (all category `input`: exit status 2, nothing sent):
+ * - `no_header_row`: no row among the first 30 looks like a header (or the mapping's `headerRow` is empty);
+ * - `missing_fields`: the header row lacks columns for required fields;
+ * - `invalid_mapping_file`: the saved mapping is not valid JSON or does not fit the schema;
+ * - `mapping_mismatch`: the saved mapping is for the other kind of sheet, or names a header that is
+ *   not in the header row.
+ */
+export type MappingErrorCode = 'no_header_row' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch';
+
+/** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
+export class MappingError extends ShedError {
+  declare readonly code: MappingErrorCode;
+
+  constructor(code: MappingErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, 'input', message, options);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Matching header texts to fields by synonym (fields.ts), in three passes of decreasing certainty;
+ * each field takes at most one column and each column at most one field:
+ * 1. exact: the normalised header is a synonym (`No. of packs` → quantity);
+ * 2. without bracketed parts: `Qty (packs)` → `qty` → quantity, `Pack Size [L]` → pack_size;
+ * 3. whole words: a run of the header's words is a synonym, the longest run wins, and it covers at
+ *    least half the words (`Supplier name / vendor` → supplier). A header whose longest runs name two
+ *    different fields (`Total Qty`) is left unplaced.
+ * Within a pass, a more specific synonym (earlier in the field's list) wins, then the leftmost column:
+ * with `Date` and `Date Received` both present, `Date Received` is the date received.
+ */
+import type { ReceiptField, ReturnField } from './fields.ts';
+import {
+  RECEIPT_FIELDS,
+  RECEIPT_REQUIRED,
+  RECEIPT_SYNONYMS,
+  RETURN_FIELDS,
+  RETURN_REQUIRED,
+  RETURN_SYNONYMS,
+  normaliseHeader,
+} from './fields.ts';
+
+/** Which import a sheet is for. */
+export type MappingKind = 'receipts' | 'returns';
+
+/** A field of either kind. */
+export type MappedField = ReceiptField | ReturnField;
+
+/** The fields, required fields and synonyms of one kind. */
+export interface KindFields {
+  fields: readonly MappedField[];
+  required: readonly MappedField[];
+  synonyms: Readonly<Partial<Record<MappedField, readonly string[]>>>;
+}
+
+/** Fields, required fields and synonyms of `kind` (fields.ts). */
+export function kindFields(kind: MappingKind): KindFields {
+  return kind === 'receipts'
+    ? { fields: RECEIPT_FIELDS, required: RECEIPT_REQUIRED, synonyms: RECEIPT_SYNONYMS }
+    : { fields: RETURN_FIELDS, required: RETURN_REQUIRED, synonyms: RETURN_SYNONYMS };
+}
+
+/** Columns already decided (by a saved mapping) and fields that must not be guessed. */
+export interface PresetColumns {
+  columns: ReadonlyMap<MappedField, number>;
+  excluded: ReadonlySet<MappedField>;
+}
+
+/** The matching's result: field → 0-based column (presets included) and how many matched exactly. */
+export interface HeaderMatch {
+  columns: Map<MappedField, number>;
+  exact: number;
+}
+
+interface Candidate {
+  column: number;
+  field: MappedField;
+  /** Lower is better: longer word runs first (pass 3), then the synonym's position in its list. */
+  rank: number;
+}
+
+type SynonymIndex = ReadonlyMap<string, readonly { field: MappedField; index: number }[]>;
+const indexes = new Map<MappingKind, SynonymIndex>();
+
+function synonymIndex(kind: MappingKind): SynonymIndex {
+  let index = indexes.get(kind);
+  if (!index) {
+    const built = new Map<string, { field: MappedField; index: number }[]>();
+    const { fields, synonyms } = kindFields(kind);
+    for (const field of fields) {
+      (synonyms[field] ?? []).forEach((synonym, i) => built.set(synonym, [...(built.get(synonym) ?? []), { field, index: i }]));
+    }
+    indexes.set(kind, built);
+    index = built;
+  }
+  return index;
+}
+
+/**
+ * Matches header texts (by 0-based column; '' for none) to the fields of `kind`, around `preset`.
+ * Pure; never throws.
+ */
+export function matchHeaders(headers: readonly string[], kind: MappingKind, preset?: PresetColumns): HeaderMatch {
+  const columns = new Map<MappedField, number>(preset?.columns ?? []);
+  const takenFields = new Set<MappedField>([...columns.keys(), ...(preset?.excluded ?? [])]);
+  const takenColumns = new Set<number>(columns.values());
+  const index = synonymIndex(kind);
+  const assign = (candidates: Candidate[]): number => {
+    let count = 0;
+    candidates.sort((a, b) => a.rank - b.rank || a.column - b.column);
+    for (const { column, field } of candidates) {
+      if (takenFields.has(field) || takenColumns.has(column)) continue;
+      columns.set(field, column);
+      takenFields.add(field);
+      takenColumns.add(column);
+      count += 1;
+    }
+    return count;
+  };
+  const free = (column: number): boolean => !takenColumns.has(column) && (headers[column] ?? '') !== '';
+  const lookup = (column: number, key: string, rank = 0): Candidate[] =>
+    (index.get(key) ?? []).filter((s) => !takenFields.has(s.field)).map((s) => ({ column, field: s.field, rank: rank + s.index }));
+
+  const exact = assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(h)) : [])));
+  assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(stripBrackets(h))) : [])));
+  assign(headers.flatMap((h, c) => (free(c) ? wordCandidates(h, c, lookup) : [])));
+  return { columns, exact };
+}
+
+/** Pass 3 for one header: the longest word runs that are synonyms, if they agree on one field. */
+function wordCandidates(header: string, column: number, lookup: (c: number, key: string, rank?: number) => Candidate[]): Candidate[] {
+  const outside = words(stripBrackets(header));
+  const tokens = outside.length > 0 ? outside : words(header);
+  for (let length = tokens.length; length > 0 && length * 2 >= tokens.length; length -= 1) {
+    const found: Candidate[] = [];
+    for (let start = 0; start + length <= tokens.length; start += 1) {
+      // Longer runs rank first across columns: rank = (words not covered) * 1000 + synonym index.
+      found.push(...lookup(column, tokens.slice(start, start + length).join(''), (tokens.length - length) * 1000));
+    }
+    if (found.length === 0) continue;
+    return new Set(found.map((f) => f.field)).size === 1 ? found : [];
+  }
+  return [];
+}
+
+/** The header without `(...)`, `[...]` and `{...}` parts: units and remarks. */
+export function stripBrackets(header: string): string {
+  return header.replace(/\([^)]*\)|\[[^\]]*]|\{[^}]*}/g, ' ');
+}
+
+/** The header's words, normalised like {@link normaliseHeader} (lower case, letters and digits). */
+export function words(header: string): string[] {
+  return header
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}

@@ -1,0 +1,229 @@
+/**
+ * Column mapping: finding a sheet's header row below any title and note rows, and placing its
+ * columns on the fields of a receipts or returns import by synonym (PRODUCT.md, "What a sheet may
+ * look like"; matching rules in mapping-match.ts). A saved mapping (saved-mapping.ts) overrides the
+ * guess. Pure functions over the grid.
+ */
+import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
+import { headerLabel } from './header-labels.ts';
+import { MappingError } from './mapping-error.ts';
+import { kindFields, matchHeaders, type HeaderMatch, type MappedField, type MappingKind } from './mapping-match.ts';
+import { columnFromLetter, resolveSavedColumn, type SavedMapping } from './saved-mapping.ts';
+
+export type { MappedField, MappingKind } from './mapping-match.ts';
+
+/** The header row is looked for among the first this many non-blank rows. */
+export const HEADER_SEARCH_ROWS = 30;
+/** A header row has at least this many recognised headers ... */
+export const MIN_HEADER_MATCHES = 3;
+/** ... at least this many of them for required fields. */
+export const MIN_REQUIRED_HEADERS = 2;
+
+/** A saved mapping entry that places no column: a header text not in the header row, or a field of the other kind. */
+export interface UnresolvedEntry {
+  field: string;
+  /** The value in the mapping file. */
+  wanted: string;
+  reason: 'no_such_header' | 'not_a_field';
+}
+
+/**
+ * Where each field is in the sheet:
+ * - `headerRowNumber`: 1-based sheet row of the header row;
+ * - `headers`: header text by 0-based column ('' for none; numbers and dates as text);
+ * - `columns`: field → 0-based column;
+ * - `unplaced`: non-empty headers no field took;
+ * - `missing`: required fields with no column (fields.ts RECEIPT_REQUIRED / RETURN_REQUIRED);
+ * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping).
+ */
+export interface ColumnMapping {
+  kind: MappingKind;
+  headerRowNumber: number;
+  headers: string[];
+  columns: Partial<Record<MappedField, number>>;
+  unplaced: { column: number; header: string }[];
+  missing: string[];
+  unresolved?: UnresolvedEntry[];
+}
+
+/** One candidate header row, evaluated. */
+interface Candidate {
+  row: SheetRow;
+  headers: string[];
+  match: HeaderMatch;
+  unresolved: UnresolvedEntry[];
+  /** Saved entries found by their header text. */
+  textHits: number;
+  /** Headers recognised in this row (by text: saved texts and synonyms; letters do not count). */
+  recognised: number;
+  requiredRecognised: number;
+}
+
+/**
+ * Finds the header row and maps its columns. The header row is `saved.headerRow` if given, else,
+ * among the first {@link HEADER_SEARCH_ROWS} rows, the one holding the saved mapping's header texts,
+ * else the one with the most recognised headers (at least {@link MIN_HEADER_MATCHES}, of which
+ * {@link MIN_REQUIRED_HEADERS} required); ties go to the upper row. Missing fields do not throw:
+ * call {@link assertMappingUsable}.
+ * @throws MappingError `no_header_row` (no row qualifies, or `saved.headerRow` is empty),
+ *   `mapping_mismatch` (`saved.kind` is the other kind).
+ */
+export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMapping): ColumnMapping {
+  const where = `${grid.source}, sheet '${grid.sheet}'`;
+  if (saved?.kind !== undefined && saved.kind !== kind) {
+    throw new MappingError(
+      'mapping_mismatch',
+      `The mapping file is for ${saved.kind}, but this is an import of ${kind} (${where}). Use a mapping saved from a ${kind} import.`,
+    );
+  }
+  if (saved?.headerRow !== undefined) {
+    const row = grid.rows.find((r) => r.rowNumber === saved.headerRow);
+    if (!row) {
+      throw new MappingError(
+        'no_header_row',
+        `${where}: row ${saved.headerRow}, the header row the mapping file names ("headerRow"), is empty. ` +
+          `Set "headerRow" to the row of the column headers, or remove it to find the header row automatically.`,
+      );
+    }
+    return toColumnMapping(kind, evaluate(row, kind, saved));
+  }
+  const candidates = grid.rows.slice(0, HEADER_SEARCH_ROWS).map((row) => evaluate(row, kind, saved));
+  const textual = Object.values(saved?.columns ?? {}).filter((v) => typeof v === 'string' && columnFromLetter(v) === undefined).length;
+  const qualifies = (c: Candidate): boolean =>
+    c.textHits >= 2 ||
+    (c.textHits >= 1 && c.textHits >= textual) ||
+    (c.recognised >= MIN_HEADER_MATCHES && c.requiredRecognised >= MIN_REQUIRED_HEADERS);
+  let best: Candidate | undefined;
+  for (const candidate of candidates) {
+    if (qualifies(candidate) && (!best || better(candidate, best))) best = candidate;
+  }
+  if (!best) throw noHeaderRow(where, kind, candidates);
+  return toColumnMapping(kind, best);
+}
+
+/** Whether `a` beats `b` as the header row (strictly: ties keep the upper row). */
+function better(a: Candidate, b: Candidate): boolean {
+  if (a.textHits !== b.textHits) return a.textHits > b.textHits;
+  if (a.recognised !== b.recognised) return a.recognised > b.recognised;
+  return a.match.exact > b.match.exact;
+}
+
+function evaluate(row: SheetRow, kind: MappingKind, saved: SavedMapping | undefined): Candidate {
+  const headers = row.cells.map(headerText);
+  const { fields, required } = kindFields(kind);
+  const preset = new Map<MappedField, number>();
+  const excluded = new Set<MappedField>();
+  const unresolved: UnresolvedEntry[] = [];
+  const byText = new Set<MappedField>();
+  for (const [field, wanted] of Object.entries(saved?.columns ?? {}) as [MappedField, string | null | undefined][]) {
+    if (wanted === undefined) continue;
+    if (!fields.includes(field)) {
+      if (wanted !== null) unresolved.push({ field, wanted, reason: 'not_a_field' });
+      continue;
+    }
+    if (wanted === null) {
+      excluded.add(field);
+      continue;
+    }
+    const found = resolveSavedColumn(wanted, headers);
+    if (!found) {
+      unresolved.push({ field, wanted, reason: 'no_such_header' });
+      excluded.add(field);
+      continue;
+    }
+    preset.set(field, found.column);
+    if (found.byText) byText.add(field);
+  }
+  const match = matchHeaders(headers, kind, { columns: preset, excluded });
+  const counted = [...match.columns.keys()].filter((f) => !preset.has(f) || byText.has(f));
+  return {
+    row,
+    headers,
+    match,
+    unresolved,
+    textHits: byText.size,
+    recognised: counted.length,
+    requiredRecognised: counted.filter((f) => required.includes(f)).length,
+  };
+}
+
+function toColumnMapping(kind: MappingKind, chosen: Candidate): ColumnMapping {
+  const { fields, required } = kindFields(kind);
+  const columns: Partial<Record<MappedField, number>> = {};
+  for (const field of fields) {
+    const column = chosen.match.columns.get(field);
+    if (column !== undefined) columns[field] = column;
+  }
+  const used = new Set(Object.values(columns));
+  const width = Math.max(chosen.headers.length, ...[...used].map((c) => c + 1));
+  const headers = Array.from({ length: width }, (_, i) => chosen.headers[i] ?? '');
+  return {
+    kind,
+    headerRowNumber: chosen.row.rowNumber,
+    headers,
+    columns,
+    unplaced: headers.flatMap((header, column) => (header.trim() !== '' && !used.has(column) ? [{ column, header }] : [])),
+    missing: required.filter((field) => columns[field] === undefined),
+    ...(chosen.unresolved.length > 0 ? { unresolved: chosen.unresolved } : {}),
+  };
+}
+
+/** A header cell as text: text as written, numbers and booleans as shown, dates as `yyyy-mm-dd`. */
+function headerText(cell: CellValue): string {
+  if (isBlank(cell)) return typeof cell === 'string' ? cell : '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  return String(cell);
+}
+
+function noHeaderRow(where: string, kind: MappingKind, candidates: readonly Candidate[]): MappingError {
+  const { required } = kindFields(kind);
+  const expected = required.map((f) => `'${headerLabel(kind, f)}'`).join(', ');
+  const closest = candidates.reduce<Candidate | undefined>((a, c) => (c.recognised > 0 && (!a || better(c, a)) ? c : a), undefined);
+  const near = closest
+    ? ` The closest is row ${closest.row.rowNumber}, with only ${[...closest.match.columns.entries()]
+        .map(([, column]) => `'${closest.headers[column] ?? ''}'`)
+        .join(', ')}.`
+    : ' No row has any of them.';
+  return new MappingError(
+    'no_header_row',
+    `${where}: cannot find the header row. Expected, within the first ${HEADER_SEARCH_ROWS} rows, a row of column ` +
+      `headers such as ${expected} (at least ${MIN_HEADER_MATCHES} recognised, ${MIN_REQUIRED_HEADERS} of them ` +
+      `required).${near} Add a header row above the data, or pass --mapping FILE naming the columns and the "headerRow".`,
+  );
+}
+
+/**
+ * Checks a mapping can be used for an import: every saved entry placed, every required field mapped.
+ * `where` names the file and sheet in the message.
+ * @throws MappingError `mapping_mismatch` (saved entries that place nothing) or `missing_fields`
+ *   (required fields without a column), naming the fields, the headers it could not place, and the fix.
+ */
+export function assertMappingUsable(mapping: ColumnMapping, where: { source: string; sheet: string }): void {
+  const at = `${where.source}, sheet '${where.sheet}', header row ${mapping.headerRowNumber}`;
+  const unplaced = mapping.unplaced.map((u) => `'${u.header}'`).join(', ');
+  const unplacedNote = unplaced ? ` Headers not placed: ${unplaced}.` : '';
+  const unresolved = mapping.unresolved ?? [];
+  if (unresolved.length > 0) {
+    const parts = unresolved.map((u) =>
+      u.reason === 'not_a_field'
+        ? `'${u.field}' is not a field of ${mapping.kind}`
+        : `no header in row ${mapping.headerRowNumber} reads '${u.wanted}' (for ${u.field})`,
+    );
+    throw new MappingError(
+      'mapping_mismatch',
+      `${at}: the mapping file does not fit this sheet: ${parts.join('; ')}.${unplacedNote} ` +
+        `Correct the mapping file (a header text as written, or a column letter such as "G").`,
+    );
+  }
+  if (mapping.missing.length === 0) return;
+  const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f)}' (${f})`).join(', ');
+  const first = mapping.missing[0] ?? '';
+  const example = JSON.stringify({ columns: { [first]: mapping.unplaced[0]?.header ?? 'G' } });
+  throw new MappingError(
+    'missing_fields',
+    `${at}: no column for ${names}.${unplacedNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +
+      `${mapping.missing.length > 1 ? ' (and likewise for the others)' : ''}, or pass --mapping FILE naming the ` +
+      `columns, e.g. ${example} (--dry-run prints the mapping it used).`,
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * A saved column mapping (`--mapping FILE.json`), which overrides the guessed mapping: field →
+ * the column's header text as written in the sheet, or its column letter.
+ *
+ * ```json
+ * { "kind": "receipts", "columns": { "quantity": "Qty (packs)", "pack_cost": "J", "line_total": null } }
+ * ```
+ * - A value is matched to the header row's texts first (compared like headers: case, spacing and
+ *   punctuation ignored; the leftmost of equal headers), and only when no header has that text is it
+ *   read as a column letter (`"C"`, `"AA"`). So a header literally written `T` wins over column T.
+ * - `null` means "this sheet has no such column": the field is not guessed.
+ * - Fields not named are guessed from the remaining columns as usual.
+ * - `headerRow` (1-based sheet row) fixes the header row; without it, the header row is the row
+ *   holding the mapping's header texts (or, failing that, the usual detection). `toSavedMapping`
+ *   leaves it out, so a saved mapping still works when next month's file has one more title row.
+ */
+import { z } from 'zod';
+import { RECEIPT_FIELDS, RETURN_FIELDS, normaliseHeader } from './fields.ts';
+import { columnLetter } from './grid.ts';
+import type { ColumnMapping } from './mapping.ts';
+import { MappingError } from './mapping-error.ts';
+import { kindFields, type MappedField, type MappingKind } from './mapping-match.ts';
+
+/** A saved mapping, as parsed by {@link parseSavedMapping}. */
+export interface SavedMapping {
+  kind?: MappingKind;
+  /** 1-based sheet row number of the header row. */
+  headerRow?: number;
+  /** Field → header text or column letter; `null`: not in this sheet. */
+  columns: Partial<Record<MappedField, string | null>>;
+}
+
+const ALL_FIELDS: readonly string[] = [...new Set<string>([...RECEIPT_FIELDS, ...RETURN_FIELDS])];
+
+/** The largest column letter Excel has (XFD = 16384 columns). */
+const MAX_COLUMNS = 16_384;
+
+/** The zod schema of a saved mapping file; field names are checked against `kind` when it is given. */
+export const SavedMappingSchema = z
+  .strictObject({
+    kind: z.enum(['receipts', 'returns']).optional(),
+    headerRow: z.number().int().min(1).max(1_048_576).optional(),
+    columns: z.record(z.string(), z.string().trim().min(1, 'must be a header text or a column letter').nullable()),
+  })
+  .superRefine((mapping, ctx) => {
+    const allowed: readonly string[] = mapping.kind ? kindFields(mapping.kind).fields : ALL_FIELDS;
+    for (const key of Object.keys(mapping.columns)) {
+      if (!allowed.includes(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['columns', key],
+          message: `'${key}' is not a field of ${mapping.kind ?? 'receipts or returns'}; the fields are ${allowed.join(', ')}`,
+        });
+      }
+    }
+  });
+
+/**
+ * Checks a saved mapping (parsed JSON, or the JSON text). `source` names the file in messages.
+ * @throws MappingError `invalid_mapping_file`, naming each problem by its path (`columns.qty: ...`).
+ */
+export function parseSavedMapping(json: unknown, source: string): SavedMapping {
+  let value = json;
+  if (typeof json === 'string') {
+    try {
+      value = JSON.parse(json);
+    } catch (error) {
+      throw new MappingError('invalid_mapping_file', `${source} is not valid JSON (${(error as Error).message}). ${EXAMPLE}`, { cause: error });
+    }
+  }
+  const result = SavedMappingSchema.safeParse(value);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
+    throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
+  }
+  const { kind, headerRow, columns } = result.data;
+  return {
+    ...(kind ? { kind } : {}),
+    ...(headerRow !== undefined ? { headerRow } : {}),
+    columns: columns as SavedMapping['columns'],
+  };
+}
+
+const EXAMPLE = 'Expected e.g. {"kind": "receipts", "columns": {"quantity": "Qty", "pack_cost": "J"}}.';
+
+/**
+ * The mapping as a saved mapping, for `--dry-run` to print: each mapped field with its header text
+ * as written, or its column letter when the header is empty or another header reads the same.
+ */
+export function toSavedMapping(mapping: ColumnMapping): SavedMapping {
+  const columns: Partial<Record<MappedField, string>> = {};
+  const seen = new Map<string, number>();
+  for (const header of mapping.headers) seen.set(normaliseHeader(header), (seen.get(normaliseHeader(header)) ?? 0) + 1);
+  for (const field of kindFields(mapping.kind).fields) {
+    const column = mapping.columns[field];
+    if (column === undefined) continue;
+    const header = mapping.headers[column] ?? '';
+    const key = normaliseHeader(header);
+    columns[field] = key !== '' && seen.get(key) === 1 ? header : columnLetter(column);
+  }
+  return { kind: mapping.kind, columns };
+}
+
+/**
+ * The column a saved value names in a header row: the leftmost header equal to it (normalised),
+ * else the column it spells as a letter, else undefined. `byText` says which.
+ */
+export function resolveSavedColumn(value: string, headers: readonly string[]): { column: number; byText: boolean } | undefined {
+  const key = normaliseHeader(value);
+  const column = key === '' ? -1 : headers.findIndex((h) => normaliseHeader(h) === key);
+  if (column >= 0) return { column, byText: true };
+  const letter = columnFromLetter(value);
+  return letter === undefined ? undefined : { column: letter, byText: false };
+}
+
+/** `"A"` → 0, `"aa"` → 26 (the inverse of grid.ts `columnLetter`); undefined for anything that is not a column letter within Excel's 16384 columns. */
+export function columnFromLetter(text: string): number | undefined {
+  const letters = text.trim().toUpperCase();
+  if (!/^[A-Z]{1,3}$/.test(letters)) return undefined;
+  let n = 0;
+  for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n <= MAX_COLUMNS ? n - 1 : undefined;
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { readGridFromBuffer } from '../../../batch/read/index.ts';
+import { decodeWindows1252 } from '../../../batch/read/text-decode.ts';
+import { expectInputError } from './helpers.ts';
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const read = (text: string | Uint8Array, name = 'sheet.csv') => readGridFromBuffer(typeof text === 'string' ? utf8(text) : text, name);
+
+/** Windows-1252 bytes of a Latin-1 / 1252 string (code points below 0x100, plus the few 1252 extras used here). */
+function windows1252(text: string): Uint8Array {
+  const extras: Record<string, number> = { '€': 0x80, '™': 0x99, '’': 0x92 };
+  return Uint8Array.from([...text].map((ch) => extras[ch] ?? ch.charCodeAt(0)));
+}
+
+describe('CSV delimiters and line ends', () => {
+  it('detects comma, semicolon and tab, with LF or CRLF', async () => {
+    for (const [text, delimiter, newline] of [
+      ['Supplier,Qty\nFarmco,4\n', ',', '\n'],
+      ['Supplier;Qty\r\nFarmco;4\r\n', ';', '\r\n'],
+      ['Supplier\tQty\r\nFarmco\t4', '\t', '\r\n'],
+    ] as const) {
+      const grid = await read(text);
+      expect(grid.csv?.delimiter).toBe(delimiter);
+      expect(grid.csv?.newline).toBe(newline);
+      expect(grid.rows).toEqual([
+        { rowNumber: 1, cells: ['Supplier', 'Qty'] },
+        { rowNumber: 2, cells: ['Farmco', '4'] },
+      ]);
+    }
+  });
+
+  it('finds the semicolon below a title line and blank lines, and ignores commas inside amounts', async () => {
+    const grid = await read('Supplier invoices, April\r\n\r\nInvoice;Supplier;Cost/Pack\r\nINV-1;Farmco;$1,025.00\r\n;;\r\nINV-2;Farmco;$5.00\r\n');
+    expect(grid.csv?.delimiter).toBe(';');
+    expect(grid.rows).toEqual([
+      { rowNumber: 1, cells: ['Supplier invoices, April'] },
+      { rowNumber: 3, cells: ['Invoice', 'Supplier', 'Cost/Pack'] },
+      { rowNumber: 4, cells: ['INV-1', 'Farmco', '$1,025.00'] },
+      { rowNumber: 6, cells: ['INV-2', 'Farmco', '$5.00'] },
+    ]);
+  });
+
+  it('reads a one-column file', async () => {
+    const grid = await read('Product\nGlyfos 540\n');
+    expect(grid.rows).toEqual([
+      { rowNumber: 1, cells: ['Product'] },
+      { rowNumber: 2, cells: ['Glyfos 540'] },
+    ]);
+  });
+});
+
+describe('CSV values and row numbers', () => {
+  it('keeps values as written: no number or date guessing, spaces kept; empty → null; trailing empties dropped', async () => {
+    const grid = await read('Qty,Price,Code,Date,Name,,\n0004,"$1,234.50",00123,3/2/2026,"  Glyfos 540 ",,\n,x,,,,,\n');
+    expect(grid.rows).toEqual([
+      { rowNumber: 1, cells: ['Qty', 'Price', 'Code', 'Date', 'Name'] },
+      { rowNumber: 2, cells: ['0004', '$1,234.50', '00123', '3/2/2026', '  Glyfos 540 '] },
+      { rowNumber: 3, cells: [null, 'x'] },
+    ]);
+  });
+
+  it('numbers rows as records: blank lines count, a quoted line break does not start a new row', async () => {
+    const grid = await read('Product,Notes\r\n\r\n\r\nGlyfos,"two\r\nlines"\r\n  ,\t\r\nAmine,"say ""hi"""\r\n');
+    expect(grid.rows).toEqual([
+      { rowNumber: 1, cells: ['Product', 'Notes'] },
+      { rowNumber: 4, cells: ['Glyfos', 'two\r\nlines'] },
+      { rowNumber: 6, cells: ['Amine', 'say "hi"'] },
+    ]);
+  });
+
+  it('reads a file without a BOM the same as with one', async () => {
+    const without = await read('Product,Qty\nGlyfos,4\n');
+    const withBom = await read('\ufeffProduct,Qty\nGlyfos,4\n');
+    expect(withBom.rows).toEqual(without.rows);
+    expect(without.csv?.bom).toBe(false);
+    expect(withBom.csv?.bom).toBe(true);
+  });
+
+  it('names the grid after the file, and warns that --sheet does not apply', async () => {
+    const grid = await readGridFromBuffer(utf8('a,b\n'), 'exports/April returns.csv', { sheet: 'Invoices' });
+    expect(grid.source).toBe('April returns.csv');
+    expect(grid.sheet).toBe('April returns');
+    expect(grid.sheetNames).toEqual(['April returns']);
+    expect(grid.warnings).toEqual(['--sheet Invoices is ignored: exports/April returns.csv is a CSV file, with one sheet.']);
+  });
+});
+
+describe('CSV encodings', () => {
+  it('decodes every Windows-1252 byte the way the Encoding Standard does', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = decodeWindows1252(all);
+    expect(text).toHaveLength(256);
+    expect(text.slice(0x80, 0xa0)).toBe('€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ');
+    expect(text.slice(0xa0)).toBe(Buffer.from(all.subarray(0xa0)).toString('latin1'));
+    expect(text.slice(0, 0x80)).toBe(Buffer.from(all.subarray(0, 0x80)).toString('ascii'));
+  });
+
+  it('converts Windows-1252 (é, ®, €, ™) and warns', async () => {
+    const bytes = windows1252('Supplier;Product;Cost\r\nCafé Agri;Alphaguard® 100;€12\r\nFarmco;Roundup™;5\r\n');
+    const grid = await read(bytes, 'legacy.csv');
+    expect(grid.csv).toEqual({ delimiter: ';', newline: '\r\n', encoding: 'windows-1252', bom: false });
+    expect(grid.rows[1]?.cells).toEqual(['Café Agri', 'Alphaguard® 100', '€12']);
+    expect(grid.rows[2]?.cells).toEqual(['Farmco', 'Roundup™', '5']);
+    expect(grid.warnings).toHaveLength(1);
+    expect(grid.warnings[0]).toContain('legacy.csv is not UTF-8');
+    expect(grid.warnings[0]).toContain('Windows-1252');
+  });
+
+  it('reads UTF-8 accents without a warning', async () => {
+    const grid = await read('Supplier\nCafé Agri\nAlphaguard® 100\n');
+    expect(grid.csv?.encoding).toBe('utf-8');
+    expect(grid.warnings).toEqual([]);
+    expect(grid.rows.map((r) => r.cells[0])).toEqual(['Supplier', 'Café Agri', 'Alphaguard® 100']);
+  });
+
+  it("reads UTF-16 with a byte order mark (Excel's Unicode Text), little- and big-endian", async () => {
+    const text = 'Product\tQty\r\nAlphaguard® 100\t2\r\n';
+    const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+    const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(text, 'utf16le').swap16()]);
+    for (const [bytes, encoding] of [[le, 'utf-16le'], [be, 'utf-16be']] as const) {
+      const grid = await read(bytes, 'unicode.txt');
+      expect(grid.csv).toEqual({ delimiter: '\t', newline: '\r\n', encoding, bom: true });
+      expect(grid.rows).toEqual([
+        { rowNumber: 1, cells: ['Product', 'Qty'] },
+        { rowNumber: 2, cells: ['Alphaguard® 100', '2'] },
+      ]);
+    }
+  });
+
+  it('refuses bytes that are neither UTF-8 nor Windows-1252, naming the line', async () => {
+    const bytes = Uint8Array.from([...utf8('Product\nGlyfos\n'), 0x81, 0x41, 0x0a]);
+    const error = await expectInputError(read(bytes, 'shift-jis.csv'), 'unreadable_encoding', 'shift-jis.csv');
+    expect(error.message).toContain('byte 0x81 on line 3');
+    expect(error.message).toContain('CSV UTF-8');
+  });
+
+  it('refuses a UTF-8 BOM followed by bytes that are not UTF-8', async () => {
+    const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('Product\n'), 0xe9, 0x0a]);
+    const error = await expectInputError(read(bytes, 'mixed.csv'), 'unreadable_encoding', 'mixed.csv');
+    expect(error.message).toContain('byte order mark');
+  });
+
+  it('refuses UTF-16 with a BOM but an odd half character', async () => {
+    const bytes = Uint8Array.from([0xff, 0xfe, 0x41, 0x00, 0x00, 0xd8, 0x41, 0x00]);
+    await expectInputError(read(bytes, 'broken16.csv'), 'unreadable_encoding', 'broken16.csv');
+  });
+});
+
+describe('CSV refusals', () => {
+  it('refuses a quoted value that is never closed, naming the row', async () => {
+    const error = await expectInputError(read('Product,Notes\nGlyfos,"open\nAmine,fine\n', 'quote.csv'), 'malformed_csv', 'quote.csv');
+    expect(error.message).toContain('quote.csv row 2');
+  });
+
+  it('refuses text after a closing quote, which would merge cells, naming the row', async () => {
+    for (const text of ['Product,Notes\nGlyfos,"a"b\nAmine,c\n', 'Product,Pack\n"Glyfos" 540,"20" L\n']) {
+      const error = await expectInputError(read(text, 'odd.csv'), 'malformed_csv', 'odd.csv');
+      expect(error.message).toContain('odd.csv row 2: a quoted value has text after its closing quote');
+    }
+  });
+
+  it('accepts spaces after a closing quote', async () => {
+    const grid = await read('Product,Notes\nGlyfos,"a" \n');
+    expect(grid.rows[1]?.cells).toEqual(['Glyfos', 'a']);
+  });
+
+  it('refuses a file with no value in any row', async () => {
+    for (const text of ['\ufeff', '\r\n\r\n', ';;;\r\n;;;\r\n', '  \n\t\n']) {
+      await expectInputError(read(text, 'blank.csv'), 'no_data', 'blank.csv');
+    }
+  });
+
+  it('refuses text that is plainly not CSV: HTML, Excel 2003 XML, other XML, JSON', async () => {
+    const cases = [
+      ['<!DOCTYPE html><html><body><table><tr><td>1</td></tr></table></body></html>', 'a web page (HTML)'],
+      ['<table><tr><td>Qty</td></tr></table>', 'a web page (HTML)'],
+      ['<?xml version="1.0"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>', 'an Excel 2003 XML spreadsheet'],
+      ['<?xml version="1.0"?><invoices/>', 'an XML file'],
+      ['{"columns": {"quantity": "Qty"}}', 'a JSON file'],
+    ] as const;
+    for (const [text, what] of cases) {
+      const error = await expectInputError(read(text, 'export.xls'), 'not_a_spreadsheet', 'export.xls');
+      expect(error.message).toContain(`export.xls is ${what}`);
+    }
+  });
+
+  it('reads a CSV whose first cell starts with a bracket as CSV', async () => {
+    const grid = await read('[Title],x\nProduct,Qty\n');
+    expect(grid.rows[0]?.cells).toEqual(['[Title]', 'x']);
+  });
+});
