@@ -16,6 +16,12 @@ export interface SkippedRow {
   reason: 'blank' | 'totals';
 }
 
+/**
+ * Fields that alone do not make a data row: results written by an earlier run and computed totals.
+ * A row emptied of everything else (a deleted line in a results file) is blank.
+ */
+const DERIVED_FIELDS: ReadonlySet<string> = new Set(['status', 'message', 'sequence', 'line_total']);
+
 /** A label that marks a totals row ("TOTAL", "Grand total", "Sub-total:"). */
 const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
 
@@ -45,7 +51,7 @@ export function splitDataRows<F extends string>(
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
     previous = row.rowNumber;
     const cells = pick(row, mapped);
-    if (mapped.every(([field]) => isBlank(cells[field]))) {
+    if (mapped.every(([field]) => DERIVED_FIELDS.has(field) || isBlank(cells[field]))) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'blank' });
       blankBefore.add(row.rowNumber + 1);
       continue;

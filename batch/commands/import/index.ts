@@ -96,7 +96,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     mapping: toSavedMapping(mapping),
     problems: kind.drafts.flatMap((d) => d.problems.map((p) => `${describeProblem(p, where)} (${kind.label(d)} not sent)`)),
     warnings: [...grid.warnings, ...kind.warnings, ...kind.drafts.flatMap((d) => d.warnings.map((w) => describeProblem(w, where)))],
-    notices: results.flatMap((r) => (r.status === 'would update' && /DELETED|under review/.test(r.message ?? '') ? [`row ${r.rowNumber}: ${r.message}`] : [])),
+    notices: noticesOf(kind, results),
     interrupted: Boolean(options.signal?.aborted),
     exitCode: refused > 0 ? EXIT.someRefused : EXIT.ok,
   };
@@ -121,6 +121,17 @@ async function loadOrganisation(session: Session) {
     session.organisation.id,
   );
   return { reference, receipts: (await receipts).records, returns: (await returns).records };
+}
+
+/** Updates that delete line items or change a receipt under review, one line per record, said first. */
+function noticesOf(kind: { drafts: readonly { rowNumbers: number[] }[] }, results: readonly RowResult[]): string[] {
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
+  return kind.drafts.flatMap((d) => {
+    const first = byRow.get(d.rowNumbers[0] ?? -1);
+    const message = first?.message ?? '';
+    if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message)) return [];
+    return [`rows ${d.rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`];
+  });
 }
 
 /** Counts records by the status of their first row. */

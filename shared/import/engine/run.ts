@@ -199,7 +199,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (diff.error) return rows(draft, 'invalid', diff.error);
     if (!diff.body) return this.ops.results(draft, current, 'unchanged');
     const review = this.ops.underReview(current) ? ' (it is under review: changed anyway)' : '';
-    if (this.options.dryRun) return rows(draft, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
+    if (this.options.dryRun) return this.ops.results(draft, current, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
     await this.options.sink.append({ ...this.base(), type: 'updated', recordId: current.id, sequence: current.sequence, previous: current, rowNumbers: draft.rowNumbers });
     return this.sendUpdate(draft, current, diff.body, `${diff.changes.join('; ')}${review}`);
   }

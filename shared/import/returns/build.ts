@@ -69,8 +69,6 @@ export function buildReturnDraft(
     warnings: read.warnings,
     key: reference,
   };
-  // Fields that read well are checked even when others did not, so every problem of the row is told
-  // at once ('0' must be greater than 0 beside an unknown product); fields that failed are left out.
   const fields = {
     ...(storage ? { storage_id: storage.id } : {}),
     ...(product ? { product_id: product.productId } : {}),
@@ -80,17 +78,27 @@ export function buildReturnDraft(
     notes,
     reference,
   };
-  const complete = read.problems.length === 0;
-  const checked = ReturnCreateSchema.safeParse(fields);
-  if (checked.success && complete) {
-    draft.body = checked.data;
-    return draft;
-  }
-  if (!checked.success) {
-    const issues = checked.error.issues.filter((issue) => complete || String(issue.path[0]) in fields);
-    draft.problems.push(...issuesToProblems(issues, index, (path) => locate(path, row)));
-  }
+  const checked = checkBody(fields, read.problems.length === 0, row, index);
+  draft.body = checked.body;
+  draft.problems.push(...checked.problems);
   return draft;
+}
+
+/**
+ * Checks the fields that read well with the service's schema. The fields that failed to read are
+ * left out and their missing-field issues ignored, so every problem of a row is told at once ('0'
+ * must be greater than 0 beside an unknown product). `complete`: no cell failed; only then a body.
+ */
+function checkBody(
+  fields: Record<string, unknown>,
+  complete: boolean,
+  row: FieldRow<ReturnField>,
+  index: ColumnIndex,
+): { body: ReturnCreateBody | null; problems: Problem[] } {
+  const checked = ReturnCreateSchema.safeParse(fields);
+  if (checked.success) return { body: complete ? checked.data : null, problems: [] };
+  const issues = checked.error.issues.filter((issue) => complete || String(issue.path[0]) in fields);
+  return { body: null, problems: issuesToProblems(issues, index, (path) => locate(path, row)) };
 }
 
 const BODY_TO_FIELD: Record<string, ReturnField> = {

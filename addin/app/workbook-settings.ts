@@ -1,0 +1,43 @@
+/**
+ * What the add-in keeps in the workbook's settings (they travel with the file): the service's base
+ * URL, the organisation, the reading options, and each sheet's column mapping. Never the token
+ * (token-store.ts). All through {@link WorkbookPort.getSetting} / `setSetting`.
+ */
+import type { WorkbookPort } from '../excel/workbook-port.ts';
+import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
+import { parseSavedMapping } from '../../shared/sheet/saved-mapping.ts';
+
+/** Setting keys. Each value is a string (JSON for mappings). */
+export const SETTING_KEYS = {
+  baseUrl: 'shed.baseUrl',
+  organisationId: 'shed.organisationId',
+  dateOrder: 'shed.dateOrder',
+  timeZone: 'shed.timeZone',
+} as const;
+
+/** The setting key of a sheet's saved column mapping for one kind of import. */
+export function mappingSettingKey(kind: MappingKind, sheet: string): string {
+  return `shed.mapping.${kind}.${sheet}`;
+}
+
+/**
+ * The saved mapping of a sheet, or undefined when none is saved. A setting that no longer parses
+ * (edited by hand, or from another version) is ignored rather than blocking the import: the
+ * mapping is then detected afresh.
+ */
+export async function loadSavedMapping(workbook: WorkbookPort, kind: MappingKind, sheet: string): Promise<SavedMapping | undefined> {
+  const text = await workbook.getSetting(mappingSettingKey(kind, sheet));
+  if (text === null) return undefined;
+  try {
+    const saved = parseSavedMapping(text, `the saved mapping of sheet '${sheet}'`);
+    return saved.kind === undefined || saved.kind === kind ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves a sheet's column mapping (the `--mapping FILE` format, so it can be copied out for the CLI). */
+export async function saveMapping(workbook: WorkbookPort, kind: MappingKind, sheet: string, saved: SavedMapping): Promise<void> {
+  await workbook.setSetting(mappingSettingKey(kind, sheet), JSON.stringify({ ...saved, kind }));
+}

@@ -1,0 +1,55 @@
+/**
+ * What an export is made of, as plain data (issue 5 part 1): typed columns and rows of plain values.
+ * The file writers live in batch/write; `batch/commands/export` maps {@link ExportColumn} onto their
+ * `ColumnSpec` (same field names), so shared/ never depends on a writer.
+ */
+
+/**
+ * How a column's values are meant:
+ * - `text`: text;
+ * - `number`, `money`, `integer`: numbers, given as exact decimal strings (`'240'`, `'-0.5'`) so no
+ *   float ever rounds a total (the writers accept decimal strings), or JS numbers for counts;
+ * - `date`: a calendar date, as a `Date` at UTC midnight whose UTC parts are the date in the farm's
+ *   time zone (see {@link localDateCell});
+ * - `datetime`: an instant, as the service's ISO 8601 timestamp;
+ * - `boolean`: true or false.
+ */
+export type ExportColumnType = 'text' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean';
+
+/** One column of a dataset: the row key it reads, its header text and its type; optional width (characters) and Excel number format. */
+export interface ExportColumn {
+  key: string;
+  header: string;
+  type: ExportColumnType;
+  width?: number;
+  numFmt?: string;
+}
+
+/** One value; `null` is an empty cell. */
+export type ExportValue = string | number | boolean | Date | null;
+
+/** One row: column key → value. */
+export type ExportRow = Record<string, ExportValue>;
+
+/** A totals row under a sheet's data: `label` in the first column, sums of the `sum` columns (numeric columns only). */
+export interface ExportTotals {
+  label?: string;
+  sum: readonly string[];
+}
+
+/** One sheet of an export: its name (at most 31 characters), columns, rows, optional totals row. */
+export interface ExportSheet {
+  name: string;
+  columns: readonly ExportColumn[];
+  rows: readonly ExportRow[];
+  totals?: ExportTotals;
+}
+
+/**
+ * A dataset shaped for writing: one or more sheets, the first being the data itself (the one a CSV
+ * export writes); `movements` adds a Summary sheet.
+ */
+export interface ExportTable {
+  dataset: string;
+  sheets: ExportSheet[];
+}

@@ -1,0 +1,199 @@
+/**
+ * The `movements` dataset (issue 5 part 1; PRODUCT.md job 4): one row per receipt line (stock in)
+ * and per return (stock out), with the quantity in litres or kilograms, signed, for audits.
+ */
+import type { Receipt, Return } from '../../schemas/resources.ts';
+import { formatLocalDate, multiplyDecimals, negateDecimal, timestampToLocalDate, canonicalDecimal, localDateToUtcDate } from '../../sheet/values/index.ts';
+import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { passesFilter, type ExportFilter } from '../filter.ts';
+import type { ExportNames } from '../names.ts';
+import { compareText, toBaseQuantity } from '../values.ts';
+import { summariseMovements, SUMMARY_SHEET } from './movements-summary.ts';
+
+/** One movement of stock, typed; {@link movementRow} makes it a row. Decimals are exact strings. */
+export interface Movement {
+  /** Received or returned date in the farm's time zone, `YYYY-MM-DD`. */
+  date: string;
+  type: 'receipt' | 'return';
+  sequence: string;
+  storageId: string;
+  storage: string;
+  productId: string;
+  product: string;
+  /** The product alias (trade name) the line was recorded under; null for returns and plain lines. */
+  tradeName: string | null;
+  /** Packs (receipts); null for returns. */
+  packs: string | null;
+  /** Pack size (receipts); null for returns. */
+  packSize: string | null;
+  /** Unit as recorded: the pack size unit, or the return's amount unit. */
+  unit: string;
+  /** In the base unit, signed: + packs × pack size for receipts, − amount for returns. */
+  quantity: string;
+  /** `l`, `kg`, or the recorded unit when it is not one the export converts. */
+  quantityUnit: string;
+  /** Dollars per pack (receipts). */
+  packCost: string | null;
+  /** Packs × pack cost, dollars (receipts). */
+  lineCost: string | null;
+  supplier: string;
+  /** Order number (receipts) or reference (returns). */
+  reference: string | null;
+  notes: string | null;
+  recordId: string;
+  lineItemId: string | null;
+  /** Receipts only (gaps row 12). */
+  underReview: boolean | null;
+  updatedAt: string;
+}
+
+/** Columns of the Movements sheet, in order. */
+export const MOVEMENT_COLUMNS: readonly ExportColumn[] = [
+  { key: 'date', header: 'Date', type: 'date' },
+  { key: 'type', header: 'Type', type: 'text' },
+  { key: 'sequence', header: 'Sequence', type: 'text' },
+  { key: 'storage', header: 'Storage', type: 'text' },
+  { key: 'product', header: 'Product', type: 'text' },
+  { key: 'trade_name', header: 'Trade Name', type: 'text' },
+  { key: 'packs', header: 'Packs', type: 'number' },
+  { key: 'pack_size', header: 'Pack Size', type: 'number' },
+  { key: 'unit', header: 'Unit', type: 'text' },
+  { key: 'quantity', header: 'Total Quantity', type: 'number' },
+  { key: 'quantity_unit', header: 'Total Unit', type: 'text' },
+  { key: 'pack_cost', header: 'Pack Cost', type: 'money' },
+  { key: 'line_cost', header: 'Line Cost', type: 'money' },
+  { key: 'supplier', header: 'Supplier', type: 'text' },
+  { key: 'reference', header: 'Order / Reference', type: 'text' },
+  { key: 'notes', header: 'Notes', type: 'text', width: 40 },
+  { key: 'record_id', header: 'Record ID', type: 'text' },
+  { key: 'line_item_id', header: 'Line Item ID', type: 'text' },
+  { key: 'under_review', header: 'Under Review', type: 'boolean' },
+  { key: 'updated_at', header: 'Updated At', type: 'datetime' },
+];
+
+/** Name of the first sheet of the movements export. */
+export const MOVEMENTS_SHEET = 'Movements';
+
+/** What the movements of a period are made from. */
+export interface MovementsInput {
+  receipts: readonly Receipt[];
+  returns: readonly Return[];
+  names: ExportNames;
+  filter: ExportFilter;
+}
+
+/**
+ * The movements of the receipts and returns that pass the filter, sorted by date, then sequence, then
+ * line order. A receipt line gives + packs × pack size (converted to l or kg, see `toBaseQuantity`)
+ * and its line cost; a return gives − its amount, converted likewise. All arithmetic is exact.
+ * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
+ */
+export function buildMovements(input: MovementsInput): Movement[] {
+  const { names, filter } = input;
+  const movements: { m: Movement; line: number }[] = [];
+  for (const receipt of input.receipts) {
+    if (!passesFilter(receipt, receipt.received_at, filter)) continue;
+    const date = formatLocalDate(timestampToLocalDate(receipt.received_at, filter.timeZone));
+    receipt.line_items.forEach((item, line) => {
+      const total = toBaseQuantity(multiplyDecimals(item.quantity, item.pack_size_value), item.pack_size_unit);
+      movements.push({
+        line,
+        m: {
+          date,
+          type: 'receipt',
+          sequence: receipt.sequence,
+          storageId: receipt.storage_id,
+          storage: names.storage(receipt.storage_id),
+          productId: item.product_id,
+          product: names.product(item.product_id),
+          tradeName: names.alias(item.product_alias_id),
+          packs: canonicalDecimal(item.quantity),
+          packSize: canonicalDecimal(item.pack_size_value),
+          unit: item.pack_size_unit,
+          quantity: total.value,
+          quantityUnit: total.unit,
+          packCost: canonicalDecimal(item.pack_cost),
+          lineCost: multiplyDecimals(item.quantity, item.pack_cost),
+          supplier: receipt.supplier,
+          reference: receipt.order_number,
+          notes: receipt.notes,
+          recordId: receipt.id,
+          lineItemId: item.id,
+          underReview: receipt.under_review,
+          updatedAt: receipt.updated_at,
+        },
+      });
+    });
+  }
+  for (const ret of input.returns) {
+    if (!passesFilter(ret, ret.returned_at, filter)) continue;
+    const amount = toBaseQuantity(ret.amount_value, ret.amount_unit);
+    movements.push({
+      line: 0,
+      m: {
+        date: formatLocalDate(timestampToLocalDate(ret.returned_at, filter.timeZone)),
+        type: 'return',
+        sequence: ret.sequence,
+        storageId: ret.storage_id,
+        storage: names.storage(ret.storage_id),
+        productId: ret.product_id,
+        product: names.product(ret.product_id),
+        tradeName: null,
+        packs: null,
+        packSize: null,
+        unit: ret.amount_unit,
+        quantity: negateDecimal(amount.value),
+        quantityUnit: amount.unit,
+        packCost: null,
+        lineCost: null,
+        supplier: ret.supplier,
+        reference: ret.reference,
+        notes: ret.notes,
+        recordId: ret.id,
+        lineItemId: null,
+        underReview: null,
+        updatedAt: ret.updated_at,
+      },
+    });
+  }
+  movements.sort((a, b) => (a.m.date < b.m.date ? -1 : a.m.date > b.m.date ? 1 : compareText(a.m.sequence, b.m.sequence) || a.line - b.line));
+  return movements.map((x) => x.m);
+}
+
+/** A movement as a row of {@link MOVEMENT_COLUMNS}: the date as a date cell, decimals as exact strings. */
+export function movementRow(m: Movement): ExportRow {
+  const [year, month, day] = m.date.split('-').map(Number) as [number, number, number];
+  return {
+    date: localDateToUtcDate({ year, month, day }),
+    type: m.type,
+    sequence: m.sequence,
+    storage: m.storage,
+    product: m.product,
+    trade_name: m.tradeName,
+    packs: m.packs,
+    pack_size: m.packSize,
+    unit: m.unit,
+    quantity: m.quantity,
+    quantity_unit: m.quantityUnit,
+    pack_cost: m.packCost,
+    line_cost: m.lineCost,
+    supplier: m.supplier,
+    reference: m.reference,
+    notes: m.notes,
+    record_id: m.recordId,
+    line_item_id: m.lineItemId,
+    under_review: m.underReview,
+    updated_at: m.updatedAt,
+  };
+}
+
+/** The movements export: the Movements sheet, then the Summary sheet (net per storage × product × unit). */
+export function movementsTable(input: MovementsInput): ExportTable {
+  const movements = buildMovements(input);
+  return {
+    dataset: 'movements',
+    sheets: [{ name: MOVEMENTS_SHEET, columns: MOVEMENT_COLUMNS, rows: movements.map(movementRow) }, summariseMovements(movements)],
+  };
+}
+
+export { SUMMARY_SHEET };

@@ -1,0 +1,87 @@
+/**
+ * The `receipts` dataset (issue 5 part 1): one row per line item, in exactly the column layout that
+ * `shed import receipts` reads (shared/sheet/fields.ts synonyms), so that export, edit and import back
+ * updates the receipts. Header fields are repeated on every line (fill-down reads them either way).
+ */
+import type { Receipt } from '../../schemas/resources.ts';
+import { splitInvoiceNotes } from '../../import/receipts/invoice-notes.ts';
+import { canonicalDecimal, multiplyDecimals } from '../../sheet/values/index.ts';
+import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { passesFilter, type ExportFilter } from '../filter.ts';
+import type { ExportNames } from '../names.ts';
+import { compareText, localDateCell } from '../values.ts';
+
+/**
+ * Columns, each header one the importer maps to its field (checked by test): Invoice → invoice,
+ * Date Received → received_at, PO Number → order_number, Qty → quantity, Price ex GST → pack_cost,
+ * Line Total → line_total, and the ids a results file carries. `Updated At` is the service's exact
+ * timestamp as text (the importer compares it for conflicts; a date cell would lose the time).
+ * `Under Review` is shown only (gaps row 12): the importer has no field for it.
+ */
+export const RECEIPT_COLUMNS: readonly ExportColumn[] = [
+  { key: 'invoice', header: 'Invoice', type: 'text' },
+  { key: 'supplier', header: 'Supplier', type: 'text' },
+  { key: 'received_at', header: 'Date Received', type: 'date' },
+  { key: 'storage', header: 'Storage', type: 'text' },
+  { key: 'order_number', header: 'PO Number', type: 'text' },
+  { key: 'notes', header: 'Notes', type: 'text', width: 40 },
+  { key: 'product', header: 'Product', type: 'text' },
+  { key: 'quantity', header: 'Qty', type: 'number' },
+  { key: 'pack_size', header: 'Pack Size', type: 'number' },
+  { key: 'pack_unit', header: 'Unit', type: 'text' },
+  { key: 'pack_cost', header: 'Price ex GST', type: 'money' },
+  { key: 'line_total', header: 'Line Total', type: 'money' },
+  { key: 'record_id', header: 'Record ID', type: 'text' },
+  { key: 'sequence', header: 'Sequence', type: 'text' },
+  { key: 'line_item_id', header: 'Line Item ID', type: 'text' },
+  { key: 'updated_at', header: 'Updated At', type: 'text' },
+  { key: 'under_review', header: 'Under Review', type: 'boolean' },
+];
+
+/** Name of the receipts sheet. */
+export const RECEIPTS_SHEET = 'Receipts';
+
+/**
+ * Rows of the receipts that pass the filter, sorted by received date then sequence, line items in
+ * their order. The notes are split back into Invoice and Notes (`Invoice INV-1; Back order`, as the
+ * importer writes them). Product and Storage cells are names that resolve back to the same ids (see
+ * `ExportNames.productCell`). A receipt without line items gets one row with its header fields only.
+ * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
+ */
+export function receiptRows(receipts: readonly Receipt[], names: ExportNames, filter: ExportFilter): ExportRow[] {
+  const kept = receipts
+    .filter((r) => passesFilter(r, r.received_at, filter))
+    .map((r) => ({ r, date: localDateCell(r.received_at, filter.timeZone) }))
+    .sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.r.sequence, b.r.sequence));
+  return kept.flatMap(({ r, date }) => {
+    const { invoice, notes } = splitInvoiceNotes(r.notes);
+    const header: ExportRow = {
+      invoice,
+      supplier: r.supplier,
+      received_at: date,
+      storage: names.storageCell(r.storage_id),
+      order_number: r.order_number,
+      notes,
+      record_id: r.id,
+      sequence: r.sequence,
+      updated_at: r.updated_at,
+      under_review: r.under_review,
+    };
+    if (r.line_items.length === 0) return [header];
+    return r.line_items.map((item) => ({
+      ...header,
+      product: names.productCell(item.product_id, item.product_alias_id),
+      quantity: canonicalDecimal(item.quantity),
+      pack_size: canonicalDecimal(item.pack_size_value),
+      pack_unit: item.pack_size_unit,
+      pack_cost: canonicalDecimal(item.pack_cost),
+      line_total: multiplyDecimals(item.quantity, item.pack_cost),
+      line_item_id: item.id,
+    }));
+  });
+}
+
+/** The receipts export: one sheet. */
+export function receiptsTable(receipts: readonly Receipt[], names: ExportNames, filter: ExportFilter): ExportTable {
+  return { dataset: 'receipts', sheets: [{ name: RECEIPTS_SHEET, columns: RECEIPT_COLUMNS, rows: receiptRows(receipts, names, filter) }] };
+}

@@ -1,0 +1,63 @@
+/**
+ * The `returns` dataset (issue 5 part 1): one row per return, in the column layout that
+ * `shed import returns` reads (shared/sheet/fields.ts RETURN_SYNONYMS), so that export, edit and
+ * import back updates the returns.
+ */
+import type { Return } from '../../schemas/resources.ts';
+import { canonicalDecimal } from '../../sheet/values/index.ts';
+import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { passesFilter, type ExportFilter } from '../filter.ts';
+import type { ExportNames } from '../names.ts';
+import { compareText, localDateCell } from '../values.ts';
+
+/**
+ * Columns, each header one the returns importer maps to its field (checked by test): Date →
+ * returned_at, Return To → supplier, Amount → amount, Unit → amount_unit. `Updated At` is the
+ * service's exact timestamp as text, for conflict checks.
+ */
+export const RETURN_COLUMNS: readonly ExportColumn[] = [
+  { key: 'returned_at', header: 'Date', type: 'date' },
+  { key: 'supplier', header: 'Return To', type: 'text' },
+  { key: 'storage', header: 'Storage', type: 'text' },
+  { key: 'product', header: 'Product', type: 'text' },
+  { key: 'amount', header: 'Amount', type: 'number' },
+  { key: 'amount_unit', header: 'Unit', type: 'text' },
+  { key: 'reference', header: 'Reference', type: 'text' },
+  { key: 'notes', header: 'Notes', type: 'text', width: 40 },
+  { key: 'record_id', header: 'Record ID', type: 'text' },
+  { key: 'sequence', header: 'Sequence', type: 'text' },
+  { key: 'updated_at', header: 'Updated At', type: 'text' },
+];
+
+/** Name of the returns sheet. */
+export const RETURNS_SHEET = 'Returns';
+
+/**
+ * Rows of the returns that pass the filter, sorted by returned date then sequence. Product and
+ * Storage cells resolve back to the same ids (`ExportNames.productCell`, `storageCell`).
+ * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
+ */
+export function returnRows(returns: readonly Return[], names: ExportNames, filter: ExportFilter): ExportRow[] {
+  return returns
+    .filter((r) => passesFilter(r, r.returned_at, filter))
+    .map((r) => ({ r, date: localDateCell(r.returned_at, filter.timeZone) }))
+    .sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.r.sequence, b.r.sequence))
+    .map(({ r, date }) => ({
+      returned_at: date,
+      supplier: r.supplier,
+      storage: names.storageCell(r.storage_id),
+      product: names.productCell(r.product_id, null),
+      amount: canonicalDecimal(r.amount_value),
+      amount_unit: r.amount_unit,
+      reference: r.reference,
+      notes: r.notes,
+      record_id: r.id,
+      sequence: r.sequence,
+      updated_at: r.updated_at,
+    }));
+}
+
+/** The returns export: one sheet. */
+export function returnsTable(returns: readonly Return[], names: ExportNames, filter: ExportFilter): ExportTable {
+  return { dataset: 'returns', sheets: [{ name: RETURNS_SHEET, columns: RETURN_COLUMNS, rows: returnRows(returns, names, filter) }] };
+}

@@ -1,0 +1,125 @@
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../helpers/catalogue.ts';
+import { runImportCli } from '../../helpers/import.ts';
+import { listAll } from '../../helpers/service.ts';
+
+const writesOf = (sandbox: Awaited<ReturnType<typeof startSandbox>>) => sandbox.stats.writes;
+
+describe('re-running an import never writes twice', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let dir: string;
+  let input: string;
+  let results: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    dir = await mkdtemp(join(tmpdir(), 'shed-rerun-'));
+    input = join(dir, 'invoices.xlsx');
+    results = join(dir, 'invoices.results.xlsx');
+    await copyFile('examples/supplier-invoices.xlsx', input);
+    const first = await runImportCli(sandbox.url, { kind: 'receipts', file: input });
+    expect(first.summary.records.created).toBe(11);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('journals every create beside the results file, without the token', async () => {
+    const journal = await readFile(join(dir, 'invoices.journal.jsonl'), 'utf8');
+    const lines = journal.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.type === 'created')).toHaveLength(11);
+    expect(lines.filter((l) => l.type === 'intent')).toHaveLength(11);
+    expect(journal).not.toContain('demo-token-willow');
+  });
+
+  it('feeding the results file back in makes zero writes: every receipt unchanged', async () => {
+    const before = writesOf(sandbox);
+    const copy = join(dir, 'again.xlsx');
+    await copyFile(results, copy);
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: copy });
+    expect(writesOf(sandbox)).toBe(before);
+    expect(summary.records).toMatchObject({ unchanged: 11, invalid: 6, created: 0, updated: 0 });
+    expect(summary.rows.unchanged).toBe(25);
+  });
+
+  it('running the same input again reports the journalled receipts as created, with their ids, and sends nothing', async () => {
+    const before = writesOf(sandbox);
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input });
+    expect(writesOf(sandbox)).toBe(before);
+    expect(summary.records.created).toBe(11);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(results);
+    const row5 = wb.getWorksheet('Invoices')!.getRow(5);
+    expect(row5.getCell(13).value).toBe('created');
+    expect(String(row5.getCell(14).value)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(String(row5.getCell(17).value)).toMatch(/journal/);
+  });
+
+  it('without the journal, the service is checked: the same invoices are duplicates, not sent', async () => {
+    const before = writesOf(sandbox);
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input, results: join(dir, 'elsewhere.results.xlsx') });
+    expect(writesOf(sandbox)).toBe(before);
+    expect(summary.records.duplicate).toBe(11);
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('--allow-duplicates sends them anyway', async () => {
+    const receipts = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
+    const { summary } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: input,
+      results: join(dir, 'twice.results.xlsx'),
+      allowDuplicates: true,
+    });
+    expect(summary.records.created).toBe(11);
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receipts + 11);
+  });
+});
+
+describe('correcting what was imported: updates by Record ID', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let dir: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    dir = await mkdtemp(join(tmpdir(), 'shed-update-'));
+    await copyFile('examples/supplier-invoices.xlsx', join(dir, 'invoices.xlsx'));
+    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx') });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('changes a quantity, adds a line and deletes a line of one receipt with one PATCH', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'invoices.results.xlsx'));
+    const sheet = wb.getWorksheet('Invoices')!;
+    const recordId = String(sheet.getRow(15).getCell(14).value); // S-2291, rows 15-17
+    sheet.getRow(15).getCell(7).value = 45; // Qty 40 → 45
+        // A new line (no Line Item ID) after the Spartacus line, then the Bonito line deleted from the sheet.
+    sheet.spliceRows(18, 0, [null, null, null, null, null, 'Bannister Oats', 10, 40, 'kg', 38]);
+    sheet.spliceRows(16, 1); // the Bonito line is deleted from the sheet: deleted from the receipt
+    const edited = join(dir, 'edited.xlsx');
+    await wb.xlsx.writeFile(edited);
+    const before = sandbox.stats.writes;
+
+    const dry = await runImportCli(sandbox.url, { kind: 'receipts', file: edited, dryRun: true });
+    expect(sandbox.stats.writes).toBe(before);
+    expect(dry.summary.notices.join('\n')).toMatch(/1 line item DELETED \(Canola seed - ATR Bonito × 12\)/);
+
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: edited });
+    expect(sandbox.stats.writes).toBe(before + 1);
+    expect(summary.records).toMatchObject({ updated: 1, unchanged: 10, invalid: 6 });
+    const receipt = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId);
+    expect(receipt.line_items.map((l: any) => [l.quantity, l.pack_size_value, l.pack_cost])).toEqual([
+      ['45', '50', '62.5'],
+      ['30', '50', '55'],
+      ['10', '40', '38'],
+    ]);
+  });
+});

@@ -1,0 +1,16 @@
+// Runs `importCommand` against a sandbox the way the CLI would, keeping what it printed.
+import { importCommand } from '../../batch/commands/import/index.ts';
+import type { ImportOptions } from '../../batch/commands/import/options.ts';
+import { memoryIO } from '../../batch/ui/io.ts';
+
+export async function runImportCli(baseUrl: string, options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string }) {
+  const io = memoryIO();
+  const summary = await importCommand({
+    baseUrl,
+    token: options.token ?? 'demo-token-willow',
+    org: 'Willow Creek Pastoral Co',
+    io,
+    ...options,
+  });
+  return { summary, io };
+}
