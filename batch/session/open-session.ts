@@ -20,6 +20,9 @@ export interface ClientTuning {
   timeoutMs?: number;
   retries?: number;
   pageConcurrency?: number;
+  /** First back-off delay, milliseconds (tests and benchmarks shorten it). */
+  minRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
 }
 
 /**

@@ -44,7 +44,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   const mapping = detectMapping(grid, options.kind, saved);
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
 
-  const session = await openSession(options, io);
+  const session = await openSession(options, io, options.client);
   const { reference, receipts, returns } = await loadOrganisation(session);
   const resolver = createResolver(reference);
   const kind = planKind(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });

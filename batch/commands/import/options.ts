@@ -1,6 +1,7 @@
 import { ShedError } from '../../../shared/errors/shed-error.ts';
 import type { DateOrder } from '../../../shared/sheet/values/index.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
+import type { ClientTuning } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
 
 /** Options of `shed import receipts|returns FILE` (PRODUCT.md, "Import options"). */
@@ -28,6 +29,8 @@ export interface ImportOptions extends ConnectionFlags {
   force?: boolean;
   io: CommandIO;
   signal?: AbortSignal;
+  /** Client timeouts and back-off (tests and benchmarks); the CLI uses the defaults. */
+  client?: ClientTuning;
 }
 
 /** A bad command-line value: exit status 2, nothing read or sent. */

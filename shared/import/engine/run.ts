@@ -24,7 +24,7 @@ export interface RunOptions {
   force?: boolean;
   journal: JournalIndex;
   sink: JournalSink;
-  /** Attempts per write when its outcome stays unknown; default 3. */
+  /** Attempts per write when its outcome stays unknown; default 5. */
   maxAttempts?: number;
   /** The clock, for journal entries only (never for cursors). */
   now?: () => Date;
@@ -148,7 +148,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
 
   private async create(draft: D, body: B, identity: string, print: string): Promise<RowResult[]> {
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
-    const attempts = this.options.maxAttempts ?? 3;
+    const attempts = this.options.maxAttempts ?? 5;
     let lastError: unknown = null;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
@@ -205,7 +205,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   private async sendUpdate(draft: D, current: R, body: object, message: string): Promise<RowResult[]> {
-    const attempts = this.options.maxAttempts ?? 3;
+    const attempts = this.options.maxAttempts ?? 5;
     let lastError: unknown = null;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
