@@ -10,7 +10,9 @@ import type { Resolver } from '../../../shared/resolve/index.ts';
 import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
-import { UsageError } from './options.ts';
+import { returnOps } from '../../../shared/import/returns/ops.ts';
+import { planReturnImport } from '../../../shared/import/returns/plan.ts';
+import { returnLabel } from '../../../shared/import/returns/send.ts';
 
 /** What the command reports of a draft, whatever its kind. */
 export type PlannedDraft = Pick<ReceiptDraft, 'key' | 'rowNumbers' | 'problems' | 'warnings'> & { body: unknown };
@@ -46,5 +48,12 @@ export function planKind(
       run: (options) => runImport(plan.drafts, ops, existing.receipts, options),
     };
   }
-  throw new UsageError('Importing returns is not available yet');
+  const plan = planReturnImport(grid, mapping, resolver, settings);
+  const ops = returnOps(org, settings.timeZone);
+  return {
+    drafts: plan.drafts,
+    warnings: plan.warnings,
+    label: returnLabel,
+    run: (options) => runImport(plan.drafts, ops, existing.returns, options),
+  };
 }

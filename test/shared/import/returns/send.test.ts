@@ -120,6 +120,46 @@ describe('sendReturns when not everything can be sent', () => {
     expect(added(before, await returnsById())).toEqual([]);
   });
 
+  it('stops starting returns once interrupted mid-run: the ones sent stay created', async () => {
+    const plan = await planFile(EXAMPLE_CSV, createResolver(reference));
+    const before = await returnsById();
+    const controller = new AbortController();
+    const results = await sendReturns(plan.drafts, org, {
+      concurrency: 1,
+      signal: controller.signal,
+      onProgress: (done) => done === 2 && controller.abort(),
+    });
+    expect(results.map((r) => [r.rowNumber, r.status])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+      [4, 'failed'],
+      [5, 'failed'],
+      [6, 'invalid'],
+    ]);
+    expect(added(before, await returnsById()).map((r) => r.id).sort()).toEqual([results[0]!.recordId, results[1]!.recordId].sort());
+  });
+
+  it('keeps at most `concurrency` requests in flight', async () => {
+    for (const concurrency of [1, 3]) {
+      const plan = await planFile(EXAMPLE_CSV, createResolver(reference));
+      let inFlight = 0;
+      let most = 0;
+      const writer = {
+        createReturn: async (...args: Parameters<OrgClient['createReturn']>) => {
+          most = Math.max(most, ++inFlight);
+          try {
+            return await org.createReturn(...args);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      };
+      const results = await sendReturns(plan.drafts, writer, { concurrency });
+      expect(results.filter((r) => r.status === 'created')).toHaveLength(4);
+      expect(most).toBe(concurrency);
+    }
+  });
+
   it('reports a return the service refuses as failed with its reason, and sends the others', async () => {
     // Reference data loaded before 'Old Shearing Shed' was locked: the plan accepts it, the service does not.
     const stale: ReferenceData = {

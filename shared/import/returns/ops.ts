@@ -1,0 +1,64 @@
+import type { OrgClient } from '../../client/index.ts';
+import type { ReturnCreateBody, ReturnUpdateBody } from '../../schemas/bodies.ts';
+import type { Return } from '../../schemas/resources.ts';
+import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';
+import type { RowResult, RowStatus } from '../outcome.ts';
+import { returnIdentity } from '../engine/fingerprint.ts';
+import type { ImportOps, RecordDiff } from '../engine/ops.ts';
+import type { ReturnDraft } from './build.ts';
+import { returnLabel } from './send.ts';
+
+/** The import runner's view of returns: identity, create, update (PATCH, gaps row 8), compare, results. */
+export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDraft, ReturnCreateBody, Return> {
+  return {
+    kind: 'returns',
+    organisationId: org.orgId,
+    label: returnLabel,
+    identityOfBody: (body) => returnIdentity(org.orgId, body, timeZone),
+    identityOfRecord: (record) => returnIdentity(org.orgId, record, timeZone),
+    create: (body) => org.createReturn(body),
+    update: (id, body) => org.updateReturn(id, body),
+    get: (id) => org.getReturn(id),
+    listSince: async (updatedAfter) => (await org.listReturns(updatedAfter ? { updatedAfter } : {})).records,
+    diff: (draft, current) => diffReturn(draft.body!, current, timeZone),
+    results: (draft, record, status, message) => returnRows(draft, record, status, message),
+    underReview: () => false,
+  };
+}
+
+/**
+ * What a sheet row changes in the return the service holds: the fields that differ, sent as a PATCH
+ * with only those fields (gaps row 8). The date is compared as the local date in the farm's zone,
+ * decimals by value. Equal → `body: null`.
+ */
+export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone: string): RecordDiff {
+  const body: ReturnUpdateBody = {};
+  const changes: string[] = [];
+  const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
+  const set = <K extends keyof ReturnUpdateBody>(key: K, value: ReturnUpdateBody[K], label: string) => {
+    body[key] = value;
+    changes.push(label);
+  };
+  if (desired.supplier !== current.supplier) set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`);
+  if (day(desired.returned_at) !== day(current.returned_at)) set('returned_at', desired.returned_at, `returned ${day(current.returned_at)} → ${day(desired.returned_at)}`);
+  if (desired.storage_id !== current.storage_id) set('storage_id', desired.storage_id, 'storage changed');
+  if (desired.product_id !== current.product_id) set('product_id', desired.product_id, 'product changed');
+  if (canonicalDecimal(desired.amount_value) !== canonicalDecimal(current.amount_value)) {
+    set('amount_value', desired.amount_value, `amount ${current.amount_value} → ${desired.amount_value}`);
+  }
+  if (desired.amount_unit.toLowerCase() !== current.amount_unit.toLowerCase()) set('amount_unit', desired.amount_unit, `unit ${current.amount_unit} → ${desired.amount_unit}`);
+  if ((desired.reference ?? null) !== (current.reference ?? null)) set('reference', desired.reference ?? null, 'reference changed');
+  if ((desired.notes ?? null) !== (current.notes ?? null)) set('notes', desired.notes ?? null, 'notes changed');
+  return { body: Object.keys(body).length ? body : null, changes };
+}
+
+function returnRows(draft: ReturnDraft, record: Return, status: RowStatus, message?: string): RowResult[] {
+  const text = [message, ...draft.warnings.map((w) => w.message)].filter(Boolean).join('; ');
+  return draft.rowNumbers.map((rowNumber) => ({
+    rowNumber,
+    status,
+    recordId: record.id,
+    sequence: record.sequence,
+    ...(text ? { message: text } : {}),
+  }));
+}
