@@ -4,8 +4,9 @@ import { importCommand } from '../commands/import/index.ts';
 import { loginCommand } from '../commands/login/index.ts';
 import { orgsCommand } from '../commands/orgs/index.ts';
 import { sandboxCommand } from '../commands/sandbox/index.ts';
+import { undoCommand } from '../commands/undo/index.ts';
 import type { CommandIO } from '../ui/io.ts';
-import { readHiddenLine } from '../ui/hidden-input.ts';
+import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
 import { wholeNumber } from './main.ts';
 
 /**
@@ -56,6 +57,17 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
         setStatus(summary.exitCode);
       });
   }
+
+  program
+    .command('undo')
+    .description('take back what one import run wrote (deletes what it created, restores what it updated)')
+    .argument('<journal>', 'the run\'s journal, NAME.journal.jsonl beside its results file')
+    .option('--yes', 'do not ask for confirmation')
+    .option('--json', 'print a machine-readable summary on standard output')
+    .action(async (journal: string, _opts, cmd: Command) => {
+      const summary = await undoCommand({ ...cmd.optsWithGlobals(), journal, io, confirm: askYesNo });
+      setStatus(summary.exitCode);
+    });
 
   program
     .command('sandbox')

@@ -22,3 +22,12 @@ export function readHiddenLine(prompt: string): Promise<string> {
     rl.once('close', () => resolve(''));
   });
 }
+
+/** Asks a yes/no question on the terminal; anything but y/yes is no. Without a terminal: no. */
+export async function askYesNo(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await new Promise<string>((resolve) => rl.question(question, resolve));
+  rl.close();
+  return /^y(es)?$/i.test(answer.trim());
+}

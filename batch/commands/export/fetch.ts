@@ -1,0 +1,140 @@
+/**
+ * Fetching what one export needs from the service, every list read with consistent paging
+ * (shared/export/paging), then shaped by the dataset's pure function (shared/export/datasets).
+ */
+import { createHttp, resolveOptions } from '../../../shared/client/index.ts';
+import {
+  createExportNames,
+  createOrgPages,
+  deletedReader,
+  fetchConsistent,
+  movementsTable,
+  productAliasesTable,
+  productsTable,
+  receiptsTable,
+  returnsTable,
+  storagesTable,
+  timestampMicros,
+  type ConsistentList,
+  type DeletedReader,
+  type ExportFilter,
+  type ExportTable,
+  type PageReader,
+  type Versioned,
+} from '../../../shared/export/index.ts';
+import type { DeletableResource } from '../../../shared/client/index.ts';
+import type { Product } from '../../../shared/schemas/resources.ts';
+import type { Session } from '../../session/open-session.ts';
+import type { CommandIO } from '../../ui/io.ts';
+import { ExportUsageError, type ExportSettings } from './options.ts';
+
+/** How one list was read: passes, whether the cursor walk was needed, what change was noticed. */
+export interface ListReport {
+  list: string;
+  records: number;
+  passes: number;
+  walked: boolean;
+  changes: string[];
+  removed: number;
+}
+
+/** The export's table, and how its lists were read. */
+export interface FetchedExport {
+  table: ExportTable;
+  lists: ListReport[];
+  /** The storage `--storage` named, resolved. */
+  storage: { id: string; name: string } | null;
+}
+
+/** Progress across the lists being read at once: pages read of pages known. */
+export type PageProgress = (read: number, known: number) => void;
+
+/**
+ * Fetches and shapes `settings.dataset`. Storages and product aliases are read in full first (names,
+ * and `--storage` is resolved before the big lists); the records' lists take `--since`.
+ * @throws ExportUsageError when `--storage` names no storage (with the closest names); the client's
+ *   typed errors (connection, authentication, entitlement: exit 3).
+ */
+export async function fetchExport(session: Session, settings: ExportSettings, io: CommandIO, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
+  const pages = createOrgPages(pageHttp(session, io), session.organisation.id);
+  const lists: ListReport[] = [];
+  const counters = new Map<string, { read: number; known: number }>();
+  const read = async <T extends Versioned>(list: string, reader: PageReader<T>, deleted: DeletableResource, since: string | undefined) => {
+    const result = await fetchConsistent(reader, {
+      pageConcurrency: settings.pageConcurrency,
+      ...(since ? { updatedAfter: since } : {}),
+      deleted: deletedReader((r, q) => session.org.listDeleted(r, q), deleted) as DeletedReader,
+      onPage: (done, known) => {
+        counters.set(list, { read: done, known });
+        const sum = [...counters.values()].reduce((a, c) => ({ read: a.read + c.read, known: a.known + c.known }), { read: 0, known: 0 });
+        onProgress(sum.read, sum.known);
+      },
+      ...(signal ? { signal } : {}),
+    });
+    lists.push(report(list, result));
+    return result;
+  };
+  const { dataset, since } = settings;
+  const [storages, aliases] = await Promise.all([
+    read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
+    read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
+  ]);
+  const organisationId = session.organisation.id;
+  const base = { organisationId, storages: storages.records, productAliases: aliases.records };
+  const filter: ExportFilter = { timeZone: settings.timeZone, dates: settings.dates };
+  const storage = settings.storage ? resolveStorage(createExportNames(base), settings.storage) : null;
+  if (storage) filter.storageId = storage.id;
+
+  if (dataset === 'storages') return { table: storagesTable(storages.records), lists, storage };
+  if (dataset === 'movements' || dataset === 'receipts' || dataset === 'returns') {
+    const [receipts, returns] = await Promise.all([
+      dataset === 'returns' ? null : read('receipts', pages.receipts(['products', 'product_aliases', 'storage']), 'receipts', since),
+      dataset === 'receipts' ? null : read('returns', pages.returns(['product', 'storage']), 'returns', since),
+    ]);
+    const names = createExportNames({ ...base, included: [receipts?.included, returns?.included] });
+    if (dataset === 'receipts') return { table: receiptsTable(receipts!.records, names, filter), lists, storage };
+    if (dataset === 'returns') return { table: returnsTable(returns!.records, names, filter), lists, storage };
+    return { table: movementsTable({ receipts: receipts!.records, returns: returns!.records, names, filter }), lists, storage };
+  }
+  // Products have no list: they are known from what receipts and returns sideload (spec section 2).
+  const [receipts, returns] = await Promise.all([
+    read('receipts', pages.receipts(['products']), 'receipts', undefined),
+    read('returns', pages.returns(['product']), 'returns', undefined),
+  ]);
+  const names = createExportNames({ ...base, included: [receipts.included, returns.included] });
+  if (dataset === 'product-aliases') return { table: productAliasesTable(aliases.records, names), lists, storage };
+  return { table: productsTable(changedSince(names.products, since), aliases.records), lists, storage };
+}
+
+/** The HTTP layer for page reads: the session's connection, with the same retry reporting as its client. */
+function pageHttp(session: Session, io: CommandIO) {
+  const { connection } = session;
+  return createHttp(
+    resolveOptions({
+      baseUrl: connection.baseUrl,
+      token: connection.token,
+      ...(connection.auth ? { auth: connection.auth } : {}),
+      userAgent: 'shed-sheets',
+      onRetry: (info) => {
+        if (io.isTTY) io.err(`  retrying in ${Math.round(info.delayMs)} ms: ${info.reason}`);
+      },
+    }),
+  );
+}
+
+function resolveStorage(names: ReturnType<typeof createExportNames>, text: string): { id: string; name: string } {
+  const found = names.resolver.storage(text);
+  if (!found.ok) throw new ExportUsageError(`--storage: ${found.message}`);
+  return { id: found.value.id, name: found.value.name };
+}
+
+/** Products changed after `since` (products have no list to filter, so it is done here). */
+function changedSince(products: readonly Product[], since: string | undefined): Product[] {
+  if (since === undefined) return [...products];
+  const after = timestampMicros(since);
+  return products.filter((p) => p.updated_at !== undefined && timestampMicros(p.updated_at) > after);
+}
+
+function report(list: string, result: ConsistentList<unknown & Versioned>): ListReport {
+  return { list, records: result.records.length, passes: result.passes, walked: result.walked, changes: [...result.changes], removed: result.removed };
+}

@@ -1,0 +1,65 @@
+import type { ReceiptUpdateBody, ReturnUpdateBody } from '../../../shared/schemas/bodies.ts';
+import { Receipt, Return } from '../../../shared/schemas/resources.ts';
+import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
+
+/** One step of an undo: delete a record a run created, or put back one it updated. */
+export type UndoStep =
+  | { action: 'delete'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[] }
+  | { action: 'restore'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[]; previous: Receipt | Return };
+
+/**
+ * What undoing a journal means (pure): every record it created is deleted, every record it updated
+ * is put back as it was before the first update, newest first; records already undone are skipped.
+ * @returns the organisation the journal wrote to, and the steps.
+ */
+export function planUndo(entries: readonly JournalEntry[]): { organisationId: string | null; steps: UndoStep[] } {
+  const undone = new Set(entries.flatMap((e) => (e.type === 'undone' ? [e.recordId] : [])));
+  const steps: UndoStep[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (undone.has((entry as { recordId?: string }).recordId ?? '')) continue;
+    if (entry.type === 'created' && !seen.has(entry.recordId)) {
+      seen.add(entry.recordId);
+      steps.push({ action: 'delete', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers });
+    } else if (entry.type === 'updated' && !seen.has(entry.recordId)) {
+      // The first update in the journal holds the state before the run touched the record.
+      seen.add(entry.recordId);
+      const schema = entry.kind === 'receipts' ? Receipt : Return;
+      const previous = schema.safeParse(entry.previous);
+      if (previous.success) {
+        steps.push({ action: 'restore', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers, previous: previous.data });
+      }
+    }
+  }
+  return { organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null, steps: steps.reverse() };
+}
+
+/**
+ * The update that puts a receipt back as it was: its header fields, and its line items as desired
+ * state. Items that still exist keep their ids; items the run deleted come back as new items (the
+ * service gives them new ids).
+ */
+export function restoreReceiptBody(previous: Receipt, currentItemIds: ReadonlySet<string>): ReceiptUpdateBody {
+  return {
+    storage_id: previous.storage_id,
+    received_at: previous.received_at,
+    supplier: previous.supplier,
+    order_number: previous.order_number,
+    notes: previous.notes,
+    line_items: previous.line_items.map((item) => ({
+      ...(currentItemIds.has(item.id) ? { id: item.id } : {}),
+      product_id: item.product_id,
+      product_alias_id: item.product_alias_id,
+      quantity: item.quantity,
+      pack_size_value: item.pack_size_value,
+      pack_size_unit: item.pack_size_unit,
+      pack_cost: item.pack_cost,
+    })),
+  };
+}
+
+/** The update that puts a return back as it was (every field, gaps row 8). */
+export function restoreReturnBody(previous: Return): ReturnUpdateBody {
+  const { storage_id, product_id, returned_at, supplier, amount_value, amount_unit, notes, reference } = previous;
+  return { storage_id, product_id, returned_at, supplier, amount_value, amount_unit, notes, reference };
+}
