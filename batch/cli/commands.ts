@@ -4,6 +4,7 @@ import { importCommand } from '../commands/import/index.ts';
 import { loginCommand } from '../commands/login/index.ts';
 import { orgsCommand } from '../commands/orgs/index.ts';
 import { sandboxCommand } from '../commands/sandbox/index.ts';
+import { registerExport } from './register-export.ts';
 import { undoCommand } from '../commands/undo/index.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
@@ -78,6 +79,8 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .action(async (opts) => {
       await sandboxCommand({ port: opts.port, data: opts.data, latencyMs: opts.latency, io });
     });
+
+  registerExport(program, io, setStatus);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { ShedError } from '../../shared/errors/shed-error.ts';
+import type { CommandIO } from '../ui/io.ts';
 import { processIO } from '../ui/io.ts';
 import { EXIT, exitStatusFor } from './exit-status.ts';
 import { registerCommands } from './commands.ts';
@@ -8,11 +9,11 @@ import { registerCommands } from './commands.ts';
  * The `shed` program. One top-level catch turns typed errors into exit statuses (PRODUCT.md):
  * 2 usage, config or unreadable input; 3 connection, authentication or entitlement; 1 otherwise.
  */
-export async function main(argv: string[]): Promise<number> {
-  const io = processIO();
+export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
   const program = new Command('shed')
     .description('Move farm stock records between spreadsheets and the farm-inputs service')
     .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     .exitOverride();
   let status: number = EXIT.ok;
   registerCommands(program, io, (code) => {

@@ -1,0 +1,88 @@
+/**
+ * `shed export DATASET` (PRODUCT.md job 4, "Export for audits"; issue 5): fetches the organisation's
+ * records with consistent paging, shapes the dataset, writes .xlsx or .csv, and prints a summary.
+ */
+import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
+import { EXIT } from '../../cli/exit-status.ts';
+import { openSession } from '../../session/open-session.ts';
+import { createProgress } from '../../ui/progress.ts';
+import { fetchExport, type ListReport } from './fetch.ts';
+import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
+import { writeExport } from './write.ts';
+
+export { ExportUsageError, checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
+export type { ListReport } from './fetch.ts';
+
+/** What an export did, as printed by `--json`. */
+export interface ExportSummary {
+  dataset: string;
+  format: 'xlsx' | 'csv';
+  /** Absolute path of the file written. */
+  file: string;
+  organisation: { id: string; name: string };
+  /** Data rows of the first sheet (the dataset itself). */
+  rows: number;
+  /** Every sheet written with its data rows (CSV: the first sheet only). */
+  sheets: { name: string; rows: number }[];
+  filters: { from: string | null; to: string | null; storage: string | null; since: string | null; timeZone: string };
+  /** How each list was read (consistent paging: passes, cursor walk, changes noticed, deleted records dropped). */
+  lists: ListReport[];
+  exitCode: number;
+}
+
+/**
+ * Runs the export. Progress (pages read) on standard error when it is a terminal; a one-line summary
+ * on standard error at the end, or the {@link ExportSummary} as JSON on standard output with `json`.
+ * @returns the summary (`exitCode` 0).
+ * @throws ExportUsageError / InvalidTimeZoneError / ConfigError / WriteError `output_not_writable`
+ *   (exit 2); AuthenticationError, EntitlementError, NetworkError and the other connection errors (exit 3).
+ */
+export async function exportCommand(options: ExportOptions): Promise<ExportSummary> {
+  const settings = checkExportOptions(options);
+  const { io } = options;
+  const session = await openSession(options, io, { pageConcurrency: settings.pageConcurrency });
+  const progress = createProgress(io, 'pages');
+  let fetched: Awaited<ReturnType<typeof fetchExport>>;
+  try {
+    fetched = await fetchExport(session, settings, io, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
+  } finally {
+    progress.stop();
+  }
+  const sheets = await writeExport(fetched.table, settings);
+  const summary: ExportSummary = {
+    dataset: settings.dataset,
+    format: settings.format,
+    file: settings.out,
+    organisation: { id: session.organisation.id, name: session.organisation.name },
+    rows: sheets[0]?.rows ?? 0,
+    sheets,
+    filters: {
+      from: settings.dates.from ? formatLocalDate(settings.dates.from) : null,
+      to: settings.dates.to ? formatLocalDate(settings.dates.to) : null,
+      storage: fetched.storage?.name ?? null,
+      since: settings.since ?? null,
+      timeZone: settings.timeZone,
+    },
+    lists: fetched.lists,
+    exitCode: EXIT.ok,
+  };
+  if (options.json) io.out(JSON.stringify(summary, null, 2));
+  else io.err(summaryLine(summary, settings));
+  return summary;
+}
+
+/** `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to /…/movements.xlsx`. */
+function summaryLine(summary: ExportSummary, settings: ExportSettings): string {
+  const { filters } = summary;
+  const parts = [`Exported ${summary.rows} ${summary.dataset} row${summary.rows === 1 ? '' : 's'}`];
+  if (summary.sheets.length > 1) parts.push(` (sheets ${summary.sheets.map((s) => s.name).join(', ')})`);
+  parts.push(` from ${summary.organisation.name}`);
+  if (filters.from || filters.to) parts.push(`, dated ${filters.from ?? 'any time'} to ${filters.to ?? 'now'}`);
+  if (filters.storage) parts.push(`, storage '${filters.storage}'`);
+  if (filters.since) parts.push(`, changed since ${filters.since}`);
+  parts.push(`, to ${summary.file}`);
+  const changed = summary.lists.filter((l) => l.changes.length > 0 || l.walked);
+  if (changed.length > 0) parts.push(`; ${changed.map((l) => l.list).join(', ')} changed while being read and were read again`);
+  if (settings.format === 'csv' && summary.dataset === 'movements') parts.push(' (CSV holds the movements; the Summary sheet is in the .xlsx export)');
+  return parts.join('');
+}

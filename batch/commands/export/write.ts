@@ -1,0 +1,50 @@
+/**
+ * Writing an export table with the file writers of batch/write: XLSX (every sheet, each an Excel
+ * table with filters, frozen header, widths, formats, totals row) or CSV (the first sheet: RFC 4180,
+ * UTF-8 with a BOM unless told otherwise, formula-guarded).
+ */
+import type { ExportSheet, ExportTable } from '../../../shared/export/index.ts';
+import { writeCsvTable } from '../../write/csv-writer.ts';
+import type { ColumnSpec, TableSheet } from '../../write/table.ts';
+import { writeXlsxTables } from '../../write/xlsx-writer.ts';
+
+/** Where and how to write. */
+export interface WriteSettings {
+  format: 'xlsx' | 'csv';
+  out: string;
+  /** IANA zone: datetime columns show its wall clock (xlsx) or carry its offset (CSV). */
+  timeZone: string;
+  bom: boolean;
+}
+
+/** The sheet as batch/write takes it: `ExportColumn` and `ColumnSpec` have the same fields. */
+export function toTableSheet(sheet: ExportSheet): TableSheet {
+  const columns: ColumnSpec[] = sheet.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    type: c.type,
+    ...(c.width !== undefined ? { width: c.width } : {}),
+    ...(c.numFmt !== undefined ? { numFmt: c.numFmt } : {}),
+  }));
+  return {
+    name: sheet.name,
+    columns,
+    rows: sheet.rows,
+    ...(sheet.totals ? { totalsRow: { ...(sheet.totals.label ? { label: sheet.totals.label } : {}), sum: sheet.totals.sum } } : {}),
+  };
+}
+
+/**
+ * Writes the table; returns the sheets written with their data rows (CSV: the first sheet only).
+ * Throws the writers' WriteError (`output_not_writable`: exit 2).
+ */
+export async function writeExport(table: ExportTable, settings: WriteSettings): Promise<{ name: string; rows: number }[]> {
+  if (settings.format === 'csv') {
+    const [first] = table.sheets;
+    if (!first) return [];
+    const { rows } = await writeCsvTable(settings.out, toTableSheet(first), { bom: settings.bom, timeZone: settings.timeZone });
+    return [{ name: first.name, rows }];
+  }
+  await writeXlsxTables(settings.out, table.sheets.map(toTableSheet), { timeZone: settings.timeZone });
+  return table.sheets.map((s) => ({ name: s.name, rows: s.rows.length }));
+}
