@@ -222,12 +222,25 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 }
 
-/** Whether the service's `updated_at` is later than the sheet's (to the second: exports may drop fractions). */
+/**
+ * Whether the service's `updated_at` is later than the sheet's `Updated At`, compared at the precision
+ * the sheet carries (a spreadsheet may keep whole seconds or milliseconds of the service's microseconds).
+ */
 export function changedSince(serviceUpdatedAt: string, sheetUpdatedAt: string): boolean {
-  const service = Date.parse(serviceUpdatedAt);
-  const sheet = Date.parse(sheetUpdatedAt);
-  if (Number.isNaN(sheet)) return false;
-  return Math.floor(service / 1000) > Math.floor(sheet / 1000);
+  const sheet = toMicros(sheetUpdatedAt);
+  const service = toMicros(serviceUpdatedAt);
+  if (sheet === null || service === null) return false;
+  const digits = /\.(\d+)/.exec(sheetUpdatedAt)?.[1]?.length ?? 0;
+  const unit = 10 ** (6 - Math.min(6, digits));
+  return Math.floor(service / unit) > Math.floor(sheet / unit);
+}
+
+/** An ISO timestamp as microseconds since 1970 (BigInt-free: fits a double up to year 2255). */
+function toMicros(iso: string): number | null {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return null;
+  const fraction = (/\.(\d+)/.exec(iso)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
+  return Math.floor(ms / 1000) * 1_000_000 + Number(fraction);
 }
 
 function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): RowResult[] {

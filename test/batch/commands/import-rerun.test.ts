@@ -123,3 +123,46 @@ describe('correcting what was imported: updates by Record ID', () => {
     ]);
   });
 });
+
+describe('conflicts: a later edit in the service is never overwritten unseen', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    dir = await mkdtemp(join(tmpdir(), 'shed-conflict-'));
+    await copyFile('examples/supplier-invoices.xlsx', join(dir, 'invoices.xlsx'));
+    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx') });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('an update carrying an older Updated At is refused as a conflict, unless --force', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'invoices.results.xlsx'));
+    const sheet = wb.getWorksheet('Invoices')!;
+    const recordId = String(sheet.getRow(5).getCell(14).value);
+    const receipt = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId);
+    sheet.getRow(4).getCell(18).value = 'Updated At';
+    sheet.getRow(5).getCell(18).value = receipt.updated_at;
+    sheet.getRow(5).getCell(7).value = 5; // Qty 4 → 5
+    await wb.xlsx.writeFile(join(dir, 'mine.xlsx'));
+
+    // Someone else changes the receipt in the service after the sheet was taken.
+    const response = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${recordId}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplier: 'Farmco Rural Supplies Pty Ltd' }),
+    });
+    expect(response.status).toBe(200);
+
+    const writes = sandbox.stats.writes;
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'mine.xlsx') });
+    expect(summary.records.conflict).toBe(1);
+    expect(sandbox.stats.writes).toBe(writes);
+    const forced = await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'mine.xlsx'), force: true });
+    expect(forced.summary.records.updated).toBe(1);
+    const after = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId);
+    expect(after.line_items[0].quantity).toBe('5');
+  });
+});
