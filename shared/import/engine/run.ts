@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
@@ -24,8 +25,10 @@ export interface RunOptions {
   force?: boolean;
   journal: JournalIndex;
   sink: JournalSink;
-  /** Attempts per write when its outcome stays unknown; default 5. */
+  /** Attempts per write when its outcome stays unknown and the record is not found; default 8. */
   maxAttempts?: number;
+  /** First back-off delay between such attempts, milliseconds; default 200. */
+  retryDelayMs?: number;
   /** The clock, for journal entries only (never for cursors). */
   now?: () => Date;
 }
@@ -35,6 +38,9 @@ export interface RunOptions {
  * record stamped with the same instant as the cursor is not skipped (gaps row 14: ties).
  */
 export const RECONCILE_MARGIN_MS = 1000;
+
+/** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
+export const DEFAULT_ATTEMPTS = 8;
 
 /**
  * Runs an import over drafts already planned: each record created, updated, found unchanged, found
@@ -148,10 +154,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
 
   private async create(draft: D, body: B, identity: string, print: string): Promise<RowResult[]> {
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
-    const attempts = this.options.maxAttempts ?? 5;
-    let lastError: unknown = null;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
+    if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
+    const attempt = async (): Promise<RowResult[]> => {
       await this.options.sink.append({ ...this.base(), type: 'intent', fingerprint: print, rowNumbers: draft.rowNumbers, cursor: this.cursor });
       try {
         const record = await this.ops.create(body);
@@ -159,13 +163,30 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         await this.journalCreated(draft, print, record);
         return this.ops.results(draft, record, 'created', warningsText(draft));
       } catch (error) {
-        if (!(error instanceof OutcomeUnknownError)) return failed(draft, error);
-        lastError = error;
+        if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
+        // The answer was lost: look before sending again (the service has no idempotency keys).
         const found = await this.findLost(identity);
         if (found) return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
+        throw error;
       }
+    };
+    return this.withAttempts(draft, attempt, 'not created');
+  }
+
+  /**
+   * Runs a write whose outcome may stay unknown, with back-off between attempts (p-retry): each
+   * attempt has already looked for the record and not found it, so another is safe.
+   */
+  private async withAttempts(draft: D, attempt: () => Promise<RowResult[]>, what: string): Promise<RowResult[]> {
+    const attempts = this.options.maxAttempts ?? DEFAULT_ATTEMPTS;
+    try {
+      return await pRetry(attempt, { retries: attempts - 1, minTimeout: this.options.retryDelayMs ?? 200, factor: 2, randomize: true });
+    } catch (error) {
+      if (error instanceof OutcomeUnknownError) {
+        return failed(draft, error, `${what}: the service failed ${attempts} times and the record is not there; run the import again to retry`);
+      }
+      return failed(draft, error);
     }
-    return failed(draft, lastError, `outcome unknown after ${attempts} attempts: check the service before running again`);
   }
 
   /** A record with this identity among those changed since the run began, not yet taken. */
@@ -205,20 +226,19 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   private async sendUpdate(draft: D, current: R, body: object, message: string): Promise<RowResult[]> {
-    const attempts = this.options.maxAttempts ?? 5;
-    let lastError: unknown = null;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
+    const attempt = async (): Promise<RowResult[]> => {
       try {
         const record = await this.ops.update(current.id, body);
         return this.ops.results(draft, record, 'updated', message);
       } catch (error) {
-        if (!(error instanceof OutcomeUnknownError)) return failed(draft, error);
-        lastError = error;
+        if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
+        // Read back: send again only if the update was not applied.
         const now = await this.ops.get(current.id);
         if (!this.ops.diff(draft, now).body) return this.ops.results(draft, now, 'updated', message);
+        throw error;
       }
-    }
-    return failed(draft, lastError, `outcome unknown after ${attempts} attempts: check the service before running again`);
+    };
+    return this.withAttempts(draft, attempt, 'not updated');
   }
 }
 

@@ -79,7 +79,7 @@ describe('shed import returns', () => {
     await writeFile(file, `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`);
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'returns', file, concurrency: 8, client: FAST_BACKOFF });
     console.info(`faults injected and survived (150 returns): ${JSON.stringify(sandbox.stats.faultsInjected)}`);
-    expect(summary.records.created, io.stderr.join('\n')).toBe(150);
+    expect(summary.records.created, `${io.stderr.join('\n')}\n${await readFile(summary.resultsFile!, 'utf8')}`).toBe(150);
     sandbox.setFaults({});
     const all = await listAll(sandbox.url, WILLOW, 'returns');
     for (const row of rows) {
