@@ -5,6 +5,7 @@ import { loginCommand } from '../commands/login/index.ts';
 import { orgsCommand } from '../commands/orgs/index.ts';
 import { sandboxCommand } from '../commands/sandbox/index.ts';
 import { registerExport } from './register-export.ts';
+import { registerSyncTemplate } from './register-sync-template.ts';
 import { undoCommand } from '../commands/undo/index.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
@@ -53,9 +54,13 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
       .option('--force', "update records that changed in the service since the sheet's Updated At")
       .action(async (file: string, _opts, cmd: Command) => {
-        const controller = interruptible(io);
-        const summary = await importCommand({ ...cmd.optsWithGlobals(), kind, file, io, signal: controller.signal });
-        setStatus(summary.exitCode);
+        const interrupt = interruptible(io);
+        try {
+          const summary = await importCommand({ ...cmd.optsWithGlobals(), kind, file, io, signal: interrupt.signal });
+          setStatus(summary.exitCode);
+        } finally {
+          interrupt.release();
+        }
       });
   }
 
@@ -81,17 +86,27 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     });
 
   registerExport(program, io, setStatus);
+  registerSyncTemplate(program, io, setStatus);
 }
 
 /**
- * Ctrl-C once: stop starting new requests, finish those in flight, write what was done. Twice: exit now.
+ * Ctrl-C once: stop starting new requests, finish those in flight, write what was done. Twice: exit
+ * now (the journal already holds every write). `release` removes the handlers when the command ends.
  */
-function interruptible(io: CommandIO): AbortController {
+function interruptible(io: CommandIO): { signal: AbortSignal; release(): void } {
   const controller = new AbortController();
-  process.once('SIGINT', () => {
+  const second = () => process.exit(130);
+  const first = () => {
     io.err('\nInterrupted: finishing requests in flight and writing results (Ctrl-C again to abort at once)');
     controller.abort();
-    process.once('SIGINT', () => process.exit(130));
-  });
-  return controller;
+    process.once('SIGINT', second);
+  };
+  process.once('SIGINT', first);
+  return {
+    signal: controller.signal,
+    release: () => {
+      process.off('SIGINT', first);
+      process.off('SIGINT', second);
+    },
+  };
 }
