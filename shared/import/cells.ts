@@ -12,6 +12,7 @@ import {
   parseDateCell,
   parseDecimalCell,
   parseQuantityWithUnit,
+  wallClockToIso,
 } from '../sheet/values/index.ts';
 import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
@@ -136,6 +137,15 @@ export class CellReader {
     const found = this.resolver.product(text);
     if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, found.suggestions?.[0]);
     return { productId: found.value.productId, productAliasId: found.value.productAliasId };
+  }
+
+  /**
+   * `Updated At` as written by an export (exact ISO text), or a date-time cell a spreadsheet made
+   * of it (read as wall-clock time in the farm's zone). Null when blank.
+   */
+  timestamp(value: CellValue | undefined): string | null {
+    if (value === undefined || isBlank(value)) return null;
+    return value instanceof Date ? wallClockToIso(value, this.settings.timeZone) : cellText(value);
   }
 
   /** An id written back by an earlier run (Record ID, Line Item ID): null when blank; must look like a UUID. */

@@ -95,7 +95,7 @@ export function buildReceiptDraft(
     lines,
     body: null,
     recordId,
-    updatedAt: read.optionalText(cell('updated_at')),
+    updatedAt: read.timestamp(cell('updated_at')),
     storageName: storage?.name ?? null,
     problems,
     warnings: read.warnings,

@@ -63,7 +63,7 @@ export function buildReturnDraft(
     rowNumbers: [rowNumber],
     body: null,
     recordId,
-    updatedAt: read.optionalText(cells.updated_at),
+    updatedAt: read.timestamp(cells.updated_at),
     storageName: storage?.name ?? null,
     problems: read.problems,
     warnings: read.warnings,

@@ -33,5 +33,6 @@ export {
   assertTimeZone,
   localMidnightIso,
   timestampToLocalDate,
+  wallClockToIso,
 } from './time-zone.ts';
 export { type NormalisedUnit, type QuantityWithUnit, normaliseUnit, parseQuantityWithUnit } from './units.ts';

@@ -79,3 +79,23 @@ export function timestampToLocalDate(iso: string, timeZone: string): LocalDate {
   if (!isValid(instant)) throw new InvalidTimestampError(iso);
   return { year: instant.getFullYear(), month: instant.getMonth() + 1, day: instant.getDate() };
 }
+
+/**
+ * A date-time cell (a Date whose UTC parts are the sheet's wall-clock time, as exceljs and the
+ * add-in read them) as the ISO instant it means in `timeZone`, e.g. an `Updated At` typed or
+ * converted by a spreadsheet. @throws InvalidTimeZoneError for an unknown zone.
+ */
+export function wallClockToIso(cell: Date, timeZone: string): string {
+  const zone = assertTimeZone(timeZone);
+  const instant = new TZDate(
+    cell.getUTCFullYear(),
+    cell.getUTCMonth(),
+    cell.getUTCDate(),
+    cell.getUTCHours(),
+    cell.getUTCMinutes(),
+    cell.getUTCSeconds(),
+    cell.getUTCMilliseconds(),
+    zone,
+  );
+  return new Date(instant.getTime()).toISOString();
+}

@@ -10,6 +10,7 @@ import {
   assertTimeZone,
   localMidnightIso,
   timestampToLocalDate,
+  wallClockToIso,
 } from '../../../../shared/sheet/values/index.ts';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
@@ -145,5 +146,13 @@ describe('timestampToLocalDate', () => {
 
   it('names the timestamp in the error', () => {
     expect(() => timestampToLocalDate('yesterday', 'UTC')).toThrow("'yesterday' is not an ISO 8601 timestamp");
+  });
+});
+
+describe('wallClockToIso', () => {
+  it('reads a date-time cell as wall-clock time in the farm zone', () => {
+    // 14:30 on 3 Feb 2026 in Sydney (daylight time, +11:00) is 03:30 UTC.
+    expect(wallClockToIso(new Date(Date.UTC(2026, 1, 3, 14, 30, 5, 250)), 'Australia/Sydney')).toBe('2026-02-03T03:30:05.250Z');
+    expect(wallClockToIso(new Date(Date.UTC(2026, 6, 3, 14, 30)), 'Australia/Sydney')).toBe('2026-07-03T04:30:00.000Z');
   });
 });
