@@ -1,8 +1,10 @@
 // `npm run demo`: the main job end to end on the local sandbox. Starts the sandbox in this process,
 // imports the example supplier invoices as receipts (six invoices are refused on purpose: see
-// examples/README.md), and writes the results beside them in out/.
+// examples/README.md), writes the results beside them in out/, then exports the movements of the
+// imported invoices to out/movements.xlsx (shed export movements --since <before the import>).
 import { mkdir } from 'node:fs/promises';
 import { startSandbox } from '../sandbox/index.ts';
+import { exportCommand } from './commands/export/index.ts';
 import { importCommand } from './commands/import/index.ts';
 import { processIO } from './ui/io.ts';
 
@@ -15,6 +17,7 @@ async function demo(): Promise<void> {
     await mkdir(OUT, { recursive: true });
     io.err(`Sandbox at ${sandbox.url}; importing examples/supplier-invoices.xlsx into Willow Creek Pastoral Co\n`);
     const connection = { baseUrl: sandbox.url, token: 'demo-token-willow', org: 'Willow Creek Pastoral Co' };
+    const beforeImport = new Date().toISOString();
     const summary = await importCommand({
       ...connection,
       kind: 'receipts',
@@ -23,6 +26,8 @@ async function demo(): Promise<void> {
       io,
     });
     io.err(`\nResults file: ${summary.resultsFile} (Status, Record ID, Sequence, Line Item ID, Message per row)`);
+    io.err('\nExporting the movements of the imported invoices');
+    await exportCommand({ ...connection, dataset: 'movements', since: beforeImport, out: `${OUT}/movements.xlsx`, io });
   } finally {
     await sandbox.close();
   }

@@ -10,7 +10,7 @@ import type { CommandIO } from '../ui/io.ts';
  * (PRODUCT.md, "The command line contract"; issue 5 parts 4 and 5).
  */
 export function registerSyncTemplate(program: Command, io: CommandIO, setStatus: (code: number) => void): void {
-  const mirrors = `folder of mirrors, one subfolder per organisation (default ${defaultMirrorDir(io.env)}, or SHED_MIRROR_DIR)`;
+  const mirrors = `folder of mirrors, kept as DIR/<organisation id>/mirror.json (default ${defaultMirrorDir(io.env)}; SHED_MIRROR_DIR changes it)`;
 
   program
     .command('sync')

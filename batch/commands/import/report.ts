@@ -25,7 +25,17 @@ export interface ImportSummary {
   exitCode: number;
 }
 
-const ORDER = ['created', 'updated', 'unchanged', 'would create', 'would update', 'duplicate', 'conflict', 'failed'] as const;
+/** How each record status reads in the one-line summary. */
+const SAID = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  'would create': 'would be created',
+  'would update': 'would be updated',
+  duplicate: 'already in the service (duplicates, not sent)',
+  conflict: 'changed in the service since the sheet was exported (conflicts, not sent)',
+  failed: 'failed',
+} as const;
 
 /** Prints the summary: JSON on standard output with `--json`, else problems and one line on standard error. */
 export function printSummary(summary: ImportSummary, io: CommandIO, options: { json?: boolean; source: string; headerRowNumber: number }): void {
@@ -43,10 +53,17 @@ export function printSummary(summary: ImportSummary, io: CommandIO, options: { j
   const { rows, records } = summary;
   const noun = summary.kind;
   const parts: string[] = [];
-  for (const status of ORDER) if (records[status]) parts.push(`${records[status]} ${noun} ${status}`);
-  if (records.invalid) parts.push(`${records.invalid} ${noun} refused (${rows.invalid} rows invalid)`);
+  for (const [status, said] of Object.entries(SAID) as [keyof typeof SAID, string][]) {
+    if (records[status]) parts.push(`${count(records[status], noun)} ${said}`);
+  }
+  if (records.invalid) parts.push(`${count(records.invalid, noun)} refused (${count(rows.invalid, 'rows')} invalid)`);
   if (summary.dryRun) parts.push('nothing sent (dry run)');
   if (summary.interrupted) parts.push('INTERRUPTED: the rest were not sent; run the same command again to finish');
   if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
   io.err(`${options.source} → ${summary.organisation.name}: ${parts.join('; ') || `no ${noun} found`}`);
+}
+
+/** `1 receipt`, `2 receipts` (nouns given in the plural). */
+function count(n: number, plural: string): string {
+  return `${n} ${n === 1 ? plural.replace(/s$/, '') : plural}`;
 }

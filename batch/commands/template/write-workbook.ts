@@ -1,0 +1,123 @@
+/**
+ * Writes a template plan (shared/template) as an .xlsx workbook with exceljs's in-memory Workbook
+ * (a template is small): the data sheet with the header as an Excel table over one empty row, column
+ * formats, and list validations reading the Lists sheet; then the Instructions and Lists sheets.
+ */
+import ExcelJS from 'exceljs';
+import { columnLetter } from '../../../shared/sheet/grid.ts';
+import type { TemplateFormat, TemplatePlan } from '../../../shared/template/index.ts';
+import { INSTRUCTIONS_SHEET, LISTS_SHEET } from '../../../shared/template/index.ts';
+import { writeAtomically } from '../../write/atomic-file.ts';
+
+/** Number formats per column format: dates day first, dollars with two decimals, text kept as typed (`@`). */
+export const TEMPLATE_NUM_FMT: Readonly<Record<TemplateFormat, string | undefined>> = {
+  general: undefined,
+  text: '@',
+  date: 'dd/mm/yyyy',
+  number: 'General',
+  money: '#,##0.00',
+};
+
+/** Blue header, banded rows: Excel's default table style. */
+const TABLE_STYLE = 'TableStyleMedium2';
+const BOLD = { bold: true } as const;
+
+/**
+ * Writes `plan` to `path` (.xlsx), atomically: the file appears only when complete.
+ * Sheets in order: the data sheet (first: the import reads the first sheet), Instructions, Lists.
+ * @throws WriteError `output_not_writable` when `path` cannot be written.
+ */
+export async function writeTemplateWorkbook(path: string, plan: TemplatePlan): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'shed-sheets';
+  addDataSheet(workbook, plan);
+  addInstructionsSheet(workbook, plan);
+  addListsSheet(workbook, plan);
+  await writeAtomically(path, (temp) => workbook.xlsx.writeFile(temp));
+}
+
+function addDataSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
+  const sheet = workbook.addWorksheet(plan.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  plan.columns.forEach((column, index) => {
+    const col = sheet.getColumn(index + 1);
+    col.width = column.width;
+    const numFmt = TEMPLATE_NUM_FMT[column.format];
+    if (numFmt) col.numFmt = numFmt;
+  });
+  sheet.addTable({
+    name: plan.tableName,
+    ref: 'A1',
+    headerRow: true,
+    style: { theme: TABLE_STYLE, showRowStripes: true },
+    columns: plan.columns.map((c) => ({ name: c.header, filterButton: true })),
+    // One empty row: Excel grows the table as rows are typed below it.
+    rows: [plan.columns.map(() => null)],
+  });
+  plan.columns.forEach((column, index) => {
+    if (column.note) sheet.getCell(`${columnLetter(index)}1`).note = column.note;
+  });
+  for (const v of plan.validations) {
+    addValidation(sheet, v.cells, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [v.formula],
+      showErrorMessage: true,
+      errorStyle: v.style,
+      errorTitle: v.errorTitle,
+      error: v.error,
+      showInputMessage: true,
+      promptTitle: v.promptTitle,
+      prompt: v.prompt,
+    });
+  }
+}
+
+/** The part of exceljs 4.4.0's Worksheet that its .d.ts leaves out: validations kept per range. */
+interface RangeValidations {
+  dataValidations?: { add?: (range: string, validation: ExcelJS.DataValidation) => unknown };
+}
+
+/**
+ * One validation over a whole range (`D2:D1001`): written as one `<dataValidation sqref>` and no
+ * cells, so the sheet's used range stays at the table. Falls back to one per cell, which exceljs
+ * merges back into ranges when writing.
+ */
+function addValidation(sheet: ExcelJS.Worksheet, range: string, validation: ExcelJS.DataValidation): void {
+  const validations = (sheet as unknown as RangeValidations).dataValidations;
+  if (typeof validations?.add === 'function') {
+    validations.add(range, validation);
+    return;
+  }
+  const [from = '', to = ''] = range.split(':');
+  const first = sheet.getCell(from);
+  const last = sheet.getCell(to);
+  for (let row = Number(first.row); row <= Number(last.row); row++) sheet.getCell(row, Number(first.col)).dataValidation = validation;
+}
+
+function addInstructionsSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
+  const sheet = workbook.addWorksheet(INSTRUCTIONS_SHEET);
+  sheet.getColumn(1).width = 110;
+  sheet.getColumn(1).alignment = { wrapText: true, vertical: 'top' };
+  const title = sheet.addRow([plan.instructions.title]);
+  title.font = { bold: true, size: 14 };
+  for (const section of plan.instructions.sections) {
+    sheet.addRow([]);
+    sheet.addRow([section.heading]).font = BOLD;
+    for (const line of section.lines) sheet.addRow([line]);
+  }
+}
+
+function addListsSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
+  const sheet = workbook.addWorksheet(LISTS_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
+  for (const list of plan.lists) {
+    const col = sheet.getColumn(list.column + 1);
+    col.width = Math.min(60, Math.max(10, ...list.values.map((v) => v.length + 2), list.header.length + 2));
+    col.numFmt = '@';
+    const header = sheet.getCell(1, list.column + 1);
+    header.value = list.header;
+    header.font = BOLD;
+    list.values.forEach((value, i) => {
+      sheet.getCell(i + 2, list.column + 1).value = value;
+    });
+  }
+}
