@@ -79,13 +79,21 @@ function guessDelimiter(text: string): string {
 }
 
 /** Empty text becomes `null`; everything else stays as written. Trailing empty cells are dropped. */
+/**
+ * Takes off the quote our exports put before text that a spreadsheet would run as a formula
+ * (`'=SUM…`, `'-5 drums`: batch/write/csv-guard.ts), so an exported CSV imports back as it was.
+ */
+function unguard(field: string): string {
+  return /^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field;
+}
+
 function toCells(fields: readonly string[]): CellValue[] {
   let end = fields.length;
   while (end > 0 && fields[end - 1] === '') end -= 1;
   const cells: CellValue[] = new Array<CellValue>(end);
   for (let i = 0; i < end; i += 1) {
     const field = fields[i] ?? '';
-    cells[i] = field === '' ? null : field;
+    cells[i] = field === '' ? null : unguard(field);
   }
   return cells;
 }

@@ -40,6 +40,7 @@ export function invoiceKeyField(columns: Partial<Record<ReceiptField, number>>):
 /**
  * Groups data rows into invoices and fills header fields down within each.
  *
+ * - Rows carrying a Record ID (a results file, an export) form one invoice per Record ID.
  * - With a key column: rows with the same key (case and spacing ignored) form one invoice, even when
  *   not adjacent; a row with a blank key continues the invoice above it, unless a blank row separates them.
  * - Without one: a row whose header fields are blank continues the invoice above; a row that writes a
@@ -59,15 +60,19 @@ export function groupInvoices(
 
   for (const row of rows) {
     const boundary = blankBefore.has(row.rowNumber);
-    const key = keyField ? cellText(row.cells[keyField] ?? null) : '';
+    const key = groupingKey(row, keyField);
     let group: InvoiceGroup | null;
     if (key) {
-      const norm = key.toUpperCase().replace(/\s+/g, '');
-      group = byKey.get(norm) ?? null;
+      group = byKey.get(key.norm) ?? null;
       if (!group) {
-        group = newGroup(key, keyField);
-        byKey.set(norm, group);
+        group = newGroup(key.invoice, keyField);
+        byKey.set(key.norm, group);
         groups.push(group);
+      }
+      // A line added under an existing receipt's invoice number, without its Record ID, joins it.
+      if (key.invoice && key.norm.startsWith('record ')) {
+        const invoiceKey = `invoice ${normInvoice(key.invoice)}`;
+        if (!byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
       }
     } else if (current && !boundary && (keyField !== null || !startsNewInvoice(row, current))) {
       group = current;
@@ -79,6 +84,24 @@ export function groupInvoices(
     current = group;
   }
   return groups;
+}
+
+/**
+ * What ties a row to its invoice: the Record ID an earlier run or an export wrote (one receipt, even
+ * when its invoice number is blank or shared with another), else the invoice key. Null: a line that
+ * continues the invoice above.
+ */
+function groupingKey(row: FieldRow<ReceiptField>, keyField: ReceiptField | null): { norm: string; invoice: string | null } | null {
+  const invoice = keyField ? cellText(row.cells[keyField] ?? null) || null : null;
+  const recordId = cellText(row.cells.record_id ?? null).toLowerCase();
+  if (recordId) return { norm: `record ${recordId}`, invoice };
+  if (invoice) return { norm: `invoice ${normInvoice(invoice)}`, invoice };
+  return null;
+}
+
+/** Invoice numbers compare with case and spacing ignored. */
+function normInvoice(invoice: string): string {
+  return invoice.toUpperCase().replace(/\s+/g, '');
 }
 
 function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGroup {

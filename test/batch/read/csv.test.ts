@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { decodeWindows1252 } from '../../../batch/read/text-decode.ts';
+import { parseCsvText } from '../../../batch/read/csv.ts';
 import { expectInputError } from './helpers.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -187,5 +188,12 @@ describe('CSV refusals', () => {
   it('reads a CSV whose first cell starts with a bracket as CSV', async () => {
     const grid = await read('[Title],x\nProduct,Qty\n');
     expect(grid.rows[0]?.cells).toEqual(['[Title]', 'x']);
+  });
+});
+
+describe('the formula guard of our CSV exports', () => {
+  it("is taken off on the way back in: '=x and '-5 read as =x and -5; other quotes stay", () => {
+    const { rows } = parseCsvText("a,b,c\r\n'=SUM(A1),'-5 drums,'quoted\r\n", 'x.csv');
+    expect(rows[1]!.cells).toEqual(['=SUM(A1)', '-5 drums', "'quoted"]);
   });
 });

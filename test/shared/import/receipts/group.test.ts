@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { groupInvoices } from '../../../../shared/import/receipts/group.ts';
+import { splitDataRows } from '../../../../shared/import/rows.ts';
+import type { ReceiptField } from '../../../../shared/sheet/fields.ts';
+import type { CellValue, Grid } from '../../../../shared/sheet/grid.ts';
+
+const HEADERS = ['Invoice', 'Supplier', 'Date', 'Storage', 'Product', 'Qty', 'Record ID'];
+const ALL: Partial<Record<ReceiptField, number>> = { invoice: 0, supplier: 1, received_at: 2, storage: 3, product: 4, quantity: 5, record_id: 6 };
+
+/** Groups rows given as [rowNumber, ...cells]; row 1 is the header. */
+function group(rows: [number, ...CellValue[]][], columns: Partial<Record<ReceiptField, number>> = ALL) {
+  const grid: Grid = { source: 't.csv', sheet: 't', rows: [{ rowNumber: 1, cells: HEADERS }, ...rows.map(([rowNumber, ...cells]) => ({ rowNumber, cells }))] };
+  const split = splitDataRows<ReceiptField>(grid, 1, columns, 'quantity');
+  return { groups: groupInvoices(split.rows, split.blankBefore, { columns, headers: HEADERS }), skipped: split.skipped };
+}
+const rowsOf = (g: { lines: { rowNumber: number }[] }) => g.lines.map((l) => l.rowNumber);
+
+describe('groupInvoices', () => {
+  it('fills header fields down within an invoice and starts a new one at the next invoice number', () => {
+    const { groups } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, null, null, null, null, 'Y', 2],
+      [4, 'A-2', 'Farmco', '2/2/2026', 'Shed', 'Z', 3],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3], [4]]);
+    expect(groups[0]!.header.supplier).toEqual({ value: 'Farmco', rowNumber: 2 });
+    expect(groups.every((g) => g.problems.length === 0)).toBe(true);
+  });
+
+  it('joins non-adjacent rows of the same invoice number (case and spaces ignored)', () => {
+    const { groups } = group([
+      [2, 'a-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, 'B-9', 'Farmco', '1/2/2026', 'Shed', 'Y', 1],
+      [4, ' A-1 ', null, null, null, 'Z', 1],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 4], [3]]);
+  });
+
+  it('refuses a line that names another supplier, pinned to its cell', () => {
+    const { groups } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, null, 'Riverina', null, null, 'Y', 2],
+    ]);
+    expect(groups[0]!.problems).toEqual([
+      expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
+    ]);
+  });
+
+  it('without an invoice column: a blank row or different header fields start a new invoice', () => {
+    const noKey: Partial<Record<ReceiptField, number>> = { supplier: 1, received_at: 2, storage: 3, product: 4, quantity: 5 };
+    const { groups, skipped } = group(
+      [
+        [2, null, 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+        [3, null, null, null, null, 'Y', 2],
+        [4, null, 'Farmco', '1/2/2026', 'Shed', 'Z', 3],
+        [5, null, 'Riverina', '1/2/2026', 'Shed', 'W', 3],
+        [7, null, null, null, null, 'V', 3],
+      ],
+      noKey,
+    );
+    expect(groups.map(rowsOf)).toEqual([[2, 3, 4], [5], [7]]);
+    expect(skipped).toEqual([]);
+  });
+
+  it('skips blank rows and a totals row, and treats rows holding only earlier results as blank', () => {
+    const { groups, skipped } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, null, null, null, null, 'TOTAL', null],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2]]);
+    expect(skipped).toEqual([{ rowNumber: 3, reason: 'totals' }]);
+  });
+
+  it('groups an export by Record ID, even when invoice numbers are blank or shared; a new line joins by invoice number', () => {
+    const R1 = '11111111-1111-4111-8111-111111111111';
+    const R2 = '22222222-2222-4222-8222-222222222222';
+    const { groups } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1, R1],
+      [3, null, 'Farmco', '9/2/2026', 'Shed', 'Y', 1, R2],
+      [4, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'Z', 1, R1.toUpperCase()],
+      [5, 'A-1', null, null, null, 'W', 2, null],
+      [6, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'V', 1, R2],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 4, 5], [3, 6]]);
+    // R2's rows disagree on the date: a problem, not a silent merge.
+    expect(groups[1]!.problems.map((p) => p.code)).toEqual(['header_mismatch']);
+  });
+});
