@@ -2,7 +2,7 @@
  * The `movements` dataset (issue 5 part 1; PRODUCT.md job 4): one row per receipt line (stock in)
  * and per return (stock out), with the quantity in litres or kilograms, signed, for audits.
  */
-import type { Receipt, Return } from '../../schemas/resources.ts';
+import type { LineItem, Receipt, Return } from '../../schemas/resources.ts';
 import { formatLocalDate, multiplyDecimals, negateDecimal, timestampToLocalDate, canonicalDecimal, localDateToUtcDate } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
@@ -94,70 +94,72 @@ export function buildMovements(input: MovementsInput): Movement[] {
   for (const receipt of input.receipts) {
     if (!passesFilter(receipt, receipt.received_at, filter)) continue;
     const date = formatLocalDate(timestampToLocalDate(receipt.received_at, filter.timeZone));
-    receipt.line_items.forEach((item, line) => {
-      const total = toBaseQuantity(multiplyDecimals(item.quantity, item.pack_size_value), item.pack_size_unit);
-      movements.push({
-        line,
-        m: {
-          date,
-          type: 'receipt',
-          sequence: receipt.sequence,
-          storageId: receipt.storage_id,
-          storage: names.storage(receipt.storage_id),
-          productId: item.product_id,
-          product: names.product(item.product_id),
-          tradeName: names.alias(item.product_alias_id),
-          packs: canonicalDecimal(item.quantity),
-          packSize: canonicalDecimal(item.pack_size_value),
-          unit: item.pack_size_unit,
-          quantity: total.value,
-          quantityUnit: total.unit,
-          packCost: canonicalDecimal(item.pack_cost),
-          lineCost: multiplyDecimals(item.quantity, item.pack_cost),
-          supplier: receipt.supplier,
-          reference: receipt.order_number,
-          notes: receipt.notes,
-          recordId: receipt.id,
-          lineItemId: item.id,
-          underReview: receipt.under_review,
-          updatedAt: receipt.updated_at,
-        },
-      });
-    });
+    receipt.line_items.forEach((item, line) => movements.push({ line, m: lineMovement(receipt, item, date, names) }));
   }
   for (const ret of input.returns) {
     if (!passesFilter(ret, ret.returned_at, filter)) continue;
-    const amount = toBaseQuantity(ret.amount_value, ret.amount_unit);
-    movements.push({
-      line: 0,
-      m: {
-        date: formatLocalDate(timestampToLocalDate(ret.returned_at, filter.timeZone)),
-        type: 'return',
-        sequence: ret.sequence,
-        storageId: ret.storage_id,
-        storage: names.storage(ret.storage_id),
-        productId: ret.product_id,
-        product: names.product(ret.product_id),
-        tradeName: null,
-        packs: null,
-        packSize: null,
-        unit: ret.amount_unit,
-        quantity: negateDecimal(amount.value),
-        quantityUnit: amount.unit,
-        packCost: null,
-        lineCost: null,
-        supplier: ret.supplier,
-        reference: ret.reference,
-        notes: ret.notes,
-        recordId: ret.id,
-        lineItemId: null,
-        underReview: null,
-        updatedAt: ret.updated_at,
-      },
-    });
+    movements.push({ line: 0, m: returnMovement(ret, formatLocalDate(timestampToLocalDate(ret.returned_at, filter.timeZone)), names) });
   }
   movements.sort((a, b) => (a.m.date < b.m.date ? -1 : a.m.date > b.m.date ? 1 : compareText(a.m.sequence, b.m.sequence) || a.line - b.line));
   return movements.map((x) => x.m);
+}
+
+/** Stock in: one receipt line, + packs × pack size in the base unit, and its cost. */
+function lineMovement(receipt: Receipt, item: LineItem, date: string, names: ExportNames): Movement {
+  const total = toBaseQuantity(multiplyDecimals(item.quantity, item.pack_size_value), item.pack_size_unit);
+  return {
+    date,
+    type: 'receipt',
+    sequence: receipt.sequence,
+    storageId: receipt.storage_id,
+    storage: names.storage(receipt.storage_id),
+    productId: item.product_id,
+    product: names.product(item.product_id),
+    tradeName: names.alias(item.product_alias_id),
+    packs: canonicalDecimal(item.quantity),
+    packSize: canonicalDecimal(item.pack_size_value),
+    unit: item.pack_size_unit,
+    quantity: total.value,
+    quantityUnit: total.unit,
+    packCost: canonicalDecimal(item.pack_cost),
+    lineCost: multiplyDecimals(item.quantity, item.pack_cost),
+    supplier: receipt.supplier,
+    reference: receipt.order_number,
+    notes: receipt.notes,
+    recordId: receipt.id,
+    lineItemId: item.id,
+    underReview: receipt.under_review,
+    updatedAt: receipt.updated_at,
+  };
+}
+
+/** Stock out: one return, − its amount in the base unit. */
+function returnMovement(ret: Return, date: string, names: ExportNames): Movement {
+  const amount = toBaseQuantity(ret.amount_value, ret.amount_unit);
+  return {
+    date,
+    type: 'return',
+    sequence: ret.sequence,
+    storageId: ret.storage_id,
+    storage: names.storage(ret.storage_id),
+    productId: ret.product_id,
+    product: names.product(ret.product_id),
+    tradeName: null,
+    packs: null,
+    packSize: null,
+    unit: ret.amount_unit,
+    quantity: negateDecimal(amount.value),
+    quantityUnit: amount.unit,
+    packCost: null,
+    lineCost: null,
+    supplier: ret.supplier,
+    reference: ret.reference,
+    notes: ret.notes,
+    recordId: ret.id,
+    lineItemId: null,
+    underReview: null,
+    updatedAt: ret.updated_at,
+  };
 }
 
 /** A movement as a row of {@link MOVEMENT_COLUMNS}: the date as a date cell, decimals as exact strings. */

@@ -1,10 +1,11 @@
 // Export, edit, import back (issue 5 part 1, "Done when"): the receipts export is in the layout the
 // importer reads, so changing a quantity, adding a line and deleting a line in the exported workbook,
 // then importing it, makes exactly those three changes and nothing else.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../batch/commands/export/index.ts';
 import { importCommand } from '../../../batch/commands/import/index.ts';
@@ -121,4 +122,40 @@ describe('export receipts, edit, import back', () => {
       expect(header(now)).toEqual(header(was));
     }
   });
+});
+
+describe('export returns, edit, import back', () => {
+  let sb: RunningSandbox;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, quiet: true });
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('changes exactly the amount that was edited', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shed-roundtrip-returns-'));
+    const file = join(dir, 'returns.csv');
+    await exportCommand({ ...connection, baseUrl: sb.url, dataset: 'returns', out: file, io: memoryIO() });
+    const before = await listAll(sb.url, WILLOW, 'returns');
+    const target = before[0];
+    // Edited as text, the way a bookkeeper's editor would keep it: one cell changed, the rest as written.
+    const parsed = Papa.parse<string[]>((await readFile(file, 'utf8')).replace(/^\ufeff/, ''), { skipEmptyLines: true });
+    const [header = [], ...rows] = parsed.data;
+    const row = rows.find((r) => r[header.indexOf('Record ID')] === target.id)!;
+    row[header.indexOf('Amount')] = '12.5';
+    const edited = join(dir, 'returns-edited.csv');
+    await writeFile(edited, `\ufeff${Papa.unparse([header, ...rows], { newline: '\r\n' })}\r\n`);
+    const io = memoryIO();
+    const summary = await importCommand({ ...connection, baseUrl: sb.url, kind: 'returns', file: edited, io });
+    expect(summary.problems, io.stderr.join('\n')).toEqual([]);
+    const after = await listAll(sb.url, WILLOW, 'returns');
+    expect(after).toHaveLength(before.length);
+    for (const was of before) {
+      const now = after.find((r) => r.id === was.id);
+      if (was.id === target.id) expect({ ...now, updated_at: was.updated_at }).toEqual({ ...was, amount_value: '12.5' });
+      else expect(now).toEqual(was);
+    }
+  }, 30_000);
 });

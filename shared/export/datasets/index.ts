@@ -1,0 +1,15 @@
+/** The export datasets of `shed export DATASET` (PRODUCT.md, "The command line contract"). */
+export { MOVEMENT_COLUMNS, MOVEMENTS_SHEET, buildMovements, movementRow, movementsTable, type Movement, type MovementsInput } from './movements.ts';
+export { SUMMARY_COLUMNS, SUMMARY_SHEET, summariseMovements, summaryLines, type SummaryLine } from './movements-summary.ts';
+export { RECEIPT_COLUMNS, RECEIPTS_SHEET, receiptRows, receiptsTable } from './receipts.ts';
+export { RETURN_COLUMNS, RETURNS_SHEET, returnRows, returnsTable } from './returns.ts';
+export { STORAGE_COLUMNS, storagesTable } from './storages.ts';
+export { PRODUCT_ALIAS_COLUMNS, productAliasesTable } from './product-aliases.ts';
+export { PRODUCT_COLUMNS, productsTable } from './products.ts';
+
+/** Dataset names as the command line takes them. */
+export const DATASETS = ['movements', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const;
+export type DatasetName = (typeof DATASETS)[number];
+
+/** Datasets of dated records in storages: `--from`, `--to` and `--storage` apply to these only. */
+export const DATED_DATASETS: readonly DatasetName[] = ['movements', 'receipts', 'returns'];
