@@ -112,7 +112,6 @@ function addListsSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
   for (const list of plan.lists) {
     const col = sheet.getColumn(list.column + 1);
     col.width = Math.min(60, Math.max(10, ...list.values.map((v) => v.length + 2), list.header.length + 2));
-    col.numFmt = '@';
     const header = sheet.getCell(1, list.column + 1);
     header.value = list.header;
     header.font = BOLD;

@@ -298,7 +298,13 @@ describe('shed sync on the command line', () => {
   });
 
   it('documents --dir, its default, and --full in the help', async () => {
-    const help = await run(['sync', '--help']).catch((e: { code?: string }) => e);
-    expect(help).toMatchObject({ code: 'commander.helpDisplayed' });
+    const io = memoryIO({ SHED_MIRROR_DIR: '/srv/mirrors' });
+    const program = new Command('shed').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
+    registerCommands(program, io, () => {});
+    await expect(program.parseAsync(['node', 'shed', 'sync', '--help'])).rejects.toMatchObject({ code: 'commander.helpDisplayed' });
+    const help = io.stdout.join('').replace(/\s+/g, ' ');
+    expect(help).toContain('--dir <dir> folder of mirrors, kept as DIR/<organisation id>/mirror.json (default /srv/mirrors;');
+    expect(help).toContain('--full');
+    expect(help).toContain('--json');
   });
 });

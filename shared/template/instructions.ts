@@ -1,0 +1,88 @@
+/**
+ * The Instructions sheet of a template, in plain words for a farm bookkeeper: what each column wants,
+ * how invoices spread over rows, and how to send the sheet.
+ */
+import type { TemplateKind } from './columns.ts';
+
+/** A titled page of short paragraphs. */
+export interface TemplateInstructions {
+  title: string;
+  sections: { heading: string; lines: string[] }[];
+}
+
+/** What the instructions mention: the organisation, the day the lists were made (`d Month yyyy`), the sheet names. */
+export interface InstructionContext {
+  organisationName: string;
+  madeOn: string;
+  sheetName: string;
+  listsSheet: string;
+}
+
+const UNITS_LINE = 'Unit: l for litres, ml for millilitres, kg for kilograms, g for grams, t for tonnes.';
+
+function receiptColumns(sheet: string): string[] {
+  return [
+    `Use one row on the ${sheet} sheet for each line of a supplier invoice. An invoice with three products takes three rows.`,
+    'Invoice: the invoice number. Rows with the same invoice number become one receipt.',
+    'Supplier, Date Received, Storage, PO Number and Notes belong to the whole invoice. Fill them in on the first row of each invoice; the rows below it take the same values. If you repeat them, they must be the same on every row of that invoice.',
+    'Date Received: the day the goods arrived, day first, for example 03/02/2026 for 3 February 2026.',
+    'Storage: the shed, tank or bunker the goods went into. Pick it from the list.',
+    'Product: the product name as it is printed on the invoice. Pick it from the list, which holds the product names and the trade names this organisation uses.',
+    'Qty: how many packs (drums, bags, bulk loads) arrived.',
+    'Pack Size: how much one pack holds, for example 20 for a 20 litre drum, or 1 for a tonne of bulk fertiliser.',
+    UNITS_LINE,
+    'Price ex GST: the price of one pack in dollars, without GST. A free item is 0.',
+    'PO Number and Notes may be left empty.',
+  ];
+}
+
+function returnColumns(sheet: string): string[] {
+  return [
+    `Use one row on the ${sheet} sheet for each return of a product to a supplier.`,
+    'Date: the day the product went back, day first, for example 03/02/2026 for 3 February 2026.',
+    'Return To: the supplier the product went back to.',
+    'Storage: the shed, tank or bunker the product was taken from. Pick it from the list.',
+    'Product: the product name. Pick it from the list, which holds the product names and the trade names this organisation uses.',
+    'Amount: how much went back, in the unit of the next column, for example 40 with l for two 20 litre drums.',
+    UNITS_LINE,
+    'Reference: the credit note or return number, if there is one. Notes: anything else worth keeping. Both may be left empty.',
+  ];
+}
+
+/**
+ * The instructions for a `kind` template. Every line is a sentence a bookkeeper can act on; none
+ * mentions ids, fields or formats by their technical names.
+ */
+export function templateInstructions(kind: TemplateKind, context: InstructionContext): TemplateInstructions {
+  const noun = kind === 'receipts' ? 'receipts' : 'returns';
+  return {
+    title: `How to fill in this ${kind === 'receipts' ? 'receipts' : 'returns'} sheet`,
+    sections: [
+      { heading: 'The columns', lines: kind === 'receipts' ? receiptColumns(context.sheetName) : returnColumns(context.sheetName) },
+      {
+        heading: 'The drop-down lists',
+        lines: [
+          `The lists come from ${context.organisationName} as it was on ${context.madeOn}. They are on the ${context.listsSheet} sheet, where you can also search them.`,
+          'Storages that are locked are not in the list: nothing can be recorded in them.',
+          'A product that is not in the list can still be typed (Excel warns first), but it is only accepted if the service knows that name.',
+          'When a storage or product is added in the service, make a new template to get it in the lists.',
+        ],
+      },
+      {
+        heading: 'Keep in mind',
+        lines: [
+          'Keep the column headings as they are, and keep this sheet order: the import reads the first sheet.',
+          'Empty rows are skipped. Rows can be pasted from another workbook; pasted cells are not checked against the lists until the import.',
+        ],
+      },
+      {
+        heading: 'Sending it',
+        lines: [
+          `Save the workbook, then check it without sending anything: shed import ${noun} FILE --dry-run`,
+          `When the check shows no problems, send it: shed import ${noun} FILE`,
+          'A results file is written beside the workbook, saying for each row whether it was sent or why it was refused.',
+        ],
+      },
+    ],
+  };
+}
