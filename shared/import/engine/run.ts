@@ -112,7 +112,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const identity = this.ops.identityOfBody(body);
     const print = await fingerprint(identity);
     const journalled = this.options.journal.createdFor(print);
-    if (journalled) {
+    // A journalled record that is no longer in the service (deleted since, or another service) is
+    // not skipped: the sheet still asks for it, so it is created again.
+    if (journalled && this.existing.byId(journalled.recordId)) {
       this.existing.claim(journalled.recordId);
       return async () => fromJournal(draft, journalled);
     }

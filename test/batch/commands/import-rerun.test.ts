@@ -60,6 +60,23 @@ describe('re-running an import never writes twice', () => {
     expect(String(row5.getCell(17).value)).toMatch(/journal/);
   });
 
+  it('a journalled receipt deleted from the service since is created again, not skipped', async () => {
+    const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
+    const victim = receipts.find((r) => r.notes === 'Invoice INV-40211')!;
+    const gone = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${victim.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer demo-token-willow' },
+    });
+    expect(gone.status).toBe(204);
+    const before = writesOf(sandbox);
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input });
+    expect(writesOf(sandbox)).toBe(before + 1);
+    expect(summary.records.created).toBe(11);
+    const again = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => r.notes === 'Invoice INV-40211');
+    expect(again).toHaveLength(1);
+    expect(again[0].id).not.toBe(victim.id);
+  });
+
   it('without the journal, the service is checked: the same invoices are duplicates, not sent', async () => {
     const before = writesOf(sandbox);
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input, results: join(dir, 'elsewhere.results.xlsx') });
