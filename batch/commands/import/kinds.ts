@@ -5,14 +5,14 @@ import { runImport } from '../../../shared/import/engine/run.ts';
 import type { ReadSettings, ReceiptDraft } from '../../../shared/import/receipts/build.ts';
 import { receiptOps } from '../../../shared/import/receipts/ops.ts';
 import { planReceiptImport } from '../../../shared/import/receipts/plan.ts';
-import { invoiceLabel } from '../../../shared/import/receipts/send.ts';
+import { invoiceLabel } from '../../../shared/import/receipts/label.ts';
 import type { Resolver } from '../../../shared/resolve/index.ts';
 import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import { returnOps } from '../../../shared/import/returns/ops.ts';
 import { planReturnImport } from '../../../shared/import/returns/plan.ts';
-import { returnLabel } from '../../../shared/import/returns/send.ts';
+import { returnLabel } from '../../../shared/import/returns/label.ts';
 
 /** What the command reports of a draft, whatever its kind. */
 export type PlannedDraft = Pick<ReceiptDraft, 'key' | 'rowNumbers' | 'problems' | 'warnings'> & { body: unknown };

@@ -163,7 +163,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         const record = await this.ops.create(body);
         this.existing.add(record);
         await this.journalCreated(draft, print, record);
-        return this.ops.results(draft, record, 'created', warningsText(draft));
+        return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
         // The answer was lost: look before sending again (the service has no idempotency keys).
@@ -287,8 +287,4 @@ function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
 function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {
   const reason = error instanceof Error ? error.message : String(error ?? '');
   return rows(draft, 'failed', prefix ? `${prefix} (${reason})` : reason);
-}
-
-function warningsText(draft: ImportDraft<unknown>): string | undefined {
-  return draft.warnings.map((w) => w.message).join('; ') || undefined;
 }

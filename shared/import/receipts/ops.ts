@@ -6,7 +6,7 @@ import { receiptIdentity } from '../engine/fingerprint.ts';
 import type { ImportOps } from '../engine/ops.ts';
 import type { ReceiptDraft } from './build.ts';
 import { diffReceipt } from './diff.ts';
-import { invoiceLabel } from './send.ts';
+import { invoiceLabel } from './label.ts';
 
 /**
  * The import runner's view of receipts: identity, create, update, read back, compare, results.

@@ -6,7 +6,7 @@ import type { RowResult, RowStatus } from '../outcome.ts';
 import { returnIdentity } from '../engine/fingerprint.ts';
 import type { ImportOps, RecordDiff } from '../engine/ops.ts';
 import type { ReturnDraft } from './build.ts';
-import { returnLabel } from './send.ts';
+import { returnLabel } from './label.ts';
 
 /** The import runner's view of returns: identity, create, update (PATCH, gaps row 8), compare, results. */
 export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDraft, ReturnCreateBody, Return> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { invalidResults } from '../../../../shared/import/results.ts';
-import { returnLabel } from '../../../../shared/import/returns/send.ts';
+import { returnLabel } from '../../../../shared/import/returns/label.ts';
 import { EXAMPLE_CSV, SYDNEY, planFile, productId, storageId } from './helpers.ts';
 
 const plan = await planFile(EXAMPLE_CSV);

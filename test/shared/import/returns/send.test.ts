@@ -1,5 +1,5 @@
 /**
- * sendReturns against the real sandbox over HTTP (127.0.0.1, port 0), through the real service client:
+ * Returns sent through the import engine (runImport with returnOps) against the real sandbox over HTTP (127.0.0.1, port 0), through the real service client:
  * the four valid returns of examples/supplier-returns.csv are created exactly as planned, the fifth is
  * reported invalid and never sent; an interrupted run sends nothing; a refusal by the service is `failed`.
  */
@@ -8,7 +8,11 @@ import { createServiceClient } from '../../../../shared/client/index.ts';
 import type { OrgClient } from '../../../../shared/client/index.ts';
 import type { RowResult } from '../../../../shared/import/outcome.ts';
 import type { ReturnPlan } from '../../../../shared/import/returns/plan.ts';
-import { sendReturns } from '../../../../shared/import/returns/send.ts';
+import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
+import type { RunOptions } from '../../../../shared/import/engine/run.ts';
+import { runImport } from '../../../../shared/import/engine/run.ts';
+import type { ReturnDraft } from '../../../../shared/import/returns/build.ts';
+import { returnOps } from '../../../../shared/import/returns/ops.ts';
 import type { ReferenceData } from '../../../../shared/resolve/index.ts';
 import { createResolver, loadReferenceData } from '../../../../shared/resolve/index.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
@@ -35,6 +39,16 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+/** Sends planned returns with the engine, no journal, no existing records to check against. */
+function sendReturns(
+  drafts: readonly ReturnDraft[],
+  client: Pick<OrgClient, 'createReturn'>,
+  options: Pick<RunOptions, 'concurrency' | 'signal' | 'onProgress'>,
+): Promise<RowResult[]> {
+  const ops = returnOps({ ...org, createReturn: client.createReturn }, 'Australia/Sydney');
+  return runImport(drafts, ops, [], { ...options, journal: new JournalIndex([], WILLOW, 'returns'), sink: { append: async () => {} } });
+}
+
 /** The returns the sandbox holds now, by id (every page, read over HTTP without the client under test). */
 async function returnsById(): Promise<Map<string, any>> {
   return new Map((await listAll(sandbox.url, WILLOW, 'returns')).map((r) => [r.id, r]));
@@ -44,7 +58,7 @@ function added(before: Map<string, any>, after: Map<string, any>): any[] {
   return [...after.values()].filter((r) => !before.has(r.id));
 }
 
-describe('sendReturns with examples/supplier-returns.csv', () => {
+describe('sending the returns of examples/supplier-returns.csv', () => {
   let plan: ReturnPlan;
   let results: RowResult[];
   let before: Map<string, any>;
@@ -105,7 +119,7 @@ describe('sendReturns with examples/supplier-returns.csv', () => {
   });
 });
 
-describe('sendReturns when not everything can be sent', () => {
+describe('sending returns when not everything can be sent', () => {
   it('sends nothing once the run is interrupted: valid rows failed "not sent", invalid rows still invalid', async () => {
     const plan = await planFile(EXAMPLE_CSV, createResolver(reference));
     const before = await returnsById();
