@@ -100,6 +100,11 @@ export interface ServiceClient {
   getOrganisation(id: string, o?: CallOptions): Promise<Organisation>;
   /** The calls on one organisation. Throws {@link ShedError} `invalid_argument` for an empty id. */
   forOrganisation(orgId: string): OrgClient;
+  /**
+   * The HTTP layer under this client (same connection, timeouts, retries and typed errors), for
+   * callers that read one page at a time: exports' consistent paging, sync's keyset paging.
+   */
+  readonly http: HttpClient;
 }
 
 /** `ids[]` per deleted-list request, so the URL stays short (about 2.5 kB). */
@@ -127,6 +132,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     getOrganisation: async (id, o = {}) =>
       http.request({ method: 'GET', path: `/api/organisations/${segment(id, 'organisation id')}`, schema: Organisation, signal: o.signal }),
     forOrganisation: (orgId) => orgClient(lists, orgId),
+    http,
   };
 }
 

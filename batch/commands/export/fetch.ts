@@ -2,7 +2,6 @@
  * Fetching what one export needs from the service, every list read with consistent paging
  * (shared/export/paging), then shaped by the dataset's pure function (shared/export/datasets).
  */
-import { createHttp, resolveOptions } from '../../../shared/client/index.ts';
 import {
   createExportNames,
   createOrgPages,
@@ -56,7 +55,7 @@ export type PageProgress = (read: number, known: number) => void;
  *   typed errors (connection, authentication, entitlement: exit 3).
  */
 export async function fetchExport(session: Session, settings: ExportSettings, io: CommandIO, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
-  const pages = createOrgPages(pageHttp(session, io), session.organisation.id);
+  const pages = createOrgPages(session.client.http, session.organisation.id);
   const lists: ListReport[] = [];
   const counters = new Map<string, { read: number; known: number }>();
   const read = async <T extends Versioned>(list: string, reader: PageReader<T>, deleted: DeletableResource, since: string | undefined) => {
@@ -104,22 +103,6 @@ export async function fetchExport(session: Session, settings: ExportSettings, io
   const names = createExportNames({ ...base, included: [receipts.included, returns.included] });
   if (dataset === 'product-aliases') return { table: productAliasesTable(aliases.records, names), lists, storage };
   return { table: productsTable(changedSince(names.products, since), aliases.records), lists, storage };
-}
-
-/** The HTTP layer for page reads: the session's connection, with the same retry reporting as its client. */
-function pageHttp(session: Session, io: CommandIO) {
-  const { connection } = session;
-  return createHttp(
-    resolveOptions({
-      baseUrl: connection.baseUrl,
-      token: connection.token,
-      ...(connection.auth ? { auth: connection.auth } : {}),
-      userAgent: 'shed-sheets',
-      onRetry: (info) => {
-        if (io.isTTY) io.err(`  retrying in ${Math.round(info.delayMs)} ms: ${info.reason}`);
-      },
-    }),
-  );
 }
 
 function resolveStorage(names: ReturnType<typeof createExportNames>, text: string): { id: string; name: string } {

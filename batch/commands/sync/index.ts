@@ -2,7 +2,6 @@
  * `shed sync [--dir DIR] [--full] [--json]` (issue 5 part 4): brings the organisation's local mirror
  * up to date and saves it atomically.
  */
-import { createHttp, resolveOptions } from '../../../shared/client/index.ts';
 import { createSyncSource } from '../../../shared/sync/source.ts';
 import { syncMirror, type SyncReport } from '../../../shared/sync/sync.ts';
 import { SYNC_RESOURCES, type Mirror, type SyncResource } from '../../../shared/sync/mirror.ts';
@@ -53,7 +52,7 @@ export async function syncCommand(options: SyncCommandOptions): Promise<SyncSumm
   const session = await openSession(options, io);
   const organisation = { id: session.organisation.id, name: session.organisation.name };
   const previous = await previousMirror(dir, organisation.id, Boolean(options.full));
-  const source = createSyncSource(httpFor(session, io), session.org);
+  const source = createSyncSource(session.client.http, session.org);
   const { mirror, report } = await syncMirror(source, previous, {
     organisation,
     full: Boolean(options.full),
@@ -70,22 +69,6 @@ export async function syncCommand(options: SyncCommandOptions): Promise<SyncSumm
 async function previousMirror(dir: string, organisationId: string, full: boolean): Promise<Mirror | null> {
   if (!full) return loadMirror(dir, organisationId);
   return loadMirror(dir, organisationId).catch(() => null);
-}
-
-/** The client's HTTP layer with the session's connection (as openClient builds it): a sync reads single pages. */
-function httpFor(session: Session, io: CommandIO) {
-  const { connection } = session;
-  return createHttp(
-    resolveOptions({
-      baseUrl: connection.baseUrl,
-      token: connection.token,
-      ...(connection.auth ? { auth: connection.auth } : {}),
-      userAgent: 'shed-sheets',
-      onRetry: (info) => {
-        if (io.isTTY) io.err(`  retrying in ${Math.round(info.delayMs)} ms: ${info.reason}`);
-      },
-    }),
-  );
 }
 
 function print(summary: SyncSummary, io: CommandIO, json: boolean): void {
