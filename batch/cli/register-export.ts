@@ -21,6 +21,8 @@ export function registerExport(program: Command, io: CommandIO, setStatus: (code
     .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
     .option('--no-bom', 'CSV without the UTF-8 byte-order mark')
     .option('--json', 'print a machine-readable summary on standard output')
+    .option('--offline', 'export from the local mirror of `shed sync`, without the service')
+    .option('--dir <dir>', 'folder of mirrors for --offline (default: as shed sync)')
     .action(async (dataset: string, _opts, cmd: Command) => {
       const summary = await exportCommand({ ...cmd.optsWithGlobals(), dataset, io });
       setStatus(summary.exitCode);

@@ -22,7 +22,7 @@ import {
   type Versioned,
 } from '../../../shared/export/index.ts';
 import type { DeletableResource } from '../../../shared/client/index.ts';
-import type { Product } from '../../../shared/schemas/resources.ts';
+import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../../../shared/schemas/resources.ts';
 import type { Session } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { ExportUsageError, type ExportSettings } from './options.ts';
@@ -78,31 +78,67 @@ export async function fetchExport(session: Session, settings: ExportSettings, io
     read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
     read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
   ]);
-  const organisationId = session.organisation.id;
-  const base = { organisationId, storages: storages.records, productAliases: aliases.records };
-  const filter: ExportFilter = { timeZone: settings.timeZone, dates: settings.dates };
-  const storage = settings.storage ? resolveStorage(createExportNames(base), settings.storage) : null;
-  if (storage) filter.storageId = storage.id;
-
-  if (dataset === 'storages') return { table: storagesTable(storages.records), lists, storage };
-  if (dataset === 'movements' || dataset === 'receipts' || dataset === 'returns') {
-    const [receipts, returns] = await Promise.all([
-      dataset === 'returns' ? null : read('receipts', pages.receipts(['products', 'product_aliases', 'storage']), 'receipts', since),
-      dataset === 'receipts' ? null : read('returns', pages.returns(['product', 'storage']), 'returns', since),
-    ]);
-    const names = createExportNames({ ...base, included: [receipts?.included, returns?.included] });
-    if (dataset === 'receipts') return { table: receiptsTable(receipts!.records, names, filter), lists, storage };
-    if (dataset === 'returns') return { table: returnsTable(returns!.records, names, filter), lists, storage };
-    return { table: movementsTable({ receipts: receipts!.records, returns: returns!.records, names, filter }), lists, storage };
-  }
+  const needsRecords = dataset !== 'storages';
   // Products have no list: they are known from what receipts and returns sideload (spec section 2).
+  const productsOnly = dataset === 'products' || dataset === 'product-aliases';
   const [receipts, returns] = await Promise.all([
-    read('receipts', pages.receipts(['products']), 'receipts', undefined),
-    read('returns', pages.returns(['product']), 'returns', undefined),
+    !needsRecords || dataset === 'returns' ? null : read('receipts', pages.receipts(productsOnly ? ['products'] : ['products', 'product_aliases', 'storage']), 'receipts', productsOnly ? undefined : since),
+    !needsRecords || dataset === 'receipts' ? null : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since),
   ]);
-  const names = createExportNames({ ...base, included: [receipts.included, returns.included] });
-  if (dataset === 'product-aliases') return { table: productAliasesTable(aliases.records, names), lists, storage };
-  return { table: productsTable(changedSince(names.products, since), aliases.records), lists, storage };
+  const shaped = shapeExport(settings, {
+    organisationId: session.organisation.id,
+    storages: storages.records,
+    productAliases: aliases.records,
+    receipts: receipts?.records ?? [],
+    returns: returns?.records ?? [],
+    included: [receipts?.included, returns?.included],
+  });
+  return { ...shaped, lists };
+}
+
+/** Everything an export is shaped from: the organisation's lists, online or from the mirror. */
+export interface ExportData {
+  organisationId: string;
+  storages: Storage[];
+  productAliases: ProductAlias[];
+  receipts: Receipt[];
+  returns: Return[];
+  /** Sideloaded maps (online), or the products known to the mirror. */
+  included?: (Included | undefined)[];
+  products?: Product[];
+}
+
+/**
+ * Shapes the dataset from the organisation's lists (pure): names, `--storage`, `--from`/`--to`.
+ * `--since` has already been applied to the lists it concerns, except products (no list of their own).
+ * @throws ExportUsageError when `--storage` names no storage.
+ */
+export function shapeExport(settings: ExportSettings, data: ExportData): Omit<FetchedExport, 'lists'> {
+  const { dataset, since } = settings;
+  const names = createExportNames({
+    organisationId: data.organisationId,
+    storages: data.storages,
+    productAliases: data.productAliases,
+    ...(data.products ? { products: data.products } : {}),
+    ...(data.included ? { included: data.included.filter((i): i is Included => i !== undefined) } : {}),
+  });
+  const filter: ExportFilter = { timeZone: settings.timeZone, dates: settings.dates };
+  const storage = settings.storage ? resolveStorage(names, settings.storage) : null;
+  if (storage) filter.storageId = storage.id;
+  switch (dataset) {
+    case 'storages':
+      return { table: storagesTable(data.storages), storage };
+    case 'receipts':
+      return { table: receiptsTable(data.receipts, names, filter), storage };
+    case 'returns':
+      return { table: returnsTable(data.returns, names, filter), storage };
+    case 'movements':
+      return { table: movementsTable({ receipts: data.receipts, returns: data.returns, names, filter }), storage };
+    case 'product-aliases':
+      return { table: productAliasesTable(data.productAliases, names), storage };
+    case 'products':
+      return { table: productsTable(changedSince(names.products, since), data.productAliases), storage };
+  }
 }
 
 function resolveStorage(names: ReturnType<typeof createExportNames>, text: string): { id: string; name: string } {

@@ -6,7 +6,9 @@ import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { fetchExport, type ListReport } from './fetch.ts';
+import { fetchExport, shapeExport, type ListReport } from './fetch.ts';
+import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
+import { timestampMicros } from '../../../shared/export/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
 
@@ -40,20 +42,13 @@ export interface ExportSummary {
 export async function exportCommand(options: ExportOptions): Promise<ExportSummary> {
   const settings = checkExportOptions(options);
   const { io } = options;
-  const session = await openSession(options, io, { pageConcurrency: settings.pageConcurrency });
-  const progress = createProgress(io, 'pages');
-  let fetched: Awaited<ReturnType<typeof fetchExport>>;
-  try {
-    fetched = await fetchExport(session, settings, io, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
-  } finally {
-    progress.stop();
-  }
+  const { organisation, fetched } = options.offline ? await fromMirror(options, settings) : await fromService(options, settings);
   const sheets = await writeExport(fetched.table, settings);
   const summary: ExportSummary = {
     dataset: settings.dataset,
     format: settings.format,
     file: settings.out,
-    organisation: { id: session.organisation.id, name: session.organisation.name },
+    organisation,
     rows: sheets[0]?.rows ?? 0,
     sheets,
     filters: {
@@ -69,6 +64,36 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   if (options.json) io.out(JSON.stringify(summary, null, 2));
   else io.err(summaryLine(summary, settings));
   return summary;
+}
+
+/** The export's data from the service, with progress as pages arrive. */
+async function fromService(options: ExportOptions, settings: ExportSettings) {
+  const session = await openSession(options, options.io, { pageConcurrency: settings.pageConcurrency });
+  const progress = createProgress(options.io, 'pages');
+  try {
+    const fetched = await fetchExport(session, settings, options.io, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
+    return { organisation: { id: session.organisation.id, name: session.organisation.name }, fetched };
+  } finally {
+    progress.stop();
+  }
+}
+
+/** The export's data from the local mirror of `shed sync` (`--offline`): no request is made. */
+async function fromMirror(options: ExportOptions, settings: ExportSettings) {
+  const mirror = await findMirror(options.dir ?? defaultMirrorDir(options.io.env), options.org ?? options.io.env.SHED_ORG ?? null);
+  const since = settings.since === undefined ? null : timestampMicros(settings.since);
+  const changed = <T extends { updated_at?: string }>(records: T[]) =>
+    since === null ? records : records.filter((r) => r.updated_at !== undefined && timestampMicros(r.updated_at) > since);
+  const { dataset } = settings;
+  const shaped = shapeExport(settings, {
+    organisationId: mirror.organisationId,
+    storages: dataset === 'storages' ? changed(Object.values(mirror.storages)) : Object.values(mirror.storages),
+    productAliases: dataset === 'product-aliases' ? changed(Object.values(mirror.productAliases)) : Object.values(mirror.productAliases),
+    receipts: changed(Object.values(mirror.receipts)),
+    returns: changed(Object.values(mirror.returns)),
+    products: Object.values(mirror.products),
+  });
+  return { organisation: { id: mirror.organisationId, name: mirror.organisationName }, fetched: { ...shaped, lists: [] } };
 }
 
 /** `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to /…/movements.xlsx`. */

@@ -40,6 +40,10 @@ export interface ExportOptions extends ConnectionFlags {
   bom?: boolean;
   /** Print a machine-readable summary on standard output. */
   json?: boolean;
+  /** Use only the local mirror made by `shed sync` (no request to the service). */
+  offline?: boolean;
+  /** Folder of mirrors for `offline`; default `defaultMirrorDir()`. */
+  dir?: string;
   /** Pages of one list fetched at once; default 4. */
   pageConcurrency?: number;
   io: CommandIO;
