@@ -3,6 +3,7 @@
  * aliases, and products. Products have no list endpoint (spec section 2, "Product (seen only as a
  * sideloaded object)"), so they are collected from the `included` of receipts and returns.
  */
+import { PRODUCT_INCLUDED_KEYS } from '../service/gaps.ts';
 import { ShedError } from '../errors/shed-error.ts';
 import { Product } from '../schemas/resources.ts';
 import type { Included, ProductAlias, Storage } from '../schemas/resources.ts';
@@ -27,12 +28,7 @@ export interface ReferenceSource {
   listReturns(q: { include: ['product'] }): Promise<{ records: readonly unknown[]; included?: Included }>;
 }
 
-/**
- * Keys of `included` that hold products. The spec says keys are plural resource names (`products`,
- * shown for receipts) but a return's include value is `product`, and the key it is sent back under
- * is not shown: both are read. Not yet a gaps.md row (candidate for shared/service/gaps.ts).
- */
-export const PRODUCT_INCLUDED_KEYS = ['products', 'product'] as const;
+export { PRODUCT_INCLUDED_KEYS };
 
 /** Reference data that cannot be used: a programming error (category `internal`), not a sheet problem. */
 export class ReferenceDataError extends ShedError {

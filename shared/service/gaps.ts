@@ -65,6 +65,20 @@ export const RETRY_AFTER_HEADER = 'Retry-After';
 export const COUNT_NAMES = ['total_entries', 'total_count'] as const;
 
 /**
+ * Not in gaps.md (spec section 2 is silent): the keys under which `included` carries products.
+ * Receipts sideload `products`; for returns (`include=product`) the spec shows no key, so both the
+ * plural and the singular are read.
+ */
+export const PRODUCT_INCLUDED_KEYS = ['products', 'product'] as const;
+
+/**
+ * Not in gaps.md (row 14 says only that ties exist): how long after its `updated_at` a write may
+ * still commit. Incremental reads (sync, reconciliation) ask from the cursor minus this margin so a
+ * late-committing record with an older stamp is not skipped.
+ */
+export const LATE_COMMIT_MARGIN_MS = 5_000;
+
+/**
  * Not in gaps.md: maximum string lengths are "not shown" by the spec. The sandbox refuses longer
  * values; the client checks the same limits before sending, so a refusal names the cell.
  */

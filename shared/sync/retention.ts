@@ -4,6 +4,7 @@
  * that the service no longer lists ("A client offline for more than 60 days performs a full re-sync").
  * Also the overlap that makes cursors safe when records share a timestamp.
  */
+import { LATE_COMMIT_MARGIN_MS } from '../service/gaps.ts';
 import { DELETION_RETENTION_DAYS } from '../service/gaps.ts';
 import { stampMicros } from './timestamps.ts';
 
@@ -15,7 +16,7 @@ import { stampMicros } from './timestamps.ts';
  * fetches those again (a few records at most); records already mirrored in the same version change
  * nothing. 5 seconds: far longer than a write takes to commit.
  */
-export const CURSOR_OVERLAP_MS = 5_000;
+export const CURSOR_OVERLAP_MS = LATE_COMMIT_MARGIN_MS;
 
 /**
  * Safety margin (milliseconds) under the retention period: a mirror older than 60 days minus one day
