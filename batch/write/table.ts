@@ -6,50 +6,33 @@
 import { WriteError } from './write-error.ts';
 
 /**
- * How a column's values are written.
- * - `text`: as text (CSV: formula-guarded).
- * - `number`, `money`, `integer`: numbers; a value may be a JS number or a decimal string such as
- *   `"20.000"` (the service's decimals; xlsx converts with `Number`, CSV keeps the exact string).
- *   `integer` must be a whole number.
- * - `date`: a calendar date: a `Date` at UTC midnight whose UTC parts are the date, or `"YYYY-MM-DD"`.
- * - `datetime`: an instant: a `Date`, or ISO 8601 text with `Z` or an offset (service timestamps).
- * - `boolean`: `true`/`false`.
+ * The column, value and totals shapes are the core's (shared/export/columns.ts), so what a dataset
+ * shapes is what the writers take, with no mapping between two copies. How the writers treat types:
+ * - `text`: as text (CSV: formula-guarded);
+ * - `number`, `money`, `integer`: a JS number or a decimal string such as `"20.000"` (xlsx converts
+ *   with `Number`, CSV keeps the exact string); `integer` must be whole;
+ * - `date`: a `Date` at UTC midnight whose UTC parts are the date, or `"YYYY-MM-DD"`;
+ * - `datetime`: a `Date`, or ISO 8601 text with `Z` or an offset; `boolean`: `true`/`false`.
  */
-export type ColumnType = 'text' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean';
-
-/** One column: the row key it reads, its header text, its type, and optional width (characters) and number format. */
-export interface ColumnSpec {
-  key: string;
-  header: string;
-  type: ColumnType;
-  /** Column width in characters (Excel units); default from the header and a sample of values, 8 to 60. */
-  width?: number;
-  /** Excel number format overriding the type's default (see `DEFAULT_NUM_FMT` in cell-values.ts). */
-  numFmt?: string;
-}
-
-/** One cell value as given by an exporter; `null` (or a missing key) is an empty cell. */
-export type TableValue = string | number | boolean | Date | null;
-
-/** One data row: column key → value. Keys not in the columns are ignored. */
-export type TableRow = Record<string, TableValue>;
-
-/**
- * A totals row under the data: `label` (default `Total`) in the first column, and the sum of each
- * column named in `sum` (keys of `number`, `integer` or `money` columns). In xlsx the sums are
- * `SUBTOTAL(109, …)` formulas (they follow the table's filters) with the computed value cached;
- * CSV has no totals row.
- */
-export interface TotalsRowSpec {
-  label?: string;
-  sum: readonly string[];
-}
+export type {
+  ExportColumnType as ColumnType,
+  ExportColumn as ColumnSpec,
+  ExportValue as TableValue,
+  ExportRow as TableRow,
+  ExportTotals as TotalsRowSpec,
+} from '../../shared/export/columns.ts';
+import type {
+  ExportColumn as ColumnSpec,
+  ExportColumnType as ColumnType,
+  ExportRow as TableRow,
+  ExportTotals as TotalsRowSpec,
+} from '../../shared/export/columns.ts';
 
 /** One sheet of an export: sheet name, columns, rows (read once, in order; may be async). */
 export interface TableSheet {
   /** Sheet name: 1 to 31 characters, none of `[ ] : * ? / \`, unique in the workbook (case ignored). */
   name: string;
-  columns: ColumnSpec[];
+  columns: readonly ColumnSpec[];
   rows: Iterable<TableRow> | AsyncIterable<TableRow>;
   /** Excel table name; default derived from the sheet name (letters, digits, `_`). Unique in the workbook. */
   tableName?: string;

@@ -5,7 +5,7 @@
  */
 import type { ExportSheet, ExportTable } from '../../../shared/export/index.ts';
 import { writeCsvTable } from '../../write/csv-writer.ts';
-import type { ColumnSpec, TableSheet } from '../../write/table.ts';
+import type { TableSheet } from '../../write/table.ts';
 import { writeXlsxTables } from '../../write/xlsx-writer.ts';
 
 /** Where and how to write. */
@@ -17,21 +17,9 @@ export interface WriteSettings {
   bom: boolean;
 }
 
-/** The sheet as batch/write takes it: `ExportColumn` and `ColumnSpec` have the same fields. */
+/** The sheet as batch/write takes it: the same column shapes, the totals row under its writer's name. */
 export function toTableSheet(sheet: ExportSheet): TableSheet {
-  const columns: ColumnSpec[] = sheet.columns.map((c) => ({
-    key: c.key,
-    header: c.header,
-    type: c.type,
-    ...(c.width !== undefined ? { width: c.width } : {}),
-    ...(c.numFmt !== undefined ? { numFmt: c.numFmt } : {}),
-  }));
-  return {
-    name: sheet.name,
-    columns,
-    rows: sheet.rows,
-    ...(sheet.totals ? { totalsRow: { ...(sheet.totals.label ? { label: sheet.totals.label } : {}), sum: sheet.totals.sum } } : {}),
-  };
+  return { name: sheet.name, columns: sheet.columns, rows: sheet.rows, ...(sheet.totals ? { totalsRow: sheet.totals } : {}) };
 }
 
 /**
