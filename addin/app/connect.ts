@@ -17,7 +17,8 @@ import { SETTING_KEYS } from './workbook-settings.ts';
 
 /** A line for the status region: what happened, and how it went. */
 export interface StatusLine {
-  tone: 'info' | 'success' | 'error';
+  /** `warning`: done in part (some records refused, or cancelled). */
+  tone: 'info' | 'success' | 'warning' | 'error';
   text: string;
 }
 
@@ -29,7 +30,7 @@ export interface ConnectState {
   tokenSaved: boolean;
   /** Organisations the token sees (after a successful connect). */
   organisations: Organisation[];
-  /** The organisation chosen, once its reference data loaded. */
+  /** The organisation chosen (its session opens once its reference data has loaded). */
   organisationId: string | null;
   busy: boolean;
   status: StatusLine | null;
@@ -128,7 +129,7 @@ export class ConnectController {
     } catch (error) {
       return this.fail(describeError(error));
     }
-    this.store.set({ busy: true, session: null, organisationId: null, status: { tone: 'info', text: `Loading ${organisation.name}…` } });
+    this.store.set({ busy: true, session: null, organisationId: organisation.id, status: { tone: 'info', text: `Loading ${organisation.name}…` } });
     const session = openSession(baseUrl, this.client, organisation);
     try {
       const reference = await session.reference();
@@ -136,8 +137,9 @@ export class ConnectController {
       const text =
         `Connected to ${organisation.name}: ${count(reference.storages.length, 'storage')}, ` +
         `${count(reference.productAliases.length, 'product alias', 'product aliases')}.`;
-      this.store.set({ busy: false, session, organisationId: organisation.id, status: { tone: 'success', text } });
+      this.store.set({ busy: false, session, status: { tone: 'success', text } });
     } catch (error) {
+      this.store.set({ organisationId: null });
       this.fail(`${organisation.name}: ${describeError(error, { origin: this.deps.origin })}`);
     }
   }

@@ -12,13 +12,17 @@ export interface ErrorContext {
 
 /**
  * A failure as a sentence for the user.
- * - {@link ShedError}: its message; for `connection` errors a hint that a browser also reports a
+ * - {@link ShedError}: its message (a refused token: what to do in the task pane); for `connection` errors a hint that a browser also reports a
  *   service that does not allow the add-in's origin (CORS) as unreachable;
  * - an aborted run: "Cancelled.";
  * - anything else: its message, or a generic line.
  */
 export function describeError(error: unknown, context: ErrorContext = {}): string {
   if (error instanceof ShedError) {
+    // The core's own message points at `shed login`, which a task pane user does not have.
+    if (error.code === 'unauthenticated') {
+      return 'The service refused the API token (401 Unauthorized): check it, paste it again and connect.';
+    }
     if (error.category === 'connection' && error.code === 'network_error') {
       const origin = context.origin ? ` (${context.origin})` : '';
       return `${error.message} In a task pane this also happens when the service does not allow requests from the add-in's origin${origin}: its CORS settings must list it.`;

@@ -3,9 +3,19 @@
  * reference data (storages, product aliases, products), loaded once and shared by the screens.
  */
 import type { OrgClient, ServiceClient } from '../../shared/client/index.ts';
+import { createOrgPages, type OrgPages } from '../../shared/export/index.ts';
 import type { ReferenceData, Resolver } from '../../shared/resolve/index.ts';
 import { createResolver, loadReferenceData } from '../../shared/resolve/index.ts';
-import type { Organisation } from '../../shared/schemas/resources.ts';
+import type { Organisation, Receipt, Return } from '../../shared/schemas/resources.ts';
+
+/** What an import needs of the organisation, fetched at its start: names to resolve, records to check against. */
+export interface ImportSnapshot {
+  reference: ReferenceData;
+  resolver: Resolver;
+  /** Every receipt and return (duplicates and updates are checked against them). */
+  receipts: Receipt[];
+  returns: Return[];
+}
 
 /** One organisation of one service, ready to use. */
 export interface Session {
@@ -14,6 +24,8 @@ export interface Session {
   client: ServiceClient;
   organisation: Organisation;
   org: OrgClient;
+  /** One page at a time of the organisation's lists, for the consistent paging of exports. */
+  pages: OrgPages;
   /**
    * The organisation's reference data (four lists, every page). Loaded on first use and kept;
    * `fresh: true` loads it again (an import does, so a storage locked since is seen).
@@ -22,29 +34,48 @@ export interface Session {
   reference(options?: { fresh?: boolean }): Promise<ReferenceData>;
   /** A resolver over {@link reference} (same caching). */
   resolver(options?: { fresh?: boolean }): Promise<Resolver>;
+  /**
+   * Everything again, each list fetched once as the CLI's import does: the receipts and returns
+   * lists sideload the products (which have no list endpoint) and are what duplicates are checked
+   * against. Also refreshes {@link reference}.
+   */
+  snapshot(): Promise<ImportSnapshot>;
 }
 
-/** Opens a session on an organisation the client can see. Nothing is fetched until {@link Session.reference}. */
+/** Opens a session on an organisation the client can see. Nothing is fetched until used. */
 export function openSession(baseUrl: string, client: ServiceClient, organisation: Organisation): Session {
   const org = client.forOrganisation(organisation.id);
-  let loading: Promise<{ data: ReferenceData; resolver: Resolver }> | null = null;
-  const load = (fresh: boolean) => {
-    if (!loading || fresh) {
-      const attempt = loadReferenceData(org, organisation.id).then((data) => ({ data, resolver: createResolver(data) }));
-      // A failed load is not kept: the next call tries again.
-      attempt.catch(() => {
-        if (loading === attempt) loading = null;
-      });
-      loading = attempt;
-    }
-    return loading;
+  type Loaded = { data: ReferenceData; resolver: Resolver };
+  let loading: Promise<Loaded> | null = null;
+  const keep = (attempt: Promise<Loaded>) => {
+    // A failed load is not kept: the next call tries again.
+    attempt.catch(() => {
+      if (loading === attempt) loading = null;
+    });
+    loading = attempt;
+    return attempt;
   };
+  const withResolver = (data: ReferenceData): Loaded => ({ data, resolver: createResolver(data) });
+  const load = (fresh: boolean) => (loading && !fresh ? loading : keep(loadReferenceData(org, organisation.id).then(withResolver)));
   return {
     baseUrl,
     client,
     organisation,
     org,
+    pages: createOrgPages(client.http, organisation.id),
     reference: async (options = {}) => (await load(options.fresh ?? false)).data,
     resolver: async (options = {}) => (await load(options.fresh ?? false)).resolver,
+    async snapshot() {
+      const receipts = org.listReceipts({ include: ['products'] });
+      const returns = org.listReturns({ include: ['product'] });
+      const source = {
+        listStorages: () => org.listStorages(),
+        listProductAliases: () => org.listProductAliases(),
+        listReceipts: () => receipts,
+        listReturns: () => returns,
+      };
+      const loaded = await keep(loadReferenceData(source, organisation.id).then(withResolver));
+      return { reference: loaded.data, resolver: loaded.resolver, receipts: (await receipts).records, returns: (await returns).records };
+    },
   };
 }

@@ -1,0 +1,176 @@
+/**
+ * The Export screen's logic: a dataset (shared/export DATASETS), a date range and a storage for
+ * the dated ones, fetched like `shed export` does and written into new sheets of the workbook, each
+ * a table with filters and typed number formats.
+ */
+import { DATASETS, DATED_DATASETS, type DatasetName, type DateRange } from '../../shared/export/index.ts';
+import type { LocalDate } from '../../shared/sheet/values/index.ts';
+import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
+import type { WorkbookPort } from '../excel/workbook-port.ts';
+import type { StatusLine } from './connect.ts';
+import { describeError } from './errors.ts';
+import { fetchExportTable } from './export-fetch.ts';
+import { tableSheets } from './export-sheets.ts';
+import type { Session } from './session.ts';
+import { Store } from './store.ts';
+import { SETTING_KEYS } from './workbook-settings.ts';
+
+/** How the picker names each dataset. */
+export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {
+  movements: 'Stock movements, with a summary',
+  receipts: 'Receipts, one row per line item',
+  returns: 'Returns',
+  storages: 'Storages',
+  'product-aliases': 'Product aliases (trade names)',
+  products: 'Products',
+};
+
+/** What the Export screen shows. */
+export interface ExportState {
+  dataset: DatasetName;
+  /** `YYYY-MM-DD` or '' (open end), as a date input gives it. */
+  from: string;
+  to: string;
+  /** A storage id, or '' for every storage. */
+  storageId: string;
+  storages: { id: string; name: string }[];
+  timeZone: string;
+  busy: boolean;
+  /** Pages read of pages known, while fetching. */
+  progress: { done: number; total: number } | null;
+  status: StatusLine | null;
+  /** Names of the sheets the last export added. */
+  written: string[];
+}
+
+/** What the controller works with. */
+export interface ExportDeps {
+  workbook: WorkbookPort;
+  session(): Session | null;
+  origin?: string;
+}
+
+/** Exports a dataset into new sheets. */
+export class ExportController {
+  readonly store = new Store<ExportState>({
+    dataset: 'movements',
+    from: '',
+    to: '',
+    storageId: '',
+    storages: [],
+    timeZone: DEFAULT_TIME_ZONE,
+    busy: false,
+    progress: null,
+    status: null,
+    written: [],
+  });
+  private abort: AbortController | null = null;
+
+  constructor(private readonly deps: ExportDeps) {}
+
+  /** Whether the dataset takes a date range and a storage. */
+  static isDated(dataset: DatasetName): boolean {
+    return DATED_DATASETS.includes(dataset);
+  }
+
+  /** Loads the storages to filter on (from the session's reference data) and the workbook's time zone. */
+  async refresh(): Promise<void> {
+    const timeZone = (await this.deps.workbook.getSetting(SETTING_KEYS.timeZone)) || this.store.get().timeZone;
+    this.store.set({ timeZone });
+    const session = this.deps.session();
+    if (!session) return this.store.set({ storages: [], storageId: '' });
+    try {
+      const reference = await session.reference();
+      const storages = reference.storages.map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
+      const { storageId } = this.store.get();
+      this.store.set({ storages, storageId: storages.some((s) => s.id === storageId) ? storageId : '' });
+    } catch (error) {
+      this.store.set({ status: { tone: 'error', text: describeError(error, { origin: this.deps.origin }) } });
+    }
+  }
+
+  /** Picks the dataset; an unknown name is refused. */
+  setDataset(dataset: string): void {
+    const found = DATASETS.find((d) => d === dataset);
+    if (!found) return this.store.set({ status: { tone: 'error', text: `Unknown dataset '${dataset}'; expected one of ${DATASETS.join(', ')}.` } });
+    this.store.set({ dataset: found, status: null });
+  }
+
+  /** Sets the date range (`YYYY-MM-DD` each, '' for an open end). Checked when the export runs. */
+  setRange(from: string, to: string): void {
+    this.store.set({ from: from.trim(), to: to.trim() });
+  }
+
+  /** Picks one storage by id ('' for all). */
+  setStorage(storageId: string): void {
+    this.store.set({ storageId });
+  }
+
+  /** Fetches the dataset and adds its sheets to the workbook; the outcome is in the status. Never throws. */
+  async run(): Promise<void> {
+    const session = this.deps.session();
+    if (!session) return this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
+    const { dataset, from, to, storageId, timeZone } = this.store.get();
+    const dated = ExportController.isDated(dataset);
+    let dates: DateRange = { from: null, to: null };
+    try {
+      if (dated) dates = checkRange(from, to);
+    } catch (error) {
+      return this.store.set({ status: { tone: 'error', text: describeError(error) } });
+    }
+    const abort = new AbortController();
+    this.abort = abort;
+    this.store.set({ busy: true, written: [], progress: { done: 0, total: 1 }, status: { tone: 'info', text: `Reading ${dataset} from ${session.organisation.name}…` } });
+    try {
+      const table = await fetchExportTable(
+        session,
+        { dataset, timeZone, dates, storageId: dated && storageId ? storageId : null },
+        (done, total) => this.store.set({ progress: { done, total } }),
+        abort.signal,
+      );
+      const written: string[] = [];
+      const sheets = tableSheets(table, timeZone);
+      for (const sheet of sheets) written.push((await this.deps.workbook.addTableSheet(sheet)).name);
+      const rows = sheets[0]?.rows.length ?? 0;
+      const where = written.map((n) => `'${n}'`).join(' and ');
+      this.store.set({ busy: false, progress: null, written, status: { tone: 'success', text: `Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} of ${dataset} to ${written.length === 1 ? 'sheet' : 'sheets'} ${where}.` } });
+    } catch (error) {
+      const status: StatusLine = abort.signal.aborted
+        ? { tone: 'info', text: 'Cancelled: nothing was written.' }
+        : { tone: 'error', text: describeError(error, { origin: this.deps.origin }) };
+      this.store.set({ busy: false, progress: null, status });
+    } finally {
+      this.abort = null;
+    }
+  }
+
+  /** Stops reading; nothing is written. */
+  cancel(): void {
+    this.abort?.abort();
+  }
+}
+
+/** Thrown for a date range the export cannot use. */
+export class ExportRangeError extends Error {
+  override name = 'ExportRangeError';
+}
+
+/**
+ * The range of two date inputs (`YYYY-MM-DD` or '').
+ * @throws ExportRangeError for a date that is not a real date, or `from` after `to`.
+ */
+export function checkRange(from: string, to: string): DateRange {
+  const range = { from: parseDay(from, 'From'), to: parseDay(to, 'To') };
+  if (range.from && range.to && formatLocalDate(range.from) > formatLocalDate(range.to)) {
+    throw new ExportRangeError(`The range starts (${formatLocalDate(range.from)}) after it ends (${formatLocalDate(range.to)}): swap the dates.`);
+  }
+  return range;
+}
+
+function parseDay(text: string, label: string): LocalDate | null {
+  if (text === '') return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const date = m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+  if (!date || !isRealDate(date)) throw new ExportRangeError(`${label} '${text}' is not a date: expected YYYY-MM-DD, e.g. 2026-03-31.`);
+  return date;
+}

@@ -1,0 +1,68 @@
+/**
+ * The words of the Import screen: a problem as one line for a narrow pane, and the summary of a
+ * validation (dry run) or an import run, counting records (receipts, returns) by the status of
+ * their first row, as the CLI's summary does. Pure functions.
+ */
+import type { Problem, RowResult, RowStatus } from '../../shared/import/outcome.ts';
+import { problemText } from '../../shared/import/problems.ts';
+import { columnLetter } from '../../shared/sheet/grid.ts';
+import type { AnyDraft, ImportKind, PlannedImport } from './import-kinds.ts';
+
+/** Most lines listed in the pane; the sheet's Message column holds them all. */
+export const LINES_SHOWN = 100;
+
+/** A problem where it is: `Row 22, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'`. */
+export function problemLine(problem: Problem): string {
+  const column = problem.column === undefined ? '' : `, ${columnLetter(problem.column)}`;
+  return `Row ${problem.rowNumber}${column}: ${problemText(problem)}`;
+}
+
+/** Every problem of the refused drafts, each ending with which record was not sent. */
+export function problemLines(planned: Pick<PlannedImport, 'drafts' | 'label'>): string[] {
+  return planned.drafts.flatMap((d) => d.problems.map((p) => `${problemLine(p)} (${planned.label(d)} not sent)`));
+}
+
+/** Warnings of the plan and of each draft (sent anyway), one line each. */
+export function warningLines(planned: Pick<PlannedImport, 'drafts' | 'warnings'>): string[] {
+  return [...planned.warnings, ...planned.drafts.flatMap((d) => d.warnings.map(problemLine))];
+}
+
+/** Records whose run needs a look (failed, conflict, duplicate), once per record: `Row 8: …`. */
+export function attentionLines(drafts: readonly AnyDraft[], results: readonly RowResult[]): string[] {
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
+  return drafts.flatMap((d) => {
+    const first = byRow.get(d.rowNumbers[0] ?? -1);
+    if (!first || !['failed', 'conflict', 'duplicate'].includes(first.status)) return [];
+    return [`Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd()];
+  });
+}
+
+/** Records by the status of their first row, in the order statuses first appear. */
+export function recordCounts(drafts: readonly AnyDraft[], results: readonly RowResult[]): Map<RowStatus, number> {
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
+  const counts = new Map<RowStatus, number>();
+  for (const draft of drafts) {
+    const status = byRow.get(draft.rowNumbers[0] ?? -1)?.status;
+    if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The summary line of a run: `17 receipts: 11 created, 6 refused (12 rows invalid).`; a dry run
+ * starts `Checked, nothing sent:`, a cancelled run `Cancelled:`.
+ */
+export function runSummary(
+  kind: ImportKind,
+  drafts: readonly AnyDraft[],
+  results: readonly RowResult[],
+  how: { dryRun: boolean; cancelled: boolean },
+): string {
+  if (drafts.length === 0) return `No ${kind.many} found below the header row.`;
+  const invalidRows = results.filter((r) => r.status === 'invalid').length;
+  const parts = [...recordCounts(drafts, results)].map(([status, n]) =>
+    status === 'invalid' ? `${n} refused (${invalidRows} ${invalidRows === 1 ? 'row' : 'rows'} invalid)` : `${n} ${status}`,
+  );
+  const prefix = how.cancelled ? 'Cancelled: ' : how.dryRun ? 'Checked, nothing sent: ' : '';
+  return `${prefix}${drafts.length} ${drafts.length === 1 ? kind.one : kind.many}: ${parts.join(', ')}.`;
+}

@@ -1,0 +1,309 @@
+/**
+ * The Import screen's logic: read a sheet through the {@link WorkbookPort}, detect its column
+ * mapping (editable, saved in the workbook), validate (a dry run that marks invalid cells) and
+ * import (progress, Cancel, results written back), with the shared core as the CLI uses it:
+ * detectMapping → assertMappingUsable → organisation snapshot → plan → import engine.
+ */
+import { JournalIndex } from '../../shared/import/engine/journal.ts';
+import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
+import type { RowResult } from '../../shared/import/outcome.ts';
+import type { Grid } from '../../shared/sheet/grid.ts';
+import { columnLetter } from '../../shared/sheet/grid.ts';
+import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
+import { assertMappingUsable, detectMapping } from '../../shared/sheet/mapping.ts';
+import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
+import { toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
+import type { DateOrder } from '../../shared/sheet/values/index.ts';
+import { DATE_ORDERS, DEFAULT_TIME_ZONE, assertTimeZone } from '../../shared/sheet/values/index.ts';
+import { resultLayout } from '../excel/sheet-layout.ts';
+import type { WorkbookPort } from '../excel/workbook-port.ts';
+import type { StatusLine } from './connect.ts';
+import { describeError } from './errors.ts';
+import { importKind, planImport } from './import-kinds.ts';
+import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
+import { keepSheetIds } from './keep-ids.ts';
+import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
+import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
+import type { Session } from './session.ts';
+import { Store } from './store.ts';
+import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
+
+/** Receipts or returns sent at once (the CLI's default `--concurrency`). */
+export const IMPORT_CONCURRENCY = 4;
+
+/** What the Import screen shows. */
+export interface ImportState {
+  kind: MappingKind;
+  sheets: string[];
+  sheet: string | null;
+  dateOrder: DateOrder;
+  timeZone: string;
+  /** Create a record even when the service already holds the same one (the CLI's --allow-duplicates). */
+  allowDuplicates: boolean;
+  /** The detected (or saved) mapping of the sheet, null when there is none. */
+  mapping: ColumnMapping | null;
+  fields: FieldRow[];
+  choices: ColumnChoice[];
+  /** Whether the mapping comes from the workbook's settings (edited or imported before). */
+  mappingSaved: boolean;
+  /** Why the sheet cannot be imported as it is (no header row, required columns missing). */
+  mappingProblem: string | null;
+  phase: 'idle' | 'reading' | 'checking' | 'sending' | 'writing';
+  /** Records done of those to send, while sending. */
+  progress: { done: number; total: number } | null;
+  status: StatusLine | null;
+  /** Refused records' problems, then records that failed, conflict or are duplicates. */
+  problems: string[];
+  warnings: string[];
+  /** Letters of the result columns last written (`M–Q`). */
+  resultColumns: string | null;
+}
+
+/** What the controller works with: the workbook, and the open session (null when not connected). */
+export interface ImportDeps {
+  workbook: WorkbookPort;
+  session(): Session | null;
+  origin?: string;
+}
+
+/**
+ * The import journal of this task pane (shared/import/engine/journal.ts), kept in memory: within a
+ * session it tells the engine what earlier runs created. Across sessions the engine's duplicate
+ * check and the Record IDs written into the sheet keep records from being sent twice.
+ */
+export class SessionJournal implements JournalSink {
+  readonly entries: JournalEntry[] = [];
+  async append(entry: JournalEntry): Promise<void> {
+    this.entries.push(entry);
+  }
+}
+
+/** Validates and imports a sheet of the open workbook. */
+export class ImportController {
+  readonly store = new Store<ImportState>({
+    kind: 'receipts',
+    sheets: [],
+    sheet: null,
+    dateOrder: 'DMY',
+    timeZone: DEFAULT_TIME_ZONE,
+    allowDuplicates: false,
+    mapping: null,
+    fields: [],
+    choices: [],
+    mappingSaved: false,
+    mappingProblem: null,
+    phase: 'idle',
+    progress: null,
+    status: null,
+    problems: [],
+    warnings: [],
+    resultColumns: null,
+  });
+  readonly journal = new SessionJournal();
+  private grid: Grid | null = null;
+  private saved: SavedMapping | undefined;
+  private abort: AbortController | null = null;
+
+  constructor(private readonly deps: ImportDeps) {}
+
+  /** Reads the sheet list, the reading options saved in the workbook, and the sheet's mapping. */
+  async refresh(): Promise<void> {
+    await this.guard(async () => {
+      const { workbook } = this.deps;
+      const sheets = await workbook.sheetNames();
+      const current = this.store.get().sheet;
+      const sheet = current && sheets.includes(current) ? current : await workbook.activeSheetName();
+      const savedOrder = await workbook.getSetting(SETTING_KEYS.dateOrder);
+      const dateOrder = DATE_ORDERS.find((o) => o === savedOrder) ?? this.store.get().dateOrder;
+      const timeZone = (await workbook.getSetting(SETTING_KEYS.timeZone)) || this.store.get().timeZone;
+      this.store.set({ sheets, sheet, dateOrder, timeZone });
+      await this.detect();
+    });
+  }
+
+  /** Switches between receipts and returns, and maps the sheet again. */
+  async setKind(kind: MappingKind): Promise<void> {
+    this.store.set({ kind });
+    await this.guard(() => this.detect());
+  }
+
+  /** Picks the sheet to import, and maps it. */
+  async setSheet(sheet: string): Promise<void> {
+    this.store.set({ sheet });
+    await this.guard(() => this.detect());
+  }
+
+  /** Points a field at a column (null: the sheet has none), saves the mapping in the workbook, maps again. */
+  async setColumn(field: MappedField, column: number | null): Promise<void> {
+    await this.guard(async () => {
+      const { mapping, kind, sheet } = this.store.get();
+      if (!mapping || !sheet || !this.grid) return;
+      const saved = editMapping(mapping, this.saved, field, column);
+      await saveMapping(this.deps.workbook, kind, sheet, saved);
+      this.saved = saved;
+      this.apply(this.grid);
+    });
+  }
+
+  /** Forgets the saved mapping of this sheet and detects it afresh. */
+  async resetMapping(): Promise<void> {
+    await this.guard(async () => {
+      const { kind, sheet } = this.store.get();
+      if (!sheet) return;
+      await this.deps.workbook.setSetting(mappingSettingKey(kind, sheet), '');
+      await this.detect();
+    });
+  }
+
+  /** How ambiguous dates such as 3/2/2026 read; saved in the workbook. */
+  async setDateOrder(order: DateOrder): Promise<void> {
+    this.store.set({ dateOrder: order });
+    await this.guard(() => this.deps.workbook.setSetting(SETTING_KEYS.dateOrder, order));
+  }
+
+  /** The farm's IANA time zone for dates without a time; saved in the workbook when valid. */
+  async setTimeZone(text: string): Promise<void> {
+    await this.guard(async () => {
+      const timeZone = assertTimeZone(text.trim());
+      this.store.set({ timeZone, status: null });
+      await this.deps.workbook.setSetting(SETTING_KEYS.timeZone, timeZone);
+    });
+  }
+
+  /** Whether a record the service already holds is sent anyway. */
+  setAllowDuplicates(allow: boolean): void {
+    this.store.set({ allowDuplicates: allow });
+  }
+
+  /**
+   * Checks every record without sending (the engine's dry run): refused rows get `invalid` and
+   * the reason, their bad cells a red fill and a note; the others say what an import would do.
+   */
+  async validate(): Promise<void> {
+    await this.guard(() => this.run(true));
+  }
+
+  /**
+   * Imports: valid records are created or updated ({@link IMPORT_CONCURRENCY} at once), refused
+   * ones are not sent, none is sent twice; then status and ids go into the result columns and the
+   * mapping is saved in the workbook. {@link cancel} stops new records.
+   */
+  async start(): Promise<void> {
+    await this.guard(() => this.run(false));
+  }
+
+  /** Stops an import: nothing new is sent; records on their way finish and are written back. */
+  cancel(): void {
+    if (!this.abort || this.abort.signal.aborted) return;
+    this.abort.abort();
+    this.store.set({ status: { tone: 'info', text: 'Cancelling: no more records are sent; those on their way finish…' } });
+  }
+
+  private async run(dryRun: boolean): Promise<void> {
+    const session = this.deps.session();
+    if (!session) {
+      this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
+      return;
+    }
+    await this.detect();
+    const { mapping, mappingProblem, dateOrder, timeZone, allowDuplicates, sheet } = this.store.get();
+    const grid = this.grid;
+    if (!mapping || mappingProblem || !grid || !sheet) {
+      this.store.set({ status: { tone: 'error', text: mappingProblem ?? 'The sheet has no header row.' } });
+      return;
+    }
+    const kind = importKind(mapping.kind);
+    this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
+    const snapshot = await session.snapshot();
+    const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, { dateOrder, timeZone });
+    const total = planned.drafts.filter((d) => d.body).length;
+    const abort = new AbortController();
+    this.abort = abort;
+    if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
+    let results: RowResult[];
+    try {
+      results = await planned.run({
+        concurrency: IMPORT_CONCURRENCY,
+        dryRun,
+        allowDuplicates,
+        journal: new JournalIndex(this.journal.entries, session.organisation.id, kind.kind),
+        sink: this.journal,
+        signal: abort.signal,
+        onProgress: (done, all) => {
+          if (!dryRun) this.store.set({ progress: { done, total: all }, status: { tone: 'info', text: `${done} of ${all} ${kind.many} done…` } });
+        },
+      });
+    } finally {
+      this.abort = null;
+    }
+    this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
+    await this.writeBack(keepSheetIds(results, grid, mapping), mapping, grid);
+    if (!dryRun) await saveMapping(this.deps.workbook, kind.kind, sheet, this.saved ?? toSavedMapping(mapping));
+    const cancelled = abort.signal.aborted;
+    this.store.set({
+      phase: 'idle',
+      progress: null,
+      mappingSaved: this.saved !== undefined || !dryRun,
+      status: { tone: runTone(results, { dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun, cancelled }) },
+      problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
+      warnings: warningLines(planned).slice(0, LINES_SHOWN),
+    });
+  }
+
+  /** Reads the sheet and maps it (saved mapping first); a sheet that cannot be mapped says why. */
+  private async detect(): Promise<void> {
+    const { sheet, kind } = this.store.get();
+    this.store.set({ phase: 'reading', status: null, problems: [], warnings: [], resultColumns: null });
+    const grid = await this.deps.workbook.readSheet(sheet ?? undefined);
+    this.grid = grid;
+    this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
+    this.store.set({ sheet: grid.sheet });
+    this.apply(grid);
+    this.store.set({ phase: 'idle' });
+  }
+
+  /** Maps `grid` with the saved mapping and puts the outcome into the state (never throws for a sheet). */
+  private apply(grid: Grid): void {
+    const { kind } = this.store.get();
+    const mappingSaved = this.saved !== undefined;
+    try {
+      const mapping = detectMapping(grid, kind, this.saved);
+      let mappingProblem: string | null = null;
+      try {
+        assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+      } catch (error) {
+        mappingProblem = describeError(error);
+      }
+      this.store.set({ mapping, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
+    } catch (error) {
+      this.store.set({ mapping: null, fields: [], choices: [], mappingSaved, mappingProblem: describeError(error) });
+    }
+  }
+
+  private async writeBack(results: RowResult[], mapping: ColumnMapping, grid: Grid): Promise<void> {
+    await this.deps.workbook.writeResults({ sheet: grid.sheet, headerRowNumber: mapping.headerRowNumber, results, headers: mapping.headers });
+    const columns = resultLayout(mapping.headers).columns;
+    this.store.set({ resultColumns: `${columnLetter(Math.min(...columns))}–${columnLetter(Math.max(...columns))}` });
+  }
+
+  /** Runs a step; any failure ends in the status line and an idle screen. */
+  private async guard(step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      this.store.set({ phase: 'idle', progress: null, status: { tone: 'error', text: describeError(error, { origin: this.deps.origin }) } });
+    }
+  }
+}
+
+/**
+ * How a run went: `success` when every row is done (or, for a dry run, would be), `error` when none
+ * is, `warning` in between and for a cancelled run.
+ */
+export function runTone(results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean }): StatusLine['tone'] {
+  const good = new Set(how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged']);
+  const done = results.filter((r) => good.has(r.status)).length;
+  if (how.cancelled) return 'warning';
+  if (done === results.length) return 'success';
+  return done === 0 ? 'error' : 'warning';
+}

@@ -1,0 +1,42 @@
+/**
+ * In the add-in the sheet being imported is also where results go (the CLI writes a separate
+ * results file). A result that carries no id (a failed update, a refused row, a dry run) must not
+ * blank the Record ID, Sequence or Line Item ID an earlier run wrote there: those ids are how the
+ * next run updates instead of creating. Pure.
+ */
+import type { RowResult } from '../../shared/import/outcome.ts';
+import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
+import { isBlank } from '../../shared/sheet/grid.ts';
+import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
+import { cellText } from '../../shared/sheet/values/index.ts';
+
+const ID_FIELDS = [
+  ['record_id', 'recordId'],
+  ['sequence', 'sequence'],
+  ['line_item_id', 'lineItemId'],
+] as const satisfies readonly (readonly [MappedField, keyof RowResult])[];
+
+/**
+ * Each result with the ids its row already holds filled in where the result has none. Ids the
+ * result carries win (an update may assign new line item ids).
+ */
+export function keepSheetIds(results: readonly RowResult[], grid: Grid, mapping: ColumnMapping): RowResult[] {
+  const rows = new Map(grid.rows.map((r) => [r.rowNumber, r.cells]));
+  return results.map((result) => {
+    const cells = rows.get(result.rowNumber);
+    if (!cells) return result;
+    const kept: RowResult = { ...result };
+    for (const [field, key] of ID_FIELDS) {
+      const column = mapping.columns[field];
+      if (column === undefined || kept[key] !== undefined) continue;
+      const text = idText(cells[column]);
+      if (text !== null) kept[key] = text;
+    }
+    return kept;
+  });
+}
+
+function idText(cell: CellValue | undefined): string | null {
+  if (cell === undefined || isBlank(cell)) return null;
+  return cellText(cell);
+}

@@ -1,0 +1,110 @@
+/**
+ * The Import screen's DOM: kind and sheet pickers, the editable mapping table, reading options,
+ * Validate / Import / Cancel, progress, status and problem lines. Logic: addin/app/import.ts.
+ */
+import { columnLetter } from '../../shared/sheet/grid.ts';
+import type { MappedField } from '../../shared/sheet/mapping.ts';
+import type { DateOrder } from '../../shared/sheet/values/index.ts';
+import type { ImportController, ImportState } from '../app/import.ts';
+import { IMPORT_KINDS } from '../app/import-kinds.ts';
+import { byId, el, fillSelect, showLines, showProgress, showStatus } from './dom.ts';
+
+/** Binds the Import panel to its controller; `connected()` says whether a session is open. */
+export function importView(controller: ImportController, connected: () => boolean): { render(): void } {
+  const kind = byId<HTMLSelectElement>('import-kind');
+  const sheet = byId<HTMLSelectElement>('import-sheet');
+  const reread = byId<HTMLButtonElement>('import-reread');
+  const box = byId<HTMLDetailsElement>('mapping-box');
+  const summary = byId('mapping-summary');
+  const help = byId('mapping-help');
+  const rows = byId('mapping-rows');
+  const reset = byId<HTMLButtonElement>('mapping-reset');
+  const dateOrder = byId<HTMLSelectElement>('date-order');
+  const timeZone = byId<HTMLInputElement>('time-zone');
+  const allowDuplicates = byId<HTMLInputElement>('allow-duplicates');
+  const problem = byId('mapping-problem');
+  const validate = byId<HTMLButtonElement>('validate');
+  const start = byId<HTMLButtonElement>('import');
+  const cancel = byId<HTMLButtonElement>('import-cancel');
+  const progressBox = byId('import-progress-box');
+  const progress = byId<HTMLProgressElement>('import-progress');
+  const status = byId('import-status');
+  const problems = byId('import-problems');
+  const warnings = byId('import-warnings');
+  const panel = byId('panel-import');
+
+  fillSelect(kind, IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })), 'receipts');
+  kind.addEventListener('change', () => void controller.setKind(kind.value === 'returns' ? 'returns' : 'receipts'));
+  sheet.addEventListener('change', () => void controller.setSheet(sheet.value));
+  reread.addEventListener('click', () => void controller.refresh());
+  reset.addEventListener('click', () => void controller.resetMapping());
+  rows.addEventListener('change', (event) => {
+    const select = event.target as HTMLSelectElement;
+    const field = select.dataset.field as MappedField | undefined;
+    if (field) void controller.setColumn(field, select.value === '' ? null : Number(select.value));
+  });
+  dateOrder.addEventListener('change', () => void controller.setDateOrder(dateOrder.value as DateOrder));
+  timeZone.addEventListener('change', () => void controller.setTimeZone(timeZone.value));
+  allowDuplicates.addEventListener('change', () => controller.setAllowDuplicates(allowDuplicates.checked));
+  validate.addEventListener('click', () => void controller.validate());
+  start.addEventListener('click', () => void controller.start());
+  cancel.addEventListener('click', () => controller.cancel());
+
+  let shownFields: ImportState['fields'] | null = null;
+  const render = () => {
+    const state = controller.store.get();
+    const busy = state.phase !== 'idle';
+    const ready = connected();
+    panel.classList.toggle('has-session', ready);
+    for (const note of panel.querySelectorAll<HTMLElement>('.needs-session')) note.hidden = ready;
+    fillSelect(kind, IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })), state.kind);
+    fillSelect(sheet, state.sheets.map((s) => ({ value: s, label: s })), state.sheet ?? '');
+    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates]) control.disabled = busy;
+    if (shownFields !== state.fields) {
+      shownFields = state.fields;
+      renderMapping(rows, state);
+    }
+    for (const select of rows.querySelectorAll('select')) select.disabled = busy;
+    const mapped = state.fields.filter((f) => f.column !== null).length;
+    summary.textContent = state.mapping ? `· ${mapped} of ${state.fields.length} fields, header row ${state.mapping.headerRowNumber}` : '';
+    help.textContent = state.mapping
+      ? `Read from row ${state.mapping.headerRowNumber} of '${state.sheet ?? ''}'. ${state.mappingSaved ? 'Saved in this workbook.' : 'Detected from the headers; a change is saved in this workbook.'}`
+      : '';
+    if (state.mappingProblem && !box.open && !busy) box.open = state.mapping !== null;
+    problem.hidden = !state.mappingProblem;
+    problem.textContent = state.mappingProblem ?? '';
+    if (dateOrder.value !== state.dateOrder) dateOrder.value = state.dateOrder;
+    if (document.activeElement !== timeZone) timeZone.value = state.timeZone;
+    allowDuplicates.checked = state.allowDuplicates;
+    const usable = ready && state.mapping !== null && !state.mappingProblem;
+    validate.disabled = busy || !usable;
+    start.disabled = busy || !usable;
+    cancel.hidden = state.phase !== 'sending';
+    showProgress(progressBox, progress, state.phase === 'sending' ? state.progress : null);
+    const written = state.resultColumns && !busy ? ` Results are in columns ${state.resultColumns}.` : '';
+    showStatus(status, state.status && { ...state.status, text: `${state.status.text}${state.status.tone === 'info' ? '' : written}` });
+    showLines(problems, state.problems);
+    showLines(warnings, state.warnings);
+  };
+  controller.store.subscribe(render);
+  render();
+  return { render };
+}
+
+/** One row per field: its label (required ones marked) and a column picker. Keeps focus on the picker in use. */
+function renderMapping(rows: HTMLElement, state: ImportState): void {
+  const focused = (document.activeElement as HTMLElement | null)?.dataset?.field;
+  const options = [{ value: '', label: '(not in this sheet)' }, ...state.choices.map((c) => ({ value: String(c.column), label: c.label }))];
+  rows.replaceChildren(
+    ...state.fields.map((f) => {
+      const id = `map-${f.field}`;
+      const select = el('select', { id, 'data-field': f.field, 'aria-describedby': f.required && f.column === null ? 'mapping-problem' : undefined });
+      select.replaceChildren(...options.map((o) => el('option', { value: o.value, text: o.label })));
+      select.value = f.column === null ? '' : String(f.column);
+      const label = el('label', { for: id, title: f.column === null ? '' : `Column ${columnLetter(f.column)}` }, f.label);
+      if (f.required) label.append(el('span', { class: 'required', 'aria-label': ' (required)', text: ' *' }));
+      return el('tr', { class: f.required && f.column === null ? 'missing' : undefined }, el('td', {}, label), el('td', {}, select));
+    }),
+  );
+  if (focused) (rows.querySelector(`[data-field="${focused}"]`) as HTMLElement | null)?.focus();
+}

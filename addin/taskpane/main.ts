@@ -1,0 +1,58 @@
+/**
+ * The task pane's entry point: picks the host (Excel or the memory host), makes one controller per
+ * screen (addin/app/) and binds the screens (this folder), then reconnects with the token saved on
+ * this computer for the workbook's service, if any. `document.body.dataset.ready` is set when done.
+ */
+import { ConnectController } from '../app/connect.ts';
+import { ExportController } from '../app/export.ts';
+import { ImportController } from '../app/import.ts';
+import type { Session } from '../app/session.ts';
+import { TemplateController } from '../app/template.ts';
+import { connectView } from './connect-view.ts';
+import { byId } from './dom.ts';
+import { exportView } from './export-view.ts';
+import { openHost } from './host.ts';
+import { importView } from './import-view.ts';
+import { setUpTabs } from './tabs.ts';
+import { templateView } from './template-view.ts';
+
+async function main(): Promise<void> {
+  let host;
+  try {
+    host = await openHost(window);
+  } catch (error) {
+    const bar = byId('boot-error');
+    bar.textContent = error instanceof Error ? error.message : String(error);
+    bar.hidden = false;
+    document.body.dataset.ready = 'error';
+    return;
+  }
+  document.body.dataset.host = host.kind;
+  const { workbook, tokens } = host;
+  const origin = window.location.origin;
+  const connect = new ConnectController({ workbook, tokens, origin });
+  const session = () => connect.session();
+  const connected = () => session() !== null;
+  const importer = new ImportController({ workbook, session, origin });
+  const exporter = new ExportController({ workbook, session, origin });
+  const templates = new TemplateController({ workbook, session, origin });
+
+  connectView(connect);
+  const views = [importView(importer, connected), exportView(exporter, connected), templateView(templates, connected)];
+  let shownSession: Session | null = null;
+  connect.store.subscribe((state) => {
+    if (state.session === shownSession) return;
+    shownSession = state.session;
+    for (const view of views) view.render();
+    void exporter.refresh();
+  });
+  const tabs = setUpTabs(byId('tablist-main'), (panel) => {
+    if (panel === 'panel-import') void importer.refresh();
+    if (panel === 'panel-export') void exporter.refresh();
+  });
+  await connect.restore();
+  if (connected()) tabs.select('tab-import');
+  document.body.dataset.ready = 'true';
+}
+
+void main();

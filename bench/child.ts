@@ -1,0 +1,133 @@
+/**
+ * One measured case in a process of its own (started by `runChild` in measure.ts), so that its
+ * peak memory is its own: `node --import tsx bench/child.ts CASE 'JSON ARGS'`. Prints one line of
+ * JSON, a {@link ChildReport}: the wall time of the work (module loading excluded), the process's
+ * peak RSS, and details (row counts, checks) the parent verifies.
+ */
+import { now, peakRssMb, type ChildReport } from './measure.ts';
+
+type Args = Record<string, unknown>;
+/** Loads what the case needs (not timed), then returns the work to time. */
+type Case = (args: Args) => Promise<() => Promise<Record<string, unknown>>>;
+
+const TIME_ZONE = 'Australia/Sydney';
+
+const cases: Record<string, Case> = {
+  /** Nothing: the RSS of a Node process with tsx loaded, for scale. */
+  idle: async () => async () => ({}),
+
+  /** The import's reading: readGrid, detectMapping, then plan (cells read, names resolved, bodies validated). */
+  'read-ours': async (args) => {
+    const { readGrid } = await import('../batch/read/index.ts');
+    const { detectMapping, assertMappingUsable } = await import('../shared/sheet/mapping.ts');
+    const { planReceiptImport } = await import('../shared/import/receipts/plan.ts');
+    const { createResolver } = await import('../shared/resolve/index.ts');
+    const { willowReference } = await import('./catalogue.ts');
+    const reference = willowReference();
+    return async () => {
+      const resolver = createResolver(reference);
+      const grid = await readGrid(String(args.file));
+      const mapping = detectMapping(grid, 'receipts');
+      assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+      const plan = planReceiptImport(grid, mapping, resolver, { dateOrder: 'DMY', timeZone: TIME_ZONE });
+      const valid = plan.drafts.filter((d) => d.body).length;
+      const firstProblem = plan.drafts.find((d) => !d.body)?.problems[0];
+      return { rows: grid.rows.length, drafts: plan.drafts.length, valid, firstProblem: firstProblem ? JSON.stringify(firstProblem) : null };
+    };
+  },
+
+  /**
+   * Bare exceljs streaming read, every row's values touched. exceljs's WorkbookReader can drop zip
+   * entries at random (exceljs issue #3064): a failed or short read is retried, up to 3 attempts.
+   */
+  'read-exceljs': async (args) => {
+    const { default: ExcelJS } = await import('exceljs');
+    return async () => {
+      const errors: string[] = [];
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          let rows = 0;
+          let cells = 0;
+          const reader = new ExcelJS.stream.xlsx.WorkbookReader(String(args.file), {});
+          for await (const worksheet of reader) {
+            for await (const row of worksheet) {
+              rows++;
+              cells += (row.values as unknown[]).length;
+            }
+          }
+          if (rows !== Number(args.expectRows)) throw new Error(`read ${rows} rows, expected ${String(args.expectRows)}`);
+          return { rows, cells, attempts: attempt, errors };
+        } catch (error) {
+          errors.push((error as Error).message);
+        }
+      }
+      throw new Error(`exceljs streaming read failed 3 times: ${errors.join('; ')}`);
+    };
+  },
+
+  /** Bare papaparse: the file read as UTF-8 and parsed to arrays. */
+  'read-papaparse': async (args) => {
+    const { default: Papa } = await import('papaparse');
+    const { readFile } = await import('node:fs/promises');
+    return async () => {
+      const text = await readFile(String(args.file), 'utf8');
+      const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
+      return { rows: parsed.data.length, errors: parsed.errors.length };
+    };
+  },
+
+  /** `shed export movements --format xlsx` against a running sandbox, the whole command. */
+  'export-movements': async (args) => {
+    const { exportCommand } = await import('../batch/commands/export/index.ts');
+    const { memoryIO } = await import('../batch/ui/io.ts');
+    const { WILLOW_NAME, WILLOW_TOKEN } = await import('./catalogue.ts');
+    return async () => {
+      const summary = await exportCommand({
+        dataset: 'movements',
+        format: 'xlsx',
+        out: String(args.out),
+        baseUrl: String(args.url),
+        token: WILLOW_TOKEN,
+        org: WILLOW_NAME,
+        pageConcurrency: 8,
+        io: memoryIO({ SHED_CONFIG: `${String(args.out)}.no-config.json` }),
+      });
+      return { rows: summary.rows, sheets: summary.sheets };
+    };
+  },
+
+  /**
+   * The writer alone: the movements of N receipts (built from seed records before timing, as the
+   * export holds them) written to .xlsx by the export's own writer. `rssBeforeWriteMb` is the RSS
+   * with the rows built, before writing starts.
+   */
+  'write-movements': async (args) => {
+    const { z } = await import('zod');
+    const { writeExport } = await import('../batch/commands/export/write.ts');
+    const { createExportNames, movementsTable } = await import('../shared/export/index.ts');
+    const { Receipt } = await import('../shared/schemas/resources.ts');
+    const { WILLOW, willowReference } = await import('./catalogue.ts');
+    const { bulkSeed } = await import('./seed.ts');
+    const receipts = z.array(Receipt).parse(bulkSeed(Number(args.receipts), Number(args.lines)).receipts);
+    const reference = willowReference();
+    const names = createExportNames({ organisationId: WILLOW, storages: reference.storages, productAliases: reference.productAliases, products: reference.products });
+    const table = movementsTable({ receipts, returns: [], names, filter: { timeZone: TIME_ZONE, dates: { from: null, to: null } } });
+    const rssBeforeWriteMb = process.memoryUsage().rss / 2 ** 20;
+    return async () => {
+      const sheets = await writeExport(table, { format: 'xlsx', out: String(args.out), timeZone: TIME_ZONE, bom: false });
+      return { sheets, rssBeforeWriteMb };
+    };
+  },
+};
+
+const [name, json] = process.argv.slice(2);
+const run = cases[name ?? ''];
+if (!run) {
+  process.stderr.write(`unknown bench case '${name}'; expected one of ${Object.keys(cases).join(', ')}\n`);
+  process.exit(2);
+}
+const work = await run(JSON.parse(json ?? '{}') as Args);
+const start = now();
+const details = await work();
+const report: ChildReport = { ms: now() - start, peakMb: peakRssMb(), details };
+process.stdout.write(`${JSON.stringify(report)}\n`);

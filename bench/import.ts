@@ -1,0 +1,128 @@
+/**
+ * Bench 1, import throughput: 500 invoices × 5 lines imported with `importCommand` (the whole CLI
+ * path: read, map, connect, load the organisation, plan, send with the journal, write the results
+ * file) into a sandbox answering every request after 50 ms, at concurrency 1, 4, 8 and 16, each
+ * against a fresh sandbox (demo seed) so no run sees another's receipts as duplicates.
+ *
+ * Ideal = creates × latency ÷ concurrency (the issue's formula: only the 500 creates count). Two
+ * ratios: the whole command against it, and the send phase alone (first create sent to last answer
+ * received, from the requests recorded in this process) against it.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { importCommand } from '../batch/commands/import/index.ts';
+import { memoryIO } from '../batch/ui/io.ts';
+import { WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
+import { BENCH_TMP, figure, log, phaseMs, recordRequests, timed, type Figure } from './measure.ts';
+import { startSandboxProcess } from './sandbox-process.ts';
+import { writeInvoicesXlsx } from './workbooks.ts';
+
+export const IMPORT_INVOICES = 500;
+export const IMPORT_LINES = 5;
+export const LATENCY_MS = 50;
+
+/** What one import run took. */
+export interface ImportRun {
+  concurrency: number;
+  wholeMs: number;
+  sendMs: number;
+  creates: number;
+  otherRequests: number;
+  created: number;
+}
+
+/** Imports the workbook once at `concurrency` into a fresh sandbox and checks every invoice was created once. */
+export async function importOnce(file: string, concurrency: number): Promise<ImportRun> {
+  const dir = join(BENCH_TMP, `import-c${concurrency}`);
+  await rm(dir, { recursive: true, force: true }); // an earlier run's journal would make this one send nothing
+  await mkdir(dir, { recursive: true });
+  const sandbox = await startSandboxProcess({ kind: 'demo', history: true }, { latencyMs: LATENCY_MS });
+  const recorder = recordRequests();
+  try {
+    const { ms, value: summary } = await timed(() =>
+      importCommand({
+        kind: 'receipts',
+        file,
+        baseUrl: sandbox.url,
+        token: WILLOW_TOKEN,
+        org: WILLOW_NAME,
+        concurrency,
+        results: join(dir, 'invoices.results.xlsx'),
+        io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }),
+      }),
+    );
+    const posts = (r: { method: string; path: string }) => r.method === 'POST' && r.path.endsWith('/receipts');
+    const creates = recorder.requests.filter(posts).length;
+    const { writes } = await sandbox.stats();
+    if (summary.records.created !== IMPORT_INVOICES || writes !== IMPORT_INVOICES) {
+      throw new Error(`import at concurrency ${concurrency}: ${summary.records.created} created, ${writes} writes, expected ${IMPORT_INVOICES}`);
+    }
+    return {
+      concurrency,
+      wholeMs: ms,
+      sendMs: phaseMs(recorder.requests, posts),
+      creates,
+      otherRequests: recorder.requests.length - creates,
+      created: summary.records.created,
+    };
+  } finally {
+    recorder.stop();
+    await sandbox.close();
+  }
+}
+
+/** Runs bench 1 and returns its figures. */
+export async function benchImport(levels: readonly number[] = [1, 4, 8, 16]): Promise<{ figures: Figure[]; runs: ImportRun[] }> {
+  const file = join(BENCH_TMP, 'import-invoices.xlsx');
+  await writeInvoicesXlsx(file, IMPORT_INVOICES, IMPORT_LINES, 'IMP');
+  const runs: ImportRun[] = [];
+  for (const concurrency of levels) {
+    log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines at concurrency ${concurrency}…`);
+    runs.push(await importOnce(file, concurrency));
+  }
+  const figures: Figure[] = [];
+  for (const run of runs) {
+    const ideal = (IMPORT_INVOICES * LATENCY_MS) / run.concurrency;
+    const label = `ideal ${IMPORT_INVOICES}×${LATENCY_MS} ms÷${run.concurrency}`;
+    figures.push(
+      figure({
+        bench: 'import',
+        case: `import c=${run.concurrency}: whole command`,
+        measured: run.wholeMs,
+        unit: 'ms',
+        baseline: ideal,
+        baselineLabel: label,
+        target: run.concurrency === 8 ? { kind: 'ratio-max', value: 1.25 } : null,
+        note: `${run.creates} creates + ${run.otherRequests} other requests (organisations, lists)`,
+      }),
+      figure({
+        bench: 'import',
+        case: `import c=${run.concurrency}: send phase`,
+        measured: run.sendMs,
+        unit: 'ms',
+        baseline: ideal,
+        baselineLabel: label,
+        target: null,
+        note: 'first create sent to last create answered',
+      }),
+    );
+  }
+  const one = runs.find((r) => r.concurrency === 1);
+  const eight = runs.find((r) => r.concurrency === 8);
+  if (one && eight) {
+    figures.push(
+      figure({
+        bench: 'import',
+        case: 'import c=8 speed-up over c=1 (whole command)',
+        measured: eight.wholeMs,
+        unit: 'ms',
+        baseline: one.wholeMs,
+        baselineLabel: 'c=1 whole command',
+        ratio: one.wholeMs / eight.wholeMs,
+        target: { kind: 'ratio-min', value: 6 },
+        note: 'ratio = c=1 time ÷ c=8 time',
+      }),
+    );
+  }
+  return { figures, runs };
+}

@@ -1,0 +1,87 @@
+/**
+ * Bench 2, reading: 20,000 invoices × 5 lines (100,000 lines) written by the bench as .xlsx and as
+ * CSV, then read, mapped and validated the way `shed import` does (readGrid, detectMapping,
+ * planReceiptImport with the demo catalogue's resolver), against a bare exceljs streaming read and a
+ * bare papaparse parse of the same file. Every case runs in a fresh process (bench/child.ts), so its
+ * peak RSS is its own; each is run `repeat` times and the median time kept (peak: the largest).
+ */
+import { join } from 'node:path';
+import { BENCH_TMP, figure, log, median, runChild, type ChildReport, type Figure } from './measure.ts';
+import { writeInvoicesCsv, writeInvoicesXlsx } from './workbooks.ts';
+
+export const READ_INVOICES = 20_000;
+export const READ_LINES = 5;
+
+/** Median time and largest peak of `repeat` runs of one child case; checks each run's details. */
+async function repeated(caseName: string, args: Record<string, unknown>, repeat: number, check: (r: ChildReport) => void) {
+  const runs: ChildReport[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const report = await runChild(caseName, args);
+    check(report);
+    runs.push(report);
+  }
+  return { ms: median(runs.map((r) => r.ms)), peakMb: Math.max(...runs.map((r) => r.peakMb)), runs };
+}
+
+/** Runs bench 2 and returns its figures. */
+export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
+  const xlsx = join(BENCH_TMP, 'read-100k.xlsx');
+  const csv = join(BENCH_TMP, 'read-100k.csv');
+  log(`read: writing ${READ_INVOICES} invoices × ${READ_LINES} lines as .xlsx and .csv…`);
+  const lines = await writeInvoicesXlsx(xlsx, READ_INVOICES, READ_LINES);
+  await writeInvoicesCsv(csv, READ_INVOICES, READ_LINES);
+  const allValid = (r: ChildReport) => {
+    const d = r.details as { rows: number; valid: number; firstProblem: string | null };
+    if (d.rows !== lines + 1 || d.valid !== READ_INVOICES) {
+      throw new Error(`read: ${d.rows} rows, ${d.valid} valid invoices (expected ${lines + 1}, ${READ_INVOICES}); first problem: ${d.firstProblem}`);
+    }
+  };
+  const rowsRead = (r: ChildReport) => {
+    if ((r.details as { rows: number }).rows !== lines + 1) throw new Error(`read baseline: ${JSON.stringify(r.details)}`);
+  };
+  log(`read: each case ${repeat}× in its own process…`);
+  const idle = await repeated('idle', {}, 1, () => {});
+  const oursXlsx = await repeated('read-ours', { file: xlsx }, repeat, allValid);
+  const bareXlsx = await repeated('read-exceljs', { file: xlsx, expectRows: lines + 1 }, repeat, rowsRead);
+  const oursCsv = await repeated('read-ours', { file: csv }, repeat, allValid);
+  const bareCsv = await repeated('read-papaparse', { file: csv }, repeat, rowsRead);
+  const retries = bareXlsx.runs.flatMap((r) => (r.details as { errors: string[] }).errors);
+
+  const figures: Figure[] = [];
+  for (const [format, ours, bare, bareName] of [
+    ['.xlsx', oursXlsx, bareXlsx, 'exceljs streaming read'],
+    ['.csv', oursCsv, bareCsv, 'papaparse parse'],
+  ] as const) {
+    figures.push(
+      figure({
+        bench: 'read',
+        case: `read ${format} 100,000 lines: read, map, validate`,
+        measured: ours.ms,
+        unit: 'ms',
+        baseline: bare.ms,
+        baselineLabel: `bare ${bareName}`,
+        target: { kind: 'ratio-max', value: 2 },
+        note: `median of ${repeat}`,
+      }),
+      figure({
+        bench: 'read',
+        case: `read ${format} 100,000 lines: peak memory`,
+        measured: ours.peakMb,
+        unit: 'MB',
+        baseline: bare.peakMb,
+        baselineLabel: `bare ${bareName} peak`,
+        target: { kind: 'max', value: 400 },
+        note: `peak RSS of the whole process (an idle one: ${Math.round(idle.peakMb)} MB)`,
+      }),
+    );
+  }
+  return {
+    figures,
+    details: {
+      lines,
+      idlePeakMb: idle.peakMb,
+      exceljsRetries: retries,
+      runs: { oursXlsx: oursXlsx.runs, bareXlsx: bareXlsx.runs, oursCsv: oursCsv.runs, bareCsv: bareCsv.runs },
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * `npm run bench` (issue 7): runs the five benchmarks, prints the table on standard output (progress
+ * on standard error), and writes bench/results.json. Every figure is a ratio against a baseline or
+ * ideal of the same run. Outside the test suite.
+ *
+ *   npm run bench -- [--only import,read,export,sync,addin] [--repeat N] [--profile] [--write-docs]
+ *
+ * --repeat N     runs of the read cases and of the export paging (median kept); default 3
+ * --profile      child processes run with `node --cpu-prof` (profiles in bench/tmp/profiles)
+ * --write-docs   also rewrites the table in docs/performance.md (between its bench-table markers)
+ * Exit status 0 when every bench ran (targets missed included: they show as FAIL), 1 when one failed
+ * to run, 2 for a bad option.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchAddin } from './addin.ts';
+import { benchExport } from './export.ts';
+import { benchImport } from './import.ts';
+import { childOptions, describeTarget, formatNumber, log, now, type Figure } from './measure.ts';
+import { benchRead } from './read.ts';
+import { benchSync } from './sync.ts';
+
+const BENCHES = ['import', 'read', 'export', 'sync', 'addin'] as const;
+type BenchName = (typeof BENCHES)[number];
+
+const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
+const DOCS_PATH = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
+const TABLE_START = '<!-- bench-table:start -->';
+const TABLE_END = '<!-- bench-table:end -->';
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        only: { type: 'string' },
+        repeat: { type: 'string', default: '3' },
+        profile: { type: 'boolean', default: false },
+        'write-docs': { type: 'boolean', default: false },
+      },
+    });
+    const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...BENCHES];
+    const unknown = only.filter((b) => !(BENCHES as readonly string[]).includes(b));
+    if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: expected ${BENCHES.join(', ')}`);
+    const repeat = Number(values.repeat);
+    if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) throw new Error(`--repeat expects a whole number from 1 to 20, got ${values.repeat}`);
+    return { only: only as BenchName[], repeat, profile: values.profile, writeDocs: values['write-docs'] };
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
+function unitText(value: number, unit: Figure['unit']): string {
+  if (unit === 'bytes') return `${Math.round(value).toLocaleString('en-AU')} B`;
+  if (unit === 'x') return `${formatNumber(value)}×`;
+  return `${formatNumber(value)} ${unit}`;
+}
+
+/** The results as a Markdown table (also readable on a terminal). */
+export function formatTable(figures: readonly Figure[]): string {
+  const lines = ['| Case | Measured | Baseline / ideal | Ratio | Target | Result |', '|---|---:|---|---:|---|---|'];
+  for (const f of figures) {
+    const baseline = f.baseline === null ? f.baselineLabel : `${unitText(f.baseline, f.unit)} (${f.baselineLabel})`;
+    const ratio = f.ratio === null ? '' : `${f.ratio.toFixed(2)}×`;
+    const result = f.pass === null ? '—' : f.pass ? 'pass' : '**FAIL**';
+    lines.push(`| ${f.case} | ${unitText(f.measured, f.unit)} | ${baseline} | ${ratio} | ${describeTarget(f.target, f.unit)} | ${result} |`);
+  }
+  return lines.join('\n');
+}
+
+async function runBench(name: BenchName, repeat: number): Promise<{ figures: Figure[]; details: unknown }> {
+  switch (name) {
+    case 'import': {
+      const { figures, runs } = await benchImport();
+      return { figures, details: runs };
+    }
+    case 'read':
+      return benchRead(repeat);
+    case 'export':
+      return benchExport(repeat);
+    case 'sync':
+      return benchSync();
+    case 'addin':
+      return benchAddin();
+  }
+}
+
+async function writeDocs(table: string, stamp: string): Promise<void> {
+  const text = await readFile(DOCS_PATH, 'utf8');
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${DOCS_PATH} has no ${TABLE_START} … ${TABLE_END} section`);
+  const section = `${TABLE_START}\n${stamp}\n\n${table}\n${TABLE_END}`;
+  await writeFile(DOCS_PATH, text.slice(0, start) + section + text.slice(end + TABLE_END.length));
+}
+
+const settings = options();
+childOptions.profile = settings.profile;
+const started = now();
+const machine = {
+  date: new Date().toISOString(),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryMb: Math.round(totalmem() / 2 ** 20),
+  loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
+};
+log(`shed-sheets bench: node ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverageAtStart.join(' ')}`);
+const figures: Figure[] = [];
+const details: Record<string, unknown> = {};
+const failures: { bench: string; error: string }[] = [];
+for (const name of settings.only) {
+  const t = now();
+  try {
+    const result = await runBench(name, settings.repeat);
+    figures.push(...result.figures);
+    details[name] = result.details;
+  } catch (error) {
+    failures.push({ bench: name, error: (error as Error).stack ?? String(error) });
+    log(`bench ${name} failed: ${(error as Error).message}`);
+  }
+  log(`bench ${name}: ${((now() - t) / 1000).toFixed(1)} s`);
+}
+const totalSeconds = (now() - started) / 1000;
+const table = formatTable(figures);
+process.stdout.write(`\n${table}\n\n`);
+const summary = `${figures.filter((f) => f.pass === true).length} passed, ${figures.filter((f) => f.pass === false).length} missed, in ${totalSeconds.toFixed(0)} s`;
+process.stdout.write(`${summary}${failures.length ? `; ${failures.length} bench(es) failed to run: ${failures.map((f) => f.bench).join(', ')}` : ''}\n`);
+const results = { ...machine, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100), totalSeconds, options: settings, figures, failures, details };
+await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
+log(`results written to ${RESULTS_PATH}`);
+if (settings.writeDocs) {
+  const stamp = `Measured ${machine.date.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')} at start (\`npm run bench\`, ${totalSeconds.toFixed(0)} s).`;
+  await writeDocs(table, stamp);
+  log(`table written to ${DOCS_PATH}`);
+}
+process.exit(failures.length > 0 ? 1 : 0);

@@ -1,0 +1,237 @@
+/**
+ * The task pane in headless Chromium (playwright-core driving Debian's chromium) against the sandbox
+ * over real HTTP, on the memory host (an in-memory workbook behind the same WorkbookPort as Excel):
+ * Connect, Import of examples/supplier-invoices.xlsx (with its six refused invoices), Export,
+ * Template. A screenshot of each screen goes to test/tmp/screenshots/, or to docs/ with
+ * UPDATE_SCREENSHOTS=1 (`npm run addin:screenshots`). Without Chromium the tests are skipped, loudly.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gridRows } from '../../../addin/app/memory-host.ts';
+import type { MemoryInit } from '../../../addin/app/memory-host.ts';
+import { readGrid } from '../../../batch/read/index.ts';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../helpers/catalogue.ts';
+import { listAll } from '../../helpers/service.ts';
+import { NO_CHROMIUM, OFFICE_JS_URL, OFFICE_STUB, PANE, buildAddin, findChromium, launchChromium, openPane, serveStatic } from './harness.ts';
+
+const chromiumPath = findChromium();
+if (!chromiumPath) console.warn(NO_CHROMIUM);
+
+const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : join('test', 'tmp', 'screenshots');
+
+/** Cells of the memory workbook's sheet, as JSON (dates as ISO strings). */
+async function sheetCells(page: Page, sheet: string): Promise<unknown[][]> {
+  return page.evaluate((name) => JSON.parse(JSON.stringify(window.__shedMemoryWorkbook!.sheet(name).cells)), sheet);
+}
+
+async function shoot(page: Page, name: string): Promise<Buffer> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.screenshot({ path: join(SHOTS, `addin-${name}.png`), fullPage: true });
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let site: Awaited<ReturnType<typeof serveStatic>>;
+  let built: Awaited<ReturnType<typeof buildAddin>>;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let receiptsBefore: number;
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    [sandbox, built, browser] = await Promise.all([
+      startSandbox({ port: 0, quiet: true }),
+      buildAddin(),
+      launchChromium(chromiumPath!),
+    ]);
+    site = await serveStatic(built.dir);
+    const grid = await readGrid('examples/supplier-invoices.xlsx');
+    const init: MemoryInit = { name: 'supplier-invoices.xlsx', active: grid.sheet, sheets: [{ name: grid.sheet, rows: gridRows(grid) }] };
+    ({ page, errors } = await openPane(browser, site.url, init));
+    receiptsBefore = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([site?.close(), sandbox?.close(), built?.remove()]);
+  });
+
+  it('Connect: checks the token, lists the organisations, keeps the token out of the workbook', async () => {
+    await page.fill('#base-url', sandbox.url);
+    await page.fill('#token', 'demo-token-willow');
+    await page.click('#connect');
+    await page.getByRole('radio', { name: 'Willow Creek Pastoral Co' }).check();
+    await expect.poll(() => page.textContent('#connect-status')).toMatch(/^Connected to Willow Creek Pastoral Co: \d+ storages, \d+ product aliases\.$/);
+    expect(await page.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
+    expect(await page.inputValue('#token')).toBe('');
+
+    const stored = await page.evaluate(() => ({ ...window.localStorage }));
+    expect(Object.values(stored)).toEqual(['demo-token-willow']);
+    const settings = await page.evaluate(() => Object.fromEntries(window.__shedMemoryWorkbook!.settings));
+    expect(settings['shed.baseUrl']).toBe(sandbox.url);
+    expect(settings['shed.organisationId']).toBe(WILLOW);
+    expect(JSON.stringify(settings)).not.toContain('demo-token');
+
+    const shot = await shoot(page, 'connect');
+    expect(pngSize(shot).width).toBe(PANE.width * PANE.deviceScaleFactor);
+  });
+
+  it('Import: maps the sheet, Validate marks the refused invoices, Import creates the 11 good ones', async () => {
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await expect.poll(() => page.textContent('#mapping-summary')).toContain('header row 4');
+    await page.click('#mapping-box summary');
+    expect(await page.isVisible('#map-storage')).toBe(true);
+    expect(await page.inputValue('#map-storage')).toBe('3');
+    expect(await page.inputValue('#map-product')).toBe('5');
+
+    await page.click('#validate');
+    await expect.poll(() => page.textContent('#import-status'), { timeout: 20_000 }).toMatch(/^Checked, nothing sent: 17 receipts: /);
+    const checked = (await page.textContent('#import-status'))!;
+    expect(checked).toContain('11 would create');
+    expect(checked).toContain('6 refused (12 rows invalid)');
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receiptsBefore);
+    const problems = await page.locator('#import-problems li').allTextContents();
+    expect(problems).toContain("Row 22, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)");
+    const marks = await page.evaluate(() => {
+      const sheet = window.__shedMemoryWorkbook!.sheet('Invoices');
+      return { fills: sheet.fills, notes: Object.fromEntries(sheet.notes) };
+    });
+    expect(marks.fills).toEqual(expect.arrayContaining(['F21:F22', 'D24', 'G31', 'C32', 'B43']));
+    expect(marks.notes.F22).toMatch(/^Shed Sheets: Product: no product or alias named 'Glyfos 450'/);
+
+    await page.click('#import');
+    await expect.poll(() => page.textContent('#import-status'), { timeout: 30_000 }).toMatch(/^17 receipts: /);
+    const done = (await page.textContent('#import-status'))!;
+    expect(done).toContain('11 created');
+    expect(done).toContain('6 refused (12 rows invalid)');
+    expect(done).toContain('Results are in columns M–Q.');
+
+    const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
+    expect(receipts.length).toBe(receiptsBefore + 11);
+    const cells = await sheetCells(page, 'Invoices');
+    expect(cells[3]!.slice(12, 17)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    const row5 = cells[4]!;
+    expect(row5[12]).toBe('created');
+    const created = receipts.find((r) => r.id === row5[13]);
+    expect(created).toMatchObject({ order_number: 'PO-1001', sequence: row5[14] });
+    expect(created.line_items[0].id).toBe(row5[15]);
+    expect(cells[21]![12]).toBe('invalid');
+    expect(cells[21]![16]).toMatch(/Glyfos 450/);
+    expect(receipts.some((r) => r.order_number === 'PO-1018')).toBe(false);
+
+    await shoot(page, 'import');
+  });
+
+  it('Import again: nothing is sent twice (the sheet now carries the Record IDs)', async () => {
+    await page.click('#import');
+    await expect.poll(() => page.textContent('#import-status'), { timeout: 30_000 }).toMatch(/^17 receipts: 11 unchanged, 6 refused/);
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receiptsBefore + 11);
+  });
+
+  it('Import: an edited column is saved in the workbook as a mapping; Detect again forgets it', async () => {
+    await page.selectOption('#map-notes', '');
+    const key = 'shed.mapping.receipts.Invoices';
+    await expect.poll(() => page.evaluate((k) => window.__shedMemoryWorkbook!.settings.get(k) ?? '', key)).toContain('"notes":null');
+    expect(await page.inputValue('#map-notes')).toBe('');
+    await page.click('#mapping-reset');
+    await expect.poll(() => page.inputValue('#map-notes')).toBe('11');
+    expect(await page.evaluate((k) => window.__shedMemoryWorkbook!.settings.get(k), key)).toBe('');
+  });
+
+  it('Export: movements of a date range go into new sheets holding tables', async () => {
+    await page.getByRole('tab', { name: 'Export' }).click();
+    expect(await page.inputValue('#export-dataset')).toBe('movements');
+    await page.fill('#export-from', '2026-01-01');
+    await page.fill('#export-to', '2026-03-31');
+    await page.selectOption('#export-storage', { label: 'Main Chemical Shed' });
+    await page.click('#export');
+    await expect.poll(() => page.textContent('#export-status'), { timeout: 30_000 }).toMatch(/^Wrote \d+ rows of movements to sheets 'Movements' and 'Summary'\.$/);
+    const movements = await sheetCells(page, 'Movements');
+    expect(movements[0]!.slice(0, 5)).toEqual(['Date', 'Type', 'Sequence', 'Storage', 'Product']);
+    const rows = movements.slice(1);
+    expect(rows.length).toBeGreaterThanOrEqual(14); // the 14 lines of the imported Main Chemical Shed invoices, at least
+    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(['Main Chemical Shed']));
+    for (const row of rows) expect(String(row[0]) >= '2026-01-01' && String(row[0]) <= '2026-03-31T23:59').toBe(true);
+    expect(rows.some((r) => r[4] === 'Glyphosate 540 g/L' || r[5] === 'Glyfos 540')).toBe(true);
+    expect(typeof rows[0]![9]).toBe('number');
+    const table = await page.evaluate(() => window.__shedMemoryWorkbook!.sheet('Movements').table?.map((c) => c.type));
+    expect(table?.[0]).toBe('date');
+    await shoot(page, 'export');
+  });
+
+  it('Template: adds a receipts sheet with drop-down lists of unlocked storages, products and units', async () => {
+    await page.getByRole('tab', { name: 'Template' }).click();
+    await page.click('#template');
+    await expect.poll(() => page.textContent('#template-status')).toMatch(/^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
+    const template = await page.evaluate(() => {
+      const sheet = window.__shedMemoryWorkbook!.sheet('Receipts template');
+      return { header: sheet.cells[0], lists: Object.fromEntries(sheet.lists) };
+    });
+    expect(template.header).toEqual(['Invoice', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
+    expect(template.lists[3]).toContain('Main Chemical Shed');
+    expect(template.lists[3]).not.toContain('Old Shearing Shed');
+    expect(template.lists[5]).toContain('Glyfos 540');
+    expect(template.lists[5]).not.toContain('Wetter');
+    expect(template.lists[8]).toEqual(['l', 'ml', 'kg', 'g', 't']);
+    await shoot(page, 'template');
+  });
+
+  it('tabs follow the keyboard: arrows, Home and End move the selection and show the panel', async () => {
+    await page.getByRole('tab', { name: 'Template' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-connect');
+    expect(await page.isVisible('#panel-connect')).toBe(true);
+    expect(await page.isHidden('#panel-template')).toBe(true);
+    await page.keyboard.press('End');
+    expect(await page.getAttribute('#tab-template', 'aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    expect(await page.getAttribute('#tab-connect', 'aria-selected')).toBe('true');
+    expect(await page.getAttribute('#tab-import', 'tabindex')).toBe('-1');
+  });
+
+  it('the page ran without console errors', () => {
+    expect(errors).toEqual([]);
+  });
+
+  it('reopened on a workbook that names the service, it reconnects with the saved token and opens Import', async () => {
+    const again = await page.context().newPage();
+    await again.route(OFFICE_JS_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: OFFICE_STUB }));
+    const init: MemoryInit = { sheets: [{ name: 'Sheet1', rows: [] }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
+    await again.addInitScript((workbook) => {
+      (window as unknown as { __shedMemoryInit: unknown }).__shedMemoryInit = workbook;
+    }, init);
+    await again.goto(`${site.url}/taskpane.html?host=memory`);
+    await again.waitForSelector('body[data-ready="true"]');
+    expect(await again.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
+    expect(await again.getAttribute('#tab-import', 'aria-selected')).toBe('true');
+    expect(await again.inputValue('#base-url')).toBe(sandbox.url);
+    expect(await again.getAttribute('#token', 'placeholder')).toBe('Saved on this computer');
+    await again.close();
+  });
+
+  it('a forgotten token is gone from the add-in storage', async () => {
+    await page.getByRole('tab', { name: 'Connect' }).click();
+    await page.click('#forget-token');
+    await expect.poll(() => page.textContent('#connect-status')).toBe('The token is forgotten on this computer.');
+    expect(await page.evaluate(() => Object.keys(window.localStorage))).toEqual([]);
+    expect(await page.textContent('#connection-badge')).toBe('Not connected');
+  });
+
+  it('outside Excel and without ?host=memory it says how to run it', async () => {
+    const other = await browser.newPage();
+    await other.route(OFFICE_JS_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: OFFICE_STUB }));
+    await other.goto(`${site.url}/taskpane.html`);
+    await other.waitForSelector('body[data-ready="error"]');
+    expect(await other.textContent('#boot-error')).toMatch(/it runs inside Excel\. Sideload manifest\.xml .*\?host=memory/);
+    await other.close();
+  });
+});

@@ -1,0 +1,250 @@
+/** The Import screen's logic against the sandbox over real HTTP, on an in-memory workbook. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConnectController } from '../../../addin/app/connect.ts';
+import { ImportController, runTone } from '../../../addin/app/import.ts';
+import { createMemoryWorkbook, type MemoryInit, type SerialCell } from '../../../addin/app/memory-host.ts';
+import { memoryTokenStore } from '../../../addin/app/token-store.ts';
+import { SETTING_KEYS, mappingSettingKey } from '../../../addin/app/workbook-settings.ts';
+import type { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../helpers/catalogue.ts';
+import { listAll } from '../../helpers/service.ts';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+async function open(init?: MemoryInit, token = 'demo-token-willow') {
+  const workbook = createMemoryWorkbook(init);
+  const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
+  await connect.connect(sandbox.url, token);
+  if (!connect.session()) await connect.selectOrganisation(WILLOW);
+  const importer = new ImportController({ workbook, session: () => connect.session() });
+  await importer.refresh();
+  return { workbook, importer, connect };
+}
+
+/** Row `n` (1-based) of a sheet, from column `from`. */
+const row = (workbook: MemoryWorkbook, sheet: string, n: number, from = 0) => workbook.sheet(sheet).cells[n - 1]?.slice(from);
+
+const receiptCount = async () => (await listAll(sandbox.url, WILLOW, 'receipts')).length;
+
+describe('Import of receipts (the sample sheet)', () => {
+  it('maps the sheet below its title, with the header on row 3', async () => {
+    const { importer } = await open();
+    const state = importer.store.get();
+    expect(state.sheets).toEqual(['Invoices', 'Returns']);
+    expect(state.sheet).toBe('Invoices');
+    expect(state.mapping?.headerRowNumber).toBe(3);
+    expect(state.mappingProblem).toBeNull();
+    expect(state.fields.find((f) => f.field === 'storage')?.column).toBe(3);
+    expect(state.mappingSaved).toBe(false);
+  });
+
+  it('Validate sends nothing, marks the bad cell with a note, says what an import would do', async () => {
+    const { workbook, importer } = await open();
+    const before = sandbox.stats.writes;
+    await importer.validate();
+    const state = importer.store.get();
+    expect(sandbox.stats.writes).toBe(before);
+    expect(state.status).toEqual({ tone: 'warning', text: 'Checked, nothing sent: 4 receipts: 3 would create, 1 refused (2 rows invalid).' });
+    expect(state.problems).toEqual(["Row 7, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)"]);
+    expect(state.resultColumns).toBe('L–P');
+    const sheet = workbook.sheet('Invoices');
+    expect(sheet.fills).toEqual(['F7']);
+    expect(sheet.notes.get('F7')).toBe("Shed Sheets: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'");
+    expect(row(workbook, 'Invoices', 3, 11)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(row(workbook, 'Invoices', 4, 11)).toEqual(['would create', null, null, null, 'dry run: nothing sent']);
+    expect(row(workbook, 'Invoices', 8, 11)?.[0]).toBe('invalid');
+    expect(row(workbook, 'Invoices', 8, 11)?.[4]).toBe('not sent: invoice INV-40412 has a problem on row 7');
+  });
+
+  it('Import creates the valid invoices, writes ids back, saves the mapping; again, nothing is sent twice', async () => {
+    const { workbook, importer } = await open();
+    const before = await receiptCount();
+    await importer.start();
+    let state = importer.store.get();
+    expect(state.status).toEqual({ tone: 'warning', text: '4 receipts: 3 created, 1 refused (2 rows invalid).' });
+    expect(state.phase).toBe('idle');
+    expect(state.progress).toBeNull();
+    expect(await receiptCount()).toBe(before + 3);
+    const first = row(workbook, 'Invoices', 4, 11)!;
+    expect(first[0]).toBe('created');
+    const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
+    const made = receipts.find((r) => r.id === first[1]);
+    expect(made).toMatchObject({ sequence: first[2], order_number: 'PO-1001', supplier: 'Farmco Rural Supplies' });
+    expect(made.line_items.map((i: { id: string }) => i.id)).toEqual([first[3], row(workbook, 'Invoices', 5, 11)![3]]);
+    expect(JSON.parse((await workbook.getSetting(mappingSettingKey('receipts', 'Invoices')))!)).toMatchObject({ kind: 'receipts', columns: { storage: 'Deliver To' } });
+    expect(state.mappingSaved).toBe(true);
+
+    await importer.start();
+    state = importer.store.get();
+    expect(state.status?.text).toBe('4 receipts: 3 unchanged, 1 refused (2 rows invalid).');
+    expect(await receiptCount()).toBe(before + 3);
+    expect(row(workbook, 'Invoices', 4, 11)![0]).toBe('unchanged');
+    expect(row(workbook, 'Invoices', 4, 11)!.slice(1, 4)).toEqual(first.slice(1, 4));
+  });
+
+  it('a new session finds what an earlier one sent from another copy of the sheet: duplicate, not sent', async () => {
+    const init: MemoryInit = {
+      sheets: [{ name: 'Invoices', rows: [
+        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+        ['DUP-1', 'Farmco Rural Supplies', '14/03/2026', 'Main Chemical Shed', 'Amine 625', 3, 20, 'L', 140],
+      ] }],
+    };
+    const first = await open(init);
+    await first.importer.start();
+    expect(first.importer.store.get().status?.text).toBe('1 receipt: 1 created.');
+    const before = await receiptCount();
+    const second = await open(init);
+    await second.importer.start();
+    const state = second.importer.store.get();
+    expect(state.status?.tone).toBe('error');
+    expect(state.status?.text).toBe('1 receipt: 1 duplicate.');
+    expect(state.problems[0]).toMatch(/^Row 2: duplicate: already in the service as REC-\d+/);
+    expect(await receiptCount()).toBe(before);
+    expect(row(second.workbook, 'Invoices', 2, 9)?.[1]).toBe(row(first.workbook, 'Invoices', 2, 9)?.[1]);
+
+    // Asked to, a third copy is sent anyway.
+    const third = await open(init);
+    third.importer.setAllowDuplicates(true);
+    await third.importer.start();
+    expect(third.importer.store.get().status?.text).toBe('1 receipt: 1 created.');
+    expect(await receiptCount()).toBe(before + 1);
+  });
+
+  it('Cancel: nothing new is sent; records on their way finish and get their ids', async () => {
+    const rows: SerialCell[][] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
+    for (let i = 1; i <= 12; i++) rows.push([`CAN-${i}`, 'Farmco Rural Supplies', `${i}/01/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
+    const { workbook, importer } = await open({ sheets: [{ name: 'Invoices', rows }] });
+    const before = await receiptCount();
+    sandbox.setFaults({ latencyMs: 150 });
+    try {
+      const stop = importer.store.subscribe((state) => {
+        if (state.progress && state.progress.done >= 1) importer.cancel();
+      });
+      await importer.start();
+      stop();
+    } finally {
+      sandbox.setFaults({});
+    }
+    const state = importer.store.get();
+    expect(state.status?.tone).toBe('warning');
+    expect(state.status?.text).toMatch(/^Cancelled: 12 receipts: \d+ created, \d+ failed\.$/);
+    const statuses = rows.slice(1).map((_, i) => row(workbook, 'Invoices', i + 2, 9)!);
+    const created = statuses.filter((r) => r[0] === 'created');
+    const notSent = statuses.filter((r) => r[0] === 'failed');
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(created.length).toBeLessThan(12);
+    expect(created.length + notSent.length).toBe(12);
+    for (const r of notSent) expect(r[4]).toBe('not sent: the run was interrupted');
+    expect(await receiptCount()).toBe(before + created.length);
+    const ids = new Set((await listAll(sandbox.url, WILLOW, 'receipts')).map((r) => r.id));
+    for (const r of created) expect(ids.has(r[1] as string)).toBe(true);
+  });
+});
+
+describe('Import of returns', () => {
+  it('maps the Returns sheet as returns; refuses the zero amount; creates the others', async () => {
+    const { workbook, importer } = await open();
+    await importer.setKind('returns');
+    await importer.setSheet('Returns');
+    expect(importer.store.get().mapping?.kind).toBe('returns');
+    const before = (await listAll(sandbox.url, WILLOW, 'returns')).length;
+    await importer.start();
+    const state = importer.store.get();
+    expect(state.status?.text).toBe('3 returns: 2 created, 1 refused (1 row invalid).');
+    expect(state.problems[0]).toMatch(/^Row 4, E: Amount: .*greater than 0/);
+    expect((await listAll(sandbox.url, WILLOW, 'returns')).length).toBe(before + 2);
+    expect(row(workbook, 'Returns', 2, 8)?.[0]).toBe('created');
+    expect(row(workbook, 'Returns', 2, 8)?.[2]).toMatch(/^RET-\d{8}$/);
+  });
+});
+
+describe('Import refuses what it cannot do, and says why', () => {
+  beforeEach(() => sandbox.stats.reset());
+
+  it('without a session', async () => {
+    const workbook = createMemoryWorkbook();
+    const importer = new ImportController({ workbook, session: () => null });
+    await importer.refresh();
+    expect(importer.store.get().mapping).not.toBeNull();
+    await importer.validate();
+    expect(importer.store.get().status).toEqual({ tone: 'error', text: 'Connect to the service first (Connect tab).' });
+    await importer.start();
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('a sheet without a required column: the problem is shown, nothing is read from the service', async () => {
+    const { importer } = await open({ sheets: [{ name: 'S', rows: [['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size'], ['Farmco', '1/1/2026', 'Seed Shed', 'Scepter Wheat', 1, 50]] }] });
+    expect(importer.store.get().mappingProblem).toMatch(/no column for 'Price ex GST' \(pack_cost\)/);
+    sandbox.stats.reset();
+    await importer.start();
+    expect(importer.store.get().status?.tone).toBe('error');
+    expect(importer.store.get().status?.text).toMatch(/no column for 'Price ex GST'/);
+    expect(sandbox.stats.writes).toBe(0);
+    expect(sandbox.stats.requests).toBe(0);
+  });
+
+  it('a sheet with no header row at all', async () => {
+    const { importer } = await open({ sheets: [{ name: 'S', rows: [['hello'], [1, 2, 3]] }] });
+    expect(importer.store.get().mapping).toBeNull();
+    expect(importer.store.get().mappingProblem).toMatch(/cannot find the header row/);
+  });
+
+  it('a mapping edit that leaves a required field out is shown, and fixed by Detect again', async () => {
+    const { importer, workbook } = await open();
+    await importer.setColumn('supplier', null);
+    expect(importer.store.get().mappingProblem).toMatch(/no column for 'Supplier'/);
+    expect(importer.store.get().mappingSaved).toBe(true);
+    expect(await workbook.getSetting(mappingSettingKey('receipts', 'Invoices'))).toContain('"supplier":null');
+    await importer.resetMapping();
+    expect(importer.store.get().mappingProblem).toBeNull();
+    expect(importer.store.get().mappingSaved).toBe(false);
+  });
+
+  it('a saved mapping that no longer parses is ignored, not fatal', async () => {
+    const workbook = createMemoryWorkbook({ sheets: [{ name: 'Invoices', rows: [['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'Cost']] }], settings: { [mappingSettingKey('receipts', 'Invoices')]: '{not json' } });
+    const importer = new ImportController({ workbook, session: () => null });
+    await importer.refresh();
+    expect(importer.store.get().mappingSaved).toBe(false);
+    expect(importer.store.get().mappingProblem).toBeNull();
+  });
+
+  it('reading options: a bad time zone is refused, good ones and the date order are saved in the workbook', async () => {
+    const { importer, workbook } = await open();
+    await importer.setTimeZone('Mars/Olympus');
+    expect(importer.store.get().status?.tone).toBe('error');
+    expect(importer.store.get().timeZone).toBe('Australia/Sydney');
+    await importer.setTimeZone(' Pacific/Auckland ');
+    await importer.setDateOrder('MDY');
+    expect(await workbook.getSetting(SETTING_KEYS.timeZone)).toBe('Pacific/Auckland');
+    expect(await workbook.getSetting(SETTING_KEYS.dateOrder)).toBe('MDY');
+    const again = new ImportController({ workbook, session: () => null });
+    await again.refresh();
+    expect(again.store.get()).toMatchObject({ timeZone: 'Pacific/Auckland', dateOrder: 'MDY' });
+  });
+
+  it('a sheet that is gone is reported', async () => {
+    const { importer } = await open();
+    await importer.setSheet('Nope');
+    expect(importer.store.get().status?.text).toBe("There is no sheet named 'Nope'; the workbook has 'Invoices', 'Returns'.");
+    expect(importer.store.get().phase).toBe('idle');
+  });
+});
+
+describe('runTone', () => {
+  const r = (status: 'created' | 'invalid' | 'would create' | 'failed') => ({ rowNumber: 1, status });
+  it('success when all done, error when none, warning in between or when cancelled', () => {
+    expect(runTone([r('created')], { dryRun: false, cancelled: false })).toBe('success');
+    expect(runTone([r('created'), r('invalid')], { dryRun: false, cancelled: false })).toBe('warning');
+    expect(runTone([r('failed')], { dryRun: false, cancelled: false })).toBe('error');
+    expect(runTone([r('would create')], { dryRun: true, cancelled: false })).toBe('success');
+    expect(runTone([r('would create')], { dryRun: false, cancelled: false })).toBe('error');
+    expect(runTone([r('created')], { dryRun: false, cancelled: true })).toBe('warning');
+  });
+});

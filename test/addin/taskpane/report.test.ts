@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { describeError } from '../../../addin/app/errors.ts';
+import { attentionLines, problemLine, problemLines, recordCounts, runSummary, warningLines } from '../../../addin/app/import-report.ts';
+import { importKind } from '../../../addin/app/import-kinds.ts';
+import { keepSheetIds } from '../../../addin/app/keep-ids.ts';
+import { AuthenticationError, NetworkError, ShedError } from '../../../shared/errors/index.ts';
+import type { Problem, RowResult } from '../../../shared/import/outcome.ts';
+import { detectMapping } from '../../../shared/sheet/mapping.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
+
+const receipts = importKind('receipts');
+const problem: Problem = { code: 'unknown_product', rowNumber: 22, column: 5, header: 'Product', message: "no product or alias named 'Glyfos 450'" };
+const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({ rowNumbers, body, problems, warnings });
+
+describe('describeError', () => {
+  it('shows a typed error as it is, and what to do in a task pane for a refused token', () => {
+    expect(describeError(new ShedError('x', 'input', 'Sheet has no header row.'))).toBe('Sheet has no header row.');
+    const refused = new AuthenticationError({ method: 'GET', url: '/api/organisations' }, { status: 401, body: null, headers: new Headers() } as never);
+    expect(describeError(refused)).toBe('The service refused the API token (401 Unauthorized): check it, paste it again and connect.');
+  });
+
+  it('adds the CORS hint to an unreachable service, naming the origin', () => {
+    const text = describeError(new NetworkError({ method: 'GET', url: '/api/organisations' }, null), { origin: 'https://addin.example.com' });
+    expect(text).toMatch(/^Could not reach the service: GET \/api\/organisations/);
+    expect(text).toContain("allow requests from the add-in's origin (https://addin.example.com): its CORS settings must list it.");
+  });
+
+  it('cancellation, plain errors and non-errors', () => {
+    expect(describeError(new DOMException('stop', 'AbortError'))).toBe('Cancelled.');
+    expect(describeError(new Error('boom'))).toBe('boom');
+    expect(describeError(new Error(''))).toBe('Something went wrong.');
+    expect(describeError('text')).toBe('text');
+  });
+});
+
+describe('import report', () => {
+  it('puts a problem where it is, and names the record not sent', () => {
+    expect(problemLine(problem)).toBe("Row 22, F: Product: no product or alias named 'Glyfos 450'");
+    expect(problemLine({ code: 'x', rowNumber: 3, message: 'no columns' })).toBe('Row 3: no columns');
+    const drafts = [draft([22, 23], null, [problem])];
+    expect(problemLines({ drafts, label: () => 'invoice INV-40412' })).toEqual([
+      "Row 22, F: Product: no product or alias named 'Glyfos 450' (invoice INV-40412 not sent)",
+    ]);
+    const warn: Problem = { code: 'unit', rowNumber: 5, column: 8, header: 'Unit', message: "unit 'drums' is not one the service knows" };
+    expect(warningLines({ drafts: [draft([5], {}, [], [warn])], warnings: ['dates read month first'] })).toEqual([
+      'dates read month first',
+      "Row 5, I: Unit: unit 'drums' is not one the service knows",
+    ]);
+  });
+
+  it('counts records by their first row, and sums up a run', () => {
+    const drafts = [draft([2, 3], {}), draft([4], {}), draft([5, 6], null, [problem]), draft([7], {})];
+    const results: RowResult[] = [
+      { rowNumber: 2, status: 'created' },
+      { rowNumber: 3, status: 'created' },
+      { rowNumber: 4, status: 'duplicate', message: 'already in the service as REC-00000001' },
+      { rowNumber: 5, status: 'invalid' },
+      { rowNumber: 6, status: 'invalid' },
+      { rowNumber: 7, status: 'failed', message: 'timeout' },
+    ];
+    expect([...recordCounts(drafts, results)]).toEqual([['created', 1], ['duplicate', 1], ['invalid', 1], ['failed', 1]]);
+    expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: false })).toBe('4 receipts: 1 created, 1 duplicate, 1 refused (2 rows invalid), 1 failed.');
+    expect(runSummary(receipts, drafts, results, { dryRun: true, cancelled: false })).toMatch(/^Checked, nothing sent: 4 receipts/);
+    expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: true })).toMatch(/^Cancelled: 4 receipts/);
+    expect(runSummary(receipts, [], [], { dryRun: false, cancelled: false })).toBe('No receipts found below the header row.');
+    expect(runSummary(importKind('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], { dryRun: false, cancelled: false })).toBe('1 return: 1 created.');
+    expect(attentionLines(drafts, results)).toEqual(['Row 4: duplicate: already in the service as REC-00000001', 'Row 7: failed: timeout']);
+  });
+});
+
+describe('keepSheetIds: results never blank the ids the sheet holds', () => {
+  const grid: Grid = {
+    source: 'Book1.xlsx',
+    sheet: 'Invoices',
+    rows: [
+      { rowNumber: 1, cells: ['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'Cost', 'Record ID', 'Sequence', 'Line Item ID'] },
+      { rowNumber: 2, cells: ['Farmco', '1/1/2026', 'Seed Shed', 'Wheat', 1, 50, 60, 'rec-1', 'REC-00000007', 'line-1'] },
+      { rowNumber: 3, cells: ['Farmco', '1/1/2026', 'Seed Shed', 'Wheat', 1, 50, 60, null, '  ', 42] },
+    ],
+  };
+  const mapping = detectMapping(grid, 'receipts');
+
+  it('fills what a result lacks from the row, and leaves what it carries', () => {
+    const kept = keepSheetIds(
+      [
+        { rowNumber: 2, status: 'failed', message: 'timeout' },
+        { rowNumber: 3, status: 'updated', recordId: 'rec-2', lineItemId: 'new-line' },
+        { rowNumber: 9, status: 'invalid' },
+      ],
+      grid,
+      mapping,
+    );
+    expect(kept).toEqual([
+      { rowNumber: 2, status: 'failed', message: 'timeout', recordId: 'rec-1', sequence: 'REC-00000007', lineItemId: 'line-1' },
+      { rowNumber: 3, status: 'updated', recordId: 'rec-2', lineItemId: 'new-line' },
+      { rowNumber: 9, status: 'invalid' },
+    ]);
+  });
+
+  it('without id columns in the sheet, changes nothing', () => {
+    const bare: Grid = { ...grid, rows: grid.rows.map((r) => ({ ...r, cells: r.cells.slice(0, 7) })) };
+    const result: RowResult = { rowNumber: 2, status: 'failed' };
+    expect(keepSheetIds([result], bare, detectMapping(bare, 'receipts'))).toEqual([result]);
+  });
+});
