@@ -17,7 +17,7 @@ import type { Session } from '../../session/open-session.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath, writeResultsFile } from '../../write/results-file.ts';
-import { planKind } from './kinds.ts';
+import { planImport } from '../../../shared/import/plan-kind.ts';
 import type { ImportOptions } from './options.ts';
 import { UsageError, checkImportOptions } from './options.ts';
 import type { ImportSummary } from './report.ts';
@@ -47,7 +47,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   const session = await openSession(options, io, options.client);
   const { reference, receipts, returns } = await loadOrganisation(session);
   const resolver = createResolver(reference);
-  const kind = planKind(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
+  const kind = planImport(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
   const where = { source: basename(options.file), sheet: grid.sheet };
 
   const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file));

@@ -10,7 +10,7 @@ import type { Grid } from '../../../shared/sheet/grid.ts';
 
 const receipts = importKind('receipts');
 const problem: Problem = { code: 'unknown_product', rowNumber: 22, column: 5, header: 'Product', message: "no product or alias named 'Glyfos 450'" };
-const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({ rowNumbers, body, problems, warnings });
+const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({ key: null, rowNumbers, body, problems, warnings });
 
 describe('describeError', () => {
   it('shows a typed error as it is, and what to do in a task pane for a refused token', () => {

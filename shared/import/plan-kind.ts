@@ -1,0 +1,68 @@
+import type { OrgClient } from '../client/index.ts';
+import type { Resolver } from '../resolve/index.ts';
+import type { Receipt, Return } from '../schemas/resources.ts';
+import type { Grid } from '../sheet/grid.ts';
+import type { ColumnMapping } from '../sheet/mapping.ts';
+import type { RunOptions } from './engine/run.ts';
+import { runImport } from './engine/run.ts';
+import type { Problem, RowResult } from './outcome.ts';
+import type { ReadSettings } from './receipts/build.ts';
+import { invoiceLabel } from './receipts/label.ts';
+import { receiptOps } from './receipts/ops.ts';
+import { planReceiptImport } from './receipts/plan.ts';
+import { returnLabel } from './returns/label.ts';
+import { returnOps } from './returns/ops.ts';
+import { planReturnImport } from './returns/plan.ts';
+
+/** What callers read of a draft, whatever its kind. */
+export interface PlannedDraft {
+  key: string | null;
+  rowNumbers: number[];
+  body: unknown;
+  problems: Problem[];
+  warnings: Problem[];
+}
+
+/** A sheet planned as one kind and bound to the import engine: its drafts, sheet warnings, and the run. */
+export interface PlannedImport {
+  drafts: readonly PlannedDraft[];
+  warnings: string[];
+  /** How a record is named in messages: `invoice INV-40390`, `the return on row 6`. */
+  label(draft: PlannedDraft): string;
+  /** Runs the engine over the drafts (`dryRun` sends nothing); one result per row, sorted by row. */
+  run(options: RunOptions): Promise<RowResult[]>;
+}
+
+/**
+ * Plans the sheet as receipts or returns and binds the engine to that kind's operations: the one
+ * way both the CLI and the add-in import.
+ * @param existing the organisation's records fetched at the start (duplicates are checked against them).
+ */
+export function planImport(
+  kind: 'receipts' | 'returns',
+  grid: Grid,
+  mapping: ColumnMapping,
+  resolver: Resolver,
+  org: OrgClient,
+  settings: ReadSettings,
+  existing: { receipts: readonly Receipt[]; returns: readonly Return[] },
+): PlannedImport {
+  if (kind === 'receipts') {
+    const plan = planReceiptImport(grid, mapping, resolver, settings);
+    const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
+    return {
+      drafts: plan.drafts,
+      warnings: plan.warnings,
+      label: invoiceLabel,
+      run: (options) => runImport(plan.drafts, ops, existing.receipts, options),
+    };
+  }
+  const plan = planReturnImport(grid, mapping, resolver, settings);
+  const ops = returnOps(org, settings.timeZone);
+  return {
+    drafts: plan.drafts,
+    warnings: plan.warnings,
+    label: returnLabel,
+    run: (options) => runImport(plan.drafts, ops, existing.returns, options),
+  };
+}
