@@ -3,13 +3,12 @@
  * the dated ones, fetched like `shed export` does and written into new sheets of the workbook, each
  * a table with filters and typed number formats.
  */
-import { DATASETS, DATED_DATASETS, type DatasetName, type DateRange } from '../../shared/export/index.ts';
+import { DATASETS, DATED_DATASETS, fetchExport, type DatasetName, type DateRange } from '../../shared/export/index.ts';
 import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
 import { describeError } from './errors.ts';
-import { fetchExportTable } from './export-fetch.ts';
 import { tableSheets } from './export-sheets.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
@@ -122,10 +121,11 @@ export class ExportController {
     this.abort = abort;
     this.store.set({ busy: true, written: [], progress: { done: 0, total: 1 }, status: { tone: 'info', text: `Reading ${dataset} from ${session.organisation.name}…` } });
     try {
-      const table = await fetchExportTable(
-        session,
-        { dataset, timeZone, dates, storageId: dated && storageId ? storageId : null },
-        (done, total) => this.store.set({ progress: { done, total } }),
+      const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
+      const { table } = await fetchExport(
+        source,
+        { dataset, timeZone, dates, ...(dated && storageId ? { storage: storageId } : {}) },
+        (done, known) => this.store.set({ progress: { done, total: Math.max(done, known) } }),
         abort.signal,
       );
       const written: string[] = [];

@@ -3,7 +3,6 @@
  * reference data (storages, product aliases, products), loaded once and shared by the screens.
  */
 import type { OrgClient, ServiceClient } from '../../shared/client/index.ts';
-import { createOrgPages, type OrgPages } from '../../shared/export/index.ts';
 import type { ReferenceData, Resolver } from '../../shared/resolve/index.ts';
 import { createResolver, loadReferenceData } from '../../shared/resolve/index.ts';
 import type { Organisation, Receipt, Return } from '../../shared/schemas/resources.ts';
@@ -24,8 +23,6 @@ export interface Session {
   client: ServiceClient;
   organisation: Organisation;
   org: OrgClient;
-  /** One page at a time of the organisation's lists, for the consistent paging of exports. */
-  pages: OrgPages;
   /**
    * The organisation's reference data (four lists, every page). Loaded on first use and kept;
    * `fresh: true` loads it again (an import does, so a storage locked since is seen).
@@ -62,7 +59,6 @@ export function openSession(baseUrl: string, client: ServiceClient, organisation
     client,
     organisation,
     org,
-    pages: createOrgPages(client.http, organisation.id),
     reference: async (options = {}) => (await load(options.fresh ?? false)).data,
     resolver: async (options = {}) => (await load(options.fresh ?? false)).resolver,
     async snapshot() {

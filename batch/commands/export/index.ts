@@ -6,14 +6,14 @@ import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { fetchExport, shapeExport, type ListReport } from './fetch.ts';
+import { fetchExport, shapeExport, type ListReport } from '../../../shared/export/fetch.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
 import { timestampMicros } from '../../../shared/export/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
 
 export { ExportUsageError, checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
-export type { ListReport } from './fetch.ts';
+export type { ListReport } from '../../../shared/export/fetch.ts';
 
 /** What an export did, as printed by `--json`. */
 export interface ExportSummary {
@@ -71,7 +71,8 @@ async function fromService(options: ExportOptions, settings: ExportSettings) {
   const session = await openSession(options, options.io, { pageConcurrency: settings.pageConcurrency });
   const progress = createProgress(options.io, 'pages');
   try {
-    const fetched = await fetchExport(session, settings, options.io, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
+    const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
+    const fetched = await fetchExport(source, settings, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
     return { organisation: { id: session.organisation.id, name: session.organisation.name }, fetched };
   } finally {
     progress.stop();

@@ -1,31 +1,52 @@
 /**
  * Fetching what one export needs from the service, every list read with consistent paging
- * (shared/export/paging), then shaped by the dataset's pure function (shared/export/datasets).
+ * (./paging), then shaped by the dataset's pure function (./datasets). The CLI and the add-in both
+ * export through {@link fetchExport}; `shed export --offline` shapes the mirror with {@link shapeExport}.
  */
-import {
-  createExportNames,
-  createOrgPages,
-  deletedReader,
-  fetchConsistent,
-  movementsTable,
-  productAliasesTable,
-  productsTable,
-  receiptsTable,
-  returnsTable,
-  storagesTable,
-  timestampMicros,
-  type ConsistentList,
-  type DeletedReader,
-  type ExportFilter,
-  type ExportTable,
-  type PageReader,
-  type Versioned,
-} from '../../../shared/export/index.ts';
-import type { DeletableResource } from '../../../shared/client/index.ts';
-import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../../../shared/schemas/resources.ts';
-import type { Session } from '../../session/open-session.ts';
-import type { CommandIO } from '../../ui/io.ts';
-import { ExportUsageError, type ExportSettings } from './options.ts';
+import type { DeletableResource, HttpClient, OrgClient } from '../client/index.ts';
+import { ShedError } from '../errors/shed-error.ts';
+import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
+import type { ExportTable } from './columns.ts';
+import type { DatasetName } from './datasets/index.ts';
+import { movementsTable, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
+import type { ExportFilter } from './filter.ts';
+import type { DateRange } from './values.ts';
+import { createExportNames } from './names.ts';
+import type { ConsistentList } from './paging/consistent.ts';
+import { fetchConsistent } from './paging/consistent.ts';
+import type { Versioned } from './paging/consistent.ts';
+import type { DeletedReader, PageReader } from './paging/page-source.ts';
+import { createOrgPages, deletedReader } from './paging/page-source.ts';
+import { timestampMicros } from './paging/timestamps.ts';
+
+/** What to export: the dataset and its filters (PRODUCT.md, "Export options"). */
+export interface ExportQuery {
+  dataset: DatasetName;
+  /** The farm's IANA time zone: dates are its local dates. */
+  timeZone: string;
+  /** `--from`/`--to` on the received or returned date, inclusive. */
+  dates: DateRange;
+  /** Only records changed after this instant (ISO 8601 with a zone): `updated_after`. */
+  since?: string | undefined;
+  /** Only records of this storage: its name (suggestions when unknown) or id. */
+  storage?: string | undefined;
+  /** Pages in flight at once per list; default the client's. */
+  pageConcurrency?: number;
+}
+
+/** Where an export reads: the organisation, the client's HTTP layer (single pages) and its deleted lists. */
+export interface ExportSource {
+  organisationId: string;
+  http: HttpClient;
+  listDeleted: OrgClient['listDeleted'];
+}
+
+/** `--storage` names no storage of the organisation. */
+export class UnknownStorageError extends ShedError {
+  constructor(message: string) {
+    super('unknown_storage', 'usage', message);
+  }
+}
 
 /** How one list was read: passes, whether the cursor walk was needed, what change was noticed. */
 export interface ListReport {
@@ -51,18 +72,18 @@ export type PageProgress = (read: number, known: number) => void;
 /**
  * Fetches and shapes `settings.dataset`. Storages and product aliases are read in full first (names,
  * and `--storage` is resolved before the big lists); the records' lists take `--since`.
- * @throws ExportUsageError when `--storage` names no storage (with the closest names); the client's
+ * @throws UnknownStorageError when `--storage` names no storage (with the closest names); the client's
  *   typed errors (connection, authentication, entitlement: exit 3).
  */
-export async function fetchExport(session: Session, settings: ExportSettings, io: CommandIO, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
-  const pages = createOrgPages(session.client.http, session.organisation.id);
+export async function fetchExport(source: ExportSource, settings: ExportQuery, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
+  const pages = createOrgPages(source.http, source.organisationId);
   const lists: ListReport[] = [];
   const counters = new Map<string, { read: number; known: number }>();
   const read = async <T extends Versioned>(list: string, reader: PageReader<T>, deleted: DeletableResource, since: string | undefined) => {
     const result = await fetchConsistent(reader, {
-      pageConcurrency: settings.pageConcurrency,
+      ...(settings.pageConcurrency ? { pageConcurrency: settings.pageConcurrency } : {}),
       ...(since ? { updatedAfter: since } : {}),
-      deleted: deletedReader((r, q) => session.org.listDeleted(r, q), deleted) as DeletedReader,
+      deleted: deletedReader((r, q) => source.listDeleted(r, q), deleted) as DeletedReader,
       onPage: (done, known) => {
         counters.set(list, { read: done, known });
         const sum = [...counters.values()].reduce((a, c) => ({ read: a.read + c.read, known: a.known + c.known }), { read: 0, known: 0 });
@@ -86,7 +107,7 @@ export async function fetchExport(session: Session, settings: ExportSettings, io
     !needsRecords || dataset === 'receipts' ? null : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since),
   ]);
   const shaped = shapeExport(settings, {
-    organisationId: session.organisation.id,
+    organisationId: source.organisationId,
     storages: storages.records,
     productAliases: aliases.records,
     receipts: receipts?.records ?? [],
@@ -111,9 +132,9 @@ export interface ExportData {
 /**
  * Shapes the dataset from the organisation's lists (pure): names, `--storage`, `--from`/`--to`.
  * `--since` has already been applied to the lists it concerns, except products (no list of their own).
- * @throws ExportUsageError when `--storage` names no storage.
+ * @throws UnknownStorageError when `--storage` names no storage.
  */
-export function shapeExport(settings: ExportSettings, data: ExportData): Omit<FetchedExport, 'lists'> {
+export function shapeExport(settings: ExportQuery, data: ExportData): Omit<FetchedExport, 'lists'> {
   const { dataset, since } = settings;
   const names = createExportNames({
     organisationId: data.organisationId,
@@ -143,7 +164,7 @@ export function shapeExport(settings: ExportSettings, data: ExportData): Omit<Fe
 
 function resolveStorage(names: ReturnType<typeof createExportNames>, text: string): { id: string; name: string } {
   const found = names.resolver.storage(text);
-  if (!found.ok) throw new ExportUsageError(`--storage: ${found.message}`);
+  if (!found.ok) throw new UnknownStorageError(`--storage: ${found.message}`);
   return { id: found.value.id, name: found.value.name };
 }
 
