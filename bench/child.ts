@@ -36,6 +36,12 @@ const cases: Record<string, Case> = {
     };
   },
 
+  /** readGrid alone (no mapping, no validation): the reading part of read-ours. */
+  'read-grid': async (args) => {
+    const { readGrid } = await import('../batch/read/index.ts');
+    return async () => ({ rows: (await readGrid(String(args.file))).rows.length });
+  },
+
   /**
    * Bare exceljs streaming read, every row's values touched. exceljs's WorkbookReader can drop zip
    * entries at random (exceljs issue #3064): a failed or short read is retried, up to 3 attempts.
@@ -97,25 +103,29 @@ const cases: Record<string, Case> = {
   },
 
   /**
-   * The writer alone: the movements of N receipts (built from seed records before timing, as the
-   * export holds them) written to .xlsx by the export's own writer. `rssBeforeWriteMb` is the RSS
-   * with the rows built, before writing starts.
+   * The writer alone: 100,000 movement rows (the movements dataset's own columns and row shaping,
+   * from N receipts of L lines made one at a time) streamed into the export's .xlsx writer, so that
+   * nothing but the writer holds memory: its peak is the streaming writer's.
    */
   'write-movements': async (args) => {
-    const { z } = await import('zod');
-    const { writeExport } = await import('../batch/commands/export/write.ts');
-    const { createExportNames, movementsTable } = await import('../shared/export/index.ts');
+    const { writeXlsxTables } = await import('../batch/write/xlsx-writer.ts');
+    const { toTableSheet } = await import('../batch/commands/export/write.ts');
+    const { MOVEMENT_COLUMNS, MOVEMENTS_SHEET, buildMovements, createExportNames, movementRow } = await import('../shared/export/index.ts');
     const { Receipt } = await import('../shared/schemas/resources.ts');
     const { WILLOW, willowReference } = await import('./catalogue.ts');
-    const { bulkSeed } = await import('./seed.ts');
-    const receipts = z.array(Receipt).parse(bulkSeed(Number(args.receipts), Number(args.lines)).receipts);
+    const { bulkReceipts } = await import('./seed.ts');
     const reference = willowReference();
     const names = createExportNames({ organisationId: WILLOW, storages: reference.storages, productAliases: reference.productAliases, products: reference.products });
-    const table = movementsTable({ receipts, returns: [], names, filter: { timeZone: TIME_ZONE, dates: { from: null, to: null } } });
-    const rssBeforeWriteMb = process.memoryUsage().rss / 2 ** 20;
+    const filter = { timeZone: TIME_ZONE, dates: { from: null, to: null } };
+    function* rows() {
+      for (const record of bulkReceipts(Number(args.receipts), Number(args.lines))) {
+        yield* buildMovements({ receipts: [Receipt.parse(record)], returns: [], names, filter }).map(movementRow);
+      }
+    }
     return async () => {
-      const sheets = await writeExport(table, { format: 'xlsx', out: String(args.out), timeZone: TIME_ZONE, bom: false });
-      return { sheets, rssBeforeWriteMb };
+      const sheet = { ...toTableSheet({ name: MOVEMENTS_SHEET, columns: MOVEMENT_COLUMNS, rows: [] }), rows: rows() };
+      const { rows: written } = await writeXlsxTables(String(args.out), [sheet], { timeZone: TIME_ZONE });
+      return { sheets: [{ name: MOVEMENTS_SHEET, rows: written }] };
     };
   },
 };

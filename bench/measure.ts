@@ -71,7 +71,7 @@ export function median(values: readonly number[]): number {
 }
 
 export function formatNumber(n: number): string {
-  if (Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-AU');
+  if (Number.isInteger(n) || Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-AU');
   if (Math.abs(n) >= 10) return n.toFixed(1);
   return n.toFixed(2);
 }

@@ -8,6 +8,8 @@
  * --repeat N     runs of the read cases and of the export paging (median kept); default 3
  * --profile      child processes run with `node --cpu-prof` (profiles in bench/tmp/profiles)
  * --write-docs   also rewrites the table in docs/performance.md (between its bench-table markers)
+ * A run of every bench writes bench/results.json; a run with --only writes bench/tmp/results-NAMES.json
+ * instead, so that a partial run never replaces the full results.
  * Exit status 0 when every bench ran (targets missed included: they show as FAIL), 1 when one failed
  * to run, 2 for a bad option.
  */
@@ -26,6 +28,7 @@ const BENCHES = ['import', 'read', 'export', 'sync', 'addin'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
+const partialResultsPath = (names: readonly string[]) => fileURLToPath(new URL(`./tmp/results-${names.join('-')}.json`, import.meta.url));
 const DOCS_PATH = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 const TABLE_START = '<!-- bench-table:start -->';
 const TABLE_END = '<!-- bench-table:end -->';
@@ -58,14 +61,16 @@ function unitText(value: number, unit: Figure['unit']): string {
   return `${formatNumber(value)} ${unit}`;
 }
 
-/** The results as a Markdown table (also readable on a terminal). */
-export function formatTable(figures: readonly Figure[]): string {
-  const lines = ['| Case | Measured | Baseline / ideal | Ratio | Target | Result |', '|---|---:|---|---:|---|---|'];
+/** The results as a Markdown table (also readable on a terminal); `notes` adds each figure's note as a last column. */
+export function formatTable(figures: readonly Figure[], notes = false): string {
+  const head = '| Case | Measured | Baseline / ideal | Ratio | Target | Result |';
+  const lines = [notes ? `${head} Note |` : head, notes ? '|---|---:|---|---:|---|---|---|' : '|---|---:|---|---:|---|---|'];
   for (const f of figures) {
     const baseline = f.baseline === null ? f.baselineLabel : `${unitText(f.baseline, f.unit)} (${f.baselineLabel})`;
     const ratio = f.ratio === null ? '' : `${f.ratio.toFixed(2)}×`;
     const result = f.pass === null ? '—' : f.pass ? 'pass' : '**FAIL**';
-    lines.push(`| ${f.case} | ${unitText(f.measured, f.unit)} | ${baseline} | ${ratio} | ${describeTarget(f.target, f.unit)} | ${result} |`);
+    const line = `| ${f.case} | ${unitText(f.measured, f.unit)} | ${baseline} | ${ratio} | ${describeTarget(f.target, f.unit)} | ${result} |`;
+    lines.push(notes ? `${line} ${f.note ?? ''} |` : line);
   }
   return lines.join('\n');
 }
@@ -130,11 +135,14 @@ process.stdout.write(`\n${table}\n\n`);
 const summary = `${figures.filter((f) => f.pass === true).length} passed, ${figures.filter((f) => f.pass === false).length} missed, in ${totalSeconds.toFixed(0)} s`;
 process.stdout.write(`${summary}${failures.length ? `; ${failures.length} bench(es) failed to run: ${failures.map((f) => f.bench).join(', ')}` : ''}\n`);
 const results = { ...machine, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100), totalSeconds, options: settings, figures, failures, details };
-await writeFile(RESULTS_PATH, `${JSON.stringify(results, null, 2)}\n`);
-log(`results written to ${RESULTS_PATH}`);
-if (settings.writeDocs) {
+const resultsPath = settings.only.length === BENCHES.length ? RESULTS_PATH : partialResultsPath(settings.only);
+await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+log(`results written to ${resultsPath}`);
+if (settings.writeDocs && resultsPath !== RESULTS_PATH) {
+  log('--write-docs needs a run of every bench: docs/performance.md left as it was');
+} else if (settings.writeDocs) {
   const stamp = `Measured ${machine.date.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, load average ${machine.loadAverageAtStart.join(' ')} at start (\`npm run bench\`, ${totalSeconds.toFixed(0)} s).`;
-  await writeDocs(table, stamp);
+  await writeDocs(formatTable(figures, true), stamp);
   log(`table written to ${DOCS_PATH}`);
 }
 process.exit(failures.length > 0 ? 1 : 0);

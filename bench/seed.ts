@@ -30,18 +30,18 @@ function stamp(us: number): string {
 const SUPPLIERS = ['Farmco Rural Supplies', 'Southern Cross Fertilisers', 'Riverina Ag Chemicals', 'Paddock Seeds Pty Ltd'];
 
 /**
- * The demo catalogue (no generated history) plus `receipts` receipts of `lines` line items each in
- * Willow Creek's open storages, every line under one of its products (every other under an alias),
- * stamped a minute apart over the 20 days before now (a bulk import stamping them closer would make
- * every incremental sync re-read the records within its cursor overlap, shared/sync/retention.ts).
+ * `receipts` receipts of `lines` line items each in Willow Creek's open storages, one at a time,
+ * every line under one of its products (every other under an alias), stamped a minute apart over the
+ * 20 days before now (a bulk import stamping them closer would make every incremental sync re-read
+ * the records within its cursor overlap, shared/sync/retention.ts). Deterministic but for the stamps.
  */
-export function bulkSeed(receipts: number, lines: number, seed = 11): SeedData {
+export function* bulkReceipts(receipts: number, lines: number, seed = 11): Generator<ReceiptRecord> {
   const next = lcg(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const products = catalogue.products.filter((p) => p.organisation_id === WILLOW);
   const aliases = catalogue.product_aliases.filter((a) => a.organisation_id === WILLOW);
   const startUs = (Date.now() - 20 * 86_400_000) * 1000;
-  const records: ReceiptRecord[] = Array.from({ length: receipts }, (_v, i) => {
+  for (let i = 0; i < receipts; i++) {
     const at = stamp(startUs + i * 60_000_000 + 7);
     const day = new Date(Date.UTC(2025, 6, 1) + (i % 240) * 86_400_000).toISOString().slice(0, 10);
     const items: LineItemRecord[] = Array.from({ length: lines }, (_w, j) => {
@@ -56,7 +56,7 @@ export function bulkSeed(receipts: number, lines: number, seed = 11): SeedData {
         pack_cost: (Math.round(next() * 50000) / 100).toFixed(2),
       };
     });
-    return {
+    yield {
       id: uuid(next),
       organisation_id: WILLOW,
       sequence: `REC-${String(i + 1).padStart(8, '0')}`,
@@ -70,6 +70,10 @@ export function bulkSeed(receipts: number, lines: number, seed = 11): SeedData {
       inserted_at: at,
       updated_at: at,
     };
-  });
-  return { ...catalogue, receipts: records, returns: [] };
+  }
+}
+
+/** The demo catalogue (no generated history) plus {@link bulkReceipts}. */
+export function bulkSeed(receipts: number, lines: number, seed = 11): SeedData {
+  return { ...catalogue, receipts: [...bulkReceipts(receipts, lines, seed)], returns: [] };
 }
