@@ -95,14 +95,13 @@ export async function fetchExport(source: ExportSource, settings: ExportQuery, o
     return result;
   };
   const { dataset, since } = settings;
-  const [storages, aliases] = await Promise.all([
-    read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
-    read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
-  ]);
   const needsRecords = dataset !== 'storages';
   // Products have no list: they are known from what receipts and returns sideload (spec section 2).
   const productsOnly = dataset === 'products' || dataset === 'product-aliases';
-  const [receipts, returns] = await Promise.all([
+  // All four lists at once: nothing of the storages or aliases is needed to ask for the records.
+  const [storages, aliases, receipts, returns] = await Promise.all([
+    read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
+    read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
     !needsRecords || dataset === 'returns' ? null : read('receipts', pages.receipts(productsOnly ? ['products'] : ['products', 'product_aliases', 'storage']), 'receipts', productsOnly ? undefined : since),
     !needsRecords || dataset === 'receipts' ? null : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since),
   ]);

@@ -69,5 +69,7 @@ export function inDateRange(date: LocalDate, range: DateRange | undefined): bool
 
 /** Compares two texts as people sort names: case and accents ignored, numbers in order (`Shed 2` before `Shed 10`). */
 export function compareText(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+  return TEXT_ORDER.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
+/** One collator for every comparison: `localeCompare` with options builds one per call (~20× slower). */
+const TEXT_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true });

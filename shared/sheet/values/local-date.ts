@@ -51,8 +51,17 @@ export function localDateToUtcDate(d: LocalDate): Date {
 /** Whether year, month and day name a real calendar date (so 29/02/2028 yes, 29/02/2026 no), by date-fns. */
 export function isRealDate(d: LocalDate): boolean {
   if (![d.year, d.month, d.day].every(Number.isInteger) || d.year < 1 || d.year > 9999) return false;
-  return isValid(parse(formatLocalDate(d), 'yyyy-MM-dd', REFERENCE, IN_UTC));
+  const key = formatLocalDate(d);
+  let real = REAL_DATES.get(key);
+  if (real === undefined) {
+    if (REAL_DATES.size >= 50_000) REAL_DATES.clear();
+    real = isValid(parse(key, 'yyyy-MM-dd', REFERENCE, IN_UTC));
+    REAL_DATES.set(key, real);
+  }
+  return real;
 }
+/** Answers of isRealDate by date: date-fns with a UTC TZDate costs ~50 µs a call, and a sheet repeats its dates. */
+const REAL_DATES = new Map<string, boolean>();
 
 /**
  * Why year, month and day are not an acceptable date, or null when they are: "there is no month 13",

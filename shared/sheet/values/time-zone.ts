@@ -58,6 +58,17 @@ export function assertTimeZone(timeZone: string): string {
  *   NonexistentLocalDateError for a day the zone skipped (Pacific/Apia, 2011-12-30).
  */
 export function localMidnightIso(date: LocalDate, timeZone: string): string {
+  const key = `${formatLocalDate(date)} ${timeZone}`;
+  const known = MIDNIGHTS.get(key);
+  if (known !== undefined) return known;
+  const iso = computeLocalMidnightIso(date, timeZone);
+  if (MIDNIGHTS.size >= 50_000) MIDNIGHTS.clear();
+  MIDNIGHTS.set(key, iso);
+  return iso;
+}
+const MIDNIGHTS = new Map<string, string>();
+
+function computeLocalMidnightIso(date: LocalDate, timeZone: string): string {
   const zone = assertTimeZone(timeZone);
   if (!isRealDate(date)) throw new RangeError(`${JSON.stringify(date)} is not a calendar date`);
   const instant = new TZDate(date.year, date.month - 1, date.day, zone);
@@ -74,6 +85,17 @@ export function localMidnightIso(date: LocalDate, timeZone: string): string {
  * @throws InvalidTimeZoneError for an unknown zone; InvalidTimestampError when the text is not ISO 8601.
  */
 export function timestampToLocalDate(iso: string, timeZone: string): LocalDate {
+  const key = `${iso} ${timeZone}`;
+  const known = LOCAL_DATES.get(key);
+  if (known !== undefined) return { ...known };
+  const date = computeTimestampToLocalDate(iso, timeZone);
+  if (LOCAL_DATES.size >= 50_000) LOCAL_DATES.clear();
+  LOCAL_DATES.set(key, date);
+  return { ...date };
+}
+const LOCAL_DATES = new Map<string, LocalDate>();
+
+function computeTimestampToLocalDate(iso: string, timeZone: string): LocalDate {
   const zone = assertTimeZone(timeZone);
   const instant = parseISO(iso.trim(), { in: tz(zone) });
   if (!isValid(instant)) throw new InvalidTimestampError(iso);
