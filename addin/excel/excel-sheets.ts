@@ -88,7 +88,6 @@ export async function addTableSheet(
  * the user named Lists).
  */
 async function listsTarget(
-  context: Excel.RequestContext,
   sheets: Excel.WorksheetCollection,
   batch: Batch,
 ): Promise<{ sheet: Excel.Worksheet; name: string; firstColumn: number }> {
@@ -119,7 +118,7 @@ export async function addTemplateSheet(context: Excel.RequestContext, config: Wr
   const sheets = loadSheets(context);
   await batch.sync();
   const listed = input.columns.flatMap((c, column) => (c.list && c.list.length > 0 ? [{ column, header: c.header, list: c.list }] : []));
-  const lists = listed.length > 0 ? await listsTarget(context, sheets, batch) : undefined;
+  const lists = listed.length > 0 ? await listsTarget(sheets, batch) : undefined;
   const name = uniqueSheetName(input.name, [...sheets.items.map((s) => s.name), ...(lists ? [lists.name] : [])]);
   const template = sheets.add(name);
   const width = input.columns.length;

@@ -5,7 +5,6 @@ import { describeProblem } from '../../../shared/import/problems.ts';
 import type { StatusCounts } from '../../../shared/import/results.ts';
 import { countStatuses } from '../../../shared/import/results.ts';
 import { JournalIndex } from '../../../shared/import/engine/journal.ts';
-import { runImport } from '../../../shared/import/engine/run.ts';
 import { createResolver, loadReferenceData } from '../../../shared/resolve/index.ts';
 import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';

@@ -8,7 +8,7 @@ import { SYNC_RESOURCES, type Mirror, type SyncResource } from '../../../shared/
 import { EXIT } from '../../cli/exit-status.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { defaultMirrorDir, loadMirror, saveMirror } from '../../mirror/mirror-file.ts';
-import { openSession, type Session } from '../../session/open-session.ts';
+import { openSession } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
 
 /** Options of `shed sync`. */

@@ -49,7 +49,7 @@ describe('fetchConsistent while others change the list', () => {
     list.create(20);
     const moved = list.records[2]!.id;
     // Page 1 read, then the update, then pages 2..4: the record at the start of page 2 slides onto page 1.
-    list.beforeRead = (q, n) => {
+    list.beforeRead = (_q, n) => {
       if (n === 1) list.update(moved);
     };
     const result = await fetchConsistent(list.reader, { deleted: list.deleted, pageConcurrency: 1 });
@@ -62,7 +62,7 @@ describe('fetchConsistent while others change the list', () => {
     const list = new FakeList(5);
     list.create(20);
     const moved = list.records[1]!.id;
-    list.beforeRead = (q, n) => {
+    list.beforeRead = (_q, n) => {
       if (n === 3) list.update(moved);
     };
     const result = await fetchConsistent(list.reader, { deleted: list.deleted, pageConcurrency: 1 });
@@ -73,7 +73,7 @@ describe('fetchConsistent while others change the list', () => {
   it('notices totals that differ between pages (a creation), and ends with the new record', async () => {
     const list = new FakeList(5);
     list.create(10);
-    list.beforeRead = (q, n) => {
+    list.beforeRead = (_q, n) => {
       if (n === 1) list.create(1);
     };
     const result = await fetchConsistent(list.reader, { deleted: list.deleted, pageConcurrency: 1 });
@@ -85,7 +85,7 @@ describe('fetchConsistent while others change the list', () => {
     const list = new FakeList(5);
     list.create(10);
     const target = list.records[0]!.id;
-    list.beforeRead = (q, n) => {
+    list.beforeRead = (_q, n) => {
       if (n === 2) list.update(target); // after both pages, before the catch-up
     };
     const result = await fetchConsistent(list.reader, { deleted: list.deleted, pageConcurrency: 2 });
@@ -98,7 +98,7 @@ describe('fetchConsistent while others change the list', () => {
     const list = new FakeList(5);
     list.create(10);
     const gone = list.records[9]!.id;
-    list.beforeRead = (q, n) => {
+    list.beforeRead = (_q, n) => {
       if (n === 2) list.remove(gone); // after every page: no count or shift shows it
     };
     const result = await fetchConsistent(list.reader, { deleted: list.deleted, pageConcurrency: 2 });
@@ -110,7 +110,7 @@ describe('fetchConsistent while others change the list', () => {
     const list = new FakeList(5, 'none_count');
     list.create(12);
     const gone = list.records[0]!.id;
-    list.beforeRead = (q, n) => {
+    list.beforeRead = (_q, n) => {
       if (n === 1) list.remove(gone); // shifts page 2 back: a record is missed without any signal but a second pass
     };
     const result = await fetchConsistent(list.reader, { deleted: list.deleted, pageConcurrency: 1 });
