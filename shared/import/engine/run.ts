@@ -66,9 +66,11 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   const run = new Runner(ops, existing, cursor, options);
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
-  // Journal lookups and twin claims happen in sheet order, before any request, so two equal invoices
-  // in one sheet claim different twins deterministically.
-  const decisions = await Promise.all(drafts.map((d) => run.decide(d)));
+  // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
+  // before any request, so two equal invoices in one sheet claim different twins deterministically.
+  const identities = drafts.map((d) => (d.body ? ops.identityOfBody(d.body) : ''));
+  const prints = await Promise.all(identities.map((identity) => (identity ? fingerprint(identity) : '')));
+  const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!));
   const perDraft = await Promise.all(
     decisions.map((decide, i) => {
       const draft = drafts[i]!;
@@ -105,12 +107,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  async decide(draft: D): Promise<Step> {
+  decide(draft: D, identity: string, print: string): Step {
     const body = draft.body;
     if (!body) return async () => [];
     if (draft.recordId) return () => this.update(draft, draft.recordId!);
-    const identity = this.ops.identityOfBody(body);
-    const print = await fingerprint(identity);
     const journalled = this.options.journal.createdFor(print);
     // A journalled record that is no longer in the service (deleted since, or another service) is
     // not skipped: the sheet still asks for it, so it is created again.

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { OutcomeUnknownError } from '../../../../shared/errors/outcome-unknown-error.ts';
+import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
+import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
+import { fingerprint } from '../../../../shared/import/engine/fingerprint.ts';
+import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import { changedSince, runImport } from '../../../../shared/import/engine/run.ts';
+
+// A tiny in-memory service and a record kind whose identity is its body's `name`: enough to drive
+// every decision of the runner without HTTP (the sandbox tests cover the real kinds).
+interface Body { name: string }
+interface Rec { id: string; sequence: string; updated_at: string; name: string }
+type Draft = ImportDraft<Body>;
+
+const lost = (reason: 'server_error' | 'connection_lost') =>
+  new OutcomeUnknownError({ method: 'POST', url: '/x' }, { reason, startedAt: new Date(0).toISOString(), explanation: 'the answer was lost' });
+
+function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
+  const records: Rec[] = [];
+  let lose = options.loseAnswers ?? 0;
+  let fail = options.failFirst ?? 0;
+  let clock = 0;
+  const creates: string[] = [];
+  const ops: ImportOps<Draft, Body, Rec> = {
+    kind: 'receipts',
+    organisationId: 'org',
+    label: (d) => `row ${d.rowNumbers[0]}`,
+    identityOfBody: (b) => b.name,
+    identityOfRecord: (r) => r.name,
+    async create(body) {
+      if (fail > 0) {
+        fail -= 1;
+        throw lost('server_error');
+      }
+      creates.push(body.name);
+      const rec = { id: `id-${records.length + 1}`, sequence: `REC-${records.length + 1}`, updated_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++clock)).toISOString(), name: body.name };
+      records.push(rec);
+      if (lose > 0) {
+        lose -= 1;
+        throw lost('connection_lost');
+      }
+      return rec;
+    },
+    update: async () => { throw new Error('no updates here'); },
+    get: async (id) => records.find((r) => r.id === id)!,
+    listSince: async () => [...records],
+    diff: () => ({ body: null, changes: [] }),
+    results: (d, r, status, message) => d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, sequence: r.sequence, ...(message ? { message } : {}) })),
+    underReview: () => false,
+  };
+  return { ops, records, creates };
+}
+
+const draft = (row: number, name: string): Draft => ({ rowNumbers: [row], body: { name }, recordId: null, updatedAt: null, problems: [], warnings: [] });
+const noJournal = () => new JournalIndex([], 'org', 'receipts');
+const sink = (into: JournalEntry[] = []) => ({ append: async (e: JournalEntry) => void into.push(e) });
+
+describe('runImport', () => {
+  it('two equal invoices in one sheet and one twin in the service: the first is the duplicate, the second is created', async () => {
+    const svc = service();
+    svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 2, journal: noJournal(), sink: sink() });
+    expect(results.map((r) => [r.rowNumber, r.status, r.sequence])).toEqual([[2, 'duplicate', 'REC-0'], [3, 'created', 'REC-2']]);
+  });
+
+  it('a lost answer is found in the service and adopted: sent once', async () => {
+    const svc = service({ loseAnswers: 1 });
+    const entries: JournalEntry[] = [];
+    const results = await runImport([draft(2, 'A')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink(entries) });
+    expect(results[0]).toMatchObject({ status: 'created', recordId: 'id-1' });
+    expect(svc.creates).toEqual(['A']);
+    expect(entries.map((e) => e.type)).toEqual(['intent', 'created']);
+  });
+
+  it('a create that failed before acting is sent again after looking for it', async () => {
+    const svc = service({ failFirst: 2 });
+    const results = await runImport([draft(2, 'A')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 });
+    expect(results[0]!.status).toBe('created');
+    expect(svc.creates).toEqual(['A']);
+  });
+
+  it('gives up with a clear failure after the last attempt, nothing created', async () => {
+    const svc = service({ failFirst: 10 });
+    const results = await runImport([draft(2, 'A')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1, maxAttempts: 3 });
+    expect(results[0]).toMatchObject({ status: 'failed' });
+    expect(results[0]!.message).toMatch(/not created: the service failed 3 times and the record is not there/);
+    expect(svc.records).toEqual([]);
+  });
+
+  it('an intent with no answer from an earlier run: the twin in the service is adopted as created', async () => {
+    const svc = service();
+    svc.records.push({ id: 'mine', sequence: 'REC-9', updated_at: '2026-01-01T00:00:00Z', name: 'A' });
+    const journal = new JournalIndex(
+      [{ type: 'intent', at: '', organisationId: 'org', kind: 'receipts', fingerprint: await fingerprint('A'), rowNumbers: [2], cursor: null }],
+      'org',
+      'receipts',
+    );
+    const results = await runImport([draft(2, 'A')], svc.ops, [...svc.records], { concurrency: 1, journal, sink: sink() });
+    expect(results[0]).toMatchObject({ status: 'created', recordId: 'mine', message: 'found after an interrupted run' });
+    expect(svc.creates).toEqual([]);
+  });
+
+  it('a dry run decides everything and sends nothing', async () => {
+    const svc = service();
+    const entries: JournalEntry[] = [];
+    const results = await runImport([draft(2, 'A'), { ...draft(3, 'B'), body: null }], svc.ops, [], { concurrency: 1, dryRun: true, journal: noJournal(), sink: sink(entries) });
+    expect(results.map((r) => r.status)).toEqual(['would create', 'invalid']);
+    expect(svc.creates).toEqual([]);
+    expect(entries).toEqual([]);
+  });
+});
+
+describe('changedSince', () => {
+  it('compares at the precision the sheet carries', () => {
+    expect(changedSince('2026-03-01T10:00:00.123456Z', '2026-03-01T10:00:00Z')).toBe(false);
+    expect(changedSince('2026-03-01T10:00:01.000001Z', '2026-03-01T10:00:00Z')).toBe(true);
+    expect(changedSince('2026-03-01T10:00:00.123457Z', '2026-03-01T10:00:00.123456Z')).toBe(true);
+    expect(changedSince('2026-03-01T21:00:00.5Z', '2026-03-02T08:00:00.500+11:00')).toBe(false);
+    expect(changedSince('2026-03-01T10:00:00Z', 'not a time')).toBe(false);
+  });
+});
