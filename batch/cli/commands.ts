@@ -77,12 +77,12 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
 
   program
     .command('sandbox')
-    .description('run the local sandbox service (prints base URL and tokens)')
-    .option('--port <n>', 'port (0 picks a free one)', wholeNumber, 4010)
-    .option('--data <file>', 'keep the state in this JSON file')
-    .option('--latency <ms>', 'added latency per request, milliseconds', wholeNumber)
-    .action(async (opts) => {
-      await sandboxCommand({ port: opts.port, data: opts.data, latencyMs: opts.latency, io });
+    .description('run the local sandbox service (prints base URL and tokens); --help lists its switches')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (_opts, cmd: Command) => {
+      await sandboxCommand({ args: cmd.args, io });
     });
 
   registerExport(program, io, setStatus);
