@@ -21,7 +21,7 @@ import type { StatusLine } from './connect.ts';
 import { describeError } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
-import { keepSheetIds } from './keep-ids.ts';
+import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import type { Session } from './session.ts';

@@ -4,6 +4,7 @@ import type { RowResult } from '../../../shared/import/outcome.ts';
 import { describeProblem } from '../../../shared/import/problems.ts';
 import type { StatusCounts } from '../../../shared/import/results.ts';
 import { countStatuses } from '../../../shared/import/results.ts';
+import { keepSheetIds } from '../../../shared/import/keep-ids.ts';
 import { JournalIndex } from '../../../shared/import/engine/journal.ts';
 import { createResolver, loadReferenceData } from '../../../shared/resolve/index.ts';
 import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
@@ -76,7 +77,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
       outputPath: resultsFile,
       sheetName: grid.sheet,
       headerRowNumber: mapping.headerRowNumber,
-      results,
+      results: keepSheetIds(results, grid, mapping),
       ...(grid.csv ? { delimiter: grid.csv.delimiter } : {}),
     });
   }

@@ -77,6 +77,24 @@ describe('re-running an import never writes twice', () => {
     expect(again[0].id).not.toBe(victim.id);
   });
 
+  it('a row of a results file that is now invalid keeps its Record ID in the new results file', async () => {
+    const copy = join(dir, 'broken.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(results);
+    const sheet = wb.getWorksheet('Invoices')!;
+    const recordId = String(sheet.getRow(5).getCell(14).value);
+    sheet.getRow(5).getCell(7).value = 'four'; // Qty no longer a number: INV-40211 is refused
+    await wb.xlsx.writeFile(copy);
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: copy });
+    expect(summary.records.invalid).toBe(7);
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.readFile(summary.resultsFile!);
+    const row5 = out.getWorksheet('Invoices')!.getRow(5);
+    expect(row5.getCell(13).value).toBe('invalid');
+    expect(String(row5.getCell(14).value)).toBe(recordId);
+    expect(String(row5.getCell(16).value)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('without the journal, the service is checked: the same invoices are duplicates, not sent', async () => {
     const before = writesOf(sandbox);
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input, results: join(dir, 'elsewhere.results.xlsx') });

@@ -1,14 +1,14 @@
 /**
- * In the add-in the sheet being imported is also where results go (the CLI writes a separate
- * results file). A result that carries no id (a failed update, a refused row, a dry run) must not
- * blank the Record ID, Sequence or Line Item ID an earlier run wrote there: those ids are how the
- * next run updates instead of creating. Pure.
+ * Results are written beside the input's own cells: into the same sheet in the add-in, into a
+ * results file (often the same file, re-imported) by the CLI. A result that carries no id (a failed
+ * update, a refused row, a dry run) must not blank the Record ID, Sequence or Line Item ID an
+ * earlier run wrote there: those ids are how the next run updates instead of creating. Pure.
  */
-import type { RowResult } from '../../shared/import/outcome.ts';
-import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
-import { isBlank } from '../../shared/sheet/grid.ts';
-import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
-import { cellText } from '../../shared/sheet/values/index.ts';
+import type { RowResult } from './outcome.ts';
+import type { CellValue, Grid } from '../sheet/grid.ts';
+import { isBlank } from '../sheet/grid.ts';
+import type { ColumnMapping, MappedField } from '../sheet/mapping.ts';
+import { cellText } from '../sheet/values/index.ts';
 
 const ID_FIELDS = [
   ['record_id', 'recordId'],
