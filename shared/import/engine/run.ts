@@ -68,7 +68,8 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   let done = 0;
   // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
   // before any request, so two equal invoices in one sheet claim different twins deterministically.
-  const identities = drafts.map((d) => (d.body ? ops.identityOfBody(d.body) : ''));
+  // Only creates need an identity; updates are found by Record ID.
+  const identities = drafts.map((d) => (d.body && !d.recordId ? ops.identityOfBody(d.body) : ''));
   const prints = await Promise.all(identities.map((identity) => (identity ? fingerprint(identity) : '')));
   const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!));
   const perDraft = await Promise.all(
