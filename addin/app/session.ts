@@ -2,19 +2,14 @@
  * An open connection of the task pane: the service client, the organisation chosen, and its
  * reference data (storages, product aliases, products), loaded once and shared by the screens.
  */
+import { loadImportSnapshot, type ImportSnapshot as CoreSnapshot } from '../../shared/import/snapshot.ts';
 import type { OrgClient, ServiceClient } from '../../shared/client/index.ts';
 import type { ReferenceData, Resolver } from '../../shared/resolve/index.ts';
 import { createResolver, loadReferenceData } from '../../shared/resolve/index.ts';
-import type { Organisation, Receipt, Return } from '../../shared/schemas/resources.ts';
+import type { Organisation } from '../../shared/schemas/resources.ts';
 
-/** What an import needs of the organisation, fetched at its start: names to resolve, records to check against. */
-export interface ImportSnapshot {
-  reference: ReferenceData;
-  resolver: Resolver;
-  /** Every receipt and return (duplicates and updates are checked against them). */
-  receipts: Receipt[];
-  returns: Return[];
-}
+/** What an import needs of the organisation, fetched at its start (the core's snapshot), with its resolver. */
+export type ImportSnapshot = CoreSnapshot & { resolver: Resolver };
 
 /** One organisation of one service, ready to use. */
 export interface Session {
@@ -62,16 +57,9 @@ export function openSession(baseUrl: string, client: ServiceClient, organisation
     reference: async (options = {}) => (await load(options.fresh ?? false)).data,
     resolver: async (options = {}) => (await load(options.fresh ?? false)).resolver,
     async snapshot() {
-      const receipts = org.listReceipts({ include: ['products'] });
-      const returns = org.listReturns({ include: ['product'] });
-      const source = {
-        listStorages: () => org.listStorages(),
-        listProductAliases: () => org.listProductAliases(),
-        listReceipts: () => receipts,
-        listReturns: () => returns,
-      };
-      const loaded = await keep(loadReferenceData(source, organisation.id).then(withResolver));
-      return { reference: loaded.data, resolver: loaded.resolver, receipts: (await receipts).records, returns: (await returns).records };
+      const loaded = loadImportSnapshot(org, organisation.id);
+      const kept = await keep(loaded.then((snapshot) => withResolver(snapshot.reference)));
+      return { ...(await loaded), resolver: kept.resolver };
     },
   };
 }

@@ -6,14 +6,14 @@ import type { StatusCounts } from '../../../shared/import/results.ts';
 import { countStatuses } from '../../../shared/import/results.ts';
 import { keepSheetIds } from '../../../shared/import/keep-ids.ts';
 import { JournalIndex } from '../../../shared/import/engine/journal.ts';
-import { createResolver, loadReferenceData } from '../../../shared/resolve/index.ts';
+import { createResolver } from '../../../shared/resolve/index.ts';
+import { loadImportSnapshot } from '../../../shared/import/snapshot.ts';
 import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { parseSavedMapping, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
 import { readGrid } from '../../read/index.ts';
-import type { Session } from '../../session/open-session.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath, writeResultsFile } from '../../write/results-file.ts';
@@ -45,7 +45,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
 
   const session = await openSession(options, io, options.client);
-  const { reference, receipts, returns } = await loadOrganisation(session);
+  const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
   const resolver = createResolver(reference);
   const kind = planImport(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
   const where = { source: basename(options.file), sheet: grid.sheet };
@@ -102,25 +102,6 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
   return summary;
-}
-
-/**
- * The organisation's reference data and its receipts and returns, each list fetched once: the lists
- * sideload the products (which have no list endpoint) and are also what duplicates are checked against.
- */
-async function loadOrganisation(session: Session) {
-  const receipts = session.org.listReceipts({ include: ['products'] });
-  const returns = session.org.listReturns({ include: ['product'] });
-  const reference = await loadReferenceData(
-    {
-      listStorages: () => session.org.listStorages(),
-      listProductAliases: () => session.org.listProductAliases(),
-      listReceipts: () => receipts,
-      listReturns: () => returns,
-    },
-    session.organisation.id,
-  );
-  return { reference, receipts: (await receipts).records, returns: (await returns).records };
 }
 
 /** Updates that delete line items or change a receipt under review, one line per record, said first. */
