@@ -224,6 +224,7 @@ export class ImportController {
     try {
       results = await planned.run({
         concurrency: IMPORT_CONCURRENCY,
+        sheet: grid.sheet,
         dryRun,
         allowDuplicates,
         journal: new JournalIndex(this.journal.entries, session.organisation.id, kind.kind),

@@ -69,9 +69,12 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .description('take back what one import run wrote (deletes what it created, restores what it updated)')
     .argument('<journal>', 'the run\'s journal, NAME.journal.jsonl beside its results file')
     .option('--yes', 'do not ask for confirmation')
+    .option('--force', 'also undo records changed in the service since the run wrote them')
     .option('--json', 'print a machine-readable summary on standard output')
     .action(async (journal: string, _opts, cmd: Command) => {
-      const summary = await undoCommand({ ...cmd.optsWithGlobals(), journal, io, confirm: askYesNo });
+      // Without a terminal there is no one to ask: undoCommand then requires --yes (exit 2).
+      const confirm = process.stdin.isTTY ? askYesNo : undefined;
+      const summary = await undoCommand({ ...cmd.optsWithGlobals(), journal, io, ...(confirm ? { confirm } : {}) });
       setStatus(summary.exitCode);
     });
 

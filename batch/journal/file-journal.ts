@@ -1,8 +1,10 @@
+import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
 import { parseJournal } from '../../shared/import/engine/journal.ts';
+import { JournalError } from './journal-error.ts';
 
 /**
  * The journal beside a results file: `NAME.results.xlsx` → `NAME.journal.jsonl` (one JSON entry per
@@ -13,13 +15,66 @@ export function journalPathFor(resultsPath: string): string {
   return join(dirname(resultsPath), `${name}.journal.jsonl`);
 }
 
-/** Reads a journal; a missing file is an empty journal. */
-export async function readJournal(path: string): Promise<JournalEntry[]> {
+/** Opening flags that refuse a symbolic link at the last path component (ELOOP). */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** A journal as read: its complete entries, and the cut-off last line when there was one. */
+export interface ReadJournal {
+  entries: JournalEntry[];
+  /** The characters of a last line cut short by a crash ('' when none). */
+  tornTail: string;
+}
+
+/**
+ * Reads a journal without following a symbolic link; a missing file is an empty journal. A last
+ * line without its line end (a crash mid-write) is left out and returned as `tornTail`.
+ * @throws JournalError `journal_is_link` or `journal_unreadable`.
+ */
+export async function readJournal(path: string): Promise<ReadJournal> {
+  let handle: FileHandle;
   try {
-    return parseJournal(await readFile(path, 'utf8'));
+    handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], tornTail: '' };
+    throw journalOpenError(path, error);
+  }
+  try {
+    const { entries, tornTail } = parseJournal(await handle.readFile('utf8'));
+    return { entries, tornTail };
+  } catch (error) {
+    throw new JournalError('journal_unreadable', path, `Cannot read the journal ${path}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    await handle.close();
+  }
+}
+
+function journalOpenError(path: string, error: unknown): JournalError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') {
+    return new JournalError('journal_is_link', path, `The journal ${path} is a symbolic link; shed never writes through one: remove the link or choose another --results`);
+  }
+  return new JournalError('journal_unreadable', path, `Cannot open the journal ${path}: ${(error as Error).message}`, { cause: error });
+}
+
+/** Truncates a journal to its last complete line; says what was removed, or null. Missing: null. */
+async function repairTornTail(path: string): Promise<string | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDWR | NO_FOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw journalOpenError(path, error);
+  }
+  try {
+    const { completeLength, tornTail } = parseJournal(await handle.readFile('utf8'));
+    if (!tornTail) return null;
+    await handle.truncate(completeLength);
+    await handle.sync();
+    return `the journal ${path} ended in a line cut short (a crash while writing it): removed its ${tornTail.length} characters, which recorded nothing durable`;
+  } catch (error) {
+    throw new JournalError('journal_unreadable', path, `Cannot repair the journal ${path}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    await handle.close();
   }
 }
 
@@ -41,11 +96,23 @@ export class FileJournal implements JournalSink {
   private constructor(
     private readonly handle: FileHandle,
     readonly path: string,
+    /** What opening repaired: the cut-off last line removed, or null. */
+    readonly repaired: string | null,
   ) {}
 
-  /** Opens (creating if needed) the journal for appending. */
+  /**
+   * Opens (creating if needed, mode 0600) the journal for appending, never through a symbolic link.
+   * A last line cut short by a crash is removed first (truncated to the last complete line), so the
+   * next entry starts on a line of its own; `repaired` then says what was removed.
+   * @throws JournalError `journal_is_link` or `journal_unreadable`.
+   */
   static async open(path: string): Promise<FileJournal> {
-    return new FileJournal(await open(path, 'a', 0o600), path);
+    const repaired = await repairTornTail(path);
+    try {
+      return new FileJournal(await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600), path, repaired);
+    } catch (error) {
+      throw journalOpenError(path, error);
+    }
   }
 
   append(entry: JournalEntry): Promise<void> {

@@ -47,4 +47,9 @@ export interface RowResult {
   message?: string;
   /** Columns (0-based) to mark as invalid (red fill) in the results file or the workbook. */
   invalidColumns?: number[];
+  /**
+   * Sequences of other records with the same content that appeared in the service while this run
+   * created its own (another import at the same time): reported, never deleted.
+   */
+  twinSequences?: string[];
 }

@@ -13,15 +13,18 @@ import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { parseSavedMapping, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
+import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
+import { InputFileError } from '../../read/errors.ts';
 import { readGrid } from '../../read/index.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { defaultResultsPath, writeResultsFile } from '../../write/results-file.ts';
+import { defaultResultsPath } from '../../write/results-file.ts';
 import { planImport } from '../../../shared/import/plan-kind.ts';
 import type { ImportOptions } from './options.ts';
 import { UsageError, checkImportOptions } from './options.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
+import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
 
 export type { ImportOptions } from './options.ts';
 export type { ImportSummary } from './report.ts';
@@ -31,10 +34,15 @@ export type { ImportSummary } from './report.ts';
  * every record, then creates or updates the valid ones (unless `dryRun`) without ever sending one
  * twice (journal, duplicate check, reconciliation: see shared/import/engine/run.ts), writes the
  * results file and prints a summary. Aborting `signal` stops new records; the results file and the
- * journal are still written.
- * @returns the summary; `exitCode` 0 when every row is done, 1 when some were refused or failed.
- * @throws UsageError / InputFileError / MappingError / ConfigError (exit 2) before anything is sent;
- *   AuthenticationError, EntitlementError, NetworkError (exit 3).
+ * journal are still written. A run that sends holds the lock of its journal (`run-lock.ts`), so a
+ * second run of the same import refuses instead of sending the same invoices at the same time.
+ * If the results file cannot be written after records were sent, the results go to a fallback CSV
+ * beside the journal and the summary says so (exit 1): the ids of what was sent are never lost.
+ * @returns the summary; `exitCode` 0 when every row is done, 1 when some were refused or failed,
+ *   copies made by another run were found, or the results file could not be written.
+ * @throws UsageError / InputFileError / MappingError / ConfigError / JournalError (exit 2) before
+ *   anything is sent (a sheet with no record below its header is `no_data`); AuthenticationError,
+ *   EntitlementError, NetworkError (exit 3).
  */
 export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
   const settings = checkImportOptions(options);
@@ -44,21 +52,55 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   const mapping = detectMapping(grid, options.kind, saved);
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
 
-  const session = await openSession(options, io, options.client);
-  const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
-  const resolver = createResolver(reference);
-  const kind = planImport(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
-  const where = { source: basename(options.file), sheet: grid.sheet };
-
   const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file));
+  if (resultsFile) await checkResultsPath(resultsFile);
   const journalFile = resultsFile ? journalPathFor(resultsFile) : null;
-  const journal = new JournalIndex(journalFile ? await readJournal(journalFile) : [], session.organisation.id, options.kind);
+  // Taken before the service's records are read: a run that starts when another ends must see its records.
+  const lock = journalFile && !options.dryRun ? await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`) : null;
+  try {
+    const session = await openSession(options, io, options.client);
+    const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
+    const resolver = createResolver(reference);
+    const kind = planImport(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
+    const where = { source: basename(options.file), sheet: grid.sheet };
+    if (kind.drafts.length === 0) {
+      const what = options.kind === 'receipts' ? 'an invoice line' : 'a return';
+      throw new InputFileError('no_data', options.file, `${where.source}, sheet ${grid.sheet}: the header is on row ${mapping.headerRowNumber} but no row below it holds ${what}: nothing to import`, { sheet: grid.sheet });
+    }
+    return await sendAndReport(options, { settings, grid, mapping, session, kind, where, resultsFile, journalFile });
+  } finally {
+    await lock?.release();
+  }
+}
+
+type Settings = ReturnType<typeof checkImportOptions>;
+type Planned = ReturnType<typeof planImport>;
+
+/** What {@link sendAndReport} works on: everything read, planned and checked before sending. */
+interface ReadyRun {
+  settings: Settings;
+  grid: Awaited<ReturnType<typeof readGrid>>;
+  mapping: ReturnType<typeof detectMapping>;
+  session: Awaited<ReturnType<typeof openSession>>;
+  kind: Planned;
+  where: { source: string; sheet: string };
+  resultsFile: string | null;
+  journalFile: string | null;
+}
+
+/** Sends (under the lock), writes the results (or their fallback) and prints the summary. */
+async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<ImportSummary> {
+  const { io } = options;
+  const { settings, grid, mapping, session, kind, where, resultsFile, journalFile } = ready;
+  const read = journalFile ? await readJournal(journalFile) : { entries: [], tornTail: '' };
+  const journal = new JournalIndex(read.entries, session.organisation.id, options.kind);
   const sink = journalFile && !options.dryRun ? await FileJournal.open(journalFile) : null;
   const progress = createProgress(io, options.kind);
   let results: RowResult[];
   try {
     results = await kind.run({
       concurrency: settings.concurrency,
+      sheet: grid.sheet,
       journal,
       sink: sink ?? NO_JOURNAL,
       dryRun: Boolean(options.dryRun),
@@ -71,18 +113,25 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     progress.stop();
     await sink?.close();
   }
-  if (resultsFile) {
-    await writeResultsFile({
-      inputPath: options.file,
-      outputPath: resultsFile,
-      sheetName: grid.sheet,
-      headerRowNumber: mapping.headerRowNumber,
-      results: keepSheetIds(results, grid, mapping),
-      ...(grid.csv ? { delimiter: grid.csv.delimiter } : {}),
-    });
-  }
+  const written = resultsFile
+    ? await writeResultsOrFallback(
+        {
+          inputPath: options.file,
+          outputPath: resultsFile,
+          sheetName: grid.sheet,
+          headerRowNumber: mapping.headerRowNumber,
+          results: keepSheetIds(results, grid, mapping),
+          ...(grid.csv ? { delimiter: grid.csv.delimiter } : {}),
+        },
+        fallbackResultsPath(journalFile ?? resultsFile),
+      )
+    : { file: null, failure: null };
   const rows = countStatuses(results);
-  const refused = rows.invalid + rows.failed + rows.conflict + rows.duplicate;
+  const twins = kind.drafts.flatMap((d) => {
+    const first = results.find((r) => r.rowNumber === d.rowNumbers[0] && r.twinSequences?.length);
+    return first ? [`${describeRows(d.rowNumbers, where)}: ${first.message}`] : [];
+  });
+  const refused = rows.invalid + rows.failed + rows.conflict + rows.duplicate + twins.length + (written.failure ? 1 : 0);
   const summary: ImportSummary = {
     kind: options.kind,
     file: options.file,
@@ -91,17 +140,28 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     dryRun: Boolean(options.dryRun),
     rows,
     records: { total: kind.drafts.length, valid: kind.drafts.filter((d) => d.body).length, ...recordStatuses(kind.drafts, results) },
-    resultsFile,
+    resultsFile: written.file,
+    ...(written.failure ? { resultsFailure: { wanted: resultsFile ?? '', reason: written.failure } } : {}),
     journalFile: sink ? journalFile : null,
     mapping: toSavedMapping(mapping),
-    problems: kind.drafts.flatMap((d) => d.problems.map((p) => `${describeProblem(p, where)} (${kind.label(d)} not sent)`)),
-    warnings: [...grid.warnings, ...kind.warnings, ...kind.drafts.flatMap((d) => d.warnings.map((w) => describeProblem(w, where)))],
+    problems: [...kind.drafts.flatMap((d) => d.problems.map((p) => `${describeProblem(p, where)} (${kind.label(d)} not sent)`)), ...twins],
+    warnings: [
+      ...(sink?.repaired ? [sink.repaired] : []),
+      ...grid.warnings,
+      ...kind.warnings,
+      ...kind.drafts.flatMap((d) => d.warnings.map((w) => describeProblem(w, where))),
+    ],
     notices: noticesOf(kind, results),
     interrupted: Boolean(options.signal?.aborted),
     exitCode: refused > 0 ? EXIT.someRefused : EXIT.ok,
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
   return summary;
+}
+
+/** `invoices.xlsx, sheet Invoices, rows 4, 5` */
+function describeRows(rowNumbers: readonly number[], where: { source: string; sheet: string }): string {
+  return `${where.source}, sheet ${where.sheet}, row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`;
 }
 
 /** Updates that delete line items or change a receipt under review, one line per record, said first. */

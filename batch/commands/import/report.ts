@@ -13,7 +13,10 @@ export interface ImportSummary {
   rows: StatusCounts;
   /** Records (receipts or returns): how many the sheet holds, how many were valid, and by status. */
   records: { total: number; valid: number } & StatusCounts;
+  /** The file holding the results: the results file, or the fallback when it could not be written. */
   resultsFile: string | null;
+  /** The results file that could not be written after records were sent, and why. */
+  resultsFailure?: { wanted: string; reason: string };
   journalFile: string | null;
   mapping: SavedMapping;
   /** Every refusal: file, sheet, row, column, value, reason. */
@@ -59,7 +62,10 @@ export function printSummary(summary: ImportSummary, io: CommandIO, options: { j
   if (records.invalid) parts.push(`${count(records.invalid, noun)} refused (${count(rows.invalid, 'rows')} invalid)`);
   if (summary.dryRun) parts.push('nothing sent (dry run)');
   if (summary.interrupted) parts.push('INTERRUPTED: the rest were not sent; run the same command again to finish');
-  if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
+  if (summary.resultsFailure) {
+    const where = summary.resultsFile ? `they are in ${summary.resultsFile}` : `the journal ${summary.journalFile ?? ''} holds what was created`;
+    parts.push(`RESULTS NOT WRITTEN to ${summary.resultsFailure.wanted} (${summary.resultsFailure.reason}); ${where}`);
+  } else if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
   io.err(`${options.source} → ${summary.organisation.name}: ${parts.join('; ') || `no ${noun} found`}`);
 }
 

@@ -2,7 +2,9 @@ import { NotFoundError } from '../../../shared/errors/not-found-error.ts';
 import type { OrgClient } from '../../../shared/client/index.ts';
 import { chooseOrganisation } from '../../../shared/session/choose-organisation.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
+import { changedSince } from '../../../shared/import/engine/run.ts';
 import { FileJournal, readJournal } from '../../journal/file-journal.ts';
+import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { connect, openClient } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { UsageError } from '../import/options.ts';
@@ -13,6 +15,8 @@ import { planUndo, restoreReceiptBody, restoreReturnBody } from './plan.ts';
 export interface UndoOptions extends ConnectionFlags {
   journal: string;
   yes?: boolean;
+  /** Also undo records changed in the service since the run wrote them. */
+  force?: boolean;
   json?: boolean;
   io: CommandIO;
   /** Asks the user to confirm (the CLI reads the terminal); absent: `--yes` is required. */
@@ -25,6 +29,8 @@ export interface UndoSummary {
   deleted: string[];
   restored: string[];
   alreadyGone: string[];
+  /** Records changed in the service since the run wrote them: left as they are (without `force`). */
+  changed: { sequence: string; reason: string }[];
   failed: { sequence: string; reason: string }[];
   exitCode: number;
 }
@@ -34,15 +40,20 @@ export interface UndoSummary {
  * and puts back those it updated, after a confirmation listing them (or `--yes`). Each step is
  * recorded in the journal as `undone`, so a second undo does nothing. The way out of an import into
  * the wrong organisation: the journal names the organisation, and the token must see it.
- * @throws UsageError (exit 2) for an unreadable or empty journal, or no confirmation without `--yes`.
+ * A record changed in the service since the run wrote it (its `updated_at` differs from the one the
+ * journal recorded) is someone else's work now: it is left alone and named, unless `force`. Undo
+ * holds the journal's lock, so it cannot run while an import of the same file is sending.
+ * @returns the summary; `exitCode` 1 when a record was left alone or failed.
+ * @throws UsageError (exit 2) for an unreadable journal, or no confirmation without `--yes` and no
+ *   terminal to ask on; JournalError `import_running` (exit 2) while that import runs.
  */
 export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const { io } = options;
-  const entries = await readJournal(options.journal).catch((error: Error) => {
+  const { entries } = await readJournal(options.journal).catch((error: Error) => {
     throw new UsageError(`Cannot read the journal ${options.journal}: ${error.message}`);
   });
   const { organisationId, steps } = planUndo(entries);
-  const summary: UndoSummary = { organisationId, deleted: [], restored: [], alreadyGone: [], failed: [], exitCode: 0 };
+  const summary: UndoSummary = { organisationId, deleted: [], restored: [], alreadyGone: [], changed: [], failed: [], exitCode: 0 };
   if (!organisationId || steps.length === 0) {
     io.err(`Nothing to undo in ${options.journal}.`);
     return summary;
@@ -52,36 +63,69 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const listing = steps.map(describeStep).join('\n');
   io.err(`Undo in ${organisation.name}:\n${listing}`);
   if (!options.yes) {
-    if (!options.confirm) throw new UsageError('Undo changes records: confirm with --yes (no terminal to ask on)');
+    if (!options.confirm) throw new UsageError('Undo changes records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm');
     if (!(await options.confirm(`Undo these ${steps.length} changes? [y/N] `))) {
       io.err('Nothing changed.');
       return summary;
     }
   }
   const org = client.forOrganisation(organisation.id);
-  const journal = await FileJournal.open(options.journal);
+  const lock = await acquireRunLock(lockPathFor(options.journal), `undoing ${options.journal}`);
   try {
-    for (const step of steps) {
-      try {
-        const gone = await applyStep(org, step);
-        (gone ? summary.alreadyGone : step.action === 'delete' ? summary.deleted : summary.restored).push(step.sequence);
-        await journal.append({ at: new Date().toISOString(), organisationId: organisation.id, kind: step.kind, type: 'undone', recordId: step.recordId });
-      } catch (error) {
-        summary.failed.push({ sequence: step.sequence, reason: error instanceof Error ? error.message : String(error) });
-      }
+    const journal = await FileJournal.open(options.journal);
+    try {
+      for (const step of steps) await undoStep(org, step, { force: Boolean(options.force), summary, journal, organisationId: organisation.id });
+    } finally {
+      await journal.close();
     }
   } finally {
-    await journal.close();
+    await lock.release();
   }
-  summary.exitCode = summary.failed.length ? 1 : 0;
+  summary.exitCode = summary.failed.length || summary.changed.length ? 1 : 0;
   if (options.json) io.out(JSON.stringify(summary, null, 2));
+  for (const c of summary.changed) io.err(`${c.sequence}: not undone: ${c.reason}`);
   for (const f of summary.failed) io.err(`${f.sequence}: not undone: ${f.reason}`);
   io.err(
     `Undone: ${summary.deleted.length} deleted, ${summary.restored.length} restored` +
       (summary.alreadyGone.length ? `, ${summary.alreadyGone.length} already gone` : '') +
+      (summary.changed.length ? `; ${summary.changed.length} changed since the run, left alone (--force undoes them too)` : '') +
       (summary.failed.length ? `; ${summary.failed.length} failed` : ''),
   );
   return summary;
+}
+
+/** Checks one record against what the run wrote, applies the step, and records it as undone. */
+async function undoStep(
+  org: OrgClient,
+  step: UndoStep,
+  context: { force: boolean; summary: UndoSummary; journal: FileJournal; organisationId: string },
+): Promise<void> {
+  const { summary } = context;
+  try {
+    const current = await (step.kind === 'receipts' ? org.getReceipt(step.recordId) : org.getReturn(step.recordId)).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (current && !context.force) {
+      const changed = changedSinceWritten(current.updated_at, step.written);
+      if (changed) {
+        summary.changed.push({ sequence: step.sequence, reason: changed });
+        return;
+      }
+    }
+    const gone = !current || (await applyStep(org, step));
+    (gone ? summary.alreadyGone : step.action === 'delete' ? summary.deleted : summary.restored).push(step.sequence);
+    await context.journal.append({ at: new Date().toISOString(), organisationId: context.organisationId, kind: step.kind, type: 'undone', recordId: step.recordId });
+  } catch (error) {
+    summary.failed.push({ sequence: step.sequence, reason: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** Why a record must be left alone, or null when it is as the run left it. */
+function changedSinceWritten(current: string, written: string | null): string | null {
+  if (written === null) return 'the journal does not record what the run left (written by an older version of shed), so a later change cannot be ruled out; use --force to undo it anyway';
+  if (!changedSince(current, written) && !changedSince(written, current)) return null;
+  return `changed in the service at ${current}, after this run wrote it at ${written} (someone else's change would be lost); use --force to undo it anyway`;
 }
 
 function describeStep(step: UndoStep): string {

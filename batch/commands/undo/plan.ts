@@ -3,34 +3,48 @@ import { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 
 /** One step of an undo: delete a record a run created, or put back one it updated. */
-export type UndoStep =
+export type UndoStep = (
   | { action: 'delete'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[] }
-  | { action: 'restore'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[]; previous: Receipt | Return };
+  | { action: 'restore'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[]; previous: Receipt | Return }
+) & {
+  /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
+  written: string | null;
+};
 
 /**
  * What undoing a journal means (pure): every record it created is deleted, every record it updated
  * is put back as it was before the first update, newest first; records already undone are skipped.
+ * Each step carries the `updated_at` the journal's last write left (`created` or `applied`), so undo
+ * can refuse a record someone changed since.
  * @returns the organisation the journal wrote to, and the steps.
  */
 export function planUndo(entries: readonly JournalEntry[]): { organisationId: string | null; steps: UndoStep[] } {
   const undone = new Set(entries.flatMap((e) => (e.type === 'undone' ? [e.recordId] : [])));
+  const written = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.type === 'created' && entry.updatedAt) written.set(entry.recordId, entry.updatedAt);
+    if (entry.type === 'applied') written.set(entry.recordId, entry.updatedAt);
+  }
   const steps: UndoStep[] = [];
   const seen = new Set<string>();
   for (const entry of entries) {
     if (undone.has((entry as { recordId?: string }).recordId ?? '')) continue;
     if (entry.type === 'created' && !seen.has(entry.recordId)) {
       seen.add(entry.recordId);
-      steps.push({ action: 'delete', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers });
+      const step = { action: 'delete', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers } as const;
+      steps.push({ ...step, written: null });
     } else if (entry.type === 'updated' && !seen.has(entry.recordId)) {
       // The first update in the journal holds the state before the run touched the record.
       seen.add(entry.recordId);
       const schema = entry.kind === 'receipts' ? Receipt : Return;
       const previous = schema.safeParse(entry.previous);
       if (previous.success) {
-        steps.push({ action: 'restore', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers, previous: previous.data });
+        const step = { action: 'restore', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers } as const;
+        steps.push({ ...step, previous: previous.data, written: null });
       }
     }
   }
+  for (const step of steps) step.written = written.get(step.recordId) ?? null;
   return { organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null, steps: steps.reverse() };
 }
 

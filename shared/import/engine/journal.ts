@@ -1,31 +1,47 @@
 import { z } from 'zod';
 
 /**
- * The journal of an import run (issue 4): every write is recorded before the run moves on, so an
- * interrupted run started again skips what was done, and `shed undo` can take it back.
+ * The journal of an import run: every write is recorded before the run moves on, so an interrupted
+ * run started again skips what was done, and `shed undo` can take it back.
  * - `intent` is written (and flushed) before a create is sent; `created` after its answer. An intent
  *   with no `created` means the outcome is unknown: the next run looks for the record before sending.
- * - `updated` keeps the record as it was before the update, for undo.
+ * - `updated` keeps the record as it was before the update, for undo; `applied` records the
+ *   `updated_at` the update left, so undo can tell whether someone changed the record since.
  * - `undone` marks a record that undo took back.
+ * Entries of a create name their sheet row group (`sheet` and `rowNumbers`) as well as the content
+ * fingerprint: two equal invoices on different rows are two entries, each matched once.
  */
 const Base = z.object({ at: z.string(), organisationId: z.string(), kind: z.enum(['receipts', 'returns']) });
+/** The sheet a create came from; absent in journals written before it was recorded. */
+const Sheet = z.string().optional();
 
 export const JournalEntry = z.discriminatedUnion('type', [
   Base.extend({ type: z.literal('run'), file: z.string(), cursor: z.string().nullable() }),
-  Base.extend({ type: z.literal('intent'), fingerprint: z.string(), rowNumbers: z.array(z.number()), cursor: z.string().nullable() }),
+  Base.extend({
+    type: z.literal('intent'),
+    fingerprint: z.string(),
+    sheet: Sheet,
+    rowNumbers: z.array(z.number()),
+    cursor: z.string().nullable(),
+  }),
   Base.extend({
     type: z.literal('created'),
     fingerprint: z.string(),
+    sheet: Sheet,
     recordId: z.string(),
     sequence: z.string(),
+    /** The record's `updated_at` as the run created or adopted it. */
+    updatedAt: z.string().optional(),
     lineItemIds: z.array(z.string()).default([]),
     rowNumbers: z.array(z.number()),
   }),
   Base.extend({ type: z.literal('updated'), recordId: z.string(), sequence: z.string(), previous: z.unknown(), rowNumbers: z.array(z.number()) }),
+  Base.extend({ type: z.literal('applied'), recordId: z.string(), updatedAt: z.string() }),
   Base.extend({ type: z.literal('undone'), recordId: z.string() }),
 ]);
 export type JournalEntry = z.infer<typeof JournalEntry>;
 export type CreatedEntry = Extract<JournalEntry, { type: 'created' }>;
+export type IntentEntry = Extract<JournalEntry, { type: 'intent' }>;
 export type UpdatedEntry = Extract<JournalEntry, { type: 'updated' }>;
 
 /**
@@ -36,47 +52,95 @@ export interface JournalSink {
   append(entry: JournalEntry): Promise<void>;
 }
 
-/** What earlier runs recorded, looked up by fingerprint. */
-export class JournalIndex {
-  private readonly created = new Map<string, CreatedEntry>();
-  private readonly intents = new Map<string, Extract<JournalEntry, { type: 'intent' }>>();
+/** A create the run is about to decide: its content fingerprint and the sheet rows it came from. */
+export interface JournalQuery {
+  fingerprint: string;
+  sheet?: string;
+  rowNumbers: readonly number[];
+}
 
-  /** @param entries the journal's entries in file order (earlier runs, same organisation and kind). */
+/** What earlier runs recorded for one create: the record they created, or an intent left unanswered. */
+export interface JournalMatch {
+  created?: CreatedEntry;
+  pending?: IntentEntry;
+}
+
+/** What earlier runs recorded, matched to this run's creates. */
+export class JournalIndex {
+  private readonly created: CreatedEntry[] = [];
+  private readonly pending: IntentEntry[] = [];
+
+  /** @param entries the journal's entries in file order (only those of this organisation and kind count). */
   constructor(entries: readonly JournalEntry[], organisationId: string, kind: 'receipts' | 'returns') {
     const undone = new Set(entries.flatMap((e) => (e.type === 'undone' ? [e.recordId] : [])));
+    const answered = new Set<string>();
     for (const entry of entries) {
-      if (entry.organisationId !== organisationId || entry.kind !== kind) continue;
-      if (entry.type === 'created' && !undone.has(entry.recordId)) {
-        this.created.set(entry.fingerprint, entry);
-        this.intents.delete(entry.fingerprint);
-      } else if (entry.type === 'intent' && !this.created.has(entry.fingerprint)) {
-        this.intents.set(entry.fingerprint, entry);
-      }
+      if (entry.organisationId !== organisationId || entry.kind !== kind || entry.type !== 'created') continue;
+      answered.add(groupKey(entry));
+      if (!undone.has(entry.recordId)) this.created.push(entry);
+    }
+    const seenIntents = new Set<string>();
+    for (const entry of entries) {
+      if (entry.organisationId !== organisationId || entry.kind !== kind || entry.type !== 'intent') continue;
+      const key = groupKey(entry);
+      if (answered.has(key) || seenIntents.has(key)) continue;
+      seenIntents.add(key);
+      this.pending.push(entry);
     }
   }
 
-  /** The record an earlier run created for this fingerprint, if any. */
-  createdFor(fingerprint: string): CreatedEntry | undefined {
-    return this.created.get(fingerprint);
-  }
-
-  /** An earlier run sent this create but never learnt its outcome: the service cursor it started from. */
-  pendingIntent(fingerprint: string): { cursor: string | null } | undefined {
-    return this.intents.get(fingerprint);
+  /**
+   * Matches this run's creates to the journal, each entry used at most once: first every exact match
+   * (same fingerprint, sheet and rows), then, for creates still unmatched, the earliest entry with the
+   * same fingerprint (the sheet had rows inserted or removed since). Pure: the index is not changed.
+   * @returns one match per query, in query order.
+   */
+  match(queries: readonly JournalQuery[]): JournalMatch[] {
+    const matches: JournalMatch[] = queries.map(() => ({}));
+    for (const [field, entries] of [['created', this.created], ['pending', this.pending]] as const) {
+      const used = new Set<JournalEntry>();
+      const take = (i: number, entry: CreatedEntry | IntentEntry | undefined) => {
+        if (!entry) return;
+        used.add(entry);
+        (matches[i] as Record<string, unknown>)[field] = entry;
+      };
+      queries.forEach((q, i) => take(i, entries.find((e) => !used.has(e) && groupKey(e) === groupKey(q))));
+      queries.forEach((q, i) => {
+        if (!matches[i]![field]) take(i, entries.find((e) => !used.has(e) && e.fingerprint === q.fingerprint));
+      });
+    }
+    return matches;
   }
 }
 
-/** Parses journal lines (JSON per line); a torn last line (a crash mid-write) is ignored. */
-export function parseJournal(text: string): JournalEntry[] {
+function groupKey(entry: { fingerprint: string; sheet?: string | undefined; rowNumbers: readonly number[] }): string {
+  return `${entry.fingerprint}@${entry.sheet ?? ''}!${entry.rowNumbers.join(',')}`;
+}
+
+/** A journal's text split into entries, with what was cut off at its end. */
+export interface ParsedJournal {
+  entries: JournalEntry[];
+  /** Bytes (UTF-8) of complete lines: where the next append must start. */
+  completeLength: number;
+  /** Characters after the last line end: a line cut short by a crash mid-write ('' when none). */
+  tornTail: string;
+}
+
+/**
+ * Parses journal lines (JSON per line). Only complete lines count: a last line without its line
+ * end was cut short by a crash and recorded nothing durable. Lines that do not parse are skipped.
+ */
+export function parseJournal(text: string): ParsedJournal {
+  const end = text.lastIndexOf('\n') + 1;
   const entries: JournalEntry[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of text.slice(0, end).split('\n')) {
     if (!line.trim()) continue;
     try {
       const parsed = JournalEntry.safeParse(JSON.parse(line));
       if (parsed.success) entries.push(parsed.data);
     } catch {
-      // A line cut short by a crash: it recorded nothing durable.
+      // A damaged line: it recorded nothing this reader can use.
     }
   }
-  return entries;
+  return { entries, completeLength: new TextEncoder().encode(text.slice(0, end)).length, tornTail: text.slice(end) };
 }

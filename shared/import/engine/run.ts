@@ -7,11 +7,14 @@ import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
 import { fingerprint } from './fingerprint.ts';
-import type { CreatedEntry, JournalIndex, JournalSink } from './journal.ts';
+import type { CreatedEntry, JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
+import { sweepForTwins } from './sweep.ts';
 
-/** How to run an import (issue 4). */
+/** How to run an import. */
 export interface RunOptions {
+  /** The sheet the drafts come from, recorded with each create in the journal. */
+  sheet?: string;
   /** Requests in flight at once (1 and up). */
   concurrency: number;
   /** Aborting stops new records from starting; those in flight finish. */
@@ -50,8 +53,10 @@ export const DEFAULT_ATTEMPTS = 8;
  * - a record the service already holds (same identity) is a duplicate, unless `allowDuplicates`;
  * - a create whose answer is lost is looked for among the records changed since the run began,
  *   adopted if found, sent again if not (at most `maxAttempts` times);
- * - an update whose answer is lost is read back and sent again only if it was not applied.
- * @param existing the organisation's records fetched at the start of the run.
+ * - an update whose answer is lost is read back and sent again only if it was not applied;
+ * - after the last create, the records changed since the run began are swept for copies of what it
+ *   created made by someone else meanwhile (see `sweep.ts`): reported, never deleted.
+ * @param existingRecords the organisation's records fetched at the start of the run.
  * @returns one result per row of every draft, sorted by row.
  */
 export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRecord>(
@@ -71,7 +76,10 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   // Only creates need an identity; updates are found by Record ID.
   const identities = drafts.map((d) => (d.body && !d.recordId ? ops.identityOfBody(d.body) : ''));
   const prints = await Promise.all(identities.map((identity) => (identity ? fingerprint(identity) : '')));
-  const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!));
+  const creates = prints.flatMap((print, i) => (print ? [i] : []));
+  const found = options.journal.match(creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })));
+  const matches = new Map(creates.map((draftIndex, k) => [draftIndex, found[k]!]));
+  const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!, matches.get(i) ?? {}));
   const perDraft = await Promise.all(
     decisions.map((decide, i) => {
       const draft = drafts[i]!;
@@ -86,7 +94,26 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
       });
     }),
   );
-  return perDraft.flat().sort((a, b) => a.rowNumber - b.rowNumber);
+  const results = perDraft.flat().sort((a, b) => a.rowNumber - b.rowNumber);
+  if (options.dryRun || !results.some((r) => r.status === 'created')) return results;
+  let changed: R[];
+  try {
+    changed = await ops.listSince(reconcileSince(cursor));
+  } catch {
+    // The records are sent and journalled; a sweep that cannot read must not lose their results.
+    return results;
+  }
+  return sweepForTwins({
+    results,
+    knownAtStart: new Set(existingRecords.map((r) => r.id.toLowerCase())),
+    changedSince: changed,
+    identityOf: (r) => ops.identityOfRecord(r),
+  });
+}
+
+/** Where to look for records written during the run: the service cursor at its start, less the margin. */
+function reconcileSince(cursor: string | null): string | null {
+  return cursor ? new Date(Date.parse(cursor) - RECONCILE_MARGIN_MS).toISOString() : null;
 }
 
 type Step = () => Promise<RowResult[]>;
@@ -108,18 +135,18 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  decide(draft: D, identity: string, print: string): Step {
+  decide(draft: D, identity: string, print: string, journal: JournalMatch): Step {
     const body = draft.body;
     if (!body) return async () => [];
     if (draft.recordId) return () => this.update(draft, draft.recordId!);
-    const journalled = this.options.journal.createdFor(print);
+    const journalled = journal.created;
     // A journalled record that is no longer in the service (deleted since, or another service) is
     // not skipped: the sheet still asks for it, so it is created again.
     if (journalled && this.existing.byId(journalled.recordId)) {
       this.existing.claim(journalled.recordId);
       return async () => fromJournal(draft, journalled);
     }
-    const pending = this.options.journal.pendingIntent(print);
+    const pending = journal.pending;
     const twin = this.existing.takeTwin(identity);
     if (twin && pending) {
       // An earlier run sent it and was stopped before it learnt the answer: it is ours.
@@ -148,8 +175,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       ...this.base(),
       type: 'created',
       fingerprint: print,
+      sheet: this.options.sheet ?? '',
       recordId: record.id,
       sequence: record.sequence,
+      updatedAt: record.updated_at,
       lineItemIds: results.map((r) => r.lineItemId ?? ''),
       rowNumbers: draft.rowNumbers,
     });
@@ -159,7 +188,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     const attempt = async (): Promise<RowResult[]> => {
-      await this.options.sink.append({ ...this.base(), type: 'intent', fingerprint: print, rowNumbers: draft.rowNumbers, cursor: this.cursor });
+      await this.options.sink.append({ ...this.base(), type: 'intent', fingerprint: print, sheet: this.options.sheet ?? '', rowNumbers: draft.rowNumbers, cursor: this.cursor });
       try {
         const record = await this.ops.create(body);
         this.existing.add(record);
@@ -194,8 +223,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
 
   /** A record with this identity among those changed since the run began, not yet taken. */
   private async findLost(identity: string): Promise<R | undefined> {
-    const since = this.cursor ? new Date(Date.parse(this.cursor) - RECONCILE_MARGIN_MS).toISOString() : null;
-    for (const record of await this.ops.listSince(since)) {
+    for (const record of await this.ops.listSince(reconcileSince(this.cursor))) {
       if (!this.existing.byId(record.id)) this.existing.add(record, false);
     }
     return this.existing.takeTwin(identity);
@@ -228,16 +256,21 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     return this.sendUpdate(draft, current, diff.body, `${diff.changes.join('; ')}${review}`);
   }
 
+  /** Records what the update left (for undo's check), then the rows' results. */
+  private async updated(draft: D, record: R, message: string): Promise<RowResult[]> {
+    await this.options.sink.append({ ...this.base(), type: 'applied', recordId: record.id, updatedAt: record.updated_at });
+    return this.ops.results(draft, record, 'updated', message);
+  }
+
   private async sendUpdate(draft: D, current: R, body: object, message: string): Promise<RowResult[]> {
     const attempt = async (): Promise<RowResult[]> => {
       try {
-        const record = await this.ops.update(current.id, body);
-        return this.ops.results(draft, record, 'updated', message);
+        return await this.updated(draft, await this.ops.update(current.id, body), message);
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
         // Read back: send again only if the update was not applied.
         const now = await this.ops.get(current.id);
-        if (!this.ops.diff(draft, now).body) return this.ops.results(draft, now, 'updated', message);
+        if (!this.ops.diff(draft, now).body) return this.updated(draft, now, message);
         throw error;
       }
     };

@@ -1,0 +1,45 @@
+import type { RowResult } from '../outcome.ts';
+import type { ServiceRecord } from './existing.ts';
+
+/** What the sweep needs to know about the run that just ended. */
+export interface SweepInput<R extends ServiceRecord> {
+  /** The run's results, one per row (created rows carry the record id). */
+  results: readonly RowResult[];
+  /** Ids of the records the service held when the run began (twins found then were decided on). */
+  knownAtStart: ReadonlySet<string>;
+  /** Records changed since the run began, as listed after its last create. */
+  changedSince: readonly R[];
+  identityOf: (record: R) => string;
+}
+
+/**
+ * The post-run sweep (pure): another run (another machine, or one that ignored the lock) may have
+ * created the same invoices while this one did. For every identity this run created records of,
+ * records with that identity that are neither this run's nor known at its start are counted; when
+ * there are some, the rows of this run's records get a message naming them and `twinSequences`,
+ * so the run reports them (exit 1). Nothing is deleted: which copy to keep is the bookkeeper's call.
+ * @returns the results, with those rows annotated (others unchanged, same order).
+ */
+export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): RowResult[] {
+  const ours = new Set(input.results.flatMap((r) => (r.status === 'created' && r.recordId ? [r.recordId.toLowerCase()] : [])));
+  if (ours.size === 0) return [...input.results];
+  const byId = new Map(input.changedSince.map((record) => [record.id.toLowerCase(), record]));
+  const others = new Map<string, R[]>();
+  for (const record of input.changedSince) {
+    const id = record.id.toLowerCase();
+    if (ours.has(id) || input.knownAtStart.has(id)) continue;
+    const identity = input.identityOf(record);
+    others.set(identity, [...(others.get(identity) ?? []), record]);
+  }
+  if (others.size === 0) return [...input.results];
+  return input.results.map((result) => {
+    const record = result.status === 'created' && result.recordId ? byId.get(result.recordId.toLowerCase()) : undefined;
+    const twins = record ? others.get(input.identityOf(record)) : undefined;
+    if (!record || !twins?.length) return result;
+    const sequences = twins.map((t) => t.sequence);
+    const note =
+      `created as ${record.sequence}, but the service now also holds ${sequences.join(', ')} with the same content, ` +
+      `created while this run ran (another import at the same time?): check them and delete the extra one`;
+    return { ...result, twinSequences: sequences, message: result.message ? `${note}; ${result.message}` : note };
+  });
+}
