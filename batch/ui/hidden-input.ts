@@ -16,8 +16,9 @@ export function readHiddenLine(prompt: string): Promise<string> {
   return new Promise((resolve) => {
     rl.once('line', (line) => {
       if (input.isTTY) output.write('\n');
-      rl.close();
+      // Resolve before closing: close emits 'close' at once, which would resolve an empty answer first.
       resolve(line);
+      rl.close();
     });
     rl.once('close', () => resolve(''));
   });
