@@ -172,7 +172,7 @@ function judge<S extends z.ZodType | undefined>(
 ): Parsed<S> {
   const { status } = response;
   if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
-    throw new AbortError(redirected(target, response));
+    throw new AbortError(redirected(options, target, response));
   }
   if (response.ok) {
     if (!spec.schema) return undefined as Parsed<S>;
@@ -296,9 +296,13 @@ function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number):
     : new ServiceError(target, answer, retryAfterMs, detail);
 }
 
-/** A 3xx answer: not followed (see `requestInit`), reported so the user can fix the base URL. */
-function redirected(target: RequestTarget, response: Response): HttpError {
-  const location = response.headers.get('Location');
+/**
+ * A 3xx answer: not followed (see `requestInit`), reported so the user can fix the base URL. The
+ * Location is shown as its origin and path only: its query, fragment or user part can carry the
+ * token or another secret, and the token is redacted wherever it appears.
+ */
+function redirected(options: ResolvedOptions, target: RequestTarget, response: Response): HttpError {
+  const location = safeLocation(response.headers.get('Location'), options);
   return new HttpError(
     target,
     { status: response.status, statusText: response.statusText, body: null },
@@ -308,6 +312,20 @@ function redirected(target: RequestTarget, response: Response): HttpError {
       detail: `The service redirected${location ? ` to ${location}` : ''}; set the base URL to the service's own address`,
     },
   );
+}
+
+/** A redirect target fit to print: origin and path, nothing after them, the token redacted. */
+function safeLocation(location: string | null, options: ResolvedOptions): string | null {
+  if (!location) return null;
+  let shown: string;
+  try {
+    const url = new URL(location, options.baseUrl);
+    const cut = url.search || url.hash || url.username || url.password ? ' (query and credentials left out)' : '';
+    shown = `${url.origin}${url.pathname}${cut}`;
+  } catch {
+    shown = 'an address that is not a URL';
+  }
+  return redact(redact(shown, options.token), encodeURIComponent(options.token));
 }
 
 /** A short reason for `onRetry`, e.g. `503 Service Unavailable` or `network error (ECONNREFUSED)`. */

@@ -81,6 +81,8 @@ export const CLIENT_DEFAULTS = {
 
 /** A header value may not hold control characters; checked here so that fetch never echoes the token in its own error. */
 const UNSAFE_HEADER_VALUE = /[\u0000-\u001f\u007f]/;
+/** Tokens are ASCII; anything else was picked up while copying, and fetch cannot send it. */
+const NOT_ASCII = /[^\u0020-\u007e]/;
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /**
@@ -94,6 +96,14 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
   if (!token) throw new ShedError('missing_token', 'config', 'No API token given: run `shed login` or set SHED_TOKEN.');
   if (UNSAFE_HEADER_VALUE.test(token)) {
     throw new ShedError('invalid_token', 'config', 'The API token contains a line break or control character; paste it again.');
+  }
+  if (NOT_ASCII.test(token)) {
+    // fetch cannot send it in a header and would fail as if the service were unreachable.
+    throw new ShedError(
+      'invalid_token',
+      'config',
+      'The API token contains a character that is not plain ASCII (often a curly quote, a dash or a non-breaking space picked up when copying it from a document); copy it again from the service.',
+    );
   }
   const header = options.auth?.header ?? AUTH_HEADER.name;
   if (!HEADER_NAME.test(header)) {

@@ -143,6 +143,25 @@ describe('status codes map to typed errors', () => {
     expect(elsewhere.requests).toHaveLength(0);
     await elsewhere.close();
   });
+
+  it('a redirect whose Location carries the token is reported without it', async () => {
+    const secret = encodeURIComponent(fake.token);
+    fake.on('GET', '/api/organisations', { status: 302, headers: { Location: `https://sso.example/login?next=/api&token=${secret}#${secret}` } });
+    const error = await failure(client().listOrganisations());
+    expect(error).toMatchObject({ code: 'unexpected_redirect' });
+    expect(error.message).toContain('redirected to https://sso.example/login (query and credentials left out)');
+    expect(`${error.message} ${JSON.stringify(error)} ${String(error.stack)}`).not.toContain(fake.token);
+    fake.on('GET', '/api/organisations', { status: 302, headers: { Location: `https://sso.example/${secret}/login` } });
+    const inPath = await failure(client().listOrganisations());
+    expect(inPath.message).not.toContain(fake.token);
+    expect(inPath.message).toContain('[redacted]');
+  });
+
+  it('a token that is not plain ASCII is refused as such, not reported as an unreachable service', () => {
+    for (const token of ['abc\u00a0def', '\u201cabc\u201d', 'abc\u2013def']) {
+      expect(() => createServiceClient({ baseUrl: fake.baseUrl, token })).toThrow(/not plain ASCII.*copy it again/);
+    }
+  });
 });
 
 describe('ValidationError tolerates any 422 body (gaps row 6)', () => {
