@@ -46,8 +46,9 @@ export function parseCsvText(text: string, file: string): ParsedCsv {
     dynamicTyping: false,
     header: false,
   });
+  const ours = writtenByShedExport(result.data);
   result.data.forEach((fields, index) => {
-    const cells = toCells(fields);
+    const cells = toCells(fields, ours);
     if (cells.some((cell) => !isBlank(cell))) rows.push({ rowNumber: index + 1, cells });
   });
   // Papaparse reads on after a quoting error, merging cells and rows: refuse rather than guess.
@@ -78,7 +79,15 @@ function guessDelimiter(text: string): string {
   return best.n > 0 ? best.d : ',';
 }
 
-/** Empty text becomes `null`; everything else stays as written. Trailing empty cells are dropped. */
+/**
+ * Whether the file is one of shed's own exports: a row within the first lines holds both `Record ID`
+ * and `Updated At`, as the receipts and returns exports write them. Only then is a leading `'` our
+ * formula guard; in anyone else's file it is the bookkeeper's own text.
+ */
+function writtenByShedExport(records: readonly string[][]): boolean {
+  return records.slice(0, 30).some((fields) => fields.includes('Record ID') && fields.includes('Updated At'));
+}
+
 /**
  * Takes off the quote our exports put before text that a spreadsheet would run as a formula
  * (`'=SUM…`, `'-5 drums`: batch/write/csv-guard.ts), so an exported CSV imports back as it was.
@@ -87,13 +96,17 @@ function unguard(field: string): string {
   return /^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field;
 }
 
-function toCells(fields: readonly string[]): CellValue[] {
+/**
+ * Empty text becomes `null`; everything else stays as written (in shed's own exports, without the
+ * formula guard). Trailing empty cells are dropped.
+ */
+function toCells(fields: readonly string[], ourExport: boolean): CellValue[] {
   let end = fields.length;
   while (end > 0 && fields[end - 1] === '') end -= 1;
   const cells: CellValue[] = new Array<CellValue>(end);
   for (let i = 0; i < end; i += 1) {
     const field = fields[i] ?? '';
-    cells[i] = field === '' ? null : unguard(field);
+    cells[i] = field === '' ? null : ourExport ? unguard(field) : field;
   }
   return cells;
 }

@@ -1,6 +1,6 @@
 import type { LineItemInput, ReceiptCreateBody, ReceiptUpdateBody } from '../../schemas/bodies.ts';
 import type { LineItem, Receipt } from '../../schemas/resources.ts';
-import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';
+import { canonicalDecimal, formatLocalDate, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
 import type { RecordDiff } from '../engine/ops.ts';
 
 /**
@@ -19,7 +19,7 @@ export function diffReceipt(
 ): RecordDiff {
   const body: ReceiptUpdateBody = {};
   const changes: string[] = [];
-  if (desired.supplier !== current.supplier) {
+  if (!sameSheetText(desired.supplier, current.supplier)) {
     body.supplier = desired.supplier;
     changes.push(`supplier '${current.supplier}' → '${desired.supplier}'`);
   }
@@ -32,11 +32,11 @@ export function diffReceipt(
     body.storage_id = desired.storage_id;
     changes.push('storage changed');
   }
-  if ((desired.order_number ?? null) !== (current.order_number ?? null)) {
+  if (!sameSheetText(desired.order_number, current.order_number)) {
     body.order_number = desired.order_number ?? null;
     changes.push(`order number '${current.order_number ?? ''}' → '${desired.order_number ?? ''}'`);
   }
-  if ((desired.notes ?? null) !== (current.notes ?? null)) {
+  if (!sameSheetText(desired.notes, current.notes)) {
     body.notes = desired.notes ?? null;
     changes.push('notes changed');
   }

@@ -1,7 +1,7 @@
 import type { OrgClient } from '../../client/index.ts';
 import type { ReturnCreateBody, ReturnUpdateBody } from '../../schemas/bodies.ts';
 import type { Return } from '../../schemas/resources.ts';
-import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';
+import { canonicalDecimal, formatLocalDate, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { returnIdentity } from '../engine/fingerprint.ts';
 import type { ImportOps, RecordDiff } from '../engine/ops.ts';
@@ -39,7 +39,7 @@ export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone:
     body[key] = value;
     changes.push(label);
   };
-  if (desired.supplier !== current.supplier) set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`);
+  if (!sameSheetText(desired.supplier, current.supplier)) set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`);
   if (day(desired.returned_at) !== day(current.returned_at)) set('returned_at', desired.returned_at, `returned ${day(current.returned_at)} → ${day(desired.returned_at)}`);
   if (desired.storage_id !== current.storage_id) set('storage_id', desired.storage_id, 'storage changed');
   if (desired.product_id !== current.product_id) set('product_id', desired.product_id, 'product changed');
@@ -47,8 +47,8 @@ export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone:
     set('amount_value', desired.amount_value, `amount ${current.amount_value} → ${desired.amount_value}`);
   }
   if (desired.amount_unit.toLowerCase() !== current.amount_unit.toLowerCase()) set('amount_unit', desired.amount_unit, `unit ${current.amount_unit} → ${desired.amount_unit}`);
-  if ((desired.reference ?? null) !== (current.reference ?? null)) set('reference', desired.reference ?? null, 'reference changed');
-  if ((desired.notes ?? null) !== (current.notes ?? null)) set('notes', desired.notes ?? null, 'notes changed');
+  if (!sameSheetText(desired.reference, current.reference)) set('reference', desired.reference ?? null, 'reference changed');
+  if (!sameSheetText(desired.notes, current.notes)) set('notes', desired.notes ?? null, 'notes changed');
   return { body: Object.keys(body).length ? body : null, changes };
 }
 

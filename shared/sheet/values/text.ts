@@ -18,6 +18,15 @@ export function cleanText(text: string): string {
   return text.replace(ZERO_WIDTH, '').replace(SPACES, ' ').trim();
 }
 
+/**
+ * Whether text read from a sheet equals the service's text as the sheet would read it: the service
+ * may hold spaces, tabs or line breaks at the ends (`'\tMix with care'`) that a cell read cleans away,
+ * so an unchanged export imported back is not taken for an edit. Null and blank are the same.
+ */
+export function sameSheetText(sheet: string | null | undefined, service: string | null | undefined): boolean {
+  return (sheet ?? '') === cleanText(service ?? '');
+}
+
 /** Two digits, for dates and times. */
 function pad2(n: number): string {
   return String(n).padStart(2, '0');

@@ -159,3 +159,33 @@ describe('export returns, edit, import back', () => {
     }
   }, 30_000);
 });
+
+describe('an unchanged CSV export imported back', () => {
+  let sb: RunningSandbox;
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, quiet: true });
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('writes nothing, even for text that starts with a tab or a carriage return', async () => {
+    const patch = (path: string, body: object) =>
+      fetch(`${sb.url}${path}`, { method: 'PATCH', headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const [receipt] = (await listAll(sb.url, WILLOW, 'receipts')).filter((r) => !r.under_review);
+    const [ret] = await listAll(sb.url, WILLOW, 'returns');
+    expect((await patch(`/api/shed/organisations/${WILLOW}/receipts/${receipt.id}`, { notes: '\tMix with care', order_number: '\rPO-77' })).ok).toBe(true);
+    expect((await patch(`/api/shed/organisations/${WILLOW}/returns/${ret.id}`, { reference: '\tCN-12', notes: '\r\nleaking drum' })).ok).toBe(true);
+    const dir = await mkdtemp(join(tmpdir(), 'shed-roundtrip-tab-'));
+    for (const dataset of ['receipts', 'returns'] as const) {
+      const file = join(dir, `${dataset}.csv`);
+      await exportCommand({ ...connection, baseUrl: sb.url, dataset, out: file, io: memoryIO() });
+      const before = await listAll(sb.url, WILLOW, dataset);
+      const io = memoryIO();
+      const summary = await importCommand({ ...connection, baseUrl: sb.url, kind: dataset, file, io });
+      expect(summary.rows.updated, io.stderr.join('\n')).toBe(0);
+      expect(summary.exitCode).toBe(0);
+      expect(await listAll(sb.url, WILLOW, dataset)).toEqual(before);
+    }
+  }, 30_000);
+});

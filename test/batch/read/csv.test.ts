@@ -193,7 +193,12 @@ describe('CSV refusals', () => {
 
 describe('the formula guard of our CSV exports', () => {
   it("is taken off on the way back in: '=x and '-5 read as =x and -5; other quotes stay", () => {
-    const { rows } = parseCsvText("a,b,c\r\n'=SUM(A1),'-5 drums,'quoted\r\n", 'x.csv');
-    expect(rows[1]!.cells).toEqual(['=SUM(A1)', '-5 drums', "'quoted"]);
+    const { rows } = parseCsvText("Record ID,Updated At,a,b,c\r\nr1,2026-01-01,'=SUM(A1),'-5 drums,'quoted\r\n", 'x.csv');
+    expect(rows[1]!.cells).toEqual(['r1', '2026-01-01', '=SUM(A1)', '-5 drums', "'quoted"]);
+  });
+
+  it("stays in anyone else's file: a bookkeeper's own leading quote is their text", () => {
+    const { rows } = parseCsvText("Supplier,Notes\r\nFarmco,'-5 drums short\r\nFarmco,'=see PO\r\n", 'x.csv');
+    expect(rows.slice(1).map((r) => r.cells[1])).toEqual(["'-5 drums short", "'=see PO"]);
   });
 });
