@@ -78,6 +78,15 @@ export async function readGridFromBuffer(bytes: Uint8Array, fileName: string, op
   return readSource(bufferSource(bytes, fileName), 'any', options);
 }
 
+/**
+ * Reads an input source opened earlier (see `source.ts`): for callers and tests that open the file
+ * themselves, e.g. to see what happens when it changes between opening and reading.
+ * @throws InputFileError as {@link readGrid}.
+ */
+export function readGridFromSource(source: InputSource, options: ReadOptions = {}): Promise<ReadGrid> {
+  return readSource(source, 'any', options);
+}
+
 async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv', options: ReadOptions): Promise<ReadGrid> {
   const file = source.label;
   if (source.size === 0) {
@@ -97,7 +106,15 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
 
 async function readCsvSource(source: InputSource, options: ReadOptions): Promise<ReadGrid> {
   const file = source.label;
-  const decoded = decodeCsvBytes(await source.all(), file);
+  const bytes = await source.all();
+  if (!endsWithLineBreak(bytes) && (await source.changed())) {
+    throw new InputFileError(
+      'file_changed',
+      file,
+      `${file} changed while it was read and its last line has no line end: a program is still writing it, so that line may be cut short. Wait until it is saved completely, then import again.`,
+    );
+  }
+  const decoded = decodeCsvBytes(bytes, file);
   const other = nonCsvText(decoded.text);
   if (other) throw notSpreadsheet(file, other);
   const parsed = parseCsvText(decoded.text, file);
@@ -116,6 +133,13 @@ async function readCsvSource(source: InputSource, options: ReadOptions): Promise
     sheetNames: [sheet],
     csv: { delimiter: parsed.delimiter, newline: parsed.newline, encoding: decoded.encoding, bom: decoded.bom },
   };
+}
+
+/** Whether the bytes end with LF or CR (UTF-16 text: the high byte after it is 0). */
+function endsWithLineBreak(bytes: Uint8Array): boolean {
+  const last = bytes.at(-1);
+  const beforeLast = bytes.at(-2);
+  return last === 0x0a || last === 0x0d || (last === 0 && (beforeLast === 0x0a || beforeLast === 0x0d));
 }
 
 /** Text that is plainly not CSV: a web page, an XML file (Excel 2003 XML included), JSON. */

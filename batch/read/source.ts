@@ -20,6 +20,8 @@ export interface InputSource {
   head: Uint8Array;
   /** Every byte. */
   all(): Promise<Uint8Array>;
+  /** Whether the file's size or modification time is no longer what they were when it was opened. */
+  changed(): Promise<boolean>;
 }
 
 /**
@@ -29,12 +31,14 @@ export interface InputSource {
  */
 export async function fileSource(path: string): Promise<InputSource> {
   let size: number;
+  let modified: number;
   try {
     const info = await stat(path);
     if (info.isDirectory()) {
       throw new InputFileError('file_unreadable', path, `${path} is a folder, not a file: name the .xlsx or .csv file to import.`);
     }
     size = info.size;
+    modified = info.mtimeMs;
   } catch (error) {
     throw ioError(path, error);
   }
@@ -64,6 +68,10 @@ export async function fileSource(path: string): Promise<InputSource> {
         throw ioError(path, error);
       }
     },
+    changed: async () => {
+      const now = await stat(path).catch(() => null);
+      return !now || now.size !== size || now.mtimeMs !== modified;
+    },
   };
 }
 
@@ -75,6 +83,7 @@ export function bufferSource(bytes: Uint8Array, fileName: string): InputSource {
     size: bytes.length,
     head: bytes.subarray(0, SNIFF_BYTES),
     all: () => Promise.resolve(bytes),
+    changed: () => Promise.resolve(false),
   };
 }
 

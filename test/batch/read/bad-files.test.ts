@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputFileError, readCsv, readGrid, readGridFromBuffer, readXlsx } from '../../../batch/read/index.ts';
+import { InputFileError, readCsv, readGrid, readGridFromBuffer, readGridFromSource, readXlsx } from '../../../batch/read/index.ts';
+import { fileSource } from '../../../batch/read/source.ts';
 import { ShedError } from '../../../shared/errors/shed-error.ts';
 import { EXAMPLES, expectInputError, makeTempDir, oleFile, pseudoRandomBytes, storedZip, writeTemp, xlsxBytes } from './helpers.ts';
 
@@ -39,6 +40,28 @@ describe('files that are not there or not files', () => {
     const error = await expectInputError(read, 'empty_file', path);
     expect(error.message).toContain('0 bytes');
     await expectInputError(readXlsx(path), 'empty_file', path);
+  });
+});
+
+describe('a CSV still being written', () => {
+  const lines = 'Supplier,Product,Qty\r\nFarmco,Glyfos 540,12\r\nFarmco,Wetter,1';
+
+  it('is refused when it changed while read and its last line has no line end (12 must not become 1)', async () => {
+    const path = await writeTemp(temp.dir, 'growing.csv', lines);
+    const opened = await fileSource(path);
+    // The writer adds the rest of its last line just after the reader took the bytes.
+    const source = { ...opened, all: async () => opened.all().finally(() => appendFile(path, '2\r\n')) };
+    const error = await expectInputError(readGridFromSource(source), 'file_changed', path);
+    expect(error.message).toMatch(/still writing it.*import again/);
+  });
+
+  it('is read when it changed but ends its last line, or did not change', async () => {
+    const path = await writeTemp(temp.dir, 'complete.csv', `${lines}\r\n`);
+    const source = await fileSource(path);
+    await appendFile(path, 'Farmco,Wetter,3\r\n');
+    expect((await readGridFromSource(source)).rows.length).toBeGreaterThanOrEqual(3);
+    const unterminated = await writeTemp(temp.dir, 'no-final-newline.csv', lines);
+    expect((await readGrid(unterminated)).rows.at(-1)?.cells).toEqual(['Farmco', 'Wetter', '1']);
   });
 });
 
