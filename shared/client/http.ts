@@ -254,7 +254,7 @@ function outcomeUnknown(state: RequestState, failure: AttemptFailure, explanatio
  */
 async function beforeRetry(
   options: ResolvedOptions,
-  context: { error: Error; attemptNumber: number; retriesLeft: number; retryDelay: number },
+  context: { error: Error; attemptNumber: number; retriesLeft: number },
   state: RequestState,
   retryStart: number,
   signal: AbortSignal | undefined,
@@ -263,7 +263,11 @@ async function beforeRetry(
   if (context.retriesLeft <= 0 || elapsed >= options.maxRetryTimeMs) return;
   const { error } = context;
   const retryAfterMs = error instanceof RateLimitError || error instanceof ServiceError ? error.retryAfterMs : null;
-  let delayMs = context.retryDelay;
+  // p-retry (7.x, the line that supports Node 20) waits its back-off after this hook and does not say
+  // how long: it is at least minTimeout × factor^(attempt − 1), capped at maxTimeout (randomize only
+  // lengthens it). Waiting the rest of Retry-After beyond that minimum honours Retry-After.
+  const backoffAtLeast = Math.min(options.maxRetryDelayMs, options.minRetryDelayMs * 2 ** (context.attemptNumber - 1));
+  let delayMs = backoffAtLeast;
   if (retryAfterMs !== null && error instanceof HttpError) {
     const limit = Math.min(options.maxRetryDelayMs, options.maxRetryTimeMs - elapsed);
     if (retryAfterMs > limit) throw tooLongToWait(error, retryAfterMs, limit);
@@ -281,8 +285,7 @@ async function beforeRetry(
   } catch {
     // A progress callback must not decide the fate of a request.
   }
-  // p-retry then waits its own back-off (`retryDelay`); wait only the difference here.
-  if (delayMs > context.retryDelay) await sleep(delayMs - context.retryDelay, signal);
+  if (delayMs > backoffAtLeast) await sleep(delayMs - backoffAtLeast, signal);
 }
 
 function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number): Error {
