@@ -17,7 +17,13 @@ export function createApp(deps: AppDeps): SandboxApp {
   const app = new Hono<SandboxEnv>();
   app.use('*', async (_c, next) => {
     deps.stats.requests++;
-    await next();
+    deps.stats.inFlight++;
+    deps.stats.peakInFlight = Math.max(deps.stats.peakInFlight, deps.stats.inFlight);
+    try {
+      await next();
+    } finally {
+      deps.stats.inFlight--;
+    }
   });
   app.use(
     '*',

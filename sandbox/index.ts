@@ -50,12 +50,15 @@ function createStats(): SandboxStats {
   const stats: SandboxStats = {
     requests: 0,
     writes: 0,
+    inFlight: 0,
+    peakInFlight: 0,
     byRoute: {},
     faultsInjected: { failures: 0, rateLimited: 0, dropped: 0 },
     // In place, so that references a test holds to byRoute or faultsInjected stay live.
     reset() {
       stats.requests = 0;
       stats.writes = 0;
+      stats.peakInFlight = stats.inFlight;
       for (const key of Object.keys(stats.byRoute)) delete stats.byRoute[key];
       Object.assign(stats.faultsInjected, { failures: 0, rateLimited: 0, dropped: 0 });
     },

@@ -180,6 +180,10 @@ export interface SandboxStats {
   requests: number;
   /** Committed changes: successful POST, PATCH and DELETE (dropped responses included). */
   writes: number;
+  /** Requests being served now (CORS preflights included). */
+  inFlight: number;
+  /** The most requests served at once since the start or the last reset. */
+  peakInFlight: number;
   /** Requests that reached a route, by `METHOD /path/:pattern`. */
   byRoute: Record<string, number>;
   faultsInjected: { failures: number; rateLimited: number; dropped: number };

@@ -20,6 +20,8 @@ export interface ClientTuning {
   timeoutMs?: number;
   retries?: number;
   pageConcurrency?: number;
+  /** Requests in flight at once across the whole run (an import's `--concurrency`). */
+  maxInFlight?: number;
   /** First back-off delay, milliseconds (tests and benchmarks shorten it). */
   minRetryDelayMs?: number;
   maxRetryDelayMs?: number;

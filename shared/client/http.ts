@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
 import {
@@ -54,6 +55,9 @@ export interface HttpClient {
   request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Parsed<S>>;
 }
 
+/** Runs one exchange when a place among the requests in flight is free. */
+type InFlightLimit = <T>(send: () => Promise<T>) => Promise<T>;
+
 /** Per-request bookkeeping across attempts. */
 interface RequestState {
   target: RequestTarget;
@@ -66,6 +70,9 @@ interface RequestState {
 
 /** Builds the HTTP layer over resolved options (see `options.ts`). */
 export function createHttp(options: ResolvedOptions): HttpClient {
+  // One limit for every exchange of this client, so a run's reads, pages and writes share `maxInFlight`.
+  const slot: InFlightLimit = options.maxInFlight === undefined ? (send) => send() : pLimit(options.maxInFlight);
+  const limited = { ...options, exchange: slot };
   return {
     async request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Parsed<S>> {
       const pathAndQuery = spec.path + queryString(spec.query);
@@ -77,7 +84,7 @@ export function createHttp(options: ResolvedOptions): HttpClient {
       };
       const retryStart = performance.now();
       try {
-        return await pRetry((attemptNumber) => attempt(options, spec, pathAndQuery, attemptNumber, state), {
+        return await pRetry((attemptNumber) => attempt(limited, spec, pathAndQuery, attemptNumber, state), {
           retries: options.retries,
           factor: 2,
           minTimeout: options.minRetryDelayMs,
@@ -103,7 +110,7 @@ export function createHttp(options: ResolvedOptions): HttpClient {
 
 /** One attempt: the exchange, then the verdict on the answer. */
 async function attempt<S extends z.ZodType | undefined>(
-  options: ResolvedOptions,
+  options: ResolvedOptions & { exchange: InFlightLimit },
   spec: RequestSpec<S>,
   pathAndQuery: string,
   attemptNumber: number,
@@ -112,7 +119,8 @@ async function attempt<S extends z.ZodType | undefined>(
   const target: RequestTarget = { method: spec.method, url: pathAndQuery, attempts: attemptNumber };
   state.target = target;
   state.startedAt = new Date().toISOString();
-  const { response, text } = await exchange(options, spec, target, state);
+  // The timeout starts once the request holds its place, so waiting for one is not a timeout.
+  const { response, text } = await options.exchange(() => exchange(options, spec, target, state));
   return judge(options, spec, response, text, target, state);
 }
 

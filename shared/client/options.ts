@@ -45,6 +45,11 @@ export interface ServiceClientOptions {
   maxRetryTimeMs?: number;
   /** Pages of one list fetched at once. Default 4. */
   pageConcurrency?: number;
+  /**
+   * Requests in flight at once across every call of this client (lists, pages, reads, writes), 1
+   * and up; default no limit beyond `pageConcurrency` per list. Back-off waits do not hold a place.
+   */
+  maxInFlight?: number;
   /** Default: the global `fetch` (browser, Node 20). */
   fetch?: typeof fetch;
   /** Called before each back-off wait. An exception thrown by it is ignored. */
@@ -65,6 +70,7 @@ export interface ResolvedOptions {
   maxRetryDelayMs: number;
   maxRetryTimeMs: number;
   pageConcurrency: number;
+  maxInFlight: number | undefined;
   fetch: typeof fetch;
   onRetry: ((info: RetryInfo) => void) | undefined;
   userAgent: string | undefined;
@@ -126,6 +132,7 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
     maxRetryDelayMs: positive('maxRetryDelayMs', options.maxRetryDelayMs ?? CLIENT_DEFAULTS.maxRetryDelayMs),
     maxRetryTimeMs: positive('maxRetryTimeMs', options.maxRetryTimeMs ?? CLIENT_DEFAULTS.maxRetryTimeMs),
     pageConcurrency: wholeNumber('pageConcurrency', options.pageConcurrency ?? CLIENT_DEFAULTS.pageConcurrency, 1),
+    maxInFlight: options.maxInFlight === undefined ? undefined : wholeNumber('maxInFlight', options.maxInFlight, 1),
     // Looked up at call time and called bare: a stored `window.fetch` called as a method throws "Illegal invocation".
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     onRetry: options.onRetry,

@@ -58,7 +58,8 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   // Taken before the service's records are read: a run that starts when another ends must see its records.
   const lock = journalFile && !options.dryRun ? await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`) : null;
   try {
-    const session = await openSession(options, io, options.client);
+    // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
+    const session = await openSession(options, io, { ...options.client, maxInFlight: settings.concurrency });
     const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
     const resolver = createResolver(reference);
     const kind = planImport(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
