@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, open, readFile, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { JournalError } from './journal-error.ts';
 
@@ -41,6 +41,9 @@ export interface RunLock {
  */
 export async function acquireRunLock(path: string, what: string): Promise<RunLock> {
   const me: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), what };
+  if ((await lstat(path).catch(() => null))?.isSymbolicLink()) {
+    throw new JournalError('journal_is_link', path, `The lock ${path} is a symbolic link; shed never writes through one: remove the link`);
+  }
   // A few tries: the lock may be released between our attempt to create it and reading it.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (await createExclusive(path, me)) return held(path);

@@ -110,6 +110,75 @@ describe('runImport', () => {
   });
 });
 
+describe('runImport and the journal of an interrupted run', () => {
+  const base = { at: '', organisationId: 'org', kind: 'receipts' as const, sheet: 'Invoices' };
+  const created = async (row: number, rec: Rec): Promise<JournalEntry> => ({
+    ...base,
+    type: 'created',
+    fingerprint: await fingerprint(rec.name),
+    recordId: rec.id,
+    sequence: rec.sequence,
+    updatedAt: rec.updated_at,
+    lineItemIds: [],
+    rowNumbers: [row],
+  });
+  const intent = async (row: number, name: string): Promise<JournalEntry> => ({ ...base, type: 'intent', fingerprint: await fingerprint(name), rowNumbers: [row], cursor: null });
+
+  it('two equal invoices on different rows: the one whose create never got sent is sent after the crash', async () => {
+    const svc = service();
+    const first: Rec = { id: 'first', sequence: 'REC-1', updated_at: '2026-01-01T00:00:01Z', name: 'A' };
+    svc.records.push(first);
+    // Row 2 was created; row 3's intent was flushed, then the process died before its create was sent.
+    const journal = new JournalIndex([await intent(2, 'A'), await created(2, first), await intent(3, 'A')], 'org', 'receipts');
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 2, sheet: 'Invoices', journal, sink: sink() });
+    expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([[2, 'created', 'first'], [3, 'created', 'id-2']]);
+    expect(svc.creates).toEqual(['A']);
+  });
+
+  it('rows moved since the crash: each journalled create is matched once, nothing sent again', async () => {
+    const svc = service();
+    const one: Rec = { id: 'one', sequence: 'REC-1', updated_at: '2026-01-01T00:00:01Z', name: 'A' };
+    const two: Rec = { id: 'two', sequence: 'REC-2', updated_at: '2026-01-01T00:00:02Z', name: 'A' };
+    svc.records.push(one, two);
+    const journal = new JournalIndex([await created(2, one), await created(3, two)], 'org', 'receipts');
+    const results = await runImport([draft(5, 'A'), draft(6, 'A')], svc.ops, [...svc.records], { concurrency: 2, sheet: 'Invoices', journal, sink: sink() });
+    expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([[5, 'created', 'one'], [6, 'created', 'two']]);
+    expect(svc.creates).toEqual([]);
+  });
+
+  it('journals the sheet, the rows and the updated_at of what it created', async () => {
+    const svc = service();
+    const entries: JournalEntry[] = [];
+    await runImport([draft(4, 'B')], svc.ops, [], { concurrency: 1, sheet: 'March', journal: noJournal(), sink: sink(entries) });
+    expect(entries.find((e) => e.type === 'created')).toMatchObject({ sheet: 'March', rowNumbers: [4], recordId: 'id-1', updatedAt: svc.records[0]!.updated_at });
+  });
+});
+
+describe('the sweep after the last create', () => {
+  it('reports a copy another run created meanwhile, with both sequences, and deletes nothing', async () => {
+    const svc = service();
+    const create = svc.ops.create;
+    // Another run sends the same invoice while this one does.
+    svc.ops.create = async (body) => {
+      if (body.name === 'A') svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
+      return create(body);
+    };
+    const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink() });
+    expect(results[0]).toMatchObject({ status: 'created', twinSequences: ['REC-77'] });
+    expect(results[0]!.message).toMatch(/created as REC-\d+, but the service now also holds REC-77 with the same content/);
+    expect(results[1]!.twinSequences).toBeUndefined();
+    expect(svc.records.map((r) => r.id)).toContain('theirs');
+  });
+
+  it('says nothing of twins that were there before the run (those were decided on) or that the sheet itself holds', async () => {
+    const svc = service();
+    svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 1, allowDuplicates: true, journal: noJournal(), sink: sink() });
+    expect(results.map((r) => r.status)).toEqual(['created', 'created']);
+    expect(results.every((r) => !r.twinSequences)).toBe(true);
+  });
+});
+
 describe('changedSince', () => {
   it('compares at the precision the sheet carries', () => {
     expect(changedSince('2026-03-01T10:00:00.123456Z', '2026-03-01T10:00:00Z')).toBe(false);
