@@ -58,13 +58,15 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
     io.err(`Nothing to undo in ${options.journal}.`);
     return summary;
   }
+  if (!options.yes && !options.confirm) {
+    throw new UsageError(`Undo would change ${steps.length} records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm`);
+  }
   const client = openClient(await connect(options, io), io);
   const organisation = chooseOrganisation(await client.listOrganisations(), organisationId);
   const listing = steps.map(describeStep).join('\n');
   io.err(`Undo in ${organisation.name}:\n${listing}`);
   if (!options.yes) {
-    if (!options.confirm) throw new UsageError('Undo changes records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm');
-    if (!(await options.confirm(`Undo these ${steps.length} changes? [y/N] `))) {
+    if (!(await options.confirm!(`Undo these ${steps.length} changes? [y/N] `))) {
       io.err('Nothing changed.');
       return summary;
     }

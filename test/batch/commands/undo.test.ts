@@ -1,4 +1,5 @@
-import { copyFile, mkdtemp } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -64,5 +65,46 @@ describe('shed undo JOURNAL', () => {
     // Same receipts, same products and quantities; the deleted line comes back (with a new id).
     const strip = (rows: string[]) => rows.map((r) => { const [, s, l] = JSON.parse(r); return JSON.stringify([s, l]); }).sort();
     expect(strip(restored)).toEqual(strip(original));
+  });
+
+  it('leaves alone a record someone changed after the run, naming it (exit 1); --force undoes it too', async () => {
+    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'c.results.xlsx'), allowDuplicates: true });
+    const journal = join(dir, 'c.journal.jsonl');
+    const created = (await readFile(journal, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.type === 'created');
+    const touched = created[0];
+    // A colleague corrects the supplier of one of the new receipts in the service.
+    const patched = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${touched.recordId}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplier: 'Corrected Supplier Pty Ltd' }),
+    });
+    expect(patched.ok).toBe(true);
+    const io = memoryIO();
+    const summary = await undoCommand({ ...connection(sandbox.url), journal, yes: true, io });
+    expect(summary.deleted).toHaveLength(10);
+    expect(summary.changed.map((c) => c.sequence)).toEqual([touched.sequence]);
+    expect(summary.exitCode).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(new RegExp(`${touched.sequence}: not undone: changed in the service at .*after this run wrote it.*--force`));
+    const ids = (await listAll(sandbox.url, WILLOW, 'receipts')).map((r) => r.id);
+    expect(ids).toContain(touched.recordId);
+    const forced = await undoCommand({ ...connection(sandbox.url), journal, yes: true, force: true, io: memoryIO() });
+    expect(forced.deleted).toEqual([touched.sequence]);
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).map((r) => r.id)).not.toContain(touched.recordId);
+  });
+
+  it('from the command line without a terminal and without --yes: exit 2 with the reason, nothing changed', async () => {
+    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'd.results.xlsx'), allowDuplicates: true });
+    const before = sandbox.stats.writes;
+    const child = spawn(process.execPath, ['batch/bin/shed.js', 'undo', join(dir, 'd.journal.jsonl'), '--base-url', sandbox.url], {
+      env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'none.json') },
+      stdio: 'pipe',
+    });
+    child.stdin.end('y\n');
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(status, stderr).toBe(2);
+    expect(stderr).toMatch(/no terminal to ask on: nothing changed; run it again with --yes/);
+    expect(sandbox.stats.writes).toBe(before);
   });
 });
