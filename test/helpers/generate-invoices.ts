@@ -22,14 +22,14 @@ function clearAliases(): string[] {
  * `count` invoices of `linesEach` lines, deterministic (seeded), dated in 2025 (so no two are the
  * same invoice), in Willow Creek's unlocked storages.
  */
-export function generateInvoices(count: number, linesEach = 3, seed = 7): GeneratedInvoice[] {
+export function generateInvoices(count: number, linesEach = 3, seed = 7, prefix = 'GEN-'): GeneratedInvoice[] {
   let state = seed;
   const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const aliases = clearAliases();
   const storages = catalogue.storages.filter((s) => s.organisation_id === WILLOW && s.name !== 'Old Shearing Shed').map((s) => s.name);
   return Array.from({ length: count }, (_, i) => ({
-    invoice: `GEN-${String(i + 1).padStart(5, '0')}`,
+    invoice: `${prefix}${String(i + 1).padStart(5, '0')}`,
     supplier: pick(SUPPLIERS),
     date: `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
     storage: pick(storages),

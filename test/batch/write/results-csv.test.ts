@@ -112,6 +112,17 @@ describe('writeResultsFile (.csv): other inputs', () => {
     expect(after).toBe('Title only\r\nA,B,,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2,extra\r\n3,,,created,,,,\r\n');
   });
 
+  it('writes the results of 200,000 rows (a spread of that many arguments overflowed the stack)', async () => {
+    const input = dir.file('large.csv');
+    const rows = 200_000;
+    await writeFile(input, `Product,Qty\r\n${'Glyfos 540,2\r\n'.repeat(rows)}`);
+    const results: RowResult[] = Array.from({ length: rows }, (_, i) => ({ rowNumber: i + 2, status: 'created', recordId: `r${i}` }));
+    const after = await write(input, results);
+    const lines = after.split('\r\n');
+    expect(lines[0]).toBe('Product,Qty,Status,Record ID,Sequence,Line Item ID,Message');
+    expect(lines[rows]).toBe(`Glyfos 540,2,created,r${rows - 1},,,`);
+  });
+
   it('detects tab-separated input, and takes a delimiter given by the reader', async () => {
     const tsv = dir.file('tabs.csv');
     await writeFile(tsv, 'A\tB\r\n1\t2\r\n');
