@@ -35,17 +35,23 @@ export interface ParsedCsv {
  * Parses decoded CSV text (BOM already removed). Rows whose cells are all blank are left out; the
  * row numbers of the others stay as in the file. Trailing empty cells are dropped from each row.
  * `file` names the file in messages.
+ * @param maxRows records read at most (blank lines included).
  * @throws InputFileError `malformed_csv` when a quoted value is never closed or has text after its
- *   closing quote (papaparse would merge the cells and rows after it).
+ *   closing quote (papaparse would merge the cells and rows after it); `too_large` past `maxRows`.
  */
-export function parseCsvText(text: string, file: string): ParsedCsv {
+export function parseCsvText(text: string, file: string, maxRows = Number.POSITIVE_INFINITY): ParsedCsv {
   const rows: SheetRow[] = [];
   const result = Papa.parse<string[]>(text, {
     delimiter: guessDelimiter(text),
     skipEmptyLines: false,
     dynamicTyping: false,
     header: false,
+    // One record more than the limit, to tell a file over it from one exactly at it.
+    ...(Number.isFinite(maxRows) ? { preview: maxRows + 1 } : {}),
   });
+  if (result.data.length > maxRows) {
+    throw new InputFileError('too_large', file, `${file} has more than ${maxRows.toLocaleString('en-AU')} rows, more than this tool reads at once. Nothing was sent. Split it into smaller files, or pass --max-rows with a higher number.`);
+  }
   const ours = writtenByShedExport(result.data);
   result.data.forEach((fields, index) => {
     const cells = toCells(fields, ours);

@@ -18,6 +18,8 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `no_data`: the file, or the chosen sheet, has no non-blank cell.
  * - `unreadable_encoding`: CSV bytes that are neither UTF-8 (or UTF-16 with a BOM) nor Windows-1252.
  * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell).
+ * - `too_large`: the file is over a limit of `limits.ts` (unpacked size, rows, cells): a zip bomb, or
+ *   far more than a sheet to import.
  * - `file_changed`: the file changed while it was read and its last line has no line end (a program
  *   is still writing it: its last line may be cut short).
  */
@@ -33,7 +35,8 @@ export type InputFileErrorCode =
   | 'no_data'
   | 'unreadable_encoding'
   | 'malformed_csv'
-  | 'file_changed';
+  | 'file_changed'
+  | 'too_large';
 
 /**
  * An input file that cannot be read as a sheet. The message names the file (as the user gave it),

@@ -1,14 +1,15 @@
 /**
  * Reading an input file into the typed grid (shared/sheet/grid.ts), choosing the reader by content:
- * a zip (`PK`) is read as .xlsx with exceljs's streaming worksheet reader, text as CSV with papaparse; an OLE
- * file (an old .xls or a password-protected .xlsx) and anything else are refused with a message
- * that says what the file is and how to fix it. Every refusal is an {@link InputFileError}
- * (category `input`: exit status 2, nothing sent).
+ * a workbook (.xlsx, .xlsm, .xlsb, .ods: a zip; .xls: an OLE file) is read with SheetJS (workbook.ts),
+ * text as CSV with papaparse; a password-protected workbook and anything else are refused with a
+ * message that says what the file is and how to fix it. Limits (limits.ts) refuse a zip bomb or a
+ * sheet too large to hold. Every refusal is an {@link InputFileError} (category `input`: exit
+ * status 2, nothing sent).
  *
- * Cells: text, numbers, booleans, `null` for empty, and `Date` for date-formatted .xlsx cells, with
- * the sheet's wall-clock date and time in the Date's UTC parts (exceljs's convention; see
- * xlsx-cells.ts). CSV values are all text. Rows with no non-blank cell are left out; the others keep
- * their 1-based sheet row number (CSV: record number, header included).
+ * Cells: text, numbers, booleans, `null` for empty, and `Date` for date-formatted workbook cells,
+ * with the sheet's wall-clock date and time in the Date's UTC parts (see xlsx-cells.ts). CSV values
+ * are all text. Rows with no non-blank cell are left out; the others keep their 1-based sheet row
+ * number (CSV: record number, header included).
  */
 import { parse as parsePath } from 'node:path';
 import type { Grid } from '../../shared/sheet/grid.ts';
@@ -18,7 +19,9 @@ import { InputFileError } from './errors.ts';
 import { inspectOle, sniffFormat } from './sniff.ts';
 import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
-import { readWorkbook } from './xlsx.ts';
+import type { ReadLimits } from './limits.ts';
+import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
+import { readWorkbookBytes } from './workbook.ts';
 
 export { InputFileError, type InputFileErrorCode } from './errors.ts';
 export type { CsvFormat } from './csv.ts';
@@ -27,6 +30,8 @@ export type { CsvFormat } from './csv.ts';
 export interface ReadOptions {
   /** `--sheet NAME`: the worksheet to read (case-insensitive). Ignored for CSV, with a warning. */
   sheet?: string;
+  /** Limits on rows, cells and bytes; each defaults to {@link DEFAULT_LIMITS}. */
+  limits?: Partial<ReadLimits>;
 }
 
 /**
@@ -92,19 +97,38 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   if (source.size === 0) {
     throw new InputFileError('empty_file', file, `${file} is empty (0 bytes): there is nothing to import. Check it was saved completely.`);
   }
+  const limits: ReadLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  if (source.size > limits.maxBytes) throw tooManyBytes(file, source.size, limits);
   const sniffed = sniffFormat(source.head);
-  if (sniffed.format === 'ole') throw oleError(file, inspectOle(await source.all()));
+  if (sniffed.format === 'ole' && expected !== 'csv') {
+    const bytes = await source.all();
+    const found = inspectOle(bytes);
+    if (found.kind === 'encrypted' || found.kind === 'other') throw oleError(file, found);
+    try {
+      return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), zip: false, limits }));
+    } catch (error) {
+      // An OLE file whose streams were not recognised and that SheetJS cannot read either.
+      if (found.kind === 'unknown' && error instanceof InputFileError && error.code === 'corrupt_workbook') throw oleError(file, found);
+      throw error;
+    }
+  }
   if (sniffed.format === 'other') throw notSpreadsheet(file, sniffed.what);
   if (sniffed.format === 'xlsx' && expected !== 'csv') {
-    const input = source.path !== undefined ? { path: source.path } : { bytes: await source.all() };
-    const sheet = await readWorkbook(input, file, options.sheet);
-    return { source: source.name, sheet: sheet.name, rows: sheet.rows, format: 'xlsx', warnings: [], sheetNames: sheet.sheetNames };
+    return workbookGrid(source, readWorkbookBytes(await source.all(), file, { ...sheetOption(options), zip: true, limits }));
   }
-  if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options);
+  if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(file, sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook');
 }
 
-async function readCsvSource(source: InputSource, options: ReadOptions): Promise<ReadGrid> {
+function sheetOption(options: ReadOptions): { sheet?: string } {
+  return options.sheet === undefined ? {} : { sheet: options.sheet };
+}
+
+function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbookBytes>): ReadGrid {
+  return { source: source.name, sheet: sheet.name, rows: sheet.rows, format: 'xlsx', warnings: [], sheetNames: sheet.sheetNames };
+}
+
+async function readCsvSource(source: InputSource, options: ReadOptions, limits: ReadLimits): Promise<ReadGrid> {
   const file = source.label;
   const bytes = await source.all();
   if (!endsWithLineBreak(bytes) && (await source.changed())) {
@@ -117,7 +141,7 @@ async function readCsvSource(source: InputSource, options: ReadOptions): Promise
   const decoded = decodeCsvBytes(bytes, file);
   const other = nonCsvText(decoded.text);
   if (other) throw notSpreadsheet(file, other);
-  const parsed = parseCsvText(decoded.text, file);
+  const parsed = parseCsvText(decoded.text, file, limits.maxRows);
   const sheet = parsePath(source.name).name;
   if (parsed.rows.length === 0) {
     throw new InputFileError('no_data', file, `${file} has no data: no row has a value.`, { sheet });

@@ -42,6 +42,8 @@ export function sniffFormat(head: Uint8Array): SniffedFormat {
     return zipKind(head);
   }
   if (startsWith(head, OLE_MAGIC)) return { format: 'ole' };
+  // Excel 2.x–4.x wrote a bare BIFF stream: a BOF record (0x0009, 0x0209 or 0x0409) and no container.
+  if (head.length >= 4 && head[0] === 0x09 && [0x00, 0x02, 0x04].includes(head[1]!) && head[3] === 0x00) return { format: 'ole' };
   for (const { bytes, what } of OTHER_MAGIC) if (startsWith(head, bytes)) return { format: 'other', what };
   if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return { format: 'text' };
   return looksBinary(head) ? { format: 'other', what: 'binary data, not text' } : { format: 'text' };
@@ -51,10 +53,10 @@ export function sniffFormat(head: Uint8Array): SniffedFormat {
 function zipKind(head: Uint8Array): SniffedFormat {
   const ascii = latin1(head.subarray(0, Math.min(head.length, SNIFF_BYTES)));
   // OpenDocument puts an uncompressed `mimetype` entry first (ODF 1.2, section 3.3).
-  if (ascii.startsWith('mimetype', 30) && ascii.includes('application/vnd.oasis.opendocument.spreadsheet')) {
-    return { format: 'other', what: 'an OpenDocument spreadsheet (.ods)' };
+  // OpenDocument text or presentations are not spreadsheets; .ods, .xlsb and .xlsx are read alike.
+  if (ascii.startsWith('mimetype', 30) && /application\/vnd\.oasis\.opendocument\.(text|presentation|graphics)/.test(ascii.slice(30, 200))) {
+    return { format: 'other', what: 'an OpenDocument text or presentation, not a spreadsheet' };
   }
-  if (ascii.includes('xl/workbook.bin')) return { format: 'other', what: 'a binary Excel workbook (.xlsb)' };
   return { format: 'xlsx' };
 }
 
@@ -63,7 +65,7 @@ function looksBinary(head: Uint8Array): boolean {
   let control = 0;
   for (const byte of head) {
     if (byte === 0) return true;
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control += 1;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0b && byte !== 0x0d && byte !== 0x0c) control += 1;
   }
   return control * 50 > head.length;
 }
@@ -76,7 +78,8 @@ function looksBinary(head: Uint8Array): boolean {
  */
 export function inspectOle(bytes: Uint8Array): { kind: 'encrypted' | 'xls' | 'unknown' } | { kind: 'other'; what: string } {
   if (containsUtf16(bytes, 'EncryptedPackage')) return { kind: 'encrypted' };
-  if (containsUtf16(bytes, 'Workbook') || containsUtf16(bytes, 'Book\u0000')) return { kind: 'xls' };
+  if (bytes[0] === 0x09) return { kind: 'xls' }; // a bare BIFF stream (see sniffFormat)
+  if (containsUtf16(bytes, 'Workbook') || containsUtf16(bytes, 'WORKBOOK') || containsUtf16(bytes, 'Book\u0000')) return { kind: 'xls' };
   if (containsUtf16(bytes, 'WordDocument')) return { kind: 'other', what: 'a Word document (.doc)' };
   if (containsUtf16(bytes, 'PowerPoint Document')) return { kind: 'other', what: 'a PowerPoint file (.ppt)' };
   return { kind: 'unknown' };

@@ -20,7 +20,11 @@ const DATE1904_OFFSET_DAYS = 1_462;
  * (rounded to the millisecond). `date1904`: the workbook uses the 1904 date system (old Mac files).
  */
 export function serialToDate(serial: number, date1904: boolean): Date {
-  return new Date(Math.round((serial - UNIX_EPOCH_SERIAL + (date1904 ? DATE1904_OFFSET_DAYS : 0)) * DAY_MS));
+  // Excel's 1900 system counts a 29 February 1900 that never was (serial 60): dates before it are
+  // one day later than a plain count from 1899-12-30 says (serial 1 is 1 January 1900). A time of
+  // day alone (serial below 1) is no date and stays as it is.
+  const days = !date1904 && serial >= 1 && serial < 60 ? serial + 1 : serial;
+  return new Date(Math.round((days - UNIX_EPOCH_SERIAL + (date1904 ? DATE1904_OFFSET_DAYS : 0)) * DAY_MS));
 }
 
 /**

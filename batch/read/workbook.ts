@@ -1,0 +1,186 @@
+/**
+ * Workbooks (.xlsx, .xlsm, .xls, .ods) to the typed grid, read with SheetJS Community Edition
+ * (`@e965/xlsx`, a maintained republication of SheetJS CE 0.20.3 on the npm registry). It reads what
+ * real producers write: namespace-prefixed XML, inline and rich text, phonetic guides, `t="d"`
+ * cells, the 1904 date system, shared strings in any case, Excel 97-2003 and OpenDocument files.
+ * The sheet is `--sheet NAME` (case-insensitive), else the first visible worksheet, in tab order,
+ * that has any data. Merged cells: only the top-left cell has a value.
+ *
+ * Dates follow the grid's convention: a date-formatted number becomes a `Date` whose UTC parts are
+ * the sheet's wall-clock date and time (`serialToDate`), in the workbook's own date system.
+ */
+import { closest } from 'fastest-levenshtein';
+import * as XLSX from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
+import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
+import { InputFileError } from './errors.ts';
+import type { ReadLimits } from './limits.ts';
+import { checkZipSize, tooManyCells, tooManyRows } from './limits.ts';
+import { isDateFormat, serialToDate } from './xlsx-cells.ts';
+
+// Code pages of Excel 97-2003 files written outside Western Europe (Cyrillic, CJK, Greek ...).
+XLSX.set_cptable(cptable);
+
+/** A worksheet as read: its name, its non-blank rows, and the names of all the workbook's sheets. */
+export interface ReadSheet {
+  name: string;
+  rows: SheetRow[];
+  /** All sheet names of the workbook, in tab order. */
+  sheetNames: string[];
+}
+
+/** SheetJS's error codes (BIFF), for error cells that carry no text. */
+const ERROR_TEXT: Readonly<Record<number, string>> = { 0: '#NULL!', 7: '#DIV/0!', 15: '#VALUE!', 23: '#REF!', 29: '#NAME?', 36: '#NUM!', 42: '#N/A', 43: '#GETTING_DATA' };
+
+/** Parsing options shared by every read: raw values and number formats only, no formulas, no styles. */
+const PARSE: XLSX.ParsingOptions = { type: 'buffer', dense: true, cellDates: false, cellNF: true, cellText: false, cellFormula: false, cellHTML: false, cellStyles: false, bookVBA: false, WTF: false };
+
+/**
+ * Reads one worksheet of a workbook held in memory; `file` names it in messages.
+ * @param zip whether the bytes are a zip (.xlsx, .xlsm, .ods): its declared size is checked first.
+ * @throws InputFileError `sheet_not_found` (the message lists the sheets), `no_data`, `corrupt_workbook`,
+ *   `too_large` (a limit of `limits`; nothing is inflated past the zip check).
+ */
+export function readWorkbookBytes(bytes: Uint8Array, file: string, options: { sheet?: string; zip: boolean; limits: ReadLimits }): ReadSheet {
+  if (options.zip) checkZipSize(bytes, file, options.limits);
+  const book = parse(bytes, file, { ...PARSE, bookSheets: true });
+  const sheets = (book.Workbook?.Sheets ?? []).length ? book.Workbook!.Sheets! : book.SheetNames.map((name) => ({ name, Hidden: 0 }));
+  const names = book.SheetNames;
+  if (options.sheet !== undefined) {
+    const wanted = options.sheet.trim().toLowerCase();
+    const found = names.find((name) => name.trim().toLowerCase() === wanted);
+    if (found === undefined) throw missingSheet(file, options.sheet, names);
+    const rows = readSheet(bytes, file, found, options.limits);
+    if (rows === null || rows.length === 0) throw emptySheet(file, found);
+    return { name: found, rows, sheetNames: names };
+  }
+  // The first visible sheet in tab order with data; a hidden one only if no visible sheet has any.
+  const hidden = new Set(sheets.filter((s) => s.Hidden).map((s) => s.name));
+  for (const name of [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))]) {
+    const rows = readSheet(bytes, file, name, options.limits);
+    if (rows && rows.length > 0) return { name, rows, sheetNames: names };
+  }
+  throw new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
+}
+
+function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): XLSX.WorkBook {
+  // SheetJS reports what it could not interpret (an OpenDocument number format's condition) on
+  // console.error; the grid does not depend on formats it reports, so that noise is kept off the terminal.
+  const consoleError = console.error;
+  console.error = () => {};
+  try {
+    return XLSX.read(bytes, options);
+  } catch (error) {
+    throw corrupt(file, error);
+  } finally {
+    console.error = consoleError;
+  }
+}
+
+/** One sheet's non-blank rows; null for a chart or dialog sheet. */
+function readSheet(bytes: Uint8Array, file: string, name: string, limits: ReadLimits): SheetRow[] | null {
+  // One row more than the limit, so that a sheet over it is told apart from one exactly at it.
+  const book = parse(bytes, file, { ...PARSE, sheets: name, sheetRows: limits.maxRows + 1 });
+  const sheet = book.Sheets[name];
+  if (!sheet || (sheet['!type'] && sheet['!type'] !== 'sheet')) return null;
+  const date1904 = Boolean(book.Workbook?.WBProps?.date1904);
+  const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  if (data.length > limits.maxRows) throw tooManyRows(file, name, limits);
+  const rows: SheetRow[] = [];
+  let cellCount = 0;
+  for (let r = 0; r < data.length; r += 1) {
+    const row = data[r];
+    if (!row) continue;
+    const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
+    let any = false;
+    for (let c = 0; c < row.length; c += 1) {
+      const cell = row[c];
+      if (!cell) continue;
+      const value = toCellValue(cell, date1904);
+      cells[c] = value;
+      if (value !== null) any = true;
+    }
+    cellCount += row.length;
+    if (cellCount > limits.maxCells) throw tooManyCells(file, name, limits);
+    if (!any) continue;
+    let end = cells.length;
+    while (end > 0 && cells[end - 1] === null) end -= 1;
+    cells.length = end;
+    rows.push({ rowNumber: r + 1, cells });
+  }
+  return rows;
+}
+
+/**
+ * One SheetJS cell to a grid cell: text (empty → null), numbers (a date format → Date, in the
+ * workbook's date system), booleans, error values as their text (`#N/A`), ISO date cells as Dates.
+ */
+export function toCellValue(cell: XLSX.CellObject, date1904: boolean): CellValue {
+  switch (cell.t) {
+    case 's':
+      return typeof cell.v === 'string' && cell.v !== '' ? cell.v : null;
+    case 'n': {
+      const n = cell.v as number;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return null;
+      // A negative serial is no date (Excel shows ####): it stays a number whatever its format.
+      const dated = n >= 0 && (isDateFormat(typeof cell.z === 'string' ? cell.z : undefined) || isBuiltInDate(cell.z));
+      return dated ? serialToDate(n, date1904) : n;
+    }
+    case 'b':
+      return Boolean(cell.v);
+    case 'e':
+      return cell.w ?? ERROR_TEXT[cell.v as number] ?? null;
+    case 'd':
+      return isoDateCell(cell.v);
+    default:
+      return null;
+  }
+}
+
+/** Built-in number formats that SheetJS leaves as an id: the CJK date formats (ids 27–36, 50–58). */
+function isBuiltInDate(format: unknown): boolean {
+  return typeof format === 'number' && ((format >= 14 && format <= 22) || (format >= 27 && format <= 36) || (format >= 45 && format <= 47) || (format >= 50 && format <= 58));
+}
+
+/** A `t="d"` cell: SheetJS gives a Date of the ISO text; its wall clock goes into the UTC parts. */
+function isoDateCell(value: unknown): Date | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    return new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate(), value.getHours(), value.getMinutes(), value.getSeconds(), value.getMilliseconds()));
+  }
+  if (typeof value === 'string') {
+    const parsed = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+    return Number.isNaN(parsed) ? null : new Date(parsed);
+  }
+  return null;
+}
+
+function corrupt(file: string, error: unknown): InputFileError {
+  const reason = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : 'its parts are not laid out as a workbook';
+  return new InputFileError(
+    'corrupt_workbook',
+    file,
+    `${file} looks like a workbook but cannot be read (${reason}): it may be damaged or only partly copied. ` +
+      `Copy it again, or open it in Excel and save it again.`,
+    { cause: error },
+  );
+}
+
+function emptySheet(file: string, sheet: string): InputFileError {
+  return new InputFileError('no_data', file, `Sheet '${sheet}' of ${file} is empty: no cell has a value.`, { sheet });
+}
+
+function missingSheet(file: string, sheet: string, names: readonly string[]): InputFileError {
+  const guess = names.length > 0 ? closest(sheet, [...names]) : undefined;
+  const hint = guess ? ` Did you mean '${guess}'?` : '';
+  return new InputFileError(
+    'sheet_not_found',
+    file,
+    `${file} has no sheet named '${sheet}'.${hint} Its sheets are: ${quoteList(names)}. Pass one of them to --sheet.`,
+    { sheet },
+  );
+}
+
+function quoteList(names: readonly string[]): string {
+  return names.length === 0 ? '(none)' : names.map((n) => `'${n}'`).join(', ');
+}
