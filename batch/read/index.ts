@@ -22,6 +22,7 @@ import { decodeCsvBytes } from './text-decode.ts';
 import type { ReadLimits } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { readWorkbookBytes } from './workbook.ts';
+import { checkWorkbookZip } from './zip-check.ts';
 
 export { InputFileError, type InputFileErrorCode } from './errors.ts';
 export type { CsvFormat } from './csv.ts';
@@ -105,7 +106,7 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
     const found = inspectOle(bytes);
     if (found.kind === 'encrypted' || found.kind === 'other') throw oleError(file, found);
     try {
-      return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), zip: false, limits }));
+      return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
     } catch (error) {
       // An OLE file whose streams were not recognised and that SheetJS cannot read either.
       if (found.kind === 'unknown' && error instanceof InputFileError && error.code === 'corrupt_workbook') throw oleError(file, found);
@@ -114,7 +115,9 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   }
   if (sniffed.format === 'other') throw notSpreadsheet(file, sniffed.what);
   if (sniffed.format === 'xlsx' && expected !== 'csv') {
-    return workbookGrid(source, readWorkbookBytes(await source.all(), file, { ...sheetOption(options), zip: true, limits }));
+    const bytes = await source.all();
+    await checkWorkbookZip(bytes, file, limits);
+    return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(file, sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook');

@@ -13,9 +13,10 @@ import { closest } from 'fastest-levenshtein';
 import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
+import { isBlank } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
-import { checkZipSize, tooManyCells, tooManyRows } from './limits.ts';
+import { tooManyCells, tooManyRows } from './limits.ts';
 import { isDateFormat, serialToDate } from './xlsx-cells.ts';
 
 // Code pages of Excel 97-2003 files written outside Western Europe (Cyrillic, CJK, Greek ...).
@@ -37,13 +38,13 @@ const PARSE: XLSX.ParsingOptions = { type: 'buffer', dense: true, cellDates: fal
 
 /**
  * Reads one worksheet of a workbook held in memory; `file` names it in messages.
- * @param zip whether the bytes are a zip (.xlsx, .xlsm, .ods): its declared size is checked first.
+ * A zip must have passed `checkWorkbookZip` first (SheetJS checks neither sizes nor CRCs).
  * @throws InputFileError `sheet_not_found` (the message lists the sheets), `no_data`, `corrupt_workbook`,
- *   `too_large` (a limit of `limits`; nothing is inflated past the zip check).
+ *   `too_large` (more rows or cells than `limits`).
  */
-export function readWorkbookBytes(bytes: Uint8Array, file: string, options: { sheet?: string; zip: boolean; limits: ReadLimits }): ReadSheet {
-  if (options.zip) checkZipSize(bytes, file, options.limits);
-  const book = parse(bytes, file, { ...PARSE, bookSheets: true });
+export function readWorkbookBytes(bytes: Uint8Array, file: string, options: { sheet?: string; limits: ReadLimits }): ReadSheet {
+  // No sheet parsed: the names, their order and which are hidden (`bookSheets` leaves `Hidden` out).
+  const book = parse(bytes, file, { ...PARSE, sheets: [] as unknown as string });
   const sheets = (book.Workbook?.Sheets ?? []).length ? book.Workbook!.Sheets! : book.SheetNames.map((name) => ({ name, Hidden: 0 }));
   const names = book.SheetNames;
   if (options.sheet !== undefined) {
@@ -98,7 +99,7 @@ function readSheet(bytes: Uint8Array, file: string, name: string, limits: ReadLi
       if (!cell) continue;
       const value = toCellValue(cell, date1904);
       cells[c] = value;
-      if (value !== null) any = true;
+      if (!isBlank(value)) any = true;
     }
     cellCount += row.length;
     if (cellCount > limits.maxCells) throw tooManyCells(file, name, limits);

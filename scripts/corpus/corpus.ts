@@ -65,7 +65,9 @@ function show(cell: RefCell): string {
 /** The first difference between two sheets' rows, in words, or null. */
 export function firstDifference(ours: [number, RefCell[]][], theirs: [number, RefCell[]][]): string | null {
   const byRow = new Map(ours);
-  for (const [rowNumber, cells] of theirs) {
+  // The grid leaves out rows of only blank text, as it does empty ones.
+  const blank = (cell: RefCell) => cell === null || (cell[0] === 's' && String(cell[1]).trim() === '');
+  for (const [rowNumber, cells] of theirs.filter(([, row]) => !row.every(blank))) {
     const mine = byRow.get(rowNumber);
     if (!mine) return `row ${rowNumber} missing (reference: ${cells.map(show).join(', ').slice(0, 120)})`;
     byRow.delete(rowNumber);

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { InputFileError, type InputFileErrorCode } from '../../../batch/read/index.ts';
@@ -62,6 +63,7 @@ export function storedZip(entries: readonly { name: string; content: string | Ui
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(data), 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(data.length, 22);
     local.writeUInt16LE(name.length, 26);
@@ -69,6 +71,7 @@ export function storedZip(entries: readonly { name: string; content: string | Ui
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(data.length, 24);
     central.writeUInt16LE(name.length, 28);

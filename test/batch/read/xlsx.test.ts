@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer, readXlsx, type ReadGrid } from '../../../batch/read/index.ts';
-import { isDateFormat, serialToDate, toCellValue } from '../../../batch/read/xlsx-cells.ts';
-import { resolvePart } from '../../../batch/read/xlsx-workbook.ts';
+import { toCellValue } from '../../../batch/read/workbook.ts';
+import { isDateFormat, serialToDate } from '../../../batch/read/xlsx-cells.ts';
 import type { CellValue } from '../../../shared/sheet/grid.ts';
 import { expectInputError, makeTempDir, storedZip, writeTemp, xlsxBytes } from './helpers.ts';
 
@@ -72,8 +72,8 @@ describe('readGrid on an .xlsx written by exceljs', () => {
     expect(row[3]).toBeInstanceOf(Date);
   });
 
-  it('reads formulas as their cached results: shared formulas, dates, text; errors and uncalculated as empty', () => {
-    expect(cellsOf(grid, 3)).toEqual([1, 2, null, new Date('2025-12-09T00:00:00.000Z'), '1 L']);
+  it('reads formulas as their cached results: shared formulas, dates, text, error text; uncalculated as empty', () => {
+    expect(cellsOf(grid, 3)).toEqual([1, 2, '#DIV/0!', new Date('2025-12-09T00:00:00.000Z'), '1 L']);
     expect(cellsOf(grid, 4)).toEqual([2, 4, null, new Date('2025-12-09T12:00:00.000Z'), 46000]);
   });
 
@@ -201,16 +201,20 @@ describe('a minimal workbook from another program', () => {
   const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const parts = [
     {
+      name: '[Content_Types].xml',
+      content: `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>`,
+    },
+    {
       name: '_rels/.rels',
       content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="/xl/workbook.xml"/></Relationships>`,
     },
     {
-      name: 'xl/worksheets/Stock sheet.xml',
+      name: 'xl/worksheets/stock-list.xml',
       content: `<?xml version="1.0"?><worksheet ${NS}><sheetData><row r="2"><c r="A2" t="inlineStr"><is><t>Product</t></is></c><c r="B2" t="inlineStr"><is><t>Qty</t></is></c></row><row r="3"><c r="A3" t="inlineStr"><is><t>Glyfos 540</t></is></c><c r="B3"><v>4</v></c><c r="C3" t="b"><v>0</v></c></row></sheetData></worksheet>`,
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="${REL}/worksheet" Target="/xl/worksheets/Stock%20sheet.xml"/></Relationships>`,
+      content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="${REL}/worksheet" Target="/xl/worksheets/stock-list.xml"/></Relationships>`,
     },
     { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${NS}><sheets><sheet name="Stock" sheetId="3" r:id="rId7"/></sheets></workbook>` },
   ];
@@ -224,18 +228,15 @@ describe('a minimal workbook from another program', () => {
     ]);
   });
 
-  it('resolves relationship targets to zip paths', () => {
-    expect(resolvePart('xl/', 'worksheets/sheet1.xml')).toBe('xl/worksheets/sheet1.xml');
-    expect(resolvePart('xl/', '/xl/worksheets/sheet2.xml')).toBe('xl/worksheets/sheet2.xml');
-    expect(resolvePart('xl/', '../customXml/item1.xml')).toBe('customXml/item1.xml');
-    expect(resolvePart('', 'xl/workbook.xml')).toBe('xl/workbook.xml');
-    expect(resolvePart('xl/', 'worksheets/Stock%20sheet.xml')).toBe('xl/worksheets/Stock sheet.xml');
-  });
 });
 
 describe('xlsx-cells', () => {
   it('turns serial numbers into Dates with the wall clock in their UTC parts, in both date systems', () => {
     expect(serialToDate(46104, false).toISOString()).toBe('2026-03-23T00:00:00.000Z');
+    // Before Excel's phantom 29 February 1900, and a time of day alone.
+    expect(serialToDate(1, false).toISOString()).toBe('1900-01-01T00:00:00.000Z');
+    expect(serialToDate(61, false).toISOString()).toBe('1900-03-01T00:00:00.000Z');
+    expect(serialToDate(0.5, false).toISOString()).toBe('1899-12-30T12:00:00.000Z');
     expect(serialToDate(46028.5625, false).toISOString()).toBe('2026-01-06T13:30:00.000Z');
     expect(serialToDate(46104 - 1462, true).toISOString()).toBe('2026-03-23T00:00:00.000Z');
   });
@@ -249,23 +250,21 @@ describe('xlsx-cells', () => {
     }
   });
 
-  it('converts every exceljs value shape', () => {
-    expect(toCellValue(null, undefined, false)).toBeNull();
-    expect(toCellValue('', undefined, false)).toBeNull();
-    expect(toCellValue(' x ', undefined, false)).toBe(' x ');
-    expect(toCellValue(Number.NaN, undefined, false)).toBeNull();
-    expect(toCellValue(false, undefined, false)).toBe(false);
-    expect(toCellValue(new Date(Number.NaN), undefined, false)).toBeNull();
-    expect(toCellValue({ richText: [{ text: 'a' }, { text: 'b' }] }, undefined, false)).toBe('ab');
-    expect(toCellValue({ richText: [] }, undefined, false)).toBeNull();
-    expect(toCellValue({ text: { richText: [{ text: 'link' }] }, hyperlink: 'x' }, undefined, false)).toBe('link');
-    expect(toCellValue({ formula: 'A1', result: 46104 }, 'dd/mm/yyyy', false)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
-    expect(toCellValue({ formula: 'A1', result: 46104 }, 'General', false)).toBe(46104);
-    expect(toCellValue({ sharedFormula: 'B3', result: 'x' }, undefined, false)).toBe('x');
-    expect(toCellValue({ formula: '', result: 4 }, undefined, false)).toBe(4);
-    expect(toCellValue({ formula: 'A1/0', result: { error: '#DIV/0!' } }, undefined, false)).toBe('#DIV/0!');
-    expect(toCellValue({ formula: 'A1' }, undefined, false)).toBeNull();
-    expect(toCellValue({ error: '#REF!' }, undefined, false)).toBe('#REF!');
-    expect(toCellValue({ sharedString: 3 }, undefined, false)).toBeNull();
+  it('converts every SheetJS cell shape', () => {
+    expect(toCellValue({ t: 'z' }, false)).toBeNull();
+    expect(toCellValue({ t: 's', v: '' }, false)).toBeNull();
+    expect(toCellValue({ t: 's', v: ' x ' }, false)).toBe(' x ');
+    expect(toCellValue({ t: 'n', v: Number.NaN }, false)).toBeNull();
+    expect(toCellValue({ t: 'n', v: 46104, z: 'dd/mm/yyyy' }, false)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
+    expect(toCellValue({ t: 'n', v: 46104 - 1462, z: 'dd/mm/yyyy' }, true)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
+    expect(toCellValue({ t: 'n', v: 46104, z: 'General' }, false)).toBe(46104);
+    // CJK built-in date formats some producers leave as their id.
+    expect(toCellValue({ t: 'n', v: 46104, z: 31 as unknown as string }, false)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
+    // No date before 1900: Excel shows ####, so a negative serial stays a number.
+    expect(toCellValue({ t: 'n', v: -2, z: 'dd/mm/yyyy' }, false)).toBe(-2);
+    expect(toCellValue({ t: 'b', v: false }, false)).toBe(false);
+    expect(toCellValue({ t: 'e', v: 7, w: '#DIV/0!' }, false)).toBe('#DIV/0!');
+    expect(toCellValue({ t: 'e', v: 42 }, false)).toBe('#N/A');
+    expect(toCellValue({ t: 'd', v: '2026-03-23T10:30:00' as unknown as Date }, false)).toEqual(new Date('2026-03-23T10:30:00.000Z'));
   });
 });

@@ -1,0 +1,126 @@
+/**
+ * Checks a workbook's zip before any parser sees it: that it is whole (its central directory is
+ * there), that it holds a workbook part, and that every entry inflates to the size its directory
+ * declares with the right CRC-32, counting what it unpacks to against the read limit as it goes
+ * (a zip bomb is caught even when its directory lies, and nothing is held in memory). SheetJS itself
+ * checks none of this: a damaged entry would otherwise read as an empty or shortened sheet.
+ */
+import { Readable } from 'node:stream';
+import { createInflateRaw, crc32 } from 'node:zlib';
+import { InputFileError } from './errors.ts';
+import type { ReadLimits } from './limits.ts';
+import { tooManyBytes } from './limits.ts';
+
+/** One entry of a zip's central directory. */
+interface ZipEntry {
+  name: string;
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localHeader: number;
+}
+
+/**
+ * Parts that make a zip a workbook: OOXML's workbook part (.xlsx, .xlsm, .xlsb; usually
+ * xl/workbook.xml, but producers put it elsewhere) or OpenDocument's content.xml (.ods).
+ */
+const WORKBOOK_PARTS = /(^|\/)(workbook\.(xml|bin)|content\.xml)$/i;
+
+/**
+ * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
+ *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
+ */
+export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<void> {
+  const entries = centralDirectory(bytes);
+  if (!entries) throw damaged(file, 'the file ends part-way through');
+  if (!entries.some((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')))) {
+    throw new InputFileError(
+      'not_a_spreadsheet',
+      file,
+      `${file} is a zip archive but not an Excel workbook (it has no xl/workbook.xml, nor the content.xml of an .ods). Import an .xlsx, .xls or .ods workbook or a .csv file.`,
+    );
+  }
+  const declared = entries.reduce((sum, e) => sum + e.size, 0);
+  if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
+  let unpacked = 0;
+  for (const entry of entries) {
+    if (entry.name.endsWith('/')) continue;
+    const data = entryData(bytes, entry);
+    if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
+    unpacked += await checkEntry(data, entry, file, () => {
+      if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
+    }, (n) => (unpacked += n));
+  }
+}
+
+/** Inflates (or reads) one entry's data, checking size and CRC; returns 0 (sizes are counted by `add`). */
+async function checkEntry(data: Uint8Array, entry: ZipEntry, file: string, check: () => void, add: (n: number) => void): Promise<number> {
+  if (entry.method === 0) {
+    add(data.length);
+    check();
+    if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+    return 0;
+  }
+  if (entry.method !== 8) throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
+  let crc = 0;
+  let size = 0;
+  try {
+    for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(createInflateRaw())) {
+      crc = crc32(chunk as Buffer, crc);
+      size += (chunk as Buffer).length;
+      add((chunk as Buffer).length);
+      check();
+    }
+  } catch (error) {
+    if (error instanceof InputFileError) throw error;
+    throw damaged(file, `its part ${entry.name} is damaged`);
+  }
+  if (size !== entry.size || crc >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+  return 0;
+}
+
+function damaged(file: string, what: string): InputFileError {
+  return new InputFileError(
+    'corrupt_workbook',
+    file,
+    `${file} looks like a workbook but cannot be read (${what}): it may be damaged or only partly copied. Copy it again, or open it in Excel and save it again.`,
+  );
+}
+
+/** The entries of a zip's central directory, or null when there is none (a truncated file). */
+function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // End of central directory: signature 0x06054b50 within the last 64 KiB + 22 bytes.
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 65_557); at -= 1) {
+    if (view.getUint32(at, true) !== 0x06054b50) continue;
+    const count = view.getUint16(at + 10, true);
+    let offset = view.getUint32(at + 16, true);
+    const entries: ZipEntry[] = [];
+    for (let i = 0; i < count; i += 1) {
+      if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
+      const nameLength = view.getUint16(offset + 28, true);
+      entries.push({
+        name: new TextDecoder().decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+        method: view.getUint16(offset + 10, true),
+        crc: view.getUint32(offset + 16, true),
+        compressedSize: view.getUint32(offset + 20, true),
+        size: view.getUint32(offset + 24, true),
+        localHeader: view.getUint32(offset + 42, true),
+      });
+      offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    }
+    return entries;
+  }
+  return null;
+}
+
+/** An entry's stored bytes, found through its local header; null when the file ends before them. */
+function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localHeader;
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== 0x04034b50) return null;
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  const end = start + entry.compressedSize;
+  return end > bytes.length ? null : bytes.subarray(start, end);
+}
