@@ -37,12 +37,12 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       await orgsCommand({ ...cmd.optsWithGlobals(), io });
     });
 
-  const importer = program.command('import').description('create or update records from .xlsx or .csv');
+  const importer = program.command('import').description('create or update records from .xlsx, .xls, .ods or .csv');
   for (const kind of ['receipts', 'returns'] as const) {
     importer
       .command(kind)
       .description(kind === 'receipts' ? 'create or update receipts from supplier invoices' : 'create or update returns')
-      .argument('<file>', '.xlsx or .csv file')
+      .argument('<file>', '.xlsx, .xls, .ods or .csv file')
       .option('--sheet <name>', 'worksheet to read (default: the first with data)')
       .option('--mapping <file.json>', 'a saved column mapping (print one with --dry-run)')
       .option('--dry-run', 'validate and resolve, send nothing')
@@ -53,6 +53,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--json', 'print a machine-readable summary on standard output')
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
       .option('--force', "update records that changed in the service since the sheet's Updated At")
+      .option('--max-rows <n>', 'rows of one sheet read at most (default 300,000)', wholeNumber)
       .action(async (file: string, _opts, cmd: Command) => {
         const interrupt = interruptible(io);
         try {

@@ -49,7 +49,10 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
     // One record more than the limit, to tell a file over it from one exactly at it.
     ...(Number.isFinite(maxRows) ? { preview: maxRows + 1 } : {}),
   });
-  if (result.data.length > maxRows) {
+  // The line break that ends a file reads as one more, empty record: it does not count.
+  const last = result.data.at(-1);
+  const records = result.data.length - (last && last.length === 1 && last[0] === '' ? 1 : 0);
+  if (records > maxRows) {
     throw new InputFileError('too_large', file, `${file} has more than ${maxRows.toLocaleString('en-AU')} rows, more than this tool reads at once. Nothing was sent. Split it into smaller files, or pass --max-rows with a higher number.`);
   }
   const ours = writtenByShedExport(result.data);

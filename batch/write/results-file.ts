@@ -29,6 +29,8 @@ export interface ResultsFileOptions {
 }
 
 const FORMATS = ['.xlsx', '.csv'] as const;
+/** Other workbook formats the reader takes: their results file is an .xlsx (see results-xlsx.ts). */
+const CONVERTED = ['.xls', '.xlsm', '.xlsb', '.ods'];
 const RESULTS_SUFFIX = '.results';
 
 /**
@@ -62,18 +64,20 @@ export async function writeResultsFile(options: ResultsFileOptions): Promise<voi
 
 /**
  * The default results path beside the input: `dir/NAME.xlsx` → `dir/NAME.results.xlsx`,
- * `NAME.csv` → `NAME.results.csv` (extension case kept). A results file being re-imported
+ * `NAME.csv` → `NAME.results.csv` (extension case kept); `.xls`, `.xlsm`, `.xlsb` and `.ods` inputs
+ * get an `.xlsx` results file. A results file being re-imported
  * (`NAME.results.xlsx`) gets its results written back into itself rather than `NAME.results.results.xlsx`.
  */
 export function defaultResultsPath(inputPath: string): string {
-  const extension = extname(inputPath);
-  const stem = basename(inputPath, extension);
-  if (stem.toLowerCase().endsWith(RESULTS_SUFFIX)) return inputPath;
+  const original = extname(inputPath);
+  const extension = CONVERTED.includes(original.toLowerCase()) ? '.xlsx' : original;
+  const stem = basename(inputPath, original);
+  if (stem.toLowerCase().endsWith(RESULTS_SUFFIX) && extension === original) return inputPath;
   return join(dirname(inputPath), `${stem}${RESULTS_SUFFIX}${extension}`);
 }
 
 function formatOf(path: string): (typeof FORMATS)[number] {
-  const extension = extname(path).toLowerCase();
+  const extension = CONVERTED.includes(extname(path).toLowerCase()) ? '.xlsx' : extname(path).toLowerCase();
   const format = FORMATS.find((candidate) => candidate === extension);
   if (format === undefined) {
     throw new WriteError('results_format_mismatch', `results files are written for .xlsx and .csv inputs, not '${basename(path)}'`);

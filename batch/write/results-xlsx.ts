@@ -2,6 +2,8 @@
  * The .xlsx results file: the imported workbook as it was (every cell, style, merge, formula and
  * other sheet), plus the five result columns on the imported sheet and invalid cells marked red.
  */
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
@@ -15,6 +17,16 @@ const BAD_FONT = 'FF9C0006';
 export const NOTE_PREFIX = 'shed: ';
 /** Widths (characters) of newly added result columns: status, UUIDs, sequence, UUIDs, message. */
 const RESULT_WIDTHS = [12, 38, 14, 38, 60];
+
+/**
+ * Another workbook format (.xls, .ods, .xlsm, .xlsb) converted to .xlsx by SheetJS, so that its
+ * results file is an .xlsx with the same cells (values and number formats; not its styles).
+ */
+async function asXlsx(path: string): Promise<ArrayBuffer> {
+  const book = XLSX.read(await readFile(path), { type: 'buffer', cellNF: true, cellDates: false, cellStyles: false });
+  const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
 
 /** What the .xlsx results writer needs (see `writeResultsFile`). */
 export interface XlsxResultsJob {
@@ -34,7 +46,8 @@ export interface XlsxResultsJob {
 export async function writeXlsxResults(job: XlsxResultsJob): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.readFile(job.inputPath);
+    if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.readFile(job.inputPath);
+    else await workbook.xlsx.load(await asXlsx(job.inputPath));
   } catch (cause) {
     throw new WriteError('results_input_unreadable', `cannot read '${job.inputPath}' again to write the results: ${(cause as Error).message}`, { cause });
   }

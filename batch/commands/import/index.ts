@@ -48,7 +48,10 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   const settings = checkImportOptions(options);
   const { io } = options;
   const saved = options.mapping ? await readMappingFile(options.mapping) : undefined;
-  const grid = await readGrid(options.file, options.sheet ? { sheet: options.sheet } : {});
+  const grid = await readGrid(options.file, {
+    ...(options.sheet ? { sheet: options.sheet } : {}),
+    ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
+  });
   const mapping = detectMapping(grid, options.kind, saved);
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
 

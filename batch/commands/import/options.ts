@@ -23,6 +23,8 @@ export interface ImportOptions extends ConnectionFlags {
   timezone?: string;
   /** Print a machine-readable summary on standard output instead of the human one. */
   json?: boolean;
+  /** Rows of one sheet read at most; default the reader's (batch/read/limits.ts). */
+  maxRows?: number;
   /** Create an invoice even when the service already holds the same one. */
   allowDuplicates?: boolean;
   /** Update records even when they changed in the service since the sheet's `Updated At`. */

@@ -43,7 +43,9 @@ async function workbook(path: string): Promise<ExcelJS.Workbook> {
 /** The text of one part of the .xlsx package, read straight from the zip. */
 async function part(path: string, name: string): Promise<string> {
   const zip = XLSX.CFB.read(await readFile(path), { type: 'buffer' });
-  const entry = XLSX.CFB.find(zip, name);
+  // SheetJS's zip container lists full paths under a root entry: match on the part's own path.
+  const index = (zip.FullPaths as string[]).findIndex((full) => full.endsWith(`/${name}`));
+  const entry = index >= 0 ? zip.FileIndex[index] : undefined;
   if (!entry) throw new Error(`no ${name} in ${path}`);
   return Buffer.from(entry.content as Uint8Array).toString('utf8');
 }

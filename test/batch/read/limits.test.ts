@@ -1,0 +1,87 @@
+// Files built to exhaust memory are refused before they do, with a message that says what to do.
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { createDeflateRaw, crc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGrid, readGridFromBuffer } from '../../../batch/read/index.ts';
+import { expectInputError, makeTempDir, storedZip, writeTemp } from './helpers.ts';
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>;
+beforeAll(async () => {
+  temp = await makeTempDir();
+});
+afterAll(() => temp.cleanup());
+
+/** `megabytes` of zeros, deflated: about a thousandth of the size. */
+async function deflatedZeros(megabytes: number): Promise<{ data: Buffer; crc: number }> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const zeros = Buffer.alloc(1024 * 1024);
+  let crc = 0;
+  for (let i = 0; i < megabytes; i += 1) {
+    crc = crc32(zeros, crc);
+    if (!deflate.write(zeros)) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await once(deflate, 'end');
+  return { data: Buffer.concat(chunks), crc };
+}
+
+/** A zip of one deflated entry, declaring `declaredSize` as its unpacked size. */
+function zipOf(name: string, data: Buffer, crc: number, declaredSize: number): Uint8Array {
+  // A stored zip with the right layout, then the entry's method and sizes patched to deflate.
+  const bytes = Buffer.from(storedZip([{ name: 'xl/workbook.xml', content: '<workbook/>' }, { name, content: data }]));
+  const local = bytes.indexOf(Buffer.from(name)) - 30;
+  const central = bytes.lastIndexOf(Buffer.from(name)) - 46;
+  for (const [at, sizeAt] of [[local, 18], [central, 20]] as const) {
+    bytes.writeUInt16LE(8, at + (at === local ? 8 : 10));
+    bytes.writeUInt32LE(crc >>> 0, at + (at === local ? 14 : 16));
+    bytes.writeUInt32LE(data.length, at + sizeAt);
+    bytes.writeUInt32LE(declaredSize >>> 0, at + sizeAt + 4);
+  }
+  return new Uint8Array(bytes);
+}
+
+describe('read limits', () => {
+  it('refuses a zip bomb by what its directory declares, before inflating anything', async () => {
+    const { data, crc } = await deflatedZeros(8);
+    const bomb = zipOf('xl/worksheets/sheet1.xml', data, crc, 4_000_000_000);
+    const error = await expectInputError(readGridFromBuffer(bomb, 'bomb.xlsx'), 'too_large', 'bomb.xlsx');
+    expect(error.message).toMatch(/bomb.xlsx unpacks to 3815 MB, more than the 400 MB this tool reads from one file.*zip bomb.*Nothing was read or sent/);
+  });
+
+  it('refuses a zip bomb whose directory lies about its size, counting while it inflates', async () => {
+    const { data, crc } = await deflatedZeros(64);
+    const liar = zipOf('xl/worksheets/sheet1.xml', data, crc, 1000);
+    const started = performance.now();
+    const error = await expectInputError(readGridFromBuffer(liar, 'liar.xlsx', { limits: { maxBytes: 16 * 1024 * 1024 } }), 'too_large', 'liar.xlsx');
+    expect(error.message).toMatch(/unpacks to more than 16(\.\d)? MB/);
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+
+  it('refuses a sheet with more rows than the limit, naming the limit and how to raise it', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`).join('');
+    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const bytes = storedZip([
+      { name: '[Content_Types].xml', content: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>' },
+      { name: '_rels/.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+      { name: 'xl/_rels/workbook.xml.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>` },
+      { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+      { name: 'xl/worksheets/sheet1.xml', content: `<?xml version="1.0"?><worksheet ${ns}><sheetData>${rows}</sheetData></worksheet>` },
+    ]);
+    expect((await readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 30 } })).rows).toHaveLength(30);
+    const error = await expectInputError(readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 29 } }), 'too_large', 'big.xlsx');
+    expect(error.message).toMatch(/big.xlsx, sheet Big has more than 29 rows.*--max-rows/);
+  });
+
+  it('refuses a CSV with more records than the limit, and a CSV larger than the byte limit', async () => {
+    const path = await writeTemp(temp.dir, 'long.csv', `Product,Qty\r\n${'Glyfos 540,1\r\n'.repeat(50)}`);
+    expect((await readGrid(path, { limits: { maxRows: 51 } })).rows).toHaveLength(51);
+    await expectInputError(readGrid(path, { limits: { maxRows: 50 } }), 'too_large', path);
+    const error = await expectInputError(readGrid(path, { limits: { maxBytes: 100 } }), 'too_large', path);
+    expect(error.message).toMatch(/is 0\.0 MB, more than the 0\.0 MB/);
+    expect((await readFile(path)).length).toBeGreaterThan(100);
+  });
+});
