@@ -11,7 +11,10 @@ import { InputFileError } from './errors.ts';
 import type { TextEncodingName } from './text-decode.ts';
 
 /** The delimiters the CSV reader guesses among (PRODUCT.md: comma or semicolon; tab for pasted text). */
-export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** Excel's first-line delimiter declaration, `sep=;`: it names the delimiter and is not data. */
+const SEP_LINE = /^sep=(.)\r?\n/i;
 
 /** How the CSV was written, so a results file can be written the same way. */
 export interface CsvFormat {
@@ -41,8 +44,9 @@ export interface ParsedCsv {
  */
 export function parseCsvText(text: string, file: string, maxRows = Number.POSITIVE_INFINITY): ParsedCsv {
   const rows: SheetRow[] = [];
+  const declared = SEP_LINE.exec(text)?.[1];
   const result = Papa.parse<string[]>(text, {
-    delimiter: guessDelimiter(text),
+    delimiter: declared ?? guessDelimiter(text),
     skipEmptyLines: false,
     dynamicTyping: false,
     header: false,
@@ -57,6 +61,7 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
   }
   const ours = writtenByShedExport(result.data);
   result.data.forEach((fields, index) => {
+    if (index === 0 && declared !== undefined) return;
     const cells = toCells(fields, ours);
     if (cells.some((cell) => !isBlank(cell))) rows.push({ rowNumber: index + 1, cells });
   });

@@ -119,8 +119,18 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
     await checkWorkbookZip(bytes, file, limits);
     return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
   }
+  if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
+    // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
+    return workbookGrid(source, readWorkbookBytes(await source.all(), file, { ...sheetOption(options), limits }));
+  }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(file, sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook');
+}
+
+/** SYLK starts `ID;P`, DIF `TABLE` then `0,1` (both plain ASCII). */
+function isSylkOrDif(head: Uint8Array): boolean {
+  const start = new TextDecoder('latin1').decode(head.subarray(0, 32));
+  return /^ID;P/.test(start) || /^TABLE\r?\n0,1\r?\n/.test(start);
 }
 
 function sheetOption(options: ReadOptions): { sheet?: string } {

@@ -4,6 +4,8 @@
  * formats, or text (read as CSV). Pure functions over bytes.
  */
 
+import { utf16WithoutBom } from './text-decode.ts';
+
 /** How many leading bytes {@link sniffFormat} needs (more is fine). */
 export const SNIFF_BYTES = 64 * 1024;
 
@@ -45,7 +47,8 @@ export function sniffFormat(head: Uint8Array): SniffedFormat {
   // Excel 2.x–4.x wrote a bare BIFF stream: a BOF record (0x0009, 0x0209 or 0x0409) and no container.
   if (head.length >= 4 && head[0] === 0x09 && [0x00, 0x02, 0x04].includes(head[1]!) && head[3] === 0x00) return { format: 'ole' };
   for (const { bytes, what } of OTHER_MAGIC) if (startsWith(head, bytes)) return { format: 'other', what };
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return { format: 'text' };
+  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff]) || startsWith(head, [0x00, 0x00, 0xfe, 0xff])) return { format: 'text' };
+  if (utf16WithoutBom(head)) return { format: 'text' };
   return looksBinary(head) ? { format: 'other', what: 'binary data, not text' } : { format: 'text' };
 }
 

@@ -1,12 +1,13 @@
 /**
  * Bytes of a CSV file to text: UTF-8 (with or without BOM, PRODUCT.md "What a sheet may look like"),
- * UTF-16 with a BOM (Excel's "Unicode Text"), or, when the bytes are not valid UTF-8, Windows-1252
- * (Excel's "CSV (Comma delimited)" on Western-European Windows) with a warning.
+ * UTF-32 or UTF-16 with a BOM (Excel's "Unicode Text"), UTF-16 without one (told by its zero bytes),
+ * or, when the bytes are not valid UTF-8, Windows-1252 (Excel's "CSV (Comma delimited)" on
+ * Western-European Windows) with a warning.
  */
 import { InputFileError } from './errors.ts';
 
 /** The encodings the CSV reader accepts. */
-export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-32le' | 'utf-32be' | 'windows-1252';
 
 /** Decoded text (BOM removed), the encoding used, whether a BOM was there, and a warning if guessed. */
 export interface DecodedText {
@@ -28,8 +29,13 @@ const UNDEFINED_IN_1252 = /[\u0081\u008d\u008f\u0090\u009d]/;
  *   UTF-8 BOM followed by invalid UTF-8, invalid UTF-16, or bytes undefined in Windows-1252).
  */
 export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
+  // UTF-32's byte order marks first: FF FE 00 00 also begins like UTF-16LE's.
+  if (startsWith(bytes, [0xff, 0xfe, 0x00, 0x00])) return { text: utf32(bytes, true, file), encoding: 'utf-32le', bom: true };
+  if (startsWith(bytes, [0x00, 0x00, 0xfe, 0xff])) return { text: utf32(bytes, false, file), encoding: 'utf-32be', bom: true };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strict('utf-16le', bytes, file), encoding: 'utf-16le', bom: true };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strict('utf-16be', bytes, file), encoding: 'utf-16be', bom: true };
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16) return { text: strict(utf16, bytes, file), encoding: utf16, bom: false };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   try {
     // TextDecoder drops the BOM itself (ignoreBOM defaults to false).
@@ -68,6 +74,42 @@ export function decodeWindows1252(bytes: Uint8Array): string {
 const C1_1252 =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+}
+
+/**
+ * UTF-16 written without a byte order mark: in its first 4 KiB every other byte is zero (text in
+ * Latin script), on odd positions for little-endian, even ones for big-endian, and no other is.
+ */
+export function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(bytes.length, 4096) & ~1;
+  if (n < 4) return null;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZero += 1;
+    if (bytes[i + 1] === 0) oddZero += 1;
+  }
+  const pairs = n / 2;
+  if (oddZero >= pairs * 0.9 && evenZero === 0) return 'utf-16le';
+  if (evenZero >= pairs * 0.9 && oddZero === 0) return 'utf-16be';
+  return null;
+}
+
+/** UTF-32 (after its BOM) to text. TextDecoder has no UTF-32. */
+function utf32(bytes: Uint8Array, littleEndian: boolean, file: string): string {
+  if ((bytes.length - 4) % 4 !== 0) throw notText(file, 'it starts with a UTF-32 byte order mark but its length is not a whole number of characters');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const parts: string[] = [];
+  for (let at = 4; at < bytes.length; at += 4) {
+    const code = view.getUint32(at, littleEndian);
+    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw notText(file, `it starts with a UTF-32 byte order mark but holds an invalid character at byte ${at}`);
+    parts.push(String.fromCodePoint(code));
+  }
+  return parts.join('');
+}
 
 function strict(encoding: 'utf-16le' | 'utf-16be', bytes: Uint8Array, file: string): string {
   try {

@@ -91,6 +91,8 @@ function readSheet(bytes: Uint8Array, file: string, name: string, limits: ReadLi
   let cellCount = 0;
   for (let r = 0; r < data.length; r += 1) {
     const row = data[r];
+    // Each SheetJS row is let go once converted, so the sheet and the grid are not both held whole.
+    data[r] = undefined;
     if (!row) continue;
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;

@@ -30,7 +30,7 @@ export interface ResultsFileOptions {
 
 const FORMATS = ['.xlsx', '.csv'] as const;
 /** Other workbook formats the reader takes: their results file is an .xlsx (see results-xlsx.ts). */
-const CONVERTED = ['.xls', '.xlsm', '.xlsb', '.ods'];
+const CONVERTED = ['.xls', '.xlsm', '.xlsb', '.ods', '.slk', '.dif'];
 const RESULTS_SUFFIX = '.results';
 
 /**

@@ -202,3 +202,40 @@ describe('the formula guard of our CSV exports', () => {
     expect(rows.slice(1).map((r) => r.cells[1])).toEqual(["'-5 drums short", "'=see PO"]);
   });
 });
+
+describe('CSV as other programs write it', () => {
+  const lines = 'Supplier|Product|Qty\r\nFarmco|Glyfos 540|12\r\n';
+  const cells = [['Supplier', 'Product', 'Qty'], ['Farmco', 'Glyfos 540', '12']];
+  const cellsOf = (grid: { rows: { cells: unknown[] }[] }) => grid.rows.map((r) => r.cells);
+
+  it('reads a pipe-delimited file', async () => {
+    expect(cellsOf(await read(lines))).toEqual(cells);
+  });
+
+  it("honours Excel's sep= first line and does not read it as data", async () => {
+    const grid = await read(`sep=|\r\n${lines}`);
+    expect(cellsOf(grid)).toEqual(cells);
+    expect(grid.rows[0]!.rowNumber).toBe(2);
+  });
+
+  it('reads UTF-16 without a byte order mark, both byte orders', async () => {
+    const le = Buffer.from(lines.replace(/\|/g, ','), 'utf16le');
+    expect(cellsOf(await read(le))).toEqual(cells);
+    const be = Buffer.from(le).swap16();
+    expect(cellsOf(await read(be))).toEqual(cells);
+  });
+
+  it('reads UTF-32 with its byte order mark (not as UTF-16)', async () => {
+    const text = `\ufeff${lines.replace(/\|/g, ',')}Café Agri,Alphaguard® 100,1\r\n`;
+    const le = Buffer.alloc(text.length * 4);
+    [...text].forEach((ch, i) => le.writeUInt32LE(ch.codePointAt(0)!, i * 4));
+    expect(cellsOf(await read(le))).toEqual([...cells, ['Café Agri', 'Alphaguard® 100', '1']]);
+  });
+
+  it('reads SYLK and DIF files as the spreadsheets they are', async () => {
+    const sylk = 'ID;PWXL;N;E\r\nC;Y1;X1;K"Supplier"\r\nC;Y1;X2;K"Qty"\r\nC;Y2;X1;K"Farmco"\r\nC;Y2;X2;K12\r\nE\r\n';
+    expect(cellsOf(await read(sylk))).toEqual([['Supplier', 'Qty'], ['Farmco', 12]]);
+    const dif = 'TABLE\r\n0,1\r\n""\r\nVECTORS\r\n0,2\r\n""\r\nTUPLES\r\n0,2\r\n""\r\nDATA\r\n0,0\r\n""\r\n-1,0\r\nBOT\r\n1,0\r\n"Supplier"\r\n1,0\r\n"Qty"\r\n-1,0\r\nBOT\r\n1,0\r\n"Farmco"\r\n0,12\r\nV\r\n-1,0\r\nEOD\r\n';
+    expect(cellsOf(await read(dif))).toEqual([['Supplier', 'Qty'], ['Farmco', 12]]);
+  });
+});
