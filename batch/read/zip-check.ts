@@ -10,6 +10,7 @@ import { createInflateRaw, crc32 } from 'node:zlib';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
+import { PLAIN_THEN_RUNS } from './rich-text-repair.ts';
 
 /** One entry of a zip's central directory. */
 interface ZipEntry {
@@ -28,10 +29,12 @@ interface ZipEntry {
 const WORKBOOK_PARTS = /(^|\/)(workbook\.(xml|bin)|content\.xml)$/i;
 
 /**
+ * @returns the XML parts holding strings written as a plain `<t>` followed by runs, which SheetJS
+ *   reads short (see rich-text-repair.ts); usually none.
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
-export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<void> {
+export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<string[]> {
   const entries = centralDirectory(bytes);
   if (!entries) throw damaged(file, 'the file ends part-way through');
   if (!entries.some((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')))) {
@@ -44,23 +47,43 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
   if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
   let unpacked = 0;
+  const plainThenRuns: string[] = [];
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
-    unpacked += await checkEntry(data, entry, file, () => {
+    const scan = /\.xml$/i.test(entry.name) ? textScanner(PLAIN_THEN_RUNS) : null;
+    await checkEntry(data, entry, file, (chunk) => {
+      unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
-    }, (n) => (unpacked += n));
+      scan?.feed(chunk);
+    });
+    if (scan?.found) plainThenRuns.push(entry.name);
   }
+  return plainThenRuns;
 }
 
-/** Inflates (or reads) one entry's data, checking size and CRC; returns 0 (sizes are counted by `add`). */
-async function checkEntry(data: Uint8Array, entry: ZipEntry, file: string, check: () => void, add: (n: number) => void): Promise<number> {
+/** Looks for a pattern across chunks (keeping a tail so a match split between two is still found). */
+function textScanner(pattern: RegExp): { feed(chunk: Uint8Array): void; found: boolean } {
+  let tail = '';
+  const scanner = {
+    found: false,
+    feed(chunk: Uint8Array) {
+      if (scanner.found) return;
+      const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      scanner.found = pattern.test(text);
+      tail = text.slice(-4096);
+    },
+  };
+  return scanner;
+}
+
+/** Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes. */
+async function checkEntry(data: Uint8Array, entry: ZipEntry, file: string, seen: (chunk: Uint8Array) => void): Promise<void> {
   if (entry.method === 0) {
-    add(data.length);
-    check();
+    seen(data);
     if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
-    return 0;
+    return;
   }
   if (entry.method !== 8) throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
   let crc = 0;
@@ -69,15 +92,13 @@ async function checkEntry(data: Uint8Array, entry: ZipEntry, file: string, check
     for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(createInflateRaw())) {
       crc = crc32(chunk as Buffer, crc);
       size += (chunk as Buffer).length;
-      add((chunk as Buffer).length);
-      check();
+      seen(chunk as Buffer);
     }
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     throw damaged(file, `its part ${entry.name} is damaged`);
   }
   if (size !== entry.size || crc >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
-  return 0;
 }
 
 function damaged(file: string, what: string): InputFileError {
