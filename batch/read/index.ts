@@ -23,7 +23,7 @@ import type { ReadLimits } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { readWorkbookBytes } from './workbook.ts';
 import { checkWorkbookZip } from './zip-check.ts';
-import { repairPlainThenRuns } from './rich-text-repair.ts';
+import { needsRepair, repairParts } from './part-repair.ts';
 
 export { InputFileError, type InputFileErrorCode } from './errors.ts';
 export type { CsvFormat } from './csv.ts';
@@ -117,8 +117,8 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   if (sniffed.format === 'other') throw notSpreadsheet(file, sniffed.what);
   if (sniffed.format === 'xlsx' && expected !== 'csv') {
     const bytes = await source.all();
-    const plainThenRuns = await checkWorkbookZip(bytes, file, limits);
-    const readable = plainThenRuns.length ? repairPlainThenRuns(bytes, plainThenRuns) : bytes;
+    const repairs = await checkWorkbookZip(bytes, file, limits);
+    const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
     return workbookGrid(source, readWorkbookBytes(readable, file, { ...sheetOption(options), limits }));
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {

@@ -10,7 +10,8 @@ import { createInflateRaw, crc32 } from 'node:zlib';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
-import { PLAIN_THEN_RUNS } from './rich-text-repair.ts';
+import type { PartRepairs } from './part-repair.ts';
+import { EMPTY_STYLES, PLAIN_THEN_RUNS } from './part-repair.ts';
 
 /** One entry of a zip's central directory. */
 interface ZipEntry {
@@ -29,15 +30,16 @@ interface ZipEntry {
 const WORKBOOK_PARTS = /(^|\/)(workbook\.(xml|bin)|content\.xml)$/i;
 
 /**
- * @returns the XML parts holding strings written as a plain `<t>` followed by runs, which SheetJS
- *   reads short (see rich-text-repair.ts); usually none.
+ * @returns what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
+ *   plain `<t>` followed by runs, a missing styles part; usually nothing.
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
-export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<string[]> {
+export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<PartRepairs> {
   const entries = centralDirectory(bytes);
   if (!entries) throw damaged(file, 'the file ends part-way through');
-  if (!entries.some((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')))) {
+  const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
+  if (!workbook) {
     throw new InputFileError(
       'not_a_spreadsheet',
       file,
@@ -52,27 +54,67 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
-    const scan = /\.xml$/i.test(entry.name) ? textScanner(PLAIN_THEN_RUNS) : null;
+    const scan = /\.xml$/i.test(entry.name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text)) : null;
+    const repeats = /(^|[/\\])content\.xml$/i.test(entry.name) ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       scan?.feed(chunk);
+      repeats?.feed(chunk);
     });
     if (scan?.found) plainThenRuns.push(entry.name);
+    if (repeats?.found) throw repeatedTooFar(file);
   }
-  return plainThenRuns;
+  return { plainThenRuns, add: missingStyles(entries, workbook.name) };
+}
+
+/** A styles part for a workbook that has none (optional in both OOXML and ODF; SheetJS needs one). */
+function missingStyles(entries: readonly ZipEntry[], workbookPart: string): PartRepairs['add'] {
+  // Some producers write part names with backslashes or a leading slash; compare them as paths.
+  const path = (name: string) => name.replace(/\\/g, '/').replace(/^\//, '').toLowerCase();
+  const folder = path(workbookPart).replace(/[^/]*$/, '');
+  const name = `${folder}styles.xml`;
+  if (entries.some((e) => path(e.name) === name)) return [];
+  return [{ name, content: /content\.xml$/i.test(workbookPart) ? EMPTY_STYLES.odf : EMPTY_STYLES.ooxml }];
+}
+
+/**
+ * An OpenDocument cell with a value repeated across more than 16,384 columns (the most a sheet has in
+ * LibreOffice and Excel), or a row with a value repeated past the row limit: only a file made to
+ * exhaust memory does that (SheetJS would expand every repeat, past its own row limit too). Empty
+ * cells and rows repeated far, as LibreOffice writes them to the sheet's edge, have no value type.
+ */
+const VALUED_REPEAT = /<(?:\w+:)?table-cell\b(?=[^>]*\bvalue-type=)[^>]*number-columns-repeated="(\d+)"[^>]*>|<(?:\w+:)?table-cell\b[^>]*number-columns-repeated="(\d+)"(?=[^>]*\bvalue-type=)[^>]*>/g;
+const SHEET_COLUMNS = 16_384;
+
+/** A row repeated N times (`number-rows-repeated`) and its content, up to 8,000 characters of it. */
+const REPEATED_ROW = /<(?:\w+:)?table-row\b[^>]*number-rows-repeated="(\d+)"[^>]*>([\s\S]{0,8000}?)<\/(?:\w+:)?table-row>/g;
+
+/** Whether the text repeats a value over more columns than a sheet has, or a row holding a value over more than `maxRows`. */
+function repeatsTooFar(text: string, maxRows: number): boolean {
+  for (const match of text.matchAll(VALUED_REPEAT)) if (Number(match[1] ?? match[2]) > SHEET_COLUMNS) return true;
+  for (const match of text.matchAll(REPEATED_ROW)) if (Number(match[1]) > maxRows && /value-type=/.test(match[2] ?? '')) return true;
+  return false;
+}
+
+function repeatedTooFar(file: string): InputFileError {
+  return new InputFileError(
+    'too_large',
+    file,
+    `${file} repeats a value across more columns or rows than this tool reads (more than 16,384 columns, or more rows than the row limit): a file made to exhaust memory, or far more than a sheet to import. Nothing was read or sent.`,
+  );
 }
 
 /** Looks for a pattern across chunks (keeping a tail so a match split between two is still found). */
-function textScanner(pattern: RegExp): { feed(chunk: Uint8Array): void; found: boolean } {
+function textScanner(test: (text: string) => boolean): { feed(chunk: Uint8Array): void; found: boolean } {
   let tail = '';
   const scanner = {
     found: false,
     feed(chunk: Uint8Array) {
       if (scanner.found) return;
       const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-      scanner.found = pattern.test(text);
-      tail = text.slice(-4096);
+      scanner.found = test(text);
+      tail = text.slice(-16_384);
     },
   };
   return scanner;

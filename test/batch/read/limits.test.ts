@@ -85,3 +85,30 @@ describe('read limits', () => {
     expect((await readFile(path)).length).toBeGreaterThan(100);
   });
 });
+
+describe('OpenDocument files made to exhaust memory', () => {
+  const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
+  const manifest = '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  const ods = (rows: string) =>
+    storedZip([
+      { name: 'mimetype', content: 'application/vnd.oasis.opendocument.spreadsheet' },
+      { name: 'META-INF/manifest.xml', content: manifest },
+      { name: 'content.xml', content: `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.2"><office:body><office:spreadsheet><table:table table:name="Sheet1">${rows}</table:table></office:spreadsheet></office:body></office:document-content>` },
+    ]);
+
+  it.each([
+    ['a value repeated over a billion columns', '<table:table-row><table:table-cell table:number-columns-repeated="999999999" office:value-type="string"><text:p>X</text:p></table:table-cell></table:table-row>'],
+    ['a row of values repeated a billion times', '<table:table-row table:number-rows-repeated="999999999"><table:table-cell table:number-columns-repeated="10" office:value-type="string"><text:p>X</text:p></table:table-cell></table:table-row>'],
+  ])('refuses %s, at once', async (_what, rows) => {
+    const error = await expectInputError(readGridFromBuffer(ods(rows), 'dos.ods'), 'too_large', 'dos.ods');
+    expect(error.message).toMatch(/repeats a value across more columns or rows than this tool reads/);
+  });
+
+  it('reads the empty rows and columns LibreOffice repeats to the edge of the sheet', async () => {
+    const rows =
+      '<table:table-row><table:table-cell office:value-type="string"><text:p>Supplier</text:p></table:table-cell><table:table-cell table:number-columns-repeated="16383"/></table:table-row>' +
+      '<table:table-row table:number-rows-repeated="1048575"><table:table-cell table:number-columns-repeated="16384"/></table:table-row>';
+    const grid = await readGridFromBuffer(ods(rows), 'edge.ods');
+    expect(grid.rows).toEqual([{ rowNumber: 1, cells: ['Supplier'] }]);
+  });
+});
