@@ -43,25 +43,33 @@ const PARSE: XLSX.ParsingOptions = { type: 'buffer', dense: true, cellDates: fal
  *   `too_large` (more rows or cells than `limits`).
  */
 export function readWorkbookBytes(bytes: Uint8Array, file: string, options: { sheet?: string; limits: ReadLimits }): ReadSheet {
-  // No sheet parsed: the names, their order and which are hidden (`bookSheets` leaves `Hidden` out).
-  const book = parse(bytes, file, { ...PARSE, sheets: [] as unknown as string });
-  const sheets = (book.Workbook?.Sheets ?? []).length ? book.Workbook!.Sheets! : book.SheetNames.map((name) => ({ name, Hidden: 0 }));
-  const names = book.SheetNames;
+  // One parse gives the names, their order, which are hidden, and the sheet asked for (or the first,
+  // which is the one read in nearly every workbook); another sheet costs one more parse.
+  const first = parseSheets(bytes, file, options.sheet ?? 0, options.limits);
+  const names = first.SheetNames;
+  const rowsOf = (name: string) => sheetRows(first.Sheets[name] ? first : parseSheets(bytes, file, name, options.limits), file, name, options.limits);
   if (options.sheet !== undefined) {
     const wanted = options.sheet.trim().toLowerCase();
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
     if (found === undefined) throw missingSheet(file, options.sheet, names);
-    const rows = readSheet(bytes, file, found, options.limits);
+    const rows = rowsOf(found);
     if (rows === null || rows.length === 0) throw emptySheet(file, found);
     return { name: found, rows, sheetNames: names };
   }
   // The first visible sheet in tab order with data; a hidden one only if no visible sheet has any.
+  const sheets = (first.Workbook?.Sheets ?? []).length ? first.Workbook!.Sheets! : names.map((name) => ({ name, Hidden: 0 }));
   const hidden = new Set(sheets.filter((s) => s.Hidden).map((s) => s.name));
   for (const name of [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))]) {
-    const rows = readSheet(bytes, file, name, options.limits);
+    const rows = rowsOf(name);
     if (rows && rows.length > 0) return { name, rows, sheetNames: names };
   }
   throw new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
+}
+
+/** The workbook with one sheet parsed (by name, or index 0), at most one row past the row limit. */
+function parseSheets(bytes: Uint8Array, file: string, sheet: string | number, limits: ReadLimits): XLSX.WorkBook {
+  // One row more than the limit, so that a sheet over it is told apart from one exactly at it.
+  return parse(bytes, file, { ...PARSE, sheets: sheet, sheetRows: limits.maxRows + 1 });
 }
 
 function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): XLSX.WorkBook {
@@ -78,10 +86,8 @@ function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): X
   }
 }
 
-/** One sheet's non-blank rows; null for a chart or dialog sheet. */
-function readSheet(bytes: Uint8Array, file: string, name: string, limits: ReadLimits): SheetRow[] | null {
-  // One row more than the limit, so that a sheet over it is told apart from one exactly at it.
-  const book = parse(bytes, file, { ...PARSE, sheets: name, sheetRows: limits.maxRows + 1 });
+/** One parsed sheet's non-blank rows; null for a chart or dialog sheet, or one not parsed. */
+function sheetRows(book: XLSX.WorkBook, file: string, name: string, limits: ReadLimits): SheetRow[] | null {
   const sheet = book.Sheets[name];
   if (!sheet || (sheet['!type'] && sheet['!type'] !== 'sheet')) return null;
   const date1904 = Boolean(book.Workbook?.WBProps?.date1904);

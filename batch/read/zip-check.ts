@@ -131,7 +131,7 @@ async function checkEntry(data: Uint8Array, entry: ZipEntry, file: string, seen:
   let crc = 0;
   let size = 0;
   try {
-    for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(createInflateRaw())) {
+    for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(createInflateRaw({ chunkSize: 1024 * 1024 }))) {
       crc = crc32(chunk as Buffer, crc);
       size += (chunk as Buffer).length;
       seen(chunk as Buffer);
