@@ -54,6 +54,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
       .option('--force', "update records that changed in the service since the sheet's Updated At")
       .option('--max-rows <n>', 'rows of one sheet read at most (default 300,000)', wholeNumber)
+      .option('--include-hidden', 'also import rows the workbook hides or filters out (default: left out, and said)')
       .action(async (file: string, _opts, cmd: Command) => {
         const interrupt = interruptible(io);
         try {

@@ -27,6 +27,8 @@ export interface PlannedDraft {
 export interface PlannedImport {
   drafts: readonly PlannedDraft[];
   warnings: string[];
+  /** Rows below the header left out because they are hidden or filtered out (see `includeHidden`). */
+  hiddenRows: number[];
   /** How a record is named in messages: `invoice INV-40390`, `the return on row 6`. */
   label(draft: PlannedDraft): string;
   /** Runs the engine over the drafts (`dryRun` sends nothing); one result per row, sorted by row. */
@@ -35,24 +37,32 @@ export interface PlannedImport {
 
 /**
  * Plans the sheet as receipts or returns and binds the engine to that kind's operations: the one
- * way both the CLI and the add-in import.
+ * way both the CLI and the add-in import. Rows below the header that the workbook hides (by hand or
+ * by a filter: the bookkeeper filtered out cancelled lines) are left out, and said, unless
+ * `includeHidden`.
  * @param existing the organisation's records fetched at the start (duplicates are checked against them).
  */
 export function planImport(
   kind: 'receipts' | 'returns',
-  grid: Grid,
+  sheet: Grid,
   mapping: ColumnMapping,
   resolver: Resolver,
   org: OrgClient,
-  settings: ReadSettings,
+  settings: ReadSettings & { includeHidden?: boolean },
   existing: { receipts: readonly Receipt[]; returns: readonly Return[] },
 ): PlannedImport {
+  const hiddenRows = settings.includeHidden ? [] : sheet.rows.filter((r) => r.hidden && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
+  const grid = hiddenRows.length ? { ...sheet, rows: sheet.rows.filter((r) => !r.hidden || r.rowNumber <= mapping.headerRowNumber) } : sheet;
+  const hiddenWarning = hiddenRows.length
+    ? [`${hiddenRows.length === 1 ? 'row' : 'rows'} ${hiddenRows.join(', ')} ${hiddenRows.length === 1 ? 'is' : 'are'} hidden or filtered out in the sheet and not imported (include them with --include-hidden)`]
+    : [];
   if (kind === 'receipts') {
     const plan = planReceiptImport(grid, mapping, resolver, settings);
     const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
     return {
       drafts: plan.drafts,
-      warnings: plan.warnings,
+      warnings: [...hiddenWarning, ...plan.warnings],
+      hiddenRows,
       label: invoiceLabel,
       run: (options) => runImport(plan.drafts, ops, existing.receipts, options),
     };
@@ -61,7 +71,8 @@ export function planImport(
   const ops = returnOps(org, settings.timeZone);
   return {
     drafts: plan.drafts,
-    warnings: plan.warnings,
+    warnings: [...hiddenWarning, ...plan.warnings],
+    hiddenRows,
     label: returnLabel,
     run: (options) => runImport(plan.drafts, ops, existing.returns, options),
   };

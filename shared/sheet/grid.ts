@@ -10,6 +10,8 @@ export type CellValue = string | number | boolean | Date | null;
 export interface SheetRow {
   rowNumber: number;
   cells: CellValue[];
+  /** The row is hidden in the workbook: hidden by the user, or filtered out by an autofilter. */
+  hidden?: boolean;
 }
 
 /** A sheet read into memory: where it came from (file name, sheet name) and its non-empty rows. */

@@ -65,7 +65,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     const session = await openSession(options, io, { ...options.client, maxInFlight: settings.concurrency });
     const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
     const resolver = createResolver(reference);
-    const kind = planImport(options.kind, grid, mapping, resolver, session.org, settings, { receipts, returns });
+    const kind = planImport(options.kind, grid, mapping, resolver, session.org, { ...settings, includeHidden: Boolean(options.includeHidden) }, { receipts, returns });
     const where = { source: basename(options.file), sheet: grid.sheet };
     if (kind.drafts.length === 0) {
       const what = options.kind === 'receipts' ? 'an invoice line' : 'a return';
@@ -156,6 +156,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
       ...kind.drafts.flatMap((d) => d.warnings.map((w) => describeProblem(w, where))),
     ],
     notices: noticesOf(kind, results),
+    hiddenRowsSkipped: kind.hiddenRows.length,
     interrupted: Boolean(options.signal?.aborted),
     exitCode: refused > 0 ? EXIT.someRefused : EXIT.ok,
   };

@@ -25,6 +25,8 @@ export interface ImportOptions extends ConnectionFlags {
   json?: boolean;
   /** Rows of one sheet read at most; default the reader's (batch/read/limits.ts). */
   maxRows?: number;
+  /** Import rows the workbook hides or filters out too (default: left out, and said). */
+  includeHidden?: boolean;
   /** Create an invoice even when the service already holds the same one. */
   allowDuplicates?: boolean;
   /** Update records even when they changed in the service since the sheet's `Updated At`. */

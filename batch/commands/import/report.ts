@@ -24,6 +24,8 @@ export interface ImportSummary {
   warnings: string[];
   /** Updates that delete line items or touch receipts under review: said before anything else. */
   notices: string[];
+  /** Rows left out because the workbook hides or filters them out (`--include-hidden` imports them). */
+  hiddenRowsSkipped: number;
   interrupted: boolean;
   exitCode: number;
 }

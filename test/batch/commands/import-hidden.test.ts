@@ -1,0 +1,56 @@
+// Rows the bookkeeper hid, or filtered out with an autofilter (Excel saves both as hidden rows), are
+// not imported unless asked for: a filtered-out cancelled line must not reach the service.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../helpers/catalogue.ts';
+import { runImportCli } from '../../helpers/import.ts';
+import { listAll } from '../../helpers/service.ts';
+
+describe('hidden and filtered-out rows', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let file: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    const dir = await mkdtemp(join(tmpdir(), 'shed-hidden-'));
+    file = join(dir, 'filtered.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Invoices');
+    ws.addRow(['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Status']);
+    ws.addRow(['HID-1', 'Farmco Rural Supplies', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185.5, 'Delivered']);
+    ws.addRow(['HID-1', 'Farmco Rural Supplies', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 1, 20, 'L', 185.5, 'Cancelled']);
+    ws.addRow(['HID-2', 'Farmco Rural Supplies', '4/2/2026', 'Main Chemical Shed', 'Glyfos 540', 5, 20, 'L', 185.5, 'Cancelled']);
+    ws.addRow(['HID-3', 'Farmco Rural Supplies', '5/2/2026', 'Main Chemical Shed', 'Glyfos 540', 7, 20, 'L', 185.5, 'Delivered']);
+    // The bookkeeper filtered out the cancelled lines: Excel saves an autofilter and hides those rows.
+    ws.autoFilter = 'A1:J5';
+    ws.getRow(3).hidden = true;
+    ws.getRow(4).hidden = true;
+    await wb.xlsx.writeFile(file);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('are left out by default, and the summary says which', async () => {
+    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true });
+    expect(summary.hiddenRowsSkipped).toBe(2);
+    expect(summary.records).toMatchObject({ total: 2, valid: 2 });
+    expect(io.stderr.join('\n')).toContain('warning: rows 3, 4 are hidden or filtered out in the sheet and not imported (include them with --include-hidden)');
+  });
+
+  it('are imported with --include-hidden', async () => {
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true, includeHidden: true });
+    expect(summary.hiddenRowsSkipped).toBe(0);
+    expect(summary.records).toMatchObject({ total: 3, valid: 3 });
+  });
+
+  it('never reach the service: the visible lines only', async () => {
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
+    expect(summary.records.created).toBe(2);
+    const created = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice HID-/.test(r.notes ?? ''));
+    expect(created.map((r) => [r.notes.slice(8, 13), r.line_items.map((l: { quantity: string }) => l.quantity)]).sort()).toEqual([['HID-1', ['2']], ['HID-3', ['7']]]);
+  });
+});
