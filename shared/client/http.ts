@@ -12,7 +12,7 @@ import {
 } from '../errors/index.ts';
 import { RETRY_AFTER_HEADER } from '../service/gaps.ts';
 import type { ResolvedOptions } from './options.ts';
-import { errorForStatus, parseBodyText, parseWithSchema, redact } from './response.ts';
+import { errorForStatus, parseBodyText, parseWithSchema, redact, redirectError } from './response.ts';
 import {
   decideRetry,
   honoursRetryAfter,
@@ -180,7 +180,7 @@ function judge<S extends z.ZodType | undefined>(
 ): Parsed<S> {
   const { status } = response;
   if ((status >= 300 && status < 400) || response.type === 'opaqueredirect') {
-    throw new AbortError(redirected(options, target, response));
+    throw new AbortError(redirectError(target, response, options));
   }
   if (response.ok) {
     if (!spec.schema) return undefined as Parsed<S>;
@@ -305,38 +305,6 @@ function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number):
   return error instanceof RateLimitError
     ? new RateLimitError(target, answer, retryAfterMs, detail)
     : new ServiceError(target, answer, retryAfterMs, detail);
-}
-
-/**
- * A 3xx answer: not followed (see `requestInit`), reported so the user can fix the base URL. The
- * Location is shown as its origin and path only: its query, fragment or user part can carry the
- * token or another secret, and the token is redacted wherever it appears.
- */
-function redirected(options: ResolvedOptions, target: RequestTarget, response: Response): HttpError {
-  const location = safeLocation(response.headers.get('Location'), options);
-  return new HttpError(
-    target,
-    { status: response.status, statusText: response.statusText, body: null },
-    {
-      code: 'unexpected_redirect',
-      category: 'config',
-      detail: `The service redirected${location ? ` to ${location}` : ''}; set the base URL to the service's own address`,
-    },
-  );
-}
-
-/** A redirect target fit to print: origin and path, nothing after them, the token redacted. */
-function safeLocation(location: string | null, options: ResolvedOptions): string | null {
-  if (!location) return null;
-  let shown: string;
-  try {
-    const url = new URL(location, options.baseUrl);
-    const cut = url.search || url.hash || url.username || url.password ? ' (query and credentials left out)' : '';
-    shown = `${url.origin}${url.pathname}${cut}`;
-  } catch {
-    shown = 'an address that is not a URL';
-  }
-  return redact(redact(shown, options.token), encodeURIComponent(options.token));
 }
 
 /** A short reason for `onRetry`, e.g. `503 Service Unavailable` or `network error (ECONNREFUSED)`. */

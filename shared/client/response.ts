@@ -83,3 +83,36 @@ export function parseWithSchema<S extends z.ZodType>(
   }
   return result.data;
 }
+
+/**
+ * The error for a 3xx answer: redirects are not followed (http.ts `requestInit`), so the user is told
+ * to fix the base URL. The Location is shown as its origin and path only: its query, fragment or user
+ * part can carry the token or another secret, and the token is redacted wherever it appears.
+ * @param connection the base URL (to resolve a relative Location) and the token (to redact).
+ */
+export function redirectError(target: RequestTarget, response: Response, connection: { baseUrl: string; token: string }): HttpError {
+  const location = safeLocation(response.headers.get('Location'), connection);
+  return new HttpError(
+    target,
+    { status: response.status, statusText: response.statusText, body: null },
+    {
+      code: 'unexpected_redirect',
+      category: 'config',
+      detail: `The service redirected${location ? ` to ${location}` : ''}; set the base URL to the service's own address`,
+    },
+  );
+}
+
+/** A redirect target fit to print: origin and path, nothing after them, the token redacted. */
+function safeLocation(location: string | null, connection: { baseUrl: string; token: string }): string | null {
+  if (!location) return null;
+  let shown: string;
+  try {
+    const url = new URL(location, connection.baseUrl);
+    const cut = url.search || url.hash || url.username || url.password ? ' (query and credentials left out)' : '';
+    shown = `${url.origin}${url.pathname}${cut}`;
+  } catch {
+    shown = 'an address that is not a URL';
+  }
+  return redact(redact(shown, connection.token), encodeURIComponent(connection.token));
+}
