@@ -96,21 +96,38 @@ export class JournalIndex {
    * @returns one match per query, in query order.
    */
   match(queries: readonly JournalQuery[]): JournalMatch[] {
-    const matches: JournalMatch[] = queries.map(() => ({}));
-    for (const [field, entries] of [['created', this.created], ['pending', this.pending]] as const) {
-      const used = new Set<JournalEntry>();
-      const take = (i: number, entry: CreatedEntry | IntentEntry | undefined) => {
-        if (!entry) return;
-        used.add(entry);
-        (matches[i] as Record<string, unknown>)[field] = entry;
-      };
-      queries.forEach((q, i) => take(i, entries.find((e) => !used.has(e) && groupKey(e) === groupKey(q))));
-      queries.forEach((q, i) => {
-        if (!matches[i]![field]) take(i, entries.find((e) => !used.has(e) && e.fingerprint === q.fingerprint));
-      });
-    }
-    return matches;
+    const created = assign(queries, this.created);
+    const pending = assign(queries, this.pending);
+    return queries.map((_, i) => ({
+      ...(created[i] ? { created: created[i] } : {}),
+      ...(pending[i] ? { pending: pending[i] } : {}),
+    }));
   }
+}
+
+/** Entries for queries, each entry at most once: exact row group first, then same fingerprint (file order). */
+function assign<E extends CreatedEntry | IntentEntry>(queries: readonly JournalQuery[], entries: readonly E[]): (E | undefined)[] {
+  const byGroup = groupBy(entries, groupKey);
+  const byPrint = groupBy(entries, (e) => e.fingerprint);
+  const used = new Set<E>();
+  const take = (candidates: readonly E[] | undefined): E | undefined => {
+    const entry = candidates?.find((e) => !used.has(e));
+    if (entry) used.add(entry);
+    return entry;
+  };
+  const found = queries.map((q) => take(byGroup.get(groupKey(q))));
+  return found.map((entry, i) => entry ?? take(byPrint.get(queries[i]!.fingerprint)));
+}
+
+function groupBy<E>(entries: readonly E[], key: (entry: E) => string): Map<string, E[]> {
+  const groups = new Map<string, E[]>();
+  for (const entry of entries) {
+    const k = key(entry);
+    const list = groups.get(k);
+    if (list) list.push(entry);
+    else groups.set(k, [entry]);
+  }
+  return groups;
 }
 
 function groupKey(entry: { fingerprint: string; sheet?: string | undefined; rowNumbers: readonly number[] }): string {
