@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { describeProblem } from '../../../shared/import/problems.ts';
-import type { StatusCounts } from '../../../shared/import/results.ts';
 import { countStatuses } from '../../../shared/import/results.ts';
 import { keepSheetIds } from '../../../shared/import/keep-ids.ts';
 import { JournalIndex } from '../../../shared/import/engine/journal.ts';
@@ -131,9 +130,12 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
       )
     : { file: null, failure: null };
   const rows = countStatuses(results);
-  const twins = kind.drafts.flatMap((d) => {
-    const first = results.find((r) => r.rowNumber === d.rowNumbers[0] && r.twinSequences?.length);
-    return first ? [`${describeRows(d.rowNumbers, where)}: ${first.message}`] : [];
+  // Each record's result is its first row's.
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
+  const firstResults = kind.drafts.map((d) => byRow.get(d.rowNumbers[0] ?? -1));
+  const twins = kind.drafts.flatMap((d, i) => {
+    const first = firstResults[i];
+    return first?.twinSequences?.length ? [`${describeRows(d.rowNumbers, where)}: ${first.message}`] : [];
   });
   const refused = rows.invalid + rows.failed + rows.conflict + rows.duplicate + twins.length + (written.failure ? 1 : 0);
   const summary: ImportSummary = {
@@ -143,7 +145,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     organisation: { id: session.organisation.id, name: session.organisation.name },
     dryRun: Boolean(options.dryRun),
     rows,
-    records: { total: kind.drafts.length, valid: kind.drafts.filter((d) => d.body).length, ...recordStatuses(kind.drafts, results) },
+    records: { total: kind.drafts.length, valid: kind.drafts.filter((d) => d.body).length, ...countStatuses(firstResults.flatMap((r) => r ?? [])) },
     resultsFile: written.file,
     ...(written.failure ? { resultsFailure: { wanted: resultsFile ?? '', reason: written.failure } } : {}),
     journalFile: sink ? journalFile : null,
@@ -155,7 +157,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
       ...kind.warnings,
       ...kind.drafts.flatMap((d) => d.warnings.map((w) => describeProblem(w, where))),
     ],
-    notices: noticesOf(kind, results),
+    notices: noticesOf(kind.drafts, firstResults),
     hiddenRowsSkipped: kind.hiddenRows.length,
     interrupted: Boolean(options.signal?.aborted),
     exitCode: refused > 0 ? EXIT.someRefused : EXIT.ok,
@@ -170,20 +172,13 @@ function describeRows(rowNumbers: readonly number[], where: { source: string; sh
 }
 
 /** Updates that delete line items or change a receipt under review, one line per record, said first. */
-function noticesOf(kind: { drafts: readonly { rowNumbers: number[] }[] }, results: readonly RowResult[]): string[] {
-  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
-  return kind.drafts.flatMap((d) => {
-    const first = byRow.get(d.rowNumbers[0] ?? -1);
+function noticesOf(drafts: readonly { rowNumbers: number[] }[], firstResults: readonly (RowResult | undefined)[]): string[] {
+  return drafts.flatMap((d, i) => {
+    const first = firstResults[i];
     const message = first?.message ?? '';
     if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message)) return [];
     return [`rows ${d.rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`];
   });
-}
-
-/** Counts records by the status of their first row. */
-function recordStatuses(drafts: readonly { rowNumbers: number[] }[], results: readonly RowResult[]): StatusCounts {
-  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
-  return countStatuses(drafts.flatMap((d) => byRow.get(d.rowNumbers[0] ?? -1) ?? []));
 }
 
 async function readMappingFile(path: string): Promise<SavedMapping> {
