@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../../shared/errors/not-found-error.ts';
 import type { OrgClient } from '../../../shared/client/index.ts';
+import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import { chooseOrganisation } from '../../../shared/session/choose-organisation.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { changedSince } from '../../../shared/import/engine/run.ts';
@@ -115,7 +116,7 @@ async function undoStep(
         return;
       }
     }
-    const gone = !current || (await applyStep(org, step));
+    const gone = !current || (await applyStep(org, step, current));
     (gone ? summary.alreadyGone : step.action === 'delete' ? summary.deleted : summary.restored).push(step.sequence);
     await context.journal.append({ at: new Date().toISOString(), organisationId: context.organisationId, kind: step.kind, type: 'undone', recordId: step.recordId });
   } catch (error) {
@@ -135,14 +136,15 @@ function describeStep(step: UndoStep): string {
   return step.action === 'delete' ? `  delete ${step.sequence}${rows}` : `  restore ${step.sequence} as it was before the import${rows}`;
 }
 
-/** Applies one step; true when the record no longer exists (nothing to do). */
-async function applyStep(org: OrgClient, step: UndoStep): Promise<boolean> {
+/**
+ * Applies one step to the record as just read (`current`); true when it no longer exists (nothing to do).
+ */
+async function applyStep(org: OrgClient, step: UndoStep, current: Receipt | Return): Promise<boolean> {
   try {
     if (step.action === 'delete') {
       await (step.kind === 'receipts' ? org.deleteReceipt(step.recordId) : org.deleteReturn(step.recordId));
     } else if (step.kind === 'receipts') {
-      const current = await org.getReceipt(step.recordId);
-      const ids = new Set(current.line_items.map((item) => item.id));
+      const ids = new Set((current as Receipt).line_items.map((item) => item.id));
       await org.updateReceipt(step.recordId, restoreReceiptBody(step.previous as never, ids));
     } else {
       await org.updateReturn(step.recordId, restoreReturnBody(step.previous as never));

@@ -31,20 +31,19 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
     if (undone.has((entry as { recordId?: string }).recordId ?? '')) continue;
     if (entry.type === 'created' && !seen.has(entry.recordId)) {
       seen.add(entry.recordId);
-      const step = { action: 'delete', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers } as const;
-      steps.push({ ...step, written: null });
+      const { kind, recordId, sequence, rowNumbers } = entry;
+      steps.push({ action: 'delete', kind, recordId, sequence, rowNumbers, written: written.get(recordId) ?? null });
     } else if (entry.type === 'updated' && !seen.has(entry.recordId)) {
       // The first update in the journal holds the state before the run touched the record.
       seen.add(entry.recordId);
       const schema = entry.kind === 'receipts' ? Receipt : Return;
       const previous = schema.safeParse(entry.previous);
       if (previous.success) {
-        const step = { action: 'restore', kind: entry.kind, recordId: entry.recordId, sequence: entry.sequence, rowNumbers: entry.rowNumbers } as const;
-        steps.push({ ...step, previous: previous.data, written: null });
+        const { kind, recordId, sequence, rowNumbers } = entry;
+        steps.push({ action: 'restore', kind, recordId, sequence, rowNumbers, previous: previous.data, written: written.get(recordId) ?? null });
       }
     }
   }
-  for (const step of steps) step.written = written.get(step.recordId) ?? null;
   return { organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null, steps: steps.reverse() };
 }
 
