@@ -18,16 +18,14 @@ export function journalPathFor(resultsPath: string): string {
 /** Opening flags that refuse a symbolic link at the last path component (ELOOP). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
-/** A journal as read: its complete entries, and the cut-off last line when there was one. */
+/** A journal as read: its complete entries. */
 export interface ReadJournal {
   entries: JournalEntry[];
-  /** The characters of a last line cut short by a crash ('' when none). */
-  tornTail: string;
 }
 
 /**
  * Reads a journal without following a symbolic link; a missing file is an empty journal. A last
- * line without its line end (a crash mid-write) is left out and returned as `tornTail`.
+ * line without its line end (a crash mid-write) is left out; `FileJournal.open` removes it.
  * @throws JournalError `journal_is_link` or `journal_unreadable`.
  */
 export async function readJournal(path: string): Promise<ReadJournal> {
@@ -35,12 +33,11 @@ export async function readJournal(path: string): Promise<ReadJournal> {
   try {
     handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], tornTail: '' };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [] };
     throw journalOpenError(path, error);
   }
   try {
-    const { entries, tornTail } = parseJournal(await handle.readFile('utf8'));
-    return { entries, tornTail };
+    return { entries: parseJournal(await handle.readFile('utf8')).entries };
   } catch (error) {
     throw new JournalError('journal_unreadable', path, `Cannot read the journal ${path}: ${(error as Error).message}`, { cause: error });
   } finally {

@@ -35,7 +35,7 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strict('utf-16le', bytes, file), encoding: 'utf-16le', bom: true };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strict('utf-16be', bytes, file), encoding: 'utf-16be', bom: true };
   const utf16 = utf16WithoutBom(bytes);
-  if (utf16) return { text: strict(utf16, bytes, file), encoding: utf16, bom: false };
+  if (utf16) return { text: strict(utf16, bytes, file, false), encoding: utf16, bom: false };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   try {
     // TextDecoder drops the BOM itself (ignoreBOM defaults to false).
@@ -111,11 +111,12 @@ function utf32(bytes: Uint8Array, littleEndian: boolean, file: string): string {
   return parts.join('');
 }
 
-function strict(encoding: 'utf-16le' | 'utf-16be', bytes: Uint8Array, file: string): string {
+function strict(encoding: 'utf-16le' | 'utf-16be', bytes: Uint8Array, file: string, bom = true): string {
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch (error) {
-    throw notText(file, `it starts with a ${encoding.toUpperCase()} byte order mark but is not valid ${encoding.toUpperCase()}`, error);
+    const looks = bom ? `starts with a ${encoding.toUpperCase()} byte order mark` : `looks like ${encoding.toUpperCase()} without a byte order mark`;
+    throw notText(file, `it ${looks} but is not valid ${encoding.toUpperCase()}`, error);
   }
 }
 

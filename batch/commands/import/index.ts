@@ -95,8 +95,8 @@ interface ReadyRun {
 async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<ImportSummary> {
   const { io } = options;
   const { settings, grid, mapping, session, kind, where, resultsFile, journalFile } = ready;
-  const read = journalFile ? await readJournal(journalFile) : { entries: [], tornTail: '' };
-  const journal = new JournalIndex(read.entries, session.organisation.id, options.kind);
+  const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
+  const journal = new JournalIndex(entries, session.organisation.id, options.kind);
   const sink = journalFile && !options.dryRun ? await FileJournal.open(journalFile) : null;
   const progress = createProgress(io, options.kind);
   let results: RowResult[];
