@@ -1,11 +1,9 @@
 import { constants } from 'node:fs';
-import { access, lstat, writeFile } from 'node:fs/promises';
+import { access, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import Papa from 'papaparse';
 import { RESULT_COLUMNS, type RowResult } from '../../../shared/import/outcome.ts';
+import { writeCsvTable } from '../../write/csv-writer.ts';
 import { resultCells } from '../../write/results-plan.ts';
-import { writeAtomically } from '../../write/atomic-file.ts';
-import { guardCsvFormula } from '../../write/csv-guard.ts';
 import type { ResultsFileOptions } from '../../write/results-file.ts';
 import { writeResultsFile } from '../../write/results-file.ts';
 import { UsageError } from './options.ts';
@@ -54,11 +52,11 @@ export async function writeResultsOrFallback(options: ResultsFileOptions, fallba
   }
 }
 
-/** The fallback: `Row` and the five result columns, one line per resulted row, formula-guarded. */
+/** The fallback: `Row` and the five result columns, one line per resulted row (the export CSV writer). */
 async function writeResultsCsv(path: string, results: readonly RowResult[]): Promise<void> {
-  const rows = results.map((r) => [String(r.rowNumber), ...resultCells(r).map((cell) => guardCsvFormula(cell ?? ''))]);
-  const text = Papa.unparse([['Row', ...RESULT_COLUMNS], ...rows], { newline: '\r\n', escapeFormulae: false });
-  await writeAtomically(path, (temp) => writeFile(temp, `\ufeff${text}\r\n`, { mode: 0o600, flag: 'wx' }));
+  const columns = [{ key: 'row', header: 'Row', type: 'integer' as const }, ...RESULT_COLUMNS.map((header) => ({ key: header, header, type: 'text' as const }))];
+  const rows = results.map((r) => Object.fromEntries([['row', r.rowNumber], ...resultCells(r).map((cell, i) => [RESULT_COLUMNS[i]!, cell])]));
+  await writeCsvTable(path, { columns, rows });
 }
 
 /** The fallback results path beside the journal: `NAME.journal.jsonl` → `NAME.results-fallback.csv`. */
