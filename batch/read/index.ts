@@ -16,7 +16,7 @@ import type { Grid } from '../../shared/sheet/grid.ts';
 import type { CsvFormat } from './csv.ts';
 import { parseCsvText } from './csv.ts';
 import { InputFileError } from './errors.ts';
-import { inspectOle, sniffFormat } from './sniff.ts';
+import { inspectOle, isSylkOrDif, sniffFormat } from './sniff.ts';
 import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
 import type { ReadLimits } from './limits.ts';
@@ -127,12 +127,6 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(file, sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook');
-}
-
-/** SYLK starts `ID;P`, DIF `TABLE` then `0,1` (both plain ASCII). */
-function isSylkOrDif(head: Uint8Array): boolean {
-  const start = new TextDecoder('latin1').decode(head.subarray(0, 32));
-  return /^ID;P/.test(start) || /^TABLE\r?\n0,1\r?\n/.test(start);
 }
 
 function sheetOption(options: ReadOptions): { sheet?: string } {

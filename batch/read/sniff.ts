@@ -63,6 +63,15 @@ function zipKind(head: Uint8Array): SniffedFormat {
   return { format: 'xlsx' };
 }
 
+/**
+ * Old spreadsheet interchange text that `sniffFormat` calls text: SYLK starts `ID;P`, DIF `TABLE`
+ * then `0,1` (both plain ASCII). They are read as workbooks, not as CSV.
+ */
+export function isSylkOrDif(head: Uint8Array): boolean {
+  const start = latin1(head.subarray(0, 32));
+  return /^ID;P/.test(start) || /^TABLE\r?\n0,1\r?\n/.test(start);
+}
+
 /** NUL bytes, or more than 1 in 50 control characters (other than tab, line ends, form feed). */
 function looksBinary(head: Uint8Array): boolean {
   let control = 0;
