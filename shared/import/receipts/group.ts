@@ -41,10 +41,17 @@ export function invoiceKeyField(columns: Partial<Record<ReceiptField, number>>):
  * Groups data rows into invoices and fills header fields down within each.
  *
  * - Rows carrying a Record ID (a results file, an export) form one invoice per Record ID.
- * - With a key column: rows with the same key (case and spacing ignored) form one invoice, even when
- *   not adjacent; a row with a blank key continues the invoice above it, unless a blank row separates them.
- * - Without one: a row whose header fields are blank continues the invoice above; a row that writes a
- *   header field different from the current invoice's starts a new one.
+ * - With a key column: rows of the same supplier with the same key (case and spacing ignored) form one
+ *   invoice, even when not adjacent; two suppliers' invoice '20500' in different places are two
+ *   invoices. The next row of the same number right below an invoice is its line even when it names
+ *   another supplier (that line is refused: which one is right is the bookkeeper's call). A keyed
+ *   row with a blank supplier belongs to the nearest invoice of that number above it.
+ * - A row with a blank key continues the invoice above it unless a blank row separates them. Where
+ *   the sheet writes the number on every line of an invoice, though, a row without one is a docket
+ *   of its own (supplier and date on it), never a line of the numbered invoice above.
+ * - Without a key column (and for a run of dockets without numbers): a row whose header fields are
+ *   blank or equal continues the invoice above; one that writes a different value starts a new one.
+ * - A continuing line that writes a header field different from the invoice's is refused, below.
  * A line that writes a header field different from the invoice's value is a problem ("its second line
  * names another supplier"); blank header cells take the invoice's value.
  */
@@ -58,23 +65,40 @@ export function groupInvoices(
   const byKey = new Map<string, InvoiceGroup>();
   let current: InvoiceGroup | null = null;
 
+  /** Invoice number → the groups of that number, newest last (any supplier). */
+  const byNumber = new Map<string, InvoiceGroup[]>();
+  const remember = (invoice: string, group: InvoiceGroup): void => {
+    const number = normInvoice(invoice);
+    const known = byNumber.get(number) ?? [];
+    if (!known.includes(group)) byNumber.set(number, [...known, group]);
+  };
+
+  const repeatsKey = keyRepeatedOnLines(rows, keyField);
   for (const row of rows) {
     const boundary = blankBefore.has(row.rowNumber);
     const key = groupingKey(row, keyField);
     let group: InvoiceGroup | null;
     if (key) {
-      group = byKey.get(key.norm) ?? null;
+      const sameNumber = key.invoice ? byNumber.get(normInvoice(key.invoice)) ?? [] : [];
+      const continues: boolean = current !== null && !boundary && !key.norm.startsWith('record ') && sameNumber.includes(current);
+      group =
+        // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
+        (continues ? current : null) ??
+        byKey.get(key.norm) ??
+        // No supplier on this line: it belongs to the nearest invoice of that number above.
+        (key.supplier === null ? sameNumber.at(-1) ?? null : null);
       if (!group) {
         group = newGroup(key.invoice, keyField);
         byKey.set(key.norm, group);
         groups.push(group);
       }
-      // A line added under an existing receipt's invoice number, without its Record ID, joins it.
-      if (key.invoice && key.norm.startsWith('record ')) {
-        const invoiceKey = `invoice ${normInvoice(key.invoice)}`;
-        if (!byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
+      if (key.invoice) {
+        remember(key.invoice, group);
+        // A line added under an existing receipt's invoice number, without its Record ID, joins it.
+        const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
+        if (key.norm.startsWith('record ') && !byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
       }
-    } else if (current && !boundary && (keyField !== null || !startsNewInvoice(row, current))) {
+    } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
       group = current;
     } else {
       group = newGroup(null, keyField);
@@ -91,12 +115,27 @@ export function groupInvoices(
  * when its invoice number is blank or shared with another), else the invoice key. Null: a line that
  * continues the invoice above.
  */
-function groupingKey(row: FieldRow<ReceiptField>, keyField: ReceiptField | null): { norm: string; invoice: string | null } | null {
+function groupingKey(
+  row: FieldRow<ReceiptField>,
+  keyField: ReceiptField | null,
+): { norm: string; invoice: string | null; supplier: string | null } | null {
   const invoice = keyField ? cellText(row.cells[keyField] ?? null) || null : null;
+  const supplier = cellText(row.cells.supplier ?? null) || null;
   const recordId = cellText(row.cells.record_id ?? null).toLowerCase();
-  if (recordId) return { norm: `record ${recordId}`, invoice };
-  if (invoice) return { norm: `invoice ${normInvoice(invoice)}`, invoice };
+  if (recordId) return { norm: `record ${recordId}`, invoice, supplier };
+  if (invoice) return { norm: invoiceGroupKey(invoice, supplier), invoice, supplier };
   return null;
+}
+
+/** The key of an invoice: its supplier and number, each with case and spacing ignored. */
+function invoiceGroupKey(invoice: string, supplier: string | null): string {
+  return `invoice ${supplier === null ? '' : comparable(supplier)}\u0000${normInvoice(invoice)}`;
+}
+
+/** The supplier an invoice group was first written with, or null. */
+function supplierOf(group: InvoiceGroup): string | null {
+  const supplier = group.header.supplier?.value;
+  return supplier === undefined ? null : cellText(supplier) || null;
 }
 
 /** Invoice numbers compare with case and spacing ignored. */
@@ -108,7 +147,37 @@ function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGro
   return { key, keyField, lines: [], header: {}, problems: [] };
 }
 
-/** Without a key column: a row starts a new invoice when it writes a header field unlike the current one's. */
+/**
+ * Whether the sheet writes the invoice number on more than the first line of an invoice (a layout
+ * that repeats the header on every line): then a blank number means "no number", not "same as above".
+ */
+function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: ReceiptField | null): boolean {
+  if (keyField === null) return false;
+  let previous: string | null = null;
+  for (const row of rows) {
+    const key = cellText(row.cells[keyField] ?? null);
+    const norm = key ? normInvoice(key) : null;
+    if (norm !== null && norm === previous) return true;
+    previous = norm;
+  }
+  return false;
+}
+
+/** Whether a row with no key (and no Record ID) is the next line of `current`. */
+function continuesWithoutKey(
+  row: FieldRow<ReceiptField>,
+  current: InvoiceGroup,
+  keyField: ReceiptField | null,
+  repeatsKey: boolean,
+): boolean {
+  // Header on the first line only: a blank number repeats the one above (a different supplier is refused).
+  if (keyField !== null && !repeatsKey) return true;
+  // Numbers on every line: a numbered invoice has no unnumbered lines.
+  if (current.key !== null) return false;
+  return !startsNewInvoice(row, current);
+}
+
+/** A row without a key starts a new invoice when it writes a header field unlike the current one's. */
 function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): boolean {
   return RECEIPT_HEADER_FIELDS.some((field) => {
     const cell = row.cells[field];

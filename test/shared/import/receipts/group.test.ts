@@ -36,14 +36,53 @@ describe('groupInvoices', () => {
     expect(groups.map(rowsOf)).toEqual([[2, 4], [3]]);
   });
 
-  it('refuses a line that names another supplier, pinned to its cell', () => {
+  it('refuses the next line of an invoice that names another supplier, pinned to its cell', () => {
+    const { groups } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, 'A-1', 'Riverina', null, null, 'Y', 2],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3]]);
+    expect(groups[0]!.problems).toEqual([
+      expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
+    ]);
+  });
+
+  it("keeps two suppliers' invoices of the same number apart", () => {
+    const { groups } = group([
+      [2, '20500', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, '20500', null, null, null, 'Y', 1],
+      [4, '7', 'Farmco', '2/2/2026', 'Shed', 'Z', 1],
+      [5, '20500', 'Riverina', '3/2/2026', 'Shed', 'W', 1],
+      [6, '8', 'Farmco', '2/2/2026', 'Shed', 'T', 1],
+      [7, '20500', 'farmco ', null, null, 'V', 1],
+      [8, '20500', null, null, null, 'U', 1],
+    ]);
+    // Row 7 is Farmco's 20500 again; row 8 names no supplier: the nearest 20500 above (Farmco's, row 7).
+    expect(groups.map(rowsOf)).toEqual([[2, 3, 7, 8], [4], [5], [6]]);
+    expect(groups.map((g) => g.header.supplier?.value)).toEqual(['Farmco', 'Farmco', 'Riverina', 'Farmco']);
+    expect(groups.every((g) => g.problems.length === 0)).toBe(true);
+  });
+
+  it('where every line carries its number, a docket without one is its own receipt, not a line of the invoice above', () => {
+    const { groups } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'Y', 1],
+      [4, null, 'Farmco', '1/2/2026', 'Shed', 'Z', 1],
+      [5, null, 'Farmco', '1/2/2026', 'Shed', 'Q', 1],
+      [6, null, 'Farmco', '9/2/2026', 'Shed', 'W', 1],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3], [4, 5], [6]]);
+    expect(groups.map((g) => g.key)).toEqual(['A-1', null, null]);
+    expect(groups.every((g) => g.problems.length === 0)).toBe(true);
+  });
+
+  it('where the number is on first lines only, a numberless line naming another supplier is refused, not joined silently', () => {
     const { groups } = group([
       [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
       [3, null, 'Riverina', null, null, 'Y', 2],
     ]);
-    expect(groups[0]!.problems).toEqual([
-      expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
-    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3]]);
+    expect(groups[0]!.problems).toEqual([expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, header: 'Supplier' })]);
   });
 
   it('without an invoice column: a blank row or different header fields start a new invoice', () => {
