@@ -3,11 +3,14 @@ import type { Storage } from '../schemas/resources.ts';
 import { isStorageLocked } from '../schemas/resources.ts';
 import type { CellValue } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
-import type { DateOrder } from '../sheet/values/index.ts';
+import { KNOWN_UNITS } from '../service/gaps.ts';
+import type { DateOrder, UnitAliases } from '../sheet/values/index.ts';
 import {
   cellText,
   describeCell,
+  isAmbiguousNumericDate,
   localMidnightIso,
+  multiplyDecimals,
   normaliseUnit,
   parseDateCell,
   parseDecimalCell,
@@ -19,6 +22,27 @@ import type { ColumnIndex } from './problems.ts';
 import { cellProblem } from './problems.ts';
 
 /**
+ * How cells are read, for every import:
+ * - `dateOrder`: the reading of ambiguous numeric dates (`--date-order`, default DMY);
+ * - `dateOrderGiven`: the user chose `dateOrder` (a column that proves the other order then does not
+ *   make its ambiguous dates invalid);
+ * - `timeZone`: the farm's IANA zone, for dates and date-times;
+ * - `unitAliases`: the mapping file's `units` table (gaps row 27);
+ * - `gstRate`: prices in the sheet include GST at this rate (a decimal string such as `'0.1'`), from
+ *   `--prices-include-gst` or the mapping file; absent or null: prices exclude GST (gaps row 28);
+ * - `refuseAmbiguousDates`: set by the plan (date-column.ts) when the date column proves the other
+ *   order possible: why its ambiguous dates are refused.
+ */
+export interface ReadSettings {
+  dateOrder: DateOrder;
+  timeZone: string;
+  dateOrderGiven?: boolean;
+  unitAliases?: UnitAliases;
+  gstRate?: string | null;
+  refuseAmbiguousDates?: string;
+}
+
+/**
  * Reads the cells of one record (a receipt's header and lines, or a return) into service values,
  * collecting a {@link Problem} for each cell that cannot be read. Shared by receipts and returns.
  */
@@ -28,13 +52,23 @@ export class CellReader {
 
   constructor(
     private readonly index: ColumnIndex,
-    private readonly settings: { dateOrder: DateOrder; timeZone: string },
+    private readonly settings: ReadSettings,
     private readonly resolver: Resolver,
   ) {}
 
   private fail(field: string, rowNumber: number, code: string, message: string, value?: CellValue, suggestion?: string): null {
     this.problems.push(cellProblem(this.index, field, rowNumber, code, message, value, suggestion));
     return null;
+  }
+
+  /** Records a note about a cell that was read and will be sent (a price with GST taken off). */
+  warn(field: string, rowNumber: number, code: string, message: string, value?: CellValue): void {
+    this.warnings.push(cellProblem(this.index, field, rowNumber, code, message, value));
+  }
+
+  /** Records a problem found outside the reading of one cell (a Line Total that does not add up). */
+  problem(field: string, rowNumber: number, code: string, message: string, value?: CellValue): void {
+    this.fail(field, rowNumber, code, message, value);
   }
 
   private label(field: string): string {
@@ -60,6 +94,10 @@ export class CellReader {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the date, e.g. 3/02/2026`);
     }
+    const ambiguity = this.settings.refuseAmbiguousDates;
+    if (ambiguity !== undefined && isAmbiguousNumericDate(value)) {
+      return this.fail(field, rowNumber, 'ambiguous_date', `${describeCell(value)} could be read day-first or month-first: ${ambiguity}`, value);
+    }
     const parsed = parseDateCell(value, this.settings.dateOrder);
     if (!parsed.ok) return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value);
     return localMidnightIso(parsed.value, this.settings.timeZone);
@@ -76,7 +114,8 @@ export class CellReader {
 
   /**
    * An amount with its unit, from one cell (`20 L`) or a value cell and a unit cell. Units are
-   * normalised (gaps row 10); a unit it does not know is kept as written, with a warning.
+   * normalised (gaps row 10) or converted by the mapping file's `units` table (`2` `drum` → 400 l);
+   * a unit it does not know is a problem (gaps row 27): the stock totals would count it apart.
    */
   amountWithUnit(
     valueField: string,
@@ -90,9 +129,10 @@ export class CellReader {
     }
     const parsed = parseQuantityWithUnit(value);
     if (!parsed.ok) return this.fail(valueField, rowNumber, 'invalid_number', parsed.reason, value);
-    const inCell = parsed.value.unit ? normaliseUnit(parsed.value.unit) : null;
-    const inColumn = unitCell === undefined || isBlank(unitCell) ? null : normaliseUnit(cellText(unitCell));
-    if (inCell && inColumn && inCell.unit !== inColumn.unit) {
+    const aliases = this.settings.unitAliases;
+    const inCell = parsed.value.unit ? normaliseUnit(parsed.value.unit, aliases) : null;
+    const inColumn = unitCell === undefined || isBlank(unitCell) ? null : normaliseUnit(cellText(unitCell), aliases);
+    if (inCell && inColumn && (inCell.unit !== inColumn.unit || inCell.factor !== inColumn.factor)) {
       return this.fail(
         unitField,
         rowNumber,
@@ -111,11 +151,19 @@ export class CellReader {
       );
     }
     if (!unit.known) {
-      this.warnings.push(
-        cellProblem(this.index, inCell ? valueField : unitField, rowNumber, 'unknown_unit', `unit '${unit.unit}' is not one of l, ml, kg, g, t: sent as written`),
+      const field = inCell ? valueField : unitField;
+      return this.fail(
+        field,
+        rowNumber,
+        'unknown_unit',
+        `unit '${unit.unit}' is not one of ${KNOWN_UNITS.join(', ')}, so it would not add up in the stock totals: ` +
+          `write the size in one of those, or say what one '${unit.unit}' is in the mapping file's "units" table, ` +
+          `e.g. "units": {${JSON.stringify(unit.unit)}: "20 l"}`,
+        inCell ? value : unitCell,
       );
     }
-    return { value: parsed.value.value, unit: unit.unit };
+    const amount = unit.factor === undefined ? parsed.value.value : multiplyDecimals(parsed.value.value, unit.factor);
+    return { value: amount, unit: unit.unit };
   }
 
   /** A storage by name (or id) that is not locked (gaps row 11). */

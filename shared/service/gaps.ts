@@ -38,10 +38,10 @@ export const UNIT_MAX_LENGTH = 20;
 
 /**
  * gaps row 10: spellings the client normalises (lower-cased, dots and spaces removed before lookup).
- * Anything else is sent as written, with a warning.
+ * Anything else is refused (row 27), unless the mapping file's `units` table converts it.
  */
 export const UNIT_SYNONYMS: Readonly<Record<string, string>> = {
-  l: 'l', lt: 'l', ltr: 'l', ltrs: 'l', litre: 'l', litres: 'l', liter: 'l', liters: 'l',
+  l: 'l', lt: 'l', lts: 'l', ltr: 'l', ltrs: 'l', litre: 'l', litres: 'l', liter: 'l', liters: 'l',
   ml: 'ml', millilitre: 'ml', millilitres: 'ml', milliliter: 'ml', milliliters: 'ml',
   kg: 'kg', kgs: 'kg', kilo: 'kg', kilos: 'kg', kilogram: 'kg', kilograms: 'kg', kilogramme: 'kg', kilogrammes: 'kg',
   g: 'g', gm: 'g', gms: 'g', gram: 'g', grams: 'g', gramme: 'g', grammes: 'g',
@@ -83,3 +83,19 @@ export const LATE_COMMIT_MARGIN_MS = 5_000;
  * values; the client checks the same limits before sending, so a refusal names the cell.
  */
 export const MAX_LENGTH = { name: 255, notes: 2000 } as const;
+
+/**
+ * Not in gaps.md (project row 27): the units the service's stock totals add up (litres and
+ * kilograms, and their multiples). The service stores any unit string (row 10), but a pack of
+ * 'gal' or 'drum' would be totalled as a unit of its own, so the client refuses other units
+ * unless the mapping file's `units` table says what they are (`"drum": "200 l"`).
+ */
+export const KNOWN_UNITS = ['l', 'ml', 'kg', 'g', 't'] as const;
+
+/**
+ * Not in gaps.md (project row 28): the service keeps a line item's `pack_cost` in dollars excluding
+ * GST (the demo sheets say "Price ex GST"). Prices that include GST are refused unless the import
+ * says so; then GST is taken off at this rate (Australia 10%; New Zealand is 15%: the mapping file
+ * sets its own) and the result rounded half away from zero to the cent.
+ */
+export const GST_RATE_DEFAULT = '0.1';

@@ -10,9 +10,11 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `missing_fields`: the header row lacks columns for required fields;
  * - `invalid_mapping_file`: the saved mapping is not valid JSON or does not fit the schema;
  * - `mapping_mismatch`: the saved mapping is for the other kind of sheet, or names a header that is
- *   not in the header row.
+ *   not in the header row;
+ * - `gst_basis`: a price column says it includes GST but the import was not told so, or the import
+ *   says prices include GST but the pack cost column says it excludes it (gaps row 28).
  */
-export type MappingErrorCode = 'no_header_row' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch';
+export type MappingErrorCode = 'no_header_row' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch' | 'gst_basis';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

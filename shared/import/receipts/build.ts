@@ -2,21 +2,19 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { ReceiptField } from '../../sheet/fields.ts';
-import type { DateOrder } from '../../sheet/values/index.ts';
 import { cellText } from '../../sheet/values/index.ts';
-import { CellReader } from '../cells.ts';
+import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
+import { headerLabel } from '../../sheet/header-labels.ts';
+import { CellReader, type ReadSettings } from '../cells.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { BodySource } from '../zod-problems.ts';
 import { issuesToProblems } from '../zod-problems.ts';
 import type { InvoiceGroup } from './group.ts';
 import { invoiceNotes } from './invoice-notes.ts';
+import { lineTotalProblem, packCostExGst, type PriceReading } from './prices.ts';
 
-/** Settings that decide how cells are read: date order for ambiguous dates, the farm's IANA time zone. */
-export interface ReadSettings {
-  dateOrder: DateOrder;
-  timeZone: string;
-}
+export type { ReadSettings } from '../cells.ts';
 
 /** One sheet line of a receipt: its row and the Line Item ID written back by an earlier run, if any. */
 export interface ReceiptLine {
@@ -51,8 +49,10 @@ export function buildReceiptDraft(
   group: InvoiceGroup,
   index: ColumnIndex,
   resolver: Resolver,
-  settings: ReadSettings,
+  settings: ReadSettings & { prices?: PriceReading },
 ): ReceiptDraft {
+  const prices = settings.prices ?? { basis: { costIncludesGst: false, totalIncludesGst: false }, gstRate: GST_RATE_DEFAULT };
+  const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
   const read = new CellReader(index, settings, resolver);
   const first = group.lines[0]?.rowNumber ?? 0;
   const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
@@ -72,9 +72,18 @@ export function buildReceiptDraft(
     const product = read.product('product', row.cells.product, row.rowNumber);
     const quantity = read.decimal('quantity', row.cells.quantity, row.rowNumber);
     const pack = read.amountWithUnit('pack_size', 'pack_unit', row.cells.pack_size, row.cells.pack_unit, row.rowNumber);
-    const cost = read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
+    const price = read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
     lines.push({ rowNumber: row.rowNumber, lineItemId });
+    if (quantity !== null && price !== null) {
+      const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
+      const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
+      if (mismatch) read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total);
+    }
+    const cost = price === null ? null : packCostExGst(price, prices);
+    if (price !== null && cost !== price) {
+      read.warn('pack_cost', row.rowNumber, 'gst_taken_off', `${price} includes GST: sent as ${cost} excluding GST`, row.cells.pack_cost);
+    }
     if (product && quantity !== null && pack && cost !== null) {
       items.push({
         ...(lineItemId ? { id: lineItemId } : {}),

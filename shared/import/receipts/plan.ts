@@ -2,7 +2,10 @@ import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
 import type { ReceiptField } from '../../sheet/fields.ts';
-import { detectDateOrder } from '../../sheet/values/index.ts';
+import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
+import { checkPriceBasis } from '../../sheet/price-basis.ts';
+import { addDecimals } from '../../sheet/values/index.ts';
+import { checkDateColumn } from '../date-column.ts';
 import type { SkippedRow } from '../rows.ts';
 import { splitDataRows } from '../rows.ts';
 import type { ColumnIndex } from '../problems.ts';
@@ -35,9 +38,15 @@ export function planReceiptImport(
   const index: ColumnIndex = { columns, headers: mapping.headers };
   const { rows, skipped, blankBefore } = splitDataRows<ReceiptField>(grid, mapping.headerRowNumber, columns, 'quantity');
   const warnings: string[] = [];
-  const dates = detectDateOrder(rows.map((r) => r.cells.received_at ?? null), settings.dateOrder);
-  if (dates.conflict) warnings.push(dates.conflict);
+  const dates = checkDateColumn(rows.map((r) => r.cells.received_at ?? null), settings);
+  warnings.push(...dates.warnings);
+  const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
+  const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+  const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
+  if (basis.costIncludesGst) {
+    warnings.push(`prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)`);
+  }
   const groups = groupInvoices(rows, blankBefore, index);
-  const drafts = groups.map((group) => buildReceiptDraft(group, index, resolver, settings));
+  const drafts = groups.map((group) => buildReceiptDraft(group, index, resolver, { ...reading, prices }));
   return { drafts, skipped, warnings };
 }

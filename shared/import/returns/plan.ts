@@ -2,7 +2,7 @@ import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
 import type { ReturnField } from '../../sheet/fields.ts';
-import { detectDateOrder } from '../../sheet/values/index.ts';
+import { checkDateColumn } from '../date-column.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { SkippedRow } from '../rows.ts';
 import { splitDataRows } from '../rows.ts';
@@ -37,8 +37,9 @@ export function planReturnImport(
   const index: ColumnIndex = { columns, headers: mapping.headers };
   const { rows, skipped } = splitDataRows<ReturnField>(grid, mapping.headerRowNumber, columns, 'amount');
   const warnings: string[] = [];
-  const dates = detectDateOrder(rows.map((r) => r.cells.returned_at ?? null), settings.dateOrder);
-  if (dates.conflict) warnings.push(dates.conflict);
-  const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, settings));
+  const dates = checkDateColumn(rows.map((r) => r.cells.returned_at ?? null), settings);
+  warnings.push(...dates.warnings);
+  const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
+  const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, reading));
   return { drafts, skipped, warnings };
 }

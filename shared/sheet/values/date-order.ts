@@ -7,10 +7,27 @@ import { numericDateParts } from './date-cell.ts';
 import type { DateOrder } from './local-date.ts';
 import { cleanText } from './text.ts';
 
-/** What {@link detectDateOrder} found: the order to read the column in, and a problem to report. */
+/**
+ * What {@link detectDateOrder} found: the order to read the column in, a problem to report, and
+ * `otherOrderOnly`: a value that can only be read in the other order than `preferred` (DMY/MDY),
+ * proof that the column's ambiguous dates may not be in the preferred order either.
+ */
 export interface DateOrderCheck {
   order: DateOrder;
   conflict?: string;
+  otherOrderOnly?: string;
+}
+
+/**
+ * Whether a value is numeric text a date order reads two ways: `'03/04/2026'` (3 April or 4 March),
+ * but not `'3/3/2026'`, `'13/4/2026'`, `'2026-03-04'`, date cells or numbers.
+ */
+export function isAmbiguousNumericDate(value: CellValue): boolean {
+  if (typeof value !== 'string') return false;
+  const parts = numericDateParts(cleanText(value));
+  if (!parts || parts[0].length > 2) return false;
+  const [first, second] = [Number(parts[0]), Number(parts[1])];
+  return first >= 1 && first <= 12 && second >= 1 && second <= 12 && first !== second;
 }
 
 /** Examples of numeric text dates that fit only one reading, or have the year last. */
@@ -49,7 +66,12 @@ function readings(values: CellValue[]): Readings {
 export function detectDateOrder(values: CellValue[], preferred: DateOrder): DateOrderCheck {
   const found = readings(values);
   const conflict = conflictOf(found, preferred);
-  return conflict === undefined ? { order: preferred } : { order: preferred, conflict };
+  const otherOrderOnly = preferred === 'DMY' ? found.monthFirstOnly : preferred === 'MDY' ? found.dayFirstOnly : undefined;
+  return {
+    order: preferred,
+    ...(conflict === undefined ? {} : { conflict }),
+    ...(otherOrderOnly === undefined ? {} : { otherOrderOnly }),
+  };
 }
 
 function conflictOf(found: Readings, preferred: DateOrder): string | undefined {

@@ -153,3 +153,30 @@ export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
   const [x, y] = aligned(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/**
+ * `a ÷ b` rounded half away from zero to `places` decimal places, canonical:
+ * `divideDecimals('100', '1.1', 2)` → `'90.91'` (dollars inc GST to ex GST), `('-1', '3', 2)` → `'-0.33'`.
+ * @throws InvalidDecimalError when either is not a decimal literal; RangeError when `b` is zero.
+ */
+export function divideDecimals(a: string, b: string, places: number): string {
+  const x = toScaled(a);
+  const y = toScaled(b);
+  if (y.units === 0n) throw new RangeError(`cannot divide ${a} by zero`);
+  // a ÷ b = (x.units × 10^y.scale) ÷ (y.units × 10^x.scale); scaled by 10^places, then rounded.
+  let numerator = x.units * 10n ** BigInt(y.scale + places);
+  let denominator = y.units * 10n ** BigInt(x.scale);
+  if (denominator < 0n) [numerator, denominator] = [-numerator, -denominator];
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (2n * magnitude + denominator) / (2n * denominator);
+  return fromScaled({ units: negative ? -rounded : rounded, scale: places });
+}
+
+/**
+ * `a − b`, exactly: `subtractDecimals('0.3', '0.1')` → `'0.2'`.
+ * @throws InvalidDecimalError when either is not a decimal literal.
+ */
+export function subtractDecimals(a: string, b: string): string {
+  return addDecimals(a, negateDecimal(b));
+}

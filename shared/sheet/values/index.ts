@@ -9,9 +9,11 @@ export {
   addDecimals,
   canonicalDecimal,
   compareDecimals,
+  divideDecimals,
   multiplyDecimals,
   negateDecimal,
   numberToDecimal,
+  subtractDecimals,
 } from './decimal.ts';
 export { MAX_INTEGER_DIGITS, parseDecimalCell } from './decimal-cell.ts';
 export {
@@ -24,7 +26,7 @@ export {
   localDateToUtcDate,
 } from './local-date.ts';
 export { EXCEL_SERIAL_UNIX_EPOCH, parseDateCell } from './date-cell.ts';
-export { type DateOrderCheck, detectDateOrder } from './date-order.ts';
+export { type DateOrderCheck, detectDateOrder, isAmbiguousNumericDate } from './date-order.ts';
 export {
   DEFAULT_TIME_ZONE,
   InvalidTimeZoneError,
@@ -35,4 +37,13 @@ export {
   timestampToLocalDate,
   wallClockToIso,
 } from './time-zone.ts';
-export { type NormalisedUnit, type QuantityWithUnit, normaliseUnit, parseQuantityWithUnit } from './units.ts';
+export {
+  type NormalisedUnit,
+  type QuantityWithUnit,
+  type UnitAlias,
+  type UnitAliases,
+  normaliseUnit,
+  parseQuantityWithUnit,
+  parseUnitAlias,
+  unitKey,
+} from './units.ts';

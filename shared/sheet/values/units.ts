@@ -8,10 +8,40 @@ import { parseDecimalCell, parseDecimalText } from './decimal-cell.ts';
 import { EMPTY_REASON, type Parsed, parsedFail, parsedOk } from './parsed.ts';
 import { cleanText, describeCell } from './text.ts';
 
-/** What {@link normaliseUnit} made of a unit: the unit to send, and whether it is a known spelling. */
+/**
+ * What {@link normaliseUnit} made of a unit: the unit to send, whether it is a known spelling, and,
+ * for a unit the mapping file's `units` table converts, how many of `unit` one written unit is
+ * (`drum` → `{ unit: 'l', factor: '200' }`: a pack size of 2 drums is 400 l).
+ */
 export interface NormalisedUnit {
   unit: string;
   known: boolean;
+  factor?: string;
+}
+
+/** One entry of a `units` table: one written unit is `factor` (a decimal) of `unit`, a known unit. */
+export interface UnitAlias {
+  factor: string;
+  unit: string;
+}
+
+/** A `units` table, keyed by {@link unitKey} of the written unit. */
+export type UnitAliases = ReadonlyMap<string, UnitAlias>;
+
+/** A unit as looked up: lower case, dots and all whitespace removed (`'Ltr.'` → `'ltr'`, `'1t Bag'` → `'1tbag'`). */
+export function unitKey(text: string): string {
+  return cleanText(text).toLowerCase().replace(/[.\s]/g, '');
+}
+
+/**
+ * A `units` table value (`'l'`, `'Lts'`, `'200 l'`, `'1 t'`) as a {@link UnitAlias}, or null when it
+ * is not a positive number and a known unit (gaps rows 10 and 27).
+ */
+export function parseUnitAlias(text: string): UnitAlias | null {
+  const parsed = parseQuantityWithUnit(/^\p{L}/u.test(text.trim()) ? `1 ${text}` : text);
+  if (!parsed.ok || parsed.value.unit === null || parsed.value.value.startsWith('-') || /^0(\.0*)?$/.test(parsed.value.value)) return null;
+  const unit = normaliseUnit(parsed.value.unit);
+  return unit.known ? { factor: parsed.value.value, unit: unit.unit } : null;
 }
 
 /** A pack size (or return amount) as a canonical decimal string, and its unit as written (null when none). */
@@ -27,12 +57,15 @@ const EXAMPLE = "expected a number and one unit, like '20 L', '250 g' or '1,000 
 /**
  * A unit in the service's spelling (gaps row 10): trimmed, lower-cased, dots and spaces removed, then
  * looked up in {@link UNIT_SYNONYMS} (`L`, `Ltr`, `litres` → `l`; `KG` → `kg`; `T`, `tonnes` → `t`;
- * `ml`; `g`). Unknown units come back trimmed as written with `known: false` (the caller warns);
+ * `ml`; `g`), after the mapping file's `aliases` (which may carry a factor). Unknown units come back
+ * trimmed as written with `known: false` (the caller refuses them, gaps row 27);
  * length (over 20 characters) is checked by validation.
  */
-export function normaliseUnit(text: string): NormalisedUnit {
+export function normaliseUnit(text: string, aliases?: UnitAliases): NormalisedUnit {
   const written = cleanText(text);
-  const key = written.toLowerCase().replace(/[.\s]/g, '');
+  const key = unitKey(written);
+  const alias = aliases?.get(key);
+  if (alias) return { unit: alias.unit, known: true, factor: alias.factor };
   const unit = Object.hasOwn(UNIT_SYNONYMS, key) ? UNIT_SYNONYMS[key] : undefined;
   return unit === undefined ? { unit: written, known: false } : { unit, known: true };
 }

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../../shared/import/outcome.ts';
 import type { ReturnDraft } from '../../../../shared/import/returns/build.ts';
-import { planCsv, productId, storageId } from './helpers.ts';
+import { parseUnitAlias, unitKey } from '../../../../shared/sheet/values/index.ts';
+import { SYDNEY, planCsv, productId, storageId } from './helpers.ts';
 
 const HEADER = ['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments', 'Record ID', 'Updated At'];
 type Row = Partial<Record<(typeof HEADER)[number], string>>;
@@ -187,17 +188,13 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
     expect(drafts[3]!.problems[0]!.message).toBe('Amount is empty: write a number such as 20 or 20 L');
   });
 
-  it('a unit longer than 20 characters, blamed on the cell it was written in', async () => {
+  it('a unit longer than 20 characters is not one the totals know: refused on the cell it was written in', async () => {
     const long = 'drumsandbottlesandcans';
     const [inColumn, inCell] = await planRows([{ Amount: '5', Unit: long }, { Amount: `5 ${long}`, Unit: '' }]);
     expect(inColumn!.body).toBeNull();
-    expect(inColumn!.problems).toEqual([
-      { code: 'invalid_value', rowNumber: 3, column: column('Unit'), header: 'Unit', value: long, message: `'${long}' should be at most 20 characters` },
-    ]);
+    expect(inColumn!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 3, column: column('Unit'), value: long })]);
     expect(inCell!.body).toBeNull();
-    expect(inCell!.problems).toEqual([
-      expect.objectContaining({ code: 'invalid_value', rowNumber: 4, column: column('Amount'), value: `5 ${long}` }),
-    ]);
+    expect(inCell!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 4, column: column('Amount'), value: `5 ${long}` })]);
   });
 
   it('a supplier or a reference over 255 characters, notes over 2000', async () => {
@@ -242,13 +239,33 @@ describe('buildReturnDraft accepts what a bookkeeper writes', () => {
     ]);
   });
 
-  it('an unknown unit is sent as written, with a warning on the cell that holds it', async () => {
-    const [draft] = await planRows([{ Amount: '2 bags', Unit: '' }]);
-    expect(draft!.problems).toEqual([]);
-    expect(draft!.body).toMatchObject({ amount_value: '2', amount_unit: 'bags' });
-    expect(draft!.warnings).toEqual([
-      { code: 'unknown_unit', rowNumber: 3, column: column('Amount'), header: 'Amount', message: "unit 'bags' is not one of l, ml, kg, g, t: sent as written" },
+  it('an unknown unit is refused on the cell that holds it, saying how to convert it', async () => {
+    const [bags, gallons] = await planRows([{ Amount: '2 bags', Unit: '' }, { Amount: '5', Unit: 'gal' }]);
+    expect(bags!.body).toBeNull();
+    expect(bags!.problems).toEqual([
+      {
+        code: 'unknown_unit',
+        rowNumber: 3,
+        column: column('Amount'),
+        header: 'Amount',
+        value: '2 bags',
+        message:
+          "unit 'bags' is not one of l, ml, kg, g, t, so it would not add up in the stock totals: write the size in one of those, " +
+          `or say what one 'bags' is in the mapping file's "units" table, e.g. "units": {"bags": "20 l"}`,
+      },
     ]);
+    expect(gallons!.body).toBeNull();
+    expect(gallons!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 4, column: column('Unit'), value: 'gal' })]);
+  });
+
+  it("'Lts' is litres; a units table converts a unit it names, with its factor", async () => {
+    const [lts] = await planRows([{ Amount: '20', Unit: 'Lts' }]);
+    expect(lts!.body).toMatchObject({ amount_value: '20', amount_unit: 'l' });
+    const units = new Map([[unitKey('bag (1t)'), parseUnitAlias('1 t')!], [unitKey('Drum'), parseUnitAlias('200 L')!]]);
+    const text = [HEADER.join(','), line({ Amount: '2', Unit: 'bag (1t)' }), line({ Amount: '3 drum', Unit: '' })].join('\r\n');
+    const plan = await planCsv(text, undefined, { ...SYDNEY, unitAliases: units });
+    expect(plan.drafts.map((d) => d.problems)).toEqual([[], []]);
+    expect(plan.drafts.map((d) => [d.body?.amount_value, d.body?.amount_unit])).toEqual([['2', 't'], ['600', 'l']]);
   });
 
   it('a Record ID and Updated At from an earlier run are kept for an update (id lower-cased)', async () => {

@@ -199,15 +199,4 @@ describe('sending returns when not everything can be sent', () => {
     expect(asBody(created[0])).toEqual(plan.drafts[1]!.body);
     expect(plan.drafts[1]!.body).toMatchObject({ amount_value: '250', amount_unit: 'g', returned_at: '2026-03-03T00:00:00+11:00' });
   });
-
-  it('passes a warning of a created row into its message', async () => {
-    const plan = await planCsv(
-      ['Date,Return To,From Shed,Product,Amount,Unit', '4/03/2026,Farmco Rural Supplies,Main Chemical Shed,Glyfos 540,2 drums,'].join('\r\n'),
-      createResolver(reference),
-    );
-    const [result] = await sendReturns(plan.drafts, org, { concurrency: 1 });
-    expect(result).toMatchObject({ rowNumber: 2, status: 'created', message: "unit 'drums' is not one of l, ml, kg, g, t: sent as written" });
-    const stored = (await returnsById()).get(result!.recordId!);
-    expect([stored.amount_value, stored.amount_unit]).toEqual(['2', 'drums']);
-  });
 });

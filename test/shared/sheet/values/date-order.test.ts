@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { detectDateOrder, parseDateCell } from '../../../../shared/sheet/values/index.ts';
+import { detectDateOrder, isAmbiguousNumericDate, parseDateCell } from '../../../../shared/sheet/values/index.ts';
 
 describe('detectDateOrder', () => {
   it('finds no conflict in a day-first column', () => {
@@ -11,6 +11,7 @@ describe('detectDateOrder', () => {
     expect(check).toEqual({
       order: 'DMY',
       conflict: "'02/13/2026' can only be read month-first; pass --date-order MDY if the column is month-first",
+      otherOrderOnly: '02/13/2026',
     });
     // The caller reports; parsing still reads day-first and refuses the month-first value.
     expect(parseDateCell('02/13/2026', check.order).ok).toBe(false);
@@ -25,6 +26,7 @@ describe('detectDateOrder', () => {
     expect(detectDateOrder(['3/2/2026', '27/01/2026'], 'MDY')).toEqual({
       order: 'MDY',
       conflict: "'27/01/2026' can only be read day-first; pass --date-order DMY if the column is day-first",
+      otherOrderOnly: '27/01/2026',
     });
   });
 
@@ -57,5 +59,11 @@ describe('detectDateOrder', () => {
 
   it('handles an empty column', () => {
     expect(detectDateOrder([], 'DMY')).toEqual({ order: 'DMY' });
+  });
+
+  it('tells ambiguous numeric dates from those only one order reads', () => {
+    expect(['03/04/2026', '3-4-26', '12.1.2026'].map(isAmbiguousNumericDate)).toEqual([true, true, true]);
+    expect(['3/3/2026', '13/04/2026', '04/13/2026', '2026-03-04', '3 Apr 2026'].map(isAmbiguousNumericDate)).toEqual([false, false, false, false, false]);
+    expect([new Date(Date.UTC(2026, 2, 4)), 46104, null].map(isAmbiguousNumericDate)).toEqual([false, false, false]);
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * Whether a sheet's prices include GST (gaps row 28). The service keeps a line's pack cost ex GST;
+ * a column headed `Unit Price (inc GST)` mapped to the pack cost would make every cost 10% high, so
+ * a header that says which it is decides, and one that contradicts what the import was told stops
+ * the import before anything is read further. Pure.
+ */
+import type { ColumnMapping } from './mapping.ts';
+import { MappingError } from './mapping-error.ts';
+
+/** Whether a column's amounts include GST: from its header, when the header says. */
+export type GstBasis = 'inc' | 'ex';
+
+const TAX = '(?:gst|tax|vat)';
+const INCLUSIVE = new RegExp(`\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?\\s*${TAX}\\b|\\b${TAX}\\s*(?:inc|incl|inclusive|included)\\b`, 'i');
+const EXCLUSIVE = new RegExp(`\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}\\s*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b`, 'i');
+
+/**
+ * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`
+ * → `'inc'`; `'Price ex GST'`, `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'` → `'ex'`; `'Unit Price'` → null.
+ */
+export function gstBasisOfHeader(header: string): GstBasis | null {
+  if (INCLUSIVE.test(header)) return 'inc';
+  if (EXCLUSIVE.test(header)) return 'ex';
+  return null;
+}
+
+/**
+ * How the pack cost and line total columns are to be read:
+ * - `costIncludesGst`: the pack cost column's prices include GST (GST is taken off before sending);
+ * - `totalIncludesGst`: the line total column's amounts include GST (for the line total check).
+ * A column whose header does not say is taken as the import was told (`gstRate` given: inclusive).
+ */
+export interface PriceBasis {
+  costIncludesGst: boolean;
+  totalIncludesGst: boolean;
+}
+
+/**
+ * Reads the GST basis of the pack cost and line total columns and checks it against what the import
+ * was told (`gstRate`: prices include GST at that rate; null: they exclude it).
+ * @throws MappingError `gst_basis` when the pack cost column says it includes GST and `gstRate` is
+ *   null, or says it excludes GST while `gstRate` is given; the message names the column and the fix.
+ */
+export function checkPriceBasis(mapping: ColumnMapping, gstRate: string | null, where: { source: string; sheet: string }): PriceBasis {
+  const headerOf = (field: 'pack_cost' | 'line_total'): string | null => {
+    const column = (mapping.columns as Partial<Record<string, number>>)[field];
+    return column === undefined ? null : (mapping.headers[column] ?? '');
+  };
+  const costHeader = headerOf('pack_cost');
+  const totalHeader = headerOf('line_total');
+  const cost = costHeader === null ? null : gstBasisOfHeader(costHeader);
+  const total = totalHeader === null ? null : gstBasisOfHeader(totalHeader);
+  const at = `${where.source}, sheet '${where.sheet}', header row ${mapping.headerRowNumber}`;
+  const label = 'the pack cost';
+  if (cost === 'inc' && gstRate === null) {
+    throw new MappingError(
+      'gst_basis',
+      `${at}: the column '${costHeader}' (mapped to ${label}) holds prices including GST, but the service keeps ` +
+        `the pack cost excluding GST. If its prices include GST, pass --prices-include-gst (GST is then taken off ` +
+        `at 10%, or at the "rate" of "prices_include_gst" in the mapping file); if the sheet has a column of prices ` +
+        `excluding GST, map that one instead with --mapping FILE.`,
+    );
+  }
+  if (cost === 'ex' && gstRate !== null) {
+    throw new MappingError(
+      'gst_basis',
+      `${at}: the import was told prices include GST (--prices-include-gst or the mapping file), but the column ` +
+        `'${costHeader}' (mapped to ${label}) says its prices exclude GST. Leave out --prices-include-gst ` +
+        `(and "prices_include_gst"), or map a column of prices including GST.`,
+    );
+  }
+  const told = gstRate !== null;
+  return { costIncludesGst: cost === null ? told : cost === 'inc', totalIncludesGst: total === null ? told : total === 'inc' };
+}
