@@ -11,6 +11,7 @@ import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
 import { assertMappingUsable, detectMapping } from '../../shared/sheet/mapping.ts';
+import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
@@ -215,7 +216,9 @@ export class ImportController {
     const kind = importKind(mapping.kind);
     this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
     const snapshot = await session.snapshot();
-    const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, { dateOrder, timeZone });
+    const saved = this.saved;
+    const reading = { dateOrder, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}) };
+    const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, reading);
     const total = planned.drafts.filter((d) => d.body).length;
     const abort = new AbortController();
     this.abort = abort;
@@ -272,6 +275,7 @@ export class ImportController {
       let mappingProblem: string | null = null;
       try {
         assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+        checkPriceBasis(mapping, this.saved?.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
       } catch (error) {
         mappingProblem = describeError(error);
       }

@@ -6,7 +6,7 @@
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { MappingKind } from '../../shared/sheet/mapping.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
-import { parseSavedMapping } from '../../shared/sheet/saved-mapping.ts';
+import { parseSavedMapping, toMappingFile } from '../../shared/sheet/saved-mapping.ts';
 
 /** Setting keys. Each value is a string (JSON for mappings). */
 export const SETTING_KEYS = {
@@ -39,5 +39,5 @@ export async function loadSavedMapping(workbook: WorkbookPort, kind: MappingKind
 
 /** Saves a sheet's column mapping (the `--mapping FILE` format, so it can be copied out for the CLI). */
 export async function saveMapping(workbook: WorkbookPort, kind: MappingKind, sheet: string, saved: SavedMapping): Promise<void> {
-  await workbook.setSetting(mappingSettingKey(kind, sheet), JSON.stringify({ ...saved, kind }));
+  await workbook.setSetting(mappingSettingKey(kind, sheet), JSON.stringify(toMappingFile({ ...saved, kind })));
 }

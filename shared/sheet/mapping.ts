@@ -219,7 +219,8 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   if (mapping.missing.length === 0) return;
   const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f)}' (${f})`).join(', ');
   const first = mapping.missing[0] ?? '';
-  const example = JSON.stringify({ columns: { [first]: mapping.unplaced[0]?.header ?? 'G' } });
+  // The example names no column of this sheet: a guess would be a suggestion that may save wrong data.
+  const example = `{"columns": {"${first}": "<its header as written, or its column letter>"}}`;
   throw new MappingError(
     'missing_fields',
     `${at}: no column for ${names}.${unplacedNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +

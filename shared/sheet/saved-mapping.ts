@@ -13,8 +13,13 @@
  * - `headerRow` (1-based sheet row) fixes the header row; without it, the header row is the row
  *   holding the mapping's header texts (or, failing that, the usual detection). `toSavedMapping`
  *   leaves it out, so a saved mapping still works when next month's file has one more title row.
+ * - `prices_include_gst` (`true`, or `{"rate": 15}` in per cent) says the price columns include GST
+ *   (gaps row 28); `units` says what units the sheet writes are (`{"drum": "200 l"}`, gaps row 27).
+ * The JSON schema of the file is docs/mapping.schema.json, made from {@link SavedMappingSchema}.
  */
 import { z } from 'zod';
+import { GST_RATE_DEFAULT } from '../service/gaps.ts';
+import { divideDecimals, multiplyDecimals, numberToDecimal, parseUnitAlias, type UnitAliases, unitKey } from './values/index.ts';
 import { RECEIPT_FIELDS, RETURN_FIELDS, normaliseHeader } from './fields.ts';
 import { columnLetter } from './grid.ts';
 import type { ColumnMapping } from './mapping.ts';
@@ -28,6 +33,35 @@ export interface SavedMapping {
   headerRow?: number;
   /** Field → header text or column letter; `null`: not in this sheet. */
   columns: Partial<Record<MappedField, string | null>>;
+  /**
+   * `prices_include_gst`: the sheet's prices include GST at this rate (a decimal string, `'0.1'` for
+   * 10%); `null`: they exclude it (as when absent, but said). Gaps row 28.
+   */
+  gstRate?: string | null;
+  /** `units`: written unit (by `unitKey`) → what one of it is (gaps row 27). */
+  unitAliases?: UnitAliases;
+  /** `units` as written in the file, to print it back. */
+  units?: Record<string, string>;
+}
+
+/** A saved mapping as its JSON file reads (docs/mapping.schema.json). */
+export type MappingFile = z.input<typeof SavedMappingSchema>;
+
+/**
+ * The JSON of a mapping file for `mapping`, as `--dry-run` prints it: `gstRate` back to
+ * `prices_include_gst` (`true` at the default rate, else `{"rate": percent}`), `units` as written.
+ */
+export function toMappingFile(mapping: SavedMapping): MappingFile {
+  const { gstRate, units } = mapping;
+  const gst =
+    gstRate === undefined ? undefined : gstRate === null ? false : gstRate === GST_RATE_DEFAULT ? true : { rate: Number(multiplyDecimals(gstRate, '100')) };
+  return {
+    ...(mapping.kind ? { kind: mapping.kind } : {}),
+    ...(mapping.headerRow !== undefined ? { headerRow: mapping.headerRow } : {}),
+    columns: mapping.columns as Record<string, string | null>,
+    ...(gst === undefined ? {} : { prices_include_gst: gst }),
+    ...(units ? { units } : {}),
+  };
 }
 
 const ALL_FIELDS: readonly string[] = [...new Set<string>([...RECEIPT_FIELDS, ...RETURN_FIELDS])];
@@ -38,9 +72,31 @@ const MAX_COLUMNS = 16_384;
 /** The zod schema of a saved mapping file; field names are checked against `kind` when it is given. */
 export const SavedMappingSchema = z
   .strictObject({
-    kind: z.enum(['receipts', 'returns']).optional(),
-    headerRow: z.number().int().min(1).max(1_048_576).optional(),
-    columns: z.record(z.string(), z.string().trim().min(1, 'must be a header text or a column letter').nullable()),
+    kind: z.enum(['receipts', 'returns']).optional().describe('the import this mapping is for'),
+    headerRow: z.number().int().min(1).max(1_048_576).optional().describe('1-based sheet row of the column headers; found automatically when left out'),
+    columns: z
+      .record(z.string(), z.string().trim().min(1, 'must be a header text or a column letter').nullable())
+      .describe('field → the header text as written in the sheet, or a column letter such as "G"; null: the sheet has no such column'),
+    prices_include_gst: z
+      .union([
+        z.boolean(),
+        z.strictObject({
+          rate: z
+            .number()
+            .min(1, 'is a percentage such as 10 (for 10%)')
+            .max(100, 'is a percentage such as 10 (for 10%)')
+            .describe('GST rate in per cent: 10 in Australia, 15 in New Zealand'),
+        }),
+      ])
+      .optional()
+      .describe('true (or {"rate": 15}): the price columns include GST, which is taken off the pack cost before sending; false: they exclude it'),
+    units: z
+      .record(
+        z.string().trim().min(1, 'must be the unit as written in the sheet'),
+        z.string().refine((v) => parseUnitAlias(v) !== null, 'must be a known unit (l, ml, kg, g, t) with an optional positive number before it, such as "l" or "200 l"'),
+      )
+      .optional()
+      .describe('unit as written in the sheet → what one of it is: "Lts": "l", "drum": "200 l", "bag (1t)": "1 t"'),
   })
   .superRefine((mapping, ctx) => {
     const allowed: readonly string[] = mapping.kind ? kindFields(mapping.kind).fields : ALL_FIELDS;
@@ -73,12 +129,24 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
     throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
   }
-  const { kind, headerRow, columns } = result.data;
+  const { kind, headerRow, columns, prices_include_gst: gst, units } = result.data;
   return {
     ...(kind ? { kind } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),
     columns: columns as SavedMapping['columns'],
+    ...(gst === undefined ? {} : { gstRate: gst === false ? null : gstRateOf(gst === true ? undefined : gst.rate) }),
+    ...(units === undefined
+      ? {}
+      : { units, unitAliases: new Map(Object.entries(units).map(([written, alias]) => [unitKey(written), parseUnitAlias(alias)!])) }),
   };
+}
+
+/**
+ * A GST rate in per cent (`10`, `15`, `12.5`) as the decimal fraction the import uses (`'0.1'`);
+ * undefined: the default, gaps row 28.
+ */
+export function gstRateOf(percent: number | undefined): string {
+  return percent === undefined ? GST_RATE_DEFAULT : divideDecimals(numberToDecimal(percent), '100', 6);
 }
 
 const EXAMPLE = 'Expected e.g. {"kind": "receipts", "columns": {"quantity": "Qty", "pack_cost": "J"}}.';

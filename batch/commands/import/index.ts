@@ -8,8 +8,9 @@ import { JournalIndex } from '../../../shared/import/engine/journal.ts';
 import { createResolver } from '../../../shared/resolve/index.ts';
 import { loadImportSnapshot } from '../../../shared/import/snapshot.ts';
 import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
+import { checkPriceBasis } from '../../../shared/sheet/price-basis.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
-import { parseSavedMapping, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import { parseSavedMapping, toMappingFile, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
@@ -19,8 +20,9 @@ import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath } from '../../write/results-file.ts';
 import { planImport } from '../../../shared/import/plan-kind.ts';
+import type { ReadSettings } from '../../../shared/import/cells.ts';
 import type { ImportOptions } from './options.ts';
-import { UsageError, checkImportOptions } from './options.ts';
+import { UsageError, checkImportOptions, readSettingsFor } from './options.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
@@ -53,6 +55,8 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   });
   const mapping = detectMapping(grid, options.kind, saved);
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+  const reading = readSettingsFor(settings, saved);
+  checkPriceBasis(mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
 
   const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file));
   if (resultsFile) await checkResultsPath(resultsFile);
@@ -64,13 +68,13 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     const session = await openSession(options, io, { ...options.client, maxInFlight: settings.concurrency });
     const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
     const resolver = createResolver(reference);
-    const kind = planImport(options.kind, grid, mapping, resolver, session.org, { ...settings, includeHidden: Boolean(options.includeHidden) }, { receipts, returns });
+    const kind = planImport(options.kind, grid, mapping, resolver, session.org, { ...reading, includeHidden: Boolean(options.includeHidden) }, { receipts, returns });
     const where = { source: basename(options.file), sheet: grid.sheet };
     if (kind.drafts.length === 0) {
       const what = options.kind === 'receipts' ? 'an invoice line' : 'a return';
       throw new InputFileError('no_data', options.file, `${where.source}, sheet ${grid.sheet}: the header is on row ${mapping.headerRowNumber} but no row below it holds ${what}: nothing to import`, { sheet: grid.sheet });
     }
-    return await sendAndReport(options, { settings, grid, mapping, session, kind, where, resultsFile, journalFile });
+    return await sendAndReport(options, { settings, reading, saved, grid, mapping, session, kind, where, resultsFile, journalFile });
   } finally {
     await lock?.release();
   }
@@ -82,6 +86,8 @@ type Planned = ReturnType<typeof planImport>;
 /** What {@link sendAndReport} works on: everything read, planned and checked before sending. */
 interface ReadyRun {
   settings: Settings;
+  reading: ReadSettings;
+  saved: SavedMapping | undefined;
   grid: Awaited<ReturnType<typeof readGrid>>;
   mapping: ReturnType<typeof detectMapping>;
   session: Awaited<ReturnType<typeof openSession>>;
@@ -94,7 +100,7 @@ interface ReadyRun {
 /** Sends (under the lock), writes the results (or their fallback) and prints the summary. */
 async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<ImportSummary> {
   const { io } = options;
-  const { settings, grid, mapping, session, kind, where, resultsFile, journalFile } = ready;
+  const { settings, reading, grid, mapping, session, kind, where, resultsFile, journalFile } = ready;
   const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
   const journal = new JournalIndex(entries, session.organisation.id, options.kind);
   const sink = journalFile && !options.dryRun ? await FileJournal.open(journalFile) : null;
@@ -149,13 +155,18 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     resultsFile: written.file,
     ...(written.failure ? { resultsFailure: { wanted: resultsFile ?? '', reason: written.failure } } : {}),
     journalFile: sink ? journalFile : null,
-    mapping: toSavedMapping(mapping),
+    mapping: toMappingFile({
+      ...toSavedMapping(mapping),
+      ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
+      ...(ready.saved?.units ? { units: ready.saved.units } : {}),
+    }),
     problems: [...kind.drafts.flatMap((d) => d.problems.map((p) => `${describeProblem(p, where)} (${kind.label(d)} not sent)`)), ...twins],
     warnings: [
       ...(sink?.repaired ? [sink.repaired] : []),
       ...grid.warnings,
       ...kind.warnings,
-      ...kind.drafts.flatMap((d) => d.warnings.map((w) => describeProblem(w, where))),
+      // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
+      ...kind.drafts.flatMap((d) => d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => describeProblem(w, where))),
     ],
     notices: noticesOf(kind.drafts, firstResults),
     hiddenRowsSkipped: kind.hiddenRows.length,

@@ -1,4 +1,7 @@
 import { ShedError } from '../../../shared/errors/shed-error.ts';
+import type { ReadSettings } from '../../../shared/import/cells.ts';
+import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../../shared/sheet/values/index.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
@@ -17,8 +20,12 @@ export interface ImportOptions extends ConnectionFlags {
   concurrency?: number;
   /** Results file; default beside the input, `NAME.results.xlsx` or `.csv`. */
   results?: string;
-  /** Reading of ambiguous dates; default DMY. */
+  /** Reading of ambiguous dates; default DMY (given: a column that proves the other order is read this way all the same). */
   dateOrder?: DateOrder;
+  /** The sheet's prices include GST: it is taken off each pack cost (gaps row 28). */
+  pricesIncludeGst?: boolean;
+  /** GST rate in per cent with `pricesIncludeGst`; default 10 (or the mapping file's). */
+  gstRate?: number;
   /** The farm's IANA time zone for date-only values; default Australia/Sydney. */
   timezone?: string;
   /** Print a machine-readable summary on standard output instead of the human one. */
@@ -52,7 +59,13 @@ export const DEFAULT_CONCURRENCY = 4;
  * Checks the options a user typed, before anything is read or sent.
  * @throws UsageError with what was expected, e.g. "Expected `--concurrency` to be a whole number from 1 to 64".
  */
-export function checkImportOptions(options: ImportOptions): { concurrency: number; dateOrder: DateOrder; timeZone: string } {
+export function checkImportOptions(options: ImportOptions): {
+  concurrency: number;
+  dateOrder: DateOrder;
+  dateOrderGiven: boolean;
+  timeZone: string;
+  gstRate: string | undefined;
+} {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError(`Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`);
@@ -67,5 +80,27 @@ export function checkImportOptions(options: ImportOptions): { concurrency: numbe
   } catch {
     throw new UsageError(`Expected \`--timezone\` to be an IANA time zone such as Australia/Sydney, got '${timeZone}'`);
   }
-  return { concurrency, dateOrder, timeZone };
+  if (options.gstRate !== undefined && !(options.gstRate >= 1 && options.gstRate <= 100)) {
+    throw new UsageError(`Expected \`--gst-rate\` to be a percentage from 1 to 100, such as 10 or 15, got ${String(options.gstRate)}`);
+  }
+  if (options.gstRate !== undefined && !options.pricesIncludeGst) {
+    throw new UsageError('`--gst-rate` says at what rate prices include GST: pass it with `--prices-include-gst`');
+  }
+  const gstRate = options.pricesIncludeGst ? gstRateOf(options.gstRate) : undefined;
+  return { concurrency, dateOrder, dateOrderGiven: options.dateOrder !== undefined, timeZone, gstRate };
+}
+
+/**
+ * The settings of the run from the options and the mapping file: the flags beat the file
+ * (`--prices-include-gst` and `--gst-rate` over its `prices_include_gst`); the file's `units` table.
+ */
+export function readSettingsFor(settings: ReturnType<typeof checkImportOptions>, saved: SavedMapping | undefined): ReadSettings {
+  const gstRate = settings.gstRate ?? saved?.gstRate ?? null;
+  return {
+    dateOrder: settings.dateOrder,
+    dateOrderGiven: settings.dateOrderGiven,
+    timeZone: settings.timeZone,
+    gstRate,
+    ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import type { MappingFile } from '../../../shared/sheet/saved-mapping.ts';
 import type { StatusCounts } from '../../../shared/import/results.ts';
 import type { CommandIO } from '../../ui/io.ts';
 
@@ -18,7 +18,8 @@ export interface ImportSummary {
   /** The results file that could not be written after records were sent, and why. */
   resultsFailure?: { wanted: string; reason: string };
   journalFile: string | null;
-  mapping: SavedMapping;
+  /** The mapping used, as a mapping file reads (save it and pass --mapping to reuse it). */
+  mapping: MappingFile;
   /** Every refusal: file, sheet, row, column, value, reason. */
   problems: string[];
   warnings: string[];

@@ -85,7 +85,7 @@ describe('mapping the example files', () => {
         "'Deliver To' (storage), 'Qty' (quantity), 'Pack Size' (pack_size), 'Price ex GST' (pack_cost). " +
         "Headers not placed: 'Return To', 'From Shed', 'Credit Note'. Add a column headed 'Supplier' " +
         '(and likewise for the others), or pass --mapping FILE naming the columns, e.g. ' +
-        '{"columns":{"supplier":"Return To"}} (--dry-run prints the mapping it used).',
+        '{"columns": {"supplier": "<its header as written, or its column letter>"}} (--dry-run prints the mapping it used).',
     );
   });
 });

@@ -185,14 +185,15 @@ describe('assertMappingUsable', () => {
     expect(error.message).toBe(
       "april.xlsx, sheet 'Invoices', header row 3: no column for 'Qty' (quantity). Headers not placed: 'Qté'. " +
         "Add a column headed 'Qty', or pass --mapping FILE naming the columns, e.g. " +
-        '{"columns":{"quantity":"Qté"}} (--dry-run prints the mapping it used).',
+        '{"columns": {"quantity": "<its header as written, or its column letter>"}} (--dry-run prints the mapping it used).',
     );
   });
 
-  it('suggests a column letter when no header is left to place', () => {
-    const error = thrown(() => assertMappingUsable({ ...base, unplaced: [] }, where));
-    expect(error.message).toContain('{"columns":{"quantity":"G"}}');
-    expect(error.message).not.toContain('Headers not placed');
+  it('names no column of the sheet in its example: a guess could save the line amount as the pack price', () => {
+    const error = thrown(() => assertMappingUsable({ ...base, missing: ['pack_cost'], unplaced: [{ column: 9, header: 'Amount ex GST' }] }, where));
+    expect(error.message).toContain('{"columns": {"pack_cost": "<its header as written, or its column letter>"}}');
+    expect(error.message).not.toContain('"pack_cost": "Amount ex GST"');
+    expect(thrown(() => assertMappingUsable({ ...base, unplaced: [] }, where)).message).not.toContain('Headers not placed');
   });
 
   it('refuses saved entries that placed nothing, before the missing fields', () => {
