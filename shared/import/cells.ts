@@ -9,12 +9,15 @@ import {
   cellText,
   describeCell,
   isAmbiguousNumericDate,
+  isoInstant,
+  localDateTimeIso,
   localMidnightIso,
   multiplyDecimals,
   normaliseUnit,
   parseDateCell,
   parseDecimalCell,
   parseQuantityWithUnit,
+  timeOfDay,
   wallClockToIso,
 } from '../sheet/values/index.ts';
 import type { Problem } from './outcome.ts';
@@ -89,7 +92,11 @@ export class CellReader {
     return value === undefined || isBlank(value) ? null : cellText(value);
   }
 
-  /** A date cell as the ISO timestamp of local midnight in the farm's time zone. */
+  /**
+   * A date cell as an ISO timestamp in the farm's time zone: local midnight for a date, the time as
+   * written for a date-time (a docket stamped 14:30 stays 14:30), the instant for an ISO date-time
+   * with an offset.
+   */
   date(field: string, value: CellValue | undefined, rowNumber: number): string | null {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the date, e.g. 3/02/2026`);
@@ -100,7 +107,10 @@ export class CellReader {
     }
     const parsed = parseDateCell(value, this.settings.dateOrder);
     if (!parsed.ok) return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value);
-    return localMidnightIso(parsed.value, this.settings.timeZone);
+    const instant = isoInstant(value);
+    if (instant !== null) return instant;
+    const time = timeOfDay(value);
+    return time === null ? localMidnightIso(parsed.value, this.settings.timeZone) : localDateTimeIso(parsed.value, time, this.settings.timeZone);
   }
 
   /** A decimal (packs, dollars, pack size) as a canonical decimal string; the sign is checked by the schema. */

@@ -75,7 +75,9 @@ export function buildReceiptDraft(
     const price = read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
     lines.push({ rowNumber: row.rowNumber, lineItemId });
-    if (quantity !== null && price !== null) {
+    // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
+    // a corrected quantity leaves it stale, so it is only checked on invoices being created.
+    if (quantity !== null && price !== null && !recordId) {
       const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
       if (mismatch) read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total);

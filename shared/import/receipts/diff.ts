@@ -1,6 +1,6 @@
 import type { LineItemInput, ReceiptCreateBody, ReceiptUpdateBody } from '../../schemas/bodies.ts';
 import type { LineItem, Receipt } from '../../schemas/resources.ts';
-import { canonicalDecimal, formatLocalDate, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
+import { canonicalDecimal, formatLocalDate, isLocalMidnight, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
 import type { RecordDiff } from '../engine/ops.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { RecordDiff } from '../engine/ops.ts';
  * that differ, and the line items as desired state (spec section 4, update receipt: items with an id
  * updated, without one created, missing ones deleted). Equal → `body: null`, nothing is sent.
  * The received date is compared as the local date in the farm's time zone, so a receipt received
- * at 14:30 is not "changed" by a sheet that says only the date.
+ * at 14:30 is not "changed" by a sheet that says only the date; a sheet date-time is compared whole.
  * @param names product names for messages (`productId → name`), e.g. `Resolver.productName`.
  */
 export function diffReceipt(
@@ -24,7 +24,9 @@ export function diffReceipt(
     changes.push(`supplier '${current.supplier}' → '${desired.supplier}'`);
   }
   const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
-  if (day(desired.received_at) !== day(current.received_at)) {
+  // A sheet date without a time leaves the service's time of day alone; one with a time is compared whole.
+  const dateOnly = isLocalMidnight(desired.received_at, timeZone);
+  if (dateOnly ? day(desired.received_at) !== day(current.received_at) : Date.parse(desired.received_at) !== Date.parse(current.received_at)) {
     body.received_at = desired.received_at;
     changes.push(`received ${day(current.received_at)} → ${day(desired.received_at)}`);
   }

@@ -66,7 +66,7 @@ export function lineTotalProblem(
   const gst = costIncludesGst === totalIncludesGst ? '' : totalIncludesGst ? ' plus GST' : ' less GST';
   const shown = divideDecimals(expected, '1', 2);
   return (
-    `${describeCell(total)} is not ${labels.quantity} × ${labels.price}${gst}: ${quantity} × ${price}${gst} = ${shown}. ` +
-    `Correct the quantity, the price or the total (a total is checked to the cent, so a price rounded on the invoice shows here)`
+    `${describeCell(total)} is not ${labels.quantity} × ${labels.price}${gst}: ${quantity} × ${price}${gst} = ${shown} ` +
+    `(more than a cent apart): correct the quantity, the price or the total`
   );
 }

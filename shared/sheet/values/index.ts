@@ -26,6 +26,7 @@ export {
   localDateToUtcDate,
 } from './local-date.ts';
 export { EXCEL_SERIAL_UNIX_EPOCH, parseDateCell } from './date-cell.ts';
+export { type TimeOfDay, isoInstant, timeOfDay } from './time-of-day.ts';
 export { type DateOrderCheck, detectDateOrder, isAmbiguousNumericDate } from './date-order.ts';
 export {
   DEFAULT_TIME_ZONE,
@@ -33,6 +34,8 @@ export {
   InvalidTimestampError,
   NonexistentLocalDateError,
   assertTimeZone,
+  isLocalMidnight,
+  localDateTimeIso,
   localMidnightIso,
   timestampToLocalDate,
   wallClockToIso,

@@ -7,6 +7,7 @@ import { TZDate, tz, tzOffset } from '@date-fns/tz';
 import { format, isValid, parseISO } from 'date-fns';
 import { ShedError } from '../../errors/shed-error.ts';
 import { type LocalDate, formatLocalDate, isRealDate } from './local-date.ts';
+import type { TimeOfDay } from './time-of-day.ts';
 
 /** The farm's time zone unless `--timezone` says otherwise. */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
@@ -120,4 +121,25 @@ export function wallClockToIso(cell: Date, timeZone: string): string {
     zone,
   );
   return new Date(instant.getTime()).toISOString();
+}
+
+/**
+ * A calendar date and wall-clock time in a time zone as ISO 8601 with its offset:
+ * `({2026,2,3}, {14,30,0}, 'Australia/Sydney')` → `'2026-02-03T14:30:00+11:00'`. A time the zone
+ * skips (the hour daylight time starts) moves forward by that hour, as the zone's clocks did.
+ * @throws InvalidTimeZoneError for an unknown zone; RangeError for a date that is not a real date.
+ */
+export function localDateTimeIso(date: LocalDate, time: TimeOfDay, timeZone: string): string {
+  const zone = assertTimeZone(timeZone);
+  if (!isRealDate(date)) throw new RangeError(`${JSON.stringify(date)} is not a calendar date`);
+  const instant = new TZDate(date.year, date.month - 1, date.day, time.hour, time.minute, time.second, zone);
+  return format(instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
+/**
+ * Whether a timestamp is the first instant of its own day in a time zone (a date without a time, as
+ * {@link localMidnightIso} makes it): `('2026-02-03T00:00:00+11:00', 'Australia/Sydney')` → true.
+ */
+export function isLocalMidnight(iso: string, timeZone: string): boolean {
+  return Date.parse(localMidnightIso(timestampToLocalDate(iso, timeZone), timeZone)) === Date.parse(iso);
 }

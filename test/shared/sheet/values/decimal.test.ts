@@ -6,9 +6,11 @@ import {
   addDecimals,
   canonicalDecimal,
   compareDecimals,
+  divideDecimals,
   multiplyDecimals,
   negateDecimal,
   numberToDecimal,
+  subtractDecimals,
 } from '../../../../shared/sheet/values/index.ts';
 
 describe('numberToDecimal', () => {
@@ -124,5 +126,19 @@ describe('decimal arithmetic', () => {
     expect(() => addDecimals('x', '1')).toThrow(InvalidDecimalError);
     expect(() => negateDecimal('')).toThrow(InvalidDecimalError);
     expect(() => compareDecimals('1', '1,0')).toThrow(InvalidDecimalError);
+  });
+});
+
+describe('divideDecimals and subtractDecimals', () => {
+  it('divide exactly, rounding half away from zero to the places asked', () => {
+    expect(divideDecimals('100', '1.1', 2)).toBe('90.91');
+    expect(divideDecimals('110', '1.1', 2)).toBe('100');
+    expect(divideDecimals('0.125', '1', 2)).toBe('0.13');
+    expect(divideDecimals('-0.125', '1', 2)).toBe('-0.13');
+    expect(divideDecimals('1', '-3', 2)).toBe('-0.33');
+    expect(divideDecimals('15', '100', 6)).toBe('0.15');
+    expect(() => divideDecimals('1', '0', 2)).toThrow(RangeError);
+    expect(subtractDecimals('0.3', '0.1')).toBe('0.2');
+    expect(subtractDecimals('1', '2.5')).toBe('-1.5');
   });
 });

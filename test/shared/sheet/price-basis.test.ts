@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
+import { MappingError } from '../../../shared/sheet/mapping-error.ts';
+import { checkPriceBasis, gstBasisOfHeader } from '../../../shared/sheet/price-basis.ts';
+
+const where = { source: 'bills.csv', sheet: 'bills' };
+function mapping(cost: string, total?: string): ColumnMapping {
+  const headers = ['Product', cost, ...(total === undefined ? [] : [total])];
+  return {
+    kind: 'receipts',
+    headerRowNumber: 1,
+    headers,
+    columns: { product: 0, pack_cost: 1, ...(total === undefined ? {} : { line_total: 2 }) },
+    unplaced: [],
+    missing: [],
+  };
+}
+
+describe('gstBasisOfHeader', () => {
+  it.each([
+    ['Unit Price (inc GST)', 'inc'],
+    ['Price incl. GST', 'inc'],
+    ['Amount Including GST', 'inc'],
+    ['Total GST inclusive', 'inc'],
+    ['Cost inc tax', 'inc'],
+    ['Price ex GST', 'ex'],
+    ['Unit cost excl. GST', 'ex'],
+    ['Pre-GST total', 'ex'],
+    ['Nett price', 'ex'],
+    ['Amount exclusive of GST', 'ex'],
+    ['Unit Price', null],
+    ['Cost per pack', null],
+    ['GST', null],
+  ])('%j → %s', (header, basis) => {
+    expect(gstBasisOfHeader(header)).toBe(basis);
+  });
+});
+
+describe('checkPriceBasis', () => {
+  it('refuses a pack cost column that includes GST when the import was not told, naming the column and both fixes', () => {
+    const error = (() => {
+      try {
+        checkPriceBasis(mapping('Unit Price (inc GST)'), null, where);
+      } catch (e) {
+        return e as MappingError;
+      }
+      throw new Error('expected a refusal');
+    })();
+    expect(error).toBeInstanceOf(MappingError);
+    expect(error.code).toBe('gst_basis');
+    expect(error.message).toMatch(/^bills\.csv, sheet 'bills', header row 1: the column 'Unit Price \(inc GST\)' \(mapped to the pack cost\) holds prices including GST.*--prices-include-gst.*--mapping FILE/);
+  });
+
+  it('refuses an ex-GST pack cost column when told prices include GST', () => {
+    expect(() => checkPriceBasis(mapping('Price ex GST'), '0.1', where)).toThrow(/says its prices exclude GST/);
+  });
+
+  it('takes a column that does not say as the import was told, and each column by its own header', () => {
+    expect(checkPriceBasis(mapping('Unit Price'), null, where)).toEqual({ costIncludesGst: false, totalIncludesGst: false });
+    expect(checkPriceBasis(mapping('Unit Price', 'Total'), '0.1', where)).toEqual({ costIncludesGst: true, totalIncludesGst: true });
+    expect(checkPriceBasis(mapping('Price ex GST', 'Total inc GST'), null, where)).toEqual({ costIncludesGst: false, totalIncludesGst: true });
+  });
+});
