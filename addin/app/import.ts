@@ -38,6 +38,8 @@ export interface ImportState {
   sheets: string[];
   sheet: string | null;
   dateOrder: DateOrder;
+  /** The bookkeeper chose `dateOrder` (or the workbook saved a choice): a column that proves the other order is read this way all the same. */
+  dateOrderChosen: boolean;
   timeZone: string;
   /** Create a record even when the service already holds the same one (the CLI's --allow-duplicates). */
   allowDuplicates: boolean;
@@ -86,6 +88,7 @@ export class ImportController {
     sheets: [],
     sheet: null,
     dateOrder: 'DMY',
+    dateOrderChosen: false,
     timeZone: DEFAULT_TIME_ZONE,
     allowDuplicates: false,
     mapping: null,
@@ -115,9 +118,11 @@ export class ImportController {
       const current = this.store.get().sheet;
       const sheet = current && sheets.includes(current) ? current : await workbook.activeSheetName();
       const savedOrder = await workbook.getSetting(SETTING_KEYS.dateOrder);
-      const dateOrder = DATE_ORDERS.find((o) => o === savedOrder) ?? this.store.get().dateOrder;
+      const chosen = DATE_ORDERS.find((o) => o === savedOrder);
+      const dateOrder = chosen ?? this.store.get().dateOrder;
+      const dateOrderChosen = chosen !== undefined || this.store.get().dateOrderChosen;
       const timeZone = (await workbook.getSetting(SETTING_KEYS.timeZone)) || this.store.get().timeZone;
-      this.store.set({ sheets, sheet, dateOrder, timeZone });
+      this.store.set({ sheets, sheet, dateOrder, dateOrderChosen, timeZone });
       await this.detect();
     });
   }
@@ -158,7 +163,7 @@ export class ImportController {
 
   /** How ambiguous dates such as 3/2/2026 read; saved in the workbook. */
   async setDateOrder(order: DateOrder): Promise<void> {
-    this.store.set({ dateOrder: order });
+    this.store.set({ dateOrder: order, dateOrderChosen: true });
     await this.guard(() => this.deps.workbook.setSetting(SETTING_KEYS.dateOrder, order));
   }
 
@@ -207,7 +212,7 @@ export class ImportController {
       return;
     }
     await this.detect();
-    const { mapping, mappingProblem, dateOrder, timeZone, allowDuplicates, sheet } = this.store.get();
+    const { mapping, mappingProblem, dateOrder, dateOrderChosen, timeZone, allowDuplicates, sheet } = this.store.get();
     const grid = this.grid;
     if (!mapping || mappingProblem || !grid || !sheet) {
       this.store.set({ status: { tone: 'error', text: mappingProblem ?? 'The sheet has no header row.' } });
@@ -217,7 +222,7 @@ export class ImportController {
     this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
     const snapshot = await session.snapshot();
     const saved = this.saved;
-    const reading = { dateOrder, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}) };
+    const reading = { dateOrder, dateOrderGiven: dateOrderChosen, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}) };
     const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, reading);
     const total = planned.drafts.filter((d) => d.body).length;
     const abort = new AbortController();

@@ -168,7 +168,7 @@ export class CellReader {
         'unknown_unit',
         `unit '${unit.unit}' is not one of ${KNOWN_UNITS.join(', ')}, so it would not add up in the stock totals: ` +
           `write the size in one of those, or say what one '${unit.unit}' is in the mapping file's "units" table, ` +
-          `e.g. "units": {${JSON.stringify(unit.unit)}: "20 l"}`,
+          `e.g. "units": {${JSON.stringify(unit.unit)}: "<what one ${unit.unit} holds> l"}`,
         inCell ? value : unitCell,
       );
     }

@@ -59,7 +59,10 @@ export const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = [
 
 /** Header synonyms, already normalised (lower case, letters and digits only). */
 export const RECEIPT_SYNONYMS: Readonly<Record<ReceiptField, readonly string[]>> = {
-  invoice: ['invoice', 'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber'],
+  invoice: [
+    'invoice', 'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
+    'billnumber', 'billno', 'bill', 'billref', 'docket', 'docketno', 'docketnumber', 'taxinvoice', 'taxinvoiceno',
+  ],
   supplier: ['supplier', 'suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller'],
   received_at: ['datereceived', 'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate'],
   storage: ['storage', 'deliverto', 'shed', 'location', 'store', 'storagelocation', 'storagename', 'site', 'destination'],

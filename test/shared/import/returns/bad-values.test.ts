@@ -251,7 +251,7 @@ describe('buildReturnDraft accepts what a bookkeeper writes', () => {
         value: '2 bags',
         message:
           "unit 'bags' is not one of l, ml, kg, g, t, so it would not add up in the stock totals: write the size in one of those, " +
-          `or say what one 'bags' is in the mapping file's "units" table, e.g. "units": {"bags": "20 l"}`,
+          `or say what one 'bags' is in the mapping file's "units" table, e.g. "units": {"bags": "<what one bags holds> l"}`,
       },
     ]);
     expect(gallons!.body).toBeNull();
