@@ -98,10 +98,28 @@ function fromIso(m: RegExpExecArray, text: string, subject: string): Parsed<Loca
   return date;
 }
 
+/** A weekday written before a date (`Mon 3 Mar 2026`, `Tuesday, 03/03/2026`): its name, then the rest. */
+const WEEKDAY_FIRST = /^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\.?,?\s+(.+)$/i;
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The date after a weekday, checked against it: a date the weekday contradicts is refused (a typo, or the wrong order). */
+function fromWeekdayFirst(m: RegExpExecArray, order: DateOrder, subject: string): Parsed<LocalDate> {
+  const date = fromText(m[2]!, order);
+  if (!date.ok) return date.reason === EMPTY_REASON ? date : parsedFail(`${subject} is not a date: ${date.reason.replace(/^.*? is not a date: /, '')}`);
+  const { year, month, day } = date.value;
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const written = WEEKDAYS.indexOf(m[1]!.toLowerCase().slice(0, 3));
+  if (weekday === written) return date;
+  return parsedFail(`${subject} is not a date: ${formatLocalDate(date.value)} is a ${WEEKDAY_NAMES[weekday]}, not a ${WEEKDAY_NAMES[written]}`);
+}
+
 function fromText(raw: string, order: DateOrder): Parsed<LocalDate> {
   const text = cleanText(raw);
   if (text === '') return parsedFail(EMPTY_REASON);
   const subject = describeCell(raw);
+  const weekdayFirst = WEEKDAY_FIRST.exec(text);
+  if (weekdayFirst) return fromWeekdayFirst(weekdayFirst, order, subject);
   if (SERIAL_TEXT.test(text)) return fromSerial(Number(text), subject);
   const iso = ISO.exec(text);
   if (iso) return fromIso(iso, text, subject);
@@ -121,7 +139,8 @@ function fromText(raw: string, order: DateOrder): Parsed<LocalDate> {
  *   `/`, `-`, `.` or spaces, read in `order` (`3/2/2026` is 3 February under DMY, 2 March under MDY)
  *   unless the year comes first (`2026/02/03`); a trailing time of day (`3/2/2026 14:30`) is dropped;
  *   two-digit years are 20xx (`3/2/26` → 2026); month names and abbreviations in any case,
- *   day first or month first (`3 Feb 2026`, `3-feb-26`, `3rd February 2026`, `Feb 3, 2026`).
+ *   day first or month first (`3 Feb 2026`, `3-feb-26`, `3rd February 2026`, `Feb 3, 2026`); a
+ *   weekday before any of these (`Mon 2 Mar 2026`, `Tuesday, 3/03/2026`), which must be the date's.
  * Refused with a reason naming the value: empty cells ({@link EMPTY_REASON}), impossible dates
  * (`'31/02/2026' is not a date: February 2026 has no day 31 …`), months over 12 (with a hint about
  * `--date-order`), years outside {@link PLAUSIBLE_YEARS}, booleans and other text.

@@ -232,3 +232,23 @@ describe('LocalDate helpers', () => {
     expect(isRealDate({ year: 2026.5, month: 1, day: 1 })).toBe(false);
   });
 });
+
+describe('parseDateCell: a weekday before the date', () => {
+  it.each([
+    ['Mon 2 Mar 2026', '2026-03-02'],
+    ['Monday, 2 March 2026', '2026-03-02'],
+    ['Tue 3/03/2026', '2026-03-03'],
+    ['wed. 4-mar-26', '2026-03-04'],
+    ['Thursday 2026-03-05', '2026-03-05'],
+  ])('%j → %s', (text, expected) => {
+    expect(date(text, 'DMY')).toBe(expected);
+  });
+
+  it('refuses a date its weekday contradicts, and a weekday alone', () => {
+    expect(reason('Mon 3 Mar 2026')).toBe("'Mon 3 Mar 2026' is not a date: 2026-03-03 is a Tuesday, not a Monday");
+    // Read month-first, 03/02 would be a Monday: the weekday shows the day-first reading is wrong.
+    expect(reason('Mon 03/02/2026')).toBe("'Mon 03/02/2026' is not a date: 2026-02-03 is a Tuesday, not a Monday");
+    expect(reason('Fri 31/02/2026')).toMatch(/^'Fri 31\/02\/2026' is not a date: February 2026 has no day 31/);
+    expect(reason('Monday')).toMatch(/is not a date/);
+  });
+});
