@@ -51,6 +51,8 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .addOption(new Option('--date-order <order>', 'reading of ambiguous dates (default DMY)').choices(['DMY', 'MDY', 'YMD']))
       .option('--prices-include-gst', 'the price columns include GST: take it off each pack cost (default: they exclude it)')
       .option('--gst-rate <percent>', 'GST rate with --prices-include-gst (default 10)', Number)
+      .option('--skip-line <text>', 'leave out lines whose product names this (Freight, Discount, Rounding); repeatable', collect, [])
+      .option('--set <field=value>', 'one value for every row of a field the sheet has no column for, e.g. storage="Main Chemical Shed" (repeatable)', collect, [])
       .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
       .option('--json', 'print a machine-readable summary on standard output')
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
@@ -116,4 +118,9 @@ function interruptible(io: CommandIO): { signal: AbortSignal; release(): void } 
       process.off('SIGINT', second);
     },
   };
+}
+
+/** Collects a repeatable option's values in order. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }

@@ -24,6 +24,9 @@ import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
 import { cellProblem } from './problems.ts';
 
+/** Words of an invoice line that is not stock: an unknown product named so is told how to leave such lines out. */
+const NOT_STOCK = /\b(freight|delivery|cartage|carriage|postage|discount|rebate|rounding|surcharge|levy|handling|fee)\b/i;
+
 /**
  * How cells are read, for every import:
  * - `dateOrder`: the reading of ambiguous numeric dates (`--date-order`, default DMY);
@@ -34,7 +37,8 @@ import { cellProblem } from './problems.ts';
  * - `gstRate`: prices in the sheet include GST at this rate (a decimal string such as `'0.1'`), from
  *   `--prices-include-gst` or the mapping file; absent or null: prices exclude GST (gaps row 28);
  * - `refuseAmbiguousDates`: set by the plan (date-column.ts) when the date column proves the other
- *   order possible: why its ambiguous dates are refused.
+ *   order possible: why its ambiguous dates are refused;
+ * - `skipLines`: product texts of lines that are not stock (`Freight`, `Discount`): left out (rows.ts `skipLines`).
  */
 export interface ReadSettings {
   dateOrder: DateOrder;
@@ -43,6 +47,7 @@ export interface ReadSettings {
   unitAliases?: UnitAliases;
   gstRate?: string | null;
   refuseAmbiguousDates?: string;
+  skipLines?: readonly string[];
 }
 
 /**
@@ -193,7 +198,13 @@ export class CellReader {
     const text = value === undefined ? '' : cellText(value);
     if (!text) return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the product or trade name`);
     const found = this.resolver.product(text);
-    if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, found.suggestions?.[0]);
+    if (!found.ok) {
+      const word = NOT_STOCK.exec(text)?.[0];
+      const hint = word && found.code === 'unknown_product'
+        ? `; if the line is not stock, leave such lines out with "skip_lines": ["${word}"] in the mapping file (or --skip-line ${word})`
+        : '';
+      return this.fail(field, rowNumber, found.code, `${found.message}${hint}`, value, found.suggestions?.[0]);
+    }
     return { productId: found.value.productId, productAliasId: found.value.productAliasId };
   }
 

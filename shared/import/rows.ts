@@ -75,3 +75,55 @@ function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {
   if (!isBlank(quantity)) return false;
   return row.cells.some((cell) => typeof cell === 'string' && TOTALS_LABEL.test(cell.trim()));
 }
+
+/**
+ * Gives every row the mapping's one-value fields (`constants`: the mapping file's `values`, `--set`)
+ * where the row has no cell of that field. Returns new rows; pure.
+ */
+export function withConstants<F extends string>(rows: readonly FieldRow<F>[], constants: Partial<Record<string, string>> | undefined): FieldRow<F>[] {
+  const entries = Object.entries(constants ?? {}) as [F, string][];
+  if (entries.length === 0) return [...rows];
+  return rows.map((row) => {
+    const cells = { ...row.cells };
+    for (const [field, value] of entries) if (cells[field] === undefined) cells[field] = value;
+    return { ...row, cells };
+  });
+}
+
+/**
+ * Leaves out lines whose product cell names something that is not stock (freight, a discount,
+ * rounding), as the import was told (`skip_lines` of the mapping file, `--skip-line`): a pattern
+ * matches a whole word or phrase of the product text, case ignored (`Freight` matches
+ * `FREIGHT & handling`, not `Airfreighted urea`). Pure.
+ * @returns the lines kept, and the sheet row numbers of those left out with the pattern each matched.
+ */
+export function skipLines<F extends string>(
+  rows: readonly FieldRow<F>[],
+  productField: F,
+  patterns: readonly string[] | undefined,
+): { kept: FieldRow<F>[]; skipped: { rowNumber: number; pattern: string }[] } {
+  if (!patterns || patterns.length === 0) return { kept: [...rows], skipped: [] };
+  const tests = patterns.map((pattern) => ({ pattern, re: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(pattern.trim())}($|[^\\p{L}\\p{N}])`, 'iu') }));
+  const kept: FieldRow<F>[] = [];
+  const skipped: { rowNumber: number; pattern: string }[] = [];
+  for (const row of rows) {
+    const product = row.cells[productField];
+    const text = typeof product === 'string' ? product.replace(/\s+/g, ' ') : '';
+    const hit = text ? tests.find((t) => t.re.test(text)) : undefined;
+    if (hit) skipped.push({ rowNumber: row.rowNumber, pattern: hit.pattern });
+    else kept.push(row);
+  }
+  return { kept, skipped };
+}
+
+/** The sheet warning for lines left out by `skip_lines`, or none. */
+export function skippedLinesWarning(skipped: readonly { rowNumber: number; pattern: string }[]): string[] {
+  if (skipped.length === 0) return [];
+  const patterns = [...new Set(skipped.map((s) => `'${s.pattern}'`))].join(', ');
+  const rows = skipped.map((s) => s.rowNumber).join(', ');
+  return [`${skipped.length === 1 ? 'row' : 'rows'} ${rows} left out: the product names ${patterns} (skip_lines), not stock`];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -34,7 +34,9 @@ export interface UnresolvedEntry {
  * - `columns`: field → 0-based column;
  * - `unplaced`: non-empty headers no field took;
  * - `missing`: required fields with no column (fields.ts RECEIPT_REQUIRED / RETURN_REQUIRED);
- * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping).
+ * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping);
+ * - `constants`: fields given one value for every row instead of a column (the mapping's `values`,
+ *   `--set`), with `{sheet}` already replaced by the sheet's name.
  */
 export interface ColumnMapping {
   kind: MappingKind;
@@ -44,6 +46,7 @@ export interface ColumnMapping {
   unplaced: { column: number; header: string }[];
   missing: string[];
   unresolved?: UnresolvedEntry[];
+  constants?: Partial<Record<MappedField, string>>;
 }
 
 /** One candidate header row, evaluated. */
@@ -85,7 +88,7 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
           `Set "headerRow" to the row of the column headers, or remove it to find the header row automatically.`,
       );
     }
-    return toColumnMapping(kind, evaluate(row, kind, saved));
+    return toColumnMapping(kind, evaluate(row, kind, saved), constantsOf(saved, grid.sheet));
   }
   const candidates = grid.rows.slice(0, HEADER_SEARCH_ROWS).map((row) => evaluate(row, kind, saved));
   const textual = Object.values(saved?.columns ?? {}).filter((v) => typeof v === 'string' && columnFromLetter(v) === undefined).length;
@@ -98,7 +101,12 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
     if (qualifies(candidate) && (!best || better(candidate, best))) best = candidate;
   }
   if (!best) throw noHeaderRow(where, kind, candidates);
-  return toColumnMapping(kind, best);
+  return toColumnMapping(kind, best, constantsOf(saved, grid.sheet));
+}
+
+/** The saved mapping's `values`, with `{sheet}` replaced by the sheet's name. */
+function constantsOf(saved: SavedMapping | undefined, sheet: string): Partial<Record<MappedField, string>> {
+  return Object.fromEntries(Object.entries(saved?.values ?? {}).map(([field, value]) => [field, value.replaceAll('{sheet}', sheet)]));
 }
 
 /** Whether `a` beats `b` as the header row (strictly: ties keep the upper row). */
@@ -134,6 +142,8 @@ function evaluate(row: SheetRow, kind: MappingKind, saved: SavedMapping | undefi
     preset.set(field, found.column);
     if (found.byText) byText.add(field);
   }
+  // A field given one value for every row is not looked for among the columns.
+  for (const field of Object.keys(saved?.values ?? {}) as MappedField[]) excluded.add(field);
   const match = matchHeaders(headers, kind, { columns: preset, excluded });
   const counted = [...match.columns.keys()].filter((f) => !preset.has(f) || byText.has(f));
   return {
@@ -147,7 +157,7 @@ function evaluate(row: SheetRow, kind: MappingKind, saved: SavedMapping | undefi
   };
 }
 
-function toColumnMapping(kind: MappingKind, chosen: Candidate): ColumnMapping {
+function toColumnMapping(kind: MappingKind, chosen: Candidate, constants: Partial<Record<MappedField, string>>): ColumnMapping {
   const { fields, required } = kindFields(kind);
   const columns: Partial<Record<MappedField, number>> = {};
   for (const field of fields) {
@@ -163,8 +173,9 @@ function toColumnMapping(kind: MappingKind, chosen: Candidate): ColumnMapping {
     headers,
     columns,
     unplaced: headers.flatMap((header, column) => (header.trim() !== '' && !used.has(column) ? [{ column, header }] : [])),
-    missing: required.filter((field) => columns[field] === undefined),
+    missing: required.filter((field) => columns[field] === undefined && constants[field] === undefined),
     ...(chosen.unresolved.length > 0 ? { unresolved: chosen.unresolved } : {}),
+    ...(Object.keys(constants).length > 0 ? { constants } : {}),
   };
 }
 

@@ -42,6 +42,13 @@ export interface SavedMapping {
   unitAliases?: UnitAliases;
   /** `units` as written in the file, to print it back. */
   units?: Record<string, string>;
+  /**
+   * `values`: field → one value for every row, for a field the sheet has no column for
+   * (`{"storage": "Main Chemical Shed"}`); `{sheet}` in a value is the sheet's name.
+   */
+  values?: Partial<Record<MappedField, string>>;
+  /** `skip_lines`: product texts of lines that are not stock (`"Freight"`), left out and said. */
+  skipLines?: string[];
 }
 
 /** A saved mapping as its JSON file reads (docs/mapping.schema.json). */
@@ -59,7 +66,9 @@ export function toMappingFile(mapping: SavedMapping): MappingFile {
     ...(mapping.kind ? { kind: mapping.kind } : {}),
     ...(mapping.headerRow !== undefined ? { headerRow: mapping.headerRow } : {}),
     columns: mapping.columns as Record<string, string | null>,
+    ...(mapping.values ? { values: mapping.values as Record<string, string> } : {}),
     ...(gst === undefined ? {} : { prices_include_gst: gst }),
+    ...(mapping.skipLines ? { skip_lines: mapping.skipLines } : {}),
     ...(units ? { units } : {}),
   };
 }
@@ -90,6 +99,14 @@ export const SavedMappingSchema = z
       ])
       .optional()
       .describe('true (or {"rate": 15}): the price columns include GST, which is taken off the pack cost before sending; false: they exclude it'),
+    values: z
+      .record(z.string(), z.string().trim().min(1, 'must be the value to give every row'))
+      .optional()
+      .describe('field → one value for every row, for a field the sheet has no column for: {"storage": "Main Chemical Shed"}; {sheet} is the sheet\'s name'),
+    skip_lines: z
+      .array(z.string().trim().min(1, 'must be a word or phrase of the product text'))
+      .optional()
+      .describe('lines to leave out, by a word or phrase of their product text (case ignored): ["Freight", "Discount", "Rounding"]'),
     units: z
       .record(
         z.string().trim().min(1, 'must be the unit as written in the sheet'),
@@ -100,13 +117,17 @@ export const SavedMappingSchema = z
   })
   .superRefine((mapping, ctx) => {
     const allowed: readonly string[] = mapping.kind ? kindFields(mapping.kind).fields : ALL_FIELDS;
-    for (const key of Object.keys(mapping.columns)) {
-      if (!allowed.includes(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['columns', key],
-          message: `'${key}' is not a field of ${mapping.kind ?? 'receipts or returns'}; the fields are ${allowed.join(', ')}`,
-        });
+    for (const [part, keys] of [['columns', Object.keys(mapping.columns)], ['values', Object.keys(mapping.values ?? {})]] as const) {
+      for (const key of keys) {
+        if (!allowed.includes(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [part, key],
+            message: `'${key}' is not a field of ${mapping.kind ?? 'receipts or returns'}; the fields are ${allowed.join(', ')}`,
+          });
+        } else if (part === 'values' && typeof mapping.columns[key] === 'string') {
+          ctx.addIssue({ code: 'custom', path: [part, key], message: `'${key}' has a column in "columns" too: give it one or the other` });
+        }
       }
     }
   });
@@ -129,11 +150,13 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
     throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
   }
-  const { kind, headerRow, columns, prices_include_gst: gst, units } = result.data;
+  const { kind, headerRow, columns, prices_include_gst: gst, units, values, skip_lines: skip } = result.data;
   return {
     ...(kind ? { kind } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),
     columns: columns as SavedMapping['columns'],
+    ...(values === undefined ? {} : { values: values as SavedMapping['values'] }),
+    ...(skip === undefined ? {} : { skipLines: skip }),
     ...(gst === undefined ? {} : { gstRate: gst === false ? null : gstRateOf(gst === true ? undefined : gst.rate) }),
     ...(units === undefined
       ? {}

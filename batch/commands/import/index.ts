@@ -22,7 +22,7 @@ import { defaultResultsPath } from '../../write/results-file.ts';
 import { planImport } from '../../../shared/import/plan-kind.ts';
 import type { ReadSettings } from '../../../shared/import/cells.ts';
 import type { ImportOptions } from './options.ts';
-import { UsageError, checkImportOptions, readSettingsFor } from './options.ts';
+import { UsageError, checkImportOptions, readSettingsFor, withSetValues } from './options.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
@@ -48,14 +48,14 @@ export type { ImportSummary } from './report.ts';
 export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
   const settings = checkImportOptions(options);
   const { io } = options;
-  const saved = options.mapping ? await readMappingFile(options.mapping) : undefined;
+  const saved = withSetValues(options.mapping ? await readMappingFile(options.mapping) : undefined, options.set, options.kind);
   const grid = await readGrid(options.file, {
     ...(options.sheet ? { sheet: options.sheet } : {}),
     ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
   });
   const mapping = detectMapping(grid, options.kind, saved);
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
-  const reading = readSettingsFor(settings, saved);
+  const reading = readSettingsFor(settings, saved, options.skipLine);
   checkPriceBasis(mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
 
   const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file));
@@ -157,6 +157,8 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     journalFile: sink ? journalFile : null,
     mapping: toMappingFile({
       ...toSavedMapping(mapping),
+      ...(ready.saved?.values ? { values: ready.saved.values } : {}),
+      ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
       ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
       ...(ready.saved?.units ? { units: ready.saved.units } : {}),
     }),

@@ -2,6 +2,7 @@ import { ShedError } from '../../../shared/errors/shed-error.ts';
 import type { ReadSettings } from '../../../shared/import/cells.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
+import { kindFields, type MappingKind } from '../../../shared/sheet/mapping-match.ts';
 import type { DateOrder } from '../../../shared/sheet/values/index.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
@@ -26,6 +27,10 @@ export interface ImportOptions extends ConnectionFlags {
   pricesIncludeGst?: boolean;
   /** GST rate in per cent with `pricesIncludeGst`; default 10 (or the mapping file's). */
   gstRate?: number;
+  /** Product texts of lines that are not stock (`Freight`): left out (added to the mapping file's `skip_lines`). */
+  skipLine?: string[];
+  /** `FIELD=VALUE`: one value for every row of a field the sheet has no column for (beats the mapping file's `values`). */
+  set?: string[];
   /** The farm's IANA time zone for date-only values; default Australia/Sydney. */
   timezone?: string;
   /** Print a machine-readable summary on standard output instead of the human one. */
@@ -92,15 +97,45 @@ export function checkImportOptions(options: ImportOptions): {
 
 /**
  * The settings of the run from the options and the mapping file: the flags beat the file
- * (`--prices-include-gst` and `--gst-rate` over its `prices_include_gst`); the file's `units` table.
+ * (`--prices-include-gst` and `--gst-rate` over its `prices_include_gst`); the file's `units` table;
+ * its `skip_lines` and `--skip-line`s together.
  */
-export function readSettingsFor(settings: ReturnType<typeof checkImportOptions>, saved: SavedMapping | undefined): ReadSettings {
+export function readSettingsFor(
+  settings: ReturnType<typeof checkImportOptions>,
+  saved: SavedMapping | undefined,
+  skipLine: readonly string[] = [],
+): ReadSettings {
   const gstRate = settings.gstRate ?? saved?.gstRate ?? null;
+  const skip = [...(saved?.skipLines ?? []), ...skipLine];
   return {
+    ...(skip.length > 0 ? { skipLines: skip } : {}),
     dateOrder: settings.dateOrder,
     dateOrderGiven: settings.dateOrderGiven,
     timeZone: settings.timeZone,
     gstRate,
     ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}),
   };
+}
+
+/**
+ * The mapping file with the command line's `--set FIELD=VALUE` laid over it: each set field gets its
+ * value instead of any column or value the file gives it. Undefined when neither says anything.
+ * @throws UsageError for `--set` without `=`, with an empty value, or naming a field `kind` does not have.
+ */
+export function withSetValues(saved: SavedMapping | undefined, set: readonly string[] | undefined, kind: MappingKind): SavedMapping | undefined {
+  if (!set || set.length === 0) return saved;
+  const fields = kindFields(kind).fields as readonly string[];
+  const values: Record<string, string> = { ...(saved?.values ?? {}) };
+  const columns: Record<string, string | null> = { ...(saved?.columns ?? {}) };
+  for (const item of set) {
+    const at = item.indexOf('=');
+    const field = at < 0 ? '' : item.slice(0, at).trim();
+    const value = at < 0 ? '' : item.slice(at + 1).trim();
+    if (!fields.includes(field) || value === '') {
+      throw new UsageError(`Expected \`--set\` to be FIELD=VALUE with FIELD one of ${fields.join(', ')}, e.g. --set storage="Main Chemical Shed"; got '${item}'`);
+    }
+    values[field] = value;
+    delete columns[field];
+  }
+  return { ...(saved ?? {}), columns, values } as SavedMapping;
 }
