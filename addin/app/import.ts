@@ -222,7 +222,7 @@ export class ImportController {
     this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
     const snapshot = await session.snapshot();
     const saved = this.saved;
-    const reading = { dateOrder, dateOrderGiven: dateOrderChosen, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}), ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}) };
+    const reading = { dateOrder, dateOrderGiven: dateOrderChosen, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}), ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}), ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}), ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}) };
     const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, reading);
     const total = planned.drafts.filter((d) => d.body).length;
     const abort = new AbortController();

@@ -38,7 +38,10 @@ const NOT_STOCK = /\b(freight|delivery|cartage|carriage|postage|discount|rebate|
  *   `--prices-include-gst` or the mapping file; absent or null: prices exclude GST (gaps row 28);
  * - `refuseAmbiguousDates`: set by the plan (date-column.ts) when the date column proves the other
  *   order possible: why its ambiguous dates are refused;
- * - `skipLines`: product texts of lines that are not stock (`Freight`, `Discount`): left out (rows.ts `skipLines`).
+ * - `skipLines`: product texts of lines that are not stock (`Freight`, `Discount`): left out (rows.ts `skipLines`);
+ * - `packSizeFrom`: `'product'` when the pack size is written at the end of the product text
+ *   (`Glyfos 540 20L`) for lines whose sheet has no pack size (`pack_size_from` of the mapping file);
+ * - `packCostFrom`: `'line_total'` when each pack cost is the Line Total ÷ the quantity (`pack_cost_from`).
  */
 export interface ReadSettings {
   dateOrder: DateOrder;
@@ -48,6 +51,8 @@ export interface ReadSettings {
   gstRate?: string | null;
   refuseAmbiguousDates?: string;
   skipLines?: readonly string[];
+  packSizeFrom?: 'product';
+  packCostFrom?: 'line_total';
 }
 
 /**

@@ -63,8 +63,11 @@ export const RECEIPT_SYNONYMS: Readonly<Record<ReceiptField, readonly string[]>>
     'invoice', 'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
     'billnumber', 'billno', 'bill', 'billref', 'docket', 'docketno', 'docketnumber', 'taxinvoice', 'taxinvoiceno',
   ],
-  supplier: ['supplier', 'suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller'],
-  received_at: ['datereceived', 'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate'],
+  supplier: ['supplier', 'suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller', 'contactname', 'contact', 'creditor', 'creditorname', 'payee', 'billfrom'],
+  received_at: [
+    'datereceived', 'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate',
+    'billdate', 'docketdate', 'dateofdelivery', 'datesupplied', 'recd', 'daterecd', 'recddate',
+  ],
   storage: ['storage', 'deliverto', 'shed', 'location', 'store', 'storagelocation', 'storagename', 'site', 'destination'],
   order_number: ['ponumber', 'po', 'pono', 'ordernumber', 'orderno', 'order', 'purchaseorder', 'purchaseordernumber', 'ponum'],
   notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo', 'description'],

@@ -88,7 +88,7 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
           `Set "headerRow" to the row of the column headers, or remove it to find the header row automatically.`,
       );
     }
-    return toColumnMapping(kind, evaluate(row, kind, saved), constantsOf(saved, grid.sheet));
+    return toColumnMapping(kind, evaluate(row, kind, saved), saved, grid.sheet);
   }
   const candidates = grid.rows.slice(0, HEADER_SEARCH_ROWS).map((row) => evaluate(row, kind, saved));
   const textual = Object.values(saved?.columns ?? {}).filter((v) => typeof v === 'string' && columnFromLetter(v) === undefined).length;
@@ -101,7 +101,7 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
     if (qualifies(candidate) && (!best || better(candidate, best))) best = candidate;
   }
   if (!best) throw noHeaderRow(where, kind, candidates);
-  return toColumnMapping(kind, best, constantsOf(saved, grid.sheet));
+  return toColumnMapping(kind, best, saved, grid.sheet);
 }
 
 /** The saved mapping's `values`, with `{sheet}` replaced by the sheet's name. */
@@ -157,13 +157,19 @@ function evaluate(row: SheetRow, kind: MappingKind, saved: SavedMapping | undefi
   };
 }
 
-function toColumnMapping(kind: MappingKind, chosen: Candidate, constants: Partial<Record<MappedField, string>>): ColumnMapping {
+function toColumnMapping(kind: MappingKind, chosen: Candidate, saved: SavedMapping | undefined, sheet: string): ColumnMapping {
   const { fields, required } = kindFields(kind);
+  const constants = constantsOf(saved, sheet);
   const columns: Partial<Record<MappedField, number>> = {};
   for (const field of fields) {
     const column = chosen.match.columns.get(field);
     if (column !== undefined) columns[field] = column;
   }
+  // Required fields the mapping says the sheet gives otherwise: a value for every row, pack sizes
+  // inside another cell, pack costs from the Line Total ÷ Qty.
+  const elsewhere = new Set<MappedField>(Object.keys(constants) as MappedField[]);
+  if (saved?.packSizeFrom) elsewhere.add('pack_size');
+  if (saved?.packCostFrom === 'line_total' && columns.line_total !== undefined) elsewhere.add('pack_cost');
   const used = new Set(Object.values(columns));
   const width = Math.max(chosen.headers.length, ...[...used].map((c) => c + 1));
   const headers = Array.from({ length: width }, (_, i) => chosen.headers[i] ?? '');
@@ -173,7 +179,7 @@ function toColumnMapping(kind: MappingKind, chosen: Candidate, constants: Partia
     headers,
     columns,
     unplaced: headers.flatMap((header, column) => (header.trim() !== '' && !used.has(column) ? [{ column, header }] : [])),
-    missing: required.filter((field) => columns[field] === undefined && constants[field] === undefined),
+    missing: required.filter((field) => columns[field] === undefined && !elsewhere.has(field)),
     ...(chosen.unresolved.length > 0 ? { unresolved: chosen.unresolved } : {}),
     ...(Object.keys(constants).length > 0 ? { constants } : {}),
   };
@@ -229,6 +235,16 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   }
   if (mapping.missing.length === 0) return;
   const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f)}' (${f})`).join(', ');
+  // Hints for a sheet that lacks only a price or a pack size column, and may carry them otherwise.
+  const onlyPack = mapping.missing.every((f) => f === 'pack_cost' || f === 'pack_size');
+  const hints = !onlyPack ? '' : [
+    mapping.missing.includes('pack_cost') && mapping.columns['line_total' as MappedField] !== undefined
+      ? ' If the sheet has line totals but no price per pack, set "pack_cost_from": "line_total" in the mapping file.'
+      : '',
+    mapping.missing.includes('pack_size')
+      ? ' If pack sizes are written in the product (Glyfos 540 20L) or the quantity (2 x 20L), set "pack_size_from": "product" or "quantity" in the mapping file.'
+      : '',
+  ].join('');
   const first = mapping.missing[0] ?? '';
   // The example names no column of this sheet: a guess would be a suggestion that may save wrong data.
   const example = `{"columns": {"${first}": "<its header as written, or its column letter>"}}`;
@@ -236,6 +252,6 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
     'missing_fields',
     `${at}: no column for ${names}.${unplacedNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +
       `${mapping.missing.length > 1 ? ' (and likewise for the others)' : ''}, or pass --mapping FILE naming the ` +
-      `columns, e.g. ${example} (--dry-run prints the mapping it used).`,
+      `columns, e.g. ${example} (--dry-run prints the mapping it used).${hints}`,
   );
 }

@@ -46,7 +46,8 @@ export function checkPriceBasis(mapping: ColumnMapping, gstRate: string | null, 
     const column = (mapping.columns as Partial<Record<string, number>>)[field];
     return column === undefined ? null : (mapping.headers[column] ?? '');
   };
-  const costHeader = headerOf('pack_cost');
+  // Without a price column, pack costs come from the Line Total ÷ Qty (pack_cost_from): its basis is theirs.
+  const costHeader = headerOf('pack_cost') ?? headerOf('line_total');
   const totalHeader = headerOf('line_total');
   const cost = costHeader === null ? null : gstBasisOfHeader(costHeader);
   const total = totalHeader === null ? null : gstBasisOfHeader(totalHeader);

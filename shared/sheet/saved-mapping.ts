@@ -49,6 +49,10 @@ export interface SavedMapping {
   values?: Partial<Record<MappedField, string>>;
   /** `skip_lines`: product texts of lines that are not stock (`"Freight"`), left out and said. */
   skipLines?: string[];
+  /** `pack_size_from`: where pack sizes are written when the sheet has no Pack Size column. */
+  packSizeFrom?: 'product' | 'quantity';
+  /** `pack_cost_from: "line_total"`: no price per pack in the sheet; each is the Line Total ÷ the quantity. */
+  packCostFrom?: 'line_total';
 }
 
 /** A saved mapping as its JSON file reads (docs/mapping.schema.json). */
@@ -69,6 +73,8 @@ export function toMappingFile(mapping: SavedMapping): MappingFile {
     ...(mapping.values ? { values: mapping.values as Record<string, string> } : {}),
     ...(gst === undefined ? {} : { prices_include_gst: gst }),
     ...(mapping.skipLines ? { skip_lines: mapping.skipLines } : {}),
+    ...(mapping.packSizeFrom ? { pack_size_from: mapping.packSizeFrom } : {}),
+    ...(mapping.packCostFrom ? { pack_cost_from: mapping.packCostFrom } : {}),
     ...(units ? { units } : {}),
   };
 }
@@ -107,6 +113,14 @@ export const SavedMappingSchema = z
       .array(z.string().trim().min(1, 'must be a word or phrase of the product text'))
       .optional()
       .describe('lines to leave out, by a word or phrase of their product text (case ignored): ["Freight", "Discount", "Rounding"]'),
+    pack_size_from: z
+      .enum(['product', 'quantity'])
+      .optional()
+      .describe('where pack sizes are written when the sheet has no Pack Size column: "product" (Glyfos 540 20L) or "quantity" (2 x 20L)'),
+    pack_cost_from: z
+      .literal('line_total')
+      .optional()
+      .describe('"line_total": the sheet has line totals but no price per pack; each pack cost is the Line Total ÷ the quantity'),
     units: z
       .record(
         z.string().trim().min(1, 'must be the unit as written in the sheet'),
@@ -150,13 +164,15 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
     throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
   }
-  const { kind, headerRow, columns, prices_include_gst: gst, units, values, skip_lines: skip } = result.data;
+  const { kind, headerRow, columns, prices_include_gst: gst, units, values, skip_lines: skip, pack_size_from: packSizeFrom, pack_cost_from: packCostFrom } = result.data;
   return {
     ...(kind ? { kind } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),
     columns: columns as SavedMapping['columns'],
     ...(values === undefined ? {} : { values: values as SavedMapping['values'] }),
     ...(skip === undefined ? {} : { skipLines: skip }),
+    ...(packSizeFrom === undefined ? {} : { packSizeFrom }),
+    ...(packCostFrom === undefined ? {} : { packCostFrom }),
     ...(gst === undefined ? {} : { gstRate: gst === false ? null : gstRateOf(gst === true ? undefined : gst.rate) }),
     ...(units === undefined
       ? {}

@@ -159,6 +159,8 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
       ...toSavedMapping(mapping),
       ...(ready.saved?.values ? { values: ready.saved.values } : {}),
       ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
+      ...(ready.saved?.packSizeFrom ? { packSizeFrom: ready.saved.packSizeFrom } : {}),
+      ...(ready.saved?.packCostFrom ? { packCostFrom: ready.saved.packCostFrom } : {}),
       ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
       ...(ready.saved?.units ? { units: ready.saved.units } : {}),
     }),

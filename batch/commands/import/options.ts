@@ -109,6 +109,8 @@ export function readSettingsFor(
   const skip = [...(saved?.skipLines ?? []), ...skipLine];
   return {
     ...(skip.length > 0 ? { skipLines: skip } : {}),
+    ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}),
+    ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
     dateOrder: settings.dateOrder,
     dateOrderGiven: settings.dateOrderGiven,
     timeZone: settings.timeZone,

@@ -2,7 +2,10 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { ReceiptField } from '../../sheet/fields.ts';
-import { cellText } from '../../sheet/values/index.ts';
+import type { CellValue } from '../../sheet/grid.ts';
+import { isBlank } from '../../sheet/grid.ts';
+import { cellText, compareDecimals, divideDecimals, parsePacksOfSize, splitTrailingSize } from '../../sheet/values/index.ts';
+import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { headerLabel } from '../../sheet/header-labels.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
@@ -69,15 +72,17 @@ export function buildReceiptDraft(
   const lines: ReceiptLine[] = [];
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
-    const product = read.product('product', row.cells.product, row.rowNumber);
-    const quantity = read.decimal('quantity', row.cells.quantity, row.rowNumber);
-    const pack = read.amountWithUnit('pack_size', 'pack_unit', row.cells.pack_size, row.cells.pack_unit, row.rowNumber);
-    const price = read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
+    const cells = lineCells(row, settings.packSizeFrom);
+    const product = read.product(cells.productField, cells.product, row.rowNumber);
+    const quantity = read.decimal('quantity', cells.quantity, row.rowNumber);
+    const pack = read.amountWithUnit(cells.packField, 'pack_unit', cells.packSize, row.cells.pack_unit, row.rowNumber);
+    const priceFromTotal = settings.packCostFrom === 'line_total';
+    const price = priceFromTotal ? unitPriceFromTotal(read, row, quantity) : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
     lines.push({ rowNumber: row.rowNumber, lineItemId });
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
-    if (quantity !== null && price !== null && !recordId) {
+    if (quantity !== null && price !== null && !recordId && !priceFromTotal) {
       const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
       if (mismatch) read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total);
@@ -154,4 +159,35 @@ function locate(path: readonly PropertyKey[], group: InvoiceGroup, at: (f: Recei
   }
   const field = BODY_TO_FIELD[String(head)] ?? 'supplier';
   return { field, rowNumber: at(field), value: group.header[field]?.value ?? null };
+}
+
+/** The cells a line's product, quantity and pack size are read from, and the fields problems are pinned to. */
+interface LineCells {
+  product: CellValue | undefined;
+  productField: ReceiptField;
+  quantity: CellValue | undefined;
+  packSize: CellValue | undefined;
+  packField: ReceiptField;
+}
+
+/**
+ * Where a line's pack size is written: its own column; else `2 x 20L` in the quantity cell; else,
+ * when the import says so (`pack_size_from: product`), the end of the product text (`Glyfos 540 20L`).
+ */
+function lineCells(row: FieldRow<ReceiptField>, packSizeFrom: ReadSettings['packSizeFrom']): LineCells {
+  const { product, quantity, pack_size: packSize } = row.cells;
+  const plain: LineCells = { product, productField: 'product', quantity, packSize, packField: 'pack_size' };
+  if (packSize !== undefined && !isBlank(packSize)) return plain;
+  const packs = typeof quantity === 'string' ? parsePacksOfSize(quantity) : null;
+  if (packs) return { ...plain, quantity: packs.quantity, packSize: packs.size, packField: 'quantity' };
+  const split = packSizeFrom === 'product' && typeof product === 'string' ? splitTrailingSize(product) : null;
+  if (split) return { ...plain, product: split.product, packSize: split.size, packField: 'product' };
+  return plain;
+}
+
+/** The price of one pack when the sheet has a Line Total and no price column: total ÷ quantity, to six places. */
+function unitPriceFromTotal(read: CellReader, row: FieldRow<ReceiptField>, quantity: string | null): string | null {
+  const total = read.decimal('line_total', row.cells.line_total, row.rowNumber);
+  if (total === null || quantity === null || compareDecimals(quantity, '0') <= 0) return null;
+  return divideDecimals(total, quantity, 6);
 }

@@ -49,6 +49,10 @@ export function planReceiptImport(
   if (basis.costIncludesGst) {
     warnings.push(`prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)`);
   }
+  if (settings.packCostFrom === 'line_total') {
+    const total = (columns.line_total === undefined ? '' : mapping.headers[columns.line_total]) || 'Line Total';
+    warnings.push(`no price column: each pack cost is '${total}' ÷ the quantity`);
+  }
   const groups = groupInvoices(rows, blankBefore, index);
   const drafts = groups.map((group) => buildReceiptDraft(group, index, resolver, { ...reading, prices }));
   return { drafts, skipped, warnings };

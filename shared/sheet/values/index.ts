@@ -46,7 +46,9 @@ export {
   type UnitAlias,
   type UnitAliases,
   normaliseUnit,
+  parsePacksOfSize,
   parseQuantityWithUnit,
   parseUnitAlias,
+  splitTrailingSize,
   unitKey,
 } from './units.ts';
