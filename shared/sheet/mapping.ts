@@ -7,6 +7,7 @@
 import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
 import { headerLabel } from './header-labels.ts';
 import { MappingError } from './mapping-error.ts';
+import { combineHeaderRows } from './two-row-header.ts';
 import { kindFields, matchHeaders, type HeaderMatch, type MappedField, type MappingKind } from './mapping-match.ts';
 import { columnFromLetter, resolveSavedColumn, type SavedMapping } from './saved-mapping.ts';
 
@@ -66,7 +67,9 @@ interface Candidate {
  * Finds the header row and maps its columns. The header row is `saved.headerRow` if given, else,
  * among the first {@link HEADER_SEARCH_ROWS} rows, the one holding the saved mapping's header texts,
  * else the one with the most recognised headers (at least {@link MIN_HEADER_MATCHES}, of which
- * {@link MIN_REQUIRED_HEADERS} required); ties go to the upper row. Missing fields do not throw:
+ * {@link MIN_REQUIRED_HEADERS} required); ties go to the upper row. A row under a row of group
+ * labels (`Price` over `ex GST`) is also read with them (`Price ex GST`) and taken so when that
+ * places more fields. Missing fields do not throw:
  * call {@link assertMappingUsable}.
  * @throws MappingError `no_header_row` (no row qualifies, or `saved.headerRow` is empty),
  *   `mapping_mismatch` (`saved.kind` is the other kind).
@@ -90,7 +93,13 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
     }
     return toColumnMapping(kind, evaluate(row, kind, saved), saved, grid.sheet);
   }
-  const candidates = grid.rows.slice(0, HEADER_SEARCH_ROWS).map((row) => evaluate(row, kind, saved));
+  const top = grid.rows.slice(0, HEADER_SEARCH_ROWS);
+  // Each row, and each row read together with a row of group labels above it (two-row-header.ts);
+  // the pair wins only when it places more fields than the row alone.
+  const candidates = top.flatMap((row, i) => {
+    const combined = i > 0 ? combineHeaderRows(top[i - 1]!, row, headerText, (label) => matchHeaders([label], kind).columns.size > 0) : null;
+    return [evaluate(row, kind, saved), ...(combined ? [evaluate(combined, kind, saved)] : [])];
+  });
   const textual = Object.values(saved?.columns ?? {}).filter((v) => typeof v === 'string' && columnFromLetter(v) === undefined).length;
   const qualifies = (c: Candidate): boolean =>
     c.textHits >= 2 ||
