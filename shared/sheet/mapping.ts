@@ -7,6 +7,8 @@
 import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
 import { headerLabel } from './header-labels.ts';
 import { MappingError } from './mapping-error.ts';
+import type { ContentTie } from './content-match.ts';
+import { describeTie } from './content-match.ts';
 import { combineHeaderRows } from './two-row-header.ts';
 import { kindFields, matchHeaders, type HeaderMatch, type MappedField, type MappingKind } from './mapping-match.ts';
 import { columnFromLetter, resolveSavedColumn, type SavedMapping } from './saved-mapping.ts';
@@ -37,7 +39,8 @@ export interface UnresolvedEntry {
  * - `missing`: required fields with no column (fields.ts RECEIPT_REQUIRED / RETURN_REQUIRED);
  * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping);
  * - `constants`: fields given one value for every row instead of a column (the mapping's `values`,
- *   `--set`), with `{sheet}` already replaced by the sheet's name.
+ *   `--set`), with `{sheet}` already replaced by the sheet's name;
+ * - `ties`: set by content matching, for the refusal to say which columns it could not choose between.
  */
 export interface ColumnMapping {
   kind: MappingKind;
@@ -48,6 +51,8 @@ export interface ColumnMapping {
   missing: string[];
   unresolved?: UnresolvedEntry[];
   constants?: Partial<Record<MappedField, string>>;
+  /** Required fields two columns' values fit about equally (content-match.ts): not guessed. */
+  ties?: ContentTie[];
 }
 
 /** One candidate header row, evaluated. */
@@ -257,9 +262,10 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   const first = mapping.missing[0] ?? '';
   // The example names no column of this sheet: a guess would be a suggestion that may save wrong data.
   const example = `{"columns": {"${first}": "<its header as written, or its column letter>"}}`;
+  const tieNote = (mapping.ties ?? []).map((t) => ` ${describeTie(t, (f) => `'${headerLabel(mapping.kind, f)}'`)}.`).join('');
   throw new MappingError(
     'missing_fields',
-    `${at}: no column for ${names}.${unplacedNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +
+    `${at}: no column for ${names}.${unplacedNote}${tieNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +
       `${mapping.missing.length > 1 ? ' (and likewise for the others)' : ''}, or pass --mapping FILE naming the ` +
       `columns, e.g. ${example} (--dry-run prints the mapping it used).${hints}`,
   );

@@ -7,9 +7,13 @@ import { keepSheetIds } from '../../../shared/import/keep-ids.ts';
 import { JournalIndex } from '../../../shared/import/engine/journal.ts';
 import { createResolver } from '../../../shared/resolve/index.ts';
 import { loadImportSnapshot } from '../../../shared/import/snapshot.ts';
-import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
+import { mapSheet, mapWithNames } from '../../../shared/import/map-sheet.ts';
+import type { FieldEvidence } from '../../../shared/sheet/content-match.ts';
+import { describeEvidence } from '../../../shared/sheet/content-match.ts';
+import { headerLabel } from '../../../shared/sheet/header-labels.ts';
+import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import { checkPriceBasis } from '../../../shared/sheet/price-basis.ts';
-import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import type { MappingFile, SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { parseSavedMapping, toMappingFile, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
@@ -53,10 +57,9 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     ...(options.sheet ? { sheet: options.sheet } : {}),
     ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
   });
-  const mapping = detectMapping(grid, options.kind, saved);
-  assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+  const pending = mapSheet(grid, options.kind, saved);
   const reading = readSettingsFor(settings, saved, options.skipLine);
-  checkPriceBasis(mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+  checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
 
   const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file));
   if (resultsFile) await checkResultsPath(resultsFile);
@@ -68,13 +71,15 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     const session = await openSession(options, io, { ...options.client, maxInFlight: settings.concurrency });
     const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
     const resolver = createResolver(reference);
+    const { mapping, evidence } = mapWithNames(grid, pending, resolver);
+    checkPriceBasis(mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
     const kind = planImport(options.kind, grid, mapping, resolver, session.org, { ...reading, includeHidden: Boolean(options.includeHidden) }, { receipts, returns });
     const where = { source: basename(options.file), sheet: grid.sheet };
     if (kind.drafts.length === 0) {
       const what = options.kind === 'receipts' ? 'an invoice line' : 'a return';
       throw new InputFileError('no_data', options.file, `${where.source}, sheet ${grid.sheet}: the header is on row ${mapping.headerRowNumber} but no row below it holds ${what}: nothing to import`, { sheet: grid.sheet });
     }
-    return await sendAndReport(options, { settings, reading, saved, grid, mapping, session, kind, where, resultsFile, journalFile });
+    return await sendAndReport(options, { settings, reading, saved, grid, mapping, evidence, session, kind, where, resultsFile, journalFile });
   } finally {
     await lock?.release();
   }
@@ -89,7 +94,8 @@ interface ReadyRun {
   reading: ReadSettings;
   saved: SavedMapping | undefined;
   grid: Awaited<ReturnType<typeof readGrid>>;
-  mapping: ReturnType<typeof detectMapping>;
+  mapping: ColumnMapping;
+  evidence: FieldEvidence[];
   session: Awaited<ReturnType<typeof openSession>>;
   kind: Planned;
   where: { source: string; sheet: string };
@@ -100,7 +106,7 @@ interface ReadyRun {
 /** Sends (under the lock), writes the results (or their fallback) and prints the summary. */
 async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<ImportSummary> {
   const { io } = options;
-  const { settings, reading, grid, mapping, session, kind, where, resultsFile, journalFile } = ready;
+  const { settings, grid, mapping, session, kind, where, resultsFile, journalFile } = ready;
   const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
   const journal = new JournalIndex(entries, session.organisation.id, options.kind);
   const sink = journalFile && !options.dryRun ? await FileJournal.open(journalFile) : null;
@@ -155,18 +161,13 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     resultsFile: written.file,
     ...(written.failure ? { resultsFailure: { wanted: resultsFile ?? '', reason: written.failure } } : {}),
     journalFile: sink ? journalFile : null,
-    mapping: toMappingFile({
-      ...toSavedMapping(mapping),
-      ...(ready.saved?.values ? { values: ready.saved.values } : {}),
-      ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
-      ...(ready.saved?.packSizeFrom ? { packSizeFrom: ready.saved.packSizeFrom } : {}),
-      ...(ready.saved?.packCostFrom ? { packCostFrom: ready.saved.packCostFrom } : {}),
-      ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
-      ...(ready.saved?.units ? { units: ready.saved.units } : {}),
-    }),
+    mapping: mappingUsed(ready),
+    mappingEvidence: describeEvidence(ready.evidence, (f) => headerLabel(options.kind, f)),
     problems: [...kind.drafts.flatMap((d) => d.problems.map((p) => `${describeProblem(p, where)} (${kind.label(d)} not sent)`)), ...twins],
     warnings: [
       ...(sink?.repaired ? [sink.repaired] : []),
+      // A column placed by its values, not its header, is a judgement: always said.
+      ...describeEvidence(ready.evidence.filter((e) => e.by === 'content'), (f) => headerLabel(options.kind, f)).map((line) => `column placed by its values: ${line}`),
       ...grid.warnings,
       ...kind.warnings,
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
@@ -179,6 +180,19 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
   return summary;
+}
+
+/** The mapping the run used, as a mapping file that would do the same (printed by --dry-run). */
+function mappingUsed({ mapping, saved, reading }: ReadyRun): MappingFile {
+  return toMappingFile({
+    ...toSavedMapping(mapping),
+    ...(saved?.values ? { values: saved.values } : {}),
+    ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
+    ...(saved?.packSizeFrom ? { packSizeFrom: saved.packSizeFrom } : {}),
+    ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
+    ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
+    ...(saved?.units ? { units: saved.units } : {}),
+  });
 }
 
 /** `invoices.xlsx, sheet Invoices, rows 4, 5` */

@@ -20,6 +20,8 @@ export interface ImportSummary {
   journalFile: string | null;
   /** The mapping used, as a mapping file reads (save it and pass --mapping to reuse it). */
   mapping: MappingFile;
+  /** How each field came to its column: `Product ← 'Item details' (by its values: 41 of 43 values are known products)`. */
+  mappingEvidence: string[];
   /** Every refusal: file, sheet, row, column, value, reason. */
   problems: string[];
   warnings: string[];
@@ -50,7 +52,9 @@ export function printSummary(summary: ImportSummary, io: CommandIO, options: { j
     return;
   }
   if (summary.dryRun) {
-    io.err(`Mapping used (header on row ${options.headerRowNumber}); save it to a file and pass --mapping FILE to reuse it:`);
+    io.err(`Mapping used (header on row ${options.headerRowNumber}):`);
+    for (const line of summary.mappingEvidence) io.err(`  ${line}`);
+    io.err('Save it to a file and pass --mapping FILE to reuse it:');
     io.out(JSON.stringify(summary.mapping, null, 2));
   }
   for (const notice of summary.notices) io.err(notice);
