@@ -27,6 +27,11 @@ export interface FieldEvidence {
   by: 'header' | 'content';
   /** What the values say, when they were looked at: `41 of 43 values are known products`. */
   detail?: string;
+  /**
+   * `high`: the header names the field and its values (when looked at) agree; `medium`: the values
+   * alone placed it; `low`: the header names it but most values are not of its kind (said as a warning).
+   */
+  confidence: 'high' | 'medium' | 'low';
 }
 
 /** Two columns whose values fit a field about equally: nothing was placed. */
@@ -113,13 +118,15 @@ export function matchByContent(
       continue;
     }
     columns[field] = best.column;
-    evidence.push({ field, column: best.column, header: header(best.column), by: 'content', detail: best.detail });
+    evidence.push({ field, column: best.column, header: header(best.column), by: 'content', detail: best.detail, confidence: 'medium' });
   }
   for (const [field, column] of Object.entries(columns) as [MappedField, number][]) {
     if (evidence.some((e) => e.field === field)) continue;
     const kind = CONTENT_FIELDS[field];
     const seen = kind && (lookups || (kind !== 'product' && kind !== 'storage')) ? share(column, kind) : null;
-    evidence.push({ field, column, header: header(column), by: 'header', ...(seen && seen.detail ? { detail: seen.detail } : {}) });
+    // Half is the bar for a header's column: names may be new or misspelt, sizes written oddly.
+    const confidence = seen && seen.detail && seen.share < 0.5 ? 'low' : 'high';
+    evidence.push({ field, column, header: header(column), by: 'header', confidence, ...(seen && seen.detail ? { detail: seen.detail } : {}) });
   }
   const used = new Set(Object.values(columns));
   const required = kindFields(mapping.kind).required;
@@ -153,7 +160,7 @@ function moveDescriptionToProduct(
   delete columns.notes;
   if (product !== undefined) delete columns.product;
   columns.product = notes;
-  evidence.push({ field: 'product', column: notes, header: mapping.headers[notes] ?? '', by: 'content', detail: described.detail });
+  evidence.push({ field: 'product', column: notes, header: mapping.headers[notes] ?? '', by: 'content', detail: described.detail, confidence: 'medium' });
 }
 
 /** Up to {@link SAMPLE_ROWS} non-blank values of each column below the header row. */
@@ -203,13 +210,14 @@ function isKind(value: CellValue, kind: Kind, lookups: ContentLookups | null): b
 }
 
 /**
- * The evidence as lines for people: `Product ← 'Item details' (41 of 43 values are known products)`,
- * `Qty ← 'Qty' (header)`. `label` names a field as the sheet's template would.
+ * The evidence as lines for people: `Product ← 'Item details' (medium: by its values: 41 of 43
+ * values are known products)`, `Qty ← 'Qty' (high: header)`. `label` names a field as the sheet's
+ * template would.
  */
 export function describeEvidence(evidence: readonly FieldEvidence[], label: (field: MappedField) => string): string[] {
   return evidence.map((e) => {
     const why = e.by === 'header' ? (e.detail ? `header; ${e.detail}` : 'header') : `by its values: ${e.detail ?? ''}`;
-    return `${label(e.field)} ← '${e.header}' (${why})`;
+    return `${label(e.field)} ← '${e.header}' (${e.confidence}: ${why})`;
   });
 }
 

@@ -168,6 +168,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
       ...(sink?.repaired ? [sink.repaired] : []),
       // A column placed by its values, not its header, is a judgement: always said.
       ...describeEvidence(ready.evidence.filter((e) => e.by === 'content'), (f) => headerLabel(options.kind, f)).map((line) => `column placed by its values: ${line}`),
+      ...describeEvidence(ready.evidence.filter((e) => e.confidence === 'low'), (f) => headerLabel(options.kind, f)).map((line) => `column whose values do not look like its header: ${line}`),
       ...grid.warnings,
       ...kind.warnings,
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.

@@ -29,9 +29,9 @@ describe('matching columns by their values', () => {
     ]);
     expect(mapping.columns.product).toBe(3);
     const lines = describeEvidence(evidence, (f) => headerLabel('receipts', f));
-    expect(lines).toContain("Product ← 'Goods' (by its values: 2 of 3 values are known products)");
-    expect(lines).toContain("Qty ← 'Qty' (header; 3 of 3 values are whole numbers)");
-    expect(lines).toContain("Supplier ← 'Supplier' (header)");
+    expect(lines).toContain("Product ← 'Goods' (medium: by its values: 2 of 3 values are known products)");
+    expect(lines).toContain("Qty ← 'Qty' (high: header; 3 of 3 values are whole numbers)");
+    expect(lines).toContain("Supplier ← 'Supplier' (high: header)");
   });
 
   it('refuses to choose between two columns whose values fit equally, naming both', () => {
@@ -72,5 +72,14 @@ describe('matching columns by their values', () => {
     const saved = { columns: { product: 'Product', notes: 'Description' } };
     const { mapping } = mapWithNames(grid(rows), mapSheet(grid(rows), 'receipts', saved), resolver);
     expect([mapping.columns.product, mapping.columns.notes]).toEqual([3, 4]);
+  });
+
+  it('marks a header whose values are mostly not of its kind as low confidence', () => {
+    const { evidence } = map([
+      ['Supplier', 'Date', 'Deliver To', 'Product', 'Qty', 'Size', 'Unit', 'Price'],
+      ['Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', 'four', 20, 'L', 185],
+      ['Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Amine 625', 'two', 20, 'L', 142.5],
+    ]);
+    expect(evidence.find((e) => e.field === 'quantity')).toMatchObject({ confidence: 'low', detail: '0 of 2 values are whole numbers' });
   });
 });
