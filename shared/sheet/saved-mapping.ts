@@ -53,6 +53,8 @@ export interface SavedMapping {
   packSizeFrom?: 'product' | 'quantity';
   /** `pack_cost_from: "line_total"`: no price per pack in the sheet; each is the Line Total ÷ the quantity. */
   packCostFrom?: 'line_total';
+  /** `signature`: the normalised headers of the sheet the mapping was made for (profiles.ts). */
+  signature?: string[];
 }
 
 /** A saved mapping as its JSON file reads (docs/mapping.schema.json). */
@@ -76,6 +78,7 @@ export function toMappingFile(mapping: SavedMapping): MappingFile {
     ...(mapping.packSizeFrom ? { pack_size_from: mapping.packSizeFrom } : {}),
     ...(mapping.packCostFrom ? { pack_cost_from: mapping.packCostFrom } : {}),
     ...(units ? { units } : {}),
+    ...(mapping.signature ? { signature: mapping.signature } : {}),
   };
 }
 
@@ -121,6 +124,10 @@ export const SavedMappingSchema = z
       .literal('line_total')
       .optional()
       .describe('"line_total": the sheet has line totals but no price per pack; each pack cost is the Line Total ÷ the quantity'),
+    signature: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('the headers (lower case, letters and digits only) of the sheet this mapping was made for: a profile is used for sheets that have them all'),
     units: z
       .record(
         z.string().trim().min(1, 'must be the unit as written in the sheet'),
@@ -164,7 +171,7 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
     throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
   }
-  const { kind, headerRow, columns, prices_include_gst: gst, units, values, skip_lines: skip, pack_size_from: packSizeFrom, pack_cost_from: packCostFrom } = result.data;
+  const { kind, headerRow, columns, prices_include_gst: gst, units, values, skip_lines: skip, pack_size_from: packSizeFrom, pack_cost_from: packCostFrom, signature } = result.data;
   return {
     ...(kind ? { kind } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),
@@ -173,6 +180,7 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     ...(skip === undefined ? {} : { skipLines: skip }),
     ...(packSizeFrom === undefined ? {} : { packSizeFrom }),
     ...(packCostFrom === undefined ? {} : { packCostFrom }),
+    ...(signature === undefined ? {} : { signature }),
     ...(gst === undefined ? {} : { gstRate: gst === false ? null : gstRateOf(gst === true ? undefined : gst.rate) }),
     ...(units === undefined
       ? {}

@@ -10,6 +10,8 @@ export async function runImportCli(baseUrl: string, options: Omit<ImportOptions,
     token: options.token ?? 'demo-token-willow',
     org: 'Willow Creek Pastoral Co',
     io,
+    // No profiles unless a test brings its own: the machine's saved profiles must not change a test.
+    profilesDir: '/nonexistent/shed-sheets-test-profiles',
     ...options,
   });
   return { summary, io };

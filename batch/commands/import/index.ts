@@ -15,7 +15,10 @@ import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import { checkPriceBasis } from '../../../shared/sheet/price-basis.ts';
 import type { MappingFile, SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { parseSavedMapping, toMappingFile, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import { chooseProfile, headerSignature, type Profile } from '../../../shared/sheet/profiles.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
 import { EXIT } from '../../cli/exit-status.ts';
+import { loadProfile, loadProfiles, profilesDir, saveProfile } from '../../config/profiles.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { InputFileError } from '../../read/errors.ts';
@@ -52,11 +55,14 @@ export type { ImportSummary } from './report.ts';
 export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
   const settings = checkImportOptions(options);
   const { io } = options;
-  const saved = withSetValues(options.mapping ? await readMappingFile(options.mapping) : undefined, options.set, options.kind);
+  if (options.mapping && options.profile) throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
+  const file = options.mapping ? await readMappingFile(options.mapping) : undefined;
   const grid = await readGrid(options.file, {
     ...(options.sheet ? { sheet: options.sheet } : {}),
     ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
   });
+  const profile = file ? null : await profileFor(options, grid);
+  const saved = withSetValues(file ?? profile?.mapping, options.set, options.kind);
   const pending = mapSheet(grid, options.kind, saved);
   const reading = readSettingsFor(settings, saved, options.skipLine);
   checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
@@ -180,6 +186,10 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     exitCode: refused > 0 ? EXIT.someRefused : EXIT.ok,
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
+  if (options.saveProfile) {
+    const path = await saveProfile(options.profilesDir ?? profilesDir(io.env), options.saveProfile, { ...summary.mapping, signature: headerSignature(mapping.headers) });
+    io.err(`Saved the mapping as profile '${options.saveProfile}' (${path}): sheets with these headers use it.`);
+  }
   return summary;
 }
 
@@ -209,6 +219,30 @@ function noticesOf(drafts: readonly { rowNumbers: number[] }[], firstResults: re
     if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message)) return [];
     return [`rows ${d.rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`];
   });
+}
+
+/**
+ * The profile the import uses when no mapping file is given: the one `--profile` names, else the
+ * one whose headers the sheet has (said on standard error), else none.
+ */
+async function profileFor(options: ImportOptions, grid: Grid): Promise<Profile | null> {
+  const dir = options.profilesDir ?? profilesDir(options.io.env);
+  if (options.profile) {
+    const named = await loadProfile(dir, options.profile);
+    options.io.err(`Using profile '${named.name}' (--profile).`);
+    return named;
+  }
+  const { profiles, skipped } = await loadProfiles(dir);
+  for (const line of skipped) options.io.err(`warning: ${line}`);
+  const choice = chooseProfile(grid, options.kind, profiles);
+  if (choice.profile) {
+    options.io.err(`Using profile '${choice.profile.name}': the sheet has its headers (row ${choice.rowNumber}). Pass --profile NAME for another.`);
+    return choice.profile;
+  }
+  if (choice.reason === 'tie') {
+    options.io.err(`warning: profiles ${choice.names.map((n) => `'${n}'`).join(' and ')} both fit this sheet; using neither (pass --profile NAME).`);
+  }
+  return null;
 }
 
 async function readMappingFile(path: string): Promise<SavedMapping> {

@@ -29,6 +29,12 @@ export interface ImportOptions extends ConnectionFlags {
   gstRate?: number;
   /** Product texts of lines that are not stock (`Freight`): left out (added to the mapping file's `skip_lines`). */
   skipLine?: string[];
+  /** Use this saved profile (its mapping) instead of the one whose headers the sheet has. */
+  profile?: string;
+  /** Save the mapping used as this profile, for sheets with the same headers. */
+  saveProfile?: string;
+  /** The profiles folder; default beside the config (batch/config/profiles.ts). */
+  profilesDir?: string;
   /** `FIELD=VALUE`: one value for every row of a field the sheet has no column for (beats the mapping file's `values`). */
   set?: string[];
   /** The farm's IANA time zone for date-only values; default Australia/Sydney. */
