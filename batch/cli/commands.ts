@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { importCommand } from '../commands/import/index.ts';
+import { importManyCommand } from '../commands/import/many.ts';
 import { loginCommand } from '../commands/login/index.ts';
 import { orgsCommand } from '../commands/orgs/index.ts';
 import { sandboxCommand } from '../commands/sandbox/index.ts';
@@ -42,8 +42,9 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     importer
       .command(kind)
       .description(kind === 'receipts' ? 'create or update receipts from supplier invoices' : 'create or update returns')
-      .argument('<file>', '.xlsx, .xls, .ods or .csv file')
-      .option('--sheet <name>', 'worksheet to read (default: the first with data)')
+      .argument('<files...>', '.xlsx, .xls, .ods or .csv files (each sheet gets its own results file)')
+      .option('--sheet <name>', 'worksheet to read (default: the first with data); repeatable', collect, [])
+      .option('--all-sheets', 'import every sheet of each workbook (sheets that do not map are skipped, and said)')
       .option('--mapping <file.json>', 'a saved column mapping (print one with --dry-run)')
       .option('--dry-run', 'validate and resolve, send nothing')
       .option('--concurrency <n>', 'requests in flight at once', wholeNumber, 4)
@@ -61,10 +62,11 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--force', "update records that changed in the service since the sheet's Updated At")
       .option('--max-rows <n>', 'rows of one sheet read at most (default 300,000)', wholeNumber)
       .option('--include-hidden', 'also import rows the workbook hides or filters out (default: left out, and said)')
-      .action(async (file: string, _opts, cmd: Command) => {
+      .action(async (files: string[], _opts, cmd: Command) => {
         const interrupt = interruptible(io);
         try {
-          const summary = await importCommand({ ...cmd.optsWithGlobals(), kind, file, io, signal: interrupt.signal });
+          const { sheet: sheets, ...options } = cmd.optsWithGlobals();
+          const summary = await importManyCommand({ ...options, sheets, kind, files, io, signal: interrupt.signal });
           setStatus(summary.exitCode);
         } finally {
           interrupt.release();

@@ -67,13 +67,16 @@ export async function writeResultsFile(options: ResultsFileOptions): Promise<voi
  * `NAME.csv` → `NAME.results.csv` (extension case kept); `.xls`, `.xlsm`, `.xlsb` and `.ods` inputs
  * get an `.xlsx` results file. A results file being re-imported
  * (`NAME.results.xlsx`) gets its results written back into itself rather than `NAME.results.results.xlsx`.
+ * A sheet named by the import (`--sheet`, `--all-sheets`) gets its own: `NAME.SHEET.results.xlsx`,
+ * so the results (and journal) of one sheet are never overwritten by an import of another.
  */
-export function defaultResultsPath(inputPath: string): string {
+export function defaultResultsPath(inputPath: string, sheet?: string): string {
   const original = extname(inputPath);
   const extension = CONVERTED.includes(original.toLowerCase()) ? '.xlsx' : original;
   const stem = basename(inputPath, original);
   if (stem.toLowerCase().endsWith(RESULTS_SUFFIX) && extension === original) return inputPath;
-  return join(dirname(inputPath), `${stem}${RESULTS_SUFFIX}${extension}`);
+  const part = sheet === undefined ? '' : `.${sheet.trim().replace(/[\\/:*?"<>|\s.]+/g, '-') || 'sheet'}`;
+  return join(dirname(inputPath), `${stem}${part}${RESULTS_SUFFIX}${extension}`);
 }
 
 function formatOf(path: string): (typeof FORMATS)[number] {

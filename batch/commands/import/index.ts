@@ -67,7 +67,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   const reading = readSettingsFor(settings, saved, options.skipLine);
   checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
 
-  const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file));
+  const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
   if (resultsFile) await checkResultsPath(resultsFile);
   const journalFile = resultsFile ? journalPathFor(resultsFile) : null;
   // Taken before the service's records are read: a run that starts when another ends must see its records.

@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import { NotFoundError } from '../../../shared/errors/not-found-error.ts';
 import type { OrgClient } from '../../../shared/client/index.ts';
 import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
@@ -50,6 +51,10 @@ export interface UndoSummary {
  */
 export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const { io } = options;
+  // A mistyped path must not read as "nothing to undo": the run it names would stay in the service.
+  await access(options.journal).catch(() => {
+    throw new UsageError(`There is no journal at ${options.journal}: an import run's journal is NAME.journal.jsonl beside its results file`);
+  });
   const { entries } = await readJournal(options.journal).catch((error: Error) => {
     throw new UsageError(`Cannot read the journal ${options.journal}: ${error.message}`);
   });

@@ -27,6 +27,12 @@ describe('shed undo JOURNAL', () => {
     await sandbox?.close();
   });
 
+  it('refuses a journal path that does not exist (exit 2), rather than saying there is nothing to undo', async () => {
+    await expect(undoCommand({ ...connection(sandbox.url), journal: join(dir, 'typo.journal.jsonl'), yes: true, io: memoryIO() })).rejects.toThrow(
+      /^There is no journal at .*typo\.journal\.jsonl/,
+    );
+  });
+
   it('refuses without --yes when there is no terminal to ask, and changes nothing', async () => {
     await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'a.results.xlsx') });
     const before = sandbox.stats.writes;

@@ -1,0 +1,96 @@
+/**
+ * `shed import receipts|returns FILE... [--sheet NAME]... [--all-sheets]`: one import run per file
+ * and sheet, each with its own results file and journal (`NAME.SHEET.results.xlsx` when sheets are
+ * named), so `undo` takes back exactly one run and no run's results overwrite another's. With
+ * `--all-sheets`, a sheet that does not map (a notes or totals sheet) is skipped and the skip said.
+ */
+import { ShedError } from '../../../shared/errors/shed-error.ts';
+import { EXIT } from '../../cli/exit-status.ts';
+import { readGrid } from '../../read/index.ts';
+import type { CommandIO } from '../../ui/io.ts';
+import { importCommand, type ImportOptions, type ImportSummary } from './index.ts';
+import { UsageError } from './options.ts';
+
+/** Options of a run over several files or sheets: those of one import, less its file and sheet. */
+export interface ImportManyOptions extends Omit<ImportOptions, 'file' | 'sheet'> {
+  files: string[];
+  /** Sheets to import from each workbook (default: the first with data). */
+  sheets?: string[];
+  /** Import every sheet of each workbook (those that do not map are skipped, and said). */
+  allSheets?: boolean;
+}
+
+/** What a run over several files or sheets did: each run's summary, the skips and refusals, one exit status. */
+export interface ImportManySummary {
+  runs: ImportSummary[];
+  /** File and sheet not imported, and why (a sheet that does not map, a file that cannot be read). */
+  notImported: { file: string; sheet: string | null; reason: string; exitCode: number }[];
+  exitCode: number;
+}
+
+/**
+ * Runs {@link importCommand} for each file and sheet asked for. One file and at most one sheet is
+ * exactly `importCommand`. Connection and authentication failures stop every run (exit 3); a file
+ * or sheet that cannot be read or mapped is said and the others go on (exit 2 for it, unless it was
+ * only skipped by `--all-sheets`).
+ * @throws UsageError for `--results` with several runs, or `--sheet` with `--all-sheets`.
+ */
+export async function importManyCommand(options: ImportManyOptions): Promise<ImportManySummary> {
+  const { files, sheets = [], allSheets = false, ...rest } = options;
+  if (allSheets && sheets.length > 0) throw new UsageError('Pass `--sheet` or `--all-sheets`, not both');
+  if (files.length === 1 && !allSheets && sheets.length <= 1) {
+    const summary = await importCommand({ ...rest, file: files[0]!, ...(sheets[0] ? { sheet: sheets[0] } : {}) });
+    return { runs: [summary], notImported: [], exitCode: summary.exitCode };
+  }
+  if (rest.results) throw new UsageError('`--results` names one results file: with several files or sheets each gets its own beside its input');
+  if (rest.saveProfile) throw new UsageError('`--save-profile` saves the mapping of one sheet: import that sheet alone to save it');
+
+  const runs: ImportSummary[] = [];
+  const notImported: ImportManySummary['notImported'] = [];
+  const io = collecting(rest.io, Boolean(rest.json));
+  for (const file of files) {
+    for (const sheet of await sheetsOf(file, sheets, allSheets, notImported)) {
+      try {
+        runs.push(await importCommand({ ...rest, io, file, ...(sheet ? { sheet } : {}) }));
+      } catch (error) {
+        if (!(error instanceof ShedError) || (error.category !== 'input' && error.category !== 'usage')) throw error;
+        const skipped = allSheets && (error.code === 'no_header_row' || error.code === 'missing_fields' || error.code === 'no_data');
+        notImported.push({ file, sheet, reason: error.message, exitCode: skipped ? EXIT.ok : EXIT.usage });
+      }
+    }
+  }
+  const exitCode = Math.max(runs.length === 0 ? EXIT.usage : EXIT.ok, ...runs.map((r) => r.exitCode), ...notImported.map((n) => n.exitCode));
+  const summary: ImportManySummary = { runs, notImported, exitCode };
+  report(summary, rest.io, Boolean(rest.json));
+  return summary;
+}
+
+/** The sheets to import from one file: all of them, those named, or the default (null). */
+async function sheetsOf(file: string, named: readonly string[], all: boolean, notImported: ImportManySummary['notImported']): Promise<(string | null)[]> {
+  if (!all) return named.length > 0 ? [...named] : [null];
+  try {
+    return (await readGrid(file)).sheetNames;
+  } catch (error) {
+    if (!(error instanceof ShedError)) throw error;
+    notImported.push({ file, sheet: null, reason: error.message, exitCode: EXIT.usage });
+    return [];
+  }
+}
+
+/** With `--json`, each run's JSON is kept back so that one document is printed at the end. */
+function collecting(io: CommandIO, json: boolean): CommandIO {
+  return json ? { ...io, out: () => undefined } : io;
+}
+
+function report(summary: ImportManySummary, io: CommandIO, json: boolean): void {
+  if (json) {
+    io.out(JSON.stringify(summary, null, 2));
+    return;
+  }
+  for (const n of summary.notImported) {
+    const what = n.sheet ? `${n.file}, sheet ${n.sheet}` : n.file;
+    io.err(`${n.exitCode === EXIT.ok ? 'skipped' : 'NOT IMPORTED'}: ${what}: ${n.reason}`);
+  }
+  const sent = summary.runs.map((r) => `${r.file}${r.sheet ? ` (${r.sheet})` : ''}`).join(', ');
+  io.err(`${summary.runs.length} sheet${summary.runs.length === 1 ? '' : 's'} imported${sent ? `: ${sent}` : ''}; ${summary.notImported.length} not imported`);
+}
