@@ -12,6 +12,9 @@ import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
 import { assertMappingUsable, detectMapping } from '../../shared/sheet/mapping.ts';
 import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
+import { fixedFields, lookupsOf } from '../../shared/import/map-sheet.ts';
+import type { Resolver } from '../../shared/resolve/index.ts';
+import { matchByContent, type FieldEvidence } from '../../shared/sheet/content-match.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
@@ -51,6 +54,8 @@ export interface ImportState {
   mappingSaved: boolean;
   /** Why the sheet cannot be imported as it is (no header row, required columns missing). */
   mappingProblem: string | null;
+  /** How each field came to its column: by header, or by its values (content-match.ts), with a confidence. */
+  evidence: FieldEvidence[];
   phase: 'idle' | 'reading' | 'checking' | 'sending' | 'writing';
   /** Records done of those to send, while sending. */
   progress: { done: number; total: number } | null;
@@ -92,6 +97,7 @@ export class ImportController {
     timeZone: DEFAULT_TIME_ZONE,
     allowDuplicates: false,
     mapping: null,
+    evidence: [],
     fields: [],
     choices: [],
     mappingSaved: false,
@@ -106,6 +112,7 @@ export class ImportController {
   readonly journal = new SessionJournal();
   private grid: Grid | null = null;
   private saved: SavedMapping | undefined;
+  private resolver: Resolver | null = null;
   private abort: AbortController | null = null;
 
   constructor(private readonly deps: ImportDeps) {}
@@ -266,6 +273,8 @@ export class ImportController {
     const grid = await this.deps.workbook.readSheet(sheet ?? undefined);
     this.grid = grid;
     this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
+    // With a session, the organisation's products and storages help find unnamed columns (kept once loaded).
+    this.resolver = (await this.deps.session()?.resolver().catch(() => null)) ?? null;
     this.store.set({ sheet: grid.sheet });
     this.apply(grid);
     this.store.set({ phase: 'idle' });
@@ -276,7 +285,9 @@ export class ImportController {
     const { kind } = this.store.get();
     const mappingSaved = this.saved !== undefined;
     try {
-      const mapping = detectMapping(grid, kind, this.saved);
+      const lookups = this.resolver ? lookupsOf(this.resolver) : null;
+      const found = matchByContent(grid, detectMapping(grid, kind, this.saved), lookups, fixedFields(this.saved));
+      const { mapping, evidence } = found;
       let mappingProblem: string | null = null;
       try {
         assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
@@ -284,9 +295,9 @@ export class ImportController {
       } catch (error) {
         mappingProblem = describeError(error);
       }
-      this.store.set({ mapping, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
+      this.store.set({ mapping, evidence, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
     } catch (error) {
-      this.store.set({ mapping: null, fields: [], choices: [], mappingSaved, mappingProblem: describeError(error) });
+      this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem: describeError(error) });
     }
   }
 

@@ -68,7 +68,7 @@ export function importView(controller: ImportController, connected: () => boolea
     const mapped = state.fields.filter((f) => f.column !== null).length;
     summary.textContent = state.mapping ? `· ${mapped} of ${state.fields.length} fields, header row ${state.mapping.headerRowNumber}` : '';
     help.textContent = state.mapping
-      ? `Read from row ${state.mapping.headerRowNumber} of '${state.sheet ?? ''}'. ${state.mappingSaved ? 'Saved in this workbook.' : 'Detected from the headers; a change is saved in this workbook.'}`
+      ? `Read from row ${state.mapping.headerRowNumber} of '${state.sheet ?? ''}'. ${state.mappingSaved ? 'Saved in this workbook.' : `Detected from the headers${byValues(state)}; a change is saved in this workbook.`}`
       : '';
     if (state.mappingProblem && !box.open && !busy) box.open = state.mapping !== null;
     problem.hidden = !state.mappingProblem;
@@ -101,10 +101,22 @@ function renderMapping(rows: HTMLElement, state: ImportState): void {
       const select = el('select', { id, 'data-field': f.field, 'aria-describedby': f.required && f.column === null ? 'mapping-problem' : undefined });
       select.replaceChildren(...options.map((o) => el('option', { value: o.value, text: o.label })));
       select.value = f.column === null ? '' : String(f.column);
-      const label = el('label', { for: id, title: f.column === null ? '' : `Column ${columnLetter(f.column)}` }, f.label);
+      const how = state.evidence.find((e) => e.field === f.field && e.column === f.column);
+      const why = how ? ` · ${how.by === 'content' ? `found by its values: ${how.detail ?? ''}` : `header${how.detail ? `; ${how.detail}` : ''}`} (${how.confidence})` : '';
+      const label = el('label', { for: id, title: f.column === null ? '' : `Column ${columnLetter(f.column)}${why}` }, f.label);
       if (f.required) label.append(el('span', { class: 'required', 'aria-label': ' (required)', text: ' *' }));
+      // A column placed by its values (or whose values do not look like its header) is a judgement: shown, not only on hover.
+      if (how && how.confidence !== 'high') {
+        label.append(el('span', { class: `found-by ${how.confidence}`, text: how.by === 'content' ? ' · by its values' : ' · check' }));
+      }
       return el('tr', { class: f.required && f.column === null ? 'missing' : undefined }, el('td', {}, label), el('td', {}, select));
     }),
   );
   if (focused) (rows.querySelector(`[data-field="${focused}"]`) as HTMLElement | null)?.focus();
+}
+
+/** `' and, for 2 columns, their values'` when content placed any column. */
+function byValues(state: ImportState): string {
+  const count = state.evidence.filter((e) => e.by === 'content').length;
+  return count === 0 ? '' : ` and, for ${count} column${count === 1 ? '' : 's'}, ${count === 1 ? 'its' : 'their'} values`;
 }

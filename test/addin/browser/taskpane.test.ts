@@ -218,6 +218,40 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await again.close();
   });
 
+  it('Import: columns no header names are found by their values, and the mapping says so', async () => {
+    const docket: MemoryInit = {
+      name: 'dockets.xlsx',
+      sheets: [
+        {
+          name: 'Dockets',
+          rows: [
+            ['Docket', 'Supplier', 'Delivered On', 'Paddock', 'Goods', 'Qty', 'Size', 'Unit', 'Price'],
+            ['D-90', 'Farmco Rural Supplies', '2/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185],
+            ['D-90', 'Farmco Rural Supplies', '2/03/2026', 'Main Chemical Shed', 'Amine 625', 1, 20, 'L', 142.5],
+          ],
+        },
+      ],
+      settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW },
+    };
+    // A new browser context: no token saved on this computer yet, so the pane connects first.
+    const { page: pane } = await openPane(browser, site.url, docket);
+    await pane.getByRole('tab', { name: 'Connect' }).click();
+    await pane.fill('#base-url', sandbox.url);
+    await pane.fill('#token', 'demo-token-willow');
+    await pane.click('#connect');
+    await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
+    await pane.getByRole('tab', { name: 'Import' }).click();
+    await pane.click('#import-reread');
+    await expect.poll(() => pane.inputValue('#map-product')).toBe('4');
+    await pane.click('#mapping-box summary');
+    expect(await pane.inputValue('#map-storage')).toBe('3');
+    expect(await pane.locator('label[for="map-product"] .found-by').textContent()).toBe(' · by its values');
+    expect(await pane.getAttribute('label[for="map-product"]', 'title')).toBe('Column E · found by its values: 2 of 2 values are known products (medium)');
+    expect(await pane.locator('label[for="map-quantity"] .found-by').count()).toBe(0);
+    await shoot(pane, 'import-by-values');
+    await pane.close();
+  });
+
   it('a forgotten token is gone from the add-in storage', async () => {
     await page.getByRole('tab', { name: 'Connect' }).click();
     await page.click('#forget-token');

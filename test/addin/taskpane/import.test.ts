@@ -248,3 +248,24 @@ describe('runTone', () => {
     expect(runTone([r('created')], { dryRun: false, cancelled: true })).toBe('warning');
   });
 });
+
+describe('Import of a sheet whose headers do not name every column', () => {
+  const sheet = {
+    name: 'Docket',
+    rows: [
+      ['Docket', 'Supplier', 'Delivered On', 'Paddock', 'Goods', 'Qty', 'Size', 'Unit', 'Price'],
+      ['D-77', 'Farmco Rural Supplies', '2/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185],
+      ['D-77', 'Farmco Rural Supplies', '2/03/2026', 'Main Chemical Shed', 'Amine 625', 1, 20, 'L', 142.5],
+    ] as SerialCell[][],
+  };
+
+  it('places the product and storage columns by their values, with the evidence for the pane to show', async () => {
+    const { importer } = await open({ sheets: [sheet] });
+    const state = importer.store.get();
+    expect(state.mappingProblem).toBeNull();
+    expect(state.fields.find((f) => f.field === 'product')?.column).toBe(4);
+    expect(state.fields.find((f) => f.field === 'storage')?.column).toBe(3);
+    expect(state.evidence.find((e) => e.field === 'product')).toMatchObject({ by: 'content', confidence: 'medium', detail: '2 of 2 values are known products' });
+    expect(state.evidence.find((e) => e.field === 'quantity')).toMatchObject({ by: 'header', confidence: 'high' });
+  });
+});
