@@ -25,6 +25,7 @@ import type { StatusLine } from './connect.ts';
 import { describeError } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
+import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
 import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
@@ -253,7 +254,12 @@ export class ImportController {
       this.abort = null;
     }
     this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
-    await this.writeBack(keepSheetIds(results, grid, mapping), mapping, grid);
+    // Validate sends nothing, so it writes no id: an existing duplicate's id would tie the row to that record.
+    const shown = dryRun ? results.map(withoutNewIds) : results;
+    // The sheet may have changed while the import ran: each result goes onto its row as it is now.
+    const now = await this.deps.workbook.readSheet(grid.sheet);
+    const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
+    await this.writeBack(placed.results, mapping, now);
     if (!dryRun) await saveMapping(this.deps.workbook, kind.kind, sheet, this.saved ?? toSavedMapping(mapping));
     const cancelled = abort.signal.aborted;
     this.store.set({
@@ -262,7 +268,7 @@ export class ImportController {
       mappingSaved: this.saved !== undefined || !dryRun,
       status: { tone: runTone(results, { dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun, cancelled }) },
       problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
-      warnings: warningLines(planned).slice(0, LINES_SHOWN),
+      warnings: [...relocationLines(placed, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
     });
   }
 
@@ -327,4 +333,28 @@ export function runTone(results: readonly RowResult[], how: { dryRun: boolean; c
   if (how.cancelled) return 'warning';
   if (done === results.length) return 'success';
   return done === 0 ? 'error' : 'warning';
+}
+
+/** A result of a dry run without the ids the run found (an existing duplicate's): those of the sheet are kept after. */
+function withoutNewIds(result: RowResult): RowResult {
+  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
+  return rest;
+}
+
+/**
+ * What the pane says when rows moved or changed during the import: results that followed their rows,
+ * and those not written (with the record each row's invoice became, so no id is lost).
+ */
+export function relocationLines(placed: Relocated, results: readonly RowResult[]): string[] {
+  const lines: string[] = [];
+  if (placed.moved.length > 0) {
+    const some = placed.moved.slice(0, 5).map((m) => `${m.from} → ${m.to}`).join(', ');
+    lines.push(`Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`);
+  }
+  for (const rowNumber of placed.lost) {
+    const result = results.find((r) => r.rowNumber === rowNumber);
+    const record = result?.sequence ? `: it was ${result.status} as ${result.sequence} (Record ID ${result.recordId ?? ''})` : '';
+    lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
+  }
+  return lines;
 }

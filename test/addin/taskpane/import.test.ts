@@ -269,3 +269,54 @@ describe('Import of a sheet whose headers do not name every column', () => {
     expect(state.evidence.find((e) => e.field === 'quantity')).toMatchObject({ by: 'header', confidence: 'high' });
   });
 });
+
+describe('Import while the bookkeeper edits the sheet', () => {
+  it('a row inserted during the import: each result and id goes onto its own row, not its neighbour', async () => {
+    const { workbook, importer } = await open();
+    const sheet = workbook.sheet('Invoices');
+    let inserted = false;
+    const stop = importer.store.subscribe(() => {
+      if (!inserted && importer.store.get().phase === 'sending') {
+        inserted = true;
+        // A new row above the first invoice, typed while the import runs.
+        sheet.cells.splice(3, 0, ['NOTE', 'typed while importing']);
+      }
+    });
+    await importer.start();
+    stop();
+    expect(inserted).toBe(true);
+    const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
+    // Every row now carries the id of the receipt made from its own invoice.
+    for (const [rowNumber, invoice] of [[5, 'INV-40211'], [7, 'INV-88310'], [10, 'S-2291']] as const) {
+      const cells = row(workbook, 'Invoices', rowNumber)!;
+      expect(cells[0]).toBe(invoice);
+      const made = receipts.find((r) => r.id === cells[12]);
+      expect(made?.notes).toMatch(new RegExp(`^Invoice ${invoice}`));
+    }
+    expect(row(workbook, 'Invoices', 4, 11)?.filter((c) => c !== null && c !== undefined)).toEqual([]);
+    expect(importer.store.get().warnings[0]).toMatch(/^Rows moved while importing; their results followed them \(row 4 → 5, 5 → 6/);
+  });
+
+  it('Validate writes no Record ID: not even that of an invoice the service already holds', async () => {
+    const sheet = {
+      name: 'Dockets',
+      rows: [
+        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+        ['VAL-1', 'Farmco Rural Supplies', '5/03/2026', 'Main Chemical Shed', 'Glyfos 540', 3, 20, 'L', 185],
+        ['VAL-2', 'Farmco Rural Supplies', '6/03/2026', 'Main Chemical Shed', 'Amine 625', 1, 20, 'L', 142.5],
+      ] as SerialCell[][],
+    };
+    const first = await open({ sheets: [sheet] });
+    await first.importer.start();
+    expect(first.importer.store.get().status?.text).toBe('2 receipts: 2 created.');
+    // The same invoices again, in a new workbook: the service holds them now.
+    const { workbook, importer } = await open({ sheets: [sheet] });
+    await importer.validate();
+    expect(importer.store.get().status?.text).toBe('Checked, nothing sent: 2 receipts: 2 duplicate.');
+    const results = [2, 3].map((n) => row(workbook, 'Dockets', n, 9));
+    expect(results.map((r) => r?.[0])).toEqual(['duplicate', 'duplicate']);
+    expect(results.map((r) => [r?.[1], r?.[2], r?.[3]])).toEqual([[null, null, null], [null, null, null]]);
+    expect(results[0]?.[4]).toMatch(/^already in the service as REC-\d+/);
+  });
+
+});
