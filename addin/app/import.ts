@@ -308,8 +308,9 @@ export class ImportController {
   }
 
   private async writeBack(results: RowResult[], mapping: ColumnMapping, grid: Grid): Promise<void> {
-    await this.deps.workbook.writeResults({ sheet: grid.sheet, headerRowNumber: mapping.headerRowNumber, results, headers: mapping.headers });
-    const columns = resultLayout(mapping.headers).columns;
+    const usedWidth = grid.rows.reduce((width, row) => Math.max(width, lastFilled(row.cells) + 1), 0);
+    await this.deps.workbook.writeResults({ sheet: grid.sheet, headerRowNumber: mapping.headerRowNumber, results, headers: mapping.headers, usedWidth });
+    const columns = resultLayout(mapping.headers, usedWidth).columns;
     this.store.set({ resultColumns: `${columnLetter(Math.min(...columns))}–${columnLetter(Math.max(...columns))}` });
   }
 
@@ -357,4 +358,10 @@ export function relocationLines(placed: Relocated, results: readonly RowResult[]
     lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
   }
   return lines;
+}
+
+/** The 0-based column of a row's last non-blank cell, or -1. */
+function lastFilled(cells: readonly unknown[]): number {
+  for (let c = cells.length - 1; c >= 0; c -= 1) if (cells[c] !== null && cells[c] !== undefined && cells[c] !== '') return c;
+  return -1;
 }

@@ -101,7 +101,7 @@ function noteTargets(results: readonly RowResult[]): { address: string; text: st
 export async function writeResults(context: Excel.RequestContext, config: WriteConfig, input: ResultsInput): Promise<void> {
   const batch = new Batch(context, 'writeResults', config.onSync);
   const results = latestPerRow(input.results, input.headerRowNumber);
-  const layout = resultLayout(input.headers);
+  const layout = resultLayout(input.headers, input.usedWidth);
   const sheet = context.workbook.worksheets.getItem(input.sheet);
   const marks = loadMarks(context, sheet, input.sheet, config.notes);
   const notes = config.notes ? noteTargets(results) : [];

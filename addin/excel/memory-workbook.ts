@@ -67,7 +67,7 @@ export class MemoryWorkbook implements WorkbookPort {
   async writeResults(input: ResultsInput): Promise<void> {
     const sheet = this.sheet(input.sheet);
     await this.clearMarks(sheet.name);
-    const { columns, newHeaders } = resultLayout(input.headers);
+    const { columns, newHeaders } = resultLayout(input.headers, input.usedWidth);
     for (const { column, header } of newHeaders) setCell(sheet, input.headerRowNumber, column, header);
     for (const r of input.results) {
       const values = [r.status, r.recordId, r.sequence, r.lineItemId, r.message];

@@ -22,28 +22,24 @@ export interface ResultLayout {
 }
 
 /**
- * Places the result columns (PRODUCT.md, "Results file"): a header already named like one
- * (case, spacing and punctuation ignored) is reused, so re-importing a sheet overwrites its earlier
- * results; the others are appended after the last non-blank header, in {@link RESULT_COLUMNS} order.
+ * Places the result columns (PRODUCT.md, "Results file"): the add-in's own block of five, headed
+ * `Status`, `Record ID`, `Sequence`, `Line Item ID`, `Message` side by side in that order (case,
+ * spacing and punctuation ignored), is reused, so re-importing a sheet overwrites its earlier results.
+ * Otherwise five new columns go right of everything the sheet holds: a bookkeeper's own `Status`
+ * column (Paid/Unpaid) is never taken for ours, and no cell of theirs is overwritten.
  *
  * @param headers the header row as read (0-based columns, blanks allowed).
+ * @param usedWidth columns the sheet uses in any row (data right of the headers too); default the headers'.
  */
-export function resultLayout(headers: readonly (string | null | undefined)[]): ResultLayout {
+export function resultLayout(headers: readonly (string | null | undefined)[], usedWidth = 0): ResultLayout {
   const normalised = headers.map((h) => (typeof h === 'string' ? normaliseHeader(h) : ''));
-  let next = normalised.reduce((last, h, i) => (h === '' ? last : i), -1) + 1;
-  const columns: number[] = [];
-  const newHeaders: { column: number; header: string }[] = [];
-  for (const name of RESULT_COLUMNS) {
-    const found = normalised.indexOf(normaliseHeader(name));
-    if (found >= 0) {
-      columns.push(found);
-    } else {
-      columns.push(next);
-      newHeaders.push({ column: next, header: name });
-      next++;
-    }
-  }
-  return { columns, newHeaders };
+  const wanted = RESULT_COLUMNS.map((name) => normaliseHeader(name));
+  const block = normalised.findIndex((_, i) => wanted.every((name, k) => normalised[i + k] === name));
+  if (block >= 0) return { columns: wanted.map((_, k) => block + k), newHeaders: [] };
+  const lastHeader = normalised.reduce((last, h, i) => (h === '' ? last : i), -1);
+  const next = Math.max(lastHeader + 1, usedWidth);
+  const columns = RESULT_COLUMNS.map((_, k) => next + k);
+  return { columns, newHeaders: RESULT_COLUMNS.map((header, k) => ({ column: next + k, header })) };
 }
 
 /** The five result cells of one row as written, text guarded against reinterpretation; `''` clears. */

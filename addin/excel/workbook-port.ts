@@ -21,6 +21,8 @@ export interface ResultsInput {
   results: RowResult[];
   /** The header row as read (0-based columns), to find existing result columns. */
   headers: string[];
+  /** Columns the sheet uses in any row: new result columns go right of them all. */
+  usedWidth?: number;
 }
 
 /** A new sheet holding a table: an export (receipts, returns, movements, storages, ...). */

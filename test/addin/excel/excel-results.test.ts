@@ -45,18 +45,19 @@ describe('ExcelWorkbook.writeResults', () => {
     expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', INVALID_FILL]]));
   });
 
-  it('reuses result columns already in the header row, wherever they are', async () => {
+  it("reuses its own block of result columns, and never the bookkeeper's own Status column", async () => {
     const fake = new FakeExcel({
-      sheets: [{ name: 'S', values: [['Status', 'Supplier', 'record id', 'Qty'], ['old', 'Nufarm', 'x', 3]] }],
+      sheets: [{ name: 'S', values: [['Status', 'Supplier', 'Qty'], ['Paid', 'Nufarm', 3]] }],
     });
-    await new ExcelWorkbook({ excel: fake.host }).writeResults({
-      sheet: 'S',
-      headerRowNumber: 1,
-      headers: ['Status', 'Supplier', 'record id', 'Qty'],
-      results: [created(2)],
-    });
-    expect(fake.sheet('S').values[0]).toEqual(['Status', 'Supplier', 'record id', 'Qty', 'Sequence', 'Line Item ID', 'Message']);
-    expect(fake.sheet('S').values[1]).toEqual(['created', 'Nufarm', 'rcpt_2', 3, 'R-00042', 'li_2', '']);
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers: ['Status', 'Supplier', 'Qty'], results: [created(2)] });
+    expect(fake.sheet('S').values[0]).toEqual(['Status', 'Supplier', 'Qty', 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(fake.sheet('S').values[1]).toEqual(['Paid', 'Nufarm', 3, 'created', 'rcpt_2', 'R-00042', 'li_2', '']);
+    // Again: the block it wrote is found and overwritten; the user's column is still theirs.
+    const headers = fake.sheet('S').values[0] as string[];
+    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [{ ...created(2), status: 'unchanged' }] });
+    expect(fake.sheet('S').values[1]?.slice(0, 4)).toEqual(['Paid', 'Nufarm', 3, 'unchanged']);
+    expect(fake.sheet('S').values[0]).toHaveLength(8);
   });
 
   it('guards text Excel would turn into a formula, number or date', async () => {

@@ -15,14 +15,14 @@ describe('resultLayout', () => {
     });
   });
 
-  it('reuses result columns by name, case, spacing and punctuation ignored', () => {
-    expect(resultLayout(['STATUS', 'Supplier', 'record-id', 'Qty', ' Message '])).toEqual({
-      columns: [0, 2, 5, 6, 4],
-      newHeaders: [
-        { column: 5, header: 'Sequence' },
-        { column: 6, header: 'Line Item ID' },
-      ],
-    });
+  it('reuses its own block of five result columns, case, spacing and punctuation ignored', () => {
+    expect(resultLayout(['Supplier', 'Qty', 'STATUS', 'record-id', 'Sequence', 'Line item ID', ' Message '])).toEqual({ columns: [2, 3, 4, 5, 6], newHeaders: [] });
+  });
+
+  it("never takes a bookkeeper's own Status column for its own, nor writes over data right of the headers", () => {
+    const layout = resultLayout(['Supplier', 'Status', 'Qty', ' Message '], 6);
+    expect(layout.columns).toEqual([6, 7, 8, 9, 10]);
+    expect(layout.newHeaders.map((h) => h.column)).toEqual([6, 7, 8, 9, 10]);
   });
 
   it('starts at column A for an empty header row', () => {

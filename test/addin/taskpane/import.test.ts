@@ -320,3 +320,20 @@ describe('Import while the bookkeeper edits the sheet', () => {
   });
 
 });
+
+describe("the bookkeeper's own columns", () => {
+  it('a Status column of theirs and data right of the headers are left alone: results go in new columns after them', async () => {
+    const sheet = {
+      name: 'Paid',
+      rows: [
+        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Status'],
+        ['OWN-1', 'Farmco Rural Supplies', '7/03/2026', 'Main Chemical Shed', 'Glyfos 540', 1, 20, 'L', 185, 'Paid', null, 'my note'],
+      ] as SerialCell[][],
+    };
+    const { workbook, importer } = await open({ sheets: [sheet] });
+    await importer.validate();
+    expect(row(workbook, 'Paid', 2)?.slice(9, 13)).toEqual(['Paid', null, 'my note', 'would create']);
+    expect(row(workbook, 'Paid', 1)?.slice(9)).toEqual(['Status', null, null, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(importer.store.get().status?.text).toMatch(/Checked, nothing sent: 1 receipt: 1 would create/);
+  });
+});
