@@ -32,17 +32,18 @@ export function attentionLines(drafts: readonly AnyDraft[], results: readonly Ro
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   return drafts.flatMap((d) => {
     const first = byRow.get(d.rowNumbers[0] ?? -1);
-    if (!first || !['failed', 'conflict', 'duplicate'].includes(first.status)) return [];
+    if (!first || first.notSent || !['failed', 'conflict', 'duplicate'].includes(first.status)) return [];
     return [`Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd()];
   });
 }
 
 /** Records by the status of their first row, in the order statuses first appear. */
-export function recordCounts(drafts: readonly AnyDraft[], results: readonly RowResult[]): Map<RowStatus, number> {
+export function recordCounts(drafts: readonly AnyDraft[], results: readonly RowResult[]): Map<RowStatus | 'not sent', number> {
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
-  const counts = new Map<RowStatus, number>();
+  const counts = new Map<RowStatus | 'not sent', number>();
   for (const draft of drafts) {
-    const status = byRow.get(draft.rowNumbers[0] ?? -1)?.status;
+    const first = byRow.get(draft.rowNumbers[0] ?? -1);
+    const status = first?.notSent ? 'not sent' : first?.status;
     if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   return counts;

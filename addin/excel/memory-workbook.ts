@@ -4,7 +4,7 @@
  */
 import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
-import { a1Address, cellRects, resultLayout, uniqueSheetName } from './sheet-layout.ts';
+import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
 import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
 
@@ -70,7 +70,7 @@ export class MemoryWorkbook implements WorkbookPort {
     const { columns, newHeaders } = resultLayout(input.headers, input.usedWidth);
     for (const { column, header } of newHeaders) setCell(sheet, input.headerRowNumber, column, header);
     for (const r of input.results) {
-      const values = [r.status, r.recordId, r.sequence, r.lineItemId, r.message];
+      const values = [statusText(r), r.recordId, r.sequence, r.lineItemId, r.message];
       columns.forEach((column, i) => setCell(sheet, r.rowNumber, column, values[i] ?? null));
     }
     const invalid = input.results.map((r) => ({ rowNumber: r.rowNumber, columns: r.invalidColumns ?? [] }));

@@ -44,7 +44,7 @@ export function resultLayout(headers: readonly (string | null | undefined)[], us
 
 /** The five result cells of one row as written, text guarded against reinterpretation; `''` clears. */
 export function resultCells(result: RowResult): (string | number | boolean)[] {
-  return [result.status, result.recordId, result.sequence, result.lineItemId, result.message].map((v) =>
+  return [statusText(result), result.recordId, result.sequence, result.lineItemId, result.message].map((v) =>
     toExcelValue(v ?? null),
   );
 }
@@ -154,3 +154,8 @@ export const EXPORT_NUMBER_FORMATS: Readonly<Record<ExportColumnType, string | n
   datetime: 'yyyy-mm-dd hh:mm',
   boolean: null,
 };
+
+/** The Status a row shows in the workbook: a record the run stopped before is `not sent` (neutral), not failed. */
+export function statusText(result: RowResult): string {
+  return result.notSent ? 'not sent' : result.status;
+}

@@ -79,7 +79,10 @@ export function importView(controller: ImportController, connected: () => boolea
     const usable = ready && state.mapping !== null && !state.mappingProblem;
     validate.disabled = busy || !usable;
     start.disabled = busy || !usable;
+    // Cancel goes away once sending stops: the focus it had goes to the status line, not the page body.
+    const cancelHadFocus = document.activeElement === cancel;
     cancel.hidden = state.phase !== 'sending';
+    if (cancelHadFocus && cancel.hidden) status.focus();
     showProgress(progressBox, progress, state.phase === 'sending' ? state.progress : null);
     const written = state.resultColumns && !busy ? ` Results are in columns ${state.resultColumns}.` : '';
     showStatus(status, state.status && { ...state.status, text: `${state.status.text}${state.status.tone === 'info' ? '' : written}` });

@@ -52,4 +52,10 @@ export interface RowResult {
    * created its own (another import at the same time): reported, never deleted.
    */
   twinSequences?: string[];
+  /**
+   * The run stopped (interrupted, cancelled) before this record was sent: nothing of it reached the
+   * service and a later run sends it. Its status is `failed` in the CLI's results (PRODUCT.md's
+   * statuses); the add-in shows it as `not sent`, neutral.
+   */
+  notSent?: boolean;
 }

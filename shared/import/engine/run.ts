@@ -315,7 +315,7 @@ function rows(draft: ImportDraft<unknown>, status: RowStatus, message: string): 
 }
 
 function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
-  return rows(draft, 'failed', message);
+  return rows(draft, 'failed', message).map((row) => ({ ...row, notSent: true }));
 }
 
 function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {

@@ -252,6 +252,36 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.close();
   });
 
+  it('Cancel: the records it kept back say "not sent", and the focus stays in the pane', async () => {
+    const rows: MemoryInit['sheets'][number]['rows'] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
+    for (let i = 1; i <= 12; i++) rows.push([`BCAN-${i}`, 'Farmco Rural Supplies', `${i}/02/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
+    const init: MemoryInit = { name: 'cancel.xlsx', sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
+    const { page: pane } = await openPane(browser, site.url, init);
+    await pane.getByRole('tab', { name: 'Connect' }).click();
+    await pane.fill('#base-url', sandbox.url);
+    await pane.fill('#token', 'demo-token-willow');
+    await pane.click('#connect');
+    await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
+    await pane.getByRole('tab', { name: 'Import' }).click();
+    await pane.click('#import-reread');
+    await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
+    sandbox.setFaults({ latencyMs: 200 });
+    try {
+      await pane.click('#import');
+      await pane.waitForSelector('#import-cancel:not([hidden])');
+      await pane.focus('#import-cancel');
+      await pane.keyboard.press('Enter');
+      await expect.poll(() => pane.textContent('#import-status'), { timeout: 20_000 }).toMatch(/^Cancelled: 12 receipts: \d+ created, \d+ not sent\./);
+    } finally {
+      sandbox.setFaults({});
+    }
+    expect(await pane.evaluate(() => document.activeElement?.id)).toBe('import-status');
+    const statuses = await pane.evaluate(() => window.__shedMemoryWorkbook!.sheet('Invoices').cells.slice(1).map((r) => r[9]));
+    expect(statuses.every((s) => s === 'created' || s === 'not sent')).toBe(true);
+    expect(statuses).toContain('not sent');
+    await pane.close();
+  });
+
   it('a forgotten token is gone from the add-in storage', async () => {
     await page.getByRole('tab', { name: 'Connect' }).click();
     await page.click('#forget-token');
