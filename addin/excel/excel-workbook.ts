@@ -9,6 +9,7 @@ import { Batch, payloadError } from './excel-batch.ts';
 import type { SyncHook } from './excel-batch.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
+import { readIn1904System } from './date-system.ts';
 import {
   DEFAULT_CHUNK_ROWS,
   DEFAULT_PAYLOAD_BUDGET_BYTES,
@@ -122,6 +123,7 @@ export class ExcelWorkbook implements WorkbookPort {
       } catch (error) {
         throw payloadError(error, `to read sheet '${grid.sheet}'`);
       }
+      await readIn1904System(sheet, grid, batch);
       return grid;
     });
   }

@@ -19,6 +19,8 @@ export interface FakeSheetInit {
   name: string;
   values?: unknown[][];
   formats?: unknown[][];
+  /** What Excel shows in each cell (`Range.text`); '' where not given. */
+  texts?: unknown[][];
   visibility?: string;
   notes?: Record<string, string>;
 }
@@ -45,6 +47,7 @@ export class FakeExcel {
       const sheet = newSheet(s.name, s.visibility);
       sheet.values = (s.values ?? []).map((r) => [...r]);
       sheet.formats = (s.formats ?? []).map((r) => [...r]);
+      sheet.texts = (s.texts ?? []).map((r) => [...r]);
       sheet.notes = new Map(Object.entries(s.notes ?? {}));
       this.sheets.push(sheet);
     }
@@ -180,6 +183,7 @@ export class FakeExcel {
         name,
         visibility: stored?.visibility ?? 'Visible',
         getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => this.rangeProxy(name, row, column, rows, columns),
+        getCell: (row: number, column: number) => this.rangeProxy(name, row, column, 1, 1),
         getRange: (address: string) => {
           const r = parseA1(address);
           return this.rangeProxy(name, r.row, r.column, r.rows, r.columns);
@@ -234,6 +238,7 @@ export class FakeExcel {
       {
         values: grid(stored?.values, ''),
         numberFormat: grid(stored?.formats, 'General'),
+        text: grid(stored?.texts, ''),
         rowIndex: row,
         columnIndex: column,
         rowCount: rows,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { dateSystemOf } from '../../../addin/excel/date-system.ts';
 import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
 import type { SyncReport } from '../../../addin/excel/excel-batch.ts';
 import { WorkbookError } from '../../../addin/excel/workbook-port.ts';
@@ -93,11 +94,13 @@ describe('ExcelWorkbook.readSheet', () => {
       onProgress: (rows) => progress.push(rows),
     });
     expect(fake.runs).toBe(1);
-    expect(fake.syncs).toHaveLength(4); // used range, then one per chunk
-    const chunkLoads = fake.syncs.slice(1).map((s) => s.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows]));
+    // Used range, one per chunk, then the text of the first date cell (which date system: date-system.ts).
+    expect(fake.syncs).toHaveLength(5);
+    const chunkLoads = fake.syncs.slice(1, 4).map((s) => s.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows]));
     expect(chunkLoads).toEqual([[[0, 5000]], [[5000, 5000]], [[10000, 2000]]]);
+    expect(fake.syncs[4]!.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows, op.value])).toEqual([[1, 1, 'text']]);
     expect(progress).toEqual([5000, 10000, 12000]);
-    expect(reports.map((r) => r.rows)).toEqual([0, 5000, 5000, 2000]);
+    expect(reports.map((r) => r.rows)).toEqual([0, 5000, 5000, 2000, 0]);
     expect(reports[1]?.responseBytes).toBeGreaterThan(5000 * 10);
     expect(grid.rows).toHaveLength(12_000);
     expect(grid.rows[11_999]).toEqual({ rowNumber: 12_000, cells: [11_999, new Date(Date.UTC(1899, 11, 30) + (45_000 + (11_999 % 400)) * 86_400_000)] });
@@ -110,7 +113,7 @@ describe('ExcelWorkbook.readSheet', () => {
         ? { code: 'ResponsePayloadSizeLimitExceeded' }
         : undefined;
     const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Big');
-    const attempts = fake.syncs.slice(1).map((s) => [s.ops.find((op) => op.kind === 'load')?.rows, s.failed ?? 'ok']);
+    const attempts = fake.syncs.slice(1, -1).map((s) => [s.ops.find((op) => op.kind === 'load')?.rows, s.failed ?? 'ok']);
     expect(attempts).toEqual([
       [5000, 'ResponsePayloadSizeLimitExceeded'],
       [2500, 'ok'],
@@ -143,6 +146,34 @@ describe('ExcelWorkbook.readSheet', () => {
     const error = await new ExcelWorkbook({ excel: fake.host }).readSheet('Invoice').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkbookError);
     expect(error).toMatchObject({ code: 'sheet_not_found', message: "There is no sheet named 'Invoice'." });
+  });
+});
+
+describe('ExcelWorkbook.readSheet on the 1904 date system', () => {
+  // 3 February 2026 is serial 46056 in the 1900 system and 44594 in the 1904 system.
+  it('reads dates in the system the text Excel shows says, four years later than 1900 would', async () => {
+    const fake = new FakeExcel({
+      sheets: [{ name: 'Mac', values: [['Date received'], [44_594], [44_595]], formats: [['General'], ['d/mm/yyyy'], ['d/mm/yyyy']], texts: [[''], ['3/02/2026'], ['4/02/2026']] }],
+    });
+    const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Mac');
+    expect(grid.rows.map((r) => (r.cells[0] as Date).toISOString?.())).toEqual([undefined, '2026-02-03T00:00:00.000Z', '2026-02-04T00:00:00.000Z']);
+  });
+
+  it('leaves 1900-system dates alone', async () => {
+    const fake = new FakeExcel({
+      sheets: [{ name: 'Win', values: [['Date received'], [46_056]], formats: [['General'], ['d/mm/yyyy']], texts: [[''], ['3/02/2026']] }],
+    });
+    const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Win');
+    expect((grid.rows[1]!.cells[0] as Date).toISOString()).toBe('2026-02-03T00:00:00.000Z');
+  });
+});
+
+describe('dateSystemOf', () => {
+  it('tells the systems apart by what Excel shows, in either date order; says nothing for a time', () => {
+    expect(dateSystemOf(44_594, '3/02/2026')).toBe(1904);
+    expect(dateSystemOf(44_594, '02/03/2026')).toBe(1904);
+    expect(dateSystemOf(44_594, '2-Feb-2022')).toBe(1900);
+    expect(dateSystemOf(46_056.5, '12:00:00 PM')).toBeNull();
   });
 });
 

@@ -32,6 +32,8 @@ export interface FakeSheet {
   visibility: string;
   values: unknown[][];
   formats: unknown[][];
+  /** What Excel shows in each cell (`Range.text`), where a test gives it. */
+  texts?: unknown[][];
   fills: Map<string, string>;
   notes: Map<string, string>;
   bold: string[];
