@@ -8,7 +8,7 @@ import { createServiceClient } from '../../shared/client/index.ts';
 import type { Organisation } from '../../shared/schemas/resources.ts';
 import { chooseOrganisation } from '../../shared/session/choose-organisation.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
-import { describeError } from './errors.ts';
+import { describeFailure, type Failure } from './errors.ts';
 import type { Session } from './session.ts';
 import { openSession } from './session.ts';
 import { Store } from './store.ts';
@@ -20,6 +20,8 @@ export interface StatusLine {
   /** `warning`: done in part (some records refused, or cancelled). */
   tone: 'info' | 'success' | 'warning' | 'error';
   text: string;
+  /** The technical line (the request and the service's answer), shown behind "Details". */
+  detail?: string;
 }
 
 /** What the Connect screen shows. */
@@ -102,7 +104,7 @@ export class ConnectController {
       organisations = await probe.listOrganisations();
       this.client = this.makeClient(baseUrl, token, {});
     } catch (error) {
-      return this.fail(describeError(error, { origin: this.deps.origin }));
+      return this.fail(describeFailure(error, { origin: this.deps.origin }));
     }
     this.deps.tokens.set(baseUrl, token);
     await this.deps.workbook.setSetting(SETTING_KEYS.baseUrl, baseUrl);
@@ -127,7 +129,7 @@ export class ConnectController {
     try {
       organisation = chooseOrganisation(organisations, idOrName);
     } catch (error) {
-      return this.fail(describeError(error));
+      return this.fail(describeFailure(error));
     }
     this.store.set({ busy: true, session: null, organisationId: organisation.id, status: { tone: 'info', text: `Loading ${organisation.name}…` } });
     const session = openSession(baseUrl, this.client, organisation);
@@ -140,7 +142,8 @@ export class ConnectController {
       this.store.set({ busy: false, session, status: { tone: 'success', text } });
     } catch (error) {
       this.store.set({ organisationId: null });
-      this.fail(`${organisation.name}: ${describeError(error, { origin: this.deps.origin })}`);
+      const failure = describeFailure(error, { origin: this.deps.origin });
+      this.fail({ ...failure, text: `${organisation.name}: ${failure.text}` });
     }
   }
 
@@ -164,8 +167,9 @@ export class ConnectController {
     return create({ ...this.deps.clientOptions, ...extra, baseUrl, token });
   }
 
-  private fail(text: string): void {
-    this.store.set({ busy: false, status: { tone: 'error', text } });
+  private fail(failure: string | Failure): void {
+    const { text, detail } = typeof failure === 'string' ? { text: failure, detail: undefined } : failure;
+    this.store.set({ busy: false, status: { tone: 'error', text, ...(detail ? { detail } : {}) } });
   }
 }
 

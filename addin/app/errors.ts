@@ -10,28 +10,49 @@ export interface ErrorContext {
   origin?: string;
 }
 
+/** A failure for the pane: a plain sentence, and the technical line behind a "Details" disclosure. */
+export interface Failure {
+  text: string;
+  detail?: string;
+}
+
 /**
- * A failure as a sentence for the user.
- * - {@link ShedError}: its message (a refused token: what to do in the task pane); for `connection` errors a hint that a browser also reports a
- *   service that does not allow the add-in's origin (CORS) as unreachable;
- * - an aborted run: "Cancelled.";
- * - anything else: its message, or a generic line.
+ * A failure as a bookkeeper reads it: what happened and what to do, in plain words, for the
+ * failures a pane meets (token refused 401, no subscription 403, not found 404, service not
+ * reachable, no answer); the core's message, with its request line, goes into `detail`. Other
+ * {@link ShedError}s already say what, where and how to fix: their message is the text.
  */
-export function describeError(error: unknown, context: ErrorContext = {}): string {
+export function describeFailure(error: unknown, context: ErrorContext = {}): Failure {
   if (error instanceof ShedError) {
-    // The core's own message points at `shed login`, which a task pane user does not have.
-    if (error.code === 'unauthenticated') {
-      return 'The service refused the API token (401 Unauthorized): check it, paste it again and connect.';
+    const detail = error.message;
+    switch (error.code) {
+      case 'unauthenticated':
+        return { text: 'The service did not accept the API token. Paste it again and connect.', detail };
+      case 'no_entitlement':
+        return { text: 'This organisation has no active shed subscription, so the service refused. Choose another organisation, or ask its owner to subscribe.', detail };
+      case 'not_found':
+        return { text: 'The service does not know this organisation or record, or the token cannot see it. Connect again to choose the organisation.', detail };
+      case 'network_error': {
+        const origin = context.origin ? ` (${context.origin})` : '';
+        return {
+          text: `Cannot reach the service. Check the service address and the internet connection; if the service is up, it may not accept requests from this add-in${origin}.`,
+          detail,
+        };
+      }
+      case 'timeout':
+        return { text: 'The service did not answer in time. Try again in a moment.', detail };
+      default:
+        return { text: error.message };
     }
-    if (error.category === 'connection' && error.code === 'network_error') {
-      const origin = context.origin ? ` (${context.origin})` : '';
-      return `${error.message} In a task pane this also happens when the service does not allow requests from the add-in's origin${origin}: its CORS settings must list it.`;
-    }
-    return error.message;
   }
   if (error instanceof Error) {
-    if (error.name === 'AbortError') return 'Cancelled.';
-    return error.message || 'Something went wrong.';
+    if (error.name === 'AbortError') return { text: 'Cancelled.' };
+    return { text: error.message || 'Something went wrong.' };
   }
-  return String(error);
+  return { text: String(error) };
+}
+
+/** {@link describeFailure} as one line (for places with no room for details: a mapping problem). */
+export function describeError(error: unknown, context: ErrorContext = {}): string {
+  return describeFailure(error, context).text;
 }

@@ -8,7 +8,7 @@ import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
-import { describeError } from './errors.ts';
+import { describeFailure } from './errors.ts';
 import { tableSheets } from './export-sheets.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
@@ -84,7 +84,7 @@ export class ExportController {
       const { storageId } = this.store.get();
       this.store.set({ storages, storageId: storages.some((s) => s.id === storageId) ? storageId : '' });
     } catch (error) {
-      this.store.set({ status: { tone: 'error', text: describeError(error, { origin: this.deps.origin }) } });
+      this.store.set({ status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });
     }
   }
 
@@ -115,7 +115,7 @@ export class ExportController {
     try {
       if (dated) dates = checkRange(from, to);
     } catch (error) {
-      return this.store.set({ status: { tone: 'error', text: describeError(error) } });
+      return this.store.set({ status: { tone: 'error', ...describeFailure(error) } });
     }
     const abort = new AbortController();
     this.abort = abort;
@@ -137,7 +137,7 @@ export class ExportController {
     } catch (error) {
       const status: StatusLine = abort.signal.aborted
         ? { tone: 'info', text: 'Cancelled: nothing was written.' }
-        : { tone: 'error', text: describeError(error, { origin: this.deps.origin }) };
+        : { tone: 'error' as const, ...describeFailure(error, { origin: this.deps.origin }) };
       this.store.set({ busy: false, progress: null, status });
     } finally {
       this.abort = null;

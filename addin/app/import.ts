@@ -22,7 +22,7 @@ import { DATE_ORDERS, DEFAULT_TIME_ZONE, assertTimeZone } from '../../shared/she
 import { resultLayout } from '../excel/sheet-layout.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
-import { describeError } from './errors.ts';
+import { describeError, describeFailure } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
 import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
@@ -177,8 +177,16 @@ export class ImportController {
 
   /** The farm's IANA time zone for dates without a time; saved in the workbook when valid. */
   async setTimeZone(text: string): Promise<void> {
+    const before = this.store.get().timeZone;
+    let timeZone: string;
+    try {
+      timeZone = assertTimeZone(text.trim());
+    } catch (error) {
+      // The field goes back to the zone still in use, and the message says which that is.
+      this.store.set({ status: { tone: 'error', text: `${describeError(error)} Dates are still read in ${before}.` } });
+      return;
+    }
     await this.guard(async () => {
-      const timeZone = assertTimeZone(text.trim());
       this.store.set({ timeZone, status: null });
       await this.deps.workbook.setSetting(SETTING_KEYS.timeZone, timeZone);
     });
@@ -319,7 +327,8 @@ export class ImportController {
     try {
       await step();
     } catch (error) {
-      this.store.set({ phase: 'idle', progress: null, status: { tone: 'error', text: describeError(error, { origin: this.deps.origin }) } });
+      // A failure says only what failed: no earlier run's "results are in columns …" after it.
+      this.store.set({ phase: 'idle', progress: null, resultColumns: null, status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });
     }
   }
 }

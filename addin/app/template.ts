@@ -9,7 +9,7 @@ import type { MappingKind } from '../../shared/sheet/mapping.ts';
 import { TEMPLATE_COLUMNS, templateLists } from '../../shared/template/index.ts';
 import type { TemplateSheetInput, WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
-import { describeError } from './errors.ts';
+import { describeFailure } from './errors.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
 
@@ -64,7 +64,7 @@ export class TemplateController {
       const lists = sheet.columns.filter((c) => c.list).map((c) => `${c.header} (${c.list!.length})`);
       this.store.set({ busy: false, status: { tone: 'success', text: `Added sheet '${name}' with drop-down lists: ${lists.join(', ')}.` } });
     } catch (error) {
-      this.store.set({ busy: false, status: { tone: 'error', text: describeError(error, { origin: this.deps.origin }) } });
+      this.store.set({ busy: false, status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });
     }
   }
 }

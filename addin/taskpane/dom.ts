@@ -27,8 +27,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 /** Shows a status line in a message bar (`role=status`), or empties it; unchanged text is not re-announced. */
 export function showStatus(node: HTMLElement, status: StatusLine | null): void {
   const text = status?.text ?? '';
+  const detail = status?.detail ?? '';
   node.className = `message-bar${status ? ` ${status.tone}` : ''}`;
-  if (node.textContent !== text) node.textContent = text;
+  const shown = `${text}\u0000${detail}`;
+  if (node.dataset.shown === shown) return;
+  node.dataset.shown = shown;
+  // The technical line (request, service answer) waits behind "Details" for whoever needs it.
+  const more = detail ? [el('details', { class: 'detail' }, el('summary', { text: 'Details' }), el('p', { text: detail }))] : [];
+  node.replaceChildren(document.createTextNode(text), ...more);
 }
 
 /** Replaces a list's items with one `<li>` per line. */

@@ -44,7 +44,12 @@ export function importView(controller: ImportController, connected: () => boolea
     if (field) void controller.setColumn(field, select.value === '' ? null : Number(select.value));
   });
   dateOrder.addEventListener('change', () => void controller.setDateOrder(dateOrder.value as DateOrder));
-  timeZone.addEventListener('change', () => void controller.setTimeZone(timeZone.value));
+  timeZone.addEventListener('change', () => {
+    // A zone that is refused does not stay in the field: it shows the zone dates are read in.
+    void controller.setTimeZone(timeZone.value).then(() => {
+      timeZone.value = controller.store.get().timeZone;
+    });
+  });
   allowDuplicates.addEventListener('change', () => controller.setAllowDuplicates(allowDuplicates.checked));
   validate.addEventListener('click', () => void controller.validate());
   start.addEventListener('click', () => void controller.start());

@@ -282,6 +282,21 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.close();
   });
 
+  it('Connect to a service that is down: plain words, the request behind Details', async () => {
+    const { page: pane } = await openPane(browser, site.url, { sheets: [{ name: 'Sheet1', rows: [] }] });
+    await pane.fill('#base-url', 'http://127.0.0.1:9');
+    await pane.fill('#token', 'demo-token-willow');
+    await pane.click('#connect');
+    await expect.poll(() => pane.locator('#connect-status').evaluate((n) => n.firstChild?.textContent ?? ''), { timeout: 20_000 }).toMatch(/^Cannot reach the service\./);
+    expect(await pane.isVisible('#connect-status details summary')).toBe(true);
+    expect(await pane.isVisible('#connect-status details p')).toBe(false);
+    await pane.click('#connect-status details summary');
+    expect(await pane.textContent('#connect-status details p')).toMatch(/^Could not reach the service.*GET .*\/api\/organisations/);
+    expect(await pane.textContent('#connect-status')).not.toContain('demo-token');
+    await shoot(pane, 'connect-down');
+    await pane.close();
+  });
+
   it('a forgotten token is gone from the add-in storage', async () => {
     await page.getByRole('tab', { name: 'Connect' }).click();
     await page.click('#forget-token');

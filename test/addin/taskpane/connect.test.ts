@@ -73,21 +73,23 @@ describe('Connect', () => {
     const { tokens, controller, workbook } = setUp();
     await controller.connect(sandbox.url, 'wrong-token');
     const state = controller.store.get();
-    expect(state.status).toEqual({ tone: 'error', text: 'The service refused the API token (401 Unauthorized): check it, paste it again and connect.' });
+    expect(state.status).toMatchObject({ tone: 'error', text: 'The service did not accept the API token. Paste it again and connect.' });
+    expect(state.status?.detail).toMatch(/401/);
     expect(tokens.get(sandbox.url)).toBeNull();
     expect(await workbook.getSetting(SETTING_KEYS.baseUrl)).toBeNull();
     expect(state.busy).toBe(false);
   });
 
-  it('an unreachable service is reported quickly, with the CORS hint a browser needs', async () => {
+  it('an unreachable service is reported quickly, in plain words with the origin, the request behind Details', async () => {
     const { controller } = setUp();
     const started = Date.now();
     await controller.connect(`http://127.0.0.1:${await closedPort()}`, 'demo-token-willow');
     expect(Date.now() - started).toBeLessThan(5_000);
-    const text = controller.store.get().status?.text ?? '';
-    expect(text).toMatch(/^Could not reach the service/);
-    expect(text).toContain("allow requests from the add-in's origin (https://localhost:3000)");
-    expect(text).not.toContain('demo-token');
+    const { text, detail } = controller.store.get().status ?? { text: '' };
+    expect(text).toMatch(/^Cannot reach the service\. Check the service address/);
+    expect(text).toContain('from this add-in (https://localhost:3000)');
+    expect(detail).toMatch(/^Could not reach the service/);
+    expect(`${text}${detail}`).not.toContain('demo-token');
   });
 
   it('refuses empty and malformed input before any request', async () => {

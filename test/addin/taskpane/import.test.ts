@@ -221,6 +221,7 @@ describe('Import refuses what it cannot do, and says why', () => {
     const { importer, workbook } = await open();
     await importer.setTimeZone('Mars/Olympus');
     expect(importer.store.get().status?.tone).toBe('error');
+    expect(importer.store.get().status?.text).toMatch(/'Mars\/Olympus' is not a time zone.* Dates are still read in Australia\/Sydney\.$/);
     expect(importer.store.get().timeZone).toBe('Australia/Sydney');
     await importer.setTimeZone(' Pacific/Auckland ');
     await importer.setDateOrder('MDY');

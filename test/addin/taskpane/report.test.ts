@@ -1,25 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { describeError } from '../../../addin/app/errors.ts';
+import { describeError, describeFailure } from '../../../addin/app/errors.ts';
 import { attentionLines, problemLine, problemLines, recordCounts, runSummary, warningLines } from '../../../addin/app/import-report.ts';
 import { importKind } from '../../../addin/app/import-kinds.ts';
-import { AuthenticationError, NetworkError, ShedError } from '../../../shared/errors/index.ts';
+import { AuthenticationError, EntitlementError, NetworkError, ShedError } from '../../../shared/errors/index.ts';
 import type { Problem, RowResult } from '../../../shared/import/outcome.ts';
 
 const receipts = importKind('receipts');
 const problem: Problem = { code: 'unknown_product', rowNumber: 22, column: 5, header: 'Product', message: "no product or alias named 'Glyfos 450'" };
 const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({ key: null, rowNumbers, body, problems, warnings });
 
-describe('describeError', () => {
-  it('shows a typed error as it is, and what to do in a task pane for a refused token', () => {
+describe('describeError and describeFailure', () => {
+  it('shows a typed error as it is; a refused token in plain words, the request line behind Details', () => {
     expect(describeError(new ShedError('x', 'input', 'Sheet has no header row.'))).toBe('Sheet has no header row.');
     const refused = new AuthenticationError({ method: 'GET', url: '/api/organisations' }, { status: 401, body: null, headers: new Headers() } as never);
-    expect(describeError(refused)).toBe('The service refused the API token (401 Unauthorized): check it, paste it again and connect.');
+    expect(describeFailure(refused)).toEqual({
+      text: 'The service did not accept the API token. Paste it again and connect.',
+      detail: expect.stringMatching(/^Request failed with status 401.*GET \/api\/organisations/),
+    });
   });
 
-  it('adds the CORS hint to an unreachable service, naming the origin', () => {
-    const text = describeError(new NetworkError({ method: 'GET', url: '/api/organisations' }, null), { origin: 'https://addin.example.com' });
-    expect(text).toMatch(/^Could not reach the service: GET \/api\/organisations/);
-    expect(text).toContain("allow requests from the add-in's origin (https://addin.example.com): its CORS settings must list it.");
+  it('a 403 in plain words, no request line in the sentence', () => {
+    const forbidden = new EntitlementError({ method: 'GET', url: '/api/shed/organisations/o-1/storages' }, { status: 403, body: null, headers: new Headers() } as never);
+    const failure = describeFailure(forbidden);
+    expect(failure.text).toBe('This organisation has no active shed subscription, so the service refused. Choose another organisation, or ask its owner to subscribe.');
+    expect(failure.text).not.toMatch(/GET|\/api\//);
+    expect(failure.detail).toContain('GET /api/shed/organisations/o-1/storages');
+  });
+
+  it('a service that cannot be reached: what to check, no CORS lecture; the request behind Details', () => {
+    const failure = describeFailure(new NetworkError({ method: 'GET', url: '/api/organisations' }, null), { origin: 'https://addin.example.com' });
+    expect(failure.text).toBe(
+      'Cannot reach the service. Check the service address and the internet connection; if the service is up, it may not accept requests from this add-in (https://addin.example.com).',
+    );
+    expect(failure.detail).toMatch(/^Could not reach the service: GET \/api\/organisations/);
   });
 
   it('cancellation, plain errors and non-errors', () => {
