@@ -1,7 +1,9 @@
 /**
- * Where the API token is kept: the add-in's own storage (`localStorage` of the add-in's origin,
- * which Office partitions per add-in), never the workbook, so a shared file never carries it.
- * One token per service base URL.
+ * Where the API token is kept: the add-in's own storage (`localStorage` of the add-in's origin),
+ * never the workbook, so a shared file never carries it. One token per service base URL. Where
+ * Office gives a partition key (`Office.context.partitionKey`: Office on the web and others that
+ * partition storage), keys start with it as Microsoft asks; where it gives none (Windows desktop
+ * Office), the storage is the origin's, shared with any page of that origin in the same runtime.
  */
 
 /** The part of the Web Storage API the store uses (`window.localStorage` satisfies it). */
@@ -25,37 +27,38 @@ export interface TokenStore {
 export const TOKEN_KEY_PREFIX = 'shed-sheets.token:';
 
 /**
- * The storage key of a base URL's token: the prefix and the URL without a trailing slash, so
- * `https://inputs.example.com/` and `https://inputs.example.com` share one token.
+ * The storage key of a base URL's token: the partition key when Office gives one, the prefix, and the
+ * URL without a trailing slash, so `https://inputs.example.com/` and `https://inputs.example.com` share one token.
  */
-export function tokenKey(baseUrl: string): string {
-  return `${TOKEN_KEY_PREFIX}${baseUrl.trim().replace(/\/+$/, '')}`;
+export function tokenKey(baseUrl: string, partitionKey?: string): string {
+  return `${partitionKey ? `${partitionKey}/` : ''}${TOKEN_KEY_PREFIX}${baseUrl.trim().replace(/\/+$/, '')}`;
 }
 
 /**
- * A {@link TokenStore} over Web Storage. Storage that refuses to work (private mode, full, blocked
+ * A {@link TokenStore} over Web Storage, under `partitionKey` when Office gives one. Storage that refuses to work (private mode, full, blocked
  * by policy) reads as empty and drops writes, so the add-in still works for the session: the user
  * then types the token each time.
  */
-export function webTokenStore(storage: KeyValueStorage): TokenStore {
+export function webTokenStore(storage: KeyValueStorage, partitionKey?: string): TokenStore {
+  const key = (baseUrl: string) => tokenKey(baseUrl, partitionKey);
   return {
     get(baseUrl) {
       try {
-        return storage.getItem(tokenKey(baseUrl));
+        return storage.getItem(key(baseUrl));
       } catch {
         return null;
       }
     },
     set(baseUrl, token) {
       try {
-        storage.setItem(tokenKey(baseUrl), token);
+        storage.setItem(key(baseUrl), token);
       } catch {
         // Storage blocked or full: the token lives only as long as the task pane.
       }
     },
     remove(baseUrl) {
       try {
-        storage.removeItem(tokenKey(baseUrl));
+        storage.removeItem(key(baseUrl));
       } catch {
         // Nothing was stored.
       }

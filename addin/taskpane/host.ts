@@ -58,12 +58,16 @@ export async function openHost(win: Window): Promise<Host> {
   return { kind: 'excel', workbook: new ExcelWorkbook(), tokens };
 }
 
-/** The add-in's storage (localStorage of its origin, partitioned per add-in by Office), or memory when blocked. */
+/**
+ * The add-in's storage (localStorage of its origin, under Office's partition key where it gives one:
+ * not every Office partitions it), or memory when blocked.
+ */
 function tokenStore(win: Window): TokenStore {
   try {
     const storage = win.localStorage;
     storage.getItem('shed-sheets.probe');
-    return webTokenStore(storage);
+    const partitionKey = typeof Office === 'undefined' ? undefined : (Office.context as { partitionKey?: string } | undefined)?.partitionKey;
+    return webTokenStore(storage, partitionKey || undefined);
   } catch {
     return memoryTokenStore();
   }

@@ -68,3 +68,15 @@ describe('token store (the add-in storage, never the workbook)', () => {
     expect(tokens.keys()).toEqual([]);
   });
 });
+
+describe('webTokenStore under a partition key', () => {
+  it('keys start with the partition key Office gives, so partitions never share a token', () => {
+    const storage = mapStorage();
+    const map = storage.map;
+    webTokenStore(storage, 'p-1').set('https://inputs.example.com/', 'secret');
+    expect([...map.keys()]).toEqual([tokenKey('https://inputs.example.com', 'p-1')]);
+    expect([...map.keys()][0]).toMatch(/^p-1\//);
+    expect(webTokenStore(storage, 'p-2').get('https://inputs.example.com')).toBeNull();
+    expect(webTokenStore(storage).get('https://inputs.example.com')).toBeNull();
+  });
+});
