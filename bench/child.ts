@@ -16,10 +16,10 @@ const cases: Record<string, Case> = {
   /** Nothing: the RSS of a Node process with tsx loaded, for scale. */
   idle: async () => async () => ({}),
 
-  /** The import's reading: readGrid, detectMapping, then plan (cells read, names resolved, bodies validated). */
+  /** The import's reading: readGrid, the mapping (headers, then values), then plan (cells read, names resolved, bodies validated). */
   'read-ours': async (args) => {
     const { readGrid } = await import('../batch/read/index.ts');
-    const { detectMapping, assertMappingUsable } = await import('../shared/sheet/mapping.ts');
+    const { mapSheet, mapWithNames } = await import('../shared/import/map-sheet.ts');
     const { planReceiptImport } = await import('../shared/import/receipts/plan.ts');
     const { createResolver } = await import('../shared/resolve/index.ts');
     const { willowReference } = await import('./catalogue.ts');
@@ -27,8 +27,7 @@ const cases: Record<string, Case> = {
     return async () => {
       const resolver = createResolver(reference);
       const grid = await readGrid(String(args.file));
-      const mapping = detectMapping(grid, 'receipts');
-      assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+      const { mapping } = mapWithNames(grid, mapSheet(grid, 'receipts', undefined), resolver);
       const plan = planReceiptImport(grid, mapping, resolver, { dateOrder: 'DMY', timeZone: TIME_ZONE });
       const valid = plan.drafts.filter((d) => d.body).length;
       const firstProblem = plan.drafts.find((d) => !d.body)?.problems[0];

@@ -1,6 +1,6 @@
 /**
  * Bench 2, reading: 20,000 invoices × 5 lines (100,000 lines) written by the bench as .xlsx and as
- * CSV, then read, mapped and validated the way `shed import` does (readGrid, detectMapping,
+ * CSV, then read, mapped and validated the way `shed import` does (readGrid, mapSheet and mapWithNames,
  * planReceiptImport with the demo catalogue's resolver), against a bare exceljs streaming read and a
  * bare papaparse parse of the same file. Every case runs in a fresh process (bench/child.ts), so its
  * peak RSS is its own; each is run `repeat` times and the median time kept (peak: the largest).

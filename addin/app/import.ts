@@ -5,7 +5,7 @@
  * detectMapping → assertMappingUsable → organisation snapshot → plan → import engine.
  */
 import { JournalIndex } from '../../shared/import/engine/journal.ts';
-import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
+import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
@@ -73,18 +73,11 @@ export interface ImportDeps {
   workbook: WorkbookPort;
   session(): Session | null;
   origin?: string;
-}
-
-/**
- * The import journal of this task pane (shared/import/engine/journal.ts), kept in memory: within a
- * session it tells the engine what earlier runs created. Across sessions the engine's duplicate
- * check and the Record IDs written into the sheet keep records from being sent twice.
- */
-export class SessionJournal implements JournalSink {
-  readonly entries: JournalEntry[] = [];
-  async append(entry: JournalEntry): Promise<void> {
-    this.entries.push(entry);
-  }
+  /**
+   * Opens the import journal of a workbook (pane-journal.ts: IndexedDB in the pane, so the ids of
+   * what was sent survive closing it); default: in memory, for this session.
+   */
+  openJournal?(workbook: string): Promise<PaneJournal>;
 }
 
 /** Validates and imports a sheet of the open workbook. */
@@ -110,7 +103,8 @@ export class ImportController {
     warnings: [],
     resultColumns: null,
   });
-  readonly journal = new SessionJournal();
+  /** The journal of the workbook, opened at the first run (its earlier runs' entries loaded). */
+  private journal: PaneJournal | null = null;
   private grid: Grid | null = null;
   private saved: SavedMapping | undefined;
   private resolver: Resolver | null = null;
@@ -241,6 +235,8 @@ export class ImportController {
     const reading = { dateOrder, dateOrderGiven: dateOrderChosen, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}), ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}), ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}), ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}) };
     const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, reading);
     const total = planned.drafts.filter((d) => d.body).length;
+    this.journal ??= await (this.deps.openJournal?.(grid.source) ?? Promise.resolve(new SessionJournal()));
+    const journal = this.journal;
     const abort = new AbortController();
     this.abort = abort;
     if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
@@ -251,8 +247,8 @@ export class ImportController {
         sheet: grid.sheet,
         dryRun,
         allowDuplicates,
-        journal: new JournalIndex(this.journal.entries, session.organisation.id, kind.kind),
-        sink: this.journal,
+        journal: new JournalIndex(journal.entries, session.organisation.id, kind.kind),
+        sink: journal,
         signal: abort.signal,
         onProgress: (done, all) => {
           if (!dryRun) this.store.set({ progress: { done, total: all }, status: { tone: 'info', text: `${done} of ${all} ${kind.many} done…` } });

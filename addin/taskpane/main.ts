@@ -5,6 +5,7 @@
  */
 import { ConnectController } from '../app/connect.ts';
 import { ExportController } from '../app/export.ts';
+import { openPaneJournal } from '../app/pane-journal.ts';
 import { ImportController } from '../app/import.ts';
 import type { Session } from '../app/session.ts';
 import { TemplateController } from '../app/template.ts';
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
   const connect = new ConnectController({ workbook, tokens, origin });
   const session = () => connect.session();
   const connected = () => session() !== null;
-  const importer = new ImportController({ workbook, session, origin });
+  // The journal in the browser's IndexedDB: the ids of what an import sent survive closing the pane.
+  const importer = new ImportController({ workbook, session, origin, openJournal: (name) => openPaneJournal(window.indexedDB, name) });
   const exporter = new ExportController({ workbook, session, origin });
   const templates = new TemplateController({ workbook, session, origin });
 

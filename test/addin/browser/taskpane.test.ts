@@ -297,6 +297,49 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.close();
   });
 
+  it('closing the pane mid-import loses no id: reopened, the journal in IndexedDB gives each sent invoice back its id', async () => {
+    const rows: MemoryInit['sheets'][number]['rows'] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
+    for (let i = 1; i <= 10; i++) rows.push([`JRN-${i}`, 'Farmco Rural Supplies', `${i}/04/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
+    const init: MemoryInit = { name: 'journal.xlsx', sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
+    const { page: pane } = await openPane(browser, site.url, init);
+    const connect = async () => {
+      await pane.getByRole('tab', { name: 'Connect' }).click();
+      await pane.fill('#base-url', sandbox.url);
+      await pane.fill('#token', 'demo-token-willow');
+      await pane.click('#connect');
+      await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
+      await pane.getByRole('tab', { name: 'Import' }).click();
+      await pane.click('#import-reread');
+      await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
+    };
+    const ours = async () => (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice JRN-/.test(r.notes ?? ''));
+    await connect();
+    sandbox.setFaults({ latencyMs: 250 });
+    try {
+      await pane.click('#import');
+      await expect.poll(async () => (await ours()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+      // The pane is closed while the import runs: nothing was written into the sheet yet.
+      await pane.reload();
+      await pane.waitForSelector('body[data-ready="true"]');
+    } finally {
+      sandbox.setFaults({});
+    }
+    const sentBefore = (await ours()).length;
+    expect(sentBefore).toBeLessThan(10);
+    await connect();
+    await pane.click('#import');
+    await expect.poll(() => pane.textContent('#import-status'), { timeout: 30_000 }).toMatch(/^10 receipts: /);
+    expect(await pane.textContent('#import-status')).toMatch(/^10 receipts: 10 created\./);
+    const made = await ours();
+    expect(made).toHaveLength(10);
+    const cells = await pane.evaluate(() => window.__shedMemoryWorkbook!.sheet('Invoices').cells.slice(1).map((r) => [r[0], r[9], r[10]]));
+    for (const [invoice, status, id] of cells as [string, string, string][]) {
+      expect(status).toBe('created');
+      expect(made.find((r) => r.id === id)?.notes).toBe(`Invoice ${invoice}`);
+    }
+    await pane.close();
+  });
+
   it('a forgotten token is gone from the add-in storage', async () => {
     await page.getByRole('tab', { name: 'Connect' }).click();
     await page.click('#forget-token');
