@@ -5,9 +5,8 @@ import type { ReceiptField } from '../../sheet/fields.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { checkPriceBasis } from '../../sheet/price-basis.ts';
 import { addDecimals } from '../../sheet/values/index.ts';
-import { checkDateColumn } from '../date-column.ts';
+import { sheetLines } from '../sheet-lines.ts';
 import type { SkippedRow } from '../rows.ts';
-import { skipLines, skippedLinesWarning, splitDataRows, withConstants } from '../rows.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings, ReceiptDraft } from './build.ts';
 import { buildReceiptDraft } from './build.ts';
@@ -36,14 +35,7 @@ export function planReceiptImport(
 ): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const split = splitDataRows<ReceiptField>(grid, mapping.headerRowNumber, columns, 'quantity');
-  const { skipped, blankBefore } = split;
-  const lines = skipLines<ReceiptField>(withConstants(split.rows, mapping.constants), 'product', settings.skipLines);
-  const rows = lines.kept;
-  const warnings: string[] = skippedLinesWarning(lines.skipped);
-  const dates = checkDateColumn(rows.map((r) => r.cells.received_at ?? null), settings);
-  warnings.push(...dates.warnings);
-  const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
+  const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(grid, mapping, settings, 'quantity', 'received_at');
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {

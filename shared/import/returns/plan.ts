@@ -2,10 +2,9 @@ import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
 import type { ReturnField } from '../../sheet/fields.ts';
-import { checkDateColumn } from '../date-column.ts';
+import { sheetLines } from '../sheet-lines.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { SkippedRow } from '../rows.ts';
-import { skipLines, skippedLinesWarning, splitDataRows, withConstants } from '../rows.ts';
 import type { ReadSettings, ReturnDraft } from './build.ts';
 import { buildReturnDraft } from './build.ts';
 
@@ -35,14 +34,7 @@ export function planReturnImport(
 ): ReturnPlan {
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const split = splitDataRows<ReturnField>(grid, mapping.headerRowNumber, columns, 'amount');
-  const { skipped } = split;
-  const lines = skipLines<ReturnField>(withConstants(split.rows, mapping.constants), 'product', settings.skipLines);
-  const rows = lines.kept;
-  const warnings: string[] = skippedLinesWarning(lines.skipped);
-  const dates = checkDateColumn(rows.map((r) => r.cells.returned_at ?? null), settings);
-  warnings.push(...dates.warnings);
-  const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
+  const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(grid, mapping, settings, 'amount', 'returned_at');
   const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, reading));
   return { drafts, skipped, warnings };
 }

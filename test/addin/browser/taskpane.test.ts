@@ -32,6 +32,20 @@ async function shoot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: join(SHOTS, `addin-${name}.png`), fullPage: true });
 }
 
+/**
+ * Connects a pane opened on a workbook that names the sandbox (and Willow Creek) in its settings,
+ * then reads its sheet on the Import tab. A new browser context has no token saved yet.
+ */
+async function connectAndRead(pane: Page, baseUrl: string): Promise<void> {
+  await pane.getByRole('tab', { name: 'Connect' }).click();
+  await pane.fill('#base-url', baseUrl);
+  await pane.fill('#token', 'demo-token-willow');
+  await pane.click('#connect');
+  await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
+  await pane.getByRole('tab', { name: 'Import' }).click();
+  await pane.click('#import-reread');
+}
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
@@ -233,15 +247,8 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
       ],
       settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW },
     };
-    // A new browser context: no token saved on this computer yet, so the pane connects first.
     const { page: pane } = await openPane(browser, site.url, docket);
-    await pane.getByRole('tab', { name: 'Connect' }).click();
-    await pane.fill('#base-url', sandbox.url);
-    await pane.fill('#token', 'demo-token-willow');
-    await pane.click('#connect');
-    await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
-    await pane.getByRole('tab', { name: 'Import' }).click();
-    await pane.click('#import-reread');
+    await connectAndRead(pane, sandbox.url);
     await expect.poll(() => pane.inputValue('#map-product')).toBe('4');
     await pane.click('#mapping-box summary');
     expect(await pane.inputValue('#map-storage')).toBe('3');
@@ -257,13 +264,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     for (let i = 1; i <= 12; i++) rows.push([`BCAN-${i}`, 'Farmco Rural Supplies', `${i}/02/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
     const init: MemoryInit = { name: 'cancel.xlsx', sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
     const { page: pane } = await openPane(browser, site.url, init);
-    await pane.getByRole('tab', { name: 'Connect' }).click();
-    await pane.fill('#base-url', sandbox.url);
-    await pane.fill('#token', 'demo-token-willow');
-    await pane.click('#connect');
-    await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
-    await pane.getByRole('tab', { name: 'Import' }).click();
-    await pane.click('#import-reread');
+    await connectAndRead(pane, sandbox.url);
     await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
     sandbox.setFaults({ latencyMs: 200 });
     try {
@@ -303,13 +304,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     const init: MemoryInit = { name: 'journal.xlsx', sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
     const { page: pane } = await openPane(browser, site.url, init);
     const connect = async () => {
-      await pane.getByRole('tab', { name: 'Connect' }).click();
-      await pane.fill('#base-url', sandbox.url);
-      await pane.fill('#token', 'demo-token-willow');
-      await pane.click('#connect');
-      await expect.poll(() => pane.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
-      await pane.getByRole('tab', { name: 'Import' }).click();
-      await pane.click('#import-reread');
+      await connectAndRead(pane, sandbox.url);
       await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
     };
     const ours = async () => (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice JRN-/.test(r.notes ?? ''));

@@ -1,0 +1,40 @@
+/**
+ * The first steps both plans take over a mapped sheet (receipts and returns alike): the data rows
+ * below the header, one-value fields given to every row, lines that are not stock left out, and the
+ * date column checked as a whole. Pure.
+ */
+import type { Grid } from '../sheet/grid.ts';
+import type { ColumnMapping } from '../sheet/mapping.ts';
+import type { ReadSettings } from './cells.ts';
+import { checkDateColumn } from './date-column.ts';
+import { skipLines, skippedLinesWarning, splitDataRows, withConstants, type FieldRow, type SkippedRow } from './rows.ts';
+
+/** The lines of a sheet ready to read: rows, what was passed over, sheet warnings, and the reading settings for them. */
+export interface SheetLines<F extends string> {
+  rows: FieldRow<F>[];
+  skipped: SkippedRow[];
+  /** Row numbers after which a blank row was seen (invoice boundaries). */
+  blankBefore: Set<number>;
+  warnings: string[];
+  /** `settings`, with why ambiguous dates are refused when the date column proves the other order. */
+  reading: ReadSettings;
+}
+
+/**
+ * The lines of `grid` under `mapping`: `lineField` is the field a real line always carries
+ * (`quantity`, `amount`), `dateField` the kind's date (`received_at`, `returned_at`).
+ */
+export function sheetLines<F extends string>(grid: Grid, mapping: ColumnMapping, settings: ReadSettings, lineField: F, dateField: F): SheetLines<F> {
+  const columns = mapping.columns as Partial<Record<F, number>>;
+  const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField);
+  const lines = skipLines<F>(withConstants(split.rows, mapping.constants), 'product' as F, settings.skipLines);
+  const dates = checkDateColumn(lines.kept.map((r) => r.cells[dateField] ?? null), settings);
+  const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
+  return {
+    rows: lines.kept,
+    skipped: split.skipped,
+    blankBefore: split.blankBefore,
+    warnings: [...skippedLinesWarning(lines.skipped), ...dates.warnings],
+    reading,
+  };
+}
