@@ -6,6 +6,8 @@
  */
 import { JournalIndex } from '../../shared/import/engine/journal.ts';
 import { SessionJournal, type PaneJournal } from './pane-journal.ts';
+import type { ProfileStore } from './profile-store.ts';
+import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
@@ -16,7 +18,7 @@ import { fixedFields, lookupsOf } from '../../shared/import/map-sheet.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import { matchByContent, type FieldEvidence } from '../../shared/sheet/content-match.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
-import { toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
+import { toSavedMapping, toMappingFile } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, DEFAULT_TIME_ZONE, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { resultLayout } from '../excel/sheet-layout.ts';
@@ -57,6 +59,8 @@ export interface ImportState {
   mappingProblem: string | null;
   /** How each field came to its column: by header, or by its values (content-match.ts), with a confidence. */
   evidence: FieldEvidence[];
+  /** The mapping came from one kept on this computer for sheets with the same headers (a profile). */
+  profileUsed: boolean;
   phase: 'idle' | 'reading' | 'checking' | 'sending' | 'writing';
   /** Records done of those to send, while sending. */
   progress: { done: number; total: number } | null;
@@ -78,6 +82,8 @@ export interface ImportDeps {
    * what was sent survive closing it); default: in memory, for this session.
    */
   openJournal?(workbook: string): Promise<PaneJournal>;
+  /** Mappings kept on this computer by header signature (profile-store.ts); default: none kept. */
+  profiles?: ProfileStore;
 }
 
 /** Validates and imports a sheet of the open workbook. */
@@ -92,6 +98,7 @@ export class ImportController {
     allowDuplicates: false,
     mapping: null,
     evidence: [],
+    profileUsed: false,
     fields: [],
     choices: [],
     mappingSaved: false,
@@ -149,6 +156,7 @@ export class ImportController {
       const saved = editMapping(mapping, this.saved, field, column);
       await saveMapping(this.deps.workbook, kind, sheet, saved);
       this.saved = saved;
+      this.store.set({ profileUsed: false });
       this.apply(this.grid);
     });
   }
@@ -264,12 +272,17 @@ export class ImportController {
     const now = await this.deps.workbook.readSheet(grid.sheet);
     const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
     await this.writeBack(placed.results, mapping, now);
-    if (!dryRun) await saveMapping(this.deps.workbook, kind.kind, sheet, this.saved ?? toSavedMapping(mapping));
+    if (!dryRun) {
+      const used = this.saved ?? toSavedMapping(mapping);
+      await saveMapping(this.deps.workbook, kind.kind, sheet, used);
+      this.deps.profiles?.save({ ...toMappingFile({ ...used, kind: kind.kind }), signature: headerSignature(mapping.headers) });
+    }
     const cancelled = abort.signal.aborted;
     this.store.set({
       phase: 'idle',
       progress: null,
-      mappingSaved: this.saved !== undefined || !dryRun,
+      mappingSaved: (this.saved !== undefined && !this.store.get().profileUsed) || !dryRun,
+      ...(dryRun ? {} : { profileUsed: false }),
       status: { tone: runTone(results, { dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun, cancelled }) },
       problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
       warnings: [...relocationLines(placed, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
@@ -283,6 +296,10 @@ export class ImportController {
     const grid = await this.deps.workbook.readSheet(sheet ?? undefined);
     this.grid = grid;
     this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
+    // No mapping in this workbook yet: the one kept on this computer for sheets with these headers, if any.
+    const profile = this.saved ? null : chooseProfile(grid, kind, this.deps.profiles?.list() ?? []).profile;
+    if (profile) this.saved = profile.mapping;
+    this.store.set({ profileUsed: profile !== null });
     // With a session, the organisation's products and storages help find unnamed columns (kept once loaded).
     this.resolver = (await this.deps.session()?.resolver().catch(() => null)) ?? null;
     this.store.set({ sheet: grid.sheet });
@@ -293,7 +310,7 @@ export class ImportController {
   /** Maps `grid` with the saved mapping and puts the outcome into the state (never throws for a sheet). */
   private apply(grid: Grid): void {
     const { kind } = this.store.get();
-    const mappingSaved = this.saved !== undefined;
+    const mappingSaved = this.saved !== undefined && !this.store.get().profileUsed;
     try {
       const lookups = this.resolver ? lookupsOf(this.resolver) : null;
       const found = matchByContent(grid, detectMapping(grid, kind, this.saved), lookups, fixedFields(this.saved));

@@ -9,6 +9,7 @@ import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { MemoryInit } from '../app/memory-host.ts';
 import { createMemoryWorkbook, wantsMemoryHost } from '../app/memory-host.ts';
 import type { TokenStore } from '../app/token-store.ts';
+import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
 import { memoryTokenStore, webTokenStore } from '../app/token-store.ts';
 
 declare global {
@@ -25,6 +26,8 @@ export interface Host {
   kind: 'excel' | 'memory';
   workbook: WorkbookPort;
   tokens: TokenStore;
+  /** Mappings kept on this computer by header signature (the pane's profiles). */
+  profiles: ProfileStore;
 }
 
 /** The page cannot run: office.js missing, or opened outside Excel without `?host=memory`. */
@@ -41,10 +44,11 @@ export async function openHost(win: Window): Promise<Host> {
   const office = typeof Office === 'undefined' ? undefined : Office;
   const info = office ? await office.onReady() : undefined;
   const tokens = tokenStore(win);
+  const profiles = profileStore(win);
   if (memory) {
     const workbook = createMemoryWorkbook(win.__shedMemoryInit);
     win.__shedMemoryWorkbook = workbook;
-    return { kind: 'memory', workbook, tokens };
+    return { kind: 'memory', workbook, tokens, profiles };
   }
   if (!office) {
     throw new HostError('office.js did not load (it comes from appsforoffice.microsoft.com): check the network connection and open the add-in again.');
@@ -55,19 +59,30 @@ export async function openHost(win: Window): Promise<Host> {
         'or add ?host=memory to the address to try it on a sample workbook.',
     );
   }
-  return { kind: 'excel', workbook: new ExcelWorkbook(), tokens };
+  return { kind: 'excel', workbook: new ExcelWorkbook(), tokens, profiles };
 }
 
-/**
- * The add-in's storage (localStorage of its origin, under Office's partition key where it gives one:
- * not every Office partitions it), or memory when blocked.
- */
+/** Office's partition key for the add-in's storage, where it gives one (not every Office partitions it). */
+function partitionKey(): string | undefined {
+  return (typeof Office === 'undefined' ? undefined : (Office.context as { partitionKey?: string } | undefined)?.partitionKey) || undefined;
+}
+
+/** The add-in's kept mappings, in the same storage as the token; in memory when it is blocked. */
+function profileStore(win: Window): ProfileStore {
+  try {
+    win.localStorage.getItem('shed-sheets.probe');
+    return webProfileStore(win.localStorage, partitionKey());
+  } catch {
+    return memoryProfileStore();
+  }
+}
+
+/** The add-in's storage (localStorage of its origin, under Office's partition key where it gives one), or memory when blocked. */
 function tokenStore(win: Window): TokenStore {
   try {
     const storage = win.localStorage;
     storage.getItem('shed-sheets.probe');
-    const partitionKey = typeof Office === 'undefined' ? undefined : (Office.context as { partitionKey?: string } | undefined)?.partitionKey;
-    return webTokenStore(storage, partitionKey || undefined);
+    return webTokenStore(storage, partitionKey());
   } catch {
     return memoryTokenStore();
   }

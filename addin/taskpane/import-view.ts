@@ -73,7 +73,7 @@ export function importView(controller: ImportController, connected: () => boolea
     const mapped = state.fields.filter((f) => f.column !== null).length;
     summary.textContent = state.mapping ? `· ${mapped} of ${state.fields.length} fields, header row ${state.mapping.headerRowNumber}` : '';
     help.textContent = state.mapping
-      ? `Read from row ${state.mapping.headerRowNumber} of '${state.sheet ?? ''}'. ${state.mappingSaved ? 'Saved in this workbook.' : `Detected from the headers${byValues(state)}; a change is saved in this workbook.`}`
+      ? `Read from row ${state.mapping.headerRowNumber} of '${state.sheet ?? ''}'. ${state.mappingSaved ? 'Saved in this workbook.' : state.profileUsed ? 'The mapping kept on this computer for sheets with these headers; a change is saved in this workbook.' : `Detected from the headers${byValues(state)}; a change is saved in this workbook.`}`
       : '';
     if (state.mappingProblem && !box.open && !busy) box.open = state.mapping !== null;
     problem.hidden = !state.mappingProblem;

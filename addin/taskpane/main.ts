@@ -29,13 +29,13 @@ async function main(): Promise<void> {
     return;
   }
   document.body.dataset.host = host.kind;
-  const { workbook, tokens } = host;
+  const { workbook, tokens, profiles } = host;
   const origin = window.location.origin;
   const connect = new ConnectController({ workbook, tokens, origin });
   const session = () => connect.session();
   const connected = () => session() !== null;
   // The journal in the browser's IndexedDB: the ids of what an import sent survive closing the pane.
-  const importer = new ImportController({ workbook, session, origin, openJournal: (name) => openPaneJournal(window.indexedDB, name) });
+  const importer = new ImportController({ workbook, session, origin, openJournal: (name) => openPaneJournal(window.indexedDB, name), profiles });
   const exporter = new ExportController({ workbook, session, origin });
   const templates = new TemplateController({ workbook, session, origin });
 

@@ -4,6 +4,7 @@ import { ConnectController } from '../../../addin/app/connect.ts';
 import { ImportController, runTone } from '../../../addin/app/import.ts';
 import { createMemoryWorkbook, type MemoryInit, type SerialCell } from '../../../addin/app/memory-host.ts';
 import { memoryTokenStore } from '../../../addin/app/token-store.ts';
+import { memoryProfileStore } from '../../../addin/app/profile-store.ts';
 import { SETTING_KEYS, mappingSettingKey } from '../../../addin/app/workbook-settings.ts';
 import type { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
@@ -338,5 +339,38 @@ describe("the bookkeeper's own columns", () => {
     expect(row(workbook, 'Paid', 2)?.slice(9, 13)).toEqual(['Paid', null, 'my note', 'would create']);
     expect(row(workbook, 'Paid', 1)?.slice(9)).toEqual(['Status', null, null, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
     expect(importer.store.get().status?.text).toMatch(/Checked, nothing sent: 1 receipt: 1 would create/);
+  });
+});
+
+describe('mappings kept on this computer (profiles)', () => {
+  it("next month's workbook with the same headers maps as this one did, and the pane says where the mapping came from", async () => {
+    const profiles = memoryProfileStore();
+    const month = (invoice: string) => ({
+      name: 'Bills',
+      rows: [
+        ['Contact', 'Bill Number', 'Bill Date', 'Item', 'Quantity', 'Unit Price', 'Where'],
+        ['Farmco Rural Supplies', invoice, '9/03/2026', 'Glyfos 540 20L', 2, 185, 'Main Chemical Shed'],
+      ] as SerialCell[][],
+    });
+    const workbook = createMemoryWorkbook({ sheets: [month('PROF-1')] });
+    const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
+    await connect.connect(sandbox.url, 'demo-token-willow');
+    if (!connect.session()) await connect.selectOrganisation(WILLOW);
+    // The bookkeeper's one-off setting: pack sizes are in the item text (saved in the workbook's mapping).
+    await workbook.setSetting(mappingSettingKey('receipts', 'Bills'), JSON.stringify({ kind: 'receipts', columns: { storage: 'Where' }, pack_size_from: 'product' }));
+    const march = new ImportController({ workbook, session: () => connect.session(), profiles });
+    await march.refresh();
+    await march.start();
+    expect(march.store.get().status?.text).toBe('1 receipt: 1 created.');
+    expect(profiles.list()).toHaveLength(1);
+
+    const april = createMemoryWorkbook({ sheets: [month('PROF-2')] });
+    const importer = new ImportController({ workbook: april, session: () => connect.session(), profiles });
+    await importer.refresh();
+    expect(importer.store.get()).toMatchObject({ profileUsed: true, mappingSaved: false, mappingProblem: null });
+    await importer.start();
+    expect(importer.store.get().status?.text).toBe('1 receipt: 1 created.');
+    const made = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.notes === 'Invoice PROF-2');
+    expect(made?.line_items[0]).toMatchObject({ pack_size_value: '20', pack_size_unit: 'l' });
   });
 });
