@@ -4,6 +4,7 @@
  * in one of the sheet's first rows, the one with the most headers when several fit; two that fit
  * equally are not chosen between. Pure.
  */
+import { RESULT_COLUMNS } from '../import/outcome.ts';
 import type { Grid } from './grid.ts';
 import { isBlank } from './grid.ts';
 import { normaliseHeader } from './fields.ts';
@@ -25,9 +26,15 @@ export type ProfileChoice =
   | { profile: null; reason: 'none_fit' }
   | { profile: null; reason: 'tie'; names: string[] };
 
-/** The signature of a header row: its non-empty headers, normalised (fields.ts `normaliseHeader`), in order. */
+/** Headers of the result columns shed writes: no part of what a sheet is. */
+const RESULT_HEADERS = new Set(RESULT_COLUMNS.map((name) => normaliseHeader(name)));
+
+/**
+ * The signature of a header row: its non-empty headers, normalised (fields.ts `normaliseHeader`), in
+ * order, less the result columns an earlier run wrote (Status, Record ID, …): next month's sheet has none.
+ */
 export function headerSignature(headers: readonly string[]): string[] {
-  return headers.map(normaliseHeader).filter((h) => h !== '');
+  return headers.map(normaliseHeader).filter((h) => h !== '' && !RESULT_HEADERS.has(h));
 }
 
 /**
