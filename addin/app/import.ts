@@ -13,6 +13,8 @@ import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
 import { assertMappingUsable, detectMapping } from '../../shared/sheet/mapping.ts';
+import { MappingError } from '../../shared/sheet/mapping-error.ts';
+import { headerLabel } from '../../shared/sheet/header-labels.ts';
 import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
 import { fixedFields, lookupsOf } from '../../shared/import/map-sheet.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
@@ -157,6 +159,27 @@ export class ImportController {
       await saveMapping(this.deps.workbook, kind, sheet, saved);
       this.saved = saved;
       this.store.set({ profileUsed: false });
+      this.apply(this.grid);
+    });
+  }
+
+  /**
+   * Says which sheet row holds the column headers, for a sheet whose headers the add-in does not
+   * recognise (another language, a supplier's own words): the row is saved with this sheet's
+   * mapping, and each field's column is then picked in the mapping table.
+   */
+  async setHeaderRow(rowNumber: number): Promise<void> {
+    await this.guard(async () => {
+      const { kind, sheet } = this.store.get();
+      if (!sheet || !this.grid) return;
+      if (!Number.isInteger(rowNumber) || rowNumber < 1) {
+        this.store.set({ status: { tone: 'error', text: `Row ${rowNumber} is not a row of the sheet: give the row number of the column headers, such as 3.` } });
+        return;
+      }
+      const saved: SavedMapping = { ...(this.saved ?? { columns: {} }), kind, headerRow: rowNumber };
+      await saveMapping(this.deps.workbook, kind, sheet, saved);
+      this.saved = saved;
+      this.store.set({ profileUsed: false, status: null });
       this.apply(this.grid);
     });
   }
@@ -320,11 +343,11 @@ export class ImportController {
         assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
         checkPriceBasis(mapping, this.saved?.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
       } catch (error) {
-        mappingProblem = describeError(error);
+        mappingProblem = paneMappingProblem(error, mapping);
       }
       this.store.set({ mapping, evidence, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
     } catch (error) {
-      this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem: describeError(error) });
+      this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem: paneMappingProblem(error, null) });
     }
   }
 
@@ -386,4 +409,19 @@ export function relocationLines(placed: Relocated, results: readonly RowResult[]
 function lastFilled(cells: readonly unknown[]): number {
   for (let c = cells.length - 1; c >= 0; c -= 1) if (cells[c] !== null && cells[c] !== undefined && cells[c] !== '') return c;
   return -1;
+}
+
+/**
+ * A mapping failure as the pane says it: the pane's own controls instead of the CLI's `--mapping FILE`
+ * (the mapping table for missing columns; the header row box for a sheet whose headers it does not know).
+ */
+export function paneMappingProblem(error: unknown, mapping: ColumnMapping | null): string {
+  if (error instanceof MappingError && error.code === 'no_header_row') {
+    return 'No row near the top reads as column headers the add-in knows. Give the row that holds the headers below, then pick each field’s column in Column mapping.';
+  }
+  if (error instanceof MappingError && error.code === 'missing_fields' && mapping) {
+    const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f as MappedField)}'`).join(', ');
+    return `No column for ${names} in row ${mapping.headerRowNumber}: pick one for each in Column mapping, or add a column with that header to the sheet.`;
+  }
+  return describeError(error);
 }

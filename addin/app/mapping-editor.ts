@@ -73,7 +73,8 @@ export function editMapping(mapping: ColumnMapping, saved: SavedMapping | undefi
     }
   }
   columns[field] = column === null ? null : columnName(mapping, column);
-  return { kind: mapping.kind, columns };
+  // Everything else the saved mapping says (header row, fixed values, GST, units, …) is kept.
+  return { ...base, kind: mapping.kind, columns };
 }
 
 /** How a saved mapping names a column: its header text when no other header reads the same, else its letter. */

@@ -23,6 +23,9 @@ export function importView(controller: ImportController, connected: () => boolea
   const timeZone = byId<HTMLInputElement>('time-zone');
   const allowDuplicates = byId<HTMLInputElement>('allow-duplicates');
   const problem = byId('mapping-problem');
+  const headerRowBox = byId('header-row-box');
+  const headerRow = byId<HTMLInputElement>('header-row');
+  const headerRowUse = byId<HTMLButtonElement>('header-row-use');
   const validate = byId<HTMLButtonElement>('validate');
   const start = byId<HTMLButtonElement>('import');
   const cancel = byId<HTMLButtonElement>('import-cancel');
@@ -38,6 +41,7 @@ export function importView(controller: ImportController, connected: () => boolea
   sheet.addEventListener('change', () => void controller.setSheet(sheet.value));
   reread.addEventListener('click', () => void controller.refresh());
   reset.addEventListener('click', () => void controller.resetMapping());
+  headerRowUse.addEventListener('click', () => void controller.setHeaderRow(Number(headerRow.value)));
   rows.addEventListener('change', (event) => {
     const select = event.target as HTMLSelectElement;
     const field = select.dataset.field as MappedField | undefined;
@@ -77,6 +81,9 @@ export function importView(controller: ImportController, connected: () => boolea
       : '';
     if (state.mappingProblem && !box.open && !busy) box.open = state.mapping !== null;
     problem.hidden = !state.mappingProblem;
+    // A sheet whose headers the add-in does not know: the bookkeeper says which row holds them.
+    headerRowBox.hidden = state.mapping !== null || !state.mappingProblem || state.sheet === null;
+    headerRowUse.disabled = busy;
     problem.textContent = state.mappingProblem ?? '';
     if (dateOrder.value !== state.dateOrder) dateOrder.value = state.dateOrder;
     if (document.activeElement !== timeZone) timeZone.value = state.timeZone;

@@ -335,6 +335,30 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.close();
   });
 
+  it('a sheet whose headers it does not know: the pane asks for the header row, then each column is picked', async () => {
+    const init: MemoryInit = {
+      name: 'lieferung.xlsx',
+      sheets: [{ name: 'Lieferung', rows: [['Rechnung', 'Lieferant', 'Datum', 'Lager', 'Artikel', 'Menge', 'Gebinde', 'Einheit', 'Preis'], ['DE-9', 'Farmco Rural Supplies', '11/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185]] }],
+      settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW },
+    };
+    const { page: pane } = await openPane(browser, site.url, init);
+    await connectAndRead(pane, sandbox.url);
+    await expect.poll(() => pane.isVisible('#header-row-box')).toBe(true);
+    expect(await pane.textContent('#mapping-problem')).toMatch(/^No row near the top reads as column headers the add-in knows/);
+    await pane.fill('#header-row', '1');
+    await pane.click('#header-row-use');
+    await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
+    expect(await pane.isVisible('#header-row-box')).toBe(false);
+    // The mapping opens by itself while a required column is missing.
+    expect(await pane.getAttribute('#mapping-box', 'open')).not.toBeNull();
+    await pane.selectOption('#map-supplier', '1');
+    await expect.poll(() => pane.inputValue('#map-supplier')).toBe('1');
+    // Dates, storages and products were found by their values; the numbers are for the bookkeeper to pick.
+    expect(await pane.textContent('#mapping-problem')).toMatch(/^No column for 'Qty', 'Pack Size', 'Price ex GST' in row 1/);
+    await shoot(pane, 'import-header-row');
+    await pane.close();
+  });
+
   it('a forgotten token is gone from the add-in storage', async () => {
     await page.getByRole('tab', { name: 'Connect' }).click();
     await page.click('#forget-token');

@@ -184,11 +184,11 @@ describe('Import refuses what it cannot do, and says why', () => {
 
   it('a sheet without a required column: the problem is shown, nothing is read from the service', async () => {
     const { importer } = await open({ sheets: [{ name: 'S', rows: [['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size'], ['Farmco', '1/1/2026', 'Seed Shed', 'Scepter Wheat', 1, 50]] }] });
-    expect(importer.store.get().mappingProblem).toMatch(/no column for 'Price ex GST' \(pack_cost\)/);
+    expect(importer.store.get().mappingProblem).toMatch(/^No column for 'Price ex GST' in row \d+: pick one for each in Column mapping/);
     sandbox.stats.reset();
     await importer.start();
     expect(importer.store.get().status?.tone).toBe('error');
-    expect(importer.store.get().status?.text).toMatch(/no column for 'Price ex GST'/);
+    expect(importer.store.get().status?.text).toMatch(/^No column for 'Price ex GST'/);
     expect(sandbox.stats.writes).toBe(0);
     expect(sandbox.stats.requests).toBe(0);
   });
@@ -196,13 +196,13 @@ describe('Import refuses what it cannot do, and says why', () => {
   it('a sheet with no header row at all', async () => {
     const { importer } = await open({ sheets: [{ name: 'S', rows: [['hello'], [1, 2, 3]] }] });
     expect(importer.store.get().mapping).toBeNull();
-    expect(importer.store.get().mappingProblem).toMatch(/cannot find the header row/);
+    expect(importer.store.get().mappingProblem).toMatch(/^No row near the top reads as column headers the add-in knows/);
   });
 
   it('a mapping edit that leaves a required field out is shown, and fixed by Detect again', async () => {
     const { importer, workbook } = await open();
     await importer.setColumn('supplier', null);
-    expect(importer.store.get().mappingProblem).toMatch(/no column for 'Supplier'/);
+    expect(importer.store.get().mappingProblem).toMatch(/^No column for 'Supplier' in row 3/);
     expect(importer.store.get().mappingSaved).toBe(true);
     expect(await workbook.getSetting(mappingSettingKey('receipts', 'Invoices'))).toContain('"supplier":null');
     await importer.resetMapping();
@@ -372,5 +372,34 @@ describe('mappings kept on this computer (profiles)', () => {
     expect(importer.store.get().status?.text).toBe('1 receipt: 1 created.');
     const made = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.notes === 'Invoice PROF-2');
     expect(made?.line_items[0]).toMatchObject({ pack_size_value: '20', pack_size_unit: 'l' });
+  });
+});
+
+describe('a sheet whose headers the add-in does not know', () => {
+  it('says so in the pane’s words; the bookkeeper gives the header row and picks each column; it imports', async () => {
+    const sheet = {
+      name: 'Lieferung',
+      rows: [
+        ['Rechnung', 'Lieferant', 'Datum', 'Lager', 'Artikel', 'Menge', 'Gebinde', 'Einheit', 'Preis'],
+        ['DE-1', 'Farmco Rural Supplies', '11/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185],
+      ] as SerialCell[][],
+    };
+    const { importer } = await open({ sheets: [sheet] });
+    let state = importer.store.get();
+    expect(state.mapping).toBeNull();
+    expect(state.mappingProblem).toMatch(/^No row near the top reads as column headers the add-in knows\. Give the row that holds the headers below/);
+    expect(state.mappingProblem).not.toContain('--mapping');
+
+    await importer.setHeaderRow(1);
+    state = importer.store.get();
+    expect(state.mapping?.headerRowNumber).toBe(1);
+    expect(state.mappingProblem).toMatch(/^No column for 'Supplier', .* in row 1: pick one for each in Column mapping/);
+    for (const [field, column] of [['supplier', 1], ['received_at', 2], ['quantity', 5], ['pack_size', 6], ['pack_unit', 7], ['pack_cost', 8], ['invoice', 0]] as const) {
+      await importer.setColumn(field, column);
+    }
+    state = importer.store.get();
+    expect(state.mappingProblem).toBeNull();
+    await importer.start();
+    expect(importer.store.get().status?.text).toBe('1 receipt: 1 created.');
   });
 });
