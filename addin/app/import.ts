@@ -88,6 +88,9 @@ export interface ImportDeps {
   profiles?: ProfileStore;
 }
 
+/** The start of the status line while the sheet is read. */
+const READING = 'Reading the sheet: ';
+
 /** Validates and imports a sheet of the open workbook. */
 export class ImportController {
   readonly store = new Store<ImportState>({
@@ -292,7 +295,7 @@ export class ImportController {
     // Validate sends nothing, so it writes no id: an existing duplicate's id would tie the row to that record.
     const shown = dryRun ? results.map(withoutNewIds) : results;
     // The sheet may have changed while the import ran: each result goes onto its row as it is now.
-    const now = await this.deps.workbook.readSheet(grid.sheet);
+    const now = await this.deps.workbook.readSheet(grid.sheet, { onProgress: (rows) => this.readingProgress(rows) });
     const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
     await this.writeBack(placed.results, mapping, now);
     if (!dryRun) {
@@ -312,11 +315,17 @@ export class ImportController {
     });
   }
 
+  /** Says on the status line how many rows of the sheet are read so far. */
+  private readingProgress(rows: number): void {
+    this.store.set({ status: { tone: 'info', text: `${READING}${rows.toLocaleString('en-AU')} rows…` } });
+  }
+
   /** Reads the sheet and maps it (saved mapping first); a sheet that cannot be mapped says why. */
   private async detect(): Promise<void> {
     const { sheet, kind } = this.store.get();
     this.store.set({ phase: 'reading', status: null, problems: [], warnings: [], resultColumns: null });
-    const grid = await this.deps.workbook.readSheet(sheet ?? undefined);
+    // A large sheet takes a while: the status line counts the rows read so far.
+    const grid = await this.deps.workbook.readSheet(sheet ?? undefined, { onProgress: (rows) => this.readingProgress(rows) });
     this.grid = grid;
     this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
     // No mapping in this workbook yet: the one kept on this computer for sheets with these headers, if any.
@@ -327,7 +336,8 @@ export class ImportController {
     this.resolver = (await this.deps.session()?.resolver().catch(() => null)) ?? null;
     this.store.set({ sheet: grid.sheet });
     this.apply(grid);
-    this.store.set({ phase: 'idle' });
+    const counting = this.store.get().status?.text.startsWith(READING) ?? false;
+    this.store.set({ phase: 'idle', ...(counting ? { status: null } : {}) });
   }
 
   /** Maps `grid` with the saved mapping and puts the outcome into the state (never throws for a sheet). */

@@ -403,3 +403,17 @@ describe('a sheet whose headers the add-in does not know', () => {
     expect(importer.store.get().status?.text).toBe('1 receipt: 1 created.');
   });
 });
+
+describe('reading a sheet', () => {
+  it('the status line counts the rows read, and is cleared once the sheet is mapped', async () => {
+    const seen: string[] = [];
+    const workbook = createMemoryWorkbook();
+    const importer = new ImportController({ workbook, session: () => null });
+    importer.store.subscribe((state) => {
+      if (state.status?.text && !seen.includes(state.status.text)) seen.push(state.status.text);
+    });
+    await importer.refresh();
+    expect(seen).toContain('Reading the sheet: 9 rows…');
+    expect(importer.store.get().status).toBeNull();
+  });
+});
