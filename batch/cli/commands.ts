@@ -43,7 +43,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .command(kind)
       .description(kind === 'receipts' ? 'create or update receipts from supplier invoices' : 'create or update returns')
       .argument('<files...>', '.xlsx, .xls, .ods or .csv files (each sheet gets its own results file)')
-      .option('--sheet <name>', 'worksheet to read (default: the first with data); repeatable', collect, [])
+      .option('--sheet <name>', 'worksheet to read (default: the first with data); repeatable', collect)
       .option('--all-sheets', 'import every sheet of each workbook (sheets that do not map are skipped, and said)')
       .option('--mapping <file.json>', 'a saved column mapping (print one with --dry-run)')
       .option('--dry-run', 'validate and resolve, send nothing')
@@ -54,8 +54,8 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--gst-rate <percent>', 'GST rate with --prices-include-gst (default 10)', Number)
       .option('--profile <name>', 'use this saved profile (default: the one whose headers the sheet has)')
       .option('--save-profile <name>', 'save the mapping used as a profile, for sheets with the same headers')
-      .option('--skip-line <text>', 'leave out lines whose product names this (Freight, Discount, Rounding); repeatable', collect, [])
-      .option('--set <field=value>', 'one value for every row of a field the sheet has no column for, e.g. storage="Main Chemical Shed" (repeatable)', collect, [])
+      .option('--skip-line <text>', 'leave out lines whose product names this (Freight, Discount, Rounding); repeatable', collect)
+      .option('--set <field=value>', 'one value for every row of a field the sheet has no column for, e.g. storage="Main Chemical Shed" (repeatable)', collect)
       .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
       .option('--json', 'print a machine-readable summary on standard output')
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
@@ -125,6 +125,6 @@ function interruptible(io: CommandIO): { signal: AbortSignal; release(): void } 
 }
 
 /** Collects a repeatable option's values in order. */
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
