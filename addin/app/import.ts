@@ -29,6 +29,7 @@ import type { StatusLine } from './connect.ts';
 import { describeError, describeFailure } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
+import type { ReadSettings } from '../../shared/import/cells.ts';
 import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
 import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
@@ -72,6 +73,21 @@ export interface ImportState {
   warnings: string[];
   /** Letters of the result columns last written (`M–Q`). */
   resultColumns: string | null;
+  /** A run is under way that Cancel can stop (reading, checking or sending). */
+  cancellable: boolean;
+}
+
+/** What {@link ImportController} sends: the run's plan and what it needs to write the results back. */
+interface SendRun {
+  dryRun: boolean;
+  session: Session;
+  kind: ReturnType<typeof importKind>;
+  grid: Grid;
+  mapping: ColumnMapping;
+  sheet: string;
+  planned: ReturnType<typeof planImport>;
+  allowDuplicates: boolean;
+  abort: AbortController;
 }
 
 /** What the controller works with: the workbook, and the open session (null when not connected). */
@@ -114,6 +130,7 @@ export class ImportController {
     problems: [],
     warnings: [],
     resultColumns: null,
+    cancellable: false,
   });
   /** The journal of the workbook, opened at the first run (its earlier runs' entries loaded). */
   private journal: PaneJournal | null = null;
@@ -246,7 +263,8 @@ export class ImportController {
   cancel(): void {
     if (!this.abort || this.abort.signal.aborted) return;
     this.abort.abort();
-    this.store.set({ status: { tone: 'info', text: 'Cancelling: no more records are sent; those on their way finish…' } });
+    const sending = this.store.get().phase === 'sending';
+    this.store.set({ status: { tone: 'info', text: sending ? 'Cancelling: no more records are sent; those on their way finish…' : 'Cancelling: nothing will be sent…' } });
   }
 
   private async run(dryRun: boolean): Promise<void> {
@@ -255,24 +273,58 @@ export class ImportController {
       this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
       return;
     }
-    await this.detect();
-    const { mapping, mappingProblem, dateOrder, dateOrderChosen, timeZone, allowDuplicates, sheet } = this.store.get();
-    const grid = this.grid;
-    if (!mapping || mappingProblem || !grid || !sheet) {
-      this.store.set({ status: { tone: 'error', text: mappingProblem ?? 'The sheet has no header row.' } });
-      return;
+    // Cancel works from here on: while the sheet is read and checked, nothing is sent at all.
+    const abort = new AbortController();
+    this.abort = abort;
+    this.store.set({ cancellable: true });
+    try {
+      await this.detect();
+      if (abort.signal.aborted) return this.stoppedBeforeSending();
+      const { mapping, mappingProblem, allowDuplicates, sheet } = this.store.get();
+      const grid = this.grid;
+      if (!mapping || mappingProblem || !grid || !sheet) {
+        this.store.set({ status: { tone: 'error', text: mappingProblem ?? 'The sheet has no header row.' } });
+        return;
+      }
+      const kind = importKind(mapping.kind);
+      this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
+      const snapshot = await session.snapshot();
+      if (abort.signal.aborted) return this.stoppedBeforeSending();
+      const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, this.readingSettings());
+      await this.send({ dryRun, session, kind, grid, mapping, sheet, planned, allowDuplicates, abort });
+    } finally {
+      this.abort = null;
+      this.store.set({ cancellable: false });
     }
-    const kind = importKind(mapping.kind);
-    this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
-    const snapshot = await session.snapshot();
+  }
+
+  /** The reading settings of a run: the pane's options, and what the sheet's saved mapping (or profile) says. */
+  private readingSettings(): ReadSettings {
+    const { dateOrder, dateOrderChosen, timeZone } = this.store.get();
     const saved = this.saved;
-    const reading = { dateOrder, dateOrderGiven: dateOrderChosen, timeZone, gstRate: saved?.gstRate ?? null, ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}), ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}), ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}), ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}) };
-    const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, reading);
+    return {
+      dateOrder,
+      dateOrderGiven: dateOrderChosen,
+      timeZone,
+      gstRate: saved?.gstRate ?? null,
+      ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}),
+      ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}),
+      ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}),
+      ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
+    };
+  }
+
+  /** A run cancelled while the sheet was read or checked: nothing was sent, nothing is written. */
+  private stoppedBeforeSending(): void {
+    this.store.set({ phase: 'idle', progress: null, status: { tone: 'info', text: 'Cancelled: nothing was sent.' } });
+  }
+
+  /** Sends (or, for a dry run, decides) the planned records, then writes the results back. */
+  private async send(run: SendRun): Promise<void> {
+    const { dryRun, session, kind, grid, mapping, sheet, planned, allowDuplicates, abort } = run;
     const total = planned.drafts.filter((d) => d.body).length;
     this.journal ??= await (this.deps.openJournal?.(grid.source) ?? Promise.resolve(new SessionJournal()));
     const journal = this.journal;
-    const abort = new AbortController();
-    this.abort = abort;
     if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
     let results: RowResult[];
     try {
@@ -290,6 +342,7 @@ export class ImportController {
       });
     } finally {
       this.abort = null;
+      this.store.set({ cancellable: false });
     }
     this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
     // Validate sends nothing, so it writes no id: an existing duplicate's id would tie the row to that record.

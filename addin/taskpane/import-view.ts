@@ -91,9 +91,9 @@ export function importView(controller: ImportController, connected: () => boolea
     const usable = ready && state.mapping !== null && !state.mappingProblem;
     validate.disabled = busy || !usable;
     start.disabled = busy || !usable;
-    // Cancel goes away once sending stops: the focus it had goes to the status line, not the page body.
+    // Cancel goes away once the run can no longer be stopped: its focus goes to the status line, not the page body.
     const cancelHadFocus = document.activeElement === cancel;
-    cancel.hidden = state.phase !== 'sending';
+    cancel.hidden = !state.cancellable;
     if (cancelHadFocus && cancel.hidden) status.focus();
     showProgress(progressBox, progress, state.phase === 'sending' ? state.progress : null);
     const written = state.resultColumns && !busy ? ` Results are in columns ${state.resultColumns}.` : '';

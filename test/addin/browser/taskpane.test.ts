@@ -269,7 +269,8 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     sandbox.setFaults({ latencyMs: 200 });
     try {
       await pane.click('#import');
-      await pane.waitForSelector('#import-cancel:not([hidden])');
+      // Once records are on their way (Cancel is there from the reading of the sheet on).
+      await pane.waitForSelector('#import-progress-box:not([hidden])');
       await pane.focus('#import-cancel');
       await pane.keyboard.press('Enter');
       await expect.poll(() => pane.textContent('#import-status'), { timeout: 20_000 }).toMatch(/^Cancelled: 12 receipts: \d+ created, \d+ not sent\./);

@@ -417,3 +417,19 @@ describe('reading a sheet', () => {
     expect(importer.store.get().status).toBeNull();
   });
 });
+
+describe('Cancel before anything is sent', () => {
+  it('while the organisation is being checked: nothing is sent and nothing is written', async () => {
+    const { workbook, importer } = await open();
+    sandbox.stats.reset();
+    const stop = importer.store.subscribe((state) => {
+      if (state.phase === 'checking') importer.cancel();
+    });
+    await importer.start();
+    stop();
+    expect(importer.store.get().status).toEqual({ tone: 'info', text: 'Cancelled: nothing was sent.' });
+    expect(importer.store.get().cancellable).toBe(false);
+    expect(sandbox.stats.writes).toBe(0);
+    expect(row(workbook, 'Invoices', 3, 11)).toEqual([]);
+  });
+});
