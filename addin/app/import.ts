@@ -2,107 +2,43 @@
  * The Import screen's logic: read a sheet through the {@link WorkbookPort}, detect its column
  * mapping (editable, saved in the workbook), validate (a dry run that marks invalid cells) and
  * import (progress, Cancel, results written back), with the shared core as the CLI uses it:
- * detectMapping → assertMappingUsable → organisation snapshot → plan → import engine.
+ * mapping (headers, then values) → organisation snapshot → plan → import engine → results written
+ * onto their rows as they are now. Shapes: import-state.ts; pure helpers: import-steps.ts.
  */
+import type { ReadSettings } from '../../shared/import/cells.ts';
 import { JournalIndex } from '../../shared/import/engine/journal.ts';
-import { SessionJournal, type PaneJournal } from './pane-journal.ts';
-import type { ProfileStore } from './profile-store.ts';
-import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
+import { keepSheetIds } from '../../shared/import/keep-ids.ts';
+import { fixedFields, lookupsOf } from '../../shared/import/map-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { relocateResults } from '../../shared/import/relocate.ts';
+import type { Resolver } from '../../shared/resolve/index.ts';
+import { matchByContent } from '../../shared/sheet/content-match.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
 import { assertMappingUsable, detectMapping } from '../../shared/sheet/mapping.ts';
-import { MappingError } from '../../shared/sheet/mapping-error.ts';
-import { headerLabel } from '../../shared/sheet/header-labels.ts';
 import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
-import { fixedFields, lookupsOf } from '../../shared/import/map-sheet.ts';
-import type { Resolver } from '../../shared/resolve/index.ts';
-import { matchByContent, type FieldEvidence } from '../../shared/sheet/content-match.ts';
+import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
-import { toSavedMapping, toMappingFile } from '../../shared/sheet/saved-mapping.ts';
+import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, DEFAULT_TIME_ZONE, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { resultLayout } from '../excel/sheet-layout.ts';
-import type { WorkbookPort } from '../excel/workbook-port.ts';
-import type { StatusLine } from './connect.ts';
 import { describeError, describeFailure } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
-import type { ReadSettings } from '../../shared/import/cells.ts';
-import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
-import { keepSheetIds } from '../../shared/import/keep-ids.ts';
-import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
+import type { ImportDeps, ImportState, SendRun } from './import-state.ts';
+import { lastFilled, paneMappingProblem, relocationLines, runTone, withoutNewIds } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
-import type { Session } from './session.ts';
+import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
+export type { ImportDeps, ImportState } from './import-state.ts';
+export { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
+
 /** Receipts or returns sent at once (the CLI's default `--concurrency`). */
 export const IMPORT_CONCURRENCY = 4;
-
-/** What the Import screen shows. */
-export interface ImportState {
-  kind: MappingKind;
-  sheets: string[];
-  sheet: string | null;
-  dateOrder: DateOrder;
-  /** The bookkeeper chose `dateOrder` (or the workbook saved a choice): a column that proves the other order is read this way all the same. */
-  dateOrderChosen: boolean;
-  timeZone: string;
-  /** Create a record even when the service already holds the same one (the CLI's --allow-duplicates). */
-  allowDuplicates: boolean;
-  /** The detected (or saved) mapping of the sheet, null when there is none. */
-  mapping: ColumnMapping | null;
-  fields: FieldRow[];
-  choices: ColumnChoice[];
-  /** Whether the mapping comes from the workbook's settings (edited or imported before). */
-  mappingSaved: boolean;
-  /** Why the sheet cannot be imported as it is (no header row, required columns missing). */
-  mappingProblem: string | null;
-  /** How each field came to its column: by header, or by its values (content-match.ts), with a confidence. */
-  evidence: FieldEvidence[];
-  /** The mapping came from one kept on this computer for sheets with the same headers (a profile). */
-  profileUsed: boolean;
-  phase: 'idle' | 'reading' | 'checking' | 'sending' | 'writing';
-  /** Records done of those to send, while sending. */
-  progress: { done: number; total: number } | null;
-  status: StatusLine | null;
-  /** Refused records' problems, then records that failed, conflict or are duplicates. */
-  problems: string[];
-  warnings: string[];
-  /** Letters of the result columns last written (`M–Q`). */
-  resultColumns: string | null;
-  /** A run is under way that Cancel can stop (reading, checking or sending). */
-  cancellable: boolean;
-}
-
-/** What {@link ImportController} sends: the run's plan and what it needs to write the results back. */
-interface SendRun {
-  dryRun: boolean;
-  session: Session;
-  kind: ReturnType<typeof importKind>;
-  grid: Grid;
-  mapping: ColumnMapping;
-  sheet: string;
-  planned: ReturnType<typeof planImport>;
-  allowDuplicates: boolean;
-  abort: AbortController;
-}
-
-/** What the controller works with: the workbook, and the open session (null when not connected). */
-export interface ImportDeps {
-  workbook: WorkbookPort;
-  session(): Session | null;
-  origin?: string;
-  /**
-   * Opens the import journal of a workbook (pane-journal.ts: IndexedDB in the pane, so the ids of
-   * what was sent survive closing it); default: in memory, for this session.
-   */
-  openJournal?(workbook: string): Promise<PaneJournal>;
-  /** Mappings kept on this computer by header signature (profile-store.ts); default: none kept. */
-  profiles?: ProfileStore;
-}
 
 /** The start of the status line while the sheet is read. */
 const READING = 'Reading the sheet: ';
@@ -430,61 +366,4 @@ export class ImportController {
       this.store.set({ phase: 'idle', progress: null, resultColumns: null, status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });
     }
   }
-}
-
-/**
- * How a run went: `success` when every row is done (or, for a dry run, would be), `error` when none
- * is, `warning` in between and for a cancelled run.
- */
-export function runTone(results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean }): StatusLine['tone'] {
-  const good = new Set(how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged']);
-  const done = results.filter((r) => good.has(r.status)).length;
-  if (how.cancelled) return 'warning';
-  if (done === results.length) return 'success';
-  return done === 0 ? 'error' : 'warning';
-}
-
-/** A result of a dry run without the ids the run found (an existing duplicate's): those of the sheet are kept after. */
-function withoutNewIds(result: RowResult): RowResult {
-  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
-  return rest;
-}
-
-/**
- * What the pane says when rows moved or changed during the import: results that followed their rows,
- * and those not written (with the record each row's invoice became, so no id is lost).
- */
-export function relocationLines(placed: Relocated, results: readonly RowResult[]): string[] {
-  const lines: string[] = [];
-  if (placed.moved.length > 0) {
-    const some = placed.moved.slice(0, 5).map((m) => `${m.from} → ${m.to}`).join(', ');
-    lines.push(`Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`);
-  }
-  for (const rowNumber of placed.lost) {
-    const result = results.find((r) => r.rowNumber === rowNumber);
-    const record = result?.sequence ? `: it was ${result.status} as ${result.sequence} (Record ID ${result.recordId ?? ''})` : '';
-    lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
-  }
-  return lines;
-}
-
-/** The 0-based column of a row's last non-blank cell, or -1. */
-function lastFilled(cells: readonly unknown[]): number {
-  for (let c = cells.length - 1; c >= 0; c -= 1) if (cells[c] !== null && cells[c] !== undefined && cells[c] !== '') return c;
-  return -1;
-}
-
-/**
- * A mapping failure as the pane says it: the pane's own controls instead of the CLI's `--mapping FILE`
- * (the mapping table for missing columns; the header row box for a sheet whose headers it does not know).
- */
-export function paneMappingProblem(error: unknown, mapping: ColumnMapping | null): string {
-  if (error instanceof MappingError && error.code === 'no_header_row') {
-    return 'No row near the top reads as column headers the add-in knows. Give the row that holds the headers below, then pick each field’s column in Column mapping.';
-  }
-  if (error instanceof MappingError && error.code === 'missing_fields' && mapping) {
-    const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f as MappedField)}'`).join(', ');
-    return `No column for ${names} in row ${mapping.headerRowNumber}: pick one for each in Column mapping, or add a column with that header to the sheet.`;
-  }
-  return describeError(error);
 }

@@ -1,0 +1,79 @@
+/**
+ * The shapes of the Import screen (addin/app/import.ts): what it shows, what its controller works
+ * with, and what one run sends.
+ */
+import type { Grid } from '../../shared/sheet/grid.ts';
+import type { ColumnMapping, MappingKind } from '../../shared/sheet/mapping.ts';
+import type { DateOrder } from '../../shared/sheet/values/index.ts';
+import type { FieldEvidence } from '../../shared/sheet/content-match.ts';
+import type { WorkbookPort } from '../excel/workbook-port.ts';
+import type { StatusLine } from './connect.ts';
+import type { importKind, planImport } from './import-kinds.ts';
+import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
+import type { PaneJournal } from './pane-journal.ts';
+import type { ProfileStore } from './profile-store.ts';
+import type { Session } from './session.ts';
+
+/** What the Import screen shows. */
+export interface ImportState {
+  kind: MappingKind;
+  sheets: string[];
+  sheet: string | null;
+  dateOrder: DateOrder;
+  /** The bookkeeper chose `dateOrder` (or the workbook saved a choice): a column that proves the other order is read this way all the same. */
+  dateOrderChosen: boolean;
+  timeZone: string;
+  /** Create a record even when the service already holds the same one (the CLI's --allow-duplicates). */
+  allowDuplicates: boolean;
+  /** The detected (or saved) mapping of the sheet, null when there is none. */
+  mapping: ColumnMapping | null;
+  fields: FieldRow[];
+  choices: ColumnChoice[];
+  /** Whether the mapping comes from the workbook's settings (edited or imported before). */
+  mappingSaved: boolean;
+  /** Why the sheet cannot be imported as it is (no header row, required columns missing). */
+  mappingProblem: string | null;
+  /** How each field came to its column: by header, or by its values (content-match.ts), with a confidence. */
+  evidence: FieldEvidence[];
+  /** The mapping came from one kept on this computer for sheets with the same headers (a profile). */
+  profileUsed: boolean;
+  phase: 'idle' | 'reading' | 'checking' | 'sending' | 'writing';
+  /** Records done of those to send, while sending. */
+  progress: { done: number; total: number } | null;
+  status: StatusLine | null;
+  /** Refused records' problems, then records that failed, conflict or are duplicates. */
+  problems: string[];
+  warnings: string[];
+  /** Letters of the result columns last written (`M–Q`). */
+  resultColumns: string | null;
+  /** A run is under way that Cancel can stop (reading, checking or sending). */
+  cancellable: boolean;
+}
+
+/** What {@link ImportController} sends: the run's plan and what it needs to write the results back. */
+export interface SendRun {
+  dryRun: boolean;
+  session: Session;
+  kind: ReturnType<typeof importKind>;
+  grid: Grid;
+  mapping: ColumnMapping;
+  sheet: string;
+  planned: ReturnType<typeof planImport>;
+  allowDuplicates: boolean;
+  abort: AbortController;
+}
+
+/** What the controller works with: the workbook, and the open session (null when not connected). */
+export interface ImportDeps {
+  workbook: WorkbookPort;
+  session(): Session | null;
+  origin?: string;
+  /**
+   * Opens the import journal of a workbook (pane-journal.ts: IndexedDB in the pane, so the ids of
+   * what was sent survive closing it); default: in memory, for this session.
+   */
+  openJournal?(workbook: string): Promise<PaneJournal>;
+  /** Mappings kept on this computer by header signature (profile-store.ts); default: none kept. */
+  profiles?: ProfileStore;
+}
+

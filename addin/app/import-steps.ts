@@ -1,0 +1,69 @@
+/**
+ * Pure helpers of the Import screen's runs (addin/app/import.ts): how a run went (tone), a dry run's
+ * results without new ids, what the pane says when rows moved during an import, mapping problems in
+ * the pane's words, and a row's width.
+ */
+import type { RowResult } from '../../shared/import/outcome.ts';
+import type { Relocated } from '../../shared/import/relocate.ts';
+import { headerLabel } from '../../shared/sheet/header-labels.ts';
+import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
+import { MappingError } from '../../shared/sheet/mapping-error.ts';
+import type { StatusLine } from './connect.ts';
+import { describeError } from './errors.ts';
+
+/**
+ * How a run went: `success` when every row is done (or, for a dry run, would be), `error` when none
+ * is, `warning` in between and for a cancelled run.
+ */
+export function runTone(results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean }): StatusLine['tone'] {
+  const good = new Set(how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged']);
+  const done = results.filter((r) => good.has(r.status)).length;
+  if (how.cancelled) return 'warning';
+  if (done === results.length) return 'success';
+  return done === 0 ? 'error' : 'warning';
+}
+
+/** A result of a dry run without the ids the run found (an existing duplicate's): those of the sheet are kept after. */
+export function withoutNewIds(result: RowResult): RowResult {
+  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
+  return rest;
+}
+
+/**
+ * What the pane says when rows moved or changed during the import: results that followed their rows,
+ * and those not written (with the record each row's invoice became, so no id is lost).
+ */
+export function relocationLines(placed: Relocated, results: readonly RowResult[]): string[] {
+  const lines: string[] = [];
+  if (placed.moved.length > 0) {
+    const some = placed.moved.slice(0, 5).map((m) => `${m.from} → ${m.to}`).join(', ');
+    lines.push(`Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`);
+  }
+  for (const rowNumber of placed.lost) {
+    const result = results.find((r) => r.rowNumber === rowNumber);
+    const record = result?.sequence ? `: it was ${result.status} as ${result.sequence} (Record ID ${result.recordId ?? ''})` : '';
+    lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
+  }
+  return lines;
+}
+
+/** The 0-based column of a row's last non-blank cell, or -1. */
+export function lastFilled(cells: readonly unknown[]): number {
+  for (let c = cells.length - 1; c >= 0; c -= 1) if (cells[c] !== null && cells[c] !== undefined && cells[c] !== '') return c;
+  return -1;
+}
+
+/**
+ * A mapping failure as the pane says it: the pane's own controls instead of the CLI's `--mapping FILE`
+ * (the mapping table for missing columns; the header row box for a sheet whose headers it does not know).
+ */
+export function paneMappingProblem(error: unknown, mapping: ColumnMapping | null): string {
+  if (error instanceof MappingError && error.code === 'no_header_row') {
+    return 'No row near the top reads as column headers the add-in knows. Give the row that holds the headers below, then pick each field’s column in Column mapping.';
+  }
+  if (error instanceof MappingError && error.code === 'missing_fields' && mapping) {
+    const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f as MappedField)}'`).join(', ');
+    return `No column for ${names} in row ${mapping.headerRowNumber}: pick one for each in Column mapping, or add a column with that header to the sheet.`;
+  }
+  return describeError(error);
+}
