@@ -94,6 +94,27 @@ export class ImportController {
     });
   }
 
+  /**
+   * A visit to the Import tab: the list of sheets is brought up to date, but the sheet is read only
+   * when none is read yet or the one read is gone ("Read again" reads it afresh; every run does too).
+   * Connected since the sheet was read, its columns are matched again with the organisation's names.
+   */
+  async visit(): Promise<void> {
+    const { sheet } = this.store.get();
+    const grid = this.grid;
+    if (!grid || !sheet) return this.refresh();
+    await this.guard(async () => {
+      const sheets = await this.deps.workbook.sheetNames();
+      if (!sheets.includes(sheet)) return this.refresh();
+      this.store.set({ sheets });
+      const session = this.deps.session();
+      if (session && !this.resolver) {
+        this.resolver = await session.resolver().catch(() => null);
+        this.apply(grid);
+      }
+    });
+  }
+
   /** Switches between receipts and returns, and maps the sheet again. */
   async setKind(kind: MappingKind): Promise<void> {
     this.store.set({ kind });

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     void exporter.refresh();
   });
   const tabs = setUpTabs(byId('tablist-main'), (panel) => {
-    if (panel === 'panel-import') void importer.refresh();
+    if (panel === 'panel-import') void importer.visit();
     if (panel === 'panel-export') void exporter.refresh();
   });
   await connect.restore();

@@ -433,3 +433,23 @@ describe('Cancel before anything is sent', () => {
     expect(row(workbook, 'Invoices', 3, 11)).toEqual([]);
   });
 });
+
+describe('visits to the Import tab', () => {
+  it('read the sheet once; later visits do not read it again, Read again does', async () => {
+    const workbook = createMemoryWorkbook();
+    let reads = 0;
+    const readSheet = workbook.readSheet.bind(workbook);
+    workbook.readSheet = async (...args) => {
+      reads += 1;
+      return readSheet(...args);
+    };
+    const importer = new ImportController({ workbook, session: () => null });
+    await importer.visit();
+    await importer.visit();
+    await importer.visit();
+    expect(reads).toBe(1);
+    expect(importer.store.get().mapping?.headerRowNumber).toBe(3);
+    await importer.refresh();
+    expect(reads).toBe(2);
+  });
+});
