@@ -5,18 +5,17 @@
  * mapping (headers, then values) → organisation snapshot → plan → import engine → results written
  * onto their rows as they are now. Shapes: import-state.ts; pure helpers: import-steps.ts.
  */
-import type { ReadSettings } from '../../shared/import/cells.ts';
+import { mappingReadSettings, type ReadSettings } from '../../shared/import/cells.ts';
 import { JournalIndex } from '../../shared/import/engine/journal.ts';
 import { keepSheetIds } from '../../shared/import/keep-ids.ts';
-import { fixedFields, lookupsOf } from '../../shared/import/map-sheet.ts';
+import { matchColumns } from '../../shared/import/map-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { relocateResults } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
-import { matchByContent } from '../../shared/sheet/content-match.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
-import { assertMappingUsable, detectMapping } from '../../shared/sheet/mapping.ts';
+import { assertMappingUsable } from '../../shared/sheet/mapping.ts';
 import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
 import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
@@ -258,17 +257,7 @@ export class ImportController {
   /** The reading settings of a run: the pane's options, and what the sheet's saved mapping (or profile) says. */
   private readingSettings(): ReadSettings {
     const { dateOrder, dateOrderChosen, timeZone } = this.store.get();
-    const saved = this.saved;
-    return {
-      dateOrder,
-      dateOrderGiven: dateOrderChosen,
-      timeZone,
-      gstRate: saved?.gstRate ?? null,
-      ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}),
-      ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}),
-      ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}),
-      ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
-    };
+    return { ...mappingReadSettings(this.saved), dateOrder, dateOrderGiven: dateOrderChosen, timeZone };
   }
 
   /** A run cancelled while the sheet was read or checked: nothing was sent, nothing is written. */
@@ -355,9 +344,7 @@ export class ImportController {
     const { kind } = this.store.get();
     const mappingSaved = this.saved !== undefined && !this.store.get().profileUsed;
     try {
-      const lookups = this.resolver ? lookupsOf(this.resolver) : null;
-      const found = matchByContent(grid, detectMapping(grid, kind, this.saved), lookups, fixedFields(this.saved));
-      const { mapping, evidence } = found;
+      const { mapping, evidence } = matchColumns(grid, kind, this.saved, this.resolver);
       let mappingProblem: string | null = null;
       try {
         assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });

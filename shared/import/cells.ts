@@ -2,6 +2,7 @@ import type { Resolver } from '../resolve/index.ts';
 import type { Storage } from '../schemas/resources.ts';
 import { isStorageLocked } from '../schemas/resources.ts';
 import type { CellValue } from '../sheet/grid.ts';
+import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import { isBlank } from '../sheet/grid.ts';
 import { KNOWN_UNITS } from '../service/gaps.ts';
 import type { DateOrder, UnitAliases } from '../sheet/values/index.ts';
@@ -53,6 +54,21 @@ export interface ReadSettings {
   skipLines?: readonly string[];
   packSizeFrom?: 'product';
   packCostFrom?: 'line_total';
+}
+
+/**
+ * What a saved mapping (a mapping file, a profile, a sheet's mapping in the workbook) says about
+ * reading cells: GST, the units table, lines left out, where pack sizes and costs are. The faces
+ * lay the user's own options over it (the CLI's flags beat the file).
+ */
+export function mappingReadSettings(saved: SavedMapping | undefined): Omit<ReadSettings, 'dateOrder' | 'timeZone'> {
+  return {
+    gstRate: saved?.gstRate ?? null,
+    ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}),
+    ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}),
+    ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}),
+    ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  * organisation knows could help, so a hopeless sheet is refused before connecting.
  */
 import type { Resolver } from '../resolve/index.ts';
-import { matchByContent, type ContentLookups, type FieldEvidence } from '../sheet/content-match.ts';
+import { matchByContent, type ContentLookups, type ContentMatch, type FieldEvidence } from '../sheet/content-match.ts';
 import type { Grid } from '../sheet/grid.ts';
 import { assertMappingUsable, detectMapping, type ColumnMapping, type MappingKind } from '../sheet/mapping.ts';
 import type { MappedField } from '../sheet/mapping-match.ts';
@@ -25,19 +25,27 @@ export function fixedFields(saved: SavedMapping | undefined): Set<MappedField> {
 }
 
 /**
+ * A sheet's columns found in one go, never throwing for what is missing (the add-in shows it
+ * instead): headers and the saved mapping, then the values (the organisation's names too when a
+ * `resolver` is given). @throws MappingError only as `detectMapping` does (no header row).
+ */
+export function matchColumns(grid: Grid, kind: MappingKind, saved: SavedMapping | undefined, resolver: Resolver | null): ContentMatch {
+  return matchByContent(grid, detectMapping(grid, kind, saved), resolver ? lookupsOf(resolver) : null, fixedFields(saved));
+}
+
+/**
  * Step 1, before connecting: headers (and the saved mapping), then the values' kinds (dates,
  * numbers, units, sizes).
  * @throws MappingError (see `detectMapping`, `assertMappingUsable`) when the sheet cannot map and
  *   the organisation's names could not help (no product or storage missing, or no column left).
  */
 export function mapSheet(grid: Grid, kind: MappingKind, saved: SavedMapping | undefined): PendingMapping {
-  const fixed = fixedFields(saved);
-  const { mapping } = matchByContent(grid, detectMapping(grid, kind, saved), null, fixed);
+  const { mapping } = matchColumns(grid, kind, saved, null);
   // Columns the organisation's names could still place: unplaced ones, and a notes column of products.
   const open = mapping.unplaced.length > 0 || (mapping.missing.includes('product') && mapping.columns.notes !== undefined);
   const waitsForNames = open && mapping.missing.some((f) => f === 'product' || f === 'storage');
   if (!waitsForNames) assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
-  return { mapping, waitsForNames, fixed };
+  return { mapping, waitsForNames, fixed: fixedFields(saved) };
 }
 
 /** The import's resolver as content lookups: a name that resolves, or is ambiguous, is a known name. */

@@ -172,7 +172,9 @@ function sampleColumns(grid: Grid, mapping: ColumnMapping): Map<number, CellValu
     if (++rows > SAMPLE_ROWS) break;
     row.cells.forEach((cell, column) => {
       if (isBlank(cell)) return;
-      sample.set(column, [...(sample.get(column) ?? []), cell]);
+      const values = sample.get(column);
+      if (values) values.push(cell);
+      else sample.set(column, [cell]);
     });
   }
   return sample;

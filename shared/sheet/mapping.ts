@@ -252,7 +252,7 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   // Hints for a sheet that lacks only a price or a pack size column, and may carry them otherwise.
   const onlyPack = mapping.missing.every((f) => f === 'pack_cost' || f === 'pack_size');
   const hints = !onlyPack ? '' : [
-    mapping.missing.includes('pack_cost') && mapping.columns['line_total' as MappedField] !== undefined
+    mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined
       ? ' If the sheet has line totals but no price per pack, set "pack_cost_from": "line_total" in the mapping file.'
       : '',
     mapping.missing.includes('pack_size')

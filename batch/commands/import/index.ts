@@ -77,8 +77,8 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     const session = await openSession(options, io, { ...options.client, maxInFlight: settings.concurrency });
     const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
     const resolver = createResolver(reference);
+    // Columns placed now by the organisation's names are checked for GST again by the plan.
     const { mapping, evidence } = mapWithNames(grid, pending, resolver);
-    checkPriceBasis(mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
     const kind = planImport(options.kind, grid, mapping, resolver, session.org, { ...reading, includeHidden: Boolean(options.includeHidden) }, { receipts, returns });
     const where = { source: basename(options.file), sheet: grid.sheet };
     if (kind.drafts.length === 0) {
@@ -195,14 +195,14 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
 
 /** The mapping the run used, as a mapping file that would do the same (printed by --dry-run). */
 function mappingUsed({ mapping, saved, reading }: ReadyRun): MappingFile {
+  // What the file said, less what depends on this sheet's layout (its header row, its signature), with
+  // the columns as placed and the reading the flags decided (`--skip-line`, `--prices-include-gst`).
+  const { headerRow: _row, signature: _signature, gstRate: _gst, skipLines: _skip, ...said } = saved ?? { columns: {} };
   return toMappingFile({
+    ...said,
     ...toSavedMapping(mapping),
-    ...(saved?.values ? { values: saved.values } : {}),
     ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
-    ...(saved?.packSizeFrom ? { packSizeFrom: saved.packSizeFrom } : {}),
-    ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
     ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
-    ...(saved?.units ? { units: saved.units } : {}),
   });
 }
 

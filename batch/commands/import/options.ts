@@ -1,5 +1,5 @@
 import { ShedError } from '../../../shared/errors/shed-error.ts';
-import type { ReadSettings } from '../../../shared/import/cells.ts';
+import { mappingReadSettings, type ReadSettings } from '../../../shared/import/cells.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import { kindFields, type MappingKind } from '../../../shared/sheet/mapping-match.ts';
@@ -111,17 +111,15 @@ export function readSettingsFor(
   saved: SavedMapping | undefined,
   skipLine: readonly string[] = [],
 ): ReadSettings {
-  const gstRate = settings.gstRate ?? saved?.gstRate ?? null;
-  const skip = [...(saved?.skipLines ?? []), ...skipLine];
+  const fromFile = mappingReadSettings(saved);
+  const skip = [...(fromFile.skipLines ?? []), ...skipLine];
   return {
+    ...fromFile,
     ...(skip.length > 0 ? { skipLines: skip } : {}),
-    ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}),
-    ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
     dateOrder: settings.dateOrder,
     dateOrderGiven: settings.dateOrderGiven,
     timeZone: settings.timeZone,
-    gstRate,
-    ...(saved?.unitAliases ? { unitAliases: saved.unitAliases } : {}),
+    gstRate: settings.gstRate ?? fromFile.gstRate ?? null,
   };
 }
 

@@ -69,6 +69,7 @@ export function buildReceiptDraft(
   const notes = read.optionalText(cell('notes'));
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
+  const priceFromTotal = settings.packCostFrom === 'line_total';
   const lines: ReceiptLine[] = [];
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
@@ -76,7 +77,6 @@ export function buildReceiptDraft(
     const product = read.product(cells.productField, cells.product, row.rowNumber);
     const quantity = read.decimal('quantity', cells.quantity, row.rowNumber);
     const pack = read.amountWithUnit(cells.packField, 'pack_unit', cells.packSize, row.cells.pack_unit, row.rowNumber);
-    const priceFromTotal = settings.packCostFrom === 'line_total';
     const price = priceFromTotal ? unitPriceFromTotal(read, row, quantity) : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
     lines.push({ rowNumber: row.rowNumber, lineItemId });
