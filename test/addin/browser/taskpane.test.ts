@@ -46,6 +46,16 @@ async function connectAndRead(pane: Page, baseUrl: string): Promise<void> {
   await pane.click('#import-reread');
 }
 
+/**
+ * A workbook of `count` one-line Farmco invoices `PREFIX-1`…, one a day of `month`, naming the
+ * sandbox and Willow Creek in its settings.
+ */
+function invoiceWorkbook(name: string, prefix: string, count: number, month: number, baseUrl: string): MemoryInit {
+  const rows: MemoryInit['sheets'][number]['rows'] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
+  for (let i = 1; i <= count; i++) rows.push([`${prefix}-${i}`, 'Farmco Rural Supplies', `${i}/${String(month).padStart(2, '0')}/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
+  return { name, sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': baseUrl, 'shed.organisationId': WILLOW } };
+}
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
@@ -260,9 +270,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   });
 
   it('Cancel: the records it kept back say "not sent", and the focus stays in the pane', async () => {
-    const rows: MemoryInit['sheets'][number]['rows'] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
-    for (let i = 1; i <= 12; i++) rows.push([`BCAN-${i}`, 'Farmco Rural Supplies', `${i}/02/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
-    const init: MemoryInit = { name: 'cancel.xlsx', sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
+    const init = invoiceWorkbook('cancel.xlsx', 'BCAN', 12, 2, sandbox.url);
     const { page: pane } = await openPane(browser, site.url, init);
     await connectAndRead(pane, sandbox.url);
     await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
@@ -300,9 +308,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   });
 
   it('closing the pane mid-import loses no id: reopened, the journal in IndexedDB gives each sent invoice back its id', async () => {
-    const rows: MemoryInit['sheets'][number]['rows'] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
-    for (let i = 1; i <= 10; i++) rows.push([`JRN-${i}`, 'Farmco Rural Supplies', `${i}/04/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
-    const init: MemoryInit = { name: 'journal.xlsx', sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
+    const init = invoiceWorkbook('journal.xlsx', 'JRN', 10, 4, sandbox.url);
     const { page: pane } = await openPane(browser, site.url, init);
     const connect = async () => {
       await connectAndRead(pane, sandbox.url);

@@ -1,7 +1,7 @@
 /** The Import screen's logic against the sandbox over real HTTP, on an in-memory workbook. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectController } from '../../../addin/app/connect.ts';
-import { ImportController, runTone } from '../../../addin/app/import.ts';
+import { ImportController, runTone, type ImportDeps } from '../../../addin/app/import.ts';
 import { createMemoryWorkbook, type MemoryInit, type SerialCell } from '../../../addin/app/memory-host.ts';
 import { memoryTokenStore } from '../../../addin/app/token-store.ts';
 import { memoryProfileStore } from '../../../addin/app/profile-store.ts';
@@ -19,12 +19,12 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function open(init?: MemoryInit, token = 'demo-token-willow') {
+async function open(init?: MemoryInit, token = 'demo-token-willow', deps: Partial<ImportDeps> = {}) {
   const workbook = createMemoryWorkbook(init);
   const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
   await connect.connect(sandbox.url, token);
   if (!connect.session()) await connect.selectOrganisation(WILLOW);
-  const importer = new ImportController({ workbook, session: () => connect.session() });
+  const importer = new ImportController({ workbook, session: () => connect.session(), ...deps });
   await importer.refresh();
   return { workbook, importer, connect };
 }
@@ -352,21 +352,14 @@ describe('mappings kept on this computer (profiles)', () => {
         ['Farmco Rural Supplies', invoice, '9/03/2026', 'Glyfos 540 20L', 2, 185, 'Main Chemical Shed'],
       ] as SerialCell[][],
     });
-    const workbook = createMemoryWorkbook({ sheets: [month('PROF-1')] });
-    const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
-    await connect.connect(sandbox.url, 'demo-token-willow');
-    if (!connect.session()) await connect.selectOrganisation(WILLOW);
     // The bookkeeper's one-off setting: pack sizes are in the item text (saved in the workbook's mapping).
-    await workbook.setSetting(mappingSettingKey('receipts', 'Bills'), JSON.stringify({ kind: 'receipts', columns: { storage: 'Where' }, pack_size_from: 'product' }));
-    const march = new ImportController({ workbook, session: () => connect.session(), profiles });
-    await march.refresh();
+    const saved = JSON.stringify({ kind: 'receipts', columns: { storage: 'Where' }, pack_size_from: 'product' });
+    const march = (await open({ sheets: [month('PROF-1')], settings: { [mappingSettingKey('receipts', 'Bills')]: saved } }, undefined, { profiles })).importer;
     await march.start();
     expect(march.store.get().status?.text).toBe('1 receipt: 1 created.');
     expect(profiles.list()).toHaveLength(1);
 
-    const april = createMemoryWorkbook({ sheets: [month('PROF-2')] });
-    const importer = new ImportController({ workbook: april, session: () => connect.session(), profiles });
-    await importer.refresh();
+    const { importer } = await open({ sheets: [month('PROF-2')] }, undefined, { profiles });
     expect(importer.store.get()).toMatchObject({ profileUsed: true, mappingSaved: false, mappingProblem: null });
     await importer.start();
     expect(importer.store.get().status?.text).toBe('1 receipt: 1 created.');
