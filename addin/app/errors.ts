@@ -4,6 +4,7 @@
  * only a browser needs to hear (CORS) and never shows a stack.
  */
 import { ShedError } from '../../shared/errors/shed-error.ts';
+import { paneText } from './remedy-wording.ts';
 
 /** Where the task pane runs, for hints: its origin (e.g. `https://localhost:3000`). */
 export interface ErrorContext {
@@ -42,7 +43,7 @@ export function describeFailure(error: unknown, context: ErrorContext = {}): Fai
       case 'timeout':
         return { text: 'The service did not answer in time. Try again in a moment.', detail };
       default:
-        return { text: error.message };
+        return { text: paneText(error.message, error.remedies) };
     }
   }
   if (error instanceof Error) {

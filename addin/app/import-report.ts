@@ -7,6 +7,7 @@ import type { Problem, RowResult, RowStatus } from '../../shared/import/outcome.
 import { problemText } from '../../shared/import/problems.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { AnyDraft, ImportKind, PlannedImport } from './import-kinds.ts';
+import { paneNotice, paneText } from './remedy-wording.ts';
 
 /** Most lines listed in the pane; the sheet's Message column holds them all. */
 export const LINES_SHOWN = 100;
@@ -14,7 +15,7 @@ export const LINES_SHOWN = 100;
 /** A problem where it is: `Row 22, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'`. */
 export function problemLine(problem: Problem): string {
   const column = problem.column === undefined ? '' : `, ${columnLetter(problem.column)}`;
-  return `Row ${problem.rowNumber}${column}: ${problemText(problem)}`;
+  return `Row ${problem.rowNumber}${column}: ${paneText(problemText(problem), problem.remedies)}`;
 }
 
 /** Every problem of the refused drafts, each ending with which record was not sent. */
@@ -24,7 +25,7 @@ export function problemLines(planned: Pick<PlannedImport, 'drafts' | 'label'>): 
 
 /** Warnings of the plan and of each draft (sent anyway), one line each. */
 export function warningLines(planned: Pick<PlannedImport, 'drafts' | 'warnings'>): string[] {
-  return [...planned.warnings, ...planned.drafts.flatMap((d) => d.warnings.map(problemLine))];
+  return [...planned.warnings.map(paneNotice), ...planned.drafts.flatMap((d) => d.warnings.map(problemLine))];
 }
 
 /** Records whose run needs a look (failed, conflict, duplicate), once per record: `Row 8: …`. */

@@ -25,6 +25,11 @@ export interface ImportState {
   timeZone: string;
   /** Create a record even when the service already holds the same one (the CLI's --allow-duplicates). */
   allowDuplicates: boolean;
+  /**
+   * The sheet's prices include GST, taken off before sending (the CLI's --prices-include-gst; gaps
+   * row 28): at the saved mapping's rate, else 10%. Ticked when the saved mapping says so.
+   */
+  pricesIncludeGst: boolean;
   /** The detected (or saved) mapping of the sheet, null when there is none. */
   mapping: ColumnMapping | null;
   fields: FieldRow[];

@@ -59,7 +59,10 @@ export function lastFilled(cells: readonly unknown[]): number {
  */
 export function paneMappingProblem(error: unknown, mapping: ColumnMapping | null): string {
   if (error instanceof MappingError && error.code === 'no_header_row') {
-    return 'No row near the top reads as column headers the add-in knows. Give the row that holds the headers below, then pick each field’s column in Column mapping.';
+    return (
+      'No row near the top reads as column headers the add-in knows. Give the row that holds the headers below, then pick each field’s column in Column mapping. ' +
+      'A sheet with no header row needs one: insert a row above the data and type a header over each column.'
+    );
   }
   if (error instanceof MappingError && error.code === 'missing_fields' && mapping) {
     const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f as MappedField)}'`).join(', ');

@@ -10,12 +10,14 @@ import { JournalIndex } from '../../shared/import/engine/journal.ts';
 import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import { matchColumns } from '../../shared/import/map-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { wordRemedies } from '../../shared/import/results.ts';
 import { relocateResults } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
 import { assertMappingUsable } from '../../shared/sheet/mapping.ts';
+import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
 import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
@@ -29,6 +31,7 @@ import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } f
 import type { ImportDeps, ImportState, SendRun } from './import-state.ts';
 import { lastFilled, paneMappingProblem, relocationLines, runTone, withoutNewIds } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
+import { paneRemedy } from './remedy-wording.ts';
 import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
@@ -52,6 +55,7 @@ export class ImportController {
     dateOrderChosen: false,
     timeZone: DEFAULT_TIME_ZONE,
     allowDuplicates: false,
+    pricesIncludeGst: false,
     mapping: null,
     evidence: [],
     profileUsed: false,
@@ -193,6 +197,12 @@ export class ImportController {
     });
   }
 
+  /** Whether the sheet's prices include GST (taken off before sending); the mapping is checked again. */
+  setPricesIncludeGst(include: boolean): void {
+    this.store.set({ pricesIncludeGst: include });
+    if (this.grid) this.apply(this.grid);
+  }
+
   /** Whether a record the service already holds is sent anyway. */
   setAllowDuplicates(allow: boolean): void {
     this.store.set({ allowDuplicates: allow });
@@ -257,7 +267,12 @@ export class ImportController {
   /** The reading settings of a run: the pane's options, and what the sheet's saved mapping (or profile) says. */
   private readingSettings(): ReadSettings {
     const { dateOrder, dateOrderChosen, timeZone } = this.store.get();
-    return { ...mappingReadSettings(this.saved), dateOrder, dateOrderGiven: dateOrderChosen, timeZone };
+    return { ...mappingReadSettings(this.saved), gstRate: this.gstRate(), dateOrder, dateOrderGiven: dateOrderChosen, timeZone };
+  }
+
+  /** The GST rate the sheet's prices include (a decimal string such as '0.1'), or null when they exclude GST. */
+  private gstRate(): string | null {
+    return this.store.get().pricesIncludeGst ? (this.saved?.gstRate ?? GST_RATE_DEFAULT) : null;
   }
 
   /** A run cancelled while the sheet was read or checked: nothing was sent, nothing is written. */
@@ -274,7 +289,7 @@ export class ImportController {
     if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
     let results: RowResult[];
     try {
-      results = await planned.run({
+      const run = await planned.run({
         concurrency: IMPORT_CONCURRENCY,
         sheet: grid.sheet,
         dryRun,
@@ -286,6 +301,8 @@ export class ImportController {
           if (!dryRun) this.store.set({ progress: { done, total: all }, status: { tone: 'info', text: `${done} of ${all} ${kind.many} done…` } });
         },
       });
+      // The core says what can be done as data: the pane words it with its own controls.
+      results = wordRemedies(run, paneRemedy);
     } finally {
       this.abort = null;
       this.store.set({ cancellable: false });
@@ -298,7 +315,7 @@ export class ImportController {
     const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
     await this.writeBack(placed.results, mapping, now);
     if (!dryRun) {
-      const used = this.saved ?? toSavedMapping(mapping);
+      const used = { ...(this.saved ?? toSavedMapping(mapping)), gstRate: this.gstRate() };
       await saveMapping(this.deps.workbook, kind.kind, sheet, used);
       this.deps.profiles?.save({ ...toMappingFile({ ...used, kind: kind.kind }), signature: headerSignature(mapping.headers) });
     }
@@ -330,7 +347,8 @@ export class ImportController {
     // No mapping in this workbook yet: the one kept on this computer for sheets with these headers, if any.
     const profile = this.saved ? null : chooseProfile(grid, kind, this.deps.profiles?.list() ?? []).profile;
     if (profile) this.saved = profile.mapping;
-    this.store.set({ profileUsed: profile !== null });
+    // A mapping kept with the sheet that says its prices include GST ticks the box; the bookkeeper's tick stays.
+    this.store.set({ profileUsed: profile !== null, pricesIncludeGst: this.store.get().pricesIncludeGst || Boolean(this.saved?.gstRate) });
     // With a session, the organisation's products and storages help find unnamed columns (kept once loaded).
     this.resolver = (await this.deps.session()?.resolver().catch(() => null)) ?? null;
     this.store.set({ sheet: grid.sheet });
@@ -348,7 +366,7 @@ export class ImportController {
       let mappingProblem: string | null = null;
       try {
         assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
-        checkPriceBasis(mapping, this.saved?.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+        checkPriceBasis(mapping, this.gstRate(), { source: grid.source, sheet: grid.sheet });
       } catch (error) {
         mappingProblem = paneMappingProblem(error, mapping);
       }

@@ -22,6 +22,7 @@ export function importView(controller: ImportController, connected: () => boolea
   const dateOrder = byId<HTMLSelectElement>('date-order');
   const timeZone = byId<HTMLInputElement>('time-zone');
   const allowDuplicates = byId<HTMLInputElement>('allow-duplicates');
+  const pricesIncludeGst = byId<HTMLInputElement>('prices-include-gst');
   const problem = byId('mapping-problem');
   const headerRowBox = byId('header-row-box');
   const headerRow = byId<HTMLInputElement>('header-row');
@@ -55,6 +56,7 @@ export function importView(controller: ImportController, connected: () => boolea
     });
   });
   allowDuplicates.addEventListener('change', () => controller.setAllowDuplicates(allowDuplicates.checked));
+  pricesIncludeGst.addEventListener('change', () => controller.setPricesIncludeGst(pricesIncludeGst.checked));
   validate.addEventListener('click', () => void controller.validate());
   start.addEventListener('click', () => void controller.start());
   cancel.addEventListener('click', () => controller.cancel());
@@ -68,7 +70,7 @@ export function importView(controller: ImportController, connected: () => boolea
     for (const note of panel.querySelectorAll<HTMLElement>('.needs-session')) note.hidden = ready;
     fillSelect(kind, IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })), state.kind);
     fillSelect(sheet, state.sheets.map((s) => ({ value: s, label: s })), state.sheet ?? '');
-    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates]) control.disabled = busy;
+    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, pricesIncludeGst]) control.disabled = busy;
     if (shownFields !== state.fields) {
       shownFields = state.fields;
       renderMapping(rows, state);
@@ -88,6 +90,7 @@ export function importView(controller: ImportController, connected: () => boolea
     if (dateOrder.value !== state.dateOrder) dateOrder.value = state.dateOrder;
     if (document.activeElement !== timeZone) timeZone.value = state.timeZone;
     allowDuplicates.checked = state.allowDuplicates;
+    pricesIncludeGst.checked = state.pricesIncludeGst;
     const usable = ready && state.mapping !== null && !state.mappingProblem;
     validate.disabled = busy || !usable;
     start.disabled = busy || !usable;

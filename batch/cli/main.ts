@@ -3,6 +3,7 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { processIO } from '../ui/io.ts';
 import { EXIT, exitStatusFor } from './exit-status.ts';
+import { cliErrorMessage } from './remedy-wording.ts';
 import { registerCommands } from './commands.ts';
 
 /**
@@ -34,7 +35,7 @@ function handle(error: unknown, err: (text: string) => void): number {
     return code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help' ? EXIT.ok : EXIT.usage;
   }
   if (error instanceof ShedError) {
-    err(`shed: ${error.message}`);
+    err(`shed: ${cliErrorMessage(error)}`);
   } else {
     err(`shed: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }

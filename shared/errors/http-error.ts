@@ -1,3 +1,4 @@
+import type { Remedy } from './remedy.ts';
 import type { ErrorCategory } from './shed-error.ts';
 import { RequestError, attemptsSuffix, describeRequest, type RequestTarget } from './request-error.ts';
 
@@ -30,7 +31,7 @@ export class HttpError extends RequestError {
   constructor(
     target: RequestTarget,
     answer: HttpAnswer,
-    options?: { code?: string; category?: ErrorCategory; detail?: string; cause?: unknown },
+    options?: { code?: string; category?: ErrorCategory; detail?: string; cause?: unknown; remedies?: readonly Remedy[] },
   ) {
     const statusText = answer.statusText || REASON_PHRASES[answer.status] || '';
     const detail = options?.detail ?? bodySummary(answer.body);

@@ -15,7 +15,8 @@ export class RateLimitError extends HttpError {
       category: 'service',
       detail:
         detail ??
-        `The service is limiting requests${retryAfterMs === null ? '' : ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`}; try again later or with a lower --concurrency`,
+        `The service is limiting requests${retryAfterMs === null ? '' : ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`}`,
+      remedies: [{ code: 'lower_concurrency' }],
     });
     this.retryAfterMs = retryAfterMs;
   }

@@ -1,3 +1,4 @@
+import type { Remedy } from './remedy.ts';
 import { ShedError, type ErrorCategory } from './shed-error.ts';
 
 /**
@@ -27,7 +28,7 @@ export class RequestError extends ShedError {
     category: ErrorCategory,
     message: string,
     target: RequestTarget,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; remedies?: readonly Remedy[] },
   ) {
     super(code, category, message, options);
     this.method = target.method;

@@ -12,6 +12,8 @@ export type ErrorCategory =
   | 'service'
   | 'internal';
 
+import type { Remedy } from './remedy.ts';
+
 /**
  * Base of every typed error of shed-sheets: a stable machine `code` (snake_case, never changes once
  * released), a `category` for exit statuses, and a human message that says what, where and how to fix it.
@@ -20,11 +22,17 @@ export type ErrorCategory =
 export class ShedError extends Error {
   readonly code: string;
   readonly category: ErrorCategory;
+  /**
+   * What the user can do, as data: each face words it with its own flags or controls and appends it
+   * to `message`, which never names either (see {@link withRemedies}).
+   */
+  readonly remedies: readonly Remedy[];
 
-  constructor(code: string, category: ErrorCategory, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: string, category: ErrorCategory, message: string, options?: { cause?: unknown; remedies?: readonly Remedy[] }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.category = category;
+    this.remedies = options?.remedies ?? [];
   }
 }

@@ -1,3 +1,4 @@
+import type { Notice, Remedy } from '../errors/remedy.ts';
 import type { Resolver } from '../resolve/index.ts';
 import type { Storage } from '../schemas/resources.ts';
 import { isStorageLocked } from '../schemas/resources.ts';
@@ -50,7 +51,7 @@ export interface ReadSettings {
   dateOrderGiven?: boolean;
   unitAliases?: UnitAliases;
   gstRate?: string | null;
-  refuseAmbiguousDates?: string;
+  refuseAmbiguousDates?: Notice;
   skipLines?: readonly string[];
   packSizeFrom?: 'product';
   packCostFrom?: 'line_total';
@@ -85,8 +86,15 @@ export class CellReader {
     private readonly resolver: Resolver,
   ) {}
 
-  private fail(field: string, rowNumber: number, code: string, message: string, value?: CellValue, suggestion?: string): null {
-    this.problems.push(cellProblem(this.index, field, rowNumber, code, message, value, suggestion));
+  private fail(
+    field: string,
+    rowNumber: number,
+    code: string,
+    message: string,
+    value?: CellValue,
+    extra?: { suggestion?: string | undefined; remedies?: readonly Remedy[] | undefined },
+  ): null {
+    this.problems.push(cellProblem(this.index, field, rowNumber, code, message, value, extra));
     return null;
   }
 
@@ -129,10 +137,11 @@ export class CellReader {
     }
     const ambiguity = this.settings.refuseAmbiguousDates;
     if (ambiguity !== undefined && isAmbiguousNumericDate(value)) {
-      return this.fail(field, rowNumber, 'ambiguous_date', `${describeCell(value)} could be read day-first or month-first: ${ambiguity}`, value);
+      const message = `${describeCell(value)} could be read day-first or month-first: ${ambiguity.message}`;
+      return this.fail(field, rowNumber, 'ambiguous_date', message, value, { remedies: ambiguity.remedies });
     }
     const parsed = parseDateCell(value, this.settings.dateOrder);
-    if (!parsed.ok) return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value);
+    if (!parsed.ok) return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value, { remedies: parsed.remedies });
     const instant = isoInstant(value);
     if (instant !== null) return instant;
     const time = timeOfDay(value);
@@ -207,7 +216,7 @@ export class CellReader {
     const text = value === undefined ? '' : cellText(value);
     if (!text) return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the storage's name`);
     const found = this.resolver.storage(text);
-    if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, found.suggestions?.[0]);
+    if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0] });
     if (isStorageLocked(found.value)) {
       return this.fail(field, rowNumber, 'locked_storage', `'${found.value.name}' is locked: nothing can be recorded in it; choose another storage`, value);
     }
@@ -221,10 +230,8 @@ export class CellReader {
     const found = this.resolver.product(text);
     if (!found.ok) {
       const word = NOT_STOCK.exec(text)?.[0];
-      const hint = word && found.code === 'unknown_product'
-        ? `; if the line is not stock, leave such lines out with "skip_lines": ["${word}"] in the mapping file (or --skip-line ${word})`
-        : '';
-      return this.fail(field, rowNumber, found.code, `${found.message}${hint}`, value, found.suggestions?.[0]);
+      const remedies: Remedy[] = word && found.code === 'unknown_product' ? [{ code: 'skip_lines', word }] : [];
+      return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0], remedies });
     }
     return { productId: found.value.productId, productAliasId: found.value.productAliasId };
   }

@@ -4,14 +4,15 @@
  * throughout, so its ambiguous dates ('03/04/2026') are refused rather than read day-first, unless
  * the user chose the order (`--date-order`). Pure.
  */
+import type { Notice } from '../errors/remedy.ts';
 import type { CellValue } from '../sheet/grid.ts';
 import { detectDateOrder } from '../sheet/values/index.ts';
 import type { ReadSettings } from './cells.ts';
 
 /** Sheet warnings about the date column, and why its ambiguous dates are refused (when they are). */
 export interface DateColumnCheck {
-  warnings: string[];
-  refuseAmbiguousDates?: string;
+  warnings: Notice[];
+  refuseAmbiguousDates?: Notice;
 }
 
 /**
@@ -24,11 +25,12 @@ export function checkDateColumn(values: CellValue[], settings: ReadSettings): Da
   const warnings = dates.conflict ? [dates.conflict] : [];
   if (dates.otherOrderOnly === undefined || settings.dateOrderGiven) return { warnings };
   const other = settings.dateOrder === 'DMY' ? 'month-first' : 'day-first';
-  const [otherFlag, ownFlag] = settings.dateOrder === 'DMY' ? ['MDY', 'DMY'] : ['DMY', 'MDY'];
+  const [otherOrder, ownOrder] = settings.dateOrder === 'DMY' ? (['MDY', 'DMY'] as const) : (['DMY', 'MDY'] as const);
   return {
     warnings,
-    refuseAmbiguousDates:
-      `the same column has '${dates.otherOrderOnly}', which can only be read ${other}, so its other dates may be ${other} too. ` +
-      `Pass --date-order ${otherFlag} if the column is ${other}, or --date-order ${ownFlag} if it is not`,
+    refuseAmbiguousDates: {
+      message: `the same column has '${dates.otherOrderOnly}', which can only be read ${other}, so its other dates may be ${other} too`,
+      remedies: [{ code: 'choose_date_order', orders: [otherOrder], reading: other, otherwise: ownOrder }],
+    },
   };
 }

@@ -3,6 +3,8 @@
  * `Sequence`, `Line Item ID`, `Message`), and the problems that explain a refusal.
  */
 
+import type { Remedy } from '../errors/remedy.ts';
+
 /**
  * A row's status in the results file (PRODUCT.md, "Results file"). A dry run writes what it would
  * do instead: `would create`, `would update`.
@@ -35,6 +37,8 @@ export interface Problem {
   value?: unknown;
   message: string;
   suggestion?: string;
+  /** What the user can do about it, worded by each face (the CLI's flags, the pane's controls). */
+  remedies?: Remedy[];
 }
 
 /** The result of one sheet row, written back as the result columns. */
@@ -45,6 +49,11 @@ export interface RowResult {
   sequence?: string;
   lineItemId?: string;
   message?: string;
+  /**
+   * What the user can do about `message`, as data: each face appends them in its own words before
+   * the row is shown or written (the CLI's flags, the pane's controls).
+   */
+  remedies?: Remedy[];
   /** Columns (0-based) to mark as invalid (red fill) in the results file or the workbook. */
   invalidColumns?: number[];
   /**

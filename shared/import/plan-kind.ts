@@ -1,4 +1,5 @@
 import type { OrgClient } from '../client/index.ts';
+import type { Notice } from '../errors/remedy.ts';
 import type { Resolver } from '../resolve/index.ts';
 import type { Receipt, Return } from '../schemas/resources.ts';
 import type { Grid } from '../sheet/grid.ts';
@@ -26,7 +27,7 @@ export interface PlannedDraft {
 /** A sheet planned as one kind and bound to the import engine: its drafts, sheet warnings, and the run. */
 export interface PlannedImport {
   drafts: readonly PlannedDraft[];
-  warnings: string[];
+  warnings: Notice[];
   /** Rows below the header left out because they are hidden or filtered out (see `includeHidden`). */
   hiddenRows: number[];
   /** How a record is named in messages: `invoice INV-40390`, `the return on row 6`. */
@@ -54,7 +55,12 @@ export function planImport(
   const hiddenRows = settings.includeHidden ? [] : sheet.rows.filter((r) => r.hidden && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
   const grid = hiddenRows.length ? { ...sheet, rows: sheet.rows.filter((r) => !r.hidden || r.rowNumber <= mapping.headerRowNumber) } : sheet;
   const hiddenWarning = hiddenRows.length
-    ? [`${hiddenRows.length === 1 ? 'row' : 'rows'} ${hiddenRows.join(', ')} ${hiddenRows.length === 1 ? 'is' : 'are'} hidden or filtered out in the sheet and not imported (include them with --include-hidden)`]
+    ? [
+        {
+          message: `${hiddenRows.length === 1 ? 'row' : 'rows'} ${hiddenRows.join(', ')} ${hiddenRows.length === 1 ? 'is' : 'are'} hidden or filtered out in the sheet and not imported`,
+          remedies: [{ code: 'include_hidden' } as const],
+        },
+      ]
     : [];
   if (kind === 'receipts') {
     const plan = planReceiptImport(grid, mapping, resolver, settings);

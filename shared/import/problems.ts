@@ -1,3 +1,4 @@
+import type { Remedy } from '../errors/remedy.ts';
 import type { CellValue } from '../sheet/grid.ts';
 import { columnLetter } from '../sheet/grid.ts';
 import type { Problem } from './outcome.ts';
@@ -10,7 +11,8 @@ export interface ColumnIndex {
 
 /**
  * A problem in the cell of `field` on sheet row `rowNumber`: fills in the column and its header.
- * When the field is not mapped, the problem is pinned to the row only.
+ * When the field is not mapped, the problem is pinned to the row only. `extra` carries the closest
+ * match to suggest and the remedies the user has (each face words them).
  */
 export function cellProblem(
   index: ColumnIndex,
@@ -19,7 +21,7 @@ export function cellProblem(
   code: string,
   message: string,
   value?: CellValue,
-  suggestion?: string,
+  extra: { suggestion?: string | undefined; remedies?: readonly Remedy[] | undefined } = {},
 ): Problem {
   const column = index.columns[field];
   const problem: Problem = { code, rowNumber, message };
@@ -28,11 +30,12 @@ export function cellProblem(
     problem.header = index.headers[column] || columnLetter(column);
   }
   if (value !== undefined && value !== null) problem.value = value;
-  if (suggestion) problem.suggestion = suggestion;
+  if (extra.suggestion) problem.suggestion = extra.suggestion;
+  if (extra.remedies?.length) problem.remedies = [...extra.remedies];
   return problem;
 }
 
-/** One problem as a line of the Message column: `Qty: '-5' must be greater than 0`. */
+/** One problem as a line of the Message column: `Qty: '-5' must be greater than 0` (its remedies are the face's to word). */
 export function problemText(problem: Problem): string {
   return problem.header ? `${problem.header}: ${problem.message}` : problem.message;
 }

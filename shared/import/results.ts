@@ -1,9 +1,11 @@
+import { type RemedyWording, uniqueRemedies, withRemedies } from '../errors/remedy.ts';
 import type { Problem, RowResult } from './outcome.ts';
 import { problemText } from './problems.ts';
 
 /**
  * The results of a record refused before sending: every one of its rows is `invalid`. A row with
- * problems of its own lists them; the others say which rows stopped the record (nothing is half-sent).
+ * problems of its own lists them (with their remedies, for the face to word); the others say which
+ * rows stopped the record (nothing is half-sent).
  *
  * @param label how the record is named in messages, e.g. `invoice INV-40390`.
  */
@@ -15,8 +17,17 @@ export function invalidResults(rowNumbers: readonly number[], problems: readonly
     const message = own.length
       ? own.map(problemText).join('; ')
       : `not sent: ${label} has a problem on row${badRows.length > 1 ? 's' : ''} ${badRows.join(', ')}`;
-    return { rowNumber, status: 'invalid', message, invalidColumns: [...new Set(columns)] };
+    const remedies = uniqueRemedies(own.flatMap((p) => p.remedies ?? []));
+    return { rowNumber, status: 'invalid', message, ...(remedies.length ? { remedies } : {}), invalidColumns: [...new Set(columns)] };
   });
+}
+
+/**
+ * Rows as a face shows and writes them: each row's remedies worded by `wording` (the CLI's flags, the
+ * pane's controls) after its message, and no longer carried as data.
+ */
+export function wordRemedies(results: readonly RowResult[], wording: RemedyWording): RowResult[] {
+  return results.map(({ remedies, ...row }) => (remedies?.length ? { ...row, message: withRemedies(row.message ?? '', remedies, wording) } : row));
 }
 
 /** Counts of row statuses, for the one-line summary and `--json`. */

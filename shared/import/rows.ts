@@ -1,3 +1,4 @@
+import type { Notice } from '../errors/remedy.ts';
 import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
 
@@ -117,11 +118,11 @@ export function skipLines<F extends string>(
 }
 
 /** The sheet warning for lines left out by `skip_lines`, or none. */
-export function skippedLinesWarning(skipped: readonly { rowNumber: number; pattern: string }[]): string[] {
+export function skippedLinesWarning(skipped: readonly { rowNumber: number; pattern: string }[]): Notice[] {
   if (skipped.length === 0) return [];
   const patterns = [...new Set(skipped.map((s) => `'${s.pattern}'`))].join(', ');
   const rows = skipped.map((s) => s.rowNumber).join(', ');
-  return [`${skipped.length === 1 ? 'row' : 'rows'} ${rows} left out: the product names ${patterns} (skip_lines), not stock`];
+  return [{ message: `${skipped.length === 1 ? 'row' : 'rows'} ${rows} left out: the product names ${patterns} (lines that are not stock)` }];
 }
 
 function escapeRegExp(text: string): string {

@@ -3,6 +3,7 @@
  * below the header, one-value fields given to every row, lines that are not stock left out, and the
  * date column checked as a whole. Pure.
  */
+import type { Notice } from '../errors/remedy.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { ReadSettings } from './cells.ts';
@@ -15,7 +16,7 @@ export interface SheetLines<F extends string> {
   skipped: SkippedRow[];
   /** Row numbers after which a blank row was seen (invoice boundaries). */
   blankBefore: Set<number>;
-  warnings: string[];
+  warnings: Notice[];
   /** `settings`, with why ambiguous dates are refused when the date column proves the other order. */
   reading: ReadSettings;
 }

@@ -1,10 +1,11 @@
 import type { Organisation } from '../schemas/resources.ts';
+import type { Remedy } from '../errors/remedy.ts';
 import { ShedError } from '../errors/shed-error.ts';
 
 /** The organisation asked for is not among those the token can see, or more than one could be meant. */
 export class OrganisationChoiceError extends ShedError {
-  constructor(code: 'organisation_not_found' | 'organisation_required' | 'no_organisations', message: string) {
-    super(code, code === 'no_organisations' ? 'authentication' : 'config', message);
+  constructor(code: 'organisation_not_found' | 'organisation_required' | 'no_organisations', message: string, remedies?: Remedy[]) {
+    super(code, code === 'no_organisations' ? 'authentication' : 'config', message, { remedies });
   }
 }
 
@@ -23,7 +24,8 @@ export function chooseOrganisation(organisations: readonly Organisation[], wante
     if (organisations.length === 1) return organisations[0]!;
     throw new OrganisationChoiceError(
       'organisation_required',
-      `The token sees ${organisations.length} organisations (${names}): choose one with --org NAME or SHED_ORG`,
+      `The token sees ${organisations.length} organisations (${names})`,
+      [{ code: 'choose_organisation', names: organisations.map((o) => o.name) }],
     );
   }
   const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();

@@ -2,6 +2,7 @@
  * The error of column mapping: a sheet whose header row cannot be found or whose columns cannot be
  * placed, or a saved mapping file (`--mapping FILE`) that is invalid or does not fit the sheet.
  */
+import type { Remedy } from '../errors/remedy.ts';
 import { ShedError } from '../errors/shed-error.ts';
 
 /**
@@ -20,7 +21,7 @@ export type MappingErrorCode = 'no_header_row' | 'missing_fields' | 'invalid_map
 export class MappingError extends ShedError {
   declare readonly code: MappingErrorCode;
 
-  constructor(code: MappingErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: MappingErrorCode, message: string, options?: { cause?: unknown; remedies?: readonly Remedy[] }) {
     super(code, 'input', message, options);
   }
 }

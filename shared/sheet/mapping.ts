@@ -7,6 +7,7 @@
 import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
 import { headerLabel } from './header-labels.ts';
 import { MappingError } from './mapping-error.ts';
+import type { Remedy } from '../errors/remedy.ts';
 import type { ContentTie } from './content-match.ts';
 import { describeTie } from './content-match.ts';
 import { combineHeaderRows } from './two-row-header.ts';
@@ -220,7 +221,8 @@ function noHeaderRow(where: string, kind: MappingKind, candidates: readonly Cand
     'no_header_row',
     `${where}: cannot find the header row. Expected, within the first ${HEADER_SEARCH_ROWS} rows, a row of column ` +
       `headers such as ${expected} (at least ${MIN_HEADER_MATCHES} recognised, ${MIN_REQUIRED_HEADERS} of them ` +
-      `required).${near} Add a header row above the data, or pass --mapping FILE naming the columns and the "headerRow".`,
+      `required).${near}`,
+    { remedies: [{ code: 'give_header_row' }] },
   );
 }
 
@@ -249,24 +251,18 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   }
   if (mapping.missing.length === 0) return;
   const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f)}' (${f})`).join(', ');
-  // Hints for a sheet that lacks only a price or a pack size column, and may carry them otherwise.
+  // For a sheet that lacks only a price or a pack size column, and may carry them otherwise.
   const onlyPack = mapping.missing.every((f) => f === 'pack_cost' || f === 'pack_size');
-  const hints = !onlyPack ? '' : [
-    mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined
-      ? ' If the sheet has line totals but no price per pack, set "pack_cost_from": "line_total" in the mapping file.'
-      : '',
-    mapping.missing.includes('pack_size')
-      ? ' If pack sizes are written in the product (Glyfos 540 20L) or the quantity (2 x 20L), set "pack_size_from": "product" or "quantity" in the mapping file.'
-      : '',
-  ].join('');
+  const packRemedies: Remedy[] = !onlyPack ? [] : [
+    ...(mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined ? [{ code: 'line_total_as_cost' } as const] : []),
+    ...(mapping.missing.includes('pack_size') ? [{ code: 'pack_size_from' } as const] : []),
+  ];
   const first = mapping.missing[0] ?? '';
-  // The example names no column of this sheet: a guess would be a suggestion that may save wrong data.
-  const example = `{"columns": {"${first}": "<its header as written, or its column letter>"}}`;
   const tieNote = (mapping.ties ?? []).map((t) => ` ${describeTie(t, (f) => `'${headerLabel(mapping.kind, f)}'`)}.`).join('');
   throw new MappingError(
     'missing_fields',
     `${at}: no column for ${names}.${unplacedNote}${tieNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +
-      `${mapping.missing.length > 1 ? ' (and likewise for the others)' : ''}, or pass --mapping FILE naming the ` +
-      `columns, e.g. ${example} (--dry-run prints the mapping it used).${hints}`,
+      `${mapping.missing.length > 1 ? ' (and likewise for the others)' : ''}.`,
+    { remedies: [{ code: 'map_columns', fields: [...mapping.missing] }, ...packRemedies] },
   );
 }

@@ -56,17 +56,16 @@ export function checkPriceBasis(mapping: ColumnMapping, gstRate: string | null, 
     throw new MappingError(
       'gst_basis',
       `${at}: the column '${costHeader}' (mapped to the pack cost) holds prices including GST, but the service keeps ` +
-        `the pack cost excluding GST. If its prices include GST, pass --prices-include-gst (GST is then taken off ` +
-        `at 10%, or at the "rate" of "prices_include_gst" in the mapping file); if the sheet has a column of prices ` +
-        `excluding GST, map that one instead with --mapping FILE.`,
+        `the pack cost excluding GST.`,
+      { remedies: [{ code: 'prices_include_gst' }] },
     );
   }
   if (cost === 'ex' && gstRate !== null) {
     throw new MappingError(
       'gst_basis',
-      `${at}: the import was told prices include GST (--prices-include-gst or the mapping file), but the column ` +
-        `'${costHeader}' (mapped to the pack cost) says its prices exclude GST. Leave out --prices-include-gst ` +
-        `(and "prices_include_gst"), or map a column of prices including GST.`,
+      `${at}: the import was told prices include GST, but the column '${costHeader}' (mapped to the pack cost) ` +
+        `says its prices exclude GST.`,
+      { remedies: [{ code: 'prices_exclude_gst' }] },
     );
   }
   const told = gstRate !== null;

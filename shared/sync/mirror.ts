@@ -69,7 +69,8 @@ export type Mirror = z.infer<typeof Mirror>;
 /** A mirror that cannot be used: not this format, a newer version, or another organisation's. Category `input` (exit 2). */
 export class MirrorError extends ShedError {
   constructor(code: 'mirror_invalid' | 'mirror_version' | 'mirror_other_organisation', message: string) {
-    super(code, 'input', message);
+    // A mirror that cannot be read is rebuilt by fetching everything again.
+    super(code, 'input', message, code === 'mirror_other_organisation' ? {} : { remedies: [{ code: 'rebuild_mirror' }] });
   }
 }
 
@@ -101,7 +102,7 @@ export function parseMirror(json: unknown, where: string, organisationId?: strin
   if (json !== null && typeof json === 'object' && version !== undefined && version !== MIRROR_VERSION) {
     throw new MirrorError(
       'mirror_version',
-      `${where} is a mirror of format version ${JSON.stringify(version)}; this shed reads version ${MIRROR_VERSION}. Run 'shed sync --full' to rebuild it.`,
+      `${where} is a mirror of format version ${JSON.stringify(version)}; this shed reads version ${MIRROR_VERSION}.`,
     );
   }
   const parsed = Mirror.safeParse(json);
@@ -110,7 +111,7 @@ export function parseMirror(json: unknown, where: string, organisationId?: strin
     const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new MirrorError(
       'mirror_invalid',
-      `${where} is not a usable mirror (${issue?.message ?? 'unexpected shape'}${at}). Run 'shed sync --full' to rebuild it.`,
+      `${where} is not a usable mirror (${issue?.message ?? 'unexpected shape'}${at}).`,
     );
   }
   if (organisationId !== undefined && parsed.data.organisationId.toLowerCase() !== organisationId.toLowerCase()) {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { describeProblem } from '../../../shared/import/problems.ts';
-import { countStatuses } from '../../../shared/import/results.ts';
+import { countStatuses, wordRemedies } from '../../../shared/import/results.ts';
+import { cliRemedy, cliText } from '../../cli/remedy-wording.ts';
 import { keepSheetIds } from '../../../shared/import/keep-ids.ts';
 import { JournalIndex } from '../../../shared/import/engine/journal.ts';
 import { createResolver } from '../../../shared/resolve/index.ts';
@@ -119,7 +120,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
   const progress = createProgress(io, options.kind);
   let results: RowResult[];
   try {
-    results = await kind.run({
+    const run = await kind.run({
       concurrency: settings.concurrency,
       sheet: grid.sheet,
       journal,
@@ -130,6 +131,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
       onProgress: (done, total) => progress.update(done, total),
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    results = wordRemedies(run, cliRemedy);
   } finally {
     progress.stop();
     await sink?.close();
@@ -169,16 +171,16 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     journalFile: sink ? journalFile : null,
     mapping: mappingUsed(ready),
     mappingEvidence: describeEvidence(ready.evidence, (f) => headerLabel(options.kind, f)),
-    problems: [...kind.drafts.flatMap((d) => d.problems.map((p) => `${describeProblem(p, where)} (${kind.label(d)} not sent)`)), ...twins],
+    problems: [...kind.drafts.flatMap((d) => d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${kind.label(d)} not sent)`)), ...twins],
     warnings: [
       ...(sink?.repaired ? [sink.repaired] : []),
       // A column placed by its values, not its header, is a judgement: always said.
       ...describeEvidence(ready.evidence.filter((e) => e.by === 'content'), (f) => headerLabel(options.kind, f)).map((line) => `column placed by its values: ${line}`),
       ...describeEvidence(ready.evidence.filter((e) => e.confidence === 'low'), (f) => headerLabel(options.kind, f)).map((line) => `column whose values do not look like its header: ${line}`),
       ...grid.warnings,
-      ...kind.warnings,
+      ...kind.warnings.map((w) => cliText(w.message, w.remedies)),
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
-      ...kind.drafts.flatMap((d) => d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => describeProblem(w, where))),
+      ...kind.drafts.flatMap((d) => d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => cliText(describeProblem(w, where), w.remedies))),
     ],
     notices: noticesOf(kind.drafts, firstResults),
     hiddenRowsSkipped: kind.hiddenRows.length,

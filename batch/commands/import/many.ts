@@ -6,6 +6,7 @@
  */
 import { ShedError } from '../../../shared/errors/shed-error.ts';
 import { EXIT } from '../../cli/exit-status.ts';
+import { cliErrorMessage } from '../../cli/remedy-wording.ts';
 import { readGrid } from '../../read/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { importCommand, type ImportOptions, type ImportSummary } from './index.ts';
@@ -55,7 +56,7 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
       } catch (error) {
         if (!(error instanceof ShedError) || (error.category !== 'input' && error.category !== 'usage')) throw error;
         const skipped = allSheets && (error.code === 'no_header_row' || error.code === 'missing_fields' || error.code === 'no_data');
-        notImported.push({ file, sheet, reason: error.message, exitCode: skipped ? EXIT.ok : EXIT.usage });
+        notImported.push({ file, sheet, reason: cliErrorMessage(error), exitCode: skipped ? EXIT.ok : EXIT.usage });
       }
     }
   }
@@ -72,7 +73,7 @@ async function sheetsOf(file: string, named: readonly string[], all: boolean, no
     return (await readGrid(file)).sheetNames;
   } catch (error) {
     if (!(error instanceof ShedError)) throw error;
-    notImported.push({ file, sheet: null, reason: error.message, exitCode: EXIT.usage });
+    notImported.push({ file, sheet: null, reason: cliErrorMessage(error), exitCode: EXIT.usage });
     return [];
   }
 }

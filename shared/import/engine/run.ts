@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
+import type { Remedy } from '../../errors/remedy.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { invalidResults } from '../results.ts';
@@ -154,12 +155,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     if (twin && !this.options.allowDuplicates) {
       return async () =>
-        this.ops.results(
-          draft,
-          twin,
-          'duplicate',
-          `already in the service as ${twin.sequence}: not sent (use --allow-duplicates to send it anyway)`,
-        );
+        withRemedy(this.ops.results(draft, twin, 'duplicate', `already in the service as ${twin.sequence}: not sent`), { code: 'allow_duplicates' });
     }
     return () => this.create(draft, body, identity, print);
   }
@@ -240,12 +236,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       return failed(draft, error);
     }
     if (draft.updatedAt && !this.options.force && changedSince(current.updated_at, draft.updatedAt)) {
-      return this.ops.results(
-        draft,
-        current,
-        'conflict',
-        `changed in the service at ${current.updated_at}, after this sheet's Updated At ${draft.updatedAt}: export it again, or use --force to overwrite`,
-      );
+      const message = `changed in the service at ${current.updated_at}, after this sheet's Updated At ${draft.updatedAt}`;
+      return withRemedy(this.ops.results(draft, current, 'conflict', message), { code: 'overwrite_changed' });
     }
     const diff = this.ops.diff(draft, current);
     if (diff.error) return rows(draft, 'invalid', diff.error);
@@ -321,4 +313,9 @@ function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
 function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {
   const reason = error instanceof Error ? error.message : String(error ?? '');
   return rows(draft, 'failed', prefix ? `${prefix} (${reason})` : reason);
+}
+
+/** The rows of one record, each with `remedy` for the face to word after its message. */
+function withRemedy(results: RowResult[], remedy: Remedy): RowResult[] {
+  return results.map((r) => ({ ...r, remedies: [...(r.remedies ?? []), remedy] }));
 }

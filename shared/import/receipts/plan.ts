@@ -1,3 +1,4 @@
+import type { Notice } from '../../errors/remedy.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
@@ -17,7 +18,7 @@ export interface ReceiptPlan {
   drafts: ReceiptDraft[];
   skipped: SkippedRow[];
   /** Sheet-wide warnings, e.g. a date column that reads only month-first. */
-  warnings: string[];
+  warnings: Notice[];
 }
 
 /**
@@ -39,11 +40,11 @@ export function planReceiptImport(
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
-    warnings.push(`prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)`);
+    warnings.push({ message: `prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)` });
   }
   if (settings.packCostFrom === 'line_total') {
     const total = (columns.line_total === undefined ? '' : mapping.headers[columns.line_total]) || 'Line Total';
-    warnings.push(`no price column: each pack cost is '${total}' ÷ the quantity`);
+    warnings.push({ message: `no price column: each pack cost is '${total}' ÷ the quantity` });
   }
   const groups = groupInvoices(rows, blankBefore, index);
   const drafts = groups.map((group) => buildReceiptDraft(group, index, resolver, { ...reading, prices }));

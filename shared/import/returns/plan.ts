@@ -1,3 +1,4 @@
+import type { Notice } from '../../errors/remedy.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
@@ -15,7 +16,7 @@ export interface ReturnPlan {
   /** Blank rows and a totals row, passed over. */
   skipped: SkippedRow[];
   /** Sheet-wide warnings, e.g. a date column that reads only month-first. */
-  warnings: string[];
+  warnings: Notice[];
 }
 
 /**

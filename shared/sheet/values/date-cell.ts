@@ -3,6 +3,7 @@
  * numbers, ISO text, and day-first (or `--date-order`) text such as `3/2/2026`, `03-02-2026`, `3 Feb 2026`.
  */
 import { isValid, parseISO } from 'date-fns';
+import type { Remedy } from '../../errors/remedy.ts';
 import type { CellValue } from '../grid.ts';
 import { type DateOrder, type LocalDate, dateProblem, formatLocalDate, monthNumber, PLAUSIBLE_YEARS } from './local-date.ts';
 import { EMPTY_REASON, type Parsed, parsedFail, parsedOk } from './parsed.ts';
@@ -34,9 +35,10 @@ function fullYear(text: string): number {
 }
 
 /** The date, or a refusal naming the value as written and the date problem. */
-function checked(subject: string, d: LocalDate, hint = ''): Parsed<LocalDate> {
+function checked(subject: string, d: LocalDate, hint?: { read: string; remedy: Remedy }): Parsed<LocalDate> {
   const problem = dateProblem(d);
-  return problem === null ? parsedOk(d) : parsedFail(`${subject} is not a date: ${problem}${hint}`);
+  if (problem === null) return parsedOk(d);
+  return hint ? parsedFail(`${subject} is not a date: ${problem} (${hint.read})`, [hint.remedy]) : parsedFail(`${subject} is not a date: ${problem}`);
 }
 
 /** An Excel serial (1900 date system, 25569 = 1970-01-01); a fraction is a time of day and is dropped. */
@@ -64,7 +66,9 @@ function fromNumeric([a, b, c]: [string, string, string], order: DateOrder, subj
   if (a.length === 3) return badShape(subject);
   if (order === 'YMD') {
     if (c.length === 4) {
-      return parsedFail(`${subject} is not a date: it has the year last, but the date order is YMD (pass --date-order DMY or MDY)`);
+      return parsedFail(`${subject} is not a date: it has the year last, but the date order is YMD`, [
+        { code: 'choose_date_order', orders: ['DMY', 'MDY'] },
+      ]);
     }
     if (a.length !== 2 || c.length > 2) return badShape(subject);
     return checked(subject, { year: fullYear(a), month: Number(b), day: Number(c) });
@@ -72,11 +76,16 @@ function fromNumeric([a, b, c]: [string, string, string], order: DateOrder, subj
   if (c.length !== 2 && c.length !== 4) return badShape(subject);
   const year = fullYear(c);
   if (order === 'MDY') {
-    const hint = Number(a) > 12 && Number(b) <= 12 ? ' (read month-first; pass --date-order DMY if the column is day-first)' : '';
+    const hint = Number(a) > 12 && Number(b) <= 12 ? readAs('month-first', 'DMY', 'day-first') : undefined;
     return checked(subject, { year, month: Number(a), day: Number(b) }, hint);
   }
-  const hint = Number(b) > 12 && Number(a) <= 12 ? ' (read day-first; pass --date-order MDY if the column is month-first)' : '';
+  const hint = Number(b) > 12 && Number(a) <= 12 ? readAs('day-first', 'MDY', 'month-first') : undefined;
   return checked(subject, { year, month: Number(b), day: Number(a) }, hint);
+}
+
+/** How an impossible date was read, and the order that may read it (its column may be the other way round). */
+function readAs(read: string, other: 'DMY' | 'MDY', reading: string): { read: string; remedy: Remedy } {
+  return { read: `read ${read}`, remedy: { code: 'choose_date_order', orders: [other], reading } };
 }
 
 /** `3 Feb 2026`, `3-FEB-26`, `3rd February 2026`, `Feb 3, 2026`: the month is named, so order does not matter. */

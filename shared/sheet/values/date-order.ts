@@ -2,6 +2,7 @@
  * Checking a date column against `--date-order` (PRODUCT.md; default DMY): a value that can only be
  * read the other way round is reported to the bookkeeper, never silently read in another order.
  */
+import type { Notice } from '../../errors/remedy.ts';
 import type { CellValue } from '../grid.ts';
 import { numericDateParts } from './date-cell.ts';
 import type { DateOrder } from './local-date.ts';
@@ -14,7 +15,7 @@ import { cleanText } from './text.ts';
  */
 export interface DateOrderCheck {
   order: DateOrder;
-  conflict?: string;
+  conflict?: Notice;
   otherOrderOnly?: string;
 }
 
@@ -56,10 +57,10 @@ function readings(values: CellValue[]): Readings {
 /**
  * Check the text values of one date column against the preferred order (`--date-order`, default DMY).
  * The returned `order` is always `preferred`: the column is never switched silently. `conflict` is a
- * sentence for the caller to report when
+ * notice for the caller to report when
  * - the column mixes day-first-only and month-first-only values (`'13/02/2026'` and `'02/13/2026'`);
  * - preferred is DMY and a value can only be read month-first ("'02/13/2026' can only be read
- *   month-first; pass --date-order MDY if the column is month-first"), or MDY and one only day-first;
+ *   month-first", with the remedy of choosing MDY), or MDY and one only day-first;
  * - preferred is YMD and a value has a four-digit year last (`'3/2/2026'`).
  * Values that are ISO or year-first (`2026-02-03`), named months, date cells and numbers never conflict.
  */
@@ -74,21 +75,31 @@ export function detectDateOrder(values: CellValue[], preferred: DateOrder): Date
   };
 }
 
-function conflictOf(found: Readings, preferred: DateOrder): string | undefined {
+function conflictOf(found: Readings, preferred: DateOrder): Notice | undefined {
   if (found.dayFirstOnly !== undefined && found.monthFirstOnly !== undefined) {
-    return (
-      `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` +
-      'write all its dates the same way'
-    );
+    return {
+      message:
+        `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` +
+        'write all its dates the same way',
+    };
   }
   if (preferred === 'DMY' && found.monthFirstOnly !== undefined) {
-    return `'${found.monthFirstOnly}' can only be read month-first; pass --date-order MDY if the column is month-first`;
+    return {
+      message: `'${found.monthFirstOnly}' can only be read month-first`,
+      remedies: [{ code: 'choose_date_order', orders: ['MDY'], reading: 'month-first' }],
+    };
   }
   if (preferred === 'MDY' && found.dayFirstOnly !== undefined) {
-    return `'${found.dayFirstOnly}' can only be read day-first; pass --date-order DMY if the column is day-first`;
+    return {
+      message: `'${found.dayFirstOnly}' can only be read day-first`,
+      remedies: [{ code: 'choose_date_order', orders: ['DMY'], reading: 'day-first' }],
+    };
   }
   if (preferred === 'YMD' && found.yearLast !== undefined) {
-    return `'${found.yearLast}' has the year last and cannot be read year-first; pass --date-order DMY or MDY`;
+    return {
+      message: `'${found.yearLast}' has the year last and cannot be read year-first`,
+      remedies: [{ code: 'choose_date_order', orders: ['DMY', 'MDY'] }],
+    };
   }
   return undefined;
 }

@@ -446,3 +446,42 @@ describe('visits to the Import tab', () => {
     expect(reads).toBe(2);
   });
 });
+
+describe('what to do, in the pane’s words', () => {
+  const gstSheet = {
+    name: 'Bills',
+    rows: [
+      ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Unit Price (inc GST)'],
+      ['GST-P1', 'Farmco Rural Supplies', '9/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 203.5],
+    ] as SerialCell[][],
+  };
+
+  it('a price column that includes GST: the problem names the pane’s checkbox; ticking it sends the price less GST', async () => {
+    const { workbook, importer } = await open({ sheets: [gstSheet] });
+    let state = importer.store.get();
+    expect(state.mappingProblem).toContain('holds prices including GST');
+    expect(state.mappingProblem).toContain('tick ‘Prices include GST’ under Reading options');
+    expect(state.mappingProblem).not.toMatch(/--|mapping file/);
+    importer.setPricesIncludeGst(true);
+    state = importer.store.get();
+    expect(state.mappingProblem).toBeNull();
+    await importer.start();
+    expect(importer.store.get().status?.text).toBe('1 receipt: 1 created.');
+    const id = row(workbook, 'Bills', 2, 9)?.[1];
+    const made = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === id);
+    expect(Number(made?.line_items[0]?.pack_cost)).toBe(185);
+    // Kept with the sheet: the next read of this workbook has the box ticked.
+    const saved = JSON.parse((await workbook.getSetting(mappingSettingKey('receipts', 'Bills'))) ?? '{}');
+    expect(saved.prices_include_gst).toBe(true);
+  });
+
+  it('an invoice the service holds: its Message names the pane’s checkbox, not a command-line flag', async () => {
+    const sheet = { ...gstSheet, rows: [gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h)), ['DUP-P1', ...gstSheet.rows[1]!.slice(1)]] };
+    await (await open({ sheets: [sheet] })).importer.start();
+    const { workbook, importer } = await open({ sheets: [sheet] });
+    await importer.start();
+    const message = row(workbook, 'Bills', 2, 9)?.[4];
+    expect(message).toMatch(/^already in the service as REC-\d+: not sent; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/);
+    expect(importer.store.get().problems.join('\n')).not.toContain('--');
+  });
+});

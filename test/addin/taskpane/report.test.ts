@@ -52,10 +52,28 @@ describe('import report', () => {
       "Row 22, F: Product: no product or alias named 'Glyfos 450' (invoice INV-40412 not sent)",
     ]);
     const warn: Problem = { code: 'unit', rowNumber: 5, column: 8, header: 'Unit', message: "unit 'drums' is not one the service knows" };
-    expect(warningLines({ drafts: [draft([5], {}, [], [warn])], warnings: ['dates read month first'] })).toEqual([
+    expect(warningLines({ drafts: [draft([5], {}, [], [warn])], warnings: [{ message: 'dates read month first' }] })).toEqual([
       'dates read month first',
       "Row 5, I: Unit: unit 'drums' is not one the service knows",
     ]);
+  });
+
+  it('words the core’s remedies with the pane’s own controls, never a command-line flag', () => {
+    const hidden = { message: 'rows 4, 5 are hidden or filtered out in the sheet and not imported', remedies: [{ code: 'include_hidden' as const }] };
+    const dates: Problem = {
+      code: 'ambiguous_date',
+      rowNumber: 7,
+      column: 1,
+      header: 'Date',
+      message: "'03/04/2026' could be read day-first or month-first",
+      remedies: [{ code: 'choose_date_order', orders: ['MDY'], reading: 'month-first', otherwise: 'DMY' }],
+    };
+    const lines = [...warningLines({ drafts: [], warnings: [hidden] }), problemLine(dates)];
+    expect(lines).toEqual([
+      'rows 4, 5 are hidden or filtered out in the sheet and not imported; unhide them to import them',
+      "Row 7, B: Date: '03/04/2026' could be read day-first or month-first; choose ‘month/day/year’ under Reading options if the column is month-first, or ‘day/month/year’ if it is not",
+    ]);
+    expect(lines.join('\n')).not.toMatch(/--/);
   });
 
   it('counts records by their first row, and sums up a run', () => {

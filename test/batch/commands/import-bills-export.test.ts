@@ -54,7 +54,7 @@ describe('a bills export from an accounting package', () => {
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping });
     expect(summary.records).toMatchObject({ created: 2, invalid: 0 });
     const stderr = io.stderr.join('\n');
-    expect(stderr).toContain("warning: row 4 left out: the product names 'Freight' (skip_lines), not stock");
+    expect(stderr).toContain("warning: row 4 left out: the product names 'Freight' (lines that are not stock)");
     expect(stderr).toContain('warning: prices include GST');
     const receipts = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice (BILL-2001|SCF-88)/.test(r.notes ?? ''));
     const lines = receipts

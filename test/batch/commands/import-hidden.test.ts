@@ -38,7 +38,7 @@ describe('hidden and filtered-out rows', () => {
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true });
     expect(summary.hiddenRowsSkipped).toBe(2);
     expect(summary.records).toMatchObject({ total: 2, valid: 2 });
-    expect(io.stderr.join('\n')).toContain('warning: rows 3, 4 are hidden or filtered out in the sheet and not imported (include them with --include-hidden)');
+    expect(io.stderr.join('\n')).toContain('warning: rows 3, 4 are hidden or filtered out in the sheet and not imported; include them with --include-hidden');
   });
 
   it('are imported with --include-hidden', async () => {

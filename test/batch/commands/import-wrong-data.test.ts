@@ -10,6 +10,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../helpers/catalogue.ts';
 import { runImportCli } from '../../helpers/import.ts';
 import { listAll } from '../../helpers/service.ts';
+import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
 
 const HEADERS = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit'];
 const FARMCO = 'Farmco Rural Supplies';
@@ -49,7 +50,7 @@ describe('prices that include GST', () => {
     expect(error).toBeInstanceOf(MappingError);
     expect((error as MappingError).code).toBe('gst_basis');
     expect((error as MappingError).message).toContain("the column 'Unit Price (inc GST)' (mapped to the pack cost) holds prices including GST");
-    expect((error as MappingError).message).toContain('--prices-include-gst');
+    expect(cliErrorMessage(error)).toContain('pass --prices-include-gst');
     expect(await receiptsOf('GST-1')).toEqual([]);
   });
 

@@ -84,9 +84,9 @@ describe('mapping the example files', () => {
       "supplier-returns.csv, sheet 'supplier-returns', header row 1: no column for 'Supplier' (supplier), " +
         "'Deliver To' (storage), 'Qty' (quantity), 'Pack Size' (pack_size), 'Price ex GST' (pack_cost). " +
         "Headers not placed: 'Return To', 'From Shed', 'Credit Note'. Add a column headed 'Supplier' " +
-        '(and likewise for the others), or pass --mapping FILE naming the columns, e.g. ' +
-        '{"columns": {"supplier": "<its header as written, or its column letter>"}} (--dry-run prints the mapping it used).',
+        '(and likewise for the others).',
     );
+    expect((thrown as MappingError).remedies).toEqual([{ code: 'map_columns', fields: ['supplier', 'storage', 'quantity', 'pack_size', 'pack_cost'] }]);
   });
 });
 

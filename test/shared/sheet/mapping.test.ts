@@ -5,6 +5,7 @@ import { RECEIPT_HEADER_LABELS, RETURN_HEADER_LABELS } from '../../../shared/she
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { matchHeaders, stripBrackets, words } from '../../../shared/sheet/mapping-match.ts';
 import { assertMappingUsable, detectMapping, type ColumnMapping } from '../../../shared/sheet/mapping.ts';
+import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
 
 /** A grid of the given rows, numbered from `first` (blank rows skipped by the reader are not here). */
 function gridOf(rows: readonly (readonly CellValue[])[], numbers?: readonly number[]): Grid {
@@ -65,9 +66,9 @@ describe('finding the header row', () => {
     expect(error.message).toBe(
       "test.xlsx, sheet 'Sheet1': cannot find the header row. Expected, within the first 30 rows, a row of column " +
         "headers such as 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Price ex GST' " +
-        "(at least 3 recognised, 2 of them required). The closest is row 2, with only 'Supplier', 'Product'. " +
-        'Add a header row above the data, or pass --mapping FILE naming the columns and the "headerRow".',
+        "(at least 3 recognised, 2 of them required). The closest is row 2, with only 'Supplier', 'Product'.",
     );
+    expect(error.remedies).toEqual([{ code: 'give_header_row' }]);
     const none = thrown(() => detectMapping(gridOf([['a', 'b'], [1, 2]]), 'returns'));
     expect(none.message).toContain("headers such as 'Return To', 'Date', 'From Shed', 'Product', 'Amount'");
     expect(none.message).toContain('No row has any of them.');
@@ -184,15 +185,16 @@ describe('assertMappingUsable', () => {
     expect(error.category).toBe('input');
     expect(error.message).toBe(
       "april.xlsx, sheet 'Invoices', header row 3: no column for 'Qty' (quantity). Headers not placed: 'Qté'. " +
-        "Add a column headed 'Qty', or pass --mapping FILE naming the columns, e.g. " +
-        '{"columns": {"quantity": "<its header as written, or its column letter>"}} (--dry-run prints the mapping it used).',
+        "Add a column headed 'Qty'.",
     );
+    expect(error.remedies).toEqual([{ code: 'map_columns', fields: ['quantity'] }]);
   });
 
   it('names no column of the sheet in its example: a guess could save the line amount as the pack price', () => {
     const error = thrown(() => assertMappingUsable({ ...base, missing: ['pack_cost'], unplaced: [{ column: 9, header: 'Amount ex GST' }] }, where));
-    expect(error.message).toContain('{"columns": {"pack_cost": "<its header as written, or its column letter>"}}');
-    expect(error.message).not.toContain('"pack_cost": "Amount ex GST"');
+    const cli = cliErrorMessage(error);
+    expect(cli).toContain('{"columns": {"pack_cost": "<its header as written, or its column letter>"}}');
+    expect(cli).not.toContain('"pack_cost": "Amount ex GST"');
     expect(thrown(() => assertMappingUsable({ ...base, unplaced: [] }, where)).message).not.toContain('Headers not placed');
   });
 

@@ -35,7 +35,8 @@ describe('parseMirror', () => {
     })();
     expect(error).toBeInstanceOf(MirrorError);
     expect(error).toMatchObject({ code: 'mirror_version', category: 'input' });
-    expect((error as Error).message).toMatch(/m\.json.*version 2.*shed sync --full/);
+    expect((error as Error).message).toMatch(/m\.json.*version 2/);
+    expect((error as MirrorError).remedies).toEqual([{ code: 'rebuild_mirror' }]);
   });
 
   it('refuses damaged mirrors, naming the place', async () => {

@@ -72,7 +72,7 @@ describe('planReturnImport checks the order of the dates', () => {
   it('warns when the Date column reads only month-first, and refuses that date under DMY', async () => {
     const plan = await planCsv([head, `13/02/2026,${good}`, `02/14/2026,${good}`].join('\r\n'));
     expect(plan.warnings).toHaveLength(1);
-    expect(plan.warnings[0]).toContain("'02/14/2026'");
+    expect(plan.warnings[0]?.message).toContain("'02/14/2026'");
     expect(plan.drafts[0]!.body?.returned_at).toBe('2026-02-13T00:00:00+11:00');
     expect(plan.drafts[1]!.body).toBeNull();
     expect(plan.drafts[1]!.problems).toEqual([expect.objectContaining({ code: 'invalid_date', header: 'Date', value: '02/14/2026' })]);

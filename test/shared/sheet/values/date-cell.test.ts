@@ -142,7 +142,11 @@ describe('parseDateCell: text', () => {
   });
 
   it('refuses a year-last date under YMD', () => {
-    expect(reason('3/2/2026', 'YMD')).toBe("'3/2/2026' is not a date: it has the year last, but the date order is YMD (pass --date-order DMY or MDY)");
+    expect(parseDateCell('3/2/2026', 'YMD')).toEqual({
+      ok: false,
+      reason: "'3/2/2026' is not a date: it has the year last, but the date order is YMD",
+      remedies: [{ code: 'choose_date_order', orders: ['DMY', 'MDY'] }],
+    });
   });
 });
 
@@ -168,13 +172,17 @@ describe('parseDateCell: impossible and wrong dates', () => {
     expect(reason('2026-02-30T10:00:00Z')).toContain('February 2026 has no day 30');
   });
 
-  it('refuses month 13, with a hint about --date-order when the value reads month-first', () => {
-    expect(reason('02/13/2026')).toBe(
-      "'02/13/2026' is not a date: there is no month 13 (read day-first; pass --date-order MDY if the column is month-first)",
-    );
-    expect(reason('13/02/2026', 'MDY')).toBe(
-      "'13/02/2026' is not a date: there is no month 13 (read month-first; pass --date-order DMY if the column is day-first)",
-    );
+  it('refuses month 13, with the other date order as its remedy when the value reads that way', () => {
+    expect(parseDateCell('02/13/2026', 'DMY')).toEqual({
+      ok: false,
+      reason: "'02/13/2026' is not a date: there is no month 13 (read day-first)",
+      remedies: [{ code: 'choose_date_order', orders: ['MDY'], reading: 'month-first' }],
+    });
+    expect(parseDateCell('13/02/2026', 'MDY')).toEqual({
+      ok: false,
+      reason: "'13/02/2026' is not a date: there is no month 13 (read month-first)",
+      remedies: [{ code: 'choose_date_order', orders: ['DMY'], reading: 'day-first' }],
+    });
     expect(reason('13/13/2026')).toBe("'13/13/2026' is not a date: there is no month 13");
     expect(reason('2026-00-10')).toBe("'2026-00-10' is not a date: there is no month 0");
   });

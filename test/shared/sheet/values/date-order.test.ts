@@ -10,7 +10,10 @@ describe('detectDateOrder', () => {
     const check = detectDateOrder(['3/2/2026', ' 02/13/2026 ', '04/15/2026'], 'DMY');
     expect(check).toEqual({
       order: 'DMY',
-      conflict: "'02/13/2026' can only be read month-first; pass --date-order MDY if the column is month-first",
+      conflict: {
+        message: "'02/13/2026' can only be read month-first",
+        remedies: [{ code: 'choose_date_order', orders: ['MDY'], reading: 'month-first' }],
+      },
       otherOrderOnly: '02/13/2026',
     });
     // The caller reports; parsing still reads day-first and refuses the month-first value.
@@ -25,7 +28,10 @@ describe('detectDateOrder', () => {
   it('reports a value that can only be read day-first under MDY', () => {
     expect(detectDateOrder(['3/2/2026', '27/01/2026'], 'MDY')).toEqual({
       order: 'MDY',
-      conflict: "'27/01/2026' can only be read day-first; pass --date-order DMY if the column is day-first",
+      conflict: {
+        message: "'27/01/2026' can only be read day-first",
+        remedies: [{ code: 'choose_date_order', orders: ['DMY'], reading: 'day-first' }],
+      },
       otherOrderOnly: '27/01/2026',
     });
   });
@@ -34,16 +40,19 @@ describe('detectDateOrder', () => {
     for (const order of ['DMY', 'MDY', 'YMD'] as const) {
       const check = detectDateOrder(['13/02/2026', '02/13/2026'], order);
       expect(check.order).toBe(order);
-      expect(check.conflict).toBe(
-        "the column mixes day-first dates ('13/02/2026') and month-first dates ('02/13/2026'); write all its dates the same way",
-      );
+      expect(check.conflict).toEqual({
+        message: "the column mixes day-first dates ('13/02/2026') and month-first dates ('02/13/2026'); write all its dates the same way",
+      });
     }
   });
 
   it('reports year-last values under YMD', () => {
     expect(detectDateOrder(['26/02/03', '3/2/2026'], 'YMD')).toEqual({
       order: 'YMD',
-      conflict: "'3/2/2026' has the year last and cannot be read year-first; pass --date-order DMY or MDY",
+      conflict: {
+        message: "'3/2/2026' has the year last and cannot be read year-first",
+        remedies: [{ code: 'choose_date_order', orders: ['DMY', 'MDY'] }],
+      },
     });
     expect(detectDateOrder(['26/02/03', '2026-02-03'], 'YMD')).toEqual({ order: 'YMD' });
   });

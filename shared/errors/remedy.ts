@@ -1,0 +1,87 @@
+/**
+ * What the user can do about a refusal, as data: the core says which remedy applies, and each face
+ * words it in its own controls (the CLI names its flags and the mapping file, the task pane its
+ * checkboxes and pickers). No core message names a flag or a control.
+ */
+
+/** The orders a numeric date can be read in (PRODUCT.md, the date order). */
+type DateOrderName = 'DMY' | 'MDY' | 'YMD';
+
+/**
+ * One remedy, by a stable `code` with the data its wording needs:
+ * - `choose_date_order`: read the column's dates in one of `orders`; `reading` says what the first
+ *   means for the values at hand (`month-first`), and `otherwise` the order to keep when that is not so.
+ * - `allow_duplicates`: send records the service already holds (a second copy is wanted).
+ * - `overwrite_changed`: overwrite a record changed in the service since the sheet was exported.
+ * - `prices_include_gst`: the price column includes GST, to be taken off (gaps row 28).
+ * - `prices_exclude_gst`: undo the claim that prices include GST.
+ * - `skip_lines`: leave out lines whose product says `word` (freight, discount).
+ * - `map_columns`: place the `fields` by hand (a column header or letter for each).
+ * - `give_header_row`: say which row holds the column headers, or place the columns by hand.
+ * - `line_total_as_cost`: take the price per pack from the Line Total ÷ Qty.
+ * - `pack_size_from`: read pack sizes from the product text or the quantity text.
+ * - `include_hidden`: import rows the workbook hides or filters out.
+ * - `choose_organisation`: the token sees several organisations; pick one of `names`.
+ * - `lower_concurrency`: the service limits requests; send fewer at once or later.
+ * - `rebuild_mirror`: the local mirror is unusable; fetch everything again.
+ */
+export type Remedy =
+  | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
+  | { code: 'allow_duplicates' }
+  | { code: 'overwrite_changed' }
+  | { code: 'prices_include_gst' }
+  | { code: 'prices_exclude_gst' }
+  | { code: 'skip_lines'; word: string }
+  | { code: 'map_columns'; fields: string[] }
+  | { code: 'give_header_row' }
+  | { code: 'line_total_as_cost' }
+  | { code: 'pack_size_from' }
+  | { code: 'include_hidden' }
+  | { code: 'choose_organisation'; names: string[] }
+  | { code: 'lower_concurrency' }
+  | { code: 'rebuild_mirror' };
+
+/** The stable codes of {@link Remedy}. */
+export type RemedyCode = Remedy['code'];
+
+/**
+ * Words one remedy for a face: a clause in lower case without a full stop, such as
+ * "pass --date-order MDY if the column is month-first" or "choose month/day/year under Reading options".
+ */
+export type RemedyWording = (remedy: Remedy) => string;
+
+/**
+ * A message with its remedies worded by `wording`. A message written as sentences (ending in a full
+ * stop) gets each remedy as a sentence; a clause (a row's Message) gets them after a semicolon.
+ * @example withRemedies("'03/14/2026' can only be read month-first", [dateOrder], cliWording)
+ *   // "'03/14/2026' can only be read month-first; pass --date-order MDY if the column is month-first"
+ */
+export function withRemedies(message: string, remedies: readonly Remedy[] | undefined, wording: RemedyWording): string {
+  if (!remedies?.length) return message;
+  const clauses = uniqueRemedies(remedies).map(wording).filter(Boolean);
+  if (!clauses.length) return message;
+  if (/\.\s*$/.test(message)) return `${message.trimEnd()} ${clauses.map((c) => `${c.charAt(0).toUpperCase()}${c.slice(1)}.`).join(' ')}`;
+  return `${message}; ${clauses.join('; ')}`;
+}
+
+/** Remedies with repeats left out (the same code and data once), in their first order. */
+export function uniqueRemedies(remedies: readonly Remedy[]): Remedy[] {
+  const seen = new Set<string>();
+  return remedies.filter((r) => {
+    const key = JSON.stringify(r);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A warning or refusal about the sheet as a whole, with what the user can do about it. */
+export interface Notice {
+  message: string;
+  remedies?: Remedy[];
+}
+
+/** A notice with its remedies in a face's words. */
+export function noticeText(notice: Notice, wording: RemedyWording): string {
+  return withRemedies(notice.message, notice.remedies, wording);
+}
