@@ -73,6 +73,8 @@ export interface ImportDeps {
   workbook: WorkbookPort;
   session(): Session | null;
   origin?: string;
+  /** Least time between two writes of results during a run, milliseconds (default 1,000; tests: 0, after every record). */
+  resultsEveryMs?: number;
   /**
    * Opens the import journal of a workbook (pane-journal.ts: IndexedDB in the pane, so the ids of
    * what was sent survive closing it); default: in memory, for this session.

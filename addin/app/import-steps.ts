@@ -5,6 +5,7 @@
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
 import type { Relocated } from '../../shared/import/relocate.ts';
+import type { Grid } from '../../shared/sheet/grid.ts';
 import { headerLabel } from '../../shared/sheet/header-labels.ts';
 import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
 import { MappingError } from '../../shared/sheet/mapping-error.ts';
@@ -45,6 +46,16 @@ export function relocationLines(placed: Relocated, results: readonly RowResult[]
     lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
   }
   return lines;
+}
+
+/**
+ * The header row of `grid` (the sheet as read now) as text, for finding the result columns: the
+ * mapping's headers as read at the start where the row is gone.
+ */
+export function headerRowOf(grid: Grid, mapping: ColumnMapping): string[] {
+  const row = grid.rows.find((r) => r.rowNumber === mapping.headerRowNumber);
+  if (!row) return [...mapping.headers];
+  return row.cells.map((cell, i) => (typeof cell === 'string' ? cell : (mapping.headers[i] ?? '')));
 }
 
 /** The 0-based column of a row's last non-blank cell, or -1. */

@@ -11,7 +11,7 @@ import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import { matchColumns } from '../../shared/import/map-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { wordRemedies } from '../../shared/import/results.ts';
-import { relocateResults } from '../../shared/import/relocate.ts';
+import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
@@ -29,9 +29,10 @@ import { describeError, describeFailure } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
 import type { ImportDeps, ImportState, SendRun } from './import-state.ts';
-import { lastFilled, paneMappingProblem, relocationLines, runTone, withoutNewIds } from './import-steps.ts';
+import { headerRowOf, lastFilled, paneMappingProblem, relocationLines, runTone, withoutNewIds } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
+import { ResultsFeed } from './results-feed.ts';
 import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
@@ -41,6 +42,9 @@ export { paneMappingProblem, relocationLines, runTone } from './import-steps.ts'
 
 /** Receipts or returns sent at once (the CLI's default `--concurrency`). */
 export const IMPORT_CONCURRENCY = 4;
+
+/** Least time between two writes of results while an import runs, milliseconds (each re-reads the sheet). */
+export const RESULTS_EVERY_MS = 1_000;
 
 /** The start of the status line while the sheet is read. */
 const READING = 'Reading the sheet: ';
@@ -287,9 +291,12 @@ export class ImportController {
     this.journal ??= await (this.deps.openJournal?.(grid.source) ?? Promise.resolve(new SessionJournal()));
     const journal = this.journal;
     if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
+    // Results go into the sheet as records finish, each batch onto its rows as they are by then.
+    const relocated: Relocated = { results: [], moved: [], lost: [] };
+    const feed = new ResultsFeed((part, n) => this.writePart(run, part, n > 0, relocated), this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
     let results: RowResult[];
     try {
-      const run = await planned.run({
+      const sent = await planned.run({
         concurrency: IMPORT_CONCURRENCY,
         sheet: grid.sheet,
         dryRun,
@@ -297,23 +304,19 @@ export class ImportController {
         journal: new JournalIndex(journal.entries, session.organisation.id, kind.kind),
         sink: journal,
         signal: abort.signal,
+        onRecord: (rows) => feed.add(wordRemedies(rows, paneRemedy)),
         onProgress: (done, all) => {
           if (!dryRun) this.store.set({ progress: { done, total: all }, status: { tone: 'info', text: `${done} of ${all} ${kind.many} done…` } });
         },
       });
       // The core says what can be done as data: the pane words it with its own controls.
-      results = wordRemedies(run, paneRemedy);
+      results = wordRemedies(sent, paneRemedy);
     } finally {
       this.abort = null;
       this.store.set({ cancellable: false });
     }
     this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
-    // Validate sends nothing, so it writes no id: an existing duplicate's id would tie the row to that record.
-    const shown = dryRun ? results.map(withoutNewIds) : results;
-    // The sheet may have changed while the import ran: each result goes onto its row as it is now.
-    const now = await this.deps.workbook.readSheet(grid.sheet, { onProgress: (rows) => this.readingProgress(rows) });
-    const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
-    await this.writeBack(placed.results, mapping, now);
+    await feed.finish(results);
     if (!dryRun) {
       const used = { ...(this.saved ?? toSavedMapping(mapping)), gstRate: this.gstRate() };
       await saveMapping(this.deps.workbook, kind.kind, sheet, used);
@@ -327,8 +330,23 @@ export class ImportController {
       ...(dryRun ? {} : { profileUsed: false }),
       status: { tone: runTone(results, { dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun, cancelled }) },
       problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
-      warnings: [...relocationLines(placed, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
+      warnings: [...relocationLines(relocated, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
     });
+  }
+
+  /**
+   * Writes one batch of a run's results: the sheet read again, each result placed on its row as it
+   * is now (rows inserted or deleted meanwhile), a row that changed left unwritten and named.
+   * Validate writes no new id: an existing duplicate's id would tie the row to that record.
+   */
+  private async writePart(run: SendRun, results: RowResult[], keepMarks: boolean, relocated: Relocated): Promise<void> {
+    const { grid, mapping, dryRun } = run;
+    const shown = dryRun ? results.map(withoutNewIds) : results;
+    const now = await this.deps.workbook.readSheet(grid.sheet);
+    const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
+    relocated.moved.push(...placed.moved);
+    relocated.lost.push(...placed.lost);
+    await this.writeBack(placed.results, mapping, now, keepMarks);
   }
 
   /** Says on the status line how many rows of the sheet are read so far. */
@@ -376,10 +394,12 @@ export class ImportController {
     }
   }
 
-  private async writeBack(results: RowResult[], mapping: ColumnMapping, grid: Grid): Promise<void> {
+  private async writeBack(results: RowResult[], mapping: ColumnMapping, grid: Grid, keepMarks: boolean): Promise<void> {
     const usedWidth = grid.rows.reduce((width, row) => Math.max(width, lastFilled(row.cells) + 1), 0);
-    await this.deps.workbook.writeResults({ sheet: grid.sheet, headerRowNumber: mapping.headerRowNumber, results, headers: mapping.headers, usedWidth });
-    const columns = resultLayout(mapping.headers, usedWidth).columns;
+    // The header row as it is now: an earlier batch of this run may have added the result columns.
+    const headers = headerRowOf(grid, mapping);
+    await this.deps.workbook.writeResults({ sheet: grid.sheet, headerRowNumber: mapping.headerRowNumber, results, headers, usedWidth, keepMarks });
+    const columns = resultLayout(headers, usedWidth).columns;
     this.store.set({ resultColumns: `${columnLetter(Math.min(...columns))}–${columnLetter(Math.max(...columns))}` });
   }
 

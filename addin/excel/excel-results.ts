@@ -15,6 +15,9 @@ import type { ResultsInput } from './workbook-port.ts';
 /** At most this many notes per run: each is one object in the request; the Message column has every message. */
 export const NOTE_LIMIT = 1_000;
 
+/** Most cells per write whose own fill is remembered, to put back when the marks go (one load each). */
+export const REMEMBER_LIMIT = 2_000;
+
 /** A sheet's marks as loaded: the setting with its filled addresses, and its notes (when supported). */
 export interface LoadedMarks {
   setting: Excel.Setting;
@@ -25,6 +28,7 @@ export interface LoadedMarks {
 const FILL_BYTES = 48;
 
 const A1 = /^\$?[A-Z]{1,3}\$?\d{1,7}(:\$?[A-Z]{1,3}\$?\d{1,7})?$/;
+const COLOUR = /^#[0-9A-F]{6}$/i;
 
 /** Queues the loads of a sheet's marks; read them after the next sync. */
 export function loadMarks(context: Excel.RequestContext, sheet: Excel.Worksheet, sheetName: string, notes: boolean): LoadedMarks {
@@ -38,13 +42,24 @@ export function loadMarks(context: Excel.RequestContext, sheet: Excel.Worksheet,
 
 /** The filled addresses recorded in a loaded marks setting (anything unreadable is ignored). */
 export function markedFills(marks: LoadedMarks): string[] {
-  if (marks.setting.isNullObject) return [];
+  const fills = markRecord(marks).fills;
+  return Array.isArray(fills) ? fills.filter((a): a is string => typeof a === 'string' && A1.test(a)) : [];
+}
+
+/** The bookkeeper's own fills under the marks (cell address → colour), to put back when the marks go. */
+export function ownFillsUnder(marks: LoadedMarks): Record<string, string> {
+  const previous = markRecord(marks).previous;
+  if (typeof previous !== 'object' || previous === null) return {};
+  return Object.fromEntries(Object.entries(previous).filter(([a, c]) => A1.test(a) && typeof c === 'string' && COLOUR.test(c)));
+}
+
+function markRecord(marks: LoadedMarks): { fills?: unknown; previous?: unknown } {
+  if (marks.setting.isNullObject) return {};
   try {
     const parsed: unknown = JSON.parse(String(marks.setting.value));
-    const fills = (parsed as { fills?: unknown }).fills;
-    return Array.isArray(fills) ? fills.filter((a): a is string => typeof a === 'string' && A1.test(a)) : [];
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch {
-    return [];
+    return {};
   }
 }
 
@@ -60,10 +75,44 @@ export function clearMarksOf(sheet: Excel.Worksheet, marks: LoadedMarks, batch: 
     sheet.getRange(address).format.fill.clear();
     batch.add(address.length + 32);
   }
+  // The bookkeeper's own colours come back where a mark covered them.
+  for (const [address, colour] of Object.entries(ownFillsUnder(marks))) {
+    sheet.getRange(address).format.fill.color = colour;
+    batch.add(FILL_BYTES);
+  }
   const ours = (marks.notes?.items ?? []).filter((note) => note.content.startsWith(NOTE_PREFIX));
   for (const note of ours) note.delete();
   if (!marks.setting.isNullObject) marks.setting.delete();
   return fills.length > 0 || ours.length > 0 || !marks.setting.isNullObject;
+}
+
+/** Queues loads of the fills of the cells about to be marked (at most {@link REMEMBER_LIMIT}). */
+function loadOwnFills(sheet: Excel.Worksheet, results: readonly RowResult[], pattern: boolean): { address: string; fill: Excel.RangeFill }[] {
+  const cells = results.flatMap((r) =>
+    [...new Set(r.invalidColumns ?? [])].map((column) => a1Address({ rowNumber: r.rowNumber, column, rowCount: 1, columnCount: 1 })),
+  );
+  return cells.slice(0, REMEMBER_LIMIT).map((address) => ({ address, fill: sheet.getRange(address).format.fill.load(pattern ? 'color,pattern' : 'color') }));
+}
+
+/**
+ * The cells among the loaded that have a fill of their own, by address: a pattern other than None,
+ * or, where the pattern cannot be read, a colour other than white (a white fill is then not kept).
+ * A cell still red from the last run's mark keeps what that run remembered under it.
+ */
+function ownFills(
+  loaded: readonly { address: string; fill: Excel.RangeFill }[],
+  lastRun: Record<string, string>,
+  patternLoaded: boolean,
+): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const { address, fill } of loaded) {
+    if (fill.color?.toUpperCase() === INVALID_FILL) {
+      if (lastRun[address]) own[address] = lastRun[address];
+    } else if (COLOUR.test(fill.color ?? '') && (patternLoaded ? fill.pattern !== 'None' : fill.color.toUpperCase() !== '#FFFFFF')) {
+      own[address] = fill.color;
+    }
+  }
+  return own;
 }
 
 /** One result per sheet row (the last given wins), in row order. @throws RangeError for a row at or above the header. */
@@ -92,7 +141,7 @@ function noteTargets(results: readonly RowResult[]): { address: string; text: st
 
 /**
  * Writes the results (see WorkbookPort.writeResults). Syncs: 1 to load the sheet and its marks,
- * 1 to clear the previous marks (when there are any), 1 per chunk, 1 to add notes and record the
+ * 1 to clear the previous marks (when there are any and `keepMarks` is not set), 1 per chunk, 1 to add notes and record the
  * new marks (when there are any).
  *
  * @throws WorkbookError `sheet_not_found`, `payload_too_large`; RangeError for a result row at or
@@ -106,8 +155,12 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
   const marks = loadMarks(context, sheet, input.sheet, config.notes);
   const notes = config.notes ? noteTargets(results) : [];
   const noteSlots = notes.map(({ address }) => sheet.notes.getItemOrNullObject(address).load('content'));
+  const underMarks = loadOwnFills(sheet, results, config.fillPattern);
   await batch.sync(0, undefined, input.sheet);
-  if (clearMarksOf(sheet, marks, batch)) await batch.sync();
+  // A later part of the same run keeps this run's marks and adds its own to the record.
+  const kept = input.keepMarks ? markedFills(marks) : [];
+  const previous = { ...(input.keepMarks ? ownFillsUnder(marks) : {}), ...ownFills(underMarks, ownFillsUnder(marks), config.fillPattern) };
+  if (!input.keepMarks && clearMarksOf(sheet, marks, batch)) await batch.sync();
 
   const left = Math.min(...layout.columns);
   const width = Math.max(...layout.columns) - left + 1;
@@ -176,7 +229,7 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
     batch.add(estimatePayloadBytes(text) + address.length);
   });
   if (fills.length > 0) {
-    const record = JSON.stringify({ fills });
+    const record = JSON.stringify({ fills: [...kept, ...fills], ...(Object.keys(previous).length ? { previous } : {}) });
     context.workbook.settings.add(marksSettingKey(input.sheet), record);
     batch.add(record.length);
   }

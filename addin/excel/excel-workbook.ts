@@ -22,6 +22,7 @@ import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, Wo
 /** The part of office-js's `Excel` namespace the adapter needs. */
 export interface ExcelHost {
   run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  run<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
 }
 
 /** The part of `Office.context.requirements` the adapter needs. */
@@ -48,6 +49,8 @@ export interface WriteConfig {
   chunkRows: number;
   payloadBudgetBytes: number;
   notes: boolean;
+  /** `RangeFill.pattern` can be read (ExcelApi 1.9): it tells no fill from a white one. */
+  fillPattern: boolean;
   onSync?: SyncHook;
 }
 
@@ -63,12 +66,30 @@ export class ExcelWorkbook implements WorkbookPort {
     return this.options.excel ?? Excel;
   }
 
+  private get requirements(): RequirementsHost | undefined {
+    return this.options.requirements ?? (typeof Office === 'undefined' ? undefined : Office.context?.requirements);
+  }
+
+  /**
+   * Runs a batch that writes into the workbook: held while the user edits a cell rather than failing
+   * (ExcelApi 1.11), and its syncs undone by one Undo (ExcelApi 1.20), where the host has them.
+   */
+  private write<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
+    const has = (version: string) => this.requirements?.isSetSupported('ExcelApi', version) ?? false;
+    const options: Excel.RunOptions = {
+      ...(has('1.11') ? { delayForCellEdit: true } : {}),
+      ...(has('1.20') ? { mergeUndoGroup: true } : {}),
+    };
+    return Object.keys(options).length > 0 ? this.excel.run(options, batch) : this.excel.run(batch);
+  }
+
   private config(): WriteConfig {
-    const requirements = this.options.requirements ?? (typeof Office === 'undefined' ? undefined : Office.context?.requirements);
+    const requirements = this.requirements;
     return {
       chunkRows: this.options.chunkRows ?? DEFAULT_CHUNK_ROWS,
       payloadBudgetBytes: this.options.payloadBudgetBytes ?? DEFAULT_PAYLOAD_BUDGET_BYTES,
       notes: requirements?.isSetSupported('ExcelApi', '1.18') ?? false,
+      fillPattern: requirements?.isSetSupported('ExcelApi', '1.9') ?? false,
       onSync: this.options.onSync,
     };
   }
@@ -130,13 +151,13 @@ export class ExcelWorkbook implements WorkbookPort {
 
   async writeResults(input: ResultsInput): Promise<void> {
     const config = this.config();
-    await this.excel.run((context) => writeResults(context, config, input));
+    await this.write((context) => writeResults(context, config, input));
   }
 
   /** Removes the fills recorded for the sheet and the add-in's notes on it (two syncs). */
   async clearMarks(sheetName: string): Promise<void> {
     const config = this.config();
-    await this.excel.run(async (context) => {
+    await this.write(async (context) => {
       const batch = new Batch(context, 'clearMarks', config.onSync);
       const sheet = context.workbook.worksheets.getItem(sheetName);
       const marks = loadMarks(context, sheet, sheetName, config.notes);
@@ -148,12 +169,12 @@ export class ExcelWorkbook implements WorkbookPort {
 
   async addTableSheet(input: TableSheetInput): Promise<{ name: string }> {
     const config = this.config();
-    return this.excel.run((context) => addTableSheet(context, config, input));
+    return this.write((context) => addTableSheet(context, config, input));
   }
 
   async addTemplateSheet(input: TemplateSheetInput): Promise<void> {
     const config = this.config();
-    await this.excel.run((context) => addTemplateSheet(context, config, input));
+    await this.write((context) => addTemplateSheet(context, config, input));
   }
 
   async getSetting(key: string): Promise<string | null> {

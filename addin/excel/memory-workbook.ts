@@ -66,7 +66,7 @@ export class MemoryWorkbook implements WorkbookPort {
 
   async writeResults(input: ResultsInput): Promise<void> {
     const sheet = this.sheet(input.sheet);
-    await this.clearMarks(sheet.name);
+    if (!input.keepMarks) await this.clearMarks(sheet.name);
     const { columns, newHeaders } = resultLayout(input.headers, input.usedWidth);
     for (const { column, header } of newHeaders) setCell(sheet, input.headerRowNumber, column, header);
     for (const r of input.results) {
@@ -74,7 +74,7 @@ export class MemoryWorkbook implements WorkbookPort {
       columns.forEach((column, i) => setCell(sheet, r.rowNumber, column, values[i] ?? null));
     }
     const invalid = input.results.map((r) => ({ rowNumber: r.rowNumber, columns: r.invalidColumns ?? [] }));
-    sheet.fills = cellRects(invalid).map(a1Address);
+    sheet.fills = [...sheet.fills, ...cellRects(invalid).map(a1Address)];
     for (const r of input.results) {
       for (const column of r.invalidColumns ?? []) {
         const address = a1Address({ rowNumber: r.rowNumber, column, rowCount: 1, columnCount: 1 });

@@ -23,6 +23,11 @@ export interface ResultsInput {
   headers: string[];
   /** Columns the sheet uses in any row: new result columns go right of them all. */
   usedWidth?: number;
+  /**
+   * Part of a run written earlier: keep the marks already made (this run's), add these. Without it
+   * the marks of the previous run are removed first.
+   */
+  keepMarks?: boolean;
 }
 
 /** A new sheet holding a table: an export (receipts, returns, movements, storages, ...). */

@@ -21,6 +21,12 @@ export interface RunOptions {
   /** Aborting stops new records from starting; those in flight finish. */
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Each record's rows as soon as its outcome is known (created, updated, duplicate, failed, …), so a
+   * face can write them while the rest is sent. The returned results are the final word: the sweep
+   * after the last create may add notes of copies made by others.
+   */
+  onRecord?: (results: RowResult[]) => void;
   /** Decide everything, send nothing. */
   dryRun?: boolean;
   /** Create an invoice even when the service already holds the same one. */
@@ -87,7 +93,9 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
       if (!draft.body) return invalidResults(draft.rowNumbers, draft.problems, ops.label(draft));
       return limit(async () => {
         try {
-          return await decide();
+          const rows = await decide();
+          options.onRecord?.(rows);
+          return rows;
         } finally {
           done += 1;
           options.onProgress?.(done, total);

@@ -55,9 +55,14 @@ export class FakeExcel {
     this.workbookName = init.name ?? 'Stock.xlsx';
   }
 
+  /** The options of each `Excel.run`, in order (`{}` when none were given). */
+  readonly runOptions: Excel.RunOptions[] = [];
+
   /** The `Excel` namespace stand-in: `run` builds a fresh request context of mock objects. */
   readonly host = {
-    run: async <T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T> => {
+    run: async <T>(...args: [(context: Excel.RequestContext) => Promise<T>] | [Excel.RunOptions, (context: Excel.RequestContext) => Promise<T>]): Promise<T> => {
+      const [options, batch] = args.length === 1 ? [{}, args[0]] : args;
+      this.runOptions.push(options);
       this.runs++;
       this.pending = [];
       this.errors = [];
@@ -244,7 +249,12 @@ export class FakeExcel {
         rowCount: rows,
         columnCount: columns,
         address: `${sheet}!${where.address}`,
-        format: { fill: { color: '', clear: () => this.queue({ kind: 'fillClear', ...where }) }, font: { bold: false }, autofitColumns: () => this.queue({ kind: 'autofit', ...where }) },
+        format: {
+          // A cell's own fill as stored (the bookkeeper's colours); no fill reads as white with pattern None, as in Excel.
+          fill: { color: stored?.fills.get(where.address) ?? '#FFFFFF', pattern: stored?.fills.has(where.address) ? 'Solid' : 'None', clear: () => this.queue({ kind: 'fillClear', ...where }) },
+          font: { bold: false },
+          autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
+        },
         dataValidation: { rule: '', errorAlert: '' },
       },
       {
@@ -254,6 +264,18 @@ export class FakeExcel {
       (props) => this.queue({ kind: 'load', ...where, value: props }),
     );
     range.where = where; // for the fake's own bookkeeping; the adapter cannot read it (not an office-js property)
+    const fill = range.format.fill;
+    const fillLoad = fill.load.bind(fill);
+    fill.load = (arg?: string) => {
+      this.toSync.push(fill);
+      this.internal = true;
+      try {
+        fillLoad(arg);
+      } finally {
+        this.internal = false;
+      }
+      return fill;
+    };
     this.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));
     this.intercept(range.format.font, 'bold', (value) => ({ kind: 'bold', ...where, value }));
     this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));

@@ -179,6 +179,52 @@ describe('ExcelWorkbook.writeResults', () => {
     expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '')).toEqual({ fills: ['D6'] });
   });
 
+  it('a later part of the same run keeps the marks already made and adds its own to the record', async () => {
+    const fake = invoiceSheet(4);
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
+    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
+    await workbook.writeResults({ ...input, results: [invalid(4, [1])] });
+    await workbook.writeResults({ ...input, results: [invalid(6, [2])], keepMarks: true });
+    expect(fake.ops('fillClear')).toEqual([]);
+    expect([...fake.sheet('Invoices').fills.keys()]).toEqual(['B4', 'C6']);
+    expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '')).toEqual({ fills: ['B4', 'C6'] });
+    // The next run clears both.
+    await workbook.writeResults({ ...input, results: [created(4)] });
+    expect([...fake.sheet('Invoices').fills.keys()]).toEqual([]);
+  });
+
+  it("puts the bookkeeper's own fill back when its mark goes, and keeps it over a second run's mark of the same cell", async () => {
+    const fake = invoiceSheet(3);
+    fake.sheet('Invoices').fills.set('C5', '#FFFF00'); // their yellow: a line they were checking
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.9').context.requirements });
+    const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
+    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
+    await workbook.writeResults({ ...input, results: [invalid(4, [2]), invalid(5, [2])] });
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C4', INVALID_FILL], ['C5', INVALID_FILL]]));
+    // Marked again by the next run: what lies under the mark is still their yellow, not our red.
+    await workbook.writeResults({ ...input, results: [invalid(5, [2])] });
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', INVALID_FILL]]));
+    await workbook.clearMarks('Invoices');
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', '#FFFF00']]));
+  });
+
+  it('writes wait while the user edits a cell, and undo as one step, where the host has those options', async () => {
+    const write = async (version: string) => {
+      const fake = invoiceSheet(1);
+      await new ExcelWorkbook({ excel: fake.host, requirements: officeWith(version).context.requirements }).writeResults({
+        sheet: 'Invoices',
+        headerRowNumber: 3,
+        headers,
+        results: [created(4)],
+      });
+      return fake.runOptions;
+    };
+    expect(await write('1.10')).toEqual([{}]);
+    expect(await write('1.11')).toEqual([{ delayForCellEdit: true }]);
+    expect(await write('1.20')).toEqual([{ delayForCellEdit: true, mergeUndoGroup: true }]);
+  });
+
   it('adds no notes before ExcelApi 1.18', async () => {
     const fake = invoiceSheet(1);
     await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.17').context.requirements }).writeResults({
