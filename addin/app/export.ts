@@ -3,7 +3,7 @@
  * the dated ones, fetched like `shed export` does and written into new sheets of the workbook, each
  * a table with filters and typed number formats.
  */
-import { DATASETS, DATED_DATASETS, fetchExport, type DatasetName, type DateRange } from '../../shared/export/index.ts';
+import { DATASETS, DATED_DATASETS, fetchExport, localTimeText, type DatasetName, type DateRange } from '../../shared/export/index.ts';
 import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
@@ -17,6 +17,7 @@ import { SETTING_KEYS } from './workbook-settings.ts';
 /** How the picker names each dataset. */
 export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {
   movements: 'Stock movements, with a summary',
+  ledger: 'Stock ledger: opening, movements, closing',
   receipts: 'Receipts, one row per line item',
   returns: 'Returns',
   storages: 'Storages',
@@ -122,9 +123,10 @@ export class ExportController {
     this.store.set({ busy: true, written: [], progress: { done: 0, total: 1 }, status: { tone: 'info', text: `Reading ${dataset} from ${session.organisation.name}…` } });
     try {
       const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
+      const about = { organisation: session.organisation.name, generatedAt: localTimeText(new Date(), timeZone), producer: 'Shed Sheets add-in' };
       const { table } = await fetchExport(
         source,
-        { dataset, timeZone, dates, ...(dated && storageId ? { storage: storageId } : {}) },
+        { dataset, timeZone, dates, about, ...(dated && storageId ? { storage: storageId } : {}) },
         (done, known) => this.store.set({ progress: { done, total: Math.max(done, known) } }),
         abort.signal,
       );

@@ -7,8 +7,8 @@ import type { DeletableResource, HttpClient, OrgClient } from '../client/index.t
 import { ShedError } from '../errors/shed-error.ts';
 import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 import type { ExportTable } from './columns.ts';
-import type { DatasetName } from './datasets/index.ts';
-import { movementsTable, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
+import type { DatasetName, LedgerContext } from './datasets/index.ts';
+import { ledgerTable, movementsTable, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
 import type { ExportFilter } from './filter.ts';
 import type { DateRange } from './values.ts';
 import { createExportNames } from './names.ts';
@@ -32,6 +32,8 @@ export interface ExportQuery {
   storage?: string | undefined;
   /** Pages in flight at once per list; default the client's. */
   pageConcurrency?: number;
+  /** Who asks and when, for the ledger's About sheet: the organisation's name, the local time, the tool. */
+  about?: Omit<LedgerContext, 'storage'>;
 }
 
 /** Where an export reads: the organisation, the client's HTTP layer (single pages) and its deleted lists. */
@@ -154,6 +156,10 @@ export function shapeExport(settings: ExportQuery, data: ExportData): Omit<Fetch
       return { table: returnsTable(data.returns, names, filter), storage };
     case 'movements':
       return { table: movementsTable({ receipts: data.receipts, returns: data.returns, names, filter }), storage };
+    case 'ledger': {
+      const about = settings.about ?? { organisation: data.organisationId, generatedAt: '', producer: 'shed-sheets' };
+      return { table: ledgerTable({ receipts: data.receipts, returns: data.returns, names, filter }, { ...about, storage: storage?.name ?? null }), storage };
+    }
     case 'product-aliases':
       return { table: productAliasesTable(data.productAliases, names), storage };
     case 'products':

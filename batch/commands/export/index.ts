@@ -6,9 +6,10 @@ import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { fetchExport, shapeExport, type ListReport } from '../../../shared/export/fetch.ts';
+import { fetchExport, shapeExport, type ExportQuery, type ListReport } from '../../../shared/export/fetch.ts';
+import { TOOL_VERSION } from '../../cli/version.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
-import { timestampMicros } from '../../../shared/export/index.ts';
+import { localTimeText, timestampMicros } from '../../../shared/export/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
 
@@ -72,7 +73,8 @@ async function fromService(options: ExportOptions, settings: ExportSettings) {
   const progress = createProgress(options.io, 'pages');
   try {
     const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
-    const fetched = await fetchExport(source, settings, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
+    const about = aboutFor(session.organisation.name, settings, options);
+    const fetched = await fetchExport(source, { ...settings, about }, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
     return { organisation: { id: session.organisation.id, name: session.organisation.name }, fetched };
   } finally {
     progress.stop();
@@ -86,7 +88,7 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings) {
   const changed = <T extends { updated_at?: string }>(records: T[]) =>
     since === null ? records : records.filter((r) => r.updated_at !== undefined && timestampMicros(r.updated_at) > since);
   const { dataset } = settings;
-  const shaped = shapeExport(settings, {
+  const shaped = shapeExport({ ...settings, about: aboutFor(mirror.organisationName, settings, options) }, {
     organisationId: mirror.organisationId,
     storages: dataset === 'storages' ? changed(Object.values(mirror.storages)) : Object.values(mirror.storages),
     productAliases: dataset === 'product-aliases' ? changed(Object.values(mirror.productAliases)) : Object.values(mirror.productAliases),
@@ -95,6 +97,12 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings) {
     products: Object.values(mirror.products),
   });
   return { organisation: { id: mirror.organisationId, name: mirror.organisationName }, fetched: { ...shaped, lists: [] } };
+}
+
+/** Who made the export and when, for the ledger's About sheet. */
+function aboutFor(organisation: string, settings: ExportSettings, options: ExportOptions): NonNullable<ExportQuery['about']> {
+  const now = options.now?.() ?? new Date();
+  return { organisation, generatedAt: localTimeText(now, settings.timeZone), producer: `shed-sheets ${TOOL_VERSION} (shed export)` };
 }
 
 /** `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to /…/movements.xlsx`. */

@@ -91,6 +91,9 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
       if (value !== undefined) throw new ExportUsageError(`${flag} applies to movements, receipts and returns only, not to ${dataset}`);
     }
   }
+  if (dataset === 'ledger' && options.since !== undefined) {
+    throw new ExportUsageError('--since does not apply to the ledger: its opening balances need every record; give the period with --from and --to');
+  }
   const from = options.from === undefined ? null : checkDate('--from', options.from);
   const to = options.to === undefined ? null : checkDate('--to', options.to);
   if (from && to && formatLocalDate(from) > formatLocalDate(to)) {

@@ -1,0 +1,210 @@
+/**
+ * The `ledger` dataset: a stock roll-forward for auditors and stock reconciliations. Per storage ×
+ * product × unit (litres or kilograms after conversion; an unconverted unit stays its own line): the
+ * opening balance from all history before the period (receipts − returns), each movement of the
+ * period in date order with a running balance, and the closing balance; a summary whose every line
+ * is checked (opening + in − out = closing); and an About sheet saying what the figures cover.
+ * Exact decimal arithmetic throughout. Pure.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
+import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../columns.ts';
+import type { ExportFilter } from '../filter.ts';
+import type { DateRange } from '../values.ts';
+import { compareText } from '../values.ts';
+import { buildMovements, type Movement, type MovementsInput } from './movements.ts';
+
+/** Names of the ledger export's sheets. */
+export const LEDGER_SHEETS = { ledger: 'Ledger', summary: 'Ledger Summary', about: 'About' } as const;
+
+/** Columns of the Ledger sheet: one opening row, the period's movements, one closing row per line. */
+export const LEDGER_COLUMNS: readonly ExportColumn[] = [
+  { key: 'storage', header: 'Storage', type: 'text' },
+  { key: 'product', header: 'Product', type: 'text' },
+  { key: 'unit', header: 'Unit', type: 'text' },
+  { key: 'date', header: 'Date', type: 'date' },
+  { key: 'entry', header: 'Entry', type: 'text' },
+  { key: 'sequence', header: 'Sequence', type: 'text' },
+  { key: 'party', header: 'Supplier', type: 'text' },
+  { key: 'reference', header: 'Order / Reference', type: 'text' },
+  { key: 'in', header: 'In', type: 'number' },
+  { key: 'out', header: 'Out', type: 'number' },
+  { key: 'balance', header: 'Balance', type: 'number' },
+  { key: 'record_id', header: 'Record ID', type: 'text' },
+];
+
+/** Columns of the Ledger Summary sheet. */
+export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
+  { key: 'storage', header: 'Storage', type: 'text' },
+  { key: 'product', header: 'Product', type: 'text' },
+  { key: 'unit', header: 'Unit', type: 'text' },
+  { key: 'opening', header: 'Opening', type: 'number' },
+  { key: 'in', header: 'In', type: 'number' },
+  { key: 'out', header: 'Out', type: 'number' },
+  { key: 'closing', header: 'Closing', type: 'number' },
+  { key: 'check', header: 'Check', type: 'text' },
+];
+
+/** One line of the roll-forward, quantities in `unit` (exact decimal strings; `out` positive). */
+export interface LedgerLine {
+  storage: string;
+  product: string;
+  unit: string;
+  opening: string;
+  in: string;
+  out: string;
+  closing: string;
+  /** The period's movements of this line, in date order. */
+  movements: Movement[];
+}
+
+/** `now` as the farm's local date-time with its zone, for the About sheet: `2026-11-25 08:40 GMT+11`. */
+export function localTimeText(now: Date, timeZone: string): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-dd HH:mm zzz');
+}
+
+/** What the ledger covers, for its About sheet. */
+export interface LedgerContext {
+  organisation: string;
+  /** The storage `--storage` named, or null for every storage. */
+  storage: string | null;
+  /** When the export was made, as the farm's local date-time text (`2026-11-24 21:40`). */
+  generatedAt: string;
+  /** The tool and its version (`shed-sheets 0.1.0`). */
+  producer: string;
+}
+
+/**
+ * The roll-forward of every storage × product × unit that has stock or movements: the opening is
+ * the sum of all movements dated before `dates.from` (none when the period has no start), the
+ * period's movements are those from `dates.from` to `dates.to` inclusive, movements after the period
+ * are left out. Lines sorted by storage, product, unit; movements as {@link buildMovements} orders them.
+ * @throws as {@link buildMovements} for malformed service data.
+ */
+export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: ExportFilter }): LedgerLine[] {
+  const { dates, ...rest } = input.filter;
+  const all = buildMovements({ ...input, filter: rest });
+  const from = dates?.from ? formatLocalDate(dates.from) : null;
+  const to = dates?.to ? formatLocalDate(dates.to) : null;
+  const lines = new Map<string, LedgerLine>();
+  for (const m of all) {
+    if (to !== null && m.date > to) continue;
+    const key = `${m.storageId.toLowerCase()}\u0000${m.productId.toLowerCase()}\u0000${m.quantityUnit}`;
+    let line = lines.get(key);
+    if (!line) {
+      line = { storage: m.storage, product: m.product, unit: m.quantityUnit, opening: '0', in: '0', out: '0', closing: '0', movements: [] };
+      lines.set(key, line);
+    }
+    if (from !== null && m.date < from) {
+      line.opening = addDecimals(line.opening, m.quantity);
+    } else if (m.type === 'receipt') {
+      line.in = addDecimals(line.in, m.quantity);
+      line.movements.push(m);
+    } else {
+      line.out = addDecimals(line.out, negateDecimal(m.quantity));
+      line.movements.push(m);
+    }
+  }
+  for (const line of lines.values()) line.closing = subtractDecimals(addDecimals(line.opening, line.in), line.out);
+  return [...lines.values()].sort((a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit));
+}
+
+/**
+ * Whether a line ties out: the running balance over its movements, from the opening, ends at its
+ * closing (computed the other way, as opening + in − out). Always true for lines of
+ * {@link ledgerLines}; the Check column shows it so the sheet can be audited as it stands.
+ */
+export function tiesOut(line: LedgerLine): boolean {
+  const running = line.movements.reduce((balance, m) => addDecimals(balance, m.quantity), line.opening);
+  return subtractDecimals(running, line.closing) === '0';
+}
+
+/** The ledger export: the Ledger sheet, the Ledger Summary (with its checks) and the About sheet. */
+export function ledgerTable(input: MovementsInput, context: LedgerContext): ExportTable {
+  const lines = ledgerLines(input);
+  return {
+    dataset: 'ledger',
+    sheets: [
+      { name: LEDGER_SHEETS.ledger, columns: LEDGER_COLUMNS, rows: lines.flatMap((line) => ledgerRows(line, input.filter.dates)) },
+      summarySheet(lines),
+      aboutSheet(lines, input, context),
+    ],
+  };
+}
+
+/** A line's rows: Opening balance, each movement with the balance after it, Closing balance. */
+function ledgerRows(line: LedgerLine, dates: DateRange | undefined): ExportRow[] {
+  const blank = { sequence: null, party: null, reference: null, in: null, out: null, record_id: null };
+  const at = (date: DateRange['from']) => (date ? localDateToUtcDate(date) : null);
+  const rows: ExportRow[] = [{ ...label(line), date: at(dates?.from ?? null), entry: 'Opening balance', ...blank, balance: line.opening }];
+  let balance = line.opening;
+  for (const m of line.movements) {
+    balance = addDecimals(balance, m.quantity);
+    const [year, month, day] = m.date.split('-').map(Number) as [number, number, number];
+    const isIn = m.type === 'receipt';
+    rows.push({
+      ...label(line),
+      date: localDateToUtcDate({ year, month, day }),
+      entry: isIn ? 'Receipt' : 'Return',
+      sequence: m.sequence,
+      party: m.supplier,
+      reference: m.reference,
+      in: isIn ? m.quantity : null,
+      out: isIn ? null : negateDecimal(m.quantity),
+      balance,
+      record_id: m.recordId,
+    });
+  }
+  rows.push({ ...label(line), date: at(dates?.to ?? null), entry: 'Closing balance', ...blank, balance: line.closing });
+  return rows;
+}
+
+function label(line: LedgerLine): ExportRow {
+  return { storage: line.storage, product: line.product, unit: line.unit };
+}
+
+function summarySheet(lines: readonly LedgerLine[]): ExportSheet {
+  return {
+    name: LEDGER_SHEETS.summary,
+    columns: LEDGER_SUMMARY_COLUMNS,
+    rows: lines.map((line) => ({
+      ...label(line),
+      opening: line.opening,
+      in: line.in,
+      out: line.out,
+      closing: line.closing,
+      check: tiesOut(line) ? 'ties out' : 'DOES NOT TIE OUT',
+    })),
+  };
+}
+
+/** What the figures cover, who made them, and lines to sign. */
+function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context: LedgerContext): ExportSheet {
+  const dates = input.filter.dates;
+  const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
+  const newest = [...input.receipts.map((r) => r.updated_at), ...input.returns.map((r) => r.updated_at)].sort().pop() ?? null;
+  const failing = lines.filter((line) => !tiesOut(line)).length;
+  const facts: [string, string | null][] = [
+    ['Organisation', context.organisation],
+    ['Period', `${day(dates?.from ?? null) ?? 'the beginning'} to ${day(dates?.to ?? null) ?? 'the latest record'} (dates in ${input.filter.timeZone})`],
+    ['Storage', context.storage ?? 'every storage'],
+    ['Opening balances', 'all receipts less all returns dated before the period'],
+    ['Data cut-off', newest ? `records as changed up to ${newest}` : 'no records'],
+    ['Generated at', context.generatedAt],
+    ['Produced by', context.producer],
+    ['Lines', String(lines.length)],
+    ['Check', failing === 0 ? 'every line ties out: opening + in − out = closing' : `${failing} lines do not tie out`],
+    ['Prepared by', ''],
+    ['Reviewed by', ''],
+    ['Date', ''],
+  ];
+  return {
+    name: LEDGER_SHEETS.about,
+    columns: [
+      { key: 'item', header: 'Item', type: 'text', width: 20 },
+      { key: 'value', header: 'Value', type: 'text', width: 70 },
+    ],
+    rows: facts.map(([item, value]) => ({ item, value })),
+  };
+}
