@@ -1,12 +1,12 @@
 // Renders the first sheet of an .xlsx as Excel would show it (header, widths, number formats, banded
 // table rows, sheet tabs) and screenshots it with headless Chromium, for the README's picture:
-//   npx tsx docs/render-sheet.ts out/movements.xlsx docs/movements.png [rows] [width in px]
+//   npx tsx docs/render-sheet.ts out/movements.xlsx docs/movements.png [rows] [width in px] [sheet name]
 // Like an Excel window, it shows the columns that fit in the width (the rest are off to the right).
 // Needs a Chromium binary (CHROMIUM, default /usr/bin/chromium); not used by tests or the CLI.
 import ExcelJS from 'exceljs';
 import { chromium } from 'playwright-core';
 
-const [input = 'out/movements.xlsx', output = 'docs/movements.png', maxRows = '30', maxWidth = '1800'] = process.argv.slice(2);
+const [input = 'out/movements.xlsx', output = 'docs/movements.png', maxRows = '30', maxWidth = '1800', sheetName] = process.argv.slice(2);
 const pad = (n: number) => String(n).padStart(2, '0');
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -30,7 +30,7 @@ function shown(cell: ExcelJS.Cell): { text: string; right: boolean } {
 
 const wb = new ExcelJS.Workbook();
 await wb.xlsx.readFile(input);
-const ws = wb.worksheets[0]!;
+const ws = (sheetName ? wb.getWorksheet(sheetName) : wb.worksheets[0])!;
 const allWidths = Array.from({ length: ws.getRow(1).cellCount }, (_, i) => Math.round((ws.getColumn(i + 1).width ?? 9) * 7.2));
 let used = 34;
 const widths = allWidths.filter((w) => (used += w) <= Number(maxWidth));
@@ -46,7 +46,7 @@ for (let r = 1; r <= last; r++) {
   }).join('');
   rows.push(`<tr><th class="rownum">${r}</th>${cells}</tr>`);
 }
-const tabs = wb.worksheets.map((s, i) => `<span class="tab${i === 0 ? ' active' : ''}">${escape(s.name)}</span>`).join('');
+const tabs = wb.worksheets.map((s) => `<span class="tab${s === ws ? ' active' : ''}">${escape(s.name)}</span>`).join('');
 const html = `<!doctype html><html><head><style>
   body { margin: 0; font: 13px Calibri, Carlito, 'Liberation Sans', Arial, sans-serif; background: #fff; }
   table { border-collapse: collapse; table-layout: fixed; }

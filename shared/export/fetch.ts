@@ -8,7 +8,7 @@ import { ShedError } from '../errors/shed-error.ts';
 import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 import type { ExportTable } from './columns.ts';
 import type { DatasetName, LedgerContext } from './datasets/index.ts';
-import { ledgerTable, movementsTable, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
+import { ledgerTable, movementsTable, sealLedger, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
 import type { ExportFilter } from './filter.ts';
 import type { DateRange } from './values.ts';
 import { createExportNames } from './names.ts';
@@ -115,7 +115,7 @@ export async function fetchExport(source: ExportSource, settings: ExportQuery, o
     returns: returns?.records ?? [],
     included: [receipts?.included, returns?.included],
   });
-  return { ...shaped, lists };
+  return { ...shaped, table: await sealLedger(shaped.table), lists };
 }
 
 /** Everything an export is shaped from: the organisation's lists, online or from the mirror. */

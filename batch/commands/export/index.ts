@@ -9,7 +9,7 @@ import { createProgress } from '../../ui/progress.ts';
 import { fetchExport, shapeExport, type ExportQuery, type ListReport } from '../../../shared/export/fetch.ts';
 import { TOOL_VERSION } from '../../cli/version.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
-import { localTimeText, timestampMicros } from '../../../shared/export/index.ts';
+import { localTimeText, sealLedger, timestampMicros } from '../../../shared/export/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
 
@@ -96,7 +96,7 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings) {
     returns: changed(Object.values(mirror.returns)),
     products: Object.values(mirror.products),
   });
-  return { organisation: { id: mirror.organisationId, name: mirror.organisationName }, fetched: { ...shaped, lists: [] } };
+  return { organisation: { id: mirror.organisationId, name: mirror.organisationName }, fetched: { ...shaped, table: await sealLedger(shaped.table), lists: [] } };
 }
 
 /** Who made the export and when, for the ledger's About sheet. */

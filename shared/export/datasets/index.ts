@@ -6,7 +6,7 @@ export { RETURN_COLUMNS, RETURNS_SHEET, returnRows, returnsTable } from './retur
 export { STORAGE_COLUMNS, storagesTable } from './storages.ts';
 export { PRODUCT_ALIAS_COLUMNS, productAliasesTable } from './product-aliases.ts';
 export { PRODUCT_COLUMNS, productsTable } from './products.ts';
-export { LEDGER_COLUMNS, LEDGER_SHEETS, LEDGER_SUMMARY_COLUMNS, ledgerLines, ledgerTable, localTimeText, tiesOut, type LedgerContext, type LedgerLine } from './ledger.ts';
+export { LEDGER_COLUMNS, LEDGER_SHEETS, LEDGER_SUMMARY_COLUMNS, DIGEST_ITEM, ledgerLines, ledgerTable, ledgerText, localTimeText, sealLedger, tiesOut, type LedgerContext, type LedgerLine } from './ledger.ts';
 
 /** Dataset names as the command line takes them. */
 export const DATASETS = ['movements', 'ledger', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const;

@@ -10,6 +10,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../columns.ts';
+import { sha256Hex } from '../digest.ts';
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
@@ -28,9 +29,11 @@ export const LEDGER_COLUMNS: readonly ExportColumn[] = [
   { key: 'sequence', header: 'Sequence', type: 'text' },
   { key: 'party', header: 'Supplier', type: 'text' },
   { key: 'reference', header: 'Order / Reference', type: 'text' },
-  { key: 'in', header: 'In', type: 'number' },
-  { key: 'out', header: 'Out', type: 'number' },
-  { key: 'balance', header: 'Balance', type: 'number' },
+  { key: 'packs', header: 'Packs', type: 'number' },
+  { key: 'pack_size', header: 'Pack Size', type: 'number' },
+  { key: 'in', header: 'In', type: 'number', width: 12 },
+  { key: 'out', header: 'Out', type: 'number', width: 12 },
+  { key: 'balance', header: 'Balance', type: 'number', width: 12 },
   { key: 'record_id', header: 'Record ID', type: 'text' },
 ];
 
@@ -39,11 +42,11 @@ export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
   { key: 'storage', header: 'Storage', type: 'text' },
   { key: 'product', header: 'Product', type: 'text' },
   { key: 'unit', header: 'Unit', type: 'text' },
-  { key: 'opening', header: 'Opening', type: 'number' },
-  { key: 'in', header: 'In', type: 'number' },
-  { key: 'out', header: 'Out', type: 'number' },
-  { key: 'closing', header: 'Closing', type: 'number' },
-  { key: 'check', header: 'Check', type: 'text' },
+  { key: 'opening', header: 'Opening', type: 'number', width: 12 },
+  { key: 'in', header: 'In', type: 'number', width: 12 },
+  { key: 'out', header: 'Out', type: 'number', width: 12 },
+  { key: 'closing', header: 'Closing', type: 'number', width: 12 },
+  { key: 'check', header: 'Check', type: 'text', width: 12 },
 ];
 
 /** One line of the roll-forward, quantities in `unit` (exact decimal strings; `out` positive). */
@@ -62,6 +65,29 @@ export interface LedgerLine {
 /** `now` as the farm's local date-time with its zone, for the About sheet: `2026-11-25 08:40 GMT+11`. */
 export function localTimeText(now: Date, timeZone: string): string {
   return format(new TZDate(now, timeZone), 'yyyy-MM-dd HH:mm zzz');
+}
+
+/** The About item that holds the Ledger rows' SHA-256, filled by {@link sealLedger}. */
+export const DIGEST_ITEM = 'SHA-256 of the Ledger rows';
+
+/**
+ * The ledger with its About sheet holding the SHA-256 of the Ledger sheet's rows, so a copy can be
+ * checked against the one signed: each row as a JSON array of its cells in column order (dates as
+ * `YYYY-MM-DD`, numbers as exact decimal text, empty cells null), one row per line. Other tables pass.
+ */
+export async function sealLedger(table: ExportTable): Promise<ExportTable> {
+  if (table.dataset !== 'ledger') return table;
+  const [ledger, summary, about] = table.sheets;
+  if (!ledger || !summary || !about) return table;
+  const digest = await sha256Hex(ledgerText(ledger));
+  const rows = about.rows.map((r) => (r.item === DIGEST_ITEM ? { ...r, value: digest } : r));
+  return { ...table, sheets: [ledger, summary, { ...about, rows }] };
+}
+
+/** The Ledger rows as the text {@link sealLedger} hashes. */
+export function ledgerText(ledger: ExportSheet): string {
+  const cell = (v: ExportRow[string]) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
+  return ledger.rows.map((row) => JSON.stringify(ledger.columns.map((c) => cell(row[c.key] ?? null)))).join('\n');
 }
 
 /** What the ledger covers, for its About sheet. */
@@ -135,7 +161,7 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext): Expo
 
 /** A line's rows: Opening balance, each movement with the balance after it, Closing balance. */
 function ledgerRows(line: LedgerLine, dates: DateRange | undefined): ExportRow[] {
-  const blank = { sequence: null, party: null, reference: null, in: null, out: null, record_id: null };
+  const blank = { sequence: null, party: null, reference: null, packs: null, pack_size: null, in: null, out: null, record_id: null };
   const at = (date: DateRange['from']) => (date ? localDateToUtcDate(date) : null);
   const rows: ExportRow[] = [{ ...label(line), date: at(dates?.from ?? null), entry: 'Opening balance', ...blank, balance: line.opening }];
   let balance = line.opening;
@@ -150,6 +176,8 @@ function ledgerRows(line: LedgerLine, dates: DateRange | undefined): ExportRow[]
       sequence: m.sequence,
       party: m.supplier,
       reference: m.reference,
+      packs: m.packs,
+      pack_size: m.packSize,
       in: isIn ? m.quantity : null,
       out: isIn ? null : negateDecimal(m.quantity),
       balance,
@@ -195,6 +223,7 @@ function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context
     ['Produced by', context.producer],
     ['Lines', String(lines.length)],
     ['Check', failing === 0 ? 'every line ties out: opening + in − out = closing' : `${failing} lines do not tie out`],
+    [DIGEST_ITEM, null],
     ['Prepared by', ''],
     ['Reviewed by', ''],
     ['Date', ''],

@@ -1,6 +1,7 @@
 import type { ReceiptCreateBody, ReturnCreateBody } from '../../schemas/bodies.ts';
 import type { Receipt, Return } from '../../schemas/resources.ts';
 import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';
+import { sha256Hex } from '../../export/digest.ts';
 import { splitInvoiceNotes } from '../receipts/invoice-notes.ts';
 
 /**
@@ -60,6 +61,5 @@ function fold(text: string): string {
  * (Web Crypto, in the browser and in Node), for the journal.
  */
 export async function fingerprint(identity: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(identity));
-  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return (await sha256Hex(identity)).slice(0, 32);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createExportNames, ledgerLines, ledgerTable, tiesOut, type ExportRow } from '../../../../shared/export/index.ts';
+import { createHash } from 'node:crypto';
+import { DIGEST_ITEM, createExportNames, ledgerLines, ledgerTable, ledgerText, sealLedger, tiesOut, type ExportRow } from '../../../../shared/export/index.ts';
 import { addDecimals, subtractDecimals } from '../../../../shared/sheet/values/index.ts';
 import * as f from '../fixture.ts';
 
@@ -51,5 +52,17 @@ describe('ledger', () => {
       'Reviewed by': '',
     });
     expect(about['Data cut-off']).toMatch(/^records as changed up to \d{4}-/);
+  });
+
+  it('is sealed with the SHA-256 of its Ledger rows; a changed row changes it', async () => {
+    const table = ledgerTable({ receipts: f.receipts, returns: f.returns, names, filter: february }, context);
+    const sealed = await sealLedger(table);
+    const digest = sealed.sheets[2]!.rows.find((r) => r.item === DIGEST_ITEM)?.value;
+    const text = ledgerText(sealed.sheets[0]!);
+    expect(digest).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
+    expect(text.split('\n')).toContain('["Main Chemical Shed","Glyphosate 540","l","2026-02-04","Opening balance",null,null,null,null,null,null,null,"81",null]');
+    const changed = { ...table, sheets: [{ ...table.sheets[0]!, rows: table.sheets[0]!.rows.map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)) }, ...table.sheets.slice(1)] };
+    const other = (await sealLedger(changed)).sheets[2]!.rows.find((r) => r.item === DIGEST_ITEM)?.value;
+    expect(other).not.toBe(digest);
   });
 });
