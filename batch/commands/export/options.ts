@@ -20,7 +20,7 @@ import type { CommandIO } from '../../ui/io.ts';
 
 /** Options of `shed export DATASET`, as the CLI passes them (strings as typed). */
 export interface ExportOptions extends ConnectionFlags {
-  /** movements | receipts | returns | storages | product-aliases | products */
+  /** movements | ledger | receipts | returns | storages | product-aliases | products */
   dataset: string;
   /** `xlsx` or `csv`; default from `out`'s extension, else xlsx. */
   format?: string;
@@ -88,7 +88,7 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
   const timeZone = assertTimeZone(options.timezone ?? DEFAULT_TIME_ZONE);
   if (!DATED_DATASETS.includes(dataset)) {
     for (const [flag, value] of [['--from', options.from], ['--to', options.to], ['--storage', options.storage]] as const) {
-      if (value !== undefined) throw new ExportUsageError(`${flag} applies to movements, receipts and returns only, not to ${dataset}`);
+      if (value !== undefined) throw new ExportUsageError(`${flag} applies to movements, the ledger, receipts and returns only, not to ${dataset}`);
     }
   }
   if (dataset === 'ledger' && options.since !== undefined) {
