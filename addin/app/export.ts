@@ -18,6 +18,7 @@ import { SETTING_KEYS } from './workbook-settings.ts';
 export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {
   movements: 'Stock movements, with a summary',
   ledger: 'Stock ledger: opening, movements, closing',
+  stocktake: 'Stocktake sheet: expected stock to count',
   receipts: 'Receipts, one row per line item',
   returns: 'Returns',
   storages: 'Storages',

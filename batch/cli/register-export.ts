@@ -18,6 +18,8 @@ export function registerExport(program: Command, io: CommandIO, setStatus: (code
     .option('--to <date>', 'last received or returned date, inclusive')
     .option('--storage <name>', 'only records in this storage')
     .option('--since <iso>', 'only records changed since this time (ISO 8601, e.g. 2026-03-01T00:00:00Z)')
+    .option('--stocktake <file>', 'ledger: a stocktake sheet (xlsx or csv) of counted quantities at --to, reconciled with the closing')
+    .option('--tolerance <percent>', 'ledger with --stocktake: flag a variance over this percentage of the closing', '1')
     .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
     .option('--no-bom', 'CSV without the UTF-8 byte-order mark')
     .option('--json', 'print a machine-readable summary on standard output')

@@ -1,12 +1,14 @@
 import { Argument, type Command } from 'commander';
 import { syncCommand } from '../commands/sync/index.ts';
-import { templateCommand } from '../commands/template/index.ts';
+import { exportCommand } from '../commands/export/index.ts';
+import { UsageError } from '../commands/import/options.ts';
+import { exists, templateCommand } from '../commands/template/index.ts';
 import { defaultMirrorDir } from '../mirror/mirror-file.ts';
 import type { CommandIO } from '../ui/io.ts';
 
 /**
  * Declares `shed sync [--dir DIR] [--full] [--json]` and
- * `shed template receipts|returns --out FILE [--force] [--offline] [--dir DIR] [--json]`
+ * `shed template receipts|returns|stocktake --out FILE [--to DATE] [--storage NAME] [--force] [--offline] [--dir DIR] [--json]`
  * (PRODUCT.md, "The command line contract"; issue 5 parts 4 and 5).
  */
 export function registerSyncTemplate(program: Command, io: CommandIO, setStatus: (code: number) => void): void {
@@ -26,14 +28,26 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
   program
     .command('template')
     .description('workbook with the import headers and drop-down lists of storages, product names and units')
-    .addArgument(new Argument('<kind>', 'what the workbook is for').choices(['receipts', 'returns']))
+    .addArgument(new Argument('<kind>', 'what the workbook is for').choices(['receipts', 'returns', 'stocktake']))
     .requiredOption('--out <file.xlsx>', 'the workbook to write')
+    .option('--to <date>', 'stocktake: the day of the count; each line expects the stock at the end of it')
+    .option('--storage <name>', 'stocktake: only this storage')
+    .option('--timezone <iana>', "stocktake: the farm's time zone for dates", 'Australia/Sydney')
     .option('--force', 'replace the file if it exists')
     .option('--offline', 'take the lists from the local mirror (shed sync) instead of the service')
     .option('--dir <dir>', `with --offline: ${mirrors}`)
     .option('--json', 'print a machine-readable summary on standard output')
-    .action(async (kind: 'receipts' | 'returns', _opts, cmd: Command) => {
-      const summary = await templateCommand({ ...cmd.optsWithGlobals(), kind, io });
+    .action(async (kind: 'receipts' | 'returns' | 'stocktake', _opts, cmd: Command) => {
+      const options = cmd.optsWithGlobals<{ out: string; to?: string; force?: boolean } & Record<string, unknown>>();
+      if (kind === 'stocktake') {
+        // The expected closing of each line comes from the records: the ledger's export makes the sheet.
+        if (!options.to) throw new UsageError('`shed template stocktake` needs --to DATE: the day of the count');
+        if (!options.force && (await exists(options.out))) throw new UsageError(`${options.out} already exists; choose another name, or add --force to replace it`);
+        const summary = await exportCommand({ ...options, dataset: 'stocktake', io });
+        setStatus(summary.exitCode);
+        return;
+      }
+      const summary = await templateCommand({ ...options, kind, io });
       setStatus(summary.exitCode);
     });
 }

@@ -7,8 +7,9 @@ import type { DeletableResource, HttpClient, OrgClient } from '../client/index.t
 import { ShedError } from '../errors/shed-error.ts';
 import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 import type { ExportTable } from './columns.ts';
+import type { Grid } from '../sheet/grid.ts';
 import type { DatasetName, LedgerContext } from './datasets/index.ts';
-import { ledgerTable, movementsTable, sealLedger, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
+import { ledgerLines, ledgerTable, movementsTable, sealLedger, stocktakeTemplate, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
 import type { ExportFilter } from './filter.ts';
 import type { DateRange } from './values.ts';
 import { createExportNames } from './names.ts';
@@ -32,6 +33,8 @@ export interface ExportQuery {
   storage?: string | undefined;
   /** Pages in flight at once per list; default the client's. */
   pageConcurrency?: number;
+  /** The ledger's stocktake: the filled-in sheet read as a grid, and the tolerance in percent (`--stocktake`, `--tolerance`). */
+  stocktake?: { grid: Grid; tolerancePercent: string };
   /** Who asks and when, for the ledger's About sheet: the organisation's name, the local time, the tool. */
   about?: Omit<LedgerContext, 'storage'>;
 }
@@ -158,7 +161,13 @@ export function shapeExport(settings: ExportQuery, data: ExportData): Omit<Fetch
       return { table: movementsTable({ receipts: data.receipts, returns: data.returns, names, filter }), storage };
     case 'ledger': {
       const about = settings.about ?? { organisation: data.organisationId, generatedAt: '', producer: 'shed-sheets' };
-      return { table: ledgerTable({ receipts: data.receipts, returns: data.returns, names, filter }, { ...about, storage: storage?.name ?? null }), storage };
+      const stocktake = settings.stocktake ? { ...settings.stocktake, resolver: names.resolver } : undefined;
+      return { table: ledgerTable({ receipts: data.receipts, returns: data.returns, names, filter }, { ...about, storage: storage?.name ?? null }, stocktake), storage };
+    }
+    case 'stocktake': {
+      // The closing at --to of everything before it: the expected count.
+      const atTo: ExportFilter = { ...filter, dates: { from: null, to: filter.dates?.to ?? null } };
+      return { table: stocktakeTemplate(ledgerLines({ receipts: data.receipts, returns: data.returns, names, filter: atTo })), storage };
     }
     case 'product-aliases':
       return { table: productAliasesTable(data.productAliases, names), storage };

@@ -12,6 +12,7 @@ import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
 import { localTimeText, sealLedger, timestampMicros } from '../../../shared/export/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
+import { readGrid } from '../../read/index.ts';
 
 export { ExportUsageError, checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 export type { ListReport } from '../../../shared/export/fetch.ts';
@@ -43,7 +44,10 @@ export interface ExportSummary {
 export async function exportCommand(options: ExportOptions): Promise<ExportSummary> {
   const settings = checkExportOptions(options);
   const { io } = options;
-  const { organisation, fetched } = options.offline ? await fromMirror(options, settings) : await fromService(options, settings);
+  // The stocktake is read first: a file that cannot be read stops the export before any request.
+  const stocktake = settings.stocktakeFile ? { grid: await readGrid(settings.stocktakeFile.path), tolerancePercent: settings.stocktakeFile.tolerancePercent } : undefined;
+  const query = { ...settings, ...(stocktake ? { stocktake } : {}) };
+  const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
   const sheets = await writeExport(fetched.table, settings);
   const summary: ExportSummary = {
     dataset: settings.dataset,
@@ -68,7 +72,7 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
 }
 
 /** The export's data from the service, with progress as pages arrive. */
-async function fromService(options: ExportOptions, settings: ExportSettings) {
+async function fromService(options: ExportOptions, settings: ExportSettings & Pick<ExportQuery, 'stocktake'>) {
   const session = await openSession(options, options.io, { pageConcurrency: settings.pageConcurrency });
   const progress = createProgress(options.io, 'pages');
   try {
@@ -82,7 +86,7 @@ async function fromService(options: ExportOptions, settings: ExportSettings) {
 }
 
 /** The export's data from the local mirror of `shed sync` (`--offline`): no request is made. */
-async function fromMirror(options: ExportOptions, settings: ExportSettings) {
+async function fromMirror(options: ExportOptions, settings: ExportSettings & Pick<ExportQuery, 'stocktake'>) {
   const mirror = await findMirror(options.dir ?? defaultMirrorDir(options.io.env), options.org ?? options.io.env.SHED_ORG ?? null);
   const since = settings.since === undefined ? null : timestampMicros(settings.since);
   const changed = <T extends { updated_at?: string }>(records: T[]) =>

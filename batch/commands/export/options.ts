@@ -4,7 +4,7 @@
  */
 import { extname, resolve } from 'node:path';
 import { ShedError } from '../../../shared/errors/shed-error.ts';
-import { DATASETS, DATED_DATASETS, type DatasetName, type DateRange } from '../../../shared/export/index.ts';
+import { DATASETS, DATED_DATASETS, DEFAULT_TOLERANCE_PERCENT, type DatasetName, type DateRange } from '../../../shared/export/index.ts';
 import { Timestamp } from '../../../shared/schemas/common.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -20,7 +20,7 @@ import type { CommandIO } from '../../ui/io.ts';
 
 /** Options of `shed export DATASET`, as the CLI passes them (strings as typed). */
 export interface ExportOptions extends ConnectionFlags {
-  /** movements | ledger | receipts | returns | storages | product-aliases | products */
+  /** movements | ledger | stocktake | receipts | returns | storages | product-aliases | products */
   dataset: string;
   /** `xlsx` or `csv`; default from `out`'s extension, else xlsx. */
   format?: string;
@@ -36,6 +36,10 @@ export interface ExportOptions extends ConnectionFlags {
   since?: string;
   /** The farm's IANA time zone; default Australia/Sydney. */
   timezone?: string;
+  /** Ledger: a filled-in stocktake sheet (.xlsx or .csv) to reconcile the closing balances with. */
+  stocktake?: string;
+  /** Ledger with a stocktake: flag a variance over this percentage of the closing; default 1. */
+  tolerance?: string;
   /** CSV: start with a UTF-8 byte-order mark (default true; `--no-bom` sets false). */
   bom?: boolean;
   /** Print a machine-readable summary on standard output. */
@@ -65,6 +69,8 @@ export interface ExportSettings {
   /** `updated_after` for the records' list (ISO 8601 with a zone), or undefined. */
   since: string | undefined;
   storage: string | undefined;
+  /** Ledger: the stocktake file (absolute path), and the tolerance in percent as a decimal string. */
+  stocktakeFile?: { path: string; tolerancePercent: string };
   bom: boolean;
   pageConcurrency: number;
 }
@@ -88,10 +94,14 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
   const timeZone = assertTimeZone(options.timezone ?? DEFAULT_TIME_ZONE);
   if (!DATED_DATASETS.includes(dataset)) {
     for (const [flag, value] of [['--from', options.from], ['--to', options.to], ['--storage', options.storage]] as const) {
-      if (value !== undefined) throw new ExportUsageError(`${flag} applies to movements, the ledger, receipts and returns only, not to ${dataset}`);
+      if (value !== undefined) throw new ExportUsageError(`${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`);
     }
   }
-  if (dataset === 'ledger' && options.since !== undefined) {
+  if (options.stocktake !== undefined && dataset !== 'ledger') throw new ExportUsageError(`--stocktake applies to the ledger only, not to ${dataset}`);
+  if (dataset === 'stocktake' && options.from !== undefined) {
+    throw new ExportUsageError('--from does not apply to a stocktake sheet: it expects the stock at --to, from every record before');
+  }
+  if ((dataset === 'ledger' || dataset === 'stocktake') && options.since !== undefined) {
     throw new ExportUsageError('--since does not apply to the ledger: its opening balances need every record; give the period with --from and --to');
   }
   const from = options.from === undefined ? null : checkDate('--from', options.from);
@@ -116,9 +126,18 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
     dates: { from, to },
     since: options.since === undefined ? undefined : checkSince(options.since, timeZone),
     storage,
+    ...(options.stocktake === undefined ? {} : { stocktakeFile: { path: resolve(options.cwd ?? process.cwd(), options.stocktake), tolerancePercent: checkTolerance(options.tolerance) } }),
     bom: options.bom !== false,
     pageConcurrency,
   };
+}
+
+/** `--tolerance`: a percentage from 0 up, as typed (`1`, `2.5`); default {@link DEFAULT_TOLERANCE_PERCENT}. */
+function checkTolerance(tolerance: string | undefined): string {
+  if (tolerance === undefined) return DEFAULT_TOLERANCE_PERCENT;
+  const text = tolerance.trim().replace(/%$/, '');
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new ExportUsageError(`Expected --tolerance to be a percentage from 0 up, such as 1 or 2.5, got '${tolerance}'`);
+  return text;
 }
 
 function checkDataset(dataset: string): DatasetName {

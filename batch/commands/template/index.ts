@@ -86,7 +86,8 @@ async function referenceFor(options: TemplateOptions): Promise<{ organisation: {
   return { organisation: { id: session.organisation.id, name: session.organisation.name }, reference, source: 'service' };
 }
 
-async function exists(path: string): Promise<boolean> {
+/** Whether a file (or folder) is at `path`. */
+export async function exists(path: string): Promise<boolean> {
   return access(path).then(
     () => true,
     () => false,

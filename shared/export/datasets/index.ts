@@ -6,11 +6,28 @@ export { RETURN_COLUMNS, RETURNS_SHEET, returnRows, returnsTable } from './retur
 export { STORAGE_COLUMNS, storagesTable } from './storages.ts';
 export { PRODUCT_ALIAS_COLUMNS, productAliasesTable } from './product-aliases.ts';
 export { PRODUCT_COLUMNS, productsTable } from './products.ts';
-export { LEDGER_COLUMNS, LEDGER_SHEETS, LEDGER_SUMMARY_COLUMNS, DIGEST_ITEM, ledgerLines, ledgerTable, ledgerText, localTimeText, sealLedger, tiesOut, type LedgerContext, type LedgerLine } from './ledger.ts';
+export {
+  DIGEST_ITEM,
+  LEDGER_COLUMNS,
+  LEDGER_SHEETS,
+  LEDGER_SUMMARY_COLUMNS,
+  STOCKTAKE_SUMMARY_COLUMNS,
+  ledgerKey,
+  ledgerLines,
+  ledgerTable,
+  ledgerText,
+  localTimeText,
+  sealLedger,
+  tiesOut,
+  type LedgerContext,
+  type LedgerLine,
+  type LedgerStocktake,
+} from './ledger.ts';
+export { DEFAULT_TOLERANCE_PERCENT, STOCKTAKE_COLUMNS, STOCKTAKE_SHEET, StocktakeError, readStocktake, reconcileLine, stocktakeTemplate, type Count, type Reconciled } from './stocktake.ts';
 
 /** Dataset names as the command line takes them. */
-export const DATASETS = ['movements', 'ledger', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const;
+export const DATASETS = ['movements', 'ledger', 'stocktake', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const;
 export type DatasetName = (typeof DATASETS)[number];
 
 /** Datasets of dated records in storages: `--from`, `--to` and `--storage` apply to these only. */
-export const DATED_DATASETS: readonly DatasetName[] = ['movements', 'ledger', 'receipts', 'returns'];
+export const DATED_DATASETS: readonly DatasetName[] = ['movements', 'ledger', 'stocktake', 'receipts', 'returns'];

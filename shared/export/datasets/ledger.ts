@@ -11,6 +11,9 @@ import { format } from 'date-fns';
 import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../columns.ts';
 import { sha256Hex } from '../digest.ts';
+import type { Resolver } from '../../resolve/index.ts';
+import type { Grid } from '../../sheet/grid.ts';
+import { readStocktake, reconcileLine, type Count } from './stocktake.ts';
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
@@ -37,6 +40,21 @@ export const LEDGER_COLUMNS: readonly ExportColumn[] = [
   { key: 'record_id', header: 'Record ID', type: 'text' },
 ];
 
+/** Columns the Ledger Summary gains with a stocktake (`--stocktake`). */
+export const STOCKTAKE_SUMMARY_COLUMNS: readonly ExportColumn[] = [
+  { key: 'counted', header: 'Counted', type: 'number', width: 12 },
+  { key: 'variance', header: 'Variance', type: 'number', width: 12 },
+  { key: 'flag', header: 'Stocktake', type: 'text', width: 16 },
+];
+
+/** A stocktake to reconcile the closing balances with: the filled-in sheet, and the tolerance in percent. */
+export interface LedgerStocktake {
+  grid: Grid;
+  resolver: Resolver;
+  /** A variance larger than this percentage of the closing is flagged (e.g. `'1'`). */
+  tolerancePercent: string;
+}
+
 /** Columns of the Ledger Summary sheet. */
 export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
   { key: 'storage', header: 'Storage', type: 'text' },
@@ -51,7 +69,9 @@ export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
 
 /** One line of the roll-forward, quantities in `unit` (exact decimal strings; `out` positive). */
 export interface LedgerLine {
+  storageId: string;
   storage: string;
+  productId: string;
   product: string;
   unit: string;
   opening: string;
@@ -116,10 +136,10 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
   const lines = new Map<string, LedgerLine>();
   for (const m of all) {
     if (to !== null && m.date > to) continue;
-    const key = `${m.storageId.toLowerCase()}\u0000${m.productId.toLowerCase()}\u0000${m.quantityUnit}`;
+    const key = ledgerKey(m.storageId, m.productId, m.quantityUnit);
     let line = lines.get(key);
     if (!line) {
-      line = { storage: m.storage, product: m.product, unit: m.quantityUnit, opening: '0', in: '0', out: '0', closing: '0', movements: [] };
+      line = { storageId: m.storageId, storage: m.storage, productId: m.productId, product: m.product, unit: m.quantityUnit, opening: '0', in: '0', out: '0', closing: '0', movements: [] };
       lines.set(key, line);
     }
     if (from !== null && m.date < from) {
@@ -136,6 +156,11 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
   return [...lines.values()].sort((a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit));
 }
 
+/** The key of a storage × product × unit line (ids compared case-insensitively). */
+export function ledgerKey(storageId: string, productId: string, unit: string): string {
+  return `${storageId.toLowerCase()}\u0000${productId.toLowerCase()}\u0000${unit}`;
+}
+
 /**
  * Whether a line ties out: the running balance over its movements, from the opening, ends at its
  * closing (computed the other way, as opening + in − out). Always true for lines of
@@ -146,17 +171,51 @@ export function tiesOut(line: LedgerLine): boolean {
   return subtractDecimals(running, line.closing) === '0';
 }
 
-/** The ledger export: the Ledger sheet, the Ledger Summary (with its checks) and the About sheet. */
-export function ledgerTable(input: MovementsInput, context: LedgerContext): ExportTable {
+/** What the About sheet says of a stocktake: its file, tolerance, and the lines flagged. */
+function stocktakeFacts(lines: readonly LedgerLine[], stocktake: Reconciliation): [string, string][] {
+  const flags = lines.map((line) => reconcileLine(line, stocktake.counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent).flag);
+  const over = flags.filter((f) => f === 'over tolerance').length;
+  const missing = flags.filter((f) => f === 'not counted').length;
+  return [
+    ['Stocktake', `${stocktake.source}: ${stocktake.counts.size} counts at the closing date; variance = counted − closing`],
+    ['Tolerance', `a variance over ${stocktake.tolerancePercent}% of the closing is flagged (any variance where the closing is 0)`],
+    ['Stocktake result', `${over} lines over tolerance, ${missing} lines not counted`],
+  ];
+}
+
+/**
+ * The ledger export: the Ledger sheet, the Ledger Summary (with its checks) and the About sheet.
+ * With a stocktake, the summary adds the counted closing, the variance and its flag per line, and a
+ * line for stock counted where the ledger has none.
+ * @throws StocktakeError for a stocktake sheet that cannot be read without guessing.
+ */
+export function ledgerTable(input: MovementsInput, context: LedgerContext, stocktake?: LedgerStocktake): ExportTable {
   const lines = ledgerLines(input);
+  const counts = stocktake ? readStocktake(stocktake.grid, stocktake.resolver, lines) : null;
+  const known = new Set(lines.map((l) => ledgerKey(l.storageId, l.productId, l.unit)));
+  const uncounted = counts ? [...counts.entries()].filter(([key]) => !known.has(key)) : [];
+  const all = [...lines, ...uncounted.map(([, c]) => emptyLine(c))];
+  const reconciled = counts && stocktake ? { counts, tolerancePercent: stocktake.tolerancePercent, source: stocktake.grid.source } : null;
   return {
     dataset: 'ledger',
     sheets: [
       { name: LEDGER_SHEETS.ledger, columns: LEDGER_COLUMNS, rows: lines.flatMap((line) => ledgerRows(line, input.filter.dates)) },
-      summarySheet(lines),
-      aboutSheet(lines, input, context),
+      summarySheet(all, reconciled),
+      aboutSheet(all, input, context, reconciled),
     ],
   };
+}
+
+/** A line for stock counted where the ledger has no record: nothing in, nothing out, closing 0. */
+function emptyLine(count: Count): LedgerLine {
+  return { storageId: count.storageId, storage: count.storage, productId: count.productId, product: count.product, unit: count.unit, opening: '0', in: '0', out: '0', closing: '0', movements: [] };
+}
+
+/** The counts of a stocktake with the tolerance, as the summary and About sheets use them. */
+interface Reconciliation {
+  counts: Map<string, Count>;
+  tolerancePercent: string;
+  source: string;
 }
 
 /** A line's rows: Opening balance, each movement with the balance after it, Closing balance. */
@@ -192,10 +251,10 @@ function label(line: LedgerLine): ExportRow {
   return { storage: line.storage, product: line.product, unit: line.unit };
 }
 
-function summarySheet(lines: readonly LedgerLine[]): ExportSheet {
+function summarySheet(lines: readonly LedgerLine[], stocktake: Reconciliation | null): ExportSheet {
   return {
     name: LEDGER_SHEETS.summary,
-    columns: LEDGER_SUMMARY_COLUMNS,
+    columns: stocktake ? [...LEDGER_SUMMARY_COLUMNS, ...STOCKTAKE_SUMMARY_COLUMNS] : LEDGER_SUMMARY_COLUMNS,
     rows: lines.map((line) => ({
       ...label(line),
       opening: line.opening,
@@ -203,12 +262,13 @@ function summarySheet(lines: readonly LedgerLine[]): ExportSheet {
       out: line.out,
       closing: line.closing,
       check: tiesOut(line) ? 'ties out' : 'DOES NOT TIE OUT',
+      ...(stocktake ? reconcileLine(line, stocktake.counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent) : {}),
     })),
   };
 }
 
 /** What the figures cover, who made them, and lines to sign. */
-function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context: LedgerContext): ExportSheet {
+function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context: LedgerContext, stocktake: Reconciliation | null): ExportSheet {
   const dates = input.filter.dates;
   const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
   const newest = [...input.receipts.map((r) => r.updated_at), ...input.returns.map((r) => r.updated_at)].sort().pop() ?? null;
@@ -223,6 +283,7 @@ function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context
     ['Produced by', context.producer],
     ['Lines', String(lines.length)],
     ['Check', failing === 0 ? 'every line ties out: opening + in − out = closing' : `${failing} lines do not tie out`],
+    ...(stocktake ? stocktakeFacts(lines, stocktake) : []),
     [DIGEST_ITEM, null],
     ['Prepared by', ''],
     ['Reviewed by', ''],

@@ -85,7 +85,7 @@ describe('Export', () => {
     await exporter.run();
     expect(exporter.store.get().status).toEqual({ tone: 'error', text: 'The range starts (2026-05-01) after it ends (2026-01-01): swap the dates.' });
     exporter.setDataset('everything');
-    expect(exporter.store.get().status?.text).toBe("Unknown dataset 'everything'; expected one of movements, ledger, receipts, returns, storages, product-aliases, products.");
+    expect(exporter.store.get().status?.text).toBe("Unknown dataset 'everything'; expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products.");
     expect(exporter.store.get().dataset).toBe('movements');
     const alone = new ExportController({ workbook, session: () => null });
     await alone.run();

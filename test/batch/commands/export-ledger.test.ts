@@ -1,10 +1,11 @@
 // `shed export ledger` end to end against the sandbox: the roll-forward ties out line by line, read
 // back from the .xlsx, against the service's own records, also while records are written meanwhile.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../batch/commands/export/index.ts';
+import { main } from '../../../batch/cli/main.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { createServiceClient } from '../../../shared/client/index.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
@@ -30,6 +31,12 @@ beforeAll(async () => {
     });
   // Before the period (opening), in it, and after it (left out).
   await receive('2026-01-10', '5');
+  await org.createReceipt({
+    storage_id: storageId(SHED),
+    received_at: '2026-01-15T09:00:00+11:00',
+    supplier: 'Farmco Rural Supplies',
+    line_items: [{ ...productIds('Amine 625'), quantity: '2', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '142.5' }],
+  });
   await receive('2026-02-05', '2');
   await receive('2026-03-05', '7');
   await org.createReturn({ storage_id: storageId(SHED), product_id: productIds('Glyfos 540').product_id, returned_at: '2026-01-20T09:00:00+11:00', supplier: 'Farmco Rural Supplies', amount_value: '15', amount_unit: 'l', reference: null, notes: null });
@@ -118,5 +125,45 @@ describe('shed export ledger', () => {
 
   it('refuses --since: the opening balances need every record', async () => {
     await expect(exportCommand({ dataset: 'ledger', since: '2026-01-01T00:00:00Z', out: join(dir, 'x.xlsx'), baseUrl: sb.url, token: TOKEN, io: memoryIO() })).rejects.toThrow(/--since does not apply to the ledger/);
+  });
+
+  it('a stocktake: the template expects the closing; the counts come back as variances, flagged over the tolerance', async () => {
+    const connection = ['--base-url', sb.url, '--token', TOKEN, '--org', 'Willow Creek Pastoral Co'];
+    const template = join(dir, 'stocktake.xlsx');
+    const io = memoryIO();
+    expect(await main(['node', 'shed', 'template', 'stocktake', '--to', '2026-02-28', '--storage', SHED, '--out', template, ...connection], io)).toBe(0);
+    const [sheet] = await readXlsx(template);
+    expect(sheet!.header).toEqual(['Storage', 'Product', 'Unit', 'Expected', 'Counted', 'Notes']);
+    const { sheets } = await exportLedger('ledger-for-count.xlsx');
+    const closing = (product: string) => Number(sheets[1]!.rows.find((r) => r['Storage'] === SHED && r['Product'] === product && r['Unit'] === 'l')?.['Closing']);
+    const expected = (product: string) => Number(sheet!.rows.find((r) => r['Product'] === product && r['Unit'] === 'l')?.['Expected']);
+    expect(expected('Glyphosate 540 g/L')).toBe(closing('Glyphosate 540 g/L'));
+    // Counted: the glyphosate 50 l short (over 1%), another product as expected, a surfactant the records never had in that shed (in ml).
+    const amine = sheet!.rows.find((r) => r['Product'] !== 'Glyphosate 540 g/L' && Number(r['Expected']) > 0)!;
+    const counts = [
+      'Storage,Product,Unit,Counted',
+      `${SHED},Glyphosate 540 g/L,l,${expected('Glyphosate 540 g/L') - 50}`,
+      `${SHED},"${amine['Product']}",l,${amine['Expected']}`,
+      `${SHED},Non-ionic surfactant 1000 g/L,ml,500`,
+    ];
+    await writeFile(join(dir, 'counted.csv'), counts.join('\r\n'));
+    const reconciled = await exportCommand({ dataset: 'ledger', out: join(dir, 'ledger-counted.xlsx'), baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', from: '2026-02-01', to: '2026-02-28', stocktake: join(dir, 'counted.csv'), io: memoryIO() });
+    const [, summary, about] = await readXlsx(reconciled.file);
+    const line = (product: string) => summary!.rows.find((r) => r['Storage'] === SHED && String(r['Product']).startsWith(product))!;
+    expect(line('Glyphosate 540')).toMatchObject({ Variance: -50, Stocktake: 'over tolerance' });
+    expect(line(String(amine['Product']))).toMatchObject({ Variance: 0, Stocktake: 'ok' });
+    expect(line('Non-ionic surfactant 1000')).toMatchObject({ Opening: 0, Closing: 0, Counted: 0.5, Variance: 0.5, Stocktake: 'over tolerance' });
+    expect(summary!.rows.filter((r) => r['Stocktake'] === 'not counted').length).toBeGreaterThan(0);
+    const facts = Object.fromEntries(about!.rows.map((r) => [r['Item'], r['Value']]));
+    expect(facts['Stocktake result']).toMatch(/^2 lines over tolerance, \d+ lines not counted$/);
+  });
+
+  it('a stocktake naming a product the organisation does not have is refused, naming the file, row and column', async () => {
+    await writeFile(join(dir, 'bad-count.csv'), ['Storage,Product,Counted', `${SHED},Glyfos 450,12`].join('\r\n'));
+    const out = join(dir, 'never.xlsx');
+    await expect(
+      exportCommand({ dataset: 'ledger', out, baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', from: '2026-02-01', to: '2026-02-28', stocktake: join(dir, 'bad-count.csv'), io: memoryIO() }),
+    ).rejects.toThrow(/bad-count\.csv, sheet bad-count, row 2, column Product: no product or alias named 'Glyfos 450'/);
+    await expect(readXlsx(out)).rejects.toThrow();
   });
 });

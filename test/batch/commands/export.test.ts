@@ -267,14 +267,14 @@ describe('shed export', () => {
 
   describe('refusals', () => {
     const usage: [string, Partial<ExportOptions>, RegExp][] = [
-      ['an unknown dataset', { dataset: 'invoices' }, /Unknown dataset 'invoices': expected one of movements, ledger, receipts, returns, storages, product-aliases, products/],
+      ['an unknown dataset', { dataset: 'invoices' }, /Unknown dataset 'invoices': expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products/],
       ['an unknown format', { format: 'pdf' }, /Unknown format 'pdf'/],
       ['a format unlike the file', { format: 'csv', out: 'x.xlsx' }, /--format csv disagrees with --out x\.xlsx/],
       ['a file of no known kind', { out: 'x.txt' }, /Cannot tell the format from --out x\.txt/],
       ['a date that is not one', { from: '31/02/2026' }, /Expected --from to be a date.*February 2026 has no day 31/],
       ['--from after --to', { from: '2026-03-01', to: '2026-02-01' }, /--from 2026-03-01 is after --to 2026-02-01/],
-      ['--from on storages', { dataset: 'storages', from: '2026-03-01' }, /--from applies to movements, the ledger, receipts and returns only/],
-      ['--storage on products', { dataset: 'products', storage: 'Seed Shed' }, /--storage applies to movements, the ledger, receipts and returns only/],
+      ['--from on storages', { dataset: 'storages', from: '2026-03-01' }, /--from applies to movements, the ledger, the stocktake sheet, receipts and returns only/],
+      ['--storage on products', { dataset: 'products', storage: 'Seed Shed' }, /--storage applies to movements, the ledger, the stocktake sheet, receipts and returns only/],
       ['an empty --storage', { storage: '  ' }, /--storage is empty/],
       ['a --since that is not a time', { since: 'last week' }, /Expected --since to be an ISO 8601 time/],
       ['an unknown time zone', { timezone: 'Sydney' }, /'Sydney' is not a time zone/],
