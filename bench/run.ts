@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAddin } from './addin.ts';
 import { benchExport } from './export.ts';
+import { benchImportAdaptive } from './import-adaptive.ts';
 import { benchImport } from './import.ts';
 import { childOptions, describeTarget, formatNumber, log, now, type Figure } from './measure.ts';
 import { benchRead } from './read.ts';
@@ -79,7 +80,8 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
   switch (name) {
     case 'import': {
       const { figures, runs } = await benchImport();
-      return { figures, details: runs };
+      const adaptive = await benchImportAdaptive(runs.find((r) => r.concurrency === 8));
+      return { figures: [...figures, ...adaptive.figures], details: { fixed: runs, adaptive: adaptive.runs } };
     }
     case 'read':
       return benchRead(repeat);

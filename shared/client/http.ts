@@ -1,4 +1,5 @@
 import pLimit from 'p-limit';
+import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
 import {
@@ -53,10 +54,18 @@ export interface HttpClient {
    * abort reason when `signal` aborts (a create in flight then gives {@link OutcomeUnknownError}).
    */
   request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Parsed<S>>;
+  /** What the adaptive limit of requests in flight has done (null when the limit is fixed or absent). */
+  limitState(): AdaptiveState | null;
+}
+
+/** One exchange's answer, read whole. */
+interface Exchanged {
+  response: Response;
+  text: string;
 }
 
 /** Runs one exchange when a place among the requests in flight is free. */
-type InFlightLimit = <T>(send: () => Promise<T>) => Promise<T>;
+type InFlightLimit = (send: () => Promise<Exchanged>) => Promise<Exchanged>;
 
 /** Per-request bookkeeping across attempts. */
 interface RequestState {
@@ -70,10 +79,17 @@ interface RequestState {
 
 /** Builds the HTTP layer over resolved options (see `options.ts`). */
 export function createHttp(options: ResolvedOptions): HttpClient {
-  // One limit for every exchange of this client, so a run's reads, pages and writes share `maxInFlight`.
-  const slot: InFlightLimit = options.maxInFlight === undefined ? (send) => send() : pLimit(options.maxInFlight);
+  // One limit for every exchange of this client, so a run's reads, pages and writes share it.
+  const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
+  const fixed = options.maxInFlight === undefined ? null : pLimit(options.maxInFlight);
+  const slot: InFlightLimit = adaptive
+    ? (send) => adaptive.run(send, (answer) => answer.response.status)
+    : fixed
+      ? (send) => fixed(send)
+      : (send) => send();
   const limited = { ...options, exchange: slot };
   return {
+    limitState: () => adaptive?.state() ?? null,
     async request<S extends z.ZodType | undefined = undefined>(spec: RequestSpec<S>): Promise<Parsed<S>> {
       const pathAndQuery = spec.path + queryString(spec.query);
       const state: RequestState = {
@@ -133,7 +149,7 @@ async function exchange(
   spec: RequestSpec<z.ZodType | undefined>,
   target: RequestTarget,
   state: RequestState,
-): Promise<{ response: Response; text: string }> {
+): Promise<Exchanged> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

@@ -50,6 +50,11 @@ export interface ServiceClientOptions {
    * and up; default no limit beyond `pageConcurrency` per list. Back-off waits do not hold a place.
    */
   maxInFlight?: number;
+  /**
+   * Requests in flight that adapt to the service instead (adaptive-limit.ts): start at `initial`,
+   * never above `max`. Takes the place of `maxInFlight`.
+   */
+  adaptive?: { initial: number; max: number };
   /** Default: the global `fetch` (browser, Node 20). */
   fetch?: typeof fetch;
   /** Called before each back-off wait. An exception thrown by it is ignored. */
@@ -71,6 +76,7 @@ export interface ResolvedOptions {
   maxRetryTimeMs: number;
   pageConcurrency: number;
   maxInFlight: number | undefined;
+  adaptive: { initial: number; max: number } | undefined;
   fetch: typeof fetch;
   onRetry: ((info: RetryInfo) => void) | undefined;
   userAgent: string | undefined;
@@ -133,6 +139,10 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
     maxRetryTimeMs: positive('maxRetryTimeMs', options.maxRetryTimeMs ?? CLIENT_DEFAULTS.maxRetryTimeMs),
     pageConcurrency: wholeNumber('pageConcurrency', options.pageConcurrency ?? CLIENT_DEFAULTS.pageConcurrency, 1),
     maxInFlight: options.maxInFlight === undefined ? undefined : wholeNumber('maxInFlight', options.maxInFlight, 1),
+    adaptive:
+      options.adaptive === undefined
+        ? undefined
+        : { initial: wholeNumber('adaptive.initial', options.adaptive.initial, 1), max: wholeNumber('adaptive.max', options.adaptive.max, 1) },
     // Looked up at call time and called bare: a stored `window.fetch` called as a method throws "Illegal invocation".
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     onRetry: options.onRetry,

@@ -30,7 +30,8 @@ import { defaultResultsPath } from '../../write/results-file.ts';
 import { planImport } from '../../../shared/import/plan-kind.ts';
 import type { ReadSettings } from '../../../shared/import/cells.ts';
 import type { ImportOptions } from './options.ts';
-import { UsageError, checkImportOptions, readSettingsFor, withSetValues } from './options.ts';
+import { ADAPTIVE_MAX_CONCURRENCY, UsageError, checkImportOptions, readSettingsFor, withSetValues } from './options.ts';
+import type { AdaptiveState } from '../../../shared/client/adaptive-limit.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
@@ -75,7 +76,8 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   const lock = journalFile && !options.dryRun ? await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`) : null;
   try {
     // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
-    const session = await openSession(options, io, { ...options.client, maxInFlight: settings.concurrency });
+    const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
+    const session = await openSession(options, io, { ...options.client, ...limit });
     const { reference, receipts, returns } = await loadImportSnapshot(session.org, session.organisation.id);
     const resolver = createResolver(reference);
     // Columns placed now by the organisation's names are checked for GST again by the plan.
@@ -121,7 +123,8 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
   let results: RowResult[];
   try {
     const run = await kind.run({
-      concurrency: settings.concurrency,
+      // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
+      concurrency: settings.adaptive ? ADAPTIVE_MAX_CONCURRENCY : settings.concurrency,
       sheet: grid.sheet,
       journal,
       sink: sink ?? NO_JOURNAL,
@@ -184,6 +187,7 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     ],
     notices: noticesOf(kind.drafts, firstResults),
     hiddenRowsSkipped: kind.hiddenRows.length,
+    concurrency: concurrencyUsed(settings, session.client.http.limitState()),
     interrupted: Boolean(options.signal?.aborted),
     exitCode: refused > 0 ? EXIT.someRefused : EXIT.ok,
   };
@@ -193,6 +197,12 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     io.err(`Saved the mapping as profile '${options.saveProfile}' (${path}): sheets with these headers use it.`);
   }
   return summary;
+}
+
+/** The requests in flight of the run: fixed, or how far the adaptive limit went and how the service pushed back. */
+function concurrencyUsed(settings: { concurrency: number; adaptive: boolean }, state: AdaptiveState | null): ImportSummary['concurrency'] {
+  if (!settings.adaptive || !state) return { adaptive: false, reached: settings.concurrency, pushedBack: 0, pacedTo: null };
+  return { adaptive: true, reached: state.reached, pushedBack: state.pushedBack, pacedTo: state.rate === null ? null : Math.round(state.rate * 10) / 10 };
 }
 
 /** The mapping the run used, as a mapping file that would do the same (printed by --dry-run). */

@@ -64,14 +64,19 @@ export class UsageError extends ShedError {
 
 /** The farm's time zone when none is given: most users are in eastern Australia (PRODUCT.md). */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+/** Requests in flight an adaptive run starts with, and the most it goes to (no `--concurrency`). */
 export const DEFAULT_CONCURRENCY = 4;
+export const ADAPTIVE_MAX_CONCURRENCY = 32;
 
 /**
  * Checks the options a user typed, before anything is read or sent.
  * @throws UsageError with what was expected, e.g. "Expected `--concurrency` to be a whole number from 1 to 64".
  */
 export function checkImportOptions(options: ImportOptions): {
+  /** Requests in flight: fixed by `--concurrency`, else where an adaptive run starts. */
   concurrency: number;
+  /** No `--concurrency`: the requests in flight follow the service (shared/client/adaptive-limit.ts). */
+  adaptive: boolean;
   dateOrder: DateOrder;
   dateOrderGiven: boolean;
   timeZone: string;
@@ -98,7 +103,7 @@ export function checkImportOptions(options: ImportOptions): {
     throw new UsageError('`--gst-rate` says at what rate prices include GST: pass it with `--prices-include-gst`');
   }
   const gstRate = options.pricesIncludeGst ? gstRateOf(options.gstRate) : undefined;
-  return { concurrency, dateOrder, dateOrderGiven: options.dateOrder !== undefined, timeZone, gstRate };
+  return { concurrency, adaptive: options.concurrency === undefined, dateOrder, dateOrderGiven: options.dateOrder !== undefined, timeZone, gstRate };
 }
 
 /**

@@ -29,6 +29,12 @@ export interface ImportSummary {
   notices: string[];
   /** Rows left out because the workbook hides or filters them out (`--include-hidden` imports them). */
   hiddenRowsSkipped: number;
+  /**
+   * Requests in flight: `--concurrency` fixed it, or the adaptive limit went up to `reached`; the
+   * service pushed back (429, 503) `pushedBack` times, and `pacedTo` is the request rate (per
+   * second) the run paced to after it did (null: never).
+   */
+  concurrency: { adaptive: boolean; reached: number; pushedBack: number; pacedTo: number | null };
   interrupted: boolean;
   exitCode: number;
 }
@@ -73,7 +79,15 @@ export function printSummary(summary: ImportSummary, io: CommandIO, options: { j
     const where = summary.resultsFile ? `they are in ${summary.resultsFile}` : `the journal ${summary.journalFile ?? ''} holds what was created`;
     parts.push(`RESULTS NOT WRITTEN to ${summary.resultsFailure.wanted} (${summary.resultsFailure.reason}); ${where}`);
   } else if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
+  if (!summary.dryRun && parts.length > 0) parts.push(concurrencyText(summary.concurrency));
   io.err(`${options.source} → ${summary.organisation.name}: ${parts.join('; ') || `no ${noun} found`}`);
+}
+
+/** `concurrency 4 (fixed)`, `concurrency up to 12 (adaptive; the service pushed back 3 times: paced to 7.6 requests/s)`. */
+function concurrencyText(c: ImportSummary['concurrency']): string {
+  if (!c.adaptive) return `concurrency ${c.reached} (fixed)`;
+  const pushed = c.pushedBack === 0 ? '' : `; the service pushed back ${c.pushedBack} time${c.pushedBack === 1 ? '' : 's'}${c.pacedTo === null ? '' : `: paced to ${c.pacedTo} requests/s`}`;
+  return `concurrency up to ${c.reached} (adaptive${pushed})`;
 }
 
 /** `1 receipt`, `2 receipts` (nouns given in the plural). */

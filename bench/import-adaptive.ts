@@ -1,0 +1,128 @@
+/**
+ * Bench 1b, adaptive concurrency: imports without `--concurrency`, so the requests in flight follow
+ * the service (shared/client/adaptive-limit.ts).
+ * - Against a sandbox that allows 8 requests a second (429 with Retry-After: 1 beyond): the creates
+ *   answered per second in the send phase against the limit (goal ≥ 90%), and the share of requests
+ *   answered 429 (goal ≤ 5%).
+ * - Against the same sandbox as bench 1 with no limit: the whole command against the fixed c=8 run
+ *   of bench 1 (goal: no slower).
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { importCommand, type ImportSummary } from '../batch/commands/import/index.ts';
+import { memoryIO } from '../batch/ui/io.ts';
+import type { FaultOptions } from '../sandbox/index.ts';
+import { WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
+import { IMPORT_INVOICES, IMPORT_LINES, LATENCY_MS, type ImportRun } from './import.ts';
+import { BENCH_TMP, figure, log, phaseMs, recordRequests, timed, type Figure } from './measure.ts';
+import { startSandboxProcess } from './sandbox-process.ts';
+import { writeInvoicesXlsx } from './workbooks.ts';
+
+/** The sandbox's rate limit for the first case, requests per second. */
+export const RATE_LIMIT = 8;
+/** Invoices of the rate-limited case: enough for many seconds at the limit. */
+const LIMITED_INVOICES = 160;
+
+/** What one adaptive import took. */
+export interface AdaptiveRun {
+  wholeMs: number;
+  sendMs: number;
+  creates: number;
+  requests: number;
+  tooMany: number;
+  concurrency: ImportSummary['concurrency'];
+  /** Requests started in each second of the run, and how many of them were answered 429. */
+  perSecond: { started: number; tooMany: number }[];
+}
+
+async function adaptiveOnce(file: string, invoices: number, faults: FaultOptions, name: string): Promise<AdaptiveRun> {
+  const dir = join(BENCH_TMP, `import-adaptive-${name}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const sandbox = await startSandboxProcess({ kind: 'demo', history: true }, faults);
+  const recorder = recordRequests();
+  try {
+    const { ms, value: summary } = await timed(() =>
+      importCommand({ kind: 'receipts', file, baseUrl: sandbox.url, token: WILLOW_TOKEN, org: WILLOW_NAME, results: join(dir, 'invoices.results.xlsx'), io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }) }),
+    );
+    const { writes } = await sandbox.stats();
+    if (summary.records.created !== invoices || writes !== invoices) throw new Error(`adaptive import (${name}): ${summary.records.created} created, ${writes} writes, expected ${invoices}`);
+    const creates = recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/receipts') && r.status === 201);
+    return {
+      wholeMs: ms,
+      sendMs: phaseMs(creates, () => true),
+      creates: creates.length,
+      requests: recorder.requests.length,
+      tooMany: recorder.requests.filter((r) => r.status === 429).length,
+      concurrency: summary.concurrency,
+      perSecond: histogram(recorder.requests),
+    };
+  } finally {
+    recorder.stop();
+    await sandbox.close();
+  }
+}
+
+/** Runs bench 1b; `fixedEight` is bench 1's c=8 run on the same workbook and sandbox latency. */
+export async function benchImportAdaptive(fixedEight: ImportRun | undefined): Promise<{ figures: Figure[]; runs: AdaptiveRun[] }> {
+  const limitedFile = join(BENCH_TMP, 'import-adaptive-limited.xlsx');
+  await writeInvoicesXlsx(limitedFile, LIMITED_INVOICES, 1, 'ADL');
+  log(`import: ${LIMITED_INVOICES} invoices, adaptive, against a sandbox allowing ${RATE_LIMIT} requests/s…`);
+  const limited = await adaptiveOnce(limitedFile, LIMITED_INVOICES, { latencyMs: LATENCY_MS, rateLimit: { requestsPerSecond: RATE_LIMIT, retryAfterSeconds: 1 } }, 'limited');
+  const file = join(BENCH_TMP, 'import-invoices.xlsx');
+  await writeInvoicesXlsx(file, IMPORT_INVOICES, IMPORT_LINES, 'IMP');
+  log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines, adaptive, no rate limit…`);
+  const open = await adaptiveOnce(file, IMPORT_INVOICES, { latencyMs: LATENCY_MS }, 'open');
+  const perSecond = (limited.creates / limited.sendMs) * 1000;
+  const said = (run: AdaptiveRun) => `concurrency up to ${run.concurrency.reached}, pushed back ${run.concurrency.pushedBack}×, paced to ${run.concurrency.pacedTo ?? '—'}/s`;
+  const figures: Figure[] = [
+    figure({
+      bench: 'import',
+      case: `import adaptive, rate limit ${RATE_LIMIT}/s: creates per second`,
+      measured: Math.round(perSecond * 100) / 100,
+      unit: 'x',
+      baseline: RATE_LIMIT,
+      baselineLabel: `the limit, ${RATE_LIMIT} requests/s`,
+      ratio: perSecond / RATE_LIMIT,
+      target: { kind: 'ratio-min', value: 0.9 },
+      note: `${limited.creates} creates in ${Math.round(limited.sendMs)} ms; ${said(limited)}`,
+    }),
+    figure({
+      bench: 'import',
+      case: `import adaptive, rate limit ${RATE_LIMIT}/s: requests answered 429`,
+      measured: limited.tooMany,
+      unit: 'requests',
+      baseline: limited.requests,
+      baselineLabel: 'every request of the run',
+      ratio: limited.tooMany / limited.requests,
+      target: { kind: 'ratio-max', value: 0.05 },
+      note: `${limited.tooMany} of ${limited.requests} requests`,
+    }),
+  ];
+  if (fixedEight) {
+    figures.push(
+      figure({
+        bench: 'import',
+        case: 'import adaptive, no limit: whole command against fixed c=8',
+        measured: open.wholeMs,
+        unit: 'ms',
+        baseline: fixedEight.wholeMs,
+        baselineLabel: 'bench 1, c=8 whole command',
+        target: { kind: 'ratio-max', value: 1 },
+        note: said(open),
+      }),
+    );
+  }
+  return { figures, runs: [limited, open] };
+}
+
+function histogram(requests: readonly { start: number; status: number }[]): AdaptiveRun['perSecond'] {
+  const first = Math.min(...requests.map((r) => r.start));
+  const seconds: AdaptiveRun['perSecond'] = [];
+  for (const r of requests) {
+    const bucket = (seconds[Math.floor((r.start - first) / 1000)] ??= { started: 0, tooMany: 0 });
+    bucket.started += 1;
+    if (r.status === 429) bucket.tooMany += 1;
+  }
+  return Array.from(seconds, (s) => s ?? { started: 0, tooMany: 0 });
+}

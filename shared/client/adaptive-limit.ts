@@ -1,0 +1,162 @@
+/**
+ * Requests in flight that follow what the service can take (AIMD: additive increase, multiplicative
+ * decrease). While answers come back at their usual latency, one more request may be in flight per
+ * round of answers; a 429 or 503 halves the requests in flight and paces the starts at the rate the
+ * service was answering (9/10 of its successes in the last second). The pace then probes upward: by
+ * tenth each second until the service pushes back a second time (the first push-back often comes
+ * from the opening burst, before a second of answers tells its rate), then by a quarter request per
+ * second. Latency that grows to twice its baseline takes a tenth off. Retry-After is honoured by the
+ * retry policy, not here. p-limit does the queueing: its concurrency is changed.
+ */
+import pLimit, { type LimitFunction } from 'p-limit';
+
+/** Options of {@link AdaptiveLimit}; times in milliseconds. */
+export interface AdaptiveLimitOptions {
+  /** Requests in flight to start with (1 and up). */
+  initial: number;
+  /** Never more than this in flight. */
+  max: number;
+  /** The clock, milliseconds (monotonic); default `performance.now()`. */
+  now?: () => number;
+  /** Waits `ms`; default a timer. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** What the limit has done so far, for a run's summary. */
+export interface AdaptiveState {
+  /** Requests in flight allowed now. */
+  current: number;
+  /** The most it allowed at any time. */
+  reached: number;
+  /** Request starts per second it paces to since the service first pushed back; null: not pacing. */
+  rate: number | null;
+  /** Answers that asked to slow down (429, 503). */
+  pushedBack: number;
+}
+
+/** Time between two cuts: one push-back burst is answered once. */
+const CUT_COOLDOWN_MS = 500;
+/** How far the paced rate creeps up per second without push-back, once probing is over (requests per second). */
+const RATE_STEP = 0.25;
+/** How much the paced rate grows per second while probing (before the second push-back). */
+const PROBE_FACTOR = 1.1;
+/** The share of the rate the service was answering at that the pace drops to on push-back. */
+const RATE_MARGIN = 0.9;
+/** Weight of the newest latency in its moving average. */
+const EWMA = 0.2;
+
+/**
+ * A limit on requests in flight that adapts to the service (see the module comment).
+ * @throws RangeError when `initial` or `max` is not a whole number from 1 up, or `initial` > `max`.
+ */
+export class AdaptiveLimit {
+  private readonly limit: LimitFunction;
+  private window: number;
+  private readonly max: number;
+  private rate: number | null = null;
+  private nextStart = 0;
+  private lastCut = Number.NEGATIVE_INFINITY;
+  private lastRateStep = 0;
+  private latency: number | null = null;
+  private baseline = Number.POSITIVE_INFINITY;
+  private reached: number;
+  private pushedBack = 0;
+  /** Push-backs answered with a cut; probing ends at the second. */
+  private cuts = 0;
+  /** Times of the successful answers of the last second. */
+  private successes: number[] = [];
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: AdaptiveLimitOptions) {
+    const whole = (name: string, n: number) => {
+      if (!Number.isInteger(n) || n < 1) throw new RangeError(`Expected \`${name}\` to be a whole number from 1 up, got ${n}`);
+    };
+    whole('initial', options.initial);
+    whole('max', options.max);
+    if (options.initial > options.max) throw new RangeError(`Expected \`initial\` (${options.initial}) to be at most \`max\` (${options.max})`);
+    this.window = options.initial;
+    this.max = options.max;
+    this.reached = options.initial;
+    this.limit = pLimit(options.initial);
+    this.now = options.now ?? (() => performance.now());
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** What the limit allows now and has allowed. */
+  state(): AdaptiveState {
+    return { current: Math.floor(this.window), reached: this.reached, rate: this.rate, pushedBack: this.pushedBack };
+  }
+
+  /**
+   * Runs `send` when a place is free (and, when pacing, its start is due); `statusOf` reads the HTTP
+   * status of its result, and a thrown error counts as a failure to answer.
+   */
+  run<T>(send: () => Promise<T>, statusOf: (result: T) => number): Promise<T> {
+    return this.limit(async () => {
+      await this.pace();
+      const began = this.now();
+      try {
+        const result = await send();
+        this.observe(statusOf(result), this.now() - began);
+        return result;
+      } catch (error) {
+        this.observe(0, this.now() - began);
+        throw error;
+      }
+    });
+  }
+
+  private async pace(): Promise<void> {
+    if (this.rate === null) return;
+    const now = this.now();
+    const at = Math.max(now, this.nextStart);
+    this.nextStart = at + 1000 / this.rate;
+    if (at > now) await this.sleep(at - now);
+  }
+
+  /** Adjusts the limit after one answer: `status` 0 when none came (network failure, timeout). */
+  observe(status: number, latencyMs: number): void {
+    const now = this.now();
+    if (status === 429 || status === 503) {
+      this.pushedBack += 1;
+      if (now - this.lastCut < CUT_COOLDOWN_MS) return;
+      this.lastCut = now;
+      this.cuts += 1;
+      this.successes = this.successes.filter((t) => t > now - 1000);
+      // The rate the service was answering at is what it takes; a little under it leaves room.
+      this.rate = Math.max(0.5, Math.min(this.rate ?? Number.POSITIVE_INFINITY, this.successes.length) * RATE_MARGIN);
+      this.lastRateStep = now;
+      this.resize(this.window / 2);
+      return;
+    }
+    if (status === 0 || status >= 500) {
+      if (now - this.lastCut >= CUT_COOLDOWN_MS) {
+        this.lastCut = now;
+        this.resize(this.window * 0.75);
+      }
+      return;
+    }
+    this.successes.push(now);
+    if (this.successes.length > 4096) this.successes = this.successes.filter((t) => t > now - 1000);
+    this.latency = this.latency === null ? latencyMs : this.latency + EWMA * (latencyMs - this.latency);
+    this.baseline = Math.min(this.baseline, this.latency);
+    if (this.latency > 2 * this.baseline + 5 && now - this.lastCut >= CUT_COOLDOWN_MS) {
+      this.lastCut = now;
+      this.resize(this.window * 0.9);
+    } else if (now - this.lastCut >= CUT_COOLDOWN_MS) {
+      this.resize(this.window + 1 / this.window);
+    }
+    if (this.rate !== null && now - this.lastRateStep >= 1000) {
+      this.rate = this.cuts < 2 ? this.rate * PROBE_FACTOR : this.rate + RATE_STEP;
+      this.lastRateStep = now;
+    }
+  }
+
+  private resize(window: number): void {
+    this.window = Math.min(this.max, Math.max(1, window));
+    const places = Math.floor(this.window);
+    if (this.limit.concurrency !== places) this.limit.concurrency = places;
+    this.reached = Math.max(this.reached, places);
+  }
+}

@@ -1,0 +1,49 @@
+// An import without --concurrency against a service that limits requests: the requests in flight
+// follow it (shared/client/adaptive-limit.ts), every invoice lands once, and the summary says how.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../helpers/catalogue.ts';
+import { generateInvoices, writeInvoicesXlsx } from '../../helpers/generate-invoices.ts';
+import { runImportCli } from '../../helpers/import.ts';
+import { listAll } from '../../helpers/service.ts';
+
+let sandbox: RunningSandbox;
+let dir: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  dir = await mkdtemp(join(tmpdir(), 'shed-adaptive-'));
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+describe('adaptive concurrency', () => {
+  it('paces to a service that allows 20 requests a second: every invoice once, the push-back said', async () => {
+    const file = join(dir, 'limited.xlsx');
+    await writeInvoicesXlsx(file, generateInvoices(40, 1, 5, 'ADA-'));
+    const before = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
+    sandbox.setFaults({ rateLimit: { requestsPerSecond: 20, retryAfterSeconds: 1 } });
+    try {
+      const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, client: { minRetryDelayMs: 50 } });
+      expect(summary.records.created).toBe(40);
+      expect(summary.concurrency.adaptive).toBe(true);
+      expect(summary.concurrency.pushedBack).toBeGreaterThan(0);
+      expect(summary.concurrency.pacedTo).toBeGreaterThan(0);
+      expect(io.stderr.join('\n')).toMatch(/concurrency up to \d+ \(adaptive; the service pushed back \d+ times?: paced to [\d.]+ requests\/s\)/);
+    } finally {
+      sandbox.setFaults({});
+    }
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(before + 40);
+  });
+
+  it('--concurrency fixes it', async () => {
+    const file = join(dir, 'fixed.xlsx');
+    await writeInvoicesXlsx(file, generateInvoices(5, 1, 6, 'FIX-'));
+    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 3 });
+    expect(summary.concurrency).toEqual({ adaptive: false, reached: 3, pushedBack: 0, pacedTo: null });
+    expect(io.stderr.join('\n')).toContain('concurrency 3 (fixed)');
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { AdaptiveLimit } from '../../../shared/client/adaptive-limit.ts';
+
+/** A limit on a clock the test moves; sleeps move it too and are recorded. */
+function setup(initial = 4, max = 32) {
+  let clock = 0;
+  const sleeps: number[] = [];
+  const limit = new AdaptiveLimit({
+    initial,
+    max,
+    now: () => clock,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock += ms;
+    },
+  });
+  return { limit, sleeps, tick: (ms: number) => (clock += ms) };
+}
+
+describe('AdaptiveLimit', () => {
+  it('adds about one request in flight per round of answers while latency holds, up to the maximum', () => {
+    const { limit, tick } = setup(4, 8);
+    tick(2_000);
+    for (let i = 0; i < 4; i++) limit.observe(200, 50);
+    expect(limit.state().current).toBe(4);
+    limit.observe(200, 50);
+    expect(limit.state().current).toBe(5);
+    for (let i = 0; i < 200; i++) limit.observe(201, 50);
+    expect(limit.state()).toMatchObject({ current: 8, reached: 8, rate: null, pushedBack: 0 });
+  });
+
+  it('halves on a 429 and paces to nine tenths of what the service answered in the last second, then probes upward', async () => {
+    const { limit, sleeps, tick } = setup(16, 32);
+    tick(2_000);
+    for (let i = 0; i < 10; i++) {
+      tick(100);
+      limit.observe(200, 50);
+    }
+    limit.observe(429, 1);
+    expect(limit.state()).toMatchObject({ current: 8, rate: 9, pushedBack: 1 });
+    // A burst of 429s is one push-back: no further cut within the second.
+    limit.observe(429, 1);
+    expect(limit.state()).toMatchObject({ current: 8, rate: 9, pushedBack: 2 });
+    // Starts are spaced 1/9 s apart.
+    await Promise.all([1, 2, 3].map(() => limit.run(async () => 200, (s) => s)));
+    expect(sleeps.map((ms) => Math.round(ms))).toEqual([111, 111]);
+    // Probing: a tenth more each second until the service pushes back again, then a quarter request a second.
+    tick(1_000);
+    limit.observe(200, 50);
+    expect(limit.state().rate).toBeCloseTo(9.9, 9);
+    tick(600);
+    limit.observe(429, 1);
+    expect(limit.state()).toMatchObject({ current: 4, rate: 0.9 });
+    tick(1_000);
+    limit.observe(200, 50);
+    expect(limit.state().rate).toBeCloseTo(1.15, 9);
+  });
+
+  it('takes a tenth off when latency grows to twice its baseline', () => {
+    const { limit, tick } = setup(10, 32);
+    tick(2_000);
+    limit.observe(200, 20);
+    const before = limit.state().current;
+    for (let i = 0; i < 20; i++) limit.observe(200, 200);
+    expect(limit.state().current).toBeLessThan(before);
+  });
+
+  it('a request that gets no answer counts as a failure and cuts the limit', async () => {
+    const { limit, tick } = setup(8, 32);
+    tick(2_000);
+    await expect(limit.run(() => Promise.reject(new Error('ECONNRESET')), () => 200)).rejects.toThrow('ECONNRESET');
+    expect(limit.state().current).toBe(6);
+  });
+
+  it('says what it expected of its options', () => {
+    expect(() => new AdaptiveLimit({ initial: 0, max: 4 })).toThrow('Expected `initial` to be a whole number from 1 up, got 0');
+    expect(() => new AdaptiveLimit({ initial: 8, max: 4 })).toThrow('Expected `initial` (8) to be at most `max` (4)');
+  });
+});
