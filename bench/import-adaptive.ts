@@ -80,7 +80,7 @@ export async function benchImportAdaptive(fixedEight: ImportRun | undefined): Pr
       bench: 'import',
       case: `import adaptive, rate limit ${RATE_LIMIT}/s: creates per second`,
       measured: Math.round(perSecond * 100) / 100,
-      unit: 'x',
+      unit: 'requests/s',
       baseline: RATE_LIMIT,
       baselineLabel: `the limit, ${RATE_LIMIT} requests/s`,
       ratio: perSecond / RATE_LIMIT,

@@ -20,7 +20,7 @@ export interface Figure {
   /** What was measured, e.g. "import c=8, whole command". */
   case: string;
   measured: number;
-  unit: 'ms' | 'MB' | 'requests' | 'syncs' | 'bytes' | 'x';
+  unit: 'ms' | 'MB' | 'requests' | 'requests/s' | 'syncs' | 'bytes' | 'x';
   /** The baseline or ideal measured (or computed) in the same run; null when the figure stands alone. */
   baseline: number | null;
   /** What the baseline is, e.g. "ideal 500×50 ms÷8". */
