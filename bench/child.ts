@@ -88,7 +88,8 @@ const cases: Record<string, Case> = {
     const { WILLOW_NAME, WILLOW_TOKEN } = await import('./catalogue.ts');
     return async () => {
       const summary = await exportCommand({
-        dataset: 'movements',
+        dataset: String(args.dataset ?? 'movements'),
+        ...(args.from ? { from: String(args.from), to: String(args.to) } : {}),
         format: 'xlsx',
         out: String(args.out),
         baseUrl: String(args.url),

@@ -124,10 +124,20 @@ export async function benchExport(repeat = 3): Promise<{ figures: Figure[]; deta
     log('export: movements to .xlsx in a fresh process (whole command), then the writer alone…');
     const whole = await runChild('export-movements', { url: sandbox.url, out: join(BENCH_TMP, 'export-movements.xlsx') });
     const writer = await runChild('write-movements', { receipts: EXPORT_RECEIPTS, lines: EXPORT_LINES, out: join(BENCH_TMP, 'write-movements.xlsx') });
+    log('export: the stock ledger to .xlsx in a fresh process (whole command)…');
+    const ledger = await runChild('export-movements', { url: sandbox.url, dataset: 'ledger', from: '2000-01-01', to: '2100-12-31', out: join(BENCH_TMP, 'export-ledger.xlsx') });
     const idle = await runChild('idle', {});
-    for (const [label, report] of [['export movements → .xlsx (whole command)', whole], ['writer alone, 100,000 movement rows → .xlsx', writer]] as const) {
-      const rows = (report.details as { rows?: number; sheets?: { rows: number }[] }).sheets?.[0]?.rows;
-      if (rows !== EXPORT_RECEIPTS * EXPORT_LINES) throw new Error(`${label}: ${rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES}`);
+    const cases = [
+      ['export movements → .xlsx (whole command)', whole, 0],
+      ['writer alone, 100,000 movement rows → .xlsx', writer, 0],
+      // The ledger adds an opening and a closing row per storage × product × unit.
+      ['export ledger → .xlsx (whole command)', ledger, 2],
+    ] as const;
+    for (const [label, report, perLine] of cases) {
+      const sheets = (report.details as { sheets?: { name: string; rows: number }[] }).sheets ?? [];
+      const rows = sheets[0]?.rows ?? 0;
+      const extra = perLine * (sheets[1]?.rows ?? 0);
+      if (rows !== EXPORT_RECEIPTS * EXPORT_LINES + extra) throw new Error(`${label}: ${rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES + extra}`);
       figures.push(
         figure({
           bench: 'export',
@@ -141,7 +151,7 @@ export async function benchExport(repeat = 3): Promise<{ figures: Figure[]; deta
         }),
       );
     }
-    details.memory = { whole, writer, idle };
+    details.memory = { whole, writer, ledger, idle };
   } finally {
     await sandbox.close();
   }
