@@ -13,6 +13,7 @@ import { tableSheets } from './export-sheets.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS } from './workbook-settings.ts';
+import { UsageError } from '../../shared/errors/usage-error.ts';
 
 /** How the picker names each dataset. */
 export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {
@@ -153,19 +154,14 @@ export class ExportController {
   }
 }
 
-/** Thrown for a date range the export cannot use. */
-export class ExportRangeError extends Error {
-  override name = 'ExportRangeError';
-}
-
 /**
  * The range of two date inputs (`YYYY-MM-DD` or '').
- * @throws ExportRangeError for a date that is not a real date, or `from` after `to`.
+ * @throws UsageError for a date that is not a real date, or `from` after `to`.
  */
 export function checkRange(from: string, to: string): DateRange {
   const range = { from: parseDay(from, 'From'), to: parseDay(to, 'To') };
   if (range.from && range.to && formatLocalDate(range.from) > formatLocalDate(range.to)) {
-    throw new ExportRangeError(`The range starts (${formatLocalDate(range.from)}) after it ends (${formatLocalDate(range.to)}): swap the dates.`);
+    throw new UsageError(`The range starts (${formatLocalDate(range.from)}) after it ends (${formatLocalDate(range.to)}): swap the dates.`);
   }
   return range;
 }
@@ -174,6 +170,6 @@ function parseDay(text: string, label: string): LocalDate | null {
   if (text === '') return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const date = m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
-  if (!date || !isRealDate(date)) throw new ExportRangeError(`${label} '${text}' is not a date: expected YYYY-MM-DD, e.g. 2026-03-31.`);
+  if (!date || !isRealDate(date)) throw new UsageError(`${label} '${text}' is not a date: expected YYYY-MM-DD, e.g. 2026-03-31.`);
   return date;
 }

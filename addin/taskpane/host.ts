@@ -3,6 +3,7 @@
  * host (`taskpane.html?host=memory`: a MemoryWorkbook, for tests, screenshots and trying the pane
  * in a browser; see addin/app/memory-host.ts and docs/addin.md). Also where the token is kept.
  */
+import { ShedError } from '../../shared/errors/shed-error.ts';
 import { ExcelWorkbook } from '../excel/excel-workbook.ts';
 import type { MemoryWorkbook } from '../excel/memory-workbook.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
@@ -31,8 +32,10 @@ export interface Host {
 }
 
 /** The page cannot run: office.js missing, or opened outside Excel without `?host=memory`. */
-export class HostError extends Error {
-  override name = 'HostError';
+export class HostError extends ShedError {
+  constructor(message: string) {
+    super('host_unavailable', 'config', message);
+  }
 }
 
 /**

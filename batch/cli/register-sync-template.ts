@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { syncCommand } from '../commands/sync/index.ts';
 import { exportCommand } from '../commands/export/index.ts';
-import { UsageError } from '../commands/import/options.ts';
+import { UsageError } from '../../shared/errors/usage-error.ts';
 import { exists, templateCommand } from '../commands/template/index.ts';
 import { defaultMirrorDir } from '../mirror/mirror-file.ts';
 import type { CommandIO } from '../ui/io.ts';

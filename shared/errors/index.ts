@@ -1,5 +1,6 @@
 /** Every typed error of shed-sheets' core; see each file for its code, category and message. */
 export * from './shed-error.ts';
+export * from './usage-error.ts';
 export * from './remedy.ts';
 export * from './request-error.ts';
 export * from './http-error.ts';

@@ -14,7 +14,7 @@ import { checkExportOptions, type ExportOptions, type ExportSettings } from './o
 import { writeExport } from './write.ts';
 import { readGrid } from '../../read/index.ts';
 
-export { ExportUsageError, checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
+export { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 export type { ListReport } from '../../../shared/export/fetch.ts';
 
 /** What an export did, as printed by `--json`. */
@@ -38,7 +38,7 @@ export interface ExportSummary {
  * Runs the export. Progress (pages read) on standard error when it is a terminal; a one-line summary
  * on standard error at the end, or the {@link ExportSummary} as JSON on standard output with `json`.
  * @returns the summary (`exitCode` 0).
- * @throws ExportUsageError / InvalidTimeZoneError / ConfigError / WriteError `output_not_writable`
+ * @throws UsageError / InvalidTimeZoneError / ConfigError / WriteError `output_not_writable`
  *   (exit 2); AuthenticationError, EntitlementError, NetworkError and the other connection errors (exit 3).
  */
 export async function exportCommand(options: ExportOptions): Promise<ExportSummary> {

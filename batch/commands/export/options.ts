@@ -1,9 +1,9 @@
 /**
  * The options of `shed export DATASET` (PRODUCT.md, "Export options"), checked before anything is
- * fetched: every bad value is a {@link ExportUsageError} (exit status 2) saying what was expected.
+ * fetched: every bad value is a {@link UsageError} (exit status 2) saying what was expected.
  */
 import { extname, resolve } from 'node:path';
-import { ShedError } from '../../../shared/errors/shed-error.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 import { DATASETS, DATED_DATASETS, DEFAULT_TOLERANCE_PERCENT, type DatasetName, type DateRange } from '../../../shared/export/index.ts';
 import { Timestamp } from '../../../shared/schemas/common.ts';
 import {
@@ -75,16 +75,10 @@ export interface ExportSettings {
   pageConcurrency: number;
 }
 
-/** A bad command-line value: exit status 2, nothing fetched. */
-export class ExportUsageError extends ShedError {
-  constructor(message: string) {
-    super('usage', 'usage', message);
-  }
-}
 
 /**
  * Checks the options a user typed.
- * @throws ExportUsageError: unknown dataset or format, a format that disagrees with `--out`'s
+ * @throws UsageError: unknown dataset or format, a format that disagrees with `--out`'s
  *   extension, dates that are not dates or `--from` after `--to`, `--since` that is not ISO 8601,
  *   `--from`/`--to`/`--storage` on a dataset without dates and storages, a bad page concurrency.
  * @throws InvalidTimeZoneError (exit 2) for an unknown `--timezone`.
@@ -94,30 +88,30 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
   const timeZone = assertTimeZone(options.timezone ?? DEFAULT_TIME_ZONE);
   if (!DATED_DATASETS.includes(dataset)) {
     for (const [flag, value] of [['--from', options.from], ['--to', options.to], ['--storage', options.storage]] as const) {
-      if (value !== undefined) throw new ExportUsageError(`${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`);
+      if (value !== undefined) throw new UsageError(`${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`);
     }
   }
-  if (options.stocktake !== undefined && dataset !== 'ledger') throw new ExportUsageError(`--stocktake applies to the ledger only, not to ${dataset}`);
+  if (options.stocktake !== undefined && dataset !== 'ledger') throw new UsageError(`--stocktake applies to the ledger only, not to ${dataset}`);
   if (dataset === 'stocktake' && options.from !== undefined) {
-    throw new ExportUsageError('--from does not apply to a stocktake sheet: it expects the stock at --to, from every record before');
+    throw new UsageError('--from does not apply to a stocktake sheet: it expects the stock at --to, from every record before');
   }
   if ((dataset === 'ledger' || dataset === 'stocktake') && options.since !== undefined) {
-    throw new ExportUsageError('--since does not apply to the ledger: its opening balances need every record; give the period with --from and --to');
+    throw new UsageError('--since does not apply to the ledger: its opening balances need every record; give the period with --from and --to');
   }
   const from = options.from === undefined ? null : checkDate('--from', options.from);
   const to = options.to === undefined ? null : checkDate('--to', options.to);
   if (from && to && formatLocalDate(from) > formatLocalDate(to)) {
-    throw new ExportUsageError(`--from ${formatLocalDate(from)} is after --to ${formatLocalDate(to)}: swap them`);
+    throw new UsageError(`--from ${formatLocalDate(from)} is after --to ${formatLocalDate(to)}: swap them`);
   }
   const format = checkFormat(options.format, options.out);
   const today = formatLocalDate(timestampToLocalDate((options.now?.() ?? new Date()).toISOString(), timeZone));
   const out = resolve(options.cwd ?? process.cwd(), options.out ?? `${dataset}-${today}.${format}`);
   const pageConcurrency = options.pageConcurrency ?? 4;
   if (!Number.isInteger(pageConcurrency) || pageConcurrency < 1 || pageConcurrency > 16) {
-    throw new ExportUsageError(`Expected the page concurrency to be a whole number from 1 to 16, got ${String(options.pageConcurrency)}`);
+    throw new UsageError(`Expected the page concurrency to be a whole number from 1 to 16, got ${String(options.pageConcurrency)}`);
   }
   const storage = options.storage?.trim();
-  if (options.storage !== undefined && !storage) throw new ExportUsageError('--storage is empty: give the storage\'s name, e.g. --storage "Main Chemical Shed"');
+  if (options.storage !== undefined && !storage) throw new UsageError('--storage is empty: give the storage\'s name, e.g. --storage "Main Chemical Shed"');
   return {
     dataset,
     format,
@@ -136,14 +130,14 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
 function checkTolerance(tolerance: string | undefined): string {
   if (tolerance === undefined) return DEFAULT_TOLERANCE_PERCENT;
   const text = tolerance.trim().replace(/%$/, '');
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new ExportUsageError(`Expected --tolerance to be a percentage from 0 up, such as 1 or 2.5, got '${tolerance}'`);
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`Expected --tolerance to be a percentage from 0 up, such as 1 or 2.5, got '${tolerance}'`);
   return text;
 }
 
 function checkDataset(dataset: string): DatasetName {
   const name = String(dataset ?? '').trim().toLowerCase();
   if (!(DATASETS as readonly string[]).includes(name)) {
-    throw new ExportUsageError(`Unknown dataset '${dataset}': expected one of ${DATASETS.join(', ')}`);
+    throw new UsageError(`Unknown dataset '${dataset}': expected one of ${DATASETS.join(', ')}`);
   }
   return name as DatasetName;
 }
@@ -152,19 +146,19 @@ function checkFormat(format: string | undefined, out: string | undefined): 'xlsx
   const fromExtension = out === undefined ? undefined : extname(out).slice(1).toLowerCase();
   if (format !== undefined) {
     const wanted = format.trim().toLowerCase();
-    if (wanted !== 'xlsx' && wanted !== 'csv') throw new ExportUsageError(`Unknown format '${format}': expected xlsx or csv`);
+    if (wanted !== 'xlsx' && wanted !== 'csv') throw new UsageError(`Unknown format '${format}': expected xlsx or csv`);
     if (fromExtension && fromExtension !== wanted) {
-      throw new ExportUsageError(`--format ${wanted} disagrees with --out ${out} (a .${fromExtension} file): name the file .${wanted}, or drop --format`);
+      throw new UsageError(`--format ${wanted} disagrees with --out ${out} (a .${fromExtension} file): name the file .${wanted}, or drop --format`);
     }
     return wanted;
   }
   if (fromExtension === undefined || fromExtension === 'xlsx' || fromExtension === 'csv') return (fromExtension as 'xlsx' | 'csv' | undefined) ?? 'xlsx';
-  throw new ExportUsageError(`Cannot tell the format from --out ${out}: name the file .xlsx or .csv, or give --format xlsx|csv`);
+  throw new UsageError(`Cannot tell the format from --out ${out}: name the file .xlsx or .csv, or give --format xlsx|csv`);
 }
 
 function checkDate(flag: string, text: string): LocalDate {
   const parsed = parseDateCell(text, 'DMY');
-  if (!parsed.ok) throw new ExportUsageError(`Expected ${flag} to be a date such as 1/7/2025 (day first) or 2025-07-01: ${parsed.reason}`);
+  if (!parsed.ok) throw new UsageError(`Expected ${flag} to be a date such as 1/7/2025 (day first) or 2025-07-01: ${parsed.reason}`);
   return parsed.value;
 }
 
@@ -176,5 +170,5 @@ function checkSince(text: string, timeZone: string): string {
     const date = parseDateCell(value, 'YMD');
     if (date.ok) return localMidnightIso(date.value, timeZone);
   }
-  throw new ExportUsageError(`Expected --since to be an ISO 8601 time such as 2026-03-01T00:00:00Z (or a date, 2026-03-01), got '${text}'`);
+  throw new UsageError(`Expected --since to be an ISO 8601 time such as 2026-03-01T00:00:00Z (or a date, 2026-03-01), got '${text}'`);
 }

@@ -10,7 +10,7 @@ import { cliErrorMessage } from '../../cli/remedy-wording.ts';
 import { readGrid } from '../../read/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { importCommand, type ImportOptions, type ImportSummary } from './index.ts';
-import { UsageError } from './options.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 
 /** Options of a run over several files or sheets: those of one import, less its file and sheet. */
 export interface ImportManyOptions extends Omit<ImportOptions, 'file' | 'sheet'> {

@@ -1,4 +1,4 @@
-import { ShedError } from '../../../shared/errors/shed-error.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 import { mappingReadSettings, type ReadSettings } from '../../../shared/import/cells.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
@@ -55,12 +55,6 @@ export interface ImportOptions extends ConnectionFlags {
   client?: ClientTuning;
 }
 
-/** A bad command-line value: exit status 2, nothing read or sent. */
-export class UsageError extends ShedError {
-  constructor(message: string) {
-    super('usage', 'usage', message);
-  }
-}
 
 /** The farm's time zone when none is given: most users are in eastern Australia (PRODUCT.md). */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';

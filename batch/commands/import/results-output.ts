@@ -6,7 +6,7 @@ import { writeCsvTable } from '../../write/csv-writer.ts';
 import { resultCells } from '../../write/results-plan.ts';
 import type { ResultsFileOptions } from '../../write/results-file.ts';
 import { writeResultsFile } from '../../write/results-file.ts';
-import { UsageError } from './options.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 
 /**
  * Checks, before anything is sent, that the results file can be written where asked: not a folder,

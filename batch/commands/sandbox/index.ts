@@ -1,7 +1,7 @@
 import { SANDBOX_USAGE, parseSandboxArgs } from '../../../sandbox/args.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
-import { UsageError } from '../import/options.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 
 /** Options of `shed sandbox`: the same arguments as `npm run sandbox` (sandbox/args.ts). */
 export interface SandboxCommandOptions {

@@ -12,7 +12,7 @@ import type { ConnectionFlags } from '../../config/connection.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/mirror-file.ts';
 import { openSession } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
-import { UsageError } from '../import/options.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 import { writeTemplateWorkbook } from './write-workbook.ts';
 
 /** Options of `shed template`. */

@@ -9,7 +9,7 @@ import { FileJournal, readJournal } from '../../journal/file-journal.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { connect, openClient } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
-import { UsageError } from '../import/options.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { UndoStep } from './plan.ts';
 import { planUndo, restoreReceiptBody, restoreReturnBody } from './plan.ts';
 

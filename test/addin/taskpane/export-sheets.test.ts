@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExportRangeError, checkRange } from '../../../addin/app/export.ts';
+import { checkRange } from '../../../addin/app/export.ts';
+import { UsageError } from '../../../shared/errors/usage-error.ts';
 import { cellValue, tableSheets, wallClock } from '../../../addin/app/export-sheets.ts';
 import type { ExportTable } from '../../../shared/export/index.ts';
 
@@ -66,7 +67,7 @@ describe('the date range of an export', () => {
   });
 
   it('refuses dates that are not dates, and a range that ends before it starts', () => {
-    expect(() => checkRange('2026-02-31', '')).toThrow(ExportRangeError);
+    expect(() => checkRange('2026-02-31', '')).toThrow(UsageError);
     expect(() => checkRange('2026-02-31', '')).toThrow("From '2026-02-31' is not a date: expected YYYY-MM-DD");
     expect(() => checkRange('', '31/03/2026')).toThrow(/^To '31\/03\/2026' is not a date/);
     expect(() => checkRange('2026-04-01', '2026-03-01')).toThrow('The range starts (2026-04-01) after it ends (2026-03-01): swap the dates.');
