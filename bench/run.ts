@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): runs the five benchmarks, prints the table on standard output (progress
+ * `npm run bench`: runs the five benchmarks, prints the table on standard output (progress
  * on standard error), and writes bench/results.json. Every figure is a ratio against a baseline or
  * ideal of the same run. Outside the test suite.
  *

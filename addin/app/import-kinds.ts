@@ -1,6 +1,6 @@
 /**
  * The two kinds of import the task pane offers, each wired to the shared core exactly as the CLI
- * wires it (batch/commands/import/kinds.ts): plan (shared/import/<kind>/plan.ts), then the import
+ * wires it (both call `planImport` of shared/import/plan-kind.ts): plan (shared/import/<kind>/plan.ts), then the import
  * engine (shared/import/engine/run.ts) with that kind's operations, which creates, updates by
  * Record ID, finds duplicates and reconciles lost answers, so nothing is sent twice.
  */

@@ -4,7 +4,7 @@ import { DATASETS } from '../../shared/export/index.ts';
 import type { CommandIO } from '../ui/io.ts';
 
 /**
- * Declares `shed export DATASET [options]` (PRODUCT.md, "The command line contract"; issue 5) on
+ * Declares `shed export DATASET [options]` (PRODUCT.md, "The command line contract") on
  * `program`; the action reports its exit status through `setStatus` (errors reach main's catch).
  */
 export function registerExport(program: Command, io: CommandIO, setStatus: (code: number) => void): void {

@@ -9,7 +9,7 @@ import type { CommandIO } from '../ui/io.ts';
 /**
  * Declares `shed sync [--dir DIR] [--full] [--json]` and
  * `shed template receipts|returns|stocktake --out FILE [--to DATE] [--storage NAME] [--force] [--offline] [--dir DIR] [--json]`
- * (PRODUCT.md, "The command line contract"; issue 5 parts 4 and 5).
+ * (PRODUCT.md, "The command line contract").
  */
 export function registerSyncTemplate(program: Command, io: CommandIO, setStatus: (code: number) => void): void {
   const mirrors = `folder of mirrors, kept as DIR/<organisation id>/mirror.json (default ${defaultMirrorDir(io.env)}; SHED_MIRROR_DIR changes it)`;

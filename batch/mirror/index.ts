@@ -1,5 +1,5 @@
 /**
- * The mirror on disk (issue 5 part 4). For `--offline` in other commands:
+ * The mirror on disk. For `--offline` in other commands:
  *
  * ```ts
  * const mirror = await findMirror(dir ?? defaultMirrorDir(io.env), flags.org ?? io.env.SHED_ORG ?? null);

@@ -1,5 +1,5 @@
 /**
- * The CSV export writer (PRODUCT.md "Export for audits", "Exports are safe to open"; issue 5 part 2):
+ * The CSV export writer (PRODUCT.md "Export for audits", "Exports are safe to open"):
  * RFC 4180 through papaparse, streamed in blocks, written atomically.
  */
 import { open } from 'node:fs/promises';

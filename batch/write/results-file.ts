@@ -1,5 +1,5 @@
 /**
- * The results file of an import (PRODUCT.md "Results file"; issue 3 part 8): the input rows,
+ * The results file of an import (PRODUCT.md "Results file"): the input rows,
  * unchanged, plus the columns Status, Record ID, Sequence, Line Item ID and Message, invalid cells
  * filled red. Same format as the input; by default beside it as `NAME.results.xlsx` / `.csv`.
  */

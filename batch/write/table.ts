@@ -1,6 +1,6 @@
 /**
  * What the export writers write: named sheets of typed columns and rows of plain values
- * (PRODUCT.md "Export for audits"; issue 5 part 2). Types plus pure checks of their shape; the
+ * (PRODUCT.md "Export for audits"). Types plus pure checks of their shape; the
  * writers are `xlsx-writer.ts` and `csv-writer.ts`.
  */
 import { WriteError } from './write-error.ts';

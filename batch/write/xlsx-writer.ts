@@ -1,5 +1,5 @@
 /**
- * The XLSX export writer (PRODUCT.md "Export for audits"; issue 5 part 2): exceljs's streaming
+ * The XLSX export writer (PRODUCT.md "Export for audits"): exceljs's streaming
  * writer, one Excel table per sheet, written atomically.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';

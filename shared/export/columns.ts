@@ -1,5 +1,5 @@
 /**
- * What an export is made of, as plain data (issue 5 part 1): typed columns and rows of plain values.
+ * What an export is made of, as plain data: typed columns and rows of plain values.
  * The file writers live in batch/write; `batch/commands/export` maps {@link ExportColumn} onto their
  * `ColumnSpec` (same field names), so shared/ never depends on a writer.
  */

@@ -1,5 +1,5 @@
 /**
- * Which records an export keeps (`--from`, `--to`, `--storage`; issue 5 part 2). The service filters
+ * Which records an export keeps (`--from`, `--to`, `--storage`). The service filters
  * lists only on `updated_after`, so the rest is done here, after fetching.
  */
 import { timestampToLocalDate } from '../sheet/values/index.ts';

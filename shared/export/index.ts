@@ -1,5 +1,5 @@
 /**
- * Exports for audits (issue 5): pure shaping of service records into typed rows (datasets/), names by
+ * Exports for audits: pure shaping of service records into typed rows (datasets/), names by
  * id (names.ts), filters (filter.ts), and consistent paging of lists while others change them (paging/).
  * The CLI's `shed export` (batch/commands/export) and the add-in write these tables.
  */

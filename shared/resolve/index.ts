@@ -1,5 +1,5 @@
 /**
- * Reference data and name resolution (issue 3): what a cell says → storage, product and product alias ids.
+ * Reference data and name resolution: what a cell says → storage, product and product alias ids.
  */
 export { normaliseName } from './normalise.ts';
 export type { Resolution, ResolutionCode, ResolutionFailure, ResolvedProduct } from './resolution.ts';

@@ -1,6 +1,6 @@
 /**
  * Resolves what a cell says to ids: a storage by name, a product by product name or alias name,
- * or either by id (issue 3). Indexes are built once; each lookup is a Map read, and the answer for a
+ * or either by id. Indexes are built once; each lookup is a Map read, and the answer for a
  * cell text is memoised, so 100,000 rows with a few hundred distinct names resolve in milliseconds.
  */
 import type { Storage } from '../schemas/resources.ts';

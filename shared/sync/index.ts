@@ -1,5 +1,5 @@
 /**
- * The local mirror of an organisation and its incremental sync (issue 5 part 4). Pure: the caller
+ * The local mirror of an organisation and its incremental sync. Pure: the caller
  * gives a {@link SyncSource} (createSyncSource over the client's HTTP layer) and stores the mirror
  * (batch/mirror in the CLI). Design notes: README.md beside this file.
  */

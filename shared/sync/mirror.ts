@@ -1,5 +1,5 @@
 /**
- * The local mirror of one organisation (issue 5 part 4): storages, product aliases, receipts with
+ * The local mirror of one organisation: storages, product aliases, receipts with
  * their line items, returns, the products seen sideloaded, and one pair of cursors per resource.
  * Plain JSON, versioned, checked with zod when read back.
  */

@@ -1,5 +1,5 @@
 /**
- * One sync of an organisation's mirror (issue 5 part 4; spec "Recommended sync loop"):
+ * One sync of an organisation's mirror (spec "Recommended sync loop"):
  * 1. each resource's records updated after its cursor (minus {@link CURSOR_OVERLAP_MS}), keyset-paged
  *    (fetch.ts), receipts and returns with their products sideloaded;
  * 2. then each resource's deletion records after its deletion cursor (minus the same overlap), removed;

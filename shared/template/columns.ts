@@ -1,5 +1,5 @@
 /**
- * The columns of an import template (issue 5 part 5): for each kind, the headers the import maps
+ * The columns of an import template: for each kind, the headers the import maps
  * (shared/sheet/fields.ts synonyms), in the order a bookkeeper fills them in, with how each column is
  * formatted and which drop-down list feeds it.
  */

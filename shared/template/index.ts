@@ -1,4 +1,4 @@
-/** Import templates (issue 5 part 5): columns, drop-down lists and instructions, as data for a workbook writer. */
+/** Import templates: columns, drop-down lists and instructions, as data for a workbook writer. */
 export { TEMPLATE_COLUMNS, TEMPLATE_KINDS, type TemplateColumn, type TemplateFormat, type TemplateKind, type TemplateListName } from './columns.ts';
 export { templateInstructions, type InstructionContext, type TemplateInstructions } from './instructions.ts';
 export { TEMPLATE_UNITS, templateLists, type TemplateLists } from './lists.ts';

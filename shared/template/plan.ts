@@ -1,5 +1,5 @@
 /**
- * Everything an import template holds (issue 5 part 5), as plain data for a workbook writer: the
+ * Everything an import template holds, as plain data for a workbook writer: the
  * data sheet's columns, the Lists sheet, the list validations (Excel data validation of type list
  * reading ranges of the Lists sheet) and the Instructions sheet.
  */

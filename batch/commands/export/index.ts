@@ -1,5 +1,5 @@
 /**
- * `shed export DATASET` (PRODUCT.md job 4, "Export for audits"; issue 5): fetches the organisation's
+ * `shed export DATASET` (PRODUCT.md job 4, "Export for audits"): fetches the organisation's
  * records with consistent paging, shapes the dataset, writes .xlsx or .csv, and prints a summary.
  */
 import { formatLocalDate } from '../../../shared/sheet/values/index.ts';

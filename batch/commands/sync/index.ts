@@ -1,5 +1,5 @@
 /**
- * `shed sync [--dir DIR] [--full] [--json]` (issue 5 part 4): brings the organisation's local mirror
+ * `shed sync [--dir DIR] [--full] [--json]`: brings the organisation's local mirror
  * up to date and saves it atomically.
  */
 import { createSyncSource } from '../../../shared/sync/source.ts';

@@ -1,5 +1,5 @@
 /**
- * `shed template receipts|returns --out FILE` (issue 5 part 5): a workbook to fill in and import,
+ * `shed template receipts|returns --out FILE`: a workbook to fill in and import,
  * with drop-down lists of the organisation's storages, product names and units.
  */
 import { access } from 'node:fs/promises';

@@ -38,7 +38,7 @@ export interface UndoSummary {
 }
 
 /**
- * `shed undo JOURNAL`: takes back what one import run wrote (issue 4): deletes the records it created
+ * `shed undo JOURNAL`: takes back what one import run wrote: deletes the records it created
  * and puts back those it updated, after a confirmation listing them (or `--yes`). Each step is
  * recorded in the journal as `undone`, so a second undo does nothing. The way out of an import into
  * the wrong organisation: the journal names the organisation, and the token must see it.

@@ -1,5 +1,5 @@
 /**
- * The `movements` dataset (issue 5 part 1; PRODUCT.md job 4): one row per receipt line (stock in)
+ * The `movements` dataset (PRODUCT.md job 4): one row per receipt line (stock in)
  * and per return (stock out), with the quantity in litres or kilograms, signed, for audits.
  */
 import type { LineItem, Receipt, Return } from '../../schemas/resources.ts';

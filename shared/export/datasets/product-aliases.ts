@@ -1,5 +1,5 @@
 /**
- * The `product-aliases` dataset (issue 5 part 1): every product alias (trade name) with the name of
+ * The `product-aliases` dataset: every product alias (trade name) with the name of
  * the product it points at when known (products are seen only sideloaded, spec section 2).
  */
 import type { ProductAlias } from '../../schemas/resources.ts';

@@ -1,5 +1,5 @@
 /**
- * The `products` dataset (issue 5 part 1): the products seen through sideloading (they have no list
+ * The `products` dataset: the products seen through sideloading (they have no list
  * endpoint, spec section 2), each with the names of its product aliases.
  */
 import type { Product, ProductAlias } from '../../schemas/resources.ts';

@@ -1,5 +1,5 @@
 /**
- * The `receipts` dataset (issue 5 part 1): one row per line item, in exactly the column layout that
+ * The `receipts` dataset: one row per line item, in exactly the column layout that
  * `shed import receipts` reads (shared/sheet/fields.ts synonyms), so that export, edit and import back
  * updates the receipts. Header fields are repeated on every line (fill-down reads them either way).
  */

@@ -1,5 +1,5 @@
 /**
- * The `returns` dataset (issue 5 part 1): one row per return, in the column layout that
+ * The `returns` dataset: one row per return, in the column layout that
  * `shed import returns` reads (shared/sheet/fields.ts RETURN_SYNONYMS), so that export, edit and
  * import back updates the returns.
  */

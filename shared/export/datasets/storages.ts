@@ -1,5 +1,5 @@
 /**
- * The `storages` dataset (issue 5 part 1): every storage, both field sets of gaps row 20 tolerated,
+ * The `storages` dataset: every storage, both field sets of gaps row 20 tolerated,
  * sorted by name.
  */
 import { isStorageLocked, type Storage } from '../../schemas/resources.ts';

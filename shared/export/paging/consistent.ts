@@ -1,5 +1,5 @@
 /**
- * Consistent paging for exports (issue 5 part 3). A list is read page 1 first (for `total_pages`),
+ * Consistent paging for exports. A list is read page 1 first (for `total_pages`),
  * then pages 2..N in parallel (the client's `listAll`). If records change while the pages are read,
  * pages shift under the reader: an update moves a record to the end of the list (ascending
  * `updated_at`, gaps row 14), so the record after it slides onto the page before, which may have

@@ -5,7 +5,7 @@ import { sha256Hex } from '../../export/digest.ts';
 import { splitInvoiceNotes } from '../receipts/invoice-notes.ts';
 
 /**
- * What makes two receipts "the same invoice" (issue 4: same supplier, received date, storage, order
+ * What makes two receipts "the same invoice" (same supplier, received date, storage, order
  * number or invoice key, and the same lines), as one canonical string. The same function reads a
  * body about to be sent and a receipt the service holds, so a sheet invoice finds its twin.
  * Supplier case and spacing are ignored; the date is the local date in the farm's time zone;

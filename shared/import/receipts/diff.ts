@@ -4,7 +4,7 @@ import { canonicalDecimal, formatLocalDate, isLocalMidnight, sameSheetText, time
 import type { RecordDiff } from '../engine/ops.ts';
 
 /**
- * What a sheet invoice changes in the receipt the service holds (issue 4, updates): header fields
+ * What a sheet invoice changes in the receipt the service holds (updates): header fields
  * that differ, and the line items as desired state (spec section 4, update receipt: items with an id
  * updated, without one created, missing ones deleted). Equal → `body: null`, nothing is sent.
  * The received date is compared as the local date in the farm's time zone, so a receipt received

@@ -1,5 +1,5 @@
 /**
- * Where the invoice number goes when it is not the order number (issue 3: "the invoice number is
+ * Where the invoice number goes when it is not the order number ("the invoice number is
  * never lost"): the receipt's notes start with `Invoice <number>`, then `; ` and the sheet's notes.
  * Exports split it back, so an exported sheet imports to the same notes.
  */

@@ -1,5 +1,5 @@
 /**
- * Turning cell values into the service's values (issue 3 part 5): dates, decimals, units and cell text.
+ * Turning cell values into the service's values: dates, decimals, units and cell text.
  * Pure functions over `CellValue`; the same in Node and the browser.
  */
 export { type Parsed, EMPTY_REASON, parsedFail, parsedOk } from './parsed.ts';

@@ -1,6 +1,6 @@
 /**
  * The farm's time zone: a date-only value becomes `received_at` at local midnight with its offset, so
- * it never moves to another day (issue 3), and a service timestamp is read back as a local date.
+ * it never moves to another day, and a service timestamp is read back as a local date.
  * All zone rules come from @date-fns/tz (the platform's Intl data); none are written here.
  */
 import { TZDate, tz, tzOffset } from '@date-fns/tz';

@@ -1,4 +1,4 @@
-// Export, edit, import back (issue 5 part 1, "Done when"): the receipts export is in the layout the
+// Export, edit, import back: the receipts export is in the layout the
 // importer reads, so changing a quantity, adding a line and deleting a line in the exported workbook,
 // then importing it, makes exactly those three changes and nothing else.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';

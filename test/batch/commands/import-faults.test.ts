@@ -9,7 +9,7 @@ import { runImportCli } from '../../helpers/import.ts';
 import { listAll } from '../../helpers/service.ts';
 import { expectEachInvoiceOnce } from '../../helpers/verify.ts';
 
-// Faults of issue 4's "Done when": 20% 500/503, rate limiting with 429, 10% drop-after-commit, latency.
+// The faults the import must survive: 20% 500/503, rate limiting with 429, 10% drop-after-commit, latency.
 const FAULTS = {
   failureRate: 0.2,
   dropAfterCommitRate: 0.1,

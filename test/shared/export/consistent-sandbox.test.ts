@@ -1,5 +1,5 @@
 // Consistent paging against the sandbox over real HTTP, while another client creates, updates and
-// deletes receipts (issue 5 part 3): the export must end with every record exactly once, equal to
+// deletes receipts: the export must end with every record exactly once, equal to
 // the service's final state for every record nobody touched after the export's last list read.
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
