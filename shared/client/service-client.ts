@@ -114,6 +114,10 @@ export const DELETED_IDS_PER_REQUEST = 50;
  * Creates the client. Every call has a timeout, retries per `retry-policy.ts` and parses the response
  * with the resource's zod schema; list calls page through everything. Throws {@link ShedError}
  * (category `config`) for bad options; calls throw the typed errors of `shared/errors`.
+ * @example
+ * const client = createServiceClient({ baseUrl: 'https://inputs.example.com', token, maxInFlight: 4 });
+ * const [farm] = await client.listOrganisations();
+ * const receipts = await client.forOrganisation(farm.id).listReceipts({ include: ['products'] });
  */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const resolved = resolveOptions(options);

@@ -79,6 +79,10 @@ interface Candidate {
  * call {@link assertMappingUsable}.
  * @throws MappingError `no_header_row` (no row qualifies, or `saved.headerRow` is empty),
  *   `mapping_mismatch` (`saved.kind` is the other kind).
+ * @example
+ * const mapping = detectMapping(grid, 'receipts'); // header row found below a title row, say row 3
+ * assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet }); // throws for missing required fields
+ * mapping.columns.quantity; // 0-based column of 'Qty'
  */
 export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMapping): ColumnMapping {
   const where = `${grid.source}, sheet '${grid.sheet}'`;

@@ -65,6 +65,13 @@ export const DEFAULT_ATTEMPTS = 8;
  *   created made by someone else meanwhile (see `sweep.ts`): reported, never deleted.
  * @param existingRecords the organisation's records fetched at the start of the run.
  * @returns one result per row of every draft, sorted by row.
+ * @example
+ * // The plan's drafts, the kind's operations and the records already there (plan-kind.ts binds these):
+ * const results = await runImport(plan.drafts, receiptOps(org, 'Australia/Sydney', names), existing.receipts, {
+ *   concurrency: 4,
+ *   journal: new JournalIndex(entries, orgId, 'receipts'), // what earlier runs sent
+ *   sink, // where this run's journal entries go: a file (CLI), IndexedDB (pane)
+ * });
  */
 export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRecord>(
   drafts: readonly D[],

@@ -151,8 +151,11 @@ function fromText(raw: string, order: DateOrder): Parsed<LocalDate> {
  *   day first or month first (`3 Feb 2026`, `3-feb-26`, `3rd February 2026`, `Feb 3, 2026`); a
  *   weekday before any of these (`Mon 2 Mar 2026`, `Tuesday, 3/03/2026`), which must be the date's.
  * Refused with a reason naming the value: empty cells ({@link EMPTY_REASON}), impossible dates
- * (`'31/02/2026' is not a date: February 2026 has no day 31 …`), months over 12 (with a hint about
- * `--date-order`), years outside {@link PLAUSIBLE_YEARS}, booleans and other text.
+ * (`'31/02/2026' is not a date: February 2026 has no day 31 …`), months over 12 (with the other
+ * date order as a remedy when it reads the value), years outside {@link PLAUSIBLE_YEARS}, booleans and other text.
+ * @example
+ * parseDateCell('3/2/2026', 'DMY'); // { ok: true, value: { year: 2026, month: 2, day: 3 } }
+ * parseDateCell('02/13/2026', 'DMY'); // { ok: false, reason: "… there is no month 13 (read day-first)", remedies: [choose MDY] }
  */
 export function parseDateCell(value: CellValue, order: DateOrder): Parsed<LocalDate> {
   if (value === null) return parsedFail(EMPTY_REASON);
