@@ -12,7 +12,6 @@ export {
   LEDGER_SHEETS,
   LEDGER_SUMMARY_COLUMNS,
   STOCKTAKE_SUMMARY_COLUMNS,
-  ledgerKey,
   ledgerLines,
   ledgerTable,
   ledgerText,
@@ -20,9 +19,9 @@ export {
   sealLedger,
   tiesOut,
   type LedgerContext,
-  type LedgerLine,
   type LedgerStocktake,
 } from './ledger.ts';
+export { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
 export { DEFAULT_TOLERANCE_PERCENT, STOCKTAKE_COLUMNS, STOCKTAKE_SHEET, StocktakeError, readStocktake, reconcileLine, stocktakeTemplate, type Count, type Reconciled } from './stocktake.ts';
 
 /** Dataset names as the command line takes them. */

@@ -13,20 +13,19 @@ import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../colum
 import { sha256Hex } from '../digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
+import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
 import { readStocktake, reconcileLine, type Count } from './stocktake.ts';
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
-import { buildMovements, type Movement, type MovementsInput } from './movements.ts';
+import { buildMovements, type MovementsInput } from './movements.ts';
 
 /** Names of the ledger export's sheets. */
 export const LEDGER_SHEETS = { ledger: 'Ledger', summary: 'Ledger Summary', about: 'About' } as const;
 
 /** Columns of the Ledger sheet: one opening row, the period's movements, one closing row per line. */
 export const LEDGER_COLUMNS: readonly ExportColumn[] = [
-  { key: 'storage', header: 'Storage', type: 'text' },
-  { key: 'product', header: 'Product', type: 'text' },
-  { key: 'unit', header: 'Unit', type: 'text' },
+  ...LINE_COLUMNS,
   { key: 'date', header: 'Date', type: 'date' },
   { key: 'entry', header: 'Entry', type: 'text' },
   { key: 'sequence', header: 'Sequence', type: 'text' },
@@ -57,9 +56,7 @@ export interface LedgerStocktake {
 
 /** Columns of the Ledger Summary sheet. */
 export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
-  { key: 'storage', header: 'Storage', type: 'text' },
-  { key: 'product', header: 'Product', type: 'text' },
-  { key: 'unit', header: 'Unit', type: 'text' },
+  ...LINE_COLUMNS,
   { key: 'opening', header: 'Opening', type: 'number', width: 12 },
   { key: 'in', header: 'In', type: 'number', width: 12 },
   { key: 'out', header: 'Out', type: 'number', width: 12 },
@@ -67,20 +64,6 @@ export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
   { key: 'check', header: 'Check', type: 'text', width: 12 },
 ];
 
-/** One line of the roll-forward, quantities in `unit` (exact decimal strings; `out` positive). */
-export interface LedgerLine {
-  storageId: string;
-  storage: string;
-  productId: string;
-  product: string;
-  unit: string;
-  opening: string;
-  in: string;
-  out: string;
-  closing: string;
-  /** The period's movements of this line, in date order. */
-  movements: Movement[];
-}
 
 /** `now` as the farm's local date-time with its zone, for the About sheet: `2026-11-25 08:40 GMT+11`. */
 export function localTimeText(now: Date, timeZone: string): string {
@@ -156,10 +139,6 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
   return [...lines.values()].sort((a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit));
 }
 
-/** The key of a storage × product × unit line (ids compared case-insensitively). */
-export function ledgerKey(storageId: string, productId: string, unit: string): string {
-  return `${storageId.toLowerCase()}\u0000${productId.toLowerCase()}\u0000${unit}`;
-}
 
 /**
  * Whether a line ties out: the running balance over its movements, from the opening, ends at its

@@ -11,16 +11,14 @@ import { isBlank, type CellValue, type Grid } from '../../sheet/grid.ts';
 import { canonicalDecimal, cellText, compareDecimals, divideDecimals, multiplyDecimals, negateDecimal, parseDecimalCell, subtractDecimals } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
 import { toBaseQuantity } from '../values.ts';
-import { ledgerKey, type LedgerLine } from './ledger.ts';
+import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
 
 /** Name of the stocktake sheet, to fill in and give back with `--stocktake`. */
 export const STOCKTAKE_SHEET = 'Stocktake';
 
 /** Columns of the stocktake sheet: where, what, the closing the ledger expects, and the count. */
 export const STOCKTAKE_COLUMNS: readonly ExportColumn[] = [
-  { key: 'storage', header: 'Storage', type: 'text' },
-  { key: 'product', header: 'Product', type: 'text' },
-  { key: 'unit', header: 'Unit', type: 'text' },
+  ...LINE_COLUMNS,
   { key: 'expected', header: 'Expected', type: 'number', width: 12 },
   { key: 'counted', header: 'Counted', type: 'number', width: 12 },
   { key: 'notes', header: 'Notes', type: 'text', width: 30 },

@@ -98,18 +98,7 @@ export class FakeExcel {
   /** A mock whose listed properties record writes as operations; `load` schedules it for the next sync. */
   private mock(data: object, writes: Record<string, (value: unknown) => FakeOp> = {}, onLoad?: (props: string) => void): Any {
     const m: Any = new OfficeMockObject(data as Any);
-    const baseLoad = m.load.bind(m);
-    m.load = (arg?: string | string[]) => {
-      onLoad?.(Array.isArray(arg) ? arg.join(',') : (arg ?? '*'));
-      this.toSync.push(m);
-      this.internal = true;
-      try {
-        baseLoad(arg);
-      } finally {
-        this.internal = false;
-      }
-      return m;
-    };
+    this.trackLoads(m, onLoad);
     for (const [prop, toOp] of Object.entries(writes)) this.intercept(m, prop, toOp);
     return m;
   }
@@ -264,23 +253,28 @@ export class FakeExcel {
       (props) => this.queue({ kind: 'load', ...where, value: props }),
     );
     range.where = where; // for the fake's own bookkeeping; the adapter cannot read it (not an office-js property)
-    const fill = range.format.fill;
-    const fillLoad = fill.load.bind(fill);
-    fill.load = (arg?: string) => {
-      this.toSync.push(fill);
-      this.internal = true;
-      try {
-        fillLoad(arg);
-      } finally {
-        this.internal = false;
-      }
-      return fill;
-    };
+    this.trackLoads(range.format.fill);
     this.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));
     this.intercept(range.format.font, 'bold', (value) => ({ kind: 'bold', ...where, value }));
     this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));
     this.intercept(range.dataValidation, 'errorAlert', (value) => ({ kind: 'errorAlert', ...where, value }));
     return range;
+  }
+
+  /** Makes `load` on a mock schedule it for the next sync (office-addin-mock's own updates are not writes). */
+  private trackLoads(m: Any, onLoad?: (props: string) => void): void {
+    const baseLoad = m.load.bind(m);
+    m.load = (arg?: string | string[]) => {
+      onLoad?.(Array.isArray(arg) ? arg.join(',') : (arg ?? '*'));
+      this.toSync.push(m);
+      this.internal = true;
+      try {
+        baseLoad(arg);
+      } finally {
+        this.internal = false;
+      }
+      return m;
+    };
   }
 
   private intercept(target: Any, prop: string, toOp: (value: unknown) => FakeOp): void {
