@@ -4,6 +4,7 @@
  */
 
 import type { Remedy } from '../errors/remedy.ts';
+import { RECEIPT_REGISTRY } from '../sheet/field-registry.ts';
 
 /**
  * A row's status in the results file (PRODUCT.md, "Results file"). A dry run writes what it would
@@ -20,8 +21,8 @@ export type RowStatus =
   | 'would create'
   | 'would update';
 
-/** The names of the five result columns, in the order they are appended to the input. */
-export const RESULT_COLUMNS = ['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'] as const;
+/** The names of the five result columns, in the order they are appended to the input: their labels in the field registry. */
+export const RESULT_COLUMNS: readonly string[] = (['status', 'record_id', 'sequence', 'line_item_id', 'message'] as const).map((f) => RECEIPT_REGISTRY[f].label);
 
 /**
  * One refusal, pinned to a cell: sheet row (1-based), column (0-based index, when the problem is in

@@ -226,5 +226,5 @@ export function describeEvidence(evidence: readonly FieldEvidence[], label: (fie
 /** A tie as a sentence for a refusal: `'Item' and 'Description' could both be the product (…)`. */
 export function describeTie(tie: ContentTie, label: (field: MappedField) => string): string {
   const names = tie.columns.map((c) => `'${c.header}' (${c.detail})`).join(' and ');
-  return `${names} could each be the ${label(tie.field)} column: name the right one in the mapping file`;
+  return `${names} could each be the ${label(tie.field)} column, and shed will not guess which`;
 }

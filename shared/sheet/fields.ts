@@ -1,7 +1,8 @@
 /**
- * The fields an import sheet can carry, and the header names a bookkeeper would use for each
- * (PRODUCT.md, "What a sheet may look like"). Headers are compared after {@link normaliseHeader}.
+ * The fields an import sheet can carry, and what mapping needs of them, read from the field registry
+ * (field-registry.ts: labels, synonyms, required). Headers are compared after {@link normaliseHeader}.
  */
+import { RECEIPT_REGISTRY, RETURN_REGISTRY, type FieldSpec } from './field-registry.ts';
 
 /** Fields of a receipts sheet: invoice header fields, line fields, and the ids a results file carries. */
 export const RECEIPT_FIELDS = [
@@ -44,66 +45,26 @@ export const RETURN_FIELDS = [
 ] as const;
 export type ReturnField = (typeof RETURN_FIELDS)[number];
 
-/** Receipt fields every sheet must map (the pack unit may come inside the pack size cell). */
-export const RECEIPT_REQUIRED: readonly ReceiptField[] = [
-  'supplier', 'received_at', 'storage', 'product', 'quantity', 'pack_size', 'pack_cost',
-];
+/** Receipt fields every sheet must map (the pack unit may come inside the pack size cell): field-registry.ts. */
+export const RECEIPT_REQUIRED: readonly ReceiptField[] = RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].required);
 
-/** Return fields every sheet must map (the unit may come inside the amount cell). */
-export const RETURN_REQUIRED: readonly ReturnField[] = ['supplier', 'returned_at', 'storage', 'product', 'amount'];
+/** Return fields every sheet must map (the unit may come inside the amount cell): field-registry.ts. */
+export const RETURN_REQUIRED: readonly ReturnField[] = RETURN_FIELDS.filter((f) => RETURN_REGISTRY[f].required);
 
 /** Receipt fields that belong to the invoice header: filled down within an invoice, equal on all its lines. */
-export const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = [
-  'invoice', 'supplier', 'received_at', 'storage', 'order_number', 'notes', 'record_id', 'sequence', 'updated_at',
-];
+export const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].invoiceLevel);
 
-/** Header synonyms, already normalised (lower case, letters and digits only). */
-export const RECEIPT_SYNONYMS: Readonly<Record<ReceiptField, readonly string[]>> = {
-  invoice: [
-    'invoice', 'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
-    'billnumber', 'billno', 'bill', 'billref', 'docket', 'docketno', 'docketnumber', 'taxinvoice', 'taxinvoiceno',
-  ],
-  supplier: ['supplier', 'suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller', 'contactname', 'contact', 'creditor', 'creditorname', 'payee', 'billfrom'],
-  received_at: [
-    'datereceived', 'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate',
-    'billdate', 'docketdate', 'dateofdelivery', 'datesupplied', 'recd', 'daterecd', 'recddate',
-  ],
-  storage: ['storage', 'deliverto', 'shed', 'location', 'store', 'storagelocation', 'storagename', 'site', 'destination', 'shipto', 'deliveredto', 'bay', 'warehouse'],
-  order_number: ['ponumber', 'po', 'pono', 'ordernumber', 'orderno', 'order', 'purchaseorder', 'purchaseordernumber', 'ponum'],
-  notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo', 'description'],
-  product: ['product', 'productname', 'item', 'itemname', 'tradename', 'brand', 'chemical', 'productdescription', 'itemdescription'],
-  quantity: ['qty', 'quantity', 'noofpacks', 'numberofpacks', 'packs', 'packcount', 'count', 'qtyordered', 'qtysupplied', 'qtydelivered', 'qtyrecd', 'qtyreceived', 'quantityreceived', 'unitsdelivered', 'unitssupplied'],
-  pack_size: ['packsize', 'size', 'packsizevalue', 'pack', 'volume', 'containersize'],
-  pack_unit: ['unit', 'units', 'uom', 'unitofmeasure', 'packunit', 'packsizeunit', 'measure'],
-  pack_cost: [
-    'unitprice', 'costperpack', 'priceexgst', 'packcost', 'price', 'costpack', 'pricepack', 'priceperpack', 'cost', 'unitcost', 'rate', 'packprice',
-    'unitamount', 'each', 'priceeach', 'costeach', 'priceea', 'unitrate', 'netprice', 'nettprice', 'unitcostexgst', 'unitpriceexgst',
-  ],
-  line_total: ['linetotal', 'total', 'amount', 'lineamount', 'extended', 'totalexgst', 'linetotalexgst', 'extendedprice', 'extprice', 'amountexgst', 'lineamountexgst', 'nettotal'],
-  record_id: ['recordid', 'receiptid', 'id'],
-  sequence: ['sequence', 'receiptno', 'receiptnumber', 'rec'],
-  line_item_id: ['lineitemid', 'lineid', 'itemid'],
-  updated_at: ['updatedat', 'lastupdated', 'updated', 'modified', 'lastmodified'],
-  status: ['status', 'result'],
-  message: ['message', 'messages', 'error', 'errors'],
-};
+/** Header synonyms, normalised (lower case, letters and digits only): each field's label first, then its other headers. */
+export const RECEIPT_SYNONYMS: Readonly<Record<ReceiptField, readonly string[]>> = synonymsOf(RECEIPT_FIELDS, RECEIPT_REGISTRY);
 
-/** Header synonyms for returns, already normalised. */
-export const RETURN_SYNONYMS: Readonly<Record<ReturnField, readonly string[]>> = {
-  supplier: ['supplier', 'returnto', 'returnedto', 'suppliername', 'vendor', 'to'],
-  returned_at: ['date', 'returnedat', 'returned', 'returndate', 'datereturned'],
-  storage: ['storage', 'fromshed', 'shed', 'location', 'from', 'fromstorage', 'store', 'site'],
-  product: ['product', 'productname', 'item', 'tradename', 'brand', 'chemical'],
-  amount: ['amount', 'qty', 'quantity', 'amountreturned', 'quantityreturned', 'volume'],
-  amount_unit: ['unit', 'units', 'uom', 'unitofmeasure', 'amountunit'],
-  reference: ['reference', 'ref', 'creditnote', 'creditnoteno', 'creditnotenumber', 'rma', 'returnno', 'returnnumber'],
-  notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'reason', 'memo'],
-  record_id: ['recordid', 'returnid', 'id'],
-  sequence: ['sequence', 'returnsequence'],
-  updated_at: ['updatedat', 'lastupdated', 'updated', 'modified'],
-  status: ['status', 'result'],
-  message: ['message', 'messages', 'error', 'errors'],
-};
+/** Header synonyms for returns, normalised likewise. */
+export const RETURN_SYNONYMS: Readonly<Record<ReturnField, readonly string[]>> = synonymsOf(RETURN_FIELDS, RETURN_REGISTRY);
+
+function synonymsOf<F extends string>(fields: readonly F[], registry: Readonly<Record<F, FieldSpec>>): Record<F, readonly string[]> {
+  const synonyms = {} as Record<F, readonly string[]>;
+  for (const f of fields) synonyms[f] = [...new Set([normaliseHeader(registry[f].label), ...registry[f].synonyms])];
+  return synonyms;
+}
 
 /**
  * A header as compared: lower case, accents, punctuation and all whitespace (non-breaking too) removed.

@@ -1,10 +1,10 @@
 /**
- * The columns of an import template: for each kind, the headers the import maps
- * (shared/sheet/fields.ts synonyms), in the order a bookkeeper fills them in, with how each column is
- * formatted and which drop-down list feeds it.
+ * The columns of an import template: for each kind, the headers the import maps, in the order a
+ * bookkeeper fills them in, with how each column is formatted and which drop-down list feeds it
+ * (all from the field registry, shared/sheet/field-registry.ts).
  */
+import { RECEIPT_REGISTRY, RETURN_REGISTRY, TEMPLATE_ORDER, type FieldSpec } from '../sheet/field-registry.ts';
 import type { ReceiptField, ReturnField } from '../sheet/fields.ts';
-import { RECEIPT_HEADER_FIELDS, RECEIPT_REQUIRED, RETURN_REQUIRED } from '../sheet/fields.ts';
 
 /** What a template is for: `shed import receipts` or `shed import returns`. */
 export type TemplateKind = 'receipts' | 'returns';
@@ -31,45 +31,20 @@ export interface TemplateColumn {
   note: string | null;
 }
 
-type Spec = Omit<TemplateColumn, 'required' | 'note'>;
-
-const RECEIPT_COLUMNS: readonly Spec[] = [
-  { header: 'Invoice', field: 'invoice', format: 'text', width: 14 },
-  { header: 'Supplier', field: 'supplier', format: 'general', width: 28 },
-  { header: 'Date Received', field: 'received_at', format: 'date', width: 15 },
-  { header: 'Storage', field: 'storage', format: 'general', width: 24, list: 'storages' },
-  { header: 'PO Number', field: 'order_number', format: 'text', width: 13 },
-  { header: 'Product', field: 'product', format: 'general', width: 34, list: 'products' },
-  { header: 'Qty', field: 'quantity', format: 'number', width: 8 },
-  { header: 'Pack Size', field: 'pack_size', format: 'number', width: 11 },
-  { header: 'Unit', field: 'pack_unit', format: 'general', width: 8, list: 'units' },
-  { header: 'Price ex GST', field: 'pack_cost', format: 'money', width: 14 },
-  { header: 'Notes', field: 'notes', format: 'general', width: 40 },
-];
-
-const RETURN_COLUMNS: readonly Spec[] = [
-  { header: 'Date', field: 'returned_at', format: 'date', width: 13 },
-  { header: 'Return To', field: 'supplier', format: 'general', width: 28 },
-  { header: 'Storage', field: 'storage', format: 'general', width: 24, list: 'storages' },
-  { header: 'Product', field: 'product', format: 'general', width: 34, list: 'products' },
-  { header: 'Amount', field: 'amount', format: 'number', width: 10 },
-  { header: 'Unit', field: 'amount_unit', format: 'general', width: 8, list: 'units' },
-  { header: 'Reference', field: 'reference', format: 'text', width: 16 },
-  { header: 'Notes', field: 'notes', format: 'general', width: 40 },
-];
-
 /**
- * The template columns per kind. Receipts: Invoice, Supplier, Date Received, Storage, PO Number,
- * Product, Qty, Pack Size, Unit, Price ex GST, Notes. Returns: Date, Return To, Storage, Product,
- * Amount, Unit, Reference, Notes. `required` follows RECEIPT_REQUIRED / RETURN_REQUIRED.
+ * The template columns per kind, in {@link TEMPLATE_ORDER}, each with its label, format, width and
+ * list from the field registry (field-registry.ts). Receipts: Invoice, Supplier, Date Received,
+ * Storage, PO Number, Product, Qty, Pack Size, Unit, Price ex GST, Notes. Returns: Date, Return To,
+ * Storage, Product, Amount, Unit, Reference, Notes.
  */
 export const TEMPLATE_COLUMNS: Readonly<Record<TemplateKind, readonly TemplateColumn[]>> = {
-  receipts: RECEIPT_COLUMNS.map((c) => withNeed(c, RECEIPT_REQUIRED, (RECEIPT_HEADER_FIELDS as readonly string[]).includes(c.field))),
-  returns: RETURN_COLUMNS.map((c) => withNeed(c, RETURN_REQUIRED, false)),
+  receipts: TEMPLATE_ORDER.receipts.map((field) => templateColumn(field, RECEIPT_REGISTRY[field])),
+  returns: TEMPLATE_ORDER.returns.map((field) => templateColumn(field, RETURN_REGISTRY[field])),
 };
 
-function withNeed(spec: Spec, required: readonly string[], perInvoice: boolean): TemplateColumn {
-  const needed = required.includes(spec.field);
-  const note = !needed ? null : perInvoice ? 'Needed on the first row of each invoice.' : 'Needed on every row.';
-  return { ...spec, required: needed, note };
+function templateColumn(field: ReceiptField | ReturnField, spec: FieldSpec): TemplateColumn {
+  const layout = spec.template ?? { format: 'general', width: 12 };
+  const needed = Boolean(spec.required);
+  const note = !needed ? null : spec.invoiceLevel ? 'Needed on the first row of each invoice.' : 'Needed on every row.';
+  return { header: spec.label, field, format: layout.format, width: layout.width, ...(layout.list ? { list: layout.list } : {}), required: needed, note };
 }

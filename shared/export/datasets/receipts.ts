@@ -1,40 +1,26 @@
 /**
  * The `receipts` dataset: one row per line item, in exactly the column layout that
- * `shed import receipts` reads (shared/sheet/fields.ts synonyms), so that export, edit and import back
+ * `shed import receipts` reads (labels of shared/sheet/field-registry.ts), so that export, edit and import back
  * updates the receipts. Header fields are repeated on every line (fill-down reads them either way).
  */
 import type { Receipt } from '../../schemas/resources.ts';
 import { splitInvoiceNotes } from '../../import/receipts/invoice-notes.ts';
 import { canonicalDecimal, multiplyDecimals } from '../../sheet/values/index.ts';
+import { EXPORT_ORDER, RECEIPT_REGISTRY } from '../../sheet/field-registry.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, localDateCell } from '../values.ts';
 
 /**
- * Columns, each header one the importer maps to its field (checked by test): Invoice → invoice,
- * Date Received → received_at, PO Number → order_number, Qty → quantity, Price ex GST → pack_cost,
- * Line Total → line_total, and the ids a results file carries. `Updated At` is the service's exact
+ * Columns, each headed with its field's label (which the importer maps back to the field; checked by
+ * test), and the ids a results file carries. `Updated At` is the service's exact
  * timestamp as text (the importer compares it for conflicts; a date cell would lose the time).
  * `Under Review` is shown only (gaps row 12): the importer has no field for it.
  */
 export const RECEIPT_COLUMNS: readonly ExportColumn[] = [
-  { key: 'invoice', header: 'Invoice', type: 'text' },
-  { key: 'supplier', header: 'Supplier', type: 'text' },
-  { key: 'received_at', header: 'Date Received', type: 'date' },
-  { key: 'storage', header: 'Storage', type: 'text' },
-  { key: 'order_number', header: 'PO Number', type: 'text' },
-  { key: 'notes', header: 'Notes', type: 'text', width: 40 },
-  { key: 'product', header: 'Product', type: 'text' },
-  { key: 'quantity', header: 'Qty', type: 'number' },
-  { key: 'pack_size', header: 'Pack Size', type: 'number' },
-  { key: 'pack_unit', header: 'Unit', type: 'text' },
-  { key: 'pack_cost', header: 'Price ex GST', type: 'money' },
-  { key: 'line_total', header: 'Line Total', type: 'money' },
-  { key: 'record_id', header: 'Record ID', type: 'text' },
-  { key: 'sequence', header: 'Sequence', type: 'text' },
-  { key: 'line_item_id', header: 'Line Item ID', type: 'text' },
-  { key: 'updated_at', header: 'Updated At', type: 'text' },
+  ...importLayout(EXPORT_ORDER.receipts, RECEIPT_REGISTRY),
   { key: 'under_review', header: 'Under Review', type: 'boolean' },
 ];
 

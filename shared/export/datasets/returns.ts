@@ -1,33 +1,22 @@
 /**
  * The `returns` dataset: one row per return, in the column layout that
- * `shed import returns` reads (shared/sheet/fields.ts RETURN_SYNONYMS), so that export, edit and
+ * `shed import returns` reads (labels of shared/sheet/field-registry.ts), so that export, edit and
  * import back updates the returns.
  */
 import type { Return } from '../../schemas/resources.ts';
 import { canonicalDecimal } from '../../sheet/values/index.ts';
+import { EXPORT_ORDER, RETURN_REGISTRY } from '../../sheet/field-registry.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, localDateCell } from '../values.ts';
 
 /**
- * Columns, each header one the returns importer maps to its field (checked by test): Date →
- * returned_at, Return To → supplier, Amount → amount, Unit → amount_unit. `Updated At` is the
- * service's exact timestamp as text, for conflict checks.
+ * Columns, each headed with its field's label (which the returns importer maps back; checked by
+ * test). `Updated At` is the service's exact timestamp as text, for conflict checks.
  */
-export const RETURN_COLUMNS: readonly ExportColumn[] = [
-  { key: 'returned_at', header: 'Date', type: 'date' },
-  { key: 'supplier', header: 'Return To', type: 'text' },
-  { key: 'storage', header: 'Storage', type: 'text' },
-  { key: 'product', header: 'Product', type: 'text' },
-  { key: 'amount', header: 'Amount', type: 'number' },
-  { key: 'amount_unit', header: 'Unit', type: 'text' },
-  { key: 'reference', header: 'Reference', type: 'text' },
-  { key: 'notes', header: 'Notes', type: 'text', width: 40 },
-  { key: 'record_id', header: 'Record ID', type: 'text' },
-  { key: 'sequence', header: 'Sequence', type: 'text' },
-  { key: 'updated_at', header: 'Updated At', type: 'text' },
-];
+export const RETURN_COLUMNS: readonly ExportColumn[] = importLayout(EXPORT_ORDER.returns, RETURN_REGISTRY);
 
 /** Name of the returns sheet. */
 export const RETURNS_SHEET = 'Returns';

@@ -23,7 +23,7 @@ describe('the mapping table of the Import screen', () => {
     expect(rows.map((r) => r.field)).toEqual([
       'invoice', 'supplier', 'received_at', 'storage', 'order_number', 'product', 'quantity', 'pack_size', 'pack_unit', 'pack_cost', 'line_total', 'notes',
     ]);
-    expect(rows.find((r) => r.field === 'storage')).toEqual({ field: 'storage', label: 'Deliver To', required: true, column: 3 });
+    expect(rows.find((r) => r.field === 'storage')).toEqual({ field: 'storage', label: 'Storage', required: true, column: 3 });
     expect(rows.find((r) => r.field === 'order_number')).toMatchObject({ required: false, column: null });
     expect(rows.find((r) => r.field === 'notes')?.column).toBe(9);
     for (const field of WRITTEN_FIELDS) expect(rows.some((r) => r.field === field)).toBe(false);

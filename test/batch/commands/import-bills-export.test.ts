@@ -47,7 +47,7 @@ describe('a bills export from an accounting package', () => {
       () => new Error('expected a refusal'),
       (e: unknown) => e as Error,
     );
-    expect(error.message).toMatch(/header row 1: no column for 'Deliver To' \(storage\), 'Pack Size' \(pack_size\)\. Headers not placed: 'Due Date', 'Account', 'Tax Rate'/);
+    expect(error.message).toMatch(/header row 1: no column for 'Storage' \(storage\), 'Pack Size' \(pack_size\)\. Headers not placed: 'Due Date', 'Account', 'Tax Rate'/);
   });
 
   it('imports with one saved profile: storage given, sizes from the item text, GST taken off, freight left out', async () => {

@@ -67,6 +67,6 @@ describe('profiles', () => {
       (e: unknown) => e as Error,
     );
     expect(result).toBeInstanceOf(Error);
-    expect((result as Error).message).toMatch(/no column for 'Deliver To' \(storage\)/);
+    expect((result as Error).message).toMatch(/no column for 'Storage' \(storage\)/);
   });
 });

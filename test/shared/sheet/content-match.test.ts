@@ -42,7 +42,7 @@ describe('matching columns by their values', () => {
     ]);
     expect(error.code).toBe('missing_fields');
     expect(error.message).toContain(
-      "'Yard' (2 of 2 values are known storages) and 'Paddock' (2 of 2 values are known storages) could each be the 'Deliver To' column: name the right one in the mapping file.",
+      "'Yard' (2 of 2 values are known storages) and 'Paddock' (2 of 2 values are known storages) could each be the 'Storage' column, and shed will not guess which.",
     );
   });
 

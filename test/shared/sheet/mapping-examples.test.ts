@@ -82,7 +82,7 @@ describe('mapping the example files', () => {
     expect((thrown as MappingError).code).toBe('missing_fields');
     expect((thrown as MappingError).message).toBe(
       "supplier-returns.csv, sheet 'supplier-returns', header row 1: no column for 'Supplier' (supplier), " +
-        "'Deliver To' (storage), 'Qty' (quantity), 'Pack Size' (pack_size), 'Price ex GST' (pack_cost). " +
+        "'Storage' (storage), 'Qty' (quantity), 'Pack Size' (pack_size), 'Price ex GST' (pack_cost). " +
         "Headers not placed: 'Return To', 'From Shed', 'Credit Note'. Add a column headed 'Supplier' " +
         '(and likewise for the others).',
     );

@@ -65,12 +65,12 @@ describe('finding the header row', () => {
     expect(error.category).toBe('input');
     expect(error.message).toBe(
       "test.xlsx, sheet 'Sheet1': cannot find the header row. Expected, within the first 30 rows, a row of column " +
-        "headers such as 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Price ex GST' " +
+        "headers such as 'Supplier', 'Date Received', 'Storage', 'Product', 'Qty', 'Pack Size', 'Price ex GST' " +
         "(at least 3 recognised, 2 of them required). The closest is row 2, with only 'Supplier', 'Product'.",
     );
     expect(error.remedies).toEqual([{ code: 'give_header_row' }]);
     const none = thrown(() => detectMapping(gridOf([['a', 'b'], [1, 2]]), 'returns'));
-    expect(none.message).toContain("headers such as 'Return To', 'Date', 'From Shed', 'Product', 'Amount'");
+    expect(none.message).toContain("headers such as 'Return To', 'Date', 'Storage', 'Product', 'Amount'");
     expect(none.message).toContain('No row has any of them.');
   });
 

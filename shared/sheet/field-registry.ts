@@ -1,0 +1,220 @@
+/**
+ * One place per fact about each column of an import sheet: the header shed writes (templates,
+ * exports, result columns) and names in messages, the other headers a bookkeeper may use, whether
+ * the import needs it, whether it is an invoice header field, and how templates and exports lay it
+ * out. Mapping (fields.ts), templates (shared/template), exports (shared/export/datasets) and
+ * results (shared/import/outcome.ts) all read it: change a label here and every face follows.
+ */
+import type { ExportColumnType } from '../export/columns.ts';
+import type { TemplateFormat, TemplateListName } from '../template/columns.ts';
+import type { ReceiptField, ReturnField } from './fields.ts';
+
+/** Everything about one field of a sheet. */
+export interface FieldSpec {
+  /** The header shed writes and names in messages ("add a column headed 'Qty'"). A sheet using it maps. */
+  label: string;
+  /** Other headers that map to the field, normalised (lower case, letters and digits); the label is added. */
+  synonyms: readonly string[];
+  /** Every sheet must map it. */
+  required?: boolean;
+  /** Receipts: a field of the invoice, filled down within it and equal on all its lines. */
+  invoiceLevel?: boolean;
+  /** The column of the import template: cell format, width in characters, drop-down list. */
+  template?: { format: TemplateFormat; width: number; list?: TemplateListName };
+  /** The column of the export in the import layout (receipts and returns datasets): value type, width. */
+  export?: { type: ExportColumnType; width?: number };
+}
+
+/** The columns an import writes back (PRODUCT.md, "Results file"), shared by both kinds. */
+const RESULT_FIELDS = {
+  record_id: { label: 'Record ID', export: { type: 'text' } },
+  sequence: { label: 'Sequence', export: { type: 'text' } },
+  updated_at: { label: 'Updated At', synonyms: ['lastupdated', 'updated', 'modified', 'lastmodified'], export: { type: 'text' } },
+  status: { label: 'Status', synonyms: ['result'] },
+  message: { label: 'Message', synonyms: ['messages', 'error', 'errors'] },
+} as const;
+
+/** The fields of a receipts sheet (PRODUCT.md, "What a sheet may look like"). */
+export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
+  invoice: {
+    label: 'Invoice',
+    synonyms: [
+      'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
+      'billnumber', 'billno', 'bill', 'billref', 'docket', 'docketno', 'docketnumber', 'taxinvoice', 'taxinvoiceno',
+    ],
+    invoiceLevel: true,
+    template: { format: 'text', width: 14 },
+    export: { type: 'text' },
+  },
+  supplier: {
+    label: 'Supplier',
+    synonyms: ['suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller', 'contactname', 'contact', 'creditor', 'creditorname', 'payee', 'billfrom'],
+    required: true,
+    invoiceLevel: true,
+    template: { format: 'general', width: 28 },
+    export: { type: 'text' },
+  },
+  received_at: {
+    label: 'Date Received',
+    synonyms: [
+      'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate',
+      'billdate', 'docketdate', 'dateofdelivery', 'datesupplied', 'recd', 'daterecd', 'recddate',
+    ],
+    required: true,
+    invoiceLevel: true,
+    template: { format: 'date', width: 15 },
+    export: { type: 'date' },
+  },
+  storage: {
+    label: 'Storage',
+    synonyms: ['deliverto', 'shed', 'location', 'store', 'storagelocation', 'storagename', 'site', 'destination', 'shipto', 'deliveredto', 'bay', 'warehouse'],
+    required: true,
+    invoiceLevel: true,
+    template: { format: 'general', width: 24, list: 'storages' },
+    export: { type: 'text' },
+  },
+  order_number: {
+    label: 'PO Number',
+    synonyms: ['po', 'pono', 'ordernumber', 'orderno', 'order', 'purchaseorder', 'purchaseordernumber', 'ponum'],
+    invoiceLevel: true,
+    template: { format: 'text', width: 13 },
+    export: { type: 'text' },
+  },
+  notes: {
+    label: 'Notes',
+    synonyms: ['note', 'comments', 'comment', 'remarks', 'memo', 'description'],
+    invoiceLevel: true,
+    template: { format: 'general', width: 40 },
+    export: { type: 'text', width: 40 },
+  },
+  product: {
+    label: 'Product',
+    synonyms: ['productname', 'item', 'itemname', 'tradename', 'brand', 'chemical', 'productdescription', 'itemdescription'],
+    required: true,
+    template: { format: 'general', width: 34, list: 'products' },
+    export: { type: 'text' },
+  },
+  quantity: {
+    label: 'Qty',
+    synonyms: ['quantity', 'noofpacks', 'numberofpacks', 'packs', 'packcount', 'count', 'qtyordered', 'qtysupplied', 'qtydelivered', 'qtyrecd', 'qtyreceived', 'quantityreceived', 'unitsdelivered', 'unitssupplied'],
+    required: true,
+    template: { format: 'number', width: 8 },
+    export: { type: 'number' },
+  },
+  pack_size: {
+    label: 'Pack Size',
+    synonyms: ['size', 'packsizevalue', 'pack', 'volume', 'containersize'],
+    required: true,
+    template: { format: 'number', width: 11 },
+    export: { type: 'number' },
+  },
+  pack_unit: {
+    label: 'Unit',
+    synonyms: ['units', 'uom', 'unitofmeasure', 'packunit', 'packsizeunit', 'measure'],
+    template: { format: 'general', width: 8, list: 'units' },
+    export: { type: 'text' },
+  },
+  pack_cost: {
+    label: 'Price ex GST',
+    synonyms: [
+      'unitprice', 'costperpack', 'packcost', 'price', 'costpack', 'pricepack', 'priceperpack', 'cost', 'unitcost', 'rate', 'packprice',
+      'unitamount', 'each', 'priceeach', 'costeach', 'priceea', 'unitrate', 'netprice', 'nettprice', 'unitcostexgst', 'unitpriceexgst',
+    ],
+    required: true,
+    template: { format: 'money', width: 14 },
+    export: { type: 'money' },
+  },
+  line_total: {
+    label: 'Line Total',
+    synonyms: ['total', 'amount', 'lineamount', 'extended', 'totalexgst', 'linetotalexgst', 'extendedprice', 'extprice', 'amountexgst', 'lineamountexgst', 'nettotal'],
+    export: { type: 'money' },
+  },
+  record_id: { ...RESULT_FIELDS.record_id, synonyms: ['receiptid', 'id'], invoiceLevel: true },
+  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['receiptno', 'receiptnumber', 'rec'], invoiceLevel: true },
+  line_item_id: { label: 'Line Item ID', synonyms: ['lineid', 'itemid'], export: { type: 'text' } },
+  updated_at: { ...RESULT_FIELDS.updated_at, invoiceLevel: true },
+  status: RESULT_FIELDS.status,
+  message: RESULT_FIELDS.message,
+};
+
+/** The fields of a returns sheet (one row per return). */
+export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
+  supplier: {
+    label: 'Return To',
+    synonyms: ['supplier', 'returnedto', 'suppliername', 'vendor', 'to'],
+    required: true,
+    template: { format: 'general', width: 28 },
+    export: { type: 'text' },
+  },
+  returned_at: {
+    label: 'Date',
+    synonyms: ['returnedat', 'returned', 'returndate', 'datereturned'],
+    required: true,
+    template: { format: 'date', width: 13 },
+    export: { type: 'date' },
+  },
+  storage: {
+    label: 'Storage',
+    synonyms: ['fromshed', 'shed', 'location', 'from', 'fromstorage', 'store', 'site'],
+    required: true,
+    template: { format: 'general', width: 24, list: 'storages' },
+    export: { type: 'text' },
+  },
+  product: {
+    label: 'Product',
+    synonyms: ['productname', 'item', 'tradename', 'brand', 'chemical'],
+    required: true,
+    template: { format: 'general', width: 34, list: 'products' },
+    export: { type: 'text' },
+  },
+  amount: {
+    label: 'Amount',
+    synonyms: ['qty', 'quantity', 'amountreturned', 'quantityreturned', 'volume'],
+    required: true,
+    template: { format: 'number', width: 10 },
+    export: { type: 'number' },
+  },
+  amount_unit: {
+    label: 'Unit',
+    synonyms: ['units', 'uom', 'unitofmeasure', 'amountunit'],
+    template: { format: 'general', width: 8, list: 'units' },
+    export: { type: 'text' },
+  },
+  reference: {
+    label: 'Reference',
+    synonyms: ['ref', 'creditnote', 'creditnoteno', 'creditnotenumber', 'rma', 'returnno', 'returnnumber'],
+    template: { format: 'text', width: 16 },
+    export: { type: 'text' },
+  },
+  notes: {
+    label: 'Notes',
+    synonyms: ['note', 'comments', 'comment', 'remarks', 'reason', 'memo'],
+    template: { format: 'general', width: 40 },
+    export: { type: 'text', width: 40 },
+  },
+  record_id: { ...RESULT_FIELDS.record_id, synonyms: ['returnid', 'id'] },
+  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['returnsequence'] },
+  updated_at: { ...RESULT_FIELDS.updated_at, synonyms: ['lastupdated', 'updated', 'modified'] },
+  status: RESULT_FIELDS.status,
+  message: RESULT_FIELDS.message,
+};
+
+/** The order of the template's columns, as a bookkeeper fills them in. */
+export const TEMPLATE_ORDER = {
+  receipts: ['invoice', 'supplier', 'received_at', 'storage', 'order_number', 'product', 'quantity', 'pack_size', 'pack_unit', 'pack_cost', 'notes'],
+  returns: ['returned_at', 'supplier', 'storage', 'product', 'amount', 'amount_unit', 'reference', 'notes'],
+} as const satisfies { receipts: readonly ReceiptField[]; returns: readonly ReturnField[] };
+
+/** The order of the export's columns in the import layout (the exports of receipts and returns). */
+export const EXPORT_ORDER = {
+  receipts: [
+    'invoice', 'supplier', 'received_at', 'storage', 'order_number', 'notes', 'product', 'quantity', 'pack_size', 'pack_unit', 'pack_cost',
+    'line_total', 'record_id', 'sequence', 'line_item_id', 'updated_at',
+  ],
+  returns: ['returned_at', 'supplier', 'storage', 'product', 'amount', 'amount_unit', 'reference', 'notes', 'record_id', 'sequence', 'updated_at'],
+} as const satisfies { receipts: readonly ReceiptField[]; returns: readonly ReturnField[] };
+
+/** The registry of a kind of sheet. */
+export function registryOf(kind: 'receipts' | 'returns'): Readonly<Record<string, FieldSpec>> {
+  return kind === 'receipts' ? RECEIPT_REGISTRY : RETURN_REGISTRY;
+}
