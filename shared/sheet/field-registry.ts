@@ -13,7 +13,11 @@ import type { ReceiptField, ReturnField } from './fields.ts';
 export interface FieldSpec {
   /** The header shed writes and names in messages ("add a column headed 'Qty'"). A sheet using it maps. */
   label: string;
-  /** Other headers that map to the field, normalised (lower case, letters and digits); the label is added. */
+  /**
+   * The headers that map to the field, normalised (lower case, letters and digits), in order of
+   * preference; the label is added in front when it is not listed. A label changed keeps the old one
+   * mapping only if it stays listed here.
+   */
   synonyms: readonly string[];
   /** Every sheet must map it. */
   required?: boolean;
@@ -29,9 +33,9 @@ export interface FieldSpec {
 const RESULT_FIELDS = {
   record_id: { label: 'Record ID', export: { type: 'text' } },
   sequence: { label: 'Sequence', export: { type: 'text' } },
-  updated_at: { label: 'Updated At', synonyms: ['lastupdated', 'updated', 'modified', 'lastmodified'], export: { type: 'text' } },
-  status: { label: 'Status', synonyms: ['result'] },
-  message: { label: 'Message', synonyms: ['messages', 'error', 'errors'] },
+  updated_at: { label: 'Updated At', synonyms: ['updatedat', 'lastupdated', 'updated', 'modified', 'lastmodified'], export: { type: 'text' } },
+  status: { label: 'Status', synonyms: ['status', 'result'] },
+  message: { label: 'Message', synonyms: ['message', 'messages', 'error', 'errors'] },
 } as const;
 
 /** The fields of a receipts sheet (PRODUCT.md, "What a sheet may look like"). */
@@ -39,7 +43,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   invoice: {
     label: 'Invoice',
     synonyms: [
-      'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
+      'invoice', 'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
       'billnumber', 'billno', 'bill', 'billref', 'docket', 'docketno', 'docketnumber', 'taxinvoice', 'taxinvoiceno',
     ],
     invoiceLevel: true,
@@ -48,7 +52,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   },
   supplier: {
     label: 'Supplier',
-    synonyms: ['suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller', 'contactname', 'contact', 'creditor', 'creditorname', 'payee', 'billfrom'],
+    synonyms: ['supplier', 'suppliername', 'vendor', 'vendorname', 'from', 'merchant', 'reseller', 'contactname', 'contact', 'creditor', 'creditorname', 'payee', 'billfrom'],
     required: true,
     invoiceLevel: true,
     template: { format: 'general', width: 28 },
@@ -57,7 +61,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   received_at: {
     label: 'Date Received',
     synonyms: [
-      'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate',
+      'datereceived', 'receivedat', 'received', 'receiveddate', 'date', 'deliverydate', 'delivered', 'datedelivered', 'invoicedate', 'receiptdate',
       'billdate', 'docketdate', 'dateofdelivery', 'datesupplied', 'recd', 'daterecd', 'recddate',
     ],
     required: true,
@@ -67,7 +71,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   },
   storage: {
     label: 'Storage',
-    synonyms: ['deliverto', 'shed', 'location', 'store', 'storagelocation', 'storagename', 'site', 'destination', 'shipto', 'deliveredto', 'bay', 'warehouse'],
+    synonyms: ['storage', 'deliverto', 'shed', 'location', 'store', 'storagelocation', 'storagename', 'site', 'destination', 'shipto', 'deliveredto', 'bay', 'warehouse'],
     required: true,
     invoiceLevel: true,
     template: { format: 'general', width: 24, list: 'storages' },
@@ -75,49 +79,49 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   },
   order_number: {
     label: 'PO Number',
-    synonyms: ['po', 'pono', 'ordernumber', 'orderno', 'order', 'purchaseorder', 'purchaseordernumber', 'ponum'],
+    synonyms: ['ponumber', 'po', 'pono', 'ordernumber', 'orderno', 'order', 'purchaseorder', 'purchaseordernumber', 'ponum'],
     invoiceLevel: true,
     template: { format: 'text', width: 13 },
     export: { type: 'text' },
   },
   notes: {
     label: 'Notes',
-    synonyms: ['note', 'comments', 'comment', 'remarks', 'memo', 'description'],
+    synonyms: ['notes', 'note', 'comments', 'comment', 'remarks', 'memo', 'description'],
     invoiceLevel: true,
     template: { format: 'general', width: 40 },
     export: { type: 'text', width: 40 },
   },
   product: {
     label: 'Product',
-    synonyms: ['productname', 'item', 'itemname', 'tradename', 'brand', 'chemical', 'productdescription', 'itemdescription'],
+    synonyms: ['product', 'productname', 'item', 'itemname', 'tradename', 'brand', 'chemical', 'productdescription', 'itemdescription'],
     required: true,
     template: { format: 'general', width: 34, list: 'products' },
     export: { type: 'text' },
   },
   quantity: {
     label: 'Qty',
-    synonyms: ['quantity', 'noofpacks', 'numberofpacks', 'packs', 'packcount', 'count', 'qtyordered', 'qtysupplied', 'qtydelivered', 'qtyrecd', 'qtyreceived', 'quantityreceived', 'unitsdelivered', 'unitssupplied'],
+    synonyms: ['qty', 'quantity', 'noofpacks', 'numberofpacks', 'packs', 'packcount', 'count', 'qtyordered', 'qtysupplied', 'qtydelivered', 'qtyrecd', 'qtyreceived', 'quantityreceived', 'unitsdelivered', 'unitssupplied'],
     required: true,
     template: { format: 'number', width: 8 },
     export: { type: 'number' },
   },
   pack_size: {
     label: 'Pack Size',
-    synonyms: ['size', 'packsizevalue', 'pack', 'volume', 'containersize'],
+    synonyms: ['packsize', 'size', 'packsizevalue', 'pack', 'volume', 'containersize'],
     required: true,
     template: { format: 'number', width: 11 },
     export: { type: 'number' },
   },
   pack_unit: {
     label: 'Unit',
-    synonyms: ['units', 'uom', 'unitofmeasure', 'packunit', 'packsizeunit', 'measure'],
+    synonyms: ['unit', 'units', 'uom', 'unitofmeasure', 'packunit', 'packsizeunit', 'measure'],
     template: { format: 'general', width: 8, list: 'units' },
     export: { type: 'text' },
   },
   pack_cost: {
     label: 'Price ex GST',
     synonyms: [
-      'unitprice', 'costperpack', 'packcost', 'price', 'costpack', 'pricepack', 'priceperpack', 'cost', 'unitcost', 'rate', 'packprice',
+      'unitprice', 'costperpack', 'priceexgst', 'packcost', 'price', 'costpack', 'pricepack', 'priceperpack', 'cost', 'unitcost', 'rate', 'packprice',
       'unitamount', 'each', 'priceeach', 'costeach', 'priceea', 'unitrate', 'netprice', 'nettprice', 'unitcostexgst', 'unitpriceexgst',
     ],
     required: true,
@@ -126,12 +130,12 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   },
   line_total: {
     label: 'Line Total',
-    synonyms: ['total', 'amount', 'lineamount', 'extended', 'totalexgst', 'linetotalexgst', 'extendedprice', 'extprice', 'amountexgst', 'lineamountexgst', 'nettotal'],
+    synonyms: ['linetotal', 'total', 'amount', 'lineamount', 'extended', 'totalexgst', 'linetotalexgst', 'extendedprice', 'extprice', 'amountexgst', 'lineamountexgst', 'nettotal'],
     export: { type: 'money' },
   },
-  record_id: { ...RESULT_FIELDS.record_id, synonyms: ['receiptid', 'id'], invoiceLevel: true },
-  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['receiptno', 'receiptnumber', 'rec'], invoiceLevel: true },
-  line_item_id: { label: 'Line Item ID', synonyms: ['lineid', 'itemid'], export: { type: 'text' } },
+  record_id: { ...RESULT_FIELDS.record_id, synonyms: ['recordid', 'receiptid', 'id'], invoiceLevel: true },
+  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['sequence', 'receiptno', 'receiptnumber', 'rec'], invoiceLevel: true },
+  line_item_id: { label: 'Line Item ID', synonyms: ['lineitemid', 'lineid', 'itemid'], export: { type: 'text' } },
   updated_at: { ...RESULT_FIELDS.updated_at, invoiceLevel: true },
   status: RESULT_FIELDS.status,
   message: RESULT_FIELDS.message,
@@ -141,60 +145,60 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
 export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
   supplier: {
     label: 'Return To',
-    synonyms: ['supplier', 'returnedto', 'suppliername', 'vendor', 'to'],
+    synonyms: ['supplier', 'returnto', 'returnedto', 'suppliername', 'vendor', 'to'],
     required: true,
     template: { format: 'general', width: 28 },
     export: { type: 'text' },
   },
   returned_at: {
     label: 'Date',
-    synonyms: ['returnedat', 'returned', 'returndate', 'datereturned'],
+    synonyms: ['date', 'returnedat', 'returned', 'returndate', 'datereturned'],
     required: true,
     template: { format: 'date', width: 13 },
     export: { type: 'date' },
   },
   storage: {
     label: 'Storage',
-    synonyms: ['fromshed', 'shed', 'location', 'from', 'fromstorage', 'store', 'site'],
+    synonyms: ['storage', 'fromshed', 'shed', 'location', 'from', 'fromstorage', 'store', 'site'],
     required: true,
     template: { format: 'general', width: 24, list: 'storages' },
     export: { type: 'text' },
   },
   product: {
     label: 'Product',
-    synonyms: ['productname', 'item', 'tradename', 'brand', 'chemical'],
+    synonyms: ['product', 'productname', 'item', 'tradename', 'brand', 'chemical'],
     required: true,
     template: { format: 'general', width: 34, list: 'products' },
     export: { type: 'text' },
   },
   amount: {
     label: 'Amount',
-    synonyms: ['qty', 'quantity', 'amountreturned', 'quantityreturned', 'volume'],
+    synonyms: ['amount', 'qty', 'quantity', 'amountreturned', 'quantityreturned', 'volume'],
     required: true,
     template: { format: 'number', width: 10 },
     export: { type: 'number' },
   },
   amount_unit: {
     label: 'Unit',
-    synonyms: ['units', 'uom', 'unitofmeasure', 'amountunit'],
+    synonyms: ['unit', 'units', 'uom', 'unitofmeasure', 'amountunit'],
     template: { format: 'general', width: 8, list: 'units' },
     export: { type: 'text' },
   },
   reference: {
     label: 'Reference',
-    synonyms: ['ref', 'creditnote', 'creditnoteno', 'creditnotenumber', 'rma', 'returnno', 'returnnumber'],
+    synonyms: ['reference', 'ref', 'creditnote', 'creditnoteno', 'creditnotenumber', 'rma', 'returnno', 'returnnumber'],
     template: { format: 'text', width: 16 },
     export: { type: 'text' },
   },
   notes: {
     label: 'Notes',
-    synonyms: ['note', 'comments', 'comment', 'remarks', 'reason', 'memo'],
+    synonyms: ['notes', 'note', 'comments', 'comment', 'remarks', 'reason', 'memo'],
     template: { format: 'general', width: 40 },
     export: { type: 'text', width: 40 },
   },
-  record_id: { ...RESULT_FIELDS.record_id, synonyms: ['returnid', 'id'] },
-  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['returnsequence'] },
-  updated_at: { ...RESULT_FIELDS.updated_at, synonyms: ['lastupdated', 'updated', 'modified'] },
+  record_id: { ...RESULT_FIELDS.record_id, synonyms: ['recordid', 'returnid', 'id'] },
+  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['sequence', 'returnsequence'] },
+  updated_at: { ...RESULT_FIELDS.updated_at, synonyms: ['updatedat', 'lastupdated', 'updated', 'modified'] },
   status: RESULT_FIELDS.status,
   message: RESULT_FIELDS.message,
 };

@@ -54,7 +54,7 @@ export const RETURN_REQUIRED: readonly ReturnField[] = RETURN_FIELDS.filter((f) 
 /** Receipt fields that belong to the invoice header: filled down within an invoice, equal on all its lines. */
 export const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].invoiceLevel);
 
-/** Header synonyms, normalised (lower case, letters and digits only): each field's label first, then its other headers. */
+/** Header synonyms, normalised (lower case, letters and digits only): each field's headers, its label among them. */
 export const RECEIPT_SYNONYMS: Readonly<Record<ReceiptField, readonly string[]>> = synonymsOf(RECEIPT_FIELDS, RECEIPT_REGISTRY);
 
 /** Header synonyms for returns, normalised likewise. */
@@ -62,7 +62,10 @@ export const RETURN_SYNONYMS: Readonly<Record<ReturnField, readonly string[]>> =
 
 function synonymsOf<F extends string>(fields: readonly F[], registry: Readonly<Record<F, FieldSpec>>): Record<F, readonly string[]> {
   const synonyms = {} as Record<F, readonly string[]>;
-  for (const f of fields) synonyms[f] = [...new Set([normaliseHeader(registry[f].label), ...registry[f].synonyms])];
+  for (const f of fields) {
+    const label = normaliseHeader(registry[f].label);
+    synonyms[f] = registry[f].synonyms.includes(label) ? registry[f].synonyms : [label, ...registry[f].synonyms];
+  }
   return synonyms;
 }
 
