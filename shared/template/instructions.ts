@@ -3,6 +3,8 @@
  * how invoices spread over rows, and how to send the sheet.
  */
 import type { TemplateKind } from './columns.ts';
+import { RECEIPT_REGISTRY, RETURN_REGISTRY } from '../sheet/field-registry.ts';
+import type { ReceiptField, ReturnField } from '../sheet/fields.ts';
 
 /** A titled page of short paragraphs. */
 export interface TemplateInstructions {
@@ -18,34 +20,40 @@ export interface InstructionContext {
   listsSheet: string;
 }
 
-const UNITS_LINE = 'Unit: l for litres, ml for millilitres, kg for kilograms, g for grams, t for tonnes.';
+/** The header of a field in the template: its label in the field registry. */
+const r = (field: ReceiptField): string => RECEIPT_REGISTRY[field].label;
+const t = (field: ReturnField): string => RETURN_REGISTRY[field].label;
+
+function unitsLine(label: string): string {
+  return `${label}: l for litres, ml for millilitres, kg for kilograms, g for grams, t for tonnes.`;
+}
 
 function receiptColumns(sheet: string): string[] {
   return [
     `Use one row on the ${sheet} sheet for each line of a supplier invoice. An invoice with three products takes three rows.`,
-    'Invoice: the invoice number. Rows with the same invoice number become one receipt.',
-    'Supplier, Date Received, Storage, PO Number and Notes belong to the whole invoice. Fill them in on the first row of each invoice; the rows below it take the same values. If you repeat them, they must be the same on every row of that invoice.',
-    'Date Received: the day the goods arrived, day first, for example 03/02/2026 for 3 February 2026.',
-    'Storage: the shed, tank or bunker the goods went into. Pick it from the list.',
-    'Product: the product name as it is printed on the invoice. Pick it from the list, which holds the product names and the trade names this organisation uses.',
-    'Qty: how many packs (drums, bags, bulk loads) arrived.',
-    'Pack Size: how much one pack holds, for example 20 for a 20 litre drum, or 1 for a tonne of bulk fertiliser.',
-    UNITS_LINE,
-    'Price ex GST: the price of one pack in dollars, without GST. A free item is 0.',
-    'PO Number and Notes may be left empty.',
+    `${r('invoice')}: the invoice number. Rows with the same invoice number become one receipt.`,
+    `${r('supplier')}, ${r('received_at')}, ${r('storage')}, ${r('order_number')} and ${r('notes')} belong to the whole invoice. Fill them in on the first row of each invoice; the rows below it take the same values. If you repeat them, they must be the same on every row of that invoice.`,
+    `${r('received_at')}: the day the goods arrived, day first, for example 03/02/2026 for 3 February 2026.`,
+    `${r('storage')}: the shed, tank or bunker the goods went into. Pick it from the list.`,
+    `${r('product')}: the product name as it is printed on the invoice. Pick it from the list, which holds the product names and the trade names this organisation uses.`,
+    `${r('quantity')}: how many packs (drums, bags, bulk loads) arrived.`,
+    `${r('pack_size')}: how much one pack holds, for example 20 for a 20 litre drum, or 1 for a tonne of bulk fertiliser.`,
+    unitsLine(r('pack_unit')),
+    `${r('pack_cost')}: the price of one pack in dollars, without GST. A free item is 0.`,
+    `${r('order_number')} and ${r('notes')} may be left empty.`,
   ];
 }
 
 function returnColumns(sheet: string): string[] {
   return [
     `Use one row on the ${sheet} sheet for each return of a product to a supplier.`,
-    'Date: the day the product went back, day first, for example 03/02/2026 for 3 February 2026.',
-    'Return To: the supplier the product went back to.',
-    'Storage: the shed, tank or bunker the product was taken from. Pick it from the list.',
-    'Product: the product name. Pick it from the list, which holds the product names and the trade names this organisation uses.',
-    'Amount: how much went back, in the unit of the next column, for example 40 with l for two 20 litre drums.',
-    UNITS_LINE,
-    'Reference: the credit note or return number, if there is one. Notes: anything else worth keeping. Both may be left empty.',
+    `${t('returned_at')}: the day the product went back, day first, for example 03/02/2026 for 3 February 2026.`,
+    `${t('supplier')}: the supplier the product went back to.`,
+    `${t('storage')}: the shed, tank or bunker the product was taken from. Pick it from the list.`,
+    `${t('product')}: the product name. Pick it from the list, which holds the product names and the trade names this organisation uses.`,
+    `${t('amount')}: how much went back, in the unit of the next column, for example 40 with l for two 20 litre drums.`,
+    unitsLine(t('amount_unit')),
+    `${t('reference')}: the credit note or return number, if there is one. ${t('notes')}: anything else worth keeping. Both may be left empty.`,
   ];
 }
 
