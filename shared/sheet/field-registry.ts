@@ -41,7 +41,7 @@ const RESULT_FIELDS = {
 /** The fields of a receipts sheet (PRODUCT.md, "What a sheet may look like"). */
 export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
   invoice: {
-    label: 'Invoice',
+    label: 'Invoice No',
     synonyms: [
       'invoice', 'invoiceno', 'invoicenumber', 'invoicenum', 'invoiceid', 'inv', 'invno', 'invoiceref', 'docno', 'documentnumber',
       'billnumber', 'billno', 'bill', 'billref', 'docket', 'docketno', 'docketnumber', 'taxinvoice', 'taxinvoiceno',

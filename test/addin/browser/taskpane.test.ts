@@ -200,7 +200,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
       const sheet = window.__shedMemoryWorkbook!.sheet('Receipts template');
       return { header: sheet.cells[0], lists: Object.fromEntries(sheet.lists) };
     });
-    expect(template.header).toEqual(['Invoice', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
+    expect(template.header).toEqual(['Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
     expect(template.lists[3]).toContain('Main Chemical Shed');
     expect(template.lists[3]).not.toContain('Old Shearing Shed');
     expect(template.lists[5]).toContain('Glyfos 540');

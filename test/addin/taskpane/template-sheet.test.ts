@@ -23,7 +23,7 @@ describe('template sheets (the columns and lists of shed template)', () => {
     const sheet = templateSheet('receipts', reference);
     expect(sheet.name).toBe('Receipts template');
     const headers = sheet.columns.map((c) => c.header);
-    expect(headers).toEqual(['Invoice', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
+    expect(headers).toEqual(['Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
     expect(sheet.columns[3]!.list).toEqual(['Main Chemical Shed', 'Seed Shed']);
     expect(sheet.columns[5]!.list).toEqual(['Glyfos 540', 'Glyphosate 540 g/L']);
     expect(sheet.columns[8]!.list).toEqual(['l', 'ml', 'kg', 'g', 't']);

@@ -19,7 +19,7 @@ const TOKEN = 'demo-token-willow';
 const FACTOR: Record<string, [string, number]> = { l: ['l', 1], ml: ['l', 0.001], kg: ['kg', 1], g: ['kg', 0.001], t: ['kg', 1000] };
 const HEADERS: Record<string, string[]> = {
   movements: ['Date', 'Type', 'Sequence', 'Storage', 'Product', 'Trade Name', 'Packs', 'Pack Size', 'Unit', 'Total Quantity', 'Total Unit', 'Pack Cost', 'Line Cost', 'Supplier', 'Order / Reference', 'Notes', 'Record ID', 'Line Item ID', 'Under Review', 'Updated At'],
-  receipts: ['Invoice', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Notes', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Line Total', 'Record ID', 'Sequence', 'Line Item ID', 'Updated At', 'Under Review'],
+  receipts: ['Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Notes', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Line Total', 'Record ID', 'Sequence', 'Line Item ID', 'Updated At', 'Under Review'],
   returns: ['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes', 'Record ID', 'Sequence', 'Updated At'],
   storages: ['Storage', 'Locked', 'Locked At', 'Active Since', 'Record ID', 'Created At', 'Updated At'],
   'product-aliases': ['Trade Name', 'Product', 'Product ID', 'Record ID', 'Created At', 'Updated At'],
@@ -142,7 +142,7 @@ describe('shed export', () => {
             expect([text(row['Qty']), text(row['Pack Size']), text(row['Price ex GST'])]).toEqual([l.quantity, l.pack_size_value, l.pack_cost].map((d) => numberToDecimal(Number(d))));
             expect(text(row['PO Number'])).toBe(r.order_number ?? '');
           }
-          const mine = sheet.rows.filter((row) => text(row['Invoice']) === 'INV-9');
+          const mine = sheet.rows.filter((row) => text(row['Invoice No']) === 'INV-9');
           expect(mine).toHaveLength(3);
           expect(mine.map((row) => text(row['Product']))).toEqual(['Glyfos 540', 'Amine 625', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
           const notes = text(mine[0]!['Notes']);

@@ -42,7 +42,7 @@ const context = { organisationName: 'Willow Creek Pastoral Co', madeAt: new Date
 describe('template columns', () => {
   it('are the import headers, in order', () => {
     expect(TEMPLATE_COLUMNS.receipts.map((c) => c.header)).toEqual([
-      'Invoice', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes',
+      'Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes',
     ]);
     expect(TEMPLATE_COLUMNS.returns.map((c) => c.header)).toEqual(['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes']);
   });
