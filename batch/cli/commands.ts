@@ -1,19 +1,15 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { importManyCommand } from '../commands/import/many.ts';
-import { loginCommand } from '../commands/login/index.ts';
-import { orgsCommand } from '../commands/orgs/index.ts';
-import { sandboxCommand } from '../commands/sandbox/index.ts';
 import { registerExport } from './register-export.ts';
 import { registerSyncTemplate } from './register-sync-template.ts';
-import { undoCommand } from '../commands/undo/index.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
-import { wholeNumber } from './main.ts';
+import { wholeNumber } from './option-parsers.ts';
 
 /**
  * Declares every command of the contract (PRODUCT.md, "The command line contract") on `program`;
- * each action calls its command's function and reports its exit status through `setStatus`.
+ * each action loads its command's module only when it runs (so `shed --help` loads none), calls
+ * its function and reports its exit status through `setStatus`.
  */
 export function registerCommands(program: Command, io: CommandIO, setStatus: (code: number) => void): void {
   program
@@ -26,6 +22,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .description('ask for the token (hidden input), check it, save the config')
     .action(async (_opts, cmd: Command) => {
       const { baseUrl, org } = cmd.optsWithGlobals();
+      const { loginCommand } = await import('../commands/login/index.ts');
       await loginCommand({ baseUrl, org, io, readToken: () => readHiddenLine('API token: ') });
     });
 
@@ -34,6 +31,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .description('organisations the token can access')
     .option('--json', 'print JSON')
     .action(async (_opts, cmd: Command) => {
+      const { orgsCommand } = await import('../commands/orgs/index.ts');
       await orgsCommand({ ...cmd.optsWithGlobals(), io });
     });
 
@@ -66,6 +64,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
         const interrupt = interruptible(io);
         try {
           const { sheet: sheets, ...options } = cmd.optsWithGlobals();
+          const { importManyCommand } = await import('../commands/import/many.ts');
           const summary = await importManyCommand({ ...options, sheets, kind, files, io, signal: interrupt.signal });
           setStatus(summary.exitCode);
         } finally {
@@ -84,6 +83,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .action(async (journal: string, _opts, cmd: Command) => {
       // Without a terminal there is no one to ask: undoCommand then requires --yes (exit 2).
       const confirm = process.stdin.isTTY ? askYesNo : undefined;
+      const { undoCommand } = await import('../commands/undo/index.ts');
       const summary = await undoCommand({ ...cmd.optsWithGlobals(), journal, io, ...(confirm ? { confirm } : {}) });
       setStatus(summary.exitCode);
     });
@@ -95,6 +95,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async (_opts, cmd: Command) => {
+      const { sandboxCommand } = await import('../commands/sandbox/index.ts');
       await sandboxCommand({ args: cmd.args, io });
     });
 

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { processIO } from '../ui/io.ts';
@@ -42,9 +42,4 @@ function handle(error: unknown, err: (text: string) => void): number {
   return exitStatusFor(error);
 }
 
-/** Commander's parser for a whole number option (`--concurrency 8`, `--port 4010`). */
-export function wholeNumber(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('Expected a whole number.');
-  return n;
-}
+export { wholeNumber } from './option-parsers.ts';

@@ -1,6 +1,5 @@
 import { Argument, Option, type Command } from 'commander';
-import { exportCommand } from '../commands/export/index.ts';
-import { DATASETS } from '../../shared/export/index.ts';
+import { DATASETS } from '../../shared/export/datasets/dataset-names.ts';
 import type { CommandIO } from '../ui/io.ts';
 
 /**
@@ -26,6 +25,7 @@ export function registerExport(program: Command, io: CommandIO, setStatus: (code
     .option('--offline', 'export from the local mirror of `shed sync`, without the service')
     .option('--dir <dir>', 'folder of mirrors for --offline (default: as shed sync)')
     .action(async (dataset: string, _opts, cmd: Command) => {
+      const { exportCommand } = await import('../commands/export/index.ts');
       const summary = await exportCommand({ ...cmd.optsWithGlobals(), dataset, io });
       setStatus(summary.exitCode);
     });

@@ -1,8 +1,5 @@
 import { Argument, type Command } from 'commander';
-import { syncCommand } from '../commands/sync/index.ts';
-import { exportCommand } from '../commands/export/index.ts';
 import { UsageError } from '../../shared/errors/usage-error.ts';
-import { exists, templateCommand } from '../commands/template/index.ts';
 import { defaultMirrorDir } from '../mirror/mirror-file.ts';
 import type { CommandIO } from '../ui/io.ts';
 
@@ -21,6 +18,7 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
     .option('--full', 'fetch everything again and replace the mirror (also rebuilds a damaged one)')
     .option('--json', 'print a machine-readable summary on standard output')
     .action(async (_opts, cmd: Command) => {
+      const { syncCommand } = await import('../commands/sync/index.ts');
       const summary = await syncCommand({ ...cmd.optsWithGlobals(), io });
       setStatus(summary.exitCode);
     });
@@ -39,10 +37,12 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
     .option('--json', 'print a machine-readable summary on standard output')
     .action(async (kind: 'receipts' | 'returns' | 'stocktake', _opts, cmd: Command) => {
       const options = cmd.optsWithGlobals<{ out: string; to?: string; force?: boolean } & Record<string, unknown>>();
+      const { exists, templateCommand } = await import('../commands/template/index.ts');
       if (kind === 'stocktake') {
         // The expected closing of each line comes from the records: the ledger's export makes the sheet.
         if (!options.to) throw new UsageError('`shed template stocktake` needs --to DATE: the day of the count');
         if (!options.force && (await exists(options.out))) throw new UsageError(`${options.out} already exists; choose another name, or add --force to replace it`);
+        const { exportCommand } = await import('../commands/export/index.ts');
         const summary = await exportCommand({ ...options, dataset: 'stocktake', io });
         setStatus(summary.exitCode);
         return;

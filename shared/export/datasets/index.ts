@@ -24,9 +24,4 @@ export {
 export { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
 export { DEFAULT_TOLERANCE_PERCENT, STOCKTAKE_COLUMNS, STOCKTAKE_SHEET, StocktakeError, readStocktake, reconcileLine, stocktakeTemplate, type Count, type Reconciled } from './stocktake.ts';
 
-/** Dataset names as the command line takes them. */
-export const DATASETS = ['movements', 'ledger', 'stocktake', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const;
-export type DatasetName = (typeof DATASETS)[number];
-
-/** Datasets of dated records in storages: `--from`, `--to` and `--storage` apply to these only. */
-export const DATED_DATASETS: readonly DatasetName[] = ['movements', 'ledger', 'stocktake', 'receipts', 'returns'];
+export { DATASETS, DATED_DATASETS, type DatasetName } from './dataset-names.ts';
