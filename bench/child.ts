@@ -115,7 +115,12 @@ const cases: Record<string, Case> = {
     const { WILLOW, willowReference } = await import('./catalogue.ts');
     const { bulkReceipts } = await import('./seed.ts');
     const reference = willowReference();
-    const names = createExportNames({ organisationId: WILLOW, storages: reference.storages, productAliases: reference.productAliases, products: reference.products });
+    const names = createExportNames({
+      organisationId: WILLOW,
+      storages: reference.storages,
+      productAliases: reference.productAliases,
+      products: reference.products,
+    });
     const filter = { timeZone: TIME_ZONE, dates: { from: null, to: null } };
     function* rows() {
       for (const record of bulkReceipts(Number(args.receipts), Number(args.lines))) {

@@ -125,7 +125,13 @@ export async function benchExport(repeat = 3): Promise<{ figures: Figure[]; deta
     const whole = await runChild('export-movements', { url: sandbox.url, out: join(BENCH_TMP, 'export-movements.xlsx') });
     const writer = await runChild('write-movements', { receipts: EXPORT_RECEIPTS, lines: EXPORT_LINES, out: join(BENCH_TMP, 'write-movements.xlsx') });
     log('export: the stock ledger to .xlsx in a fresh process (whole command)…');
-    const ledger = await runChild('export-movements', { url: sandbox.url, dataset: 'ledger', from: '2000-01-01', to: '2100-12-31', out: join(BENCH_TMP, 'export-ledger.xlsx') });
+    const ledger = await runChild('export-movements', {
+      url: sandbox.url,
+      dataset: 'ledger',
+      from: '2000-01-01',
+      to: '2100-12-31',
+      out: join(BENCH_TMP, 'export-ledger.xlsx'),
+    });
     const idle = await runChild('idle', {});
     const cases = [
       ['export movements → .xlsx (whole command)', whole, 0],

@@ -43,10 +43,19 @@ async function adaptiveOnce(file: string, invoices: number, faults: FaultOptions
   const recorder = recordRequests();
   try {
     const { ms, value: summary } = await timed(() =>
-      importCommand({ kind: 'receipts', file, baseUrl: sandbox.url, token: WILLOW_TOKEN, org: WILLOW_NAME, results: join(dir, 'invoices.results.xlsx'), io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }) }),
+      importCommand({
+        kind: 'receipts',
+        file,
+        baseUrl: sandbox.url,
+        token: WILLOW_TOKEN,
+        org: WILLOW_NAME,
+        results: join(dir, 'invoices.results.xlsx'),
+        io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }),
+      }),
     );
     const { writes } = await sandbox.stats();
-    if (summary.records.created !== invoices || writes !== invoices) throw new Error(`adaptive import (${name}): ${summary.records.created} created, ${writes} writes, expected ${invoices}`);
+    if (summary.records.created !== invoices || writes !== invoices)
+      throw new Error(`adaptive import (${name}): ${summary.records.created} created, ${writes} writes, expected ${invoices}`);
     const creates = recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/receipts') && r.status === 201);
     return {
       wholeMs: ms,
@@ -68,13 +77,19 @@ export async function benchImportAdaptive(fixedEight: ImportRun | undefined): Pr
   const limitedFile = join(BENCH_TMP, 'import-adaptive-limited.xlsx');
   await writeInvoicesXlsx(limitedFile, LIMITED_INVOICES, 1, 'ADL');
   log(`import: ${LIMITED_INVOICES} invoices, adaptive, against a sandbox allowing ${RATE_LIMIT} requests/s…`);
-  const limited = await adaptiveOnce(limitedFile, LIMITED_INVOICES, { latencyMs: LATENCY_MS, rateLimit: { requestsPerSecond: RATE_LIMIT, retryAfterSeconds: 1 } }, 'limited');
+  const limited = await adaptiveOnce(
+    limitedFile,
+    LIMITED_INVOICES,
+    { latencyMs: LATENCY_MS, rateLimit: { requestsPerSecond: RATE_LIMIT, retryAfterSeconds: 1 } },
+    'limited',
+  );
   const file = join(BENCH_TMP, 'import-invoices.xlsx');
   await writeInvoicesXlsx(file, IMPORT_INVOICES, IMPORT_LINES, 'IMP');
   log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines, adaptive, no rate limit…`);
   const open = await adaptiveOnce(file, IMPORT_INVOICES, { latencyMs: LATENCY_MS }, 'open');
   const perSecond = (limited.creates / limited.sendMs) * 1000;
-  const said = (run: AdaptiveRun) => `concurrency up to ${run.concurrency.reached}, pushed back ${run.concurrency.pushedBack}×, paced to ${run.concurrency.pacedTo ?? '—'}/s`;
+  const said = (run: AdaptiveRun) =>
+    `concurrency up to ${run.concurrency.reached}, pushed back ${run.concurrency.pushedBack}×, paced to ${run.concurrency.pacedTo ?? '—'}/s`;
   const figures: Figure[] = [
     figure({
       bench: 'import',

@@ -85,7 +85,14 @@ export async function benchSync(): Promise<{ figures: Figure[]; details: Record<
         note: `requests alone: ${Math.round(incremental.requestMs)} vs ${Math.round(full.requestMs)} ms; the rest is loading and saving the mirror`,
       }),
     ];
-    const brief = (s: typeof first) => ({ ms: s.ms, requestMs: s.requestMs, requests: s.summary.requests, recorded: s.requests, mode: s.summary.mode, receipts: s.summary.resources.receipts });
+    const brief = (s: typeof first) => ({
+      ms: s.ms,
+      requestMs: s.requestMs,
+      requests: s.summary.requests,
+      recorded: s.requests,
+      mode: s.summary.mode,
+      receipts: s.summary.resources.receipts,
+    });
     return { figures, details: { first: brief(first), incremental: brief(incremental), full: brief(full) } };
   } finally {
     await sandbox.close();

@@ -85,8 +85,7 @@ export function parseSandboxArgs(args: string[]): SandboxOptions | 'help' {
     failureRate: numberOption('failure-rate', values['failure-rate']),
     dropAfterCommitRate: numberOption('drop-rate', values['drop-rate']),
     seed: numberOption('fault-seed', values['fault-seed']),
-    rateLimit:
-      rps === undefined ? undefined : { requestsPerSecond: rps, retryAfterSeconds: numberOption('retry-after', values['retry-after']) },
+    rateLimit: rps === undefined ? undefined : { requestsPerSecond: rps, retryAfterSeconds: numberOption('retry-after', values['retry-after']) },
   };
   return {
     port: numberOption('port', values.port) ?? DEFAULT_PORT,

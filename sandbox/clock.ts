@@ -3,8 +3,7 @@
  * compares instants as integer microseconds since the epoch (exact in a double until the year 2255).
  */
 
-const ISO_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|z|[+-]\d{2}:?\d{2})$/;
+const ISO_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|z|[+-]\d{2}:?\d{2})$/;
 
 /** Formats microseconds since the epoch as ISO 8601 UTC with exactly six fraction digits. */
 export function formatMicros(us: number): string {

@@ -2,15 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns';
 import { formatMicros, micros } from './clock.ts';
 import { Prng } from './prng.ts';
-import type {
-  LineItemRecord,
-  ProductRecord,
-  ReceiptRecord,
-  ReturnRecord,
-  SeedData,
-  StorageRecord,
-  StoredDeletion,
-} from './types.ts';
+import type { LineItemRecord, ProductRecord, ReceiptRecord, ReturnRecord, SeedData, StorageRecord, StoredDeletion } from './types.ts';
 
 /**
  * A generated history of receipts and returns over the year before "now", so that the demo looks
@@ -60,9 +52,15 @@ function pack(product: ProductRecord, rng: Prng): Pick<LineItemRecord, 'pack_siz
   const category = productCategory(product.name);
   const [size, unit, perUnit] =
     category === 'fertiliser'
-      ? rng.pick([[1, 't', rng.int(550, 1100)], [50, 'kg', rng.int(1, 2)]] as const)
+      ? rng.pick([
+          [1, 't', rng.int(550, 1100)],
+          [50, 'kg', rng.int(1, 2)],
+        ] as const)
       : category === 'seed'
-        ? rng.pick([[25, 'kg', rng.int(1, 4)], [1, 't', rng.int(600, 1500)]] as const)
+        ? rng.pick([
+            [25, 'kg', rng.int(1, 4)],
+            [1, 't', rng.int(600, 1500)],
+          ] as const)
         : /g\/kg/i.test(product.name)
           ? [rng.pick([1, 5, 10]), 'kg', rng.int(20, 95)]
           : [rng.pick([5, 10, 20, 110]), 'l', rng.int(5, 28)];
@@ -177,8 +175,9 @@ function receiptsFor(org: OrgCatalogue, nowMs: number, rng: Prng): { receipts: R
   const live = plans.filter((p) => !p.deleted);
   const times = instants(live.length, org.startMs, org.endMs, rng);
   const recent = instants(plans.length - live.length, Math.max(org.startMs, nowMs - 50 * DAY_MS), org.endMs, rng);
-  const dated = [...live.map((plan, i) => ({ plan, ms: times[i]! })), ...plans.filter((p) => p.deleted).map((plan, i) => ({ plan, ms: recent[i]! }))]
-    .sort((a, b) => a.ms - b.ms);
+  const dated = [...live.map((plan, i) => ({ plan, ms: times[i]! })), ...plans.filter((p) => p.deleted).map((plan, i) => ({ plan, ms: recent[i]! }))].sort(
+    (a, b) => a.ms - b.ms,
+  );
   const lockedUse = new Map(org.locked.map((s) => [s.id, 0]));
   const receipts: ReceiptRecord[] = [];
   const deletions: StoredDeletion[] = [];
@@ -206,7 +205,8 @@ function receiptsFor(org: OrgCatalogue, nowMs: number, rng: Prng): { receipts: R
       updated_at: editedMs === insertedMs ? insertedAt : stampAt(editedMs, rng),
     };
     if (!plan.deleted) receipts.push(record);
-    else deletions.push({ id: record.id, organisation_id: org.orgId, deleted_at: stampAt(Math.min(insertedMs + rng.int(1, 5) * DAY_MS, nowMs - HOUR_MS), rng) });
+    else
+      deletions.push({ id: record.id, organisation_id: org.orgId, deleted_at: stampAt(Math.min(insertedMs + rng.int(1, 5) * DAY_MS, nowMs - HOUR_MS), rng) });
   });
   // The latest two are still under review by the service (spec section 3, gaps row 12).
   for (const receipt of receipts.slice(-2)) receipt.under_review = true;
@@ -243,7 +243,11 @@ function returnsFor(org: OrgCatalogue, nowMs: number, rng: Prng): ReturnRecord[]
  * locked, the latest two under review), returns, recently deleted receipts and the sequence
  * counters. Dated over the year before `now` (never before the catalogue's records existed).
  */
-export function generateHistory(catalogue: SeedData, now: Date, seed = HISTORY_SEED): Required<Pick<SeedData, 'receipts' | 'returns' | 'deletions' | 'sequences'>> {
+export function generateHistory(
+  catalogue: SeedData,
+  now: Date,
+  seed = HISTORY_SEED,
+): Required<Pick<SeedData, 'receipts' | 'returns' | 'deletions' | 'sequences'>> {
   const rng = new Prng(seed);
   const nowMs = now.getTime();
   const receipts: ReceiptRecord[] = [];

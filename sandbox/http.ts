@@ -27,13 +27,7 @@ export interface AppDeps {
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Registers a route and counts the requests that reach it under `METHOD path` in `stats.byRoute`. */
-export function route(
-  app: SandboxApp,
-  deps: AppDeps,
-  method: Method,
-  path: string,
-  handler: (c: SandboxContext) => Response | Promise<Response>,
-): void {
+export function route(app: SandboxApp, deps: AppDeps, method: Method, path: string, handler: (c: SandboxContext) => Response | Promise<Response>): void {
   const key = `${method} ${path}`;
   app.on(method, path, (c) => {
     deps.stats.byRoute[key] = (deps.stats.byRoute[key] ?? 0) + 1;

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ReceiptCreateBody,
-  ReceiptUpdateBody,
-  ReturnCreateBody,
-  ReturnUpdateBody,
-  toValidationErrors,
-  type LineItemInput,
-} from '../shared/schemas/bodies.ts';
+import { ReceiptCreateBody, ReceiptUpdateBody, ReturnCreateBody, ReturnUpdateBody, toValidationErrors, type LineItemInput } from '../shared/schemas/bodies.ts';
 import { LOCKED_STORAGE_MESSAGE } from '../shared/service/gaps.ts';
 import type { SandboxStore } from './store.ts';
 import type { LineItemRecord, ReceiptRecord, ReturnRecord } from './types.ts';
@@ -174,9 +167,7 @@ export function updateReceipt(store: SandboxStore, orgId: string, id: string, bo
   if (refused) return refused;
   const record: ReceiptRecord = {
     ...existing,
-    line_items: input.line_items
-      ? input.line_items.map((item) => toItem(item, item.id ?? randomUUID()))
-      : existing.line_items,
+    line_items: input.line_items ? input.line_items.map((item) => toItem(item, item.id ?? randomUUID())) : existing.line_items,
     updated_at: store.stamp(),
   };
   if (input.storage_id !== undefined) record.storage_id = input.storage_id;

@@ -1,13 +1,5 @@
 import type { SandboxStore, ListResource } from './store.ts';
-import type {
-  CountName,
-  OrganisationRecord,
-  ReceiptRecord,
-  ReturnRecord,
-  StorageFieldSet,
-  StorageRecord,
-  StoredDeletion,
-} from './types.ts';
+import type { CountName, OrganisationRecord, ReceiptRecord, ReturnRecord, StorageFieldSet, StorageRecord, StoredDeletion } from './types.ts';
 
 /**
  * How records are served: the organisation without its internal entitlement flag, storages in the
@@ -42,13 +34,7 @@ export function presentDeletion(deletion: StoredDeletion): { id: string; deleted
  * `meta` of a list (spec section 2): page, page_size (the size used, after clamping), total_pages
  * (at least 1, so an empty list still has its page 1) and the count under the configured name(s).
  */
-export function listMeta(
-  resource: ListResource,
-  page: number,
-  pageSize: number,
-  total: number,
-  countName: CountName,
-): Record<string, number> {
+export function listMeta(resource: ListResource, page: number, pageSize: number, total: number, countName: CountName): Record<string, number> {
   const meta: Record<string, number> = { page, page_size: pageSize, total_pages: Math.max(1, Math.ceil(total / pageSize)) };
   const names =
     countName === 'default'

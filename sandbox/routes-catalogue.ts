@@ -1,13 +1,5 @@
 import { micros } from './clock.ts';
-import {
-  invalid,
-  route,
-  scopeOrganisation,
-  scopeRecord,
-  sendList,
-  type AppDeps,
-  type SandboxApp,
-} from './http.ts';
+import { invalid, route, scopeOrganisation, scopeRecord, sendList, type AppDeps, type SandboxApp } from './http.ts';
 import { presentDeletion, presentOrganisation, presentStorage } from './present.ts';
 import { parseDeletedQuery, parseListQuery } from './request.ts';
 import { DELETABLE_RESOURCES, type ProductAliasRecord, type StorageRecord } from './types.ts';

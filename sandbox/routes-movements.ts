@@ -1,23 +1,6 @@
 import { RECEIPT_PATHS } from '../shared/service/gaps.ts';
-import {
-  invalid,
-  notFound,
-  route,
-  scopeOrganisation,
-  scopeRecord,
-  sendList,
-  type AppDeps,
-  type SandboxApp,
-  type SandboxContext,
-} from './http.ts';
-import {
-  createReceipt,
-  createReturn,
-  deleteMovement,
-  updateReceipt,
-  updateReturn,
-  type Outcome,
-} from './movements.ts';
+import { invalid, notFound, route, scopeOrganisation, scopeRecord, sendList, type AppDeps, type SandboxApp, type SandboxContext } from './http.ts';
+import { createReceipt, createReturn, deleteMovement, updateReceipt, updateReturn, type Outcome } from './movements.ts';
 import { buildIncluded, parseInclude } from './present.ts';
 import { pathId, readJsonBody } from './request.ts';
 import type { SandboxStore } from './store.ts';

@@ -104,13 +104,7 @@ export class SandboxStore implements SandboxState {
    * One page of an organisation's records, ordered by (updated_at, id), only those updated strictly
    * after `afterUs` when given (gaps row 14). `page` counts from 1. `total` counts every matching record.
    */
-  page<R extends ListResource>(
-    resource: R,
-    orgId: string,
-    afterUs: number | null,
-    page: number,
-    pageSize: number,
-  ): { records: ListRecord[]; total: number } {
+  page<R extends ListResource>(resource: R, orgId: string, afterUs: number | null, page: number, pageSize: number): { records: ListRecord[]; total: number } {
     const index = this.indexOf(orgId)[resource];
     const start = afterUs === null ? 0 : index.firstAfter(afterUs);
     const from = start + (page - 1) * pageSize;
@@ -249,9 +243,7 @@ export class SandboxStore implements SandboxState {
 
   private loadDeletions(seed: SeedData): void {
     for (const resource of DELETABLE_RESOURCES) {
-      const sorted = [...(seed.deletions?.[resource] ?? [])].sort(
-        (a, b) => micros(a.deleted_at) - micros(b.deleted_at) || (a.id < b.id ? -1 : 1),
-      );
+      const sorted = [...(seed.deletions?.[resource] ?? [])].sort((a, b) => micros(a.deleted_at) - micros(b.deleted_at) || (a.id < b.id ? -1 : 1));
       for (const deletion of sorted) {
         this.requireOrg(deletion.organisation_id, `deletion record ${deletion.id}`);
         this.deletionList(resource, deletion.organisation_id).push({ ...deletion });

@@ -97,7 +97,14 @@ export class ConnectController {
     const token = tokenInput.trim() || (baseUrl ? this.deps.tokens.get(baseUrl) : null) || '';
     if (baseUrl === '') return this.fail('Enter the service’s base URL, e.g. https://inputs.example.com.');
     if (token === '') return this.fail('Enter the API token the service gave you.');
-    this.store.set({ baseUrl, busy: true, session: null, organisationId: null, organisations: [], status: { tone: 'info', text: `Connecting to ${baseUrl}…` } });
+    this.store.set({
+      baseUrl,
+      busy: true,
+      session: null,
+      organisationId: null,
+      organisations: [],
+      status: { tone: 'info', text: `Connecting to ${baseUrl}…` },
+    });
     let organisations: Organisation[];
     try {
       const probe = this.makeClient(baseUrl, token, PROBE_OPTIONS);

@@ -30,7 +30,10 @@ export function describeFailure(error: unknown, context: ErrorContext = {}): Fai
       case 'unauthenticated':
         return { text: 'The service did not accept the API token. Paste it again and connect.', detail };
       case 'no_entitlement':
-        return { text: 'This organisation has no active shed subscription, so the service refused. Choose another organisation, or ask its owner to subscribe.', detail };
+        return {
+          text: 'This organisation has no active shed subscription, so the service refused. Choose another organisation, or ask its owner to subscribe.',
+          detail,
+        };
       case 'not_found':
         return { text: 'The service does not know this organisation or record, or the token cannot see it. Connect again to choose the organisation.', detail };
       case 'network_error': {

@@ -122,7 +122,12 @@ export class ExportController {
     }
     const abort = new AbortController();
     this.abort = abort;
-    this.store.set({ busy: true, written: [], progress: { done: 0, total: 1 }, status: { tone: 'info', text: `Reading ${dataset} from ${session.organisation.name}…` } });
+    this.store.set({
+      busy: true,
+      written: [],
+      progress: { done: 0, total: 1 },
+      status: { tone: 'info', text: `Reading ${dataset} from ${session.organisation.name}…` },
+    });
     try {
       const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
       const about = { organisation: session.organisation.name, generatedAt: localTimeText(new Date(), timeZone), producer: 'Shed Sheets add-in' };
@@ -137,7 +142,15 @@ export class ExportController {
       for (const sheet of sheets) written.push((await this.deps.workbook.addTableSheet(sheet)).name);
       const rows = sheets[0]?.rows.length ?? 0;
       const where = written.map((n) => `'${n}'`).join(' and ');
-      this.store.set({ busy: false, progress: null, written, status: { tone: 'success', text: `Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} of ${dataset} to ${written.length === 1 ? 'sheet' : 'sheets'} ${where}.` } });
+      this.store.set({
+        busy: false,
+        progress: null,
+        written,
+        status: {
+          tone: 'success',
+          text: `Wrote ${rows} ${rows === 1 ? 'row' : 'rows'} of ${dataset} to ${written.length === 1 ? 'sheet' : 'sheets'} ${where}.`,
+        },
+      });
     } catch (error) {
       const status: StatusLine = abort.signal.aborted
         ? { tone: 'info', text: 'Cancelled: nothing was written.' }

@@ -83,4 +83,3 @@ export interface ImportDeps {
   /** Mappings kept on this computer by header signature (profile-store.ts); default: none kept. */
   profiles?: ProfileStore;
 }
-

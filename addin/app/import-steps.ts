@@ -37,7 +37,10 @@ export function withoutNewIds(result: RowResult): RowResult {
 export function relocationLines(placed: Relocated, results: readonly RowResult[]): string[] {
   const lines: string[] = [];
   if (placed.moved.length > 0) {
-    const some = placed.moved.slice(0, 5).map((m) => `${m.from} → ${m.to}`).join(', ');
+    const some = placed.moved
+      .slice(0, 5)
+      .map((m) => `${m.from} → ${m.to}`)
+      .join(', ');
     lines.push(`Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`);
   }
   for (const rowNumber of placed.lost) {

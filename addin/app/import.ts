@@ -157,7 +157,9 @@ export class ImportController {
       const { kind, sheet } = this.store.get();
       if (!sheet || !this.grid) return;
       if (!Number.isInteger(rowNumber) || rowNumber < 1) {
-        this.store.set({ status: { tone: 'error', text: `Row ${rowNumber} is not a row of the sheet: give the row number of the column headers, such as 3.` } });
+        this.store.set({
+          status: { tone: 'error', text: `Row ${rowNumber} is not a row of the sheet: give the row number of the column headers, such as 3.` },
+        });
         return;
       }
       const saved: SavedMapping = { ...(this.saved ?? { columns: {} }), kind, headerRow: rowNumber };
@@ -234,7 +236,9 @@ export class ImportController {
     if (!this.abort || this.abort.signal.aborted) return;
     this.abort.abort();
     const sending = this.store.get().phase === 'sending';
-    this.store.set({ status: { tone: 'info', text: sending ? 'Cancelling: no more records are sent; those on their way finish…' : 'Cancelling: nothing will be sent…' } });
+    this.store.set({
+      status: { tone: 'info', text: sending ? 'Cancelling: no more records are sent; those on their way finish…' : 'Cancelling: nothing will be sent…' },
+    });
   }
 
   private async run(dryRun: boolean): Promise<void> {
@@ -368,7 +372,11 @@ export class ImportController {
     // A mapping kept with the sheet that says its prices include GST ticks the box; the bookkeeper's tick stays.
     this.store.set({ profileUsed: profile !== null, pricesIncludeGst: this.store.get().pricesIncludeGst || Boolean(this.saved?.gstRate) });
     // With a session, the organisation's products and storages help find unnamed columns (kept once loaded).
-    this.resolver = (await this.deps.session()?.resolver().catch(() => null)) ?? null;
+    this.resolver =
+      (await this.deps
+        .session()
+        ?.resolver()
+        .catch(() => null)) ?? null;
     this.store.set({ sheet: grid.sheet });
     this.apply(grid);
     const counting = this.store.get().status?.text.startsWith(READING) ?? false;
@@ -409,7 +417,12 @@ export class ImportController {
       await step();
     } catch (error) {
       // A failure says only what failed: no earlier run's "results are in columns …" after it.
-      this.store.set({ phase: 'idle', progress: null, resultColumns: null, status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });
+      this.store.set({
+        phase: 'idle',
+        progress: null,
+        resultColumns: null,
+        status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) },
+      });
     }
   }
 }

@@ -35,13 +35,12 @@ export function fieldRows(mapping: ColumnMapping): FieldRow[] {
   // Notes last, as a sheet usually has them (fields.ts lists them with the invoice header fields).
   const shown = fields.filter((field) => !WRITTEN_FIELDS.includes(field) && field !== 'notes');
   if (fields.includes('notes')) shown.push('notes');
-  return shown
-    .map((field) => ({
-      field,
-      label: headerLabel(mapping.kind, field),
-      required: required.includes(field),
-      column: mapping.columns[field] ?? null,
-    }));
+  return shown.map((field) => ({
+    field,
+    label: headerLabel(mapping.kind, field),
+    required: required.includes(field),
+    column: mapping.columns[field] ?? null,
+  }));
 }
 
 /** The header row's columns, as choices: every column up to the last non-blank header. */

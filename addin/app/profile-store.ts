@@ -23,7 +23,10 @@ export interface ProfileStore {
  * A {@link ProfileStore} over Web Storage that can list its keys (`localStorage`), under Office's
  * partition key where it gives one. Storage that refuses reads as empty and drops writes.
  */
-export function webProfileStore(storage: KeyValueStorage & { readonly length: number; key(index: number): string | null }, partitionKey?: string): ProfileStore {
+export function webProfileStore(
+  storage: KeyValueStorage & { readonly length: number; key(index: number): string | null },
+  partitionKey?: string,
+): ProfileStore {
   const prefix = `${partitionKey ? `${partitionKey}/` : ''}${PROFILE_KEY_PREFIX}`;
   return {
     list() {

@@ -173,8 +173,7 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
   });
   const headerValues = [layout.newHeaders.map((h) => h.header)];
   const headerBytes = estimatePayloadBytes(headerValues) + FILL_BYTES;
-  const headerRange = () =>
-    sheet.getRangeByIndexes(input.headerRowNumber - 1, layout.newHeaders[0]?.column ?? 0, 1, layout.newHeaders.length);
+  const headerRange = () => sheet.getRangeByIndexes(input.headerRowNumber - 1, layout.newHeaders[0]?.column ?? 0, 1, layout.newHeaders.length);
   const writeHeaderValues = () => {
     if (layout.newHeaders.length === 0) return;
     headerRange().values = headerValues;
@@ -194,9 +193,8 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
         if (start === 0) writeHeaderValues();
         const slice = lines.slice(start, start + count);
         const first = slice[0]?.rowNumber ?? 1;
-        const block: (string | number | boolean | null)[][] = Array.from(
-          { length: (slice[slice.length - 1]?.rowNumber ?? first) - first + 1 },
-          () => new Array(width).fill(null),
+        const block: (string | number | boolean | null)[][] = Array.from({ length: (slice[slice.length - 1]?.rowNumber ?? first) - first + 1 }, () =>
+          new Array(width).fill(null),
         );
         for (const { rowNumber, line } of slice) block[rowNumber - first] = line;
         sheet.getRangeByIndexes(first - 1, left, block.length, width).values = block;

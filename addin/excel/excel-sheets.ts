@@ -27,17 +27,16 @@ function loadSheets(context: Excel.RequestContext): Excel.WorksheetCollection {
  *
  * @throws RangeError for an export without columns; WorkbookError `payload_too_large`.
  */
-export async function addTableSheet(
-  context: Excel.RequestContext,
-  config: WriteConfig,
-  input: TableSheetInput,
-): Promise<{ name: string }> {
+export async function addTableSheet(context: Excel.RequestContext, config: WriteConfig, input: TableSheetInput): Promise<{ name: string }> {
   const width = input.columns.length;
   if (width === 0) throw new RangeError(`Export sheet '${input.name}' has no columns.`);
   const batch = new Batch(context, 'addTableSheet', config.onSync);
   const sheets = loadSheets(context);
   await batch.sync();
-  const name = uniqueSheetName(input.name, sheets.items.map((s) => s.name));
+  const name = uniqueSheetName(
+    input.name,
+    sheets.items.map((s) => s.name),
+  );
   const sheet = sheets.add(name);
   const header = [input.columns.map((c) => toExcelValue(c.header))];
   const formats = input.columns.map((c) => EXPORT_NUMBER_FORMATS[c.type]);
@@ -87,13 +86,13 @@ export async function addTableSheet(
  * columns, one more sync), otherwise a new one (named `Lists`, or `Lists (2)` beside a visible sheet
  * the user named Lists).
  */
-async function listsTarget(
-  sheets: Excel.WorksheetCollection,
-  batch: Batch,
-): Promise<{ sheet: Excel.Worksheet; name: string; firstColumn: number }> {
+async function listsTarget(sheets: Excel.WorksheetCollection, batch: Batch): Promise<{ sheet: Excel.Worksheet; name: string; firstColumn: number }> {
   const hidden = sheets.items.find((s) => s.name === LISTS_SHEET && s.visibility !== 'Visible');
   if (!hidden) {
-    const name = uniqueSheetName(LISTS_SHEET, sheets.items.map((s) => s.name));
+    const name = uniqueSheetName(
+      LISTS_SHEET,
+      sheets.items.map((s) => s.name),
+    );
     return { sheet: sheets.add(name), name, firstColumn: 0 };
   }
   const used = hidden.getUsedRangeOrNullObject(true);

@@ -10,13 +10,7 @@ import type { SyncHook } from './excel-batch.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
 import { readIn1904System } from './date-system.ts';
-import {
-  DEFAULT_CHUNK_ROWS,
-  DEFAULT_PAYLOAD_BUDGET_BYTES,
-  blockToRows,
-  estimatePayloadBytes,
-  runChunked,
-} from './sheet-helpers.ts';
+import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
 import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 
 /** The part of office-js's `Excel` namespace the adapter needs. */
@@ -134,13 +128,18 @@ export class ExcelWorkbook implements WorkbookPort {
       if (used.isNullObject) return grid;
       const { rowIndex, columnIndex, rowCount, columnCount } = used;
       try {
-        await runChunked(rowCount, config.chunkRows, (_start, size) => size, async (start, count) => {
-          const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
-          block.load('values,numberFormat');
-          await batch.sync(count, () => estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat));
-          grid.rows.push(...blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex));
-          options?.onProgress?.(start + count);
-        });
+        await runChunked(
+          rowCount,
+          config.chunkRows,
+          (_start, size) => size,
+          async (start, count) => {
+            const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
+            block.load('values,numberFormat');
+            await batch.sync(count, () => estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat));
+            grid.rows.push(...blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex));
+            options?.onProgress?.(start + count);
+          },
+        );
       } catch (error) {
         throw payloadError(error, `to read sheet '${grid.sheet}'`);
       }

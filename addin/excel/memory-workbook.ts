@@ -43,7 +43,11 @@ export class MemoryWorkbook implements WorkbookPort {
   /** The sheet of that name. @throws WorkbookError `sheet_not_found`. */
   sheet(name: string): MemorySheet {
     const found = this.sheets.find((s) => s.name === name);
-    if (!found) throw sheetNotFound(name, this.sheets.map((s) => s.name));
+    if (!found)
+      throw sheetNotFound(
+        name,
+        this.sheets.map((s) => s.name),
+      );
     return found;
   }
 
@@ -90,7 +94,10 @@ export class MemoryWorkbook implements WorkbookPort {
   }
 
   async addTableSheet(input: TableSheetInput): Promise<{ name: string }> {
-    const name = uniqueSheetName(input.name, this.sheets.map((s) => s.name));
+    const name = uniqueSheetName(
+      input.name,
+      this.sheets.map((s) => s.name),
+    );
     const cells: CellValue[][] = [input.columns.map((c) => c.header), ...input.rows.map((r) => [...r])];
     this.sheets.push({ name, cells, hidden: false, fills: [], notes: new Map(), lists: new Map(), table: input.columns });
     this.active = name;
@@ -98,7 +105,10 @@ export class MemoryWorkbook implements WorkbookPort {
   }
 
   async addTemplateSheet(input: TemplateSheetInput): Promise<void> {
-    const name = uniqueSheetName(input.name, this.sheets.map((s) => s.name));
+    const name = uniqueSheetName(
+      input.name,
+      this.sheets.map((s) => s.name),
+    );
     const lists = new Map<number, string[]>();
     input.columns.forEach((c, i) => c.list && c.list.length > 0 && lists.set(i, [...c.list]));
     this.sheets.push({ name, cells: [input.columns.map((c) => c.header)], hidden: false, fills: [], notes: new Map(), lists });

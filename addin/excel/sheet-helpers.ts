@@ -194,12 +194,7 @@ export async function runChunked(
  *
  * @param rows row number (1-based, ascending) and estimated bytes ({@link estimatePayloadBytes}) of each row.
  */
-export function takeRows(
-  rows: readonly { rowNumber: number; bytes: number }[],
-  start: number,
-  maxRows: number,
-  maxBytes: number,
-): number {
+export function takeRows(rows: readonly { rowNumber: number; bytes: number }[], start: number, maxRows: number, maxBytes: number): number {
   const first = rows[start]?.rowNumber ?? 0;
   let bytes = 0;
   let count = 0;

@@ -44,9 +44,7 @@ export function resultLayout(headers: readonly (string | null | undefined)[], us
 
 /** The five result cells of one row as written, text guarded against reinterpretation; `''` clears. */
 export function resultCells(result: RowResult): (string | number | boolean)[] {
-  return [statusText(result), result.recordId, result.sequence, result.lineItemId, result.message].map((v) =>
-    toExcelValue(v ?? null),
-  );
+  return [statusText(result), result.recordId, result.sequence, result.lineItemId, result.message].map((v) => toExcelValue(v ?? null));
 }
 
 /** A rectangle of cells: 1-based first row, 0-based first column, and its size. */
@@ -76,7 +74,7 @@ export function cellRects(cells: readonly { rowNumber: number; columns: readonly
   for (const rowNumber of [...byRow.keys()].sort((a, b) => a - b)) {
     const columns = [...(byRow.get(rowNumber) ?? [])].sort((a, b) => a - b);
     const current = new Map<string, CellRect>();
-    for (let i = 0; i < columns.length; ) {
+    for (let i = 0; i < columns.length;) {
       let j = i;
       while (j + 1 < columns.length && columns[j + 1] === (columns[j] ?? 0) + 1) j++;
       const column = columns[i] ?? 0;
@@ -114,7 +112,12 @@ export const SHEET_NAME_MAX = 31;
  * characters, `History` and blanks become `Sheet`, and a taken name gets ` (2)`, ` (3)`, ….
  */
 export function uniqueSheetName(wanted: string, existing: readonly string[]): string {
-  let base = wanted.replace(/[:\\/?*[\]]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^'+|'+$/g, '').trim();
+  let base = wanted
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^'+|'+$/g, '')
+    .trim();
   if (base === '' || base.toLowerCase() === 'history') base = 'Sheet';
   const taken = new Set(existing.map((n) => n.toLowerCase()));
   const cut = (text: string, room: number) => text.slice(0, room).trimEnd();

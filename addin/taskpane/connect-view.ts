@@ -37,9 +37,7 @@ export function connectView(controller: ConnectController): void {
     if (shownOrganisations !== state.organisations) {
       shownOrganisations = state.organisations;
       list.replaceChildren(
-        ...state.organisations.map((o) =>
-          el('label', { class: 'radio' }, el('input', { type: 'radio', name: 'organisation', value: o.id }), o.name),
-        ),
+        ...state.organisations.map((o) => el('label', { class: 'radio' }, el('input', { type: 'radio', name: 'organisation', value: o.id }), o.name)),
       );
     }
     for (const input of list.querySelectorAll<HTMLInputElement>('input[name="organisation"]')) input.checked = input.value === state.organisationId;

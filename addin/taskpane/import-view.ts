@@ -37,7 +37,11 @@ export function importView(controller: ImportController, connected: () => boolea
   const warnings = byId('import-warnings');
   const panel = byId('panel-import');
 
-  fillSelect(kind, IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })), 'receipts');
+  fillSelect(
+    kind,
+    IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })),
+    'receipts',
+  );
   kind.addEventListener('change', () => void controller.setKind(kind.value === 'returns' ? 'returns' : 'receipts'));
   sheet.addEventListener('change', () => void controller.setSheet(sheet.value));
   reread.addEventListener('click', () => void controller.refresh());
@@ -68,8 +72,16 @@ export function importView(controller: ImportController, connected: () => boolea
     const ready = connected();
     panel.classList.toggle('has-session', ready);
     for (const note of panel.querySelectorAll<HTMLElement>('.needs-session')) note.hidden = ready;
-    fillSelect(kind, IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })), state.kind);
-    fillSelect(sheet, state.sheets.map((s) => ({ value: s, label: s })), state.sheet ?? '');
+    fillSelect(
+      kind,
+      IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })),
+      state.kind,
+    );
+    fillSelect(
+      sheet,
+      state.sheets.map((s) => ({ value: s, label: s })),
+      state.sheet ?? '',
+    );
     for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, pricesIncludeGst]) control.disabled = busy;
     if (shownFields !== state.fields) {
       shownFields = state.fields;
@@ -120,7 +132,9 @@ function renderMapping(rows: HTMLElement, state: ImportState): void {
       select.replaceChildren(...options.map((o) => el('option', { value: o.value, text: o.label })));
       select.value = f.column === null ? '' : String(f.column);
       const how = state.evidence.find((e) => e.field === f.field && e.column === f.column);
-      const why = how ? ` · ${how.by === 'content' ? `found by its values: ${how.detail ?? ''}` : `header${how.detail ? `; ${how.detail}` : ''}`} (${how.confidence})` : '';
+      const why = how
+        ? ` · ${how.by === 'content' ? `found by its values: ${how.detail ?? ''}` : `header${how.detail ? `; ${how.detail}` : ''}`} (${how.confidence})`
+        : '';
       const label = el('label', { for: id, title: f.column === null ? '' : `Column ${columnLetter(f.column)}${why}` }, f.label);
       if (f.required) label.append(el('span', { class: 'required', 'aria-label': ' (required)', text: ' *' }));
       // A column placed by its values (or whose values do not look like its header) is a judgement: shown, not only on hover.

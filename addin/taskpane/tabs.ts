@@ -22,11 +22,15 @@ export function setUpTabs(tablist: HTMLElement, onShow: (panelId: string) => voi
     tab.addEventListener('keydown', (event) => {
       const i = tabs.indexOf(tab);
       const next =
-        event.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length]
-        : event.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length]
-        : event.key === 'Home' ? tabs[0]
-        : event.key === 'End' ? tabs[tabs.length - 1]
-        : undefined;
+        event.key === 'ArrowRight'
+          ? tabs[(i + 1) % tabs.length]
+          : event.key === 'ArrowLeft'
+            ? tabs[(i - 1 + tabs.length) % tabs.length]
+            : event.key === 'Home'
+              ? tabs[0]
+              : event.key === 'End'
+                ? tabs[tabs.length - 1]
+                : undefined;
       if (!next) return;
       event.preventDefault();
       select(next, true);

@@ -76,7 +76,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
   program
     .command('undo')
     .description('take back what one import run wrote (deletes what it created, restores what it updated)')
-    .argument('<journal>', 'the run\'s journal, NAME.journal.jsonl beside its results file')
+    .argument('<journal>', "the run's journal, NAME.journal.jsonl beside its results file")
     .option('--yes', 'do not ask for confirmation')
     .option('--force', 'also undo records changed in the service since the run wrote them')
     .option('--json', 'print a machine-readable summary on standard output')

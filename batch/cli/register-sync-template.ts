@@ -41,7 +41,8 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
       if (kind === 'stocktake') {
         // The expected closing of each line comes from the records: the ledger's export makes the sheet.
         if (!options.to) throw new UsageError('`shed template stocktake` needs --to DATE: the day of the count');
-        if (!options.force && (await exists(options.out))) throw new UsageError(`${options.out} already exists; choose another name, or add --force to replace it`);
+        if (!options.force && (await exists(options.out)))
+          throw new UsageError(`${options.out} already exists; choose another name, or add --force to replace it`);
         const { exportCommand } = await import('../commands/export/index.ts');
         const summary = await exportCommand({ ...options, dataset: 'stocktake', io });
         setStatus(summary.exitCode);

@@ -48,7 +48,11 @@ export async function readJournal(path: string): Promise<ReadJournal> {
 function journalOpenError(path: string, error: unknown): JournalError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ELOOP') {
-    return new JournalError('journal_is_link', path, `The journal ${path} is a symbolic link; shed never writes through one: remove the link or choose another --results`);
+    return new JournalError(
+      'journal_is_link',
+      path,
+      `The journal ${path} is a symbolic link; shed never writes through one: remove the link or choose another --results`,
+    );
   }
   return new JournalError('journal_unreadable', path, `Cannot open the journal ${path}: ${(error as Error).message}`, { cause: error });
 }

@@ -147,9 +147,7 @@ async function olderThan(path: string, ms: number): Promise<boolean> {
 }
 
 function running(path: string, holder: LockHolder | null): JournalError {
-  const who = holder
-    ? `${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since})`
-    : 'another run, which is starting';
+  const who = holder ? `${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another run, which is starting';
   return new JournalError(
     'import_running',
     path,

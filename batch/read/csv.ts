@@ -57,7 +57,11 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
   const last = result.data.at(-1);
   const records = result.data.length - (last && last.length === 1 && last[0] === '' ? 1 : 0);
   if (records > maxRows) {
-    throw new InputFileError('too_large', file, `${file} has more than ${maxRows.toLocaleString('en-AU')} rows, more than this tool reads at once. Nothing was sent. Split it into smaller files, or pass --max-rows with a higher number.`);
+    throw new InputFileError(
+      'too_large',
+      file,
+      `${file} has more than ${maxRows.toLocaleString('en-AU')} rows, more than this tool reads at once. Nothing was sent. Split it into smaller files, or pass --max-rows with a higher number.`,
+    );
   }
   const ours = writtenByShedExport(result.data);
   result.data.forEach((fields, index) => {

@@ -49,12 +49,7 @@ export class InputFileError extends ShedError {
   /** The sheet concerned, when the problem is in one sheet. */
   readonly sheet?: string;
 
-  constructor(
-    code: InputFileErrorCode,
-    file: string,
-    message: string,
-    options?: { sheet?: string; cause?: unknown },
-  ) {
+  constructor(code: InputFileErrorCode, file: string, message: string, options?: { sheet?: string; cause?: unknown }) {
     super(code, 'input', message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.file = file;
     if (options?.sheet !== undefined) this.sheet = options.sheet;

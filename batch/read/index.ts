@@ -199,11 +199,7 @@ const HINTS: Readonly<Record<string, string>> = {
 
 function notSpreadsheet(file: string, what: string): InputFileError {
   const hint = HINTS[what] ?? 'Open it in Excel and save it as .xlsx (Excel Workbook) or CSV UTF-8.';
-  return new InputFileError(
-    'not_a_spreadsheet',
-    file,
-    `${file} is ${what}, not a spreadsheet this tool reads (.xlsx workbook or .csv text). ${hint}`,
-  );
+  return new InputFileError('not_a_spreadsheet', file, `${file} is ${what}, not a spreadsheet this tool reads (.xlsx workbook or .csv text). ${hint}`);
 }
 
 function oleError(file: string, found: ReturnType<typeof inspectOle>): InputFileError {

@@ -38,7 +38,10 @@ export function repairParts(bytes: Uint8Array, repairs: PartRepairs): Uint8Array
     const entry = index >= 0 ? zip.FileIndex[index] : undefined;
     if (!entry) continue;
     const xml = Buffer.from(entry.content as Uint8Array).toString('utf8');
-    const wrapped = xml.replace(WRAP, (_all, open: string, prefix: string | undefined, space: string, text: string) => `${open}${space}<${prefix ?? ''}r>${text}</${prefix ?? ''}r>`);
+    const wrapped = xml.replace(
+      WRAP,
+      (_all, open: string, prefix: string | undefined, space: string, text: string) => `${open}${space}<${prefix ?? ''}r>${text}</${prefix ?? ''}r>`,
+    );
     entry.content = Buffer.from(wrapped, 'utf8');
     entry.size = (entry.content as Buffer).length;
   }

@@ -16,11 +16,7 @@ export const SNIFF_BYTES = 64 * 1024;
  * - `text`: text, to be read as CSV (UTF-16 with a byte order mark included);
  * - `other`: something else, with `what` naming it for the message ("a PDF document").
  */
-export type SniffedFormat =
-  | { format: 'xlsx' }
-  | { format: 'ole' }
-  | { format: 'text' }
-  | { format: 'other'; what: string };
+export type SniffedFormat = { format: 'xlsx' } | { format: 'ole' } | { format: 'text' } | { format: 'other'; what: string };
 
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 

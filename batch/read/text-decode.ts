@@ -105,7 +105,8 @@ function utf32(bytes: Uint8Array, littleEndian: boolean, file: string): string {
   const parts: string[] = [];
   for (let at = 4; at < bytes.length; at += 4) {
     const code = view.getUint32(at, littleEndian);
-    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw notText(file, `it starts with a UTF-32 byte order mark but holds an invalid character at byte ${at}`);
+    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+      throw notText(file, `it starts with a UTF-32 byte order mark but holds an invalid character at byte ${at}`);
     parts.push(String.fromCodePoint(code));
   }
   return parts.join('');

@@ -31,11 +31,31 @@ export interface ReadSheet {
 }
 
 /** SheetJS's error codes (BIFF), for error cells that carry no text. */
-const ERROR_TEXT: Readonly<Record<number, string>> = { 0: '#NULL!', 7: '#DIV/0!', 15: '#VALUE!', 23: '#REF!', 29: '#NAME?', 36: '#NUM!', 42: '#N/A', 43: '#GETTING_DATA' };
+const ERROR_TEXT: Readonly<Record<number, string>> = {
+  0: '#NULL!',
+  7: '#DIV/0!',
+  15: '#VALUE!',
+  23: '#REF!',
+  29: '#NAME?',
+  36: '#NUM!',
+  42: '#N/A',
+  43: '#GETTING_DATA',
+};
 
 /** Parsing options shared by every read: raw values and number formats only, no formulas, no styles. */
 // cellStyles: SheetJS reads which rows are hidden only with it (it costs no measurable time).
-const PARSE: XLSX.ParsingOptions = { type: 'buffer', dense: true, cellDates: false, cellNF: true, cellText: false, cellFormula: false, cellHTML: false, cellStyles: true, bookVBA: false, WTF: false };
+const PARSE: XLSX.ParsingOptions = {
+  type: 'buffer',
+  dense: true,
+  cellDates: false,
+  cellNF: true,
+  cellText: false,
+  cellFormula: false,
+  cellHTML: false,
+  cellStyles: true,
+  bookVBA: false,
+  WTF: false,
+};
 
 /**
  * Reads one worksheet of a workbook held in memory; `file` names it in messages.
@@ -150,14 +170,19 @@ export function toCellValue(cell: XLSX.CellObject, date1904: boolean): CellValue
 
 /** Built-in number formats that SheetJS leaves as an id: the CJK date formats (ids 27–36, 50–58). */
 function isBuiltInDate(format: unknown): boolean {
-  return typeof format === 'number' && ((format >= 14 && format <= 22) || (format >= 27 && format <= 36) || (format >= 45 && format <= 47) || (format >= 50 && format <= 58));
+  return (
+    typeof format === 'number' &&
+    ((format >= 14 && format <= 22) || (format >= 27 && format <= 36) || (format >= 45 && format <= 47) || (format >= 50 && format <= 58))
+  );
 }
 
 /** A `t="d"` cell: SheetJS gives a Date of the ISO text; its wall clock goes into the UTC parts. */
 function isoDateCell(value: unknown): Date | null {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return null;
-    return new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate(), value.getHours(), value.getMinutes(), value.getSeconds(), value.getMilliseconds()));
+    return new Date(
+      Date.UTC(value.getFullYear(), value.getMonth(), value.getDate(), value.getHours(), value.getMinutes(), value.getSeconds(), value.getMilliseconds()),
+    );
   }
   if (typeof value === 'string') {
     const parsed = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);

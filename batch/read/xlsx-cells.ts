@@ -30,5 +30,10 @@ export function serialToDate(serial: number, date1904: boolean): Date {
  */
 export function isDateFormat(numFmt: string | undefined): boolean {
   if (!numFmt) return false;
-  return /[ymdhsb]/i.test(numFmt.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '').replace(/\\./g, ''));
+  return /[ymdhsb]/i.test(
+    numFmt
+      .replace(/\[[^\]]*]/g, '')
+      .replace(/"[^"]*"/g, '')
+      .replace(/\\./g, ''),
+  );
 }

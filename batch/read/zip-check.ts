@@ -84,7 +84,8 @@ function missingStyles(entries: readonly ZipEntry[], workbookPart: string): Part
  * exhaust memory does that (SheetJS would expand every repeat, past its own row limit too). Empty
  * cells and rows repeated far, as LibreOffice writes them to the sheet's edge, have no value type.
  */
-const VALUED_REPEAT = /<(?:\w+:)?table-cell\b(?=[^>]*\bvalue-type=)[^>]*number-columns-repeated="(\d+)"[^>]*>|<(?:\w+:)?table-cell\b[^>]*number-columns-repeated="(\d+)"(?=[^>]*\bvalue-type=)[^>]*>/g;
+const VALUED_REPEAT =
+  /<(?:\w+:)?table-cell\b(?=[^>]*\bvalue-type=)[^>]*number-columns-repeated="(\d+)"[^>]*>|<(?:\w+:)?table-cell\b[^>]*number-columns-repeated="(\d+)"(?=[^>]*\bvalue-type=)[^>]*>/g;
 const SHEET_COLUMNS = 16_384;
 
 /** A row repeated N times (`number-rows-repeated`) and its content, up to 8,000 characters of it. */

@@ -49,7 +49,12 @@ const DAY_MS = 86_400_000;
  * with `Number`), a `Date` whose UTC parts are what Excel shows (exceljs writes UTC parts), text, a
  * boolean, or `null`. Throws {@link WriteError} `invalid_cell_value` when the value does not fit the type.
  */
-export function toXlsxValue(column: ColumnSpec, value: TableValue | undefined, place: CellPlace, options: ValueOptions = {}): string | number | boolean | Date | null {
+export function toXlsxValue(
+  column: ColumnSpec,
+  value: TableValue | undefined,
+  place: CellPlace,
+  options: ValueOptions = {},
+): string | number | boolean | Date | null {
   if (value === null || value === undefined || value === '') return null;
   switch (column.type) {
     case 'text':
@@ -136,7 +141,10 @@ function textOf(column: ColumnSpec, value: Exclude<TableValue, null>, place: Cel
 
 function checkedText(column: ColumnSpec, text: string, place: CellPlace): string {
   if (text.length > MAX_CELL_TEXT) {
-    throw new WriteError('invalid_cell_value', `sheet '${place.sheet}', row ${place.row}, column '${column.header}': text of ${text.length} characters; an Excel cell holds at most ${MAX_CELL_TEXT}`);
+    throw new WriteError(
+      'invalid_cell_value',
+      `sheet '${place.sheet}', row ${place.row}, column '${column.header}': text of ${text.length} characters; an Excel cell holds at most ${MAX_CELL_TEXT}`,
+    );
   }
   return text;
 }
@@ -192,7 +200,9 @@ function booleanOf(column: ColumnSpec, value: Exclude<TableValue, null>, place: 
 function wallClock(instant: Date, timeZone: string | undefined): Date {
   if (timeZone === undefined) return instant;
   const local = new TZDate(instant.getTime(), timeZone);
-  return new Date(Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()));
+  return new Date(
+    Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()),
+  );
 }
 
 function isoDateTime(column: ColumnSpec, value: Exclude<TableValue, null>, place: CellPlace, timeZone: string | undefined): string {

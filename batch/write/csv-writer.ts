@@ -50,8 +50,7 @@ export async function writeCsvTable(path: string, sheet: Pick<TableSheet, 'colum
   }
   // A lone empty field would make a blank line, which readers skip: quote it ("").
   const quotes = sheet.columns.length === 1 ? (value: unknown) => value === '' : false;
-  const unparse = (records: string[][]): string =>
-    Papa.unparse(records, { delimiter, newline: CRLF, quotes, header: false, escapeFormulae: false }) + CRLF;
+  const unparse = (records: string[][]): string => Papa.unparse(records, { delimiter, newline: CRLF, quotes, header: false, escapeFormulae: false }) + CRLF;
   return writeAtomically(path, async (temp) => {
     const handle = await open(temp, 'w');
     try {

@@ -54,10 +54,19 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
   // A loop, not Math.max(...records): spreading 130,000+ arguments overflows the stack.
   const width = input.records.reduce((widest, record) => Math.max(widest, record.length), 0);
   const positions = locateResultColumns(header, width, job.names);
-  setFields(header, positions, job.names.map((name) => guardCsvFormula(name)));
+  setFields(
+    header,
+    positions,
+    job.names.map((name) => guardCsvFormula(name)),
+  );
   for (const [rowNumber, result] of byRow) {
     const record = input.records[rowNumber - 1];
-    if (record !== undefined) setFields(record, positions, resultCells(result).map((cell) => guardCsvFormula(cell ?? '')));
+    if (record !== undefined)
+      setFields(
+        record,
+        positions,
+        resultCells(result).map((cell) => guardCsvFormula(cell ?? '')),
+      );
   }
   await writeAtomically(job.outputPath, async (temp) => {
     const handle = await open(temp, 'w');

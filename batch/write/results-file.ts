@@ -50,7 +50,10 @@ const RESULTS_SUFFIX = '.results';
 export async function writeResultsFile(options: ResultsFileOptions): Promise<void> {
   const format = formatOf(options.inputPath);
   if (extname(options.outputPath).toLowerCase() !== format) {
-    throw new WriteError('results_format_mismatch', `the results file must be ${format} like the input '${basename(options.inputPath)}', not '${basename(options.outputPath)}'`);
+    throw new WriteError(
+      'results_format_mismatch',
+      `the results file must be ${format} like the input '${basename(options.inputPath)}', not '${basename(options.outputPath)}'`,
+    );
   }
   const names = options.headers ?? [...RESULT_COLUMNS];
   checkResultNames(names);

@@ -57,7 +57,10 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<void> {
     throw new WriteError('results_input_unreadable', `'${job.inputPath}' has no sheet '${job.sheetName ?? ''}' (sheets: ${names || 'none'})`);
   }
   if (job.headerRowNumber > worksheet.rowCount) {
-    throw new WriteError('results_input_unreadable', `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`);
+    throw new WriteError(
+      'results_input_unreadable',
+      `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`,
+    );
   }
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const header = worksheet.getRow(job.headerRowNumber);

@@ -101,7 +101,14 @@ export function checkColumns(sheetName: string, columns: readonly ColumnSpec[]):
 }
 
 function checkSheetName(name: string, seen: Set<string>): void {
-  if (name.length === 0 || name.length > MAX_SHEET_NAME || SHEET_NAME_FORBIDDEN.test(name) || CONTROL.test(name) || name.startsWith("'") || name.endsWith("'")) {
+  if (
+    name.length === 0 ||
+    name.length > MAX_SHEET_NAME ||
+    SHEET_NAME_FORBIDDEN.test(name) ||
+    CONTROL.test(name) ||
+    name.startsWith("'") ||
+    name.endsWith("'")
+  ) {
     throw invalid(`'${name}' is not an Excel sheet name (1 to ${MAX_SHEET_NAME} characters, none of [ ] : * ? / \\, not starting or ending with ')`);
   }
   if (seen.has(name.toLowerCase())) throw invalid(`sheet name '${name}' is used twice`);

@@ -63,8 +63,7 @@ export function tableHooks(workbook: object): TableHooks | undefined {
   if (typeof zip?.append !== 'function') return undefined;
   const tables: string[] = [];
   const append = zip.append.bind(zip);
-  zip.append = (source, data) =>
-    append(data?.name === CONTENT_TYPES_PART && typeof source === 'string' ? withTableTypes(source, tables) : source, data);
+  zip.append = (source, data) => append(data?.name === CONTENT_TYPES_PART && typeof source === 'string' ? withTableTypes(source, tables) : source, data);
   return {
     addTable(worksheet, table) {
       const sheet = worksheet as WorksheetInternals;
@@ -85,7 +84,9 @@ export function tableHooks(workbook: object): TableHooks | undefined {
 /** Whether a streaming worksheet has the internals {@link TableHooks.addTable} uses. */
 export function canAddTable(worksheet: object): boolean {
   const sheet = worksheet as Partial<WorksheetInternals>;
-  return typeof sheet._sheetRelsWriter?.addRelationship === 'function' && typeof sheet._writeCloseWorksheet === 'function' && typeof sheet._write === 'function';
+  return (
+    typeof sheet._sheetRelsWriter?.addRelationship === 'function' && typeof sheet._writeCloseWorksheet === 'function' && typeof sheet._write === 'function'
+  );
 }
 
 /** The table part XML (ECMA-376 Part 1, 18.5.1.2 `table`). Pure. */

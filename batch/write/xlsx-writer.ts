@@ -82,7 +82,10 @@ async function writeSheet(
   const sample = await rows.sample();
   worksheet.columns = sheet.columns.map((column) => ({
     key: column.key,
-    width: columnWidth(column, sample.map((row) => row[column.key])),
+    width: columnWidth(
+      column,
+      sample.map((row) => row[column.key]),
+    ),
     style: numFmtStyle(column),
   }));
   writeHeader(worksheet, sheet.columns);

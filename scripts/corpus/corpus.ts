@@ -84,11 +84,13 @@ export function firstDifference(ours: [number, RefCell[]][], theirs: [number, Re
 async function ourSheet(path: string, sheet: string | undefined): Promise<[number, RefCell[]][]> {
   try {
     const grid = await readGrid(path, sheet === undefined ? {} : { sheet });
-    return grid.rows.map((row) => {
-      const cells = row.cells.map(encodeCell);
-      while (cells.length && cells.at(-1) === null) cells.pop();
-      return [row.rowNumber, cells] as [number, RefCell[]];
-    }).filter(([, cells]) => cells.length > 0);
+    return grid.rows
+      .map((row) => {
+        const cells = row.cells.map(encodeCell);
+        while (cells.length && cells.at(-1) === null) cells.pop();
+        return [row.rowNumber, cells] as [number, RefCell[]];
+      })
+      .filter(([, cells]) => cells.length > 0);
   } catch (error) {
     if (error instanceof InputFileError && error.code === 'no_data' && sheet !== undefined) return [];
     throw error;
@@ -118,7 +120,10 @@ export async function compareCorpus(root: string, reference: Reference, include?
       } catch (error) {
         // A file the reference reads as empty is rightly refused as having no data.
         const empty = sheets.every(([, sheetRows]) => sheetRows.length === 0);
-        what = empty && error instanceof InputFileError && error.code === 'no_data' ? null : `refused by shed: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error)}`;
+        what =
+          empty && error instanceof InputFileError && error.code === 'no_data'
+            ? null
+            : `refused by shed: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error)}`;
         if (what && agrees) report.refusedByUs += 1;
       }
       if (what) {

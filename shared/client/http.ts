@@ -2,26 +2,11 @@ import pLimit from 'p-limit';
 import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
-import {
-  HttpError,
-  NetworkError,
-  OutcomeUnknownError,
-  RateLimitError,
-  ServiceError,
-  TimeoutError,
-  type RequestTarget,
-} from '../errors/index.ts';
+import { HttpError, NetworkError, OutcomeUnknownError, RateLimitError, ServiceError, TimeoutError, type RequestTarget } from '../errors/index.ts';
 import { RETRY_AFTER_HEADER } from '../service/gaps.ts';
 import type { ResolvedOptions } from './options.ts';
 import { errorForStatus, parseBodyText, parseWithSchema, redact, redirectError } from './response.ts';
-import {
-  decideRetry,
-  honoursRetryAfter,
-  networkErrorCode,
-  parseRetryAfter,
-  PRE_SEND_NETWORK_CODES,
-  type AttemptFailure,
-} from './retry-policy.ts';
+import { decideRetry, honoursRetryAfter, networkErrorCode, parseRetryAfter, PRE_SEND_NETWORK_CODES, type AttemptFailure } from './retry-policy.ts';
 
 /** A query value: arrays are sent as repeated keys (`ids[]=a&ids[]=b`); undefined is left out. */
 export type QueryValue = string | number | readonly string[] | undefined;
@@ -82,11 +67,7 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   // One limit for every exchange of this client, so a run's reads, pages and writes share it.
   const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
   const fixed = options.maxInFlight === undefined ? null : pLimit(options.maxInFlight);
-  const slot: InFlightLimit = adaptive
-    ? (send) => adaptive.run(send, (answer) => answer.response.status)
-    : fixed
-      ? (send) => fixed(send)
-      : (send) => send();
+  const slot: InFlightLimit = adaptive ? (send) => adaptive.run(send, (answer) => answer.response.status) : fixed ? (send) => fixed(send) : (send) => send();
   const limited = { ...options, exchange: slot };
   return {
     limitState: () => adaptive?.state() ?? null,
@@ -144,12 +125,7 @@ async function attempt<S extends z.ZodType | undefined>(
  * Sends the request and reads the whole body within `timeoutMs`. Throws what {@link sendFailure}
  * makes of a timeout, a connection failure or the caller's abort.
  */
-async function exchange(
-  options: ResolvedOptions,
-  spec: RequestSpec<z.ZodType | undefined>,
-  target: RequestTarget,
-  state: RequestState,
-): Promise<Exchanged> {
+async function exchange(options: ResolvedOptions, spec: RequestSpec<z.ZodType | undefined>, target: RequestTarget, state: RequestState): Promise<Exchanged> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -247,9 +223,7 @@ function sendFailure(
   if (decision === 'outcome_unknown') {
     const why =
       explanation ??
-      (failure.kind === 'network'
-        ? `the connection was lost${failure.code ? ` (${failure.code})` : ''}`
-        : `no answer within ${options.timeoutMs} ms`);
+      (failure.kind === 'network' ? `the connection was lost${failure.code ? ` (${failure.code})` : ''}` : `no answer within ${options.timeoutMs} ms`);
     return new AbortError(outcomeUnknown(state, failure, why, safeCause(cause, options.token)));
   }
   // Anything but a connection refused before sending may have reached the service.
@@ -318,9 +292,7 @@ function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number):
   const detail =
     `The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), longer than the ` +
     `${Math.floor(limitMs / 1000)} s this client may still wait; try again later`;
-  return error instanceof RateLimitError
-    ? new RateLimitError(target, answer, retryAfterMs, detail)
-    : new ServiceError(target, answer, retryAfterMs, detail);
+  return error instanceof RateLimitError ? new RateLimitError(target, answer, retryAfterMs, detail) : new ServiceError(target, answer, retryAfterMs, detail);
 }
 
 /** A short reason for `onRetry`, e.g. `503 Service Unavailable` or `network error (ECONNREFUSED)`. */

@@ -121,12 +121,7 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
   if (!HEADER_NAME.test(header)) {
     throw new ShedError('invalid_auth_header', 'config', `"${header}" is not a valid HTTP header name.`);
   }
-  const scheme =
-    options.auth?.scheme !== undefined
-      ? options.auth.scheme
-      : header.toLowerCase() === AUTH_HEADER.name.toLowerCase()
-        ? AUTH_HEADER.scheme
-        : null;
+  const scheme = options.auth?.scheme !== undefined ? options.auth.scheme : header.toLowerCase() === AUTH_HEADER.name.toLowerCase() ? AUTH_HEADER.scheme : null;
   const resolved: ResolvedOptions = {
     baseUrl,
     token,

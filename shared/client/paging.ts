@@ -76,7 +76,10 @@ export async function listAll<T extends { id: string }>(
         throw error;
       });
     }
-    return mergePages([...pages.entries()].sort(([a], [b]) => a - b).map(([, page]) => page), options.versionOf);
+    return mergePages(
+      [...pages.entries()].sort(([a], [b]) => a - b).map(([, page]) => page),
+      options.versionOf,
+    );
   } finally {
     options.signal?.removeEventListener('abort', onOuterAbort);
   }

@@ -58,12 +58,7 @@ export function errorForStatus(target: RequestTarget, answer: HttpAnswer, retryA
  * Parses a 2xx body with the resource's zod schema (tolerant of gaps.md's variants). Throws
  * {@link ResponseShapeError} naming the first issues when the body is not JSON or does not match.
  */
-export function parseWithSchema<S extends z.ZodType>(
-  schema: S,
-  text: string,
-  target: RequestTarget,
-  status: number,
-): z.infer<S> {
+export function parseWithSchema<S extends z.ZodType>(schema: S, text: string, target: RequestTarget, status: number): z.infer<S> {
   let body: unknown;
   try {
     body = text.trim() ? (JSON.parse(text) as unknown) : undefined;

@@ -21,10 +21,7 @@
  */
 
 /** What went wrong in one attempt, before it becomes a typed error. */
-export type AttemptFailure =
-  | { kind: 'status'; status: number }
-  | { kind: 'timeout' }
-  | { kind: 'network'; code: string | null };
+export type AttemptFailure = { kind: 'status'; status: number } | { kind: 'timeout' } | { kind: 'network'; code: string | null };
 
 /** What to do about it: try again, give up with the error, or give up saying the outcome is unknown. */
 export type RetryDecision = 'retry' | 'fail' | 'outcome_unknown';

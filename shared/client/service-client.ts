@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShedError } from '../errors/shed-error.ts';
+/* eslint-disable @typescript-eslint/no-unused-vars -- these are named by {@link} in the docs below, for the editor to follow */
 import type {
   AuthenticationError,
   EntitlementError,
@@ -12,15 +13,8 @@ import type {
   TimeoutError,
   ValidationError,
 } from '../errors/index.ts';
-import {
-  DeletionRecord,
-  Organisation,
-  ProductAlias,
-  Receipt,
-  Return,
-  Storage,
-  listEnvelope,
-} from '../schemas/resources.ts';
+/* eslint-enable @typescript-eslint/no-unused-vars */
+import { DeletionRecord, Organisation, ProductAlias, Receipt, Return, Storage, listEnvelope } from '../schemas/resources.ts';
 import { Timestamp } from '../schemas/common.ts';
 import type { ReceiptCreateBody, ReceiptUpdateBody, ReturnCreateBody, ReturnUpdateBody } from '../schemas/bodies.ts';
 import { PAGE_SIZE_MAX, RECEIPT_PATHS } from '../service/gaps.ts';
@@ -127,9 +121,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     async listOrganisations(o = {}) {
       // The organisation list has no paging (gaps row 19): page 1 asks plainly, later pages only if `meta` says so.
       const fetchPage = (page: number, signal: AbortSignal) =>
-        http
-          .request({ method: 'GET', path: '/api/organisations', query: page === 1 ? {} : { page }, schema: listEnvelope(Organisation), signal })
-          .then(toPage);
+        http.request({ method: 'GET', path: '/api/organisations', query: page === 1 ? {} : { page }, schema: listEnvelope(Organisation), signal }).then(toPage);
       const result = await listAll(fetchPage, { pageConcurrency: resolved.pageConcurrency, onPage: o.onPage, signal: o.signal });
       return result.records;
     },
@@ -164,8 +156,7 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
     listReceipts: async (q = {}) => listResource(lists, `${org}/receipts`, Receipt, q, includeQuery(q.include)),
     getReceipt: async (id, o = {}) => get(RECEIPT_PATHS.get(rec(id)), Receipt, o, includeQuery(o.include)),
     createReceipt: async (body, o = {}) => send('POST', RECEIPT_PATHS.create(orgSegment), body, Receipt, o),
-    updateReceipt: async (id, body, o = {}) =>
-      send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o, !createsLineItems(body)),
+    updateReceipt: async (id, body, o = {}) => send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o, !createsLineItems(body)),
     deleteReceipt: async (id, o = {}) => remove(RECEIPT_PATHS.delete(orgSegment, rec(id)), o),
     listReturns: async (q = {}) => listResource(lists, `${org}/returns`, Return, q, includeQuery(q.include)),
     getReturn: async (id, o = {}) => get(`/api/shed/returns/${ret(id)}`, Return, o, includeQuery(o.include)),
@@ -201,7 +192,13 @@ async function listResource<T extends { id: string }>(
 /** Deletion records; `ids` are sent `DELETED_IDS_PER_REQUEST` at a time, one chunk after another. */
 async function listDeleted(lists: Lists, path: string, q: DeletedQuery): Promise<ListResult<DeletionRecord>> {
   const deletedAfter = checkTimestamp(q.deletedAfter, 'deletedAfter');
-  const ids = q.ids === undefined ? [undefined] : chunk(q.ids.map((id) => checkId(id, 'id')), DELETED_IDS_PER_REQUEST);
+  const ids =
+    q.ids === undefined
+      ? [undefined]
+      : chunk(
+          q.ids.map((id) => checkId(id, 'id')),
+          DELETED_IDS_PER_REQUEST,
+        );
   const schema = listEnvelope(DeletionRecord);
   const results: ListResult<DeletionRecord>[] = [];
   for (const chunkIds of ids) {
@@ -209,9 +206,7 @@ async function listDeleted(lists: Lists, path: string, q: DeletedQuery): Promise
       lists.http
         .request({ method: 'GET', path, query: { deleted_after: deletedAfter, 'ids[]': chunkIds, page, page_size: PAGE_SIZE_MAX }, schema, signal })
         .then(toPage);
-    results.push(
-      await listAll(fetchPage, { pageConcurrency: lists.pageConcurrency, onPage: q.onPage, signal: q.signal, versionOf: (r) => r.deleted_at }),
-    );
+    results.push(await listAll(fetchPage, { pageConcurrency: lists.pageConcurrency, onPage: q.onPage, signal: q.signal, versionOf: (r) => r.deleted_at }));
   }
   if (results.length === 1 && results[0]) return results[0];
   const merged = mergePages(

@@ -2,15 +2,7 @@
  * What kind of failure an error is; the CLI's one top-level catch turns it into an exit status
  * (PRODUCT.md: 2 usage, config or unreadable input; 3 connection, authentication or entitlement).
  */
-export type ErrorCategory =
-  | 'usage'
-  | 'config'
-  | 'input'
-  | 'connection'
-  | 'authentication'
-  | 'entitlement'
-  | 'service'
-  | 'internal';
+export type ErrorCategory = 'usage' | 'config' | 'input' | 'connection' | 'authentication' | 'entitlement' | 'service' | 'internal';
 
 import type { Remedy } from './remedy.ts';
 

@@ -9,7 +9,18 @@ import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '
 import type { ExportTable } from './columns.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { DatasetName, LedgerContext } from './datasets/index.ts';
-import { ledgerLines, ledgerTable, movementsTable, sealLedger, stocktakeTemplate, productAliasesTable, productsTable, receiptsTable, returnsTable, storagesTable } from './datasets/index.ts';
+import {
+  ledgerLines,
+  ledgerTable,
+  movementsTable,
+  sealLedger,
+  stocktakeTemplate,
+  productAliasesTable,
+  productsTable,
+  receiptsTable,
+  returnsTable,
+  storagesTable,
+} from './datasets/index.ts';
 import type { ExportFilter } from './filter.ts';
 import type { DateRange } from './values.ts';
 import { createExportNames } from './names.ts';
@@ -107,8 +118,17 @@ export async function fetchExport(source: ExportSource, settings: ExportQuery, o
   const [storages, aliases, receipts, returns] = await Promise.all([
     read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
     read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
-    !needsRecords || dataset === 'returns' ? null : read('receipts', pages.receipts(productsOnly ? ['products'] : ['products', 'product_aliases', 'storage']), 'receipts', productsOnly ? undefined : since),
-    !needsRecords || dataset === 'receipts' ? null : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since),
+    !needsRecords || dataset === 'returns'
+      ? null
+      : read(
+          'receipts',
+          pages.receipts(productsOnly ? ['products'] : ['products', 'product_aliases', 'storage']),
+          'receipts',
+          productsOnly ? undefined : since,
+        ),
+    !needsRecords || dataset === 'receipts'
+      ? null
+      : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since),
   ]);
   const shaped = shapeExport(settings, {
     organisationId: source.organisationId,
@@ -162,7 +182,10 @@ export function shapeExport(settings: ExportQuery, data: ExportData): Omit<Fetch
     case 'ledger': {
       const about = settings.about ?? { organisation: data.organisationId, generatedAt: '', producer: 'shed-sheets' };
       const stocktake = settings.stocktake ? { ...settings.stocktake, resolver: names.resolver } : undefined;
-      return { table: ledgerTable({ receipts: data.receipts, returns: data.returns, names, filter }, { ...about, storage: storage?.name ?? null }, stocktake), storage };
+      return {
+        table: ledgerTable({ receipts: data.receipts, returns: data.returns, names, filter }, { ...about, storage: storage?.name ?? null }, stocktake),
+        storage,
+      };
     }
     case 'stocktake': {
       // The closing at --to of everything before it: the expected count.

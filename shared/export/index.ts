@@ -13,4 +13,14 @@ export { MAX_WALK_REQUESTS, walkByCursor } from './paging/cursor-walk.ts';
 export { IDS_QUERY_LIMIT, dropDeleted } from './paging/deletions.ts';
 export { createOrgPages, deletedReader, type DeletedReader, type OrgPages, type PageQuery, type PageReader } from './paging/page-source.ts';
 export { justBefore, microsToIso, newestUpdatedAt, oldestUpdatedAt, timestampMicros } from './paging/timestamps.ts';
-export { fetchExport, shapeExport, UnknownStorageError, type ExportData, type ExportQuery, type ExportSource, type FetchedExport, type ListReport, type PageProgress } from './fetch.ts';
+export {
+  fetchExport,
+  shapeExport,
+  UnknownStorageError,
+  type ExportData,
+  type ExportQuery,
+  type ExportSource,
+  type FetchedExport,
+  type ListReport,
+  type PageProgress,
+} from './fetch.ts';

@@ -72,7 +72,11 @@ export function createExportNames(input: ExportReferenceInput): ExportNames {
 }
 
 /** Records of `schema` found in `included` under any of `keys`; objects that do not parse are skipped. */
-function sideloaded<T>(included: readonly (Included | null | undefined)[], keys: readonly string[], schema: { safeParse(v: unknown): { success: boolean; data?: T } }): T[] {
+function sideloaded<T>(
+  included: readonly (Included | null | undefined)[],
+  keys: readonly string[],
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+): T[] {
   const found: T[] = [];
   for (const source of included) {
     if (source === null || typeof source !== 'object') continue;

@@ -34,7 +34,9 @@ export function relocateResults(results: readonly RowResult[], before: Grid, now
     return column === undefined ? [] : [column];
   });
   const keyed = (grid: Grid) =>
-    grid.rows.filter((r) => r.rowNumber > mapping.headerRowNumber).map((r) => ({ rowNumber: r.rowNumber, key: columns.map((c) => keyText(r.cells[c])).join('\u0000') }));
+    grid.rows
+      .filter((r) => r.rowNumber > mapping.headerRowNumber)
+      .map((r) => ({ rowNumber: r.rowNumber, key: columns.map((c) => keyText(r.cells[c])).join('\u0000') }));
   const target = alignRows(keyed(before), keyed(now));
   const placed: RowResult[] = [];
   const moved: Relocated['moved'] = [];

@@ -29,7 +29,10 @@ export function sheetLines<F extends string>(grid: Grid, mapping: ColumnMapping,
   const columns = mapping.columns as Partial<Record<F, number>>;
   const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField);
   const lines = skipLines<F>(withConstants(split.rows, mapping.constants), 'product' as F, settings.skipLines);
-  const dates = checkDateColumn(lines.kept.map((r) => r.cells[dateField] ?? null), settings);
+  const dates = checkDateColumn(
+    lines.kept.map((r) => r.cells[dateField] ?? null),
+    settings,
+  );
   const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
   return {
     rows: lines.kept,

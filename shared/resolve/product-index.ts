@@ -59,7 +59,10 @@ export function buildProductIndex(products: readonly Product[], aliases: readonl
   const { byName, choices } = meaningsByName(products, aliases, valueOf, nameOf);
   // The same alias id listed for two products (the demo's two 'Wetter' aliases) is ambiguous too.
   const byAliasId = new Map<string, NameMeaning<ResolvedProduct>>();
-  for (const [id, entries] of groupBy(aliases.map((alias): Entry => ({ kind: 'alias', alias })), (e) => aliasIdOf(e))) {
+  for (const [id, entries] of groupBy(
+    aliases.map((alias): Entry => ({ kind: 'alias', alias })),
+    (e) => aliasIdOf(e),
+  )) {
     byAliasId.set(id, meaningOf(entries, valueOf) ?? describeAmbiguity(representatives(entries), byName, nameOf));
   }
   return { byAliasId, byProductId, byName, productNameById, aliasNameById, choices };
@@ -74,10 +77,7 @@ function meaningsByName(
   valueOf: ValueOf,
   nameOf: (productId: string) => string | null,
 ): { byName: Map<string, NameMeaning<ResolvedProduct>>; choices: NameChoice[] } {
-  const entries: Entry[] = [
-    ...products.map((product): Entry => ({ kind: 'product', product })),
-    ...aliases.map((alias): Entry => ({ kind: 'alias', alias })),
-  ];
+  const entries: Entry[] = [...products.map((product): Entry => ({ kind: 'product', product })), ...aliases.map((alias): Entry => ({ kind: 'alias', alias }))];
   const groups = groupBy(entries, (e) => normaliseName(e.kind === 'product' ? e.product.name : e.alias.name));
   groups.delete('');
   const byName = new Map<string, NameMeaning<ResolvedProduct>>();

@@ -38,9 +38,7 @@ export interface ResolvedProduct {
 }
 
 /** What a normalised name means in an index: one record, or several (then the parts of the refusal). */
-export type NameMeaning<T> =
-  | { ok: true; value: T }
-  | { ok: false; detail: string; candidates: string[] };
+export type NameMeaning<T> = { ok: true; value: T } | { ok: false; detail: string; candidates: string[] };
 
 /** Freezes a failure (and its arrays) so memoised refusals can be shared safely. */
 export function failure(

@@ -17,9 +17,7 @@ export const Timestamp = z.iso.datetime({ offset: true });
 export const TimestampInput = z.iso.datetime({ offset: true, error: expected('an ISO 8601 time with a zone, e.g. 2026-03-01T00:00:00+11:00') });
 
 /** A decimal string in a response; a JSON number is tolerated and turned into its string (gaps row 9). */
-export const DecimalOut = z
-  .union([z.string().regex(DECIMAL_PATTERN), z.number().finite()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v));
+export const DecimalOut = z.union([z.string().regex(DECIMAL_PATTERN), z.number().finite()]).transform((v) => (typeof v === 'number' ? String(v) : v));
 
 /** A decimal string the client sends (gaps row 9): `^-?\d+(\.\d+)?$`, never a JSON number. */
 export const DecimalString = z.string({ error: expected('a decimal string such as "12.50"') }).regex(DECIMAL_PATTERN, {
@@ -35,14 +33,22 @@ export const NonNegativeDecimal = DecimalString.refine((v) => Number(v) >= 0, {
 });
 
 /** A unit such as `l` or `kg`: any non-empty string up to 20 characters (gaps row 10). */
-export const Unit = z.string({ error: expected('text such as l or kg') }).trim().min(1, { message: "can't be blank" }).max(UNIT_MAX_LENGTH, {
-  message: `should be at most ${UNIT_MAX_LENGTH} characters`,
-});
+export const Unit = z
+  .string({ error: expected('text such as l or kg') })
+  .trim()
+  .min(1, { message: "can't be blank" })
+  .max(UNIT_MAX_LENGTH, {
+    message: `should be at most ${UNIT_MAX_LENGTH} characters`,
+  });
 
 /** A required name-like string (supplier): non-blank, at most 255 characters. */
-export const RequiredName = z.string({ error: expected('text') }).trim().min(1, { message: "can't be blank" }).max(MAX_LENGTH.name, {
-  message: `should be at most ${MAX_LENGTH.name} characters`,
-});
+export const RequiredName = z
+  .string({ error: expected('text') })
+  .trim()
+  .min(1, { message: "can't be blank" })
+  .max(MAX_LENGTH.name, {
+    message: `should be at most ${MAX_LENGTH.name} characters`,
+  });
 
 /** An optional short text (order number, reference): at most 255 characters. */
 export const OptionalShortText = z.string().max(MAX_LENGTH.name, {

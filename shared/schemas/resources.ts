@@ -68,7 +68,9 @@ export type ProductAlias = z.infer<typeof ProductAlias>;
 export const LineItem = z.object({
   id: Id,
   product_id: Id,
-  product_alias_id: Id.nullable().optional().transform((v) => v ?? null),
+  product_alias_id: Id.nullable()
+    .optional()
+    .transform((v) => v ?? null),
   quantity: DecimalOut,
   pack_size_value: DecimalOut,
   pack_size_unit: z.string(),
@@ -88,8 +90,16 @@ export const Receipt = z.object({
   storage_id: Id,
   received_at: Timestamp,
   supplier: z.string(),
-  notes: z.string().nullable().optional().transform((v) => v ?? null),
-  order_number: z.string().nullable().optional().transform((v) => v ?? null),
+  notes: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  order_number: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   under_review: z.boolean().default(false),
   line_items: z.array(LineItem).default([]),
   inserted_at: Timestamp.optional(),
@@ -109,8 +119,16 @@ export const Return = z.object({
   supplier: z.string(),
   amount_value: DecimalOut,
   amount_unit: z.string(),
-  notes: z.string().nullable().optional().transform((v) => v ?? null),
-  reference: z.string().nullable().optional().transform((v) => v ?? null),
+  notes: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  reference: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   inserted_at: Timestamp.optional(),
   updated_at: Timestamp,
   included: Included.optional(),

@@ -22,11 +22,9 @@ export function chooseOrganisation(organisations: readonly Organisation[], wante
   }
   if (!wanted) {
     if (organisations.length === 1) return organisations[0]!;
-    throw new OrganisationChoiceError(
-      'organisation_required',
-      `The token sees ${organisations.length} organisations (${names})`,
-      [{ code: 'choose_organisation', names: organisations.map((o) => o.name) }],
-    );
+    throw new OrganisationChoiceError('organisation_required', `The token sees ${organisations.length} organisations (${names})`, [
+      { code: 'choose_organisation', names: organisations.map((o) => o.name) },
+    ]);
   }
   const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const found = organisations.find((o) => o.id.toLowerCase() === wanted.toLowerCase().trim() || fold(o.name) === fold(wanted));

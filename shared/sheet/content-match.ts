@@ -87,12 +87,7 @@ const KIND_SAID: Record<Kind, string> = {
  * `lookups` null: products and storages are not recognised (before the organisation is read).
  * `fixed`: fields the mapping file or `--set` placed, which content never moves.
  */
-export function matchByContent(
-  grid: Grid,
-  mapping: ColumnMapping,
-  lookups: ContentLookups | null,
-  fixed: ReadonlySet<MappedField> = new Set(),
-): ContentMatch {
+export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: ContentLookups | null, fixed: ReadonlySet<MappedField> = new Set()): ContentMatch {
   const sample = sampleColumns(grid, mapping);
   const share = (column: number, kind: Kind): { share: number; detail: string } => shareOf(sample.get(column) ?? [], kind, lookups);
   const columns = { ...mapping.columns } as Partial<Record<MappedField, number>>;

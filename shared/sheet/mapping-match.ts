@@ -10,15 +10,7 @@
  * with `Date` and `Date Received` both present, `Date Received` is the date received.
  */
 import type { ReceiptField, ReturnField } from './fields.ts';
-import {
-  RECEIPT_FIELDS,
-  RECEIPT_REQUIRED,
-  RECEIPT_SYNONYMS,
-  RETURN_FIELDS,
-  RETURN_REQUIRED,
-  RETURN_SYNONYMS,
-  normaliseHeader,
-} from './fields.ts';
+import { RECEIPT_FIELDS, RECEIPT_REQUIRED, RECEIPT_SYNONYMS, RETURN_FIELDS, RETURN_REQUIRED, RETURN_SYNONYMS, normaliseHeader } from './fields.ts';
 
 /** Which import a sheet is for. */
 export type MappingKind = 'receipts' | 'returns';

@@ -112,9 +112,7 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
   });
   const textual = Object.values(saved?.columns ?? {}).filter((v) => typeof v === 'string' && columnFromLetter(v) === undefined).length;
   const qualifies = (c: Candidate): boolean =>
-    c.textHits >= 2 ||
-    (c.textHits >= 1 && c.textHits >= textual) ||
-    (c.recognised >= MIN_HEADER_MATCHES && c.requiredRecognised >= MIN_REQUIRED_HEADERS);
+    c.textHits >= 2 || (c.textHits >= 1 && c.textHits >= textual) || (c.recognised >= MIN_HEADER_MATCHES && c.requiredRecognised >= MIN_REQUIRED_HEADERS);
   let best: Candidate | undefined;
   for (const candidate of candidates) {
     if (qualifies(candidate) && (!best || better(candidate, best))) best = candidate;
@@ -257,10 +255,12 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f)}' (${f})`).join(', ');
   // For a sheet that lacks only a price or a pack size column, and may carry them otherwise.
   const onlyPack = mapping.missing.every((f) => f === 'pack_cost' || f === 'pack_size');
-  const packRemedies: Remedy[] = !onlyPack ? [] : [
-    ...(mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined ? [{ code: 'line_total_as_cost' } as const] : []),
-    ...(mapping.missing.includes('pack_size') ? [{ code: 'pack_size_from' } as const] : []),
-  ];
+  const packRemedies: Remedy[] = !onlyPack
+    ? []
+    : [
+        ...(mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined ? [{ code: 'line_total_as_cost' } as const] : []),
+        ...(mapping.missing.includes('pack_size') ? [{ code: 'pack_size_from' } as const] : []),
+      ];
   const first = mapping.missing[0] ?? '';
   const tieNote = (mapping.ties ?? []).map((t) => ` ${describeTie(t, (f) => `'${headerLabel(mapping.kind, f)}'`)}.`).join('');
   throw new MappingError(

@@ -12,7 +12,10 @@ export type GstBasis = 'inc' | 'ex';
 
 const TAX = '(?:gst|tax|vat)';
 const INCLUSIVE = new RegExp(`\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?\\s*${TAX}\\b|\\b${TAX}\\s*(?:inc|incl|inclusive|included)\\b`, 'i');
-const EXCLUSIVE = new RegExp(`\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}\\s*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b`, 'i');
+const EXCLUSIVE = new RegExp(
+  `\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}\\s*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b`,
+  'i',
+);
 
 /**
  * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`
@@ -55,16 +58,14 @@ export function checkPriceBasis(mapping: ColumnMapping, gstRate: string | null, 
   if (cost === 'inc' && gstRate === null) {
     throw new MappingError(
       'gst_basis',
-      `${at}: the column '${costHeader}' (mapped to the pack cost) holds prices including GST, but the service keeps ` +
-        `the pack cost excluding GST.`,
+      `${at}: the column '${costHeader}' (mapped to the pack cost) holds prices including GST, but the service keeps ` + `the pack cost excluding GST.`,
       { remedies: [{ code: 'prices_include_gst' }] },
     );
   }
   if (cost === 'ex' && gstRate !== null) {
     throw new MappingError(
       'gst_basis',
-      `${at}: the import was told prices include GST, but the column '${costHeader}' (mapped to the pack cost) ` +
-        `says its prices exclude GST.`,
+      `${at}: the import was told prices include GST, but the column '${costHeader}' (mapped to the pack cost) ` + `says its prices exclude GST.`,
       { remedies: [{ code: 'prices_exclude_gst' }] },
     );
   }

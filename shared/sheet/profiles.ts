@@ -21,10 +21,7 @@ export interface Profile {
 }
 
 /** Which profile an import takes, and why; or why none. */
-export type ProfileChoice =
-  | { profile: Profile; rowNumber: number }
-  | { profile: null; reason: 'none_fit' }
-  | { profile: null; reason: 'tie'; names: string[] };
+export type ProfileChoice = { profile: Profile; rowNumber: number } | { profile: null; reason: 'none_fit' } | { profile: null; reason: 'tie'; names: string[] };
 
 /** Headers of the result columns shed writes: no part of what a sheet is. */
 const RESULT_HEADERS = new Set(RESULT_COLUMNS.map((name) => normaliseHeader(name)));

@@ -131,14 +131,22 @@ export const SavedMappingSchema = z
     units: z
       .record(
         z.string().trim().min(1, 'must be the unit as written in the sheet'),
-        z.string().refine((v) => parseUnitAlias(v) !== null, 'must be a known unit (l, ml, kg, g, t) with an optional positive number before it, such as "l" or "200 l"'),
+        z
+          .string()
+          .refine(
+            (v) => parseUnitAlias(v) !== null,
+            'must be a known unit (l, ml, kg, g, t) with an optional positive number before it, such as "l" or "200 l"',
+          ),
       )
       .optional()
       .describe('unit as written in the sheet → what one of it is: "Lts": "l", "drum": "200 l", "bag (1t)": "1 t"'),
   })
   .superRefine((mapping, ctx) => {
     const allowed: readonly string[] = mapping.kind ? kindFields(mapping.kind).fields : ALL_FIELDS;
-    for (const [part, keys] of [['columns', Object.keys(mapping.columns)], ['values', Object.keys(mapping.values ?? {})]] as const) {
+    for (const [part, keys] of [
+      ['columns', Object.keys(mapping.columns)],
+      ['values', Object.keys(mapping.values ?? {})],
+    ] as const) {
       for (const key of keys) {
         if (!allowed.includes(key)) {
           ctx.addIssue({
@@ -171,7 +179,18 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
     throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
   }
-  const { kind, headerRow, columns, prices_include_gst: gst, units, values, skip_lines: skip, pack_size_from: packSizeFrom, pack_cost_from: packCostFrom, signature } = result.data;
+  const {
+    kind,
+    headerRow,
+    columns,
+    prices_include_gst: gst,
+    units,
+    values,
+    skip_lines: skip,
+    pack_size_from: packSizeFrom,
+    pack_cost_from: packCostFrom,
+    signature,
+  } = result.data;
   return {
     ...(kind ? { kind } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),

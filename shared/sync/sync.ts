@@ -72,11 +72,7 @@ interface Context {
  * Rejects with what the source rejects with (connection, authentication, entitlement errors; the
  * abort reason when `signal` aborts).
  */
-export async function syncMirror(
-  source: SyncSource,
-  previous: Mirror | null,
-  options: SyncOptions,
-): Promise<{ mirror: Mirror; report: SyncReport }> {
+export async function syncMirror(source: SyncSource, previous: Mirror | null, options: SyncOptions): Promise<{ mirror: Mirror; report: SyncReport }> {
   const { organisation } = options;
   if (previous !== null && previous.organisationId.toLowerCase() !== organisation.id.toLowerCase()) {
     throw new MirrorError(
@@ -148,7 +144,10 @@ async function runPass(context: Context, base: Mirror, checkService: boolean): P
     const replace = previous.updatedAfter === null;
     mirror = applyChanges(mirror, resource, records, deleted, { replace });
     cursors[resource] = {
-      updatedAfter: nextCursor(replace ? null : previous.updatedAfter, records.map((r) => r.updated_at)),
+      updatedAfter: nextCursor(
+        replace ? null : previous.updatedAfter,
+        records.map((r) => r.updated_at),
+      ),
       deletedAfter: newestStamp([previous.deletedAfter, ...deleted.map((d) => d.deleted_at)]),
     };
   });

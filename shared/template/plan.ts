@@ -86,7 +86,8 @@ const MESSAGES: Record<TemplateListName, Pick<TemplateValidation, 'style' | 'err
   products: {
     style: 'warning',
     errorTitle: 'Product not in the list',
-    error: "This name is not one of the organisation's products or trade names. The import will refuse it unless the service knows it under this name. Keep it?",
+    error:
+      "This name is not one of the organisation's products or trade names. The import will refuse it unless the service knows it under this name. Keep it?",
     promptTitle: 'Product',
   },
   units: {
@@ -98,7 +99,8 @@ const MESSAGES: Record<TemplateListName, Pick<TemplateValidation, 'style' | 'err
 };
 
 function prompt(list: TemplateListName, kind: TemplateKind): string {
-  if (list === 'storages') return kind === 'receipts' ? 'Where the goods went in: pick from the list.' : 'Where the product was taken from: pick from the list.';
+  if (list === 'storages')
+    return kind === 'receipts' ? 'Where the goods went in: pick from the list.' : 'Where the product was taken from: pick from the list.';
   if (list === 'products') return 'The name on the invoice: pick from the list, or type it.';
   return 'l, ml, kg, g or t';
 }
@@ -117,7 +119,13 @@ export function buildTemplate(kind: TemplateKind, reference: ReferenceData, cont
   const lists: TemplateList[] = LIST_ORDER.map((name, column) => {
     const letter = columnLetter(column);
     const count = values[name].length;
-    return { name, header: LIST_HEADERS[name], column, values: values[name], range: count === 0 ? null : `${LISTS_SHEET}!$${letter}$2:$${letter}$${count + 1}` };
+    return {
+      name,
+      header: LIST_HEADERS[name],
+      column,
+      values: values[name],
+      range: count === 0 ? null : `${LISTS_SHEET}!$${letter}$2:$${letter}$${count + 1}`,
+    };
   });
   const validations: TemplateValidation[] = [];
   columns.forEach((col, index) => {

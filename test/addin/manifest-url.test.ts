@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  DEV_BASE_URL,
-  ManifestUrlError,
-  normaliseBaseUrl,
-  rewriteManifestBaseUrl,
-} from '../../addin/manifest/manifest-url.ts';
+import { DEV_BASE_URL, ManifestUrlError, normaliseBaseUrl, rewriteManifestBaseUrl } from '../../addin/manifest/manifest-url.ts';
 import { validateManifest } from '../../addin/manifest/validate-manifest.ts';
 
 const run = promisify(execFile);

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { compareCorpus, type Reference } from '../../scripts/corpus/corpus.ts';
 
 const reference = JSON.parse(gunzipSync(readFileSync('test/corpus/reference.json.gz')).toString('utf8')) as Reference;
-const known = JSON.parse(readFileSync('test/corpus/known-differences.json', 'utf8')) as { file: string; sheet?: string; what: string; kind: string; cause: string }[];
+const known = JSON.parse(readFileSync('test/corpus/known-differences.json', 'utf8')) as {
+  file: string;
+  sheet?: string;
+  what: string;
+  kind: string;
+  cause: string;
+}[];
 
 describe('the corpus of real-world spreadsheets', () => {
   it('agrees with the reference cell for cell except for the documented differences', async () => {

@@ -24,7 +24,7 @@ function clearAliases(): string[] {
  */
 export function generateInvoices(count: number, linesEach = 3, seed = 7, prefix = 'GEN-'): GeneratedInvoice[] {
   let state = seed;
-  const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const aliases = clearAliases();
   const storages = catalogue.storages.filter((s) => s.organisation_id === WILLOW && s.name !== 'Old Shearing Shed').map((s) => s.name);

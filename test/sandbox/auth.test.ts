@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { BANKSIA, BANKSIA_TOKEN, CHEM_STORE, MACHINERY_SHED, RED_GUM, UNKNOWN_ID, WILLOW, WILLOW_TOKEN, client, orgPath, receiptBody, request, useSandbox } from './helpers.ts';
+import {
+  BANKSIA,
+  BANKSIA_TOKEN,
+  CHEM_STORE,
+  MACHINERY_SHED,
+  RED_GUM,
+  UNKNOWN_ID,
+  WILLOW,
+  WILLOW_TOKEN,
+  client,
+  orgPath,
+  receiptBody,
+  request,
+  useSandbox,
+} from './helpers.ts';
 
 // gaps rows 1-4 and 7; spec section 5.
 describe('sandbox authentication and organisation scope', () => {
@@ -73,7 +87,7 @@ describe('sandbox authentication and organisation scope', () => {
     }
   });
 
-  it("refuses a token for another organisation on every shed route with 404", async () => {
+  it('refuses a token for another organisation on every shed route with 404', async () => {
     expect((await willow.get(orgPath(BANKSIA, 'receipts'))).status).toBe(404);
     expect((await willow.post(orgPath(BANKSIA, 'receipts'), receiptBody({ storage_id: CHEM_STORE, line_items: [] }))).status).toBe(404);
     expect((await willow.get(`/api/shed/storages/${CHEM_STORE}`)).status).toBe(404);

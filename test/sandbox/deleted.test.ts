@@ -8,7 +8,11 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /** The catalogue with one seeded deletion record of each resource, 10 days before the test clock. */
 function seedWithDeletions(): SeedData {
   const seed = catalogue();
-  const record = (n: number, orgId = WILLOW) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, organisation_id: orgId, deleted_at: '2026-03-05T00:00:00.000000Z' });
+  const record = (n: number, orgId = WILLOW) => ({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    organisation_id: orgId,
+    deleted_at: '2026-03-05T00:00:00.000000Z',
+  });
   seed.deletions = { receipts: [record(1)], returns: [record(2)], storages: [record(3)], product_aliases: [record(4), record(5, BANKSIA)] };
   return seed;
 }
@@ -20,7 +24,12 @@ describe('sandbox deleted endpoints', () => {
   const api = client(ctx);
 
   it('exists for all four resources and answers {data} only', async () => {
-    for (const [resource, n] of [['receipts', 1], ['returns', 2], ['storages', 3], ['product_aliases', 4]] as const) {
+    for (const [resource, n] of [
+      ['receipts', 1],
+      ['returns', 2],
+      ['storages', 3],
+      ['product_aliases', 4],
+    ] as const) {
       const answer = await api.get(`${orgPath(WILLOW, resource)}/deleted`);
       expect(answer.status, resource).toBe(200);
       expect(Object.keys(answer.body)).toEqual(['data']);

@@ -137,7 +137,13 @@ describe('sandbox fault injection', () => {
 
   it('refuses fault options out of range, keeping the settings in force', async () => {
     ctx.sb.setFaults({ failureRate: 1 });
-    for (const faults of [{ failureRate: 1.5 }, { dropAfterCommitRate: -0.1 }, { latencyMs: -5 }, { jitterMs: Number.NaN }, { rateLimit: { requestsPerSecond: 0 } }]) {
+    for (const faults of [
+      { failureRate: 1.5 },
+      { dropAfterCommitRate: -0.1 },
+      { latencyMs: -5 },
+      { jitterMs: Number.NaN },
+      { rateLimit: { requestsPerSecond: 0 } },
+    ]) {
       expect(() => ctx.sb.setFaults(faults)).toThrow(SandboxOptionError);
     }
     expect((await api.get('/api/organisations')).status).toBeGreaterThanOrEqual(500);

@@ -153,7 +153,9 @@ describe('sandbox lists: resources', () => {
     const storages = await api.get(orgPath(WILLOW, 'storages'));
     expect(storages.body.meta).toEqual({ page: 1, page_size: 50, total_pages: 1, total_entries: 5 });
     expect(Object.keys(storages.body.data[0]).sort()).toEqual(['id', 'inserted_at', 'locked_at', 'name', 'organisation_id', 'updated_at']);
-    expect(storages.body.data.filter((s: { locked_at: string | null }) => s.locked_at !== null).map((s: { name: string }) => s.name)).toEqual(['Old Shearing Shed']);
+    expect(storages.body.data.filter((s: { locked_at: string | null }) => s.locked_at !== null).map((s: { name: string }) => s.name)).toEqual([
+      'Old Shearing Shed',
+    ]);
     const aliases = await api.get(orgPath(WILLOW, 'product_aliases'));
     expect(aliases.body.meta).toMatchObject({ page: 1, page_size: 50, total_pages: 2, total_count: 54 });
     const returns = await api.get(orgPath(BANKSIA, 'returns'));

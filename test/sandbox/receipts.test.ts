@@ -161,7 +161,7 @@ describe('sandbox receipts: update', () => {
     expect(ctx.sb.state.receipts.get(created.id)).toEqual(created);
   });
 
-  it('an item id that is not one of this receipt\'s items: 422 with a per-item error', async () => {
+  it("an item id that is not one of this receipt's items: 422 with a per-item error", async () => {
     const created = await create();
     const other = await create();
     const answer = await api.patch(`${receipts}/${created.id}`, {

@@ -68,7 +68,7 @@ describe('sandbox returns', () => {
     expect(answer.body.inserted_at).toBe(created.inserted_at);
   });
 
-  it('validates updates: decimals, unknown product, another organisation\'s storage, a locked storage', async () => {
+  it("validates updates: decimals, unknown product, another organisation's storage, a locked storage", async () => {
     const created = (await api.post(returns, returnBody())).body;
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ amount_value: 5 }, { amount_value: [expect.any(String)] }],
@@ -102,7 +102,7 @@ describe('sandbox returns', () => {
     expect(deleted.body.data.map((d: { id: string }) => d.id)).toEqual([created.id]);
   });
 
-  it('keeps a return out of another organisation\'s path', async () => {
+  it("keeps a return out of another organisation's path", async () => {
     const created = (await api.post(returns, returnBody())).body;
     const banksia = client(ctx, BANKSIA_TOKEN);
     expect((await banksia.get(`/api/shed/returns/${created.id}`)).status).toBe(404);

@@ -110,7 +110,7 @@ describe('sandbox demo seed', () => {
     await sb.close();
   });
 
-  it('accepts the caller\'s seed data and refuses contradictions with SandboxDataError', async () => {
+  it("accepts the caller's seed data and refuses contradictions with SandboxDataError", async () => {
     const seed = catalogue();
     seed.tokens.push({ token: 'only-banksia', organisation_ids: [BANKSIA] });
     const sb = await startSandbox({ quiet: true, seed });

@@ -89,9 +89,34 @@ describe('sandbox/serve.ts', () => {
 describe('parseSandboxArgs', () => {
   it('maps every option to SandboxOptions', () => {
     const options = parseSandboxArgs([
-      '--port', '0', '--host', '0.0.0.0', '--data', 'state.json', '--no-history', '--latency', '20', '--jitter', '5',
-      '--failure-rate', '0.1', '--rate-limit', '50', '--retry-after', '3', '--drop-rate', '0.05', '--fault-seed', '9',
-      '--storage-fields', 'mixed', '--count-name', 'none', '--quiet', '--now', '2026-03-01T00:00:00Z',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--data',
+      'state.json',
+      '--no-history',
+      '--latency',
+      '20',
+      '--jitter',
+      '5',
+      '--failure-rate',
+      '0.1',
+      '--rate-limit',
+      '50',
+      '--retry-after',
+      '3',
+      '--drop-rate',
+      '0.05',
+      '--fault-seed',
+      '9',
+      '--storage-fields',
+      'mixed',
+      '--count-name',
+      'none',
+      '--quiet',
+      '--now',
+      '2026-03-01T00:00:00Z',
     ]);
     expect(options).not.toBe('help');
     if (options === 'help') return;

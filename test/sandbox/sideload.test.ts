@@ -64,7 +64,10 @@ describe('sandbox include (sideloading)', () => {
   });
 
   it('makes every product of the catalogue discoverable through include on the history, per organisation', async () => {
-    for (const [orgId, token] of [[WILLOW, undefined], [BANKSIA, BANKSIA_TOKEN]] as const) {
+    for (const [orgId, token] of [
+      [WILLOW, undefined],
+      [BANKSIA, BANKSIA_TOKEN],
+    ] as const) {
       const scoped = client(ctx, token);
       const seen = new Set<string>();
       const all = await listAll(scoped.get, `${orgPath(orgId, 'receipts')}?include=products`);

@@ -10,7 +10,7 @@ describe('sandbox timestamps', () => {
   const ctx = useSandbox({ now: clock.now, history: false });
   const api = client(ctx);
 
-  it('writes ISO UTC with six fraction digits, at the clock\'s time', async () => {
+  it("writes ISO UTC with six fraction digits, at the clock's time", async () => {
     const created = (await api.post(receipts, receiptBody())).body;
     expect(created.inserted_at).toMatch(TIMESTAMP);
     expect(created.inserted_at.startsWith('2026-03-01T10:00:00.')).toBe(true);

@@ -102,7 +102,10 @@ describe('sandbox bad input', () => {
   });
 
   it('ids that are not UUIDs in the body: 422 naming the field', async () => {
-    const answer = await api.post(receipts, receiptBody({ storage_id: 'Main Chemical Shed', line_items: [{ ...(receiptBody().line_items as object[])[0], product_id: 'glyphosate' }] }));
+    const answer = await api.post(
+      receipts,
+      receiptBody({ storage_id: 'Main Chemical Shed', line_items: [{ ...(receiptBody().line_items as object[])[0], product_id: 'glyphosate' }] }),
+    );
     expect(answer.status).toBe(422);
     expect(answer.body.errors.storage_id).toHaveLength(1);
     expect(answer.body.errors.line_items[0].product_id).toHaveLength(1);
@@ -131,12 +134,12 @@ describe('sandbox bad input', () => {
     expect(count()).toBe(before);
   });
 
-  it('a storage of an organisation without entitlement is another organisation\'s storage', async () => {
+  it("a storage of an organisation without entitlement is another organisation's storage", async () => {
     const answer = await api.post(receipts, receiptBody({ storage_id: MACHINERY_SHED }));
     expect(answer.body).toEqual({ errors: { storage_id: ['does not exist'] } });
   });
 
-  it('product aliases: must exist in the organisation and point at the line\'s product', async () => {
+  it("product aliases: must exist in the organisation and point at the line's product", async () => {
     const item = { ...(receiptBody().line_items as object[])[0] };
     const ok = await api.post(receipts, receiptBody({ line_items: [{ ...item, product_alias_id: glyphosateAlias.id }] }));
     expect(ok.status).toBe(201);

@@ -30,7 +30,16 @@ describe('sandbox variants', () => {
   it('switches at run time; omitted switches go back to their defaults', async () => {
     ctx.sb.setVariants({ storageFields: 'mixed', countName: 'none' });
     const mixed = await api.get(orgPath(WILLOW, 'storages'));
-    expect(Object.keys(mixed.body.data[0]).sort()).toEqual(['activated_at', 'active', 'id', 'inserted_at', 'locked_at', 'name', 'organisation_id', 'updated_at']);
+    expect(Object.keys(mixed.body.data[0]).sort()).toEqual([
+      'activated_at',
+      'active',
+      'id',
+      'inserted_at',
+      'locked_at',
+      'name',
+      'organisation_id',
+      'updated_at',
+    ]);
     expect(Object.keys(mixed.body.meta).sort()).toEqual(['page', 'page_size', 'total_pages']);
     const single = await api.get(`/api/shed/storages/${OLD_SHEARING_SHED}`);
     expect(single.body).toMatchObject({ active: false, locked_at: '2025-11-30T06:00:00.000000Z' });

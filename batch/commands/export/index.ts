@@ -45,7 +45,9 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   const settings = checkExportOptions(options);
   const { io } = options;
   // The stocktake is read first: a file that cannot be read stops the export before any request.
-  const stocktake = settings.stocktakeFile ? { grid: await readGrid(settings.stocktakeFile.path), tolerancePercent: settings.stocktakeFile.tolerancePercent } : undefined;
+  const stocktake = settings.stocktakeFile
+    ? { grid: await readGrid(settings.stocktakeFile.path), tolerancePercent: settings.stocktakeFile.tolerancePercent }
+    : undefined;
   const query = { ...settings, ...(stocktake ? { stocktake } : {}) };
   const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
   const sheets = await writeExport(fetched.table, settings);
@@ -92,15 +94,21 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings & Pic
   const changed = <T extends { updated_at?: string }>(records: T[]) =>
     since === null ? records : records.filter((r) => r.updated_at !== undefined && timestampMicros(r.updated_at) > since);
   const { dataset } = settings;
-  const shaped = shapeExport({ ...settings, about: aboutFor(mirror.organisationName, settings, options) }, {
-    organisationId: mirror.organisationId,
-    storages: dataset === 'storages' ? changed(Object.values(mirror.storages)) : Object.values(mirror.storages),
-    productAliases: dataset === 'product-aliases' ? changed(Object.values(mirror.productAliases)) : Object.values(mirror.productAliases),
-    receipts: changed(Object.values(mirror.receipts)),
-    returns: changed(Object.values(mirror.returns)),
-    products: Object.values(mirror.products),
-  });
-  return { organisation: { id: mirror.organisationId, name: mirror.organisationName }, fetched: { ...shaped, table: await sealLedger(shaped.table), lists: [] } };
+  const shaped = shapeExport(
+    { ...settings, about: aboutFor(mirror.organisationName, settings, options) },
+    {
+      organisationId: mirror.organisationId,
+      storages: dataset === 'storages' ? changed(Object.values(mirror.storages)) : Object.values(mirror.storages),
+      productAliases: dataset === 'product-aliases' ? changed(Object.values(mirror.productAliases)) : Object.values(mirror.productAliases),
+      receipts: changed(Object.values(mirror.receipts)),
+      returns: changed(Object.values(mirror.returns)),
+      products: Object.values(mirror.products),
+    },
+  );
+  return {
+    organisation: { id: mirror.organisationId, name: mirror.organisationName },
+    fetched: { ...shaped, table: await sealLedger(shaped.table), lists: [] },
+  };
 }
 
 /** Who made the export and when, for the ledger's About sheet. */

@@ -75,7 +75,6 @@ export interface ExportSettings {
   pageConcurrency: number;
 }
 
-
 /**
  * Checks the options a user typed.
  * @throws UsageError: unknown dataset or format, a format that disagrees with `--out`'s
@@ -87,8 +86,13 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
   const dataset = checkDataset(options.dataset);
   const timeZone = assertTimeZone(options.timezone ?? DEFAULT_TIME_ZONE);
   if (!DATED_DATASETS.includes(dataset)) {
-    for (const [flag, value] of [['--from', options.from], ['--to', options.to], ['--storage', options.storage]] as const) {
-      if (value !== undefined) throw new UsageError(`${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`);
+    for (const [flag, value] of [
+      ['--from', options.from],
+      ['--to', options.to],
+      ['--storage', options.storage],
+    ] as const) {
+      if (value !== undefined)
+        throw new UsageError(`${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`);
     }
   }
   if (options.stocktake !== undefined && dataset !== 'ledger') throw new UsageError(`--stocktake applies to the ledger only, not to ${dataset}`);
@@ -120,7 +124,9 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
     dates: { from, to },
     since: options.since === undefined ? undefined : checkSince(options.since, timeZone),
     storage,
-    ...(options.stocktake === undefined ? {} : { stocktakeFile: { path: resolve(options.cwd ?? process.cwd(), options.stocktake), tolerancePercent: checkTolerance(options.tolerance) } }),
+    ...(options.stocktake === undefined
+      ? {}
+      : { stocktakeFile: { path: resolve(options.cwd ?? process.cwd(), options.stocktake), tolerancePercent: checkTolerance(options.tolerance) } }),
     bom: options.bom !== false,
     pageConcurrency,
   };
@@ -135,7 +141,9 @@ function checkTolerance(tolerance: string | undefined): string {
 }
 
 function checkDataset(dataset: string): DatasetName {
-  const name = String(dataset ?? '').trim().toLowerCase();
+  const name = String(dataset ?? '')
+    .trim()
+    .toLowerCase();
   if (!(DATASETS as readonly string[]).includes(name)) {
     throw new UsageError(`Unknown dataset '${dataset}': expected one of ${DATASETS.join(', ')}`);
   }

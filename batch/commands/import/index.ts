@@ -74,7 +74,8 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
   if (resultsFile) await checkResultsPath(resultsFile);
   const journalFile = resultsFile ? journalPathFor(resultsFile) : null;
   // Taken before the service's records are read: a run that starts when another ends must see its records.
-  const lock = journalFile && !options.dryRun ? await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`) : null;
+  const lock =
+    journalFile && !options.dryRun ? await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`) : null;
   try {
     // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
     const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
@@ -83,11 +84,24 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
     const resolver = createResolver(reference);
     // Columns placed now by the organisation's names are checked for GST again by the plan.
     const { mapping, evidence } = mapWithNames(grid, pending, resolver);
-    const kind = planImport(options.kind, grid, mapping, resolver, session.org, { ...reading, includeHidden: Boolean(options.includeHidden) }, { receipts, returns });
+    const kind = planImport(
+      options.kind,
+      grid,
+      mapping,
+      resolver,
+      session.org,
+      { ...reading, includeHidden: Boolean(options.includeHidden) },
+      { receipts, returns },
+    );
     const where = { source: basename(options.file), sheet: grid.sheet };
     if (kind.drafts.length === 0) {
       const what = options.kind === 'receipts' ? 'an invoice line' : 'a return';
-      throw new InputFileError('no_data', options.file, `${where.source}, sheet ${grid.sheet}: the header is on row ${mapping.headerRowNumber} but no row below it holds ${what}: nothing to import`, { sheet: grid.sheet });
+      throw new InputFileError(
+        'no_data',
+        options.file,
+        `${where.source}, sheet ${grid.sheet}: the header is on row ${mapping.headerRowNumber} but no row below it holds ${what}: nothing to import`,
+        { sheet: grid.sheet },
+      );
     }
     return await sendAndReport(options, { settings, reading, saved, grid, mapping, evidence, session, kind, where, resultsFile, journalFile });
   } finally {
@@ -179,8 +193,14 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
     warnings: [
       ...(sink?.repaired ? [sink.repaired] : []),
       // A column placed by its values, not its header, is a judgement: always said.
-      ...describeEvidence(ready.evidence.filter((e) => e.by === 'content'), (f) => headerLabel(options.kind, f)).map((line) => `column placed by its values: ${line}`),
-      ...describeEvidence(ready.evidence.filter((e) => e.confidence === 'low'), (f) => headerLabel(options.kind, f)).map((line) => `column whose values do not look like its header: ${line}`),
+      ...describeEvidence(
+        ready.evidence.filter((e) => e.by === 'content'),
+        (f) => headerLabel(options.kind, f),
+      ).map((line) => `column placed by its values: ${line}`),
+      ...describeEvidence(
+        ready.evidence.filter((e) => e.confidence === 'low'),
+        (f) => headerLabel(options.kind, f),
+      ).map((line) => `column whose values do not look like its header: ${line}`),
       ...grid.warnings,
       ...kind.warnings.map((w) => cliText(w.message, w.remedies)),
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
@@ -194,7 +214,10 @@ async function sendAndReport(options: ImportOptions, ready: ReadyRun): Promise<I
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
   if (options.saveProfile) {
-    const path = await saveProfile(options.profilesDir ?? profilesDir(io.env), options.saveProfile, { ...summary.mapping, signature: headerSignature(mapping.headers) });
+    const path = await saveProfile(options.profilesDir ?? profilesDir(io.env), options.saveProfile, {
+      ...summary.mapping,
+      signature: headerSignature(mapping.headers),
+    });
     io.err(`Saved the mapping as profile '${options.saveProfile}' (${path}): sheets with these headers use it.`);
   }
   return summary;

@@ -55,7 +55,6 @@ export interface ImportOptions extends ConnectionFlags {
   client?: ClientTuning;
 }
 
-
 /** The farm's time zone when none is given: most users are in eastern Australia (PRODUCT.md). */
 export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 /** Requests in flight an adaptive run starts with, and the most it goes to (no `--concurrency`). */
@@ -137,7 +136,9 @@ export function withSetValues(saved: SavedMapping | undefined, set: readonly str
     const field = at < 0 ? '' : item.slice(0, at).trim();
     const value = at < 0 ? '' : item.slice(at + 1).trim();
     if (!fields.includes(field) || value === '') {
-      throw new UsageError(`Expected \`--set\` to be FIELD=VALUE with FIELD one of ${fields.join(', ')}, e.g. --set storage="Main Chemical Shed"; got '${item}'`);
+      throw new UsageError(
+        `Expected \`--set\` to be FIELD=VALUE with FIELD one of ${fields.join(', ')}, e.g. --set storage="Main Chemical Shed"; got '${item}'`,
+      );
     }
     values[field] = value;
     delete columns[field];

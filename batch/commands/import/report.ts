@@ -86,7 +86,10 @@ export function printSummary(summary: ImportSummary, io: CommandIO, options: { j
 /** `concurrency 4 (fixed)`, `concurrency up to 12 (adaptive; the service pushed back 3 times: paced to 7.6 requests/s)`. */
 function concurrencyText(c: ImportSummary['concurrency']): string {
   if (!c.adaptive) return `concurrency ${c.reached} (fixed)`;
-  const pushed = c.pushedBack === 0 ? '' : `; the service pushed back ${c.pushedBack} time${c.pushedBack === 1 ? '' : 's'}${c.pacedTo === null ? '' : `: paced to ${c.pacedTo} requests/s`}`;
+  const pushed =
+    c.pushedBack === 0
+      ? ''
+      : `; the service pushed back ${c.pushedBack} time${c.pushedBack === 1 ? '' : 's'}${c.pacedTo === null ? '' : `: paced to ${c.pacedTo} requests/s`}`;
   return `concurrency up to ${c.reached} (adaptive${pushed})`;
 }
 

@@ -16,11 +16,14 @@ import { UsageError } from '../../../shared/errors/usage-error.ts';
 export async function checkResultsPath(path: string): Promise<void> {
   const found = await lstat(path).catch(() => null);
   if (found?.isDirectory()) throw new UsageError(`The results file ${path} is a folder: pass --results with a file name, e.g. ${join(path, 'results.xlsx')}`);
-  if (found?.isSymbolicLink()) throw new UsageError(`The results file ${path} is a symbolic link; shed does not write through one: pass --results with another path`);
+  if (found?.isSymbolicLink())
+    throw new UsageError(`The results file ${path} is a symbolic link; shed does not write through one: pass --results with another path`);
   try {
     await access(dirname(path), constants.W_OK);
   } catch {
-    throw new UsageError(`Cannot write the results file ${path}: its folder ${dirname(path)} does not exist or is not writable; pass --results with another path`);
+    throw new UsageError(
+      `Cannot write the results file ${path}: its folder ${dirname(path)} does not exist or is not writable; pass --results with another path`,
+    );
   }
 }
 
@@ -54,7 +57,10 @@ export async function writeResultsOrFallback(options: ResultsFileOptions, fallba
 
 /** The fallback: `Row` and the five result columns, one line per resulted row (the export CSV writer). */
 async function writeResultsCsv(path: string, results: readonly RowResult[]): Promise<void> {
-  const columns = [{ key: 'row', header: 'Row', type: 'integer' as const }, ...RESULT_COLUMNS.map((header) => ({ key: header, header, type: 'text' as const }))];
+  const columns = [
+    { key: 'row', header: 'Row', type: 'integer' as const },
+    ...RESULT_COLUMNS.map((header) => ({ key: header, header, type: 'text' as const })),
+  ];
   const rows = results.map((r) => Object.fromEntries([['row', r.rowNumber], ...resultCells(r).map((cell, i) => [RESULT_COLUMNS[i]!, cell])]));
   await writeCsvTable(path, { columns, rows });
 }

@@ -75,7 +75,9 @@ export async function templateCommand(options: TemplateOptions): Promise<Templat
   return summary;
 }
 
-async function referenceFor(options: TemplateOptions): Promise<{ organisation: { id: string; name: string }; reference: ReferenceData; source: 'service' | 'mirror' }> {
+async function referenceFor(
+  options: TemplateOptions,
+): Promise<{ organisation: { id: string; name: string }; reference: ReferenceData; source: 'service' | 'mirror' }> {
   if (options.offline) {
     const org = options.org ?? options.io.env.SHED_ORG ?? null;
     const mirror = await findMirror(options.dir ?? defaultMirrorDir(options.io.env), org);

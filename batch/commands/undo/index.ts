@@ -123,7 +123,13 @@ async function undoStep(
     }
     const gone = !current || (await applyStep(org, step, current));
     (gone ? summary.alreadyGone : step.action === 'delete' ? summary.deleted : summary.restored).push(step.sequence);
-    await context.journal.append({ at: new Date().toISOString(), organisationId: context.organisationId, kind: step.kind, type: 'undone', recordId: step.recordId });
+    await context.journal.append({
+      at: new Date().toISOString(),
+      organisationId: context.organisationId,
+      kind: step.kind,
+      type: 'undone',
+      recordId: step.recordId,
+    });
   } catch (error) {
     summary.failed.push({ sequence: step.sequence, reason: error instanceof Error ? error.message : String(error) });
   }
@@ -131,7 +137,8 @@ async function undoStep(
 
 /** Why a record must be left alone, or null when it is as the run left it. */
 function changedSinceWritten(current: string, written: string | null): string | null {
-  if (written === null) return 'the journal does not record what the run left (written by an older version of shed), so a later change cannot be ruled out; use --force to undo it anyway';
+  if (written === null)
+    return 'the journal does not record what the run left (written by an older version of shed), so a later change cannot be ruled out; use --force to undo it anyway';
   if (!changedSince(current, written) && !changedSince(written, current)) return null;
   return `changed in the service at ${current}, after this run wrote it at ${written} (someone else's change would be lost); use --force to undo it anyway`;
 }

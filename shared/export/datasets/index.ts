@@ -22,6 +22,16 @@ export {
   type LedgerStocktake,
 } from './ledger.ts';
 export { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
-export { DEFAULT_TOLERANCE_PERCENT, STOCKTAKE_COLUMNS, STOCKTAKE_SHEET, StocktakeError, readStocktake, reconcileLine, stocktakeTemplate, type Count, type Reconciled } from './stocktake.ts';
+export {
+  DEFAULT_TOLERANCE_PERCENT,
+  STOCKTAKE_COLUMNS,
+  STOCKTAKE_SHEET,
+  StocktakeError,
+  readStocktake,
+  reconcileLine,
+  stocktakeTemplate,
+  type Count,
+  type Reconciled,
+} from './stocktake.ts';
 
 export { DATASETS, DATED_DATASETS, type DatasetName } from './dataset-names.ts';

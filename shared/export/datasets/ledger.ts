@@ -64,7 +64,6 @@ export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
   { key: 'check', header: 'Check', type: 'text', width: 12 },
 ];
 
-
 /** `now` as the farm's local date-time with its zone, for the About sheet: `2026-11-25 08:40 GMT+11`. */
 export function localTimeText(now: Date, timeZone: string): string {
   return format(new TZDate(now, timeZone), 'yyyy-MM-dd HH:mm zzz');
@@ -122,7 +121,18 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
     const key = ledgerKey(m.storageId, m.productId, m.quantityUnit);
     let line = lines.get(key);
     if (!line) {
-      line = { storageId: m.storageId, storage: m.storage, productId: m.productId, product: m.product, unit: m.quantityUnit, opening: '0', in: '0', out: '0', closing: '0', movements: [] };
+      line = {
+        storageId: m.storageId,
+        storage: m.storage,
+        productId: m.productId,
+        product: m.product,
+        unit: m.quantityUnit,
+        opening: '0',
+        in: '0',
+        out: '0',
+        closing: '0',
+        movements: [],
+      };
       lines.set(key, line);
     }
     if (from !== null && m.date < from) {
@@ -139,7 +149,6 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
   return [...lines.values()].sort((a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit));
 }
 
-
 /**
  * Whether a line ties out: the running balance over its movements, from the opening, ends at its
  * closing (computed the other way, as opening + in − out). Always true for lines of
@@ -152,7 +161,9 @@ export function tiesOut(line: LedgerLine): boolean {
 
 /** What the About sheet says of a stocktake: its file, tolerance, and the lines flagged. */
 function stocktakeFacts(lines: readonly LedgerLine[], stocktake: Reconciliation): [string, string][] {
-  const flags = lines.map((line) => reconcileLine(line, stocktake.counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent).flag);
+  const flags = lines.map(
+    (line) => reconcileLine(line, stocktake.counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent).flag,
+  );
   const over = flags.filter((f) => f === 'over tolerance').length;
   const missing = flags.filter((f) => f === 'not counted').length;
   return [
@@ -187,7 +198,18 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext, stock
 
 /** A line for stock counted where the ledger has no record: nothing in, nothing out, closing 0. */
 function emptyLine(count: Count): LedgerLine {
-  return { storageId: count.storageId, storage: count.storage, productId: count.productId, product: count.product, unit: count.unit, opening: '0', in: '0', out: '0', closing: '0', movements: [] };
+  return {
+    storageId: count.storageId,
+    storage: count.storage,
+    productId: count.productId,
+    product: count.product,
+    unit: count.unit,
+    opening: '0',
+    in: '0',
+    out: '0',
+    closing: '0',
+    movements: [],
+  };
 }
 
 /** The counts of a stocktake with the tolerance, as the summary and About sheets use them. */

@@ -48,7 +48,17 @@ export function summaryLines(movements: readonly Movement[]): SummaryLine[] {
     const key = `${m.storageId.toLowerCase()}\u0000${m.productId.toLowerCase()}\u0000${m.quantityUnit}`;
     let line = groups.get(key);
     if (line === undefined) {
-      line = { storage: m.storage, product: m.product, unit: m.quantityUnit, quantityIn: '0', quantityOut: '0', net: '0', receiptCost: '0', receiptLines: 0, returns: 0 };
+      line = {
+        storage: m.storage,
+        product: m.product,
+        unit: m.quantityUnit,
+        quantityIn: '0',
+        quantityOut: '0',
+        net: '0',
+        receiptCost: '0',
+        receiptLines: 0,
+        returns: 0,
+      };
       groups.set(key, line);
     }
     line.net = addDecimals(line.net, m.quantity);

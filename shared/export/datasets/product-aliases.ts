@@ -19,13 +19,15 @@ export const PRODUCT_ALIAS_COLUMNS: readonly ExportColumn[] = [
 
 /** The product aliases export, sorted by trade name; `Product` is the product's name when known, else blank. */
 export function productAliasesTable(aliases: readonly ProductAlias[], names: ExportNames): ExportTable {
-  const rows = [...aliases].sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)).map((a) => ({
-    name: a.name,
-    product: names.resolver.productName(a.product_id),
-    product_id: a.product_id,
-    record_id: a.id,
-    inserted_at: a.inserted_at ?? null,
-    updated_at: a.updated_at ?? null,
-  }));
+  const rows = [...aliases]
+    .sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id))
+    .map((a) => ({
+      name: a.name,
+      product: names.resolver.productName(a.product_id),
+      product_id: a.product_id,
+      record_id: a.id,
+      inserted_at: a.inserted_at ?? null,
+      updated_at: a.updated_at ?? null,
+    }));
   return { dataset: 'product-aliases', sheets: [{ name: 'Product Aliases', columns: PRODUCT_ALIAS_COLUMNS, rows }] };
 }

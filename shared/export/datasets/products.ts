@@ -24,12 +24,14 @@ export function productsTable(products: readonly Product[], aliases: readonly Pr
     if (!list.includes(a.name)) list.push(a.name);
     tradeNames.set(key, list);
   }
-  const rows = [...products].sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)).map((p) => ({
-    name: p.name,
-    trade_names: (tradeNames.get(p.id.toLowerCase()) ?? []).sort(compareText).join('; ') || null,
-    record_id: p.id,
-    inserted_at: p.inserted_at ?? null,
-    updated_at: p.updated_at ?? null,
-  }));
+  const rows = [...products]
+    .sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id))
+    .map((p) => ({
+      name: p.name,
+      trade_names: (tradeNames.get(p.id.toLowerCase()) ?? []).sort(compareText).join('; ') || null,
+      record_id: p.id,
+      inserted_at: p.inserted_at ?? null,
+      updated_at: p.updated_at ?? null,
+    }));
   return { dataset: 'products', sheets: [{ name: 'Products', columns: PRODUCT_COLUMNS, rows }] };
 }

@@ -55,15 +55,17 @@ export function receiptRows(receipts: readonly Receipt[], names: ExportNames, fi
     };
     if (r.line_items.length === 0) return [header];
     // Object.assign, not `{ ...header, … }`: on Node 20 the spread costs ~10 µs a row (1 s per 100,000 lines).
-    return r.line_items.map((item) => Object.assign({}, header, {
-      product: names.productCell(item.product_id, item.product_alias_id),
-      quantity: canonicalDecimal(item.quantity),
-      pack_size: canonicalDecimal(item.pack_size_value),
-      pack_unit: item.pack_size_unit,
-      pack_cost: canonicalDecimal(item.pack_cost),
-      line_total: multiplyDecimals(item.quantity, item.pack_cost),
-      line_item_id: item.id,
-    }));
+    return r.line_items.map((item) =>
+      Object.assign({}, header, {
+        product: names.productCell(item.product_id, item.product_alias_id),
+        quantity: canonicalDecimal(item.quantity),
+        pack_size: canonicalDecimal(item.pack_size_value),
+        pack_unit: item.pack_size_unit,
+        pack_cost: canonicalDecimal(item.pack_cost),
+        line_total: multiplyDecimals(item.quantity, item.pack_cost),
+        line_item_id: item.id,
+      }),
+    );
   });
 }
 

@@ -8,7 +8,16 @@ import { ShedError } from '../../errors/shed-error.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { normaliseHeader } from '../../sheet/fields.ts';
 import { isBlank, type CellValue, type Grid } from '../../sheet/grid.ts';
-import { canonicalDecimal, cellText, compareDecimals, divideDecimals, multiplyDecimals, negateDecimal, parseDecimalCell, subtractDecimals } from '../../sheet/values/index.ts';
+import {
+  canonicalDecimal,
+  cellText,
+  compareDecimals,
+  divideDecimals,
+  multiplyDecimals,
+  negateDecimal,
+  parseDecimalCell,
+  subtractDecimals,
+} from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
 import { toBaseQuantity } from '../values.ts';
 import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
@@ -75,9 +84,14 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
   const where = `${grid.source}, sheet ${grid.sheet}`;
   const header = grid.rows.slice(0, 10).find((row) => ['storage', 'product', 'counted'].every((f) => columnOf(row.cells, f as keyof typeof HEADERS) !== -1));
   if (!header) {
-    throw new StocktakeError(`${where}: no header row with Storage, Product and Counted columns in the first 10 rows. Make the sheet with 'shed template stocktake'.`);
+    throw new StocktakeError(
+      `${where}: no header row with Storage, Product and Counted columns in the first 10 rows. Make the sheet with 'shed template stocktake'.`,
+    );
   }
-  const col = Object.fromEntries((Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)])) as Record<keyof typeof HEADERS, number>;
+  const col = Object.fromEntries((Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)])) as Record<
+    keyof typeof HEADERS,
+    number
+  >;
   const counts = new Map<string, Count>();
   for (const row of grid.rows.filter((r) => r.rowNumber > header.rowNumber)) {
     const cell = (field: keyof typeof HEADERS): CellValue => (col[field] === -1 ? null : (row.cells[col[field]] ?? null));
@@ -89,7 +103,9 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
     if (!product.ok) throw new StocktakeError(`${at('product')}: ${product.message}`);
     const number = parseDecimalCell(cell('counted'));
     if (!number.ok || compareDecimals(number.value, '0') < 0) {
-      throw new StocktakeError(`${at('counted')}: ${number.ok ? `'${number.value}' is negative` : number.reason}; write the quantity counted, 0 when there is none`);
+      throw new StocktakeError(
+        `${at('counted')}: ${number.ok ? `'${number.value}' is negative` : number.reason}; write the quantity counted, 0 when there is none`,
+      );
     }
     const unit = isBlank(cell('unit')) ? onlyUnit(lines, storage.value.id, product.value.productId) : cellText(cell('unit'));
     if (unit === null) throw new StocktakeError(`${at('unit')}: the unit is blank, and this product is kept in more than one unit here; write l or kg`);
@@ -118,7 +134,9 @@ function columnOf(cells: readonly CellValue[], field: keyof typeof HEADERS): num
 
 /** The one unit the ledger keeps this storage × product in; null when none or several. */
 function onlyUnit(lines: readonly LedgerLine[], storageId: string, productId: string): string | null {
-  const units = lines.filter((l) => l.storageId.toLowerCase() === storageId.toLowerCase() && l.productId.toLowerCase() === productId.toLowerCase()).map((l) => l.unit);
+  const units = lines
+    .filter((l) => l.storageId.toLowerCase() === storageId.toLowerCase() && l.productId.toLowerCase() === productId.toLowerCase())
+    .map((l) => l.unit);
   return units.length === 1 ? units[0]! : null;
 }
 

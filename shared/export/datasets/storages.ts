@@ -22,14 +22,16 @@ export const STORAGE_COLUMNS: readonly ExportColumn[] = [
 
 /** The storages export, sorted by name. */
 export function storagesTable(storages: readonly Storage[]): ExportTable {
-  const rows = [...storages].sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id)).map((s) => ({
-    name: s.name,
-    locked: isStorageLocked(s),
-    locked_at: s.locked_at ?? null,
-    activated_at: s.activated_at ?? null,
-    record_id: s.id,
-    inserted_at: s.inserted_at ?? null,
-    updated_at: s.updated_at ?? null,
-  }));
+  const rows = [...storages]
+    .sort((a, b) => compareText(a.name, b.name) || compareText(a.id, b.id))
+    .map((s) => ({
+      name: s.name,
+      locked: isStorageLocked(s),
+      locked_at: s.locked_at ?? null,
+      activated_at: s.activated_at ?? null,
+      record_id: s.id,
+      inserted_at: s.inserted_at ?? null,
+      updated_at: s.updated_at ?? null,
+    }));
   return { dataset: 'storages', sheets: [{ name: 'Storages', columns: STORAGE_COLUMNS, rows }] };
 }

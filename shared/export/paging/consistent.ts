@@ -111,7 +111,11 @@ interface PassResult<T> {
 }
 
 /** One parallel pass (the client's `listAll`), watching each page, then one catch-up read. */
-async function parallelPass<T extends Versioned>(read: PageReader<T>, options: ConsistentOptions, progress: { known: number; read: number }): Promise<PassResult<T>> {
+async function parallelPass<T extends Versioned>(
+  read: PageReader<T>,
+  options: ConsistentOptions,
+  progress: { known: number; read: number },
+): Promise<PassResult<T>> {
   const pages: Page<T>[] = [];
   const seen = new Set<string>();
   let duplicate = false;

@@ -49,5 +49,9 @@ export async function walkByCursor<T extends { id: string; updated_at?: string |
     pageNumber = next === cursor ? pageNumber + 1 : 1;
     cursor = next;
   }
-  throw new ShedError('export_unsettled', 'service', `The list kept changing: ${limit} page reads did not reach its end. Try the export again when fewer changes are being made.`);
+  throw new ShedError(
+    'export_unsettled',
+    'service',
+    `The list kept changing: ${limit} page reads did not reach its end. Try the export again when fewer changes are being made.`,
+  );
 }

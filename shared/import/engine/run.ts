@@ -199,7 +199,14 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     const attempt = async (): Promise<RowResult[]> => {
-      await this.options.sink.append({ ...this.base(), type: 'intent', fingerprint: print, sheet: this.options.sheet ?? '', rowNumbers: draft.rowNumbers, cursor: this.cursor });
+      await this.options.sink.append({
+        ...this.base(),
+        type: 'intent',
+        fingerprint: print,
+        sheet: this.options.sheet ?? '',
+        rowNumbers: draft.rowNumbers,
+        cursor: this.cursor,
+      });
       try {
         const record = await this.ops.create(body);
         this.existing.add(record);
@@ -246,7 +253,11 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       current = this.existing.byId(recordId) ?? (await this.ops.get(recordId));
     } catch (error) {
       if (error instanceof NotFoundError) {
-        return rows(draft, 'failed', `no ${this.ops.kind === 'receipts' ? 'receipt' : 'return'} with Record ID ${recordId} in this organisation (deleted?): clear the Record ID to create it again`);
+        return rows(
+          draft,
+          'failed',
+          `no ${this.ops.kind === 'receipts' ? 'receipt' : 'return'} with Record ID ${recordId} in this organisation (deleted?): clear the Record ID to create it again`,
+        );
       }
       return failed(draft, error);
     }
@@ -259,7 +270,14 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (!diff.body) return this.ops.results(draft, current, 'unchanged');
     const review = this.ops.underReview(current) ? ' (it is under review: changed anyway)' : '';
     if (this.options.dryRun) return this.ops.results(draft, current, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
-    await this.options.sink.append({ ...this.base(), type: 'updated', recordId: current.id, sequence: current.sequence, previous: current, rowNumbers: draft.rowNumbers });
+    await this.options.sink.append({
+      ...this.base(),
+      type: 'updated',
+      recordId: current.id,
+      sequence: current.sequence,
+      previous: current,
+      rowNumbers: draft.rowNumbers,
+    });
     return this.sendUpdate(draft, current, diff.body, `${diff.changes.join('; ')}${review}`);
   }
 

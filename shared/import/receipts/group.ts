@@ -55,11 +55,7 @@ export function invoiceKeyField(columns: Partial<Record<ReceiptField, number>>):
  * A line that writes a header field different from the invoice's value is a problem ("its second line
  * names another supplier"); blank header cells take the invoice's value.
  */
-export function groupInvoices(
-  rows: readonly FieldRow<ReceiptField>[],
-  blankBefore: ReadonlySet<number>,
-  index: ColumnIndex,
-): InvoiceGroup[] {
+export function groupInvoices(rows: readonly FieldRow<ReceiptField>[], blankBefore: ReadonlySet<number>, index: ColumnIndex): InvoiceGroup[] {
   const keyField = invoiceKeyField(index.columns);
   const groups: InvoiceGroup[] = [];
   const byKey = new Map<string, InvoiceGroup>();
@@ -79,14 +75,14 @@ export function groupInvoices(
     const key = groupingKey(row, keyField);
     let group: InvoiceGroup | null;
     if (key) {
-      const sameNumber = key.invoice ? byNumber.get(normInvoice(key.invoice)) ?? [] : [];
+      const sameNumber = key.invoice ? (byNumber.get(normInvoice(key.invoice)) ?? []) : [];
       const continues: boolean = current !== null && !boundary && !key.norm.startsWith('record ') && sameNumber.includes(current);
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
         (continues ? current : null) ??
         byKey.get(key.norm) ??
         // No supplier on this line: it belongs to the nearest invoice of that number above.
-        (key.supplier === null ? sameNumber.at(-1) ?? null : null);
+        (key.supplier === null ? (sameNumber.at(-1) ?? null) : null);
       if (!group) {
         group = newGroup(key.invoice, keyField);
         byKey.set(key.norm, group);
@@ -115,10 +111,7 @@ export function groupInvoices(
  * when its invoice number is blank or shared with another), else the invoice key. Null: a line that
  * continues the invoice above.
  */
-function groupingKey(
-  row: FieldRow<ReceiptField>,
-  keyField: ReceiptField | null,
-): { norm: string; invoice: string | null; supplier: string | null } | null {
+function groupingKey(row: FieldRow<ReceiptField>, keyField: ReceiptField | null): { norm: string; invoice: string | null; supplier: string | null } | null {
   const invoice = keyField ? cellText(row.cells[keyField] ?? null) || null : null;
   const supplier = cellText(row.cells.supplier ?? null) || null;
   const recordId = cellText(row.cells.record_id ?? null).toLowerCase();
@@ -164,12 +157,7 @@ function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: R
 }
 
 /** Whether a row with no key (and no Record ID) is the next line of `current`. */
-function continuesWithoutKey(
-  row: FieldRow<ReceiptField>,
-  current: InvoiceGroup,
-  keyField: ReceiptField | null,
-  repeatsKey: boolean,
-): boolean {
+function continuesWithoutKey(row: FieldRow<ReceiptField>, current: InvoiceGroup, keyField: ReceiptField | null, repeatsKey: boolean): boolean {
   // Header on the first line only: a blank number repeats the one above (a different supplier is refused).
   if (keyField !== null && !repeatsKey) return true;
   // Numbers on every line: a numbered invoice has no unnumbered lines.

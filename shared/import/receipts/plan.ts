@@ -28,12 +28,7 @@ export interface ReceiptPlan {
  *
  * @param mapping the column mapping (see `detectMapping`); must have every required field.
  */
-export function planReceiptImport(
-  grid: Grid,
-  mapping: ColumnMapping,
-  resolver: Resolver,
-  settings: ReadSettings,
-): ReceiptPlan {
+export function planReceiptImport(grid: Grid, mapping: ColumnMapping, resolver: Resolver, settings: ReadSettings): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
   const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(grid, mapping, settings, 'quantity', 'received_at');

@@ -66,9 +66,7 @@ function fromNumeric([a, b, c]: [string, string, string], order: DateOrder, subj
   if (a.length === 3) return badShape(subject);
   if (order === 'YMD') {
     if (c.length === 4) {
-      return parsedFail(`${subject} is not a date: it has the year last, but the date order is YMD`, [
-        { code: 'choose_date_order', orders: ['DMY', 'MDY'] },
-      ]);
+      return parsedFail(`${subject} is not a date: it has the year last, but the date order is YMD`, [{ code: 'choose_date_order', orders: ['DMY', 'MDY'] }]);
     }
     if (a.length !== 2 || c.length > 2) return badShape(subject);
     return checked(subject, { year: fullYear(a), month: Number(b), day: Number(c) });

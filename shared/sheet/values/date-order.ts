@@ -79,8 +79,7 @@ function conflictOf(found: Readings, preferred: DateOrder): Notice | undefined {
   if (found.dayFirstOnly !== undefined && found.monthFirstOnly !== undefined) {
     return {
       message:
-        `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` +
-        'write all its dates the same way',
+        `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` + 'write all its dates the same way',
     };
   }
   if (preferred === 'DMY' && found.monthFirstOnly !== undefined) {

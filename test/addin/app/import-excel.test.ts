@@ -24,7 +24,17 @@ afterAll(async () => {
 
 const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
 const invoices = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => [`${prefix}-${i + 1}`, 'Farmco Rural Supplies', `${i + 1}/03/2026`, 'Main Chemical Shed', 'Glyfos 540', i + 1, 20, 'L', 185]);
+  Array.from({ length: count }, (_, i) => [
+    `${prefix}-${i + 1}`,
+    'Farmco Rural Supplies',
+    `${i + 1}/03/2026`,
+    'Main Chemical Shed',
+    'Glyfos 540',
+    i + 1,
+    20,
+    'L',
+    185,
+  ]);
 
 /** The office-js adapter, noting each batch of results and what the sheet held when it came. */
 class WatchedWorkbook extends ExcelWorkbook {

@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { ResultsFeed } from '../../../addin/app/results-feed.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 
-const created = (rowNumber: number, message?: string): RowResult => ({ rowNumber, status: 'created', recordId: `r${rowNumber}`, ...(message ? { message } : {}) });
+const created = (rowNumber: number, message?: string): RowResult => ({
+  rowNumber,
+  status: 'created',
+  recordId: `r${rowNumber}`,
+  ...(message ? { message } : {}),
+});
 
 describe('ResultsFeed', () => {
   it('writes at most one batch per interval while the run goes on, then what is left and what changed', async () => {
     let clock = 0;
     const parts: number[][] = [];
-    const feed = new ResultsFeed(async (results) => void parts.push(results.map((r) => r.rowNumber)), 1_000, () => clock);
+    const feed = new ResultsFeed(
+      async (results) => void parts.push(results.map((r) => r.rowNumber)),
+      1_000,
+      () => clock,
+    );
     feed.add([created(2)]);
     feed.add([created(3)]);
     clock = 999;

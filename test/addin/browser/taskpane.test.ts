@@ -51,8 +51,11 @@ async function connectAndRead(pane: Page, baseUrl: string): Promise<void> {
  * sandbox and Willow Creek in its settings.
  */
 function invoiceWorkbook(name: string, prefix: string, count: number, month: number, baseUrl: string): MemoryInit {
-  const rows: MemoryInit['sheets'][number]['rows'] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
-  for (let i = 1; i <= count; i++) rows.push([`${prefix}-${i}`, 'Farmco Rural Supplies', `${i}/${String(month).padStart(2, '0')}/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
+  const rows: MemoryInit['sheets'][number]['rows'] = [
+    ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+  ];
+  for (let i = 1; i <= count; i++)
+    rows.push([`${prefix}-${i}`, 'Farmco Rural Supplies', `${i}/${String(month).padStart(2, '0')}/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
   return { name, sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': baseUrl, 'shed.organisationId': WILLOW } };
 }
 
@@ -72,11 +75,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [sandbox, built, browser] = await Promise.all([
-      startSandbox({ port: 0, quiet: true }),
-      buildAddin(),
-      launchChromium(chromiumPath!),
-    ]);
+    [sandbox, built, browser] = await Promise.all([startSandbox({ port: 0, quiet: true }), buildAddin(), launchChromium(chromiumPath!)]);
     site = await serveStatic(built.dir);
     const grid = await readGrid('examples/supplier-invoices.xlsx');
     const init: MemoryInit = { name: 'supplier-invoices.xlsx', active: grid.sheet, sheets: [{ name: grid.sheet, rows: gridRows(grid) }] };
@@ -178,7 +177,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await page.fill('#export-to', '2026-03-31');
     await page.selectOption('#export-storage', { label: 'Main Chemical Shed' });
     await page.click('#export');
-    await expect.poll(() => page.textContent('#export-status'), { timeout: 30_000 }).toMatch(/^Wrote \d+ rows of movements to sheets 'Movements' and 'Summary'\.$/);
+    await expect
+      .poll(() => page.textContent('#export-status'), { timeout: 30_000 })
+      .toMatch(/^Wrote \d+ rows of movements to sheets 'Movements' and 'Summary'\.$/);
     const movements = await sheetCells(page, 'Movements');
     expect(movements[0]!.slice(0, 5)).toEqual(['Date', 'Type', 'Sequence', 'Storage', 'Product']);
     const rows = movements.slice(1);
@@ -195,12 +196,26 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   it('Template: adds a receipts sheet with drop-down lists of unlocked storages, products and units', async () => {
     await page.getByRole('tab', { name: 'Template' }).click();
     await page.click('#template');
-    await expect.poll(() => page.textContent('#template-status')).toMatch(/^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
+    await expect
+      .poll(() => page.textContent('#template-status'))
+      .toMatch(/^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
     const template = await page.evaluate(() => {
       const sheet = window.__shedMemoryWorkbook!.sheet('Receipts template');
       return { header: sheet.cells[0], lists: Object.fromEntries(sheet.lists) };
     });
-    expect(template.header).toEqual(['Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
+    expect(template.header).toEqual([
+      'Invoice No',
+      'Supplier',
+      'Date Received',
+      'Storage',
+      'PO Number',
+      'Product',
+      'Qty',
+      'Pack Size',
+      'Unit',
+      'Price ex GST',
+      'Notes',
+    ]);
     expect(template.lists[3]).toContain('Main Chemical Shed');
     expect(template.lists[3]).not.toContain('Old Shearing Shed');
     expect(template.lists[5]).toContain('Glyfos 540');
@@ -286,7 +301,12 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
       sandbox.setFaults({});
     }
     expect(await pane.evaluate(() => document.activeElement?.id)).toBe('import-status');
-    const statuses = await pane.evaluate(() => window.__shedMemoryWorkbook!.sheet('Invoices').cells.slice(1).map((r) => r[9]));
+    const statuses = await pane.evaluate(() =>
+      window
+        .__shedMemoryWorkbook!.sheet('Invoices')
+        .cells.slice(1)
+        .map((r) => r[9]),
+    );
     expect(statuses.every((s) => s === 'created' || s === 'not sent')).toBe(true);
     expect(statuses).toContain('not sent');
     await pane.close();
@@ -297,7 +317,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.fill('#base-url', 'http://127.0.0.1:9');
     await pane.fill('#token', 'demo-token-willow');
     await pane.click('#connect');
-    await expect.poll(() => pane.locator('#connect-status').evaluate((n) => n.firstChild?.textContent ?? ''), { timeout: 20_000 }).toMatch(/^Cannot reach the service\./);
+    await expect
+      .poll(() => pane.locator('#connect-status').evaluate((n) => n.firstChild?.textContent ?? ''), { timeout: 20_000 })
+      .toMatch(/^Cannot reach the service\./);
     expect(await pane.isVisible('#connect-status details summary')).toBe(true);
     expect(await pane.isVisible('#connect-status details p')).toBe(false);
     await pane.click('#connect-status details summary');
@@ -335,7 +357,12 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     expect(await pane.textContent('#import-status')).toMatch(/^10 receipts: 10 created\./);
     const made = await ours();
     expect(made).toHaveLength(10);
-    const cells = await pane.evaluate(() => window.__shedMemoryWorkbook!.sheet('Invoices').cells.slice(1).map((r) => [r[0], r[9], r[10]]));
+    const cells = await pane.evaluate(() =>
+      window
+        .__shedMemoryWorkbook!.sheet('Invoices')
+        .cells.slice(1)
+        .map((r) => [r[0], r[9], r[10]]),
+    );
     for (const [invoice, status, id] of cells as [string, string, string][]) {
       expect(status).toBe('created');
       expect(made.find((r) => r.id === id)?.notes).toBe(`Invoice ${invoice}`);
@@ -346,7 +373,15 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   it('a sheet whose headers it does not know: the pane asks for the header row, then each column is picked', async () => {
     const init: MemoryInit = {
       name: 'lieferung.xlsx',
-      sheets: [{ name: 'Lieferung', rows: [['Rechnung', 'Lieferant', 'Datum', 'Lager', 'Artikel', 'Menge', 'Gebinde', 'Einheit', 'Preis'], ['DE-9', 'Farmco Rural Supplies', '11/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185]] }],
+      sheets: [
+        {
+          name: 'Lieferung',
+          rows: [
+            ['Rechnung', 'Lieferant', 'Datum', 'Lager', 'Artikel', 'Menge', 'Gebinde', 'Einheit', 'Preis'],
+            ['DE-9', 'Farmco Rural Supplies', '11/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185],
+          ],
+        },
+      ],
       settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW },
     };
     const { page: pane } = await openPane(browser, site.url, init);

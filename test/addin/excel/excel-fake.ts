@@ -60,7 +60,9 @@ export class FakeExcel {
 
   /** The `Excel` namespace stand-in: `run` builds a fresh request context of mock objects. */
   readonly host = {
-    run: async <T>(...args: [(context: Excel.RequestContext) => Promise<T>] | [Excel.RunOptions, (context: Excel.RequestContext) => Promise<T>]): Promise<T> => {
+    run: async <T>(
+      ...args: [(context: Excel.RequestContext) => Promise<T>] | [Excel.RunOptions, (context: Excel.RequestContext) => Promise<T>]
+    ): Promise<T> => {
       const [options, batch] = args.length === 1 ? [{}, args[0]] : args;
       this.runOptions.push(options);
       this.runs++;
@@ -206,11 +208,17 @@ export class FakeExcel {
 
   private usedRange(name: string): Any {
     const values = this.sheets.find((s) => s.name === name)?.values ?? [];
-    let top = Infinity, left = Infinity, bottom = -1, right = -1;
+    let top = Infinity,
+      left = Infinity,
+      bottom = -1,
+      right = -1;
     values.forEach((line, r) =>
       line?.forEach((v, c) => {
         if (v === undefined || v === '' || v === null) return;
-        top = Math.min(top, r); bottom = Math.max(bottom, r); left = Math.min(left, c); right = Math.max(right, c);
+        top = Math.min(top, r);
+        bottom = Math.max(bottom, r);
+        left = Math.min(left, c);
+        right = Math.max(right, c);
       }),
     );
     if (bottom < 0) {
@@ -240,7 +248,11 @@ export class FakeExcel {
         address: `${sheet}!${where.address}`,
         format: {
           // A cell's own fill as stored (the bookkeeper's colours); no fill reads as white with pattern None, as in Excel.
-          fill: { color: stored?.fills.get(where.address) ?? '#FFFFFF', pattern: stored?.fills.has(where.address) ? 'Solid' : 'None', clear: () => this.queue({ kind: 'fillClear', ...where }) },
+          fill: {
+            color: stored?.fills.get(where.address) ?? '#FFFFFF',
+            pattern: stored?.fills.has(where.address) ? 'Solid' : 'None',
+            clear: () => this.queue({ kind: 'fillClear', ...where }),
+          },
           font: { bold: false },
           autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
         },

@@ -58,17 +58,7 @@ describe('ExcelWorkbook.readSheet', () => {
       ],
     });
     const [, first, second] = (await new ExcelWorkbook({ excel: fake.host }).readSheet('S')).rows;
-    expect(first?.cells).toEqual([
-      new Date('2026-02-03T00:00:00Z'),
-      new Date('2026-02-03T18:00:00Z'),
-      46056,
-      12.5,
-      '3/2/2026',
-      46056,
-      true,
-      '#N/A',
-      null,
-    ]);
+    expect(first?.cells).toEqual([new Date('2026-02-03T00:00:00Z'), new Date('2026-02-03T18:00:00Z'), 46056, 12.5, '3/2/2026', 46056, true, '#N/A', null]);
     expect(second?.cells.slice(0, 6)).toEqual([new Date('2026-02-03T00:00:00Z'), new Date('2026-02-03T00:00:00Z'), 46056, 46056, null, 46056]);
     expect(second?.cells[8]).toBe('   ');
   });
@@ -81,7 +71,19 @@ describe('ExcelWorkbook.readSheet', () => {
   });
 
   it('leaves out rows where every cell is blank', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'S', values: [['a', 'b'], ['', ' '], ['\u00a0', ''], ['c', '']] }] });
+    const fake = new FakeExcel({
+      sheets: [
+        {
+          name: 'S',
+          values: [
+            ['a', 'b'],
+            ['', ' '],
+            ['\u00a0', ''],
+            ['c', ''],
+          ],
+        },
+      ],
+    });
     const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('S');
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 4]);
   });
@@ -127,7 +129,8 @@ describe('ExcelWorkbook.readSheet', () => {
 
   it('halves on a request payload error in debugInfo too, and gives up with payload_too_large at one row', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'S', ...tallSheet(9) }] });
-    fake.failSync = (ops) => (ops.some((op) => op.kind === 'load' && op.value === 'values,numberFormat') ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined);
+    fake.failSync = (ops) =>
+      ops.some((op) => op.kind === 'load' && op.value === 'values,numberFormat') ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined;
     const error = await new ExcelWorkbook({ excel: fake.host, chunkRows: 8 }).readSheet('S').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkbookError);
     expect((error as WorkbookError).code).toBe('payload_too_large');
@@ -153,7 +156,14 @@ describe('ExcelWorkbook.readSheet on the 1904 date system', () => {
   // 3 February 2026 is serial 46056 in the 1900 system and 44594 in the 1904 system.
   it('reads dates in the system the text Excel shows says, four years later than 1900 would', async () => {
     const fake = new FakeExcel({
-      sheets: [{ name: 'Mac', values: [['Date received'], [44_594], [44_595]], formats: [['General'], ['d/mm/yyyy'], ['d/mm/yyyy']], texts: [[''], ['3/02/2026'], ['4/02/2026']] }],
+      sheets: [
+        {
+          name: 'Mac',
+          values: [['Date received'], [44_594], [44_595]],
+          formats: [['General'], ['d/mm/yyyy'], ['d/mm/yyyy']],
+          texts: [[''], ['3/02/2026'], ['4/02/2026']],
+        },
+      ],
     });
     const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Mac');
     expect(grid.rows.map((r) => (r.cells[0] as Date).toISOString?.())).toEqual([undefined, '2026-02-03T00:00:00.000Z', '2026-02-04T00:00:00.000Z']);
@@ -178,8 +188,7 @@ describe('dateSystemOf', () => {
 });
 
 describe('ExcelWorkbook: sheet names and settings', () => {
-  const fake = () =>
-    new FakeExcel({ sheets: [{ name: 'Invoices' }, { name: 'Lists', visibility: 'Hidden' }, { name: 'Returns' }], active: 'Returns' });
+  const fake = () => new FakeExcel({ sheets: [{ name: 'Invoices' }, { name: 'Lists', visibility: 'Hidden' }, { name: 'Returns' }], active: 'Returns' });
 
   it('names the active sheet and the visible sheets in tab order', async () => {
     const workbook = new ExcelWorkbook({ excel: fake().host });

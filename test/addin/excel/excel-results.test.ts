@@ -47,7 +47,15 @@ describe('ExcelWorkbook.writeResults', () => {
 
   it("reuses its own block of result columns, and never the bookkeeper's own Status column", async () => {
     const fake = new FakeExcel({
-      sheets: [{ name: 'S', values: [['Status', 'Supplier', 'Qty'], ['Paid', 'Nufarm', 3]] }],
+      sheets: [
+        {
+          name: 'S',
+          values: [
+            ['Status', 'Supplier', 'Qty'],
+            ['Paid', 'Nufarm', 3],
+          ],
+        },
+      ],
     });
     const workbook = new ExcelWorkbook({ excel: fake.host });
     await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers: ['Status', 'Supplier', 'Qty'], results: [created(2)] });
@@ -78,7 +86,13 @@ describe('ExcelWorkbook.writeResults', () => {
     const workbook = new ExcelWorkbook({ excel: fake.host });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
     await workbook.writeResults({ ...input, results: [4, 5, 6, 7, 8, 9].map((n) => created(n)) });
-    await workbook.writeResults({ ...input, results: [{ rowNumber: 4, status: 'unchanged' }, { rowNumber: 9, status: 'updated' }] });
+    await workbook.writeResults({
+      ...input,
+      results: [
+        { rowNumber: 4, status: 'unchanged' },
+        { rowNumber: 9, status: 'updated' },
+      ],
+    });
     expect([4, 5, 6, 7, 8, 9].map((n) => [fake.cell('Invoices', n, 4), fake.cell('Invoices', n, 5)])).toEqual([
       ['unchanged', ''],
       ['created', 'rcpt_5'],
@@ -116,7 +130,11 @@ describe('ExcelWorkbook.writeResults', () => {
       // values first, formats after: nothing but formats once the first format is queued
       const firstFormat = kinds(sync.ops).findIndex((k) => k === 'fill' || k === 'bold');
       expect(firstFormat).toBeGreaterThan(kinds(sync.ops).lastIndexOf('values'));
-      expect(kinds(sync.ops).slice(firstFormat).every((k) => k === 'fill' || k === 'bold')).toBe(true);
+      expect(
+        kinds(sync.ops)
+          .slice(firstFormat)
+          .every((k) => k === 'fill' || k === 'bold'),
+      ).toBe(true);
     }
     expect(chunks.map((s) => s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows)).toEqual([5000, 5000, 2000]);
     expect(fake.ops('fill')).toHaveLength(4000);
@@ -128,8 +146,7 @@ describe('ExcelWorkbook.writeResults', () => {
 
   it('halves the chunk after a payload error; the refused batch writes nothing', async () => {
     const fake = invoiceSheet(6_000);
-    fake.failSync = (ops) =>
-      ops.some((op) => op.kind === 'values' && (op.rows ?? 0) > 2_000) ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined;
+    fake.failSync = (ops) => (ops.some((op) => op.kind === 'values' && (op.rows ?? 0) > 2_000) ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined);
     await new ExcelWorkbook({ excel: fake.host }).writeResults({
       sheet: 'Invoices',
       headerRowNumber: 3,
@@ -201,7 +218,12 @@ describe('ExcelWorkbook.writeResults', () => {
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
     const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
     await workbook.writeResults({ ...input, results: [invalid(4, [2]), invalid(5, [2])] });
-    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C4', INVALID_FILL], ['C5', INVALID_FILL]]));
+    expect(fake.sheet('Invoices').fills).toEqual(
+      new Map([
+        ['C4', INVALID_FILL],
+        ['C5', INVALID_FILL],
+      ]),
+    );
     // Marked again by the next run: what lies under the mark is still their yellow, not our red.
     await workbook.writeResults({ ...input, results: [invalid(5, [2])] });
     expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', INVALID_FILL]]));
@@ -288,7 +310,12 @@ describe('ExcelWorkbook.clearMarks', () => {
   it('clears the recorded fills and the add-in’s notes, and nothing else, in two syncs', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'S', values: [headers, ['a', 'b', 'c', 'd']], notes: { A1: 'mine' } }] });
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
-    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [{ rowNumber: 2, status: 'invalid', message: 'no', invalidColumns: [0, 1] }] });
+    await workbook.writeResults({
+      sheet: 'S',
+      headerRowNumber: 1,
+      headers,
+      results: [{ rowNumber: 2, status: 'invalid', message: 'no', invalidColumns: [0, 1] }],
+    });
     const before = fake.syncs.length;
     await workbook.clearMarks('S');
     expect(fake.syncs.length - before).toBe(2);

@@ -67,7 +67,14 @@ describe('ExcelWorkbook.addTableSheet', () => {
   it('makes a header-only table when there are no rows, and refuses an export without columns', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
     const workbook = new ExcelWorkbook({ excel: fake.host });
-    await workbook.addTableSheet({ name: 'Storages', columns: [{ header: 'Name', type: 'text' }, { header: 'Locked', type: 'boolean' }], rows: [] });
+    await workbook.addTableSheet({
+      name: 'Storages',
+      columns: [
+        { header: 'Name', type: 'text' },
+        { header: 'Locked', type: 'boolean' },
+      ],
+      rows: [],
+    });
     expect(fake.sheet('Storages').values).toEqual([['Name', 'Locked']]);
     expect(fake.sheet('Storages').tables).toEqual([{ address: 'A1:B1', hasHeaders: true }]);
     await expect(workbook.addTableSheet({ name: 'Empty', columns: [], rows: [] })).rejects.toThrow(RangeError);
@@ -88,7 +95,9 @@ describe('ExcelWorkbook.addTableSheet', () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
     const columns = Array.from({ length: 20 }, (_v, i) => ({ header: `Column ${i}`, type: (['text', 'number', 'money', 'date'] as const)[i % 4] ?? 'text' }));
     const day = new Date(Date.UTC(2026, 1, 3));
-    const rows = Array.from({ length: 20_000 }, (_v, r) => columns.map((c, i) => (c.type === 'text' ? `Roundup PowerMAX ${r}-${i}` : c.type === 'date' ? day : r * 1.5 + i)));
+    const rows = Array.from({ length: 20_000 }, (_v, r) =>
+      columns.map((c, i) => (c.type === 'text' ? `Roundup PowerMAX ${r}-${i}` : c.type === 'date' ? day : r * 1.5 + i)),
+    );
     const reports: { rows: number; requestBytes: number }[] = [];
     await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r) }).addTableSheet({ name: 'Bench', columns, rows });
     expect(reports.map((r) => r.rows)).toEqual([0, 5000, 5000, 5000, 5000, 0]);
@@ -105,7 +114,13 @@ describe('ExcelWorkbook.addTemplateSheet', () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
     await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({
       name: 'Receipts template',
-      columns: [{ header: 'Supplier' }, { header: 'Storage', list: ['Main shed', 'Chem store'] }, { header: 'Product', list: products }, { header: 'Unit', list: ['L', 'kg', '20'] }, { header: 'Empty', list: [] }],
+      columns: [
+        { header: 'Supplier' },
+        { header: 'Storage', list: ['Main shed', 'Chem store'] },
+        { header: 'Product', list: products },
+        { header: 'Unit', list: ['L', 'kg', '20'] },
+        { header: 'Empty', list: [] },
+      ],
     });
     expect(products.join(',').length).toBeGreaterThan(255);
     const template = fake.sheet('Receipts template');
@@ -134,7 +149,11 @@ describe('ExcelWorkbook.addTemplateSheet', () => {
     await workbook.addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Storage', list: ['Main shed'] }] });
     await workbook.addTemplateSheet({ name: 'Returns', columns: [{ header: 'Supplier' }, { header: 'Storage', list: ['Main shed', 'Chem store'] }] });
     expect(fake.sheets.map((s) => s.name)).toEqual(['Sheet1', 'Lists', 'Receipts', 'Returns']);
-    expect(fake.sheet('Lists').values).toEqual([['Storage', 'Storage'], ['Main shed', 'Main shed'], [undefined, 'Chem store']]);
+    expect(fake.sheet('Lists').values).toEqual([
+      ['Storage', 'Storage'],
+      ['Main shed', 'Main shed'],
+      [undefined, 'Chem store'],
+    ]);
     expect(fake.sheet('Returns').validations[0]).toMatchObject({ address: 'B2:B1001', rule: { list: { source: "='Lists'!$B$2:$B$3" } } });
   });
 

@@ -30,12 +30,26 @@ describe('isDateFormat', () => {
     expect(isDateFormat(format)).toBe(true);
   });
 
-  it.each(['General', 'general', '@', '0', '0.00', '#,##0', '$#,##0.00', '[$$-409]#,##0.00', '#,##0 "days"', '0.0 \\m\\y', '[Red]0', '_-* #,##0.00_-;-* #,##0.00_-;_-* "-"??_-;_-@_-', '0.00E+00', '', null, undefined])(
-    '%j is not',
-    (format) => {
-      expect(isDateFormat(format)).toBe(false);
-    },
-  );
+  it.each([
+    'General',
+    'general',
+    '@',
+    '0',
+    '0.00',
+    '#,##0',
+    '$#,##0.00',
+    '[$$-409]#,##0.00',
+    '#,##0 "days"',
+    '0.0 \\m\\y',
+    '[Red]0',
+    '_-* #,##0.00_-;-* #,##0.00_-;_-* "-"??_-;_-@_-',
+    '0.00E+00',
+    '',
+    null,
+    undefined,
+  ])('%j is not', (format) => {
+    expect(isDateFormat(format)).toBe(false);
+  });
 });
 
 describe('serials and dates', () => {
@@ -64,7 +78,18 @@ describe('toCellValue and blockToRows', () => {
   });
 
   it('numbers rows from the first row, pads to column A, and drops blank rows', () => {
-    expect(blockToRows([['a', ''], ['', '  '], [1, 46056]], [[], [], ['General', 'd/m/yyyy']], 7, 2)).toEqual([
+    expect(
+      blockToRows(
+        [
+          ['a', ''],
+          ['', '  '],
+          [1, 46056],
+        ],
+        [[], [], ['General', 'd/m/yyyy']],
+        7,
+        2,
+      ),
+    ).toEqual([
       { rowNumber: 7, cells: [null, null, 'a', null] },
       { rowNumber: 9, cells: [null, null, 1, new Date('2026-02-03T00:00:00Z')] },
     ]);
@@ -72,13 +97,29 @@ describe('toCellValue and blockToRows', () => {
 });
 
 describe('text Excel must not reinterpret', () => {
-  it.each(['=SUM(A1)', '+61 400 000 000', '-5', '@user', "'quoted", '0012', '3/2/2026', '2026-02-03', '3 Feb 2026', 'Feb 2026', 'feb. 3', '$1,234.50', '(5)', '.5', '12%', 'TRUE', 'false', ' 42'])(
-    '%j gets an apostrophe',
-    (text) => {
-      expect(needsTextPrefix(text)).toBe(true);
-      expect(toExcelValue(text)).toBe(`'${text}`);
-    },
-  );
+  it.each([
+    '=SUM(A1)',
+    '+61 400 000 000',
+    '-5',
+    '@user',
+    "'quoted",
+    '0012',
+    '3/2/2026',
+    '2026-02-03',
+    '3 Feb 2026',
+    'Feb 2026',
+    'feb. 3',
+    '$1,234.50',
+    '(5)',
+    '.5',
+    '12%',
+    'TRUE',
+    'false',
+    ' 42',
+  ])('%j gets an apostrophe', (text) => {
+    expect(needsTextPrefix(text)).toBe(true);
+    expect(toExcelValue(text)).toBe(`'${text}`);
+  });
 
   it.each(['Roundup PowerMAX', 'Main shed', 'February invoices', 'Truely', 'L', 'kg', '', 'Décor'])('%j is written as is', (text) => {
     expect(needsTextPrefix(text)).toBe(false);
@@ -119,42 +160,82 @@ describe('runChunked', () => {
 
   it('plans 12,000 rows as 5,000, 5,000 and 2,000', async () => {
     const calls: number[][] = [];
-    const runs = await runChunked(12_000, 5_000, (_s, size) => size, async (start, count) => void calls.push([start, count]));
-    expect(calls).toEqual([[0, 5000], [5000, 5000], [10000, 2000]]);
+    const runs = await runChunked(
+      12_000,
+      5_000,
+      (_s, size) => size,
+      async (start, count) => void calls.push([start, count]),
+    );
+    expect(calls).toEqual([
+      [0, 5000],
+      [5000, 5000],
+      [10000, 2000],
+    ]);
     expect(runs.map((r) => r.count)).toEqual([5000, 5000, 2000]);
   });
 
   it('does nothing for no rows', async () => {
-    expect(await runChunked(0, 5_000, (_s, size) => size, async () => expect.fail('no chunk expected'))).toEqual([]);
+    expect(
+      await runChunked(
+        0,
+        5_000,
+        (_s, size) => size,
+        async () => expect.fail('no chunk expected'),
+      ),
+    ).toEqual([]);
   });
 
   it('halves on a payload error, retries the same chunk, and keeps the smaller size', async () => {
     const calls: number[][] = [];
-    await runChunked(10_000, 5_000, (_s, size) => size, async (start, count) => {
-      calls.push([start, count]);
-      if (count > 1_250) throw payload;
-    });
+    await runChunked(
+      10_000,
+      5_000,
+      (_s, size) => size,
+      async (start, count) => {
+        calls.push([start, count]);
+        if (count > 1_250) throw payload;
+      },
+    );
     expect(calls).toEqual([[0, 5000], [0, 2500], [0, 1250], ...Array.from({ length: 7 }, (_v, i) => [1250 * (i + 1), 1250])]);
   });
 
   it('rethrows the payload error at one row, and any other error at once', async () => {
     const sizes: number[] = [];
-    await expect(runChunked(3, 4, (_s, size) => size, async (_start, count) => {
-      sizes.push(count);
-      throw payload;
-    })).rejects.toBe(payload);
+    await expect(
+      runChunked(
+        3,
+        4,
+        (_s, size) => size,
+        async (_start, count) => {
+          sizes.push(count);
+          throw payload;
+        },
+      ),
+    ).rejects.toBe(payload);
     expect(sizes).toEqual([3, 1]);
     let calls = 0;
-    await expect(runChunked(10, 5, (_s, size) => size, async () => {
-      calls++;
-      throw new Error('boom');
-    })).rejects.toThrow('boom');
+    await expect(
+      runChunked(
+        10,
+        5,
+        (_s, size) => size,
+        async () => {
+          calls++;
+          throw new Error('boom');
+        },
+      ),
+    ).rejects.toThrow('boom');
     expect(calls).toBe(1);
   });
 
   it('takes at least one row and never more than remain, whatever take says', async () => {
     const counts: number[] = [];
-    await runChunked(5, 3, () => 0, async (_s, count) => void counts.push(count));
+    await runChunked(
+      5,
+      3,
+      () => 0,
+      async (_s, count) => void counts.push(count),
+    );
     expect(counts).toEqual([1, 1, 1, 1, 1]);
   });
 });

@@ -16,7 +16,10 @@ describe('resultLayout', () => {
   });
 
   it('reuses its own block of five result columns, case, spacing and punctuation ignored', () => {
-    expect(resultLayout(['Supplier', 'Qty', 'STATUS', 'record-id', 'Sequence', 'Line item ID', ' Message '])).toEqual({ columns: [2, 3, 4, 5, 6], newHeaders: [] });
+    expect(resultLayout(['Supplier', 'Qty', 'STATUS', 'record-id', 'Sequence', 'Line item ID', ' Message '])).toEqual({
+      columns: [2, 3, 4, 5, 6],
+      newHeaders: [],
+    });
   });
 
   it("never takes a bookkeeper's own Status column for its own, nor writes over data right of the headers", () => {

@@ -19,7 +19,14 @@ describe('export tables as workbook sheets', () => {
           { key: 'notes', header: 'Notes', type: 'text' },
         ],
         rows: [
-          { date: new Date(Date.UTC(2026, 2, 23)), quantity: '-0.5', cost: '1234.50', review: false, updated: '2026-03-01T10:00:00.123456Z', notes: '=SUM(A1)' },
+          {
+            date: new Date(Date.UTC(2026, 2, 23)),
+            quantity: '-0.5',
+            cost: '1234.50',
+            review: false,
+            updated: '2026-03-01T10:00:00.123456Z',
+            notes: '=SUM(A1)',
+          },
           { date: '2026-03-24', quantity: null, cost: '', review: null, updated: null },
         ],
       },

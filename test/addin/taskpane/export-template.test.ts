@@ -85,7 +85,9 @@ describe('Export', () => {
     await exporter.run();
     expect(exporter.store.get().status).toEqual({ tone: 'error', text: 'The range starts (2026-05-01) after it ends (2026-01-01): swap the dates.' });
     exporter.setDataset('everything');
-    expect(exporter.store.get().status?.text).toBe("Unknown dataset 'everything'; expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products.");
+    expect(exporter.store.get().status?.text).toBe(
+      "Unknown dataset 'everything'; expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products.",
+    );
     expect(exporter.store.get().dataset).toBe('movements');
     const alone = new ExportController({ workbook, session: () => null });
     await alone.run();
@@ -132,7 +134,9 @@ describe('Template', () => {
   it('adds a receipts template with lists, then a returns one beside it', async () => {
     const { workbook, templates } = await open();
     await templates.create();
-    expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
+    expect(templates.store.get().status?.text).toMatch(
+      /^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/,
+    );
     templates.setKind('returns');
     await templates.create();
     expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Returns template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);

@@ -79,7 +79,10 @@ describe('Import of receipts (the sample sheet)', () => {
     const made = receipts.find((r) => r.id === first[1]);
     expect(made).toMatchObject({ sequence: first[2], order_number: 'PO-1001', supplier: 'Farmco Rural Supplies' });
     expect(made.line_items.map((i: { id: string }) => i.id)).toEqual([first[3], row(workbook, 'Invoices', 5, 11)![3]]);
-    expect(JSON.parse((await workbook.getSetting(mappingSettingKey('receipts', 'Invoices')))!)).toMatchObject({ kind: 'receipts', columns: { storage: 'Deliver To' } });
+    expect(JSON.parse((await workbook.getSetting(mappingSettingKey('receipts', 'Invoices')))!)).toMatchObject({
+      kind: 'receipts',
+      columns: { storage: 'Deliver To' },
+    });
     expect(state.mappingSaved).toBe(true);
 
     await importer.start();
@@ -92,10 +95,15 @@ describe('Import of receipts (the sample sheet)', () => {
 
   it('a new session finds what an earlier one sent from another copy of the sheet: duplicate, not sent', async () => {
     const init: MemoryInit = {
-      sheets: [{ name: 'Invoices', rows: [
-        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
-        ['DUP-1', 'Farmco Rural Supplies', '14/03/2026', 'Main Chemical Shed', 'Amine 625', 3, 20, 'L', 140],
-      ] }],
+      sheets: [
+        {
+          name: 'Invoices',
+          rows: [
+            ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+            ['DUP-1', 'Farmco Rural Supplies', '14/03/2026', 'Main Chemical Shed', 'Amine 625', 3, 20, 'L', 140],
+          ],
+        },
+      ],
     };
     const first = await open(init);
     await first.importer.start();
@@ -183,7 +191,17 @@ describe('Import refuses what it cannot do, and says why', () => {
   });
 
   it('a sheet without a required column: the problem is shown, nothing is read from the service', async () => {
-    const { importer } = await open({ sheets: [{ name: 'S', rows: [['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size'], ['Farmco', '1/1/2026', 'Seed Shed', 'Scepter Wheat', 1, 50]] }] });
+    const { importer } = await open({
+      sheets: [
+        {
+          name: 'S',
+          rows: [
+            ['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size'],
+            ['Farmco', '1/1/2026', 'Seed Shed', 'Scepter Wheat', 1, 50],
+          ],
+        },
+      ],
+    });
     expect(importer.store.get().mappingProblem).toMatch(/^No column for 'Price ex GST' in row \d+: pick one for each in Column mapping/);
     sandbox.stats.reset();
     await importer.start();
@@ -211,7 +229,10 @@ describe('Import refuses what it cannot do, and says why', () => {
   });
 
   it('a saved mapping that no longer parses is ignored, not fatal', async () => {
-    const workbook = createMemoryWorkbook({ sheets: [{ name: 'Invoices', rows: [['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'Cost']] }], settings: { [mappingSettingKey('receipts', 'Invoices')]: '{not json' } });
+    const workbook = createMemoryWorkbook({
+      sheets: [{ name: 'Invoices', rows: [['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'Cost']] }],
+      settings: { [mappingSettingKey('receipts', 'Invoices')]: '{not json' },
+    });
     const importer = new ImportController({ workbook, session: () => null });
     await importer.refresh();
     expect(importer.store.get().mappingSaved).toBe(false);
@@ -269,7 +290,11 @@ describe('Import of a sheet whose headers do not name every column', () => {
     expect(state.mappingProblem).toBeNull();
     expect(state.fields.find((f) => f.field === 'product')?.column).toBe(4);
     expect(state.fields.find((f) => f.field === 'storage')?.column).toBe(3);
-    expect(state.evidence.find((e) => e.field === 'product')).toMatchObject({ by: 'content', confidence: 'medium', detail: '2 of 2 values are known products' });
+    expect(state.evidence.find((e) => e.field === 'product')).toMatchObject({
+      by: 'content',
+      confidence: 'medium',
+      detail: '2 of 2 values are known products',
+    });
     expect(state.evidence.find((e) => e.field === 'quantity')).toMatchObject({ by: 'header', confidence: 'high' });
   });
 });
@@ -291,7 +316,11 @@ describe('Import while the bookkeeper edits the sheet', () => {
     expect(inserted).toBe(true);
     const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
     // Every row now carries the id of the receipt made from its own invoice.
-    for (const [rowNumber, invoice] of [[5, 'INV-40211'], [7, 'INV-88310'], [10, 'S-2291']] as const) {
+    for (const [rowNumber, invoice] of [
+      [5, 'INV-40211'],
+      [7, 'INV-88310'],
+      [10, 'S-2291'],
+    ] as const) {
       const cells = row(workbook, 'Invoices', rowNumber)!;
       expect(cells[0]).toBe(invoice);
       const made = receipts.find((r) => r.id === cells[12]);
@@ -319,10 +348,12 @@ describe('Import while the bookkeeper edits the sheet', () => {
     expect(importer.store.get().status?.text).toBe('Checked, nothing sent: 2 receipts: 2 duplicate.');
     const results = [2, 3].map((n) => row(workbook, 'Dockets', n, 9));
     expect(results.map((r) => r?.[0])).toEqual(['duplicate', 'duplicate']);
-    expect(results.map((r) => [r?.[1], r?.[2], r?.[3]])).toEqual([[null, null, null], [null, null, null]]);
+    expect(results.map((r) => [r?.[1], r?.[2], r?.[3]])).toEqual([
+      [null, null, null],
+      [null, null, null],
+    ]);
     expect(results[0]?.[4]).toMatch(/^already in the service as REC-\d+/);
   });
-
 });
 
 describe("the bookkeeper's own columns", () => {
@@ -387,7 +418,15 @@ describe('a sheet whose headers the add-in does not know', () => {
     state = importer.store.get();
     expect(state.mapping?.headerRowNumber).toBe(1);
     expect(state.mappingProblem).toMatch(/^No column for 'Supplier', .* in row 1: pick one for each in Column mapping/);
-    for (const [field, column] of [['supplier', 1], ['received_at', 2], ['quantity', 5], ['pack_size', 6], ['pack_unit', 7], ['pack_cost', 8], ['invoice', 0]] as const) {
+    for (const [field, column] of [
+      ['supplier', 1],
+      ['received_at', 2],
+      ['quantity', 5],
+      ['pack_size', 6],
+      ['pack_unit', 7],
+      ['pack_cost', 8],
+      ['invoice', 0],
+    ] as const) {
       await importer.setColumn(field, column);
     }
     state = importer.store.get();
@@ -476,12 +515,17 @@ describe('what to do, in the pane’s words', () => {
   });
 
   it('an invoice the service holds: its Message names the pane’s checkbox, not a command-line flag', async () => {
-    const sheet = { ...gstSheet, rows: [gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h)), ['DUP-P1', ...gstSheet.rows[1]!.slice(1)]] };
+    const sheet = {
+      ...gstSheet,
+      rows: [gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h)), ['DUP-P1', ...gstSheet.rows[1]!.slice(1)]],
+    };
     await (await open({ sheets: [sheet] })).importer.start();
     const { workbook, importer } = await open({ sheets: [sheet] });
     await importer.start();
     const message = row(workbook, 'Bills', 2, 9)?.[4];
-    expect(message).toMatch(/^already in the service as REC-\d+: not sent; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/);
+    expect(message).toMatch(
+      /^already in the service as REC-\d+: not sent; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/,
+    );
     expect(importer.store.get().problems.join('\n')).not.toContain('--');
   });
 });

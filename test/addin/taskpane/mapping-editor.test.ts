@@ -7,11 +7,7 @@ import { parseSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 const grid = (header: (string | null)[], more: (string | number | null)[][] = []): Grid => ({
   source: 'Book1.xlsx',
   sheet: 'Invoices',
-  rows: [
-    { rowNumber: 1, cells: ['Invoices, March'] },
-    { rowNumber: 3, cells: header },
-    ...more.map((cells, i) => ({ rowNumber: 4 + i, cells })),
-  ],
+  rows: [{ rowNumber: 1, cells: ['Invoices, March'] }, { rowNumber: 3, cells: header }, ...more.map((cells, i) => ({ rowNumber: 4 + i, cells }))],
 });
 
 const HEADER = ['Invoice No', 'Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'UOM', 'Cost', 'Comments', 'Status'];
@@ -21,7 +17,18 @@ describe('the mapping table of the Import screen', () => {
     const mapping = detectMapping(grid(HEADER), 'receipts');
     const rows = fieldRows(mapping);
     expect(rows.map((r) => r.field)).toEqual([
-      'invoice', 'supplier', 'received_at', 'storage', 'order_number', 'product', 'quantity', 'pack_size', 'pack_unit', 'pack_cost', 'line_total', 'notes',
+      'invoice',
+      'supplier',
+      'received_at',
+      'storage',
+      'order_number',
+      'product',
+      'quantity',
+      'pack_size',
+      'pack_unit',
+      'pack_cost',
+      'line_total',
+      'notes',
     ]);
     expect(rows.find((r) => r.field === 'storage')).toEqual({ field: 'storage', label: 'Storage', required: true, column: 3 });
     expect(rows.find((r) => r.field === 'order_number')).toMatchObject({ required: false, column: null });

@@ -7,7 +7,13 @@ import type { Problem, RowResult } from '../../../shared/import/outcome.ts';
 
 const receipts = importKind('receipts');
 const problem: Problem = { code: 'unknown_product', rowNumber: 22, column: 5, header: 'Product', message: "no product or alias named 'Glyfos 450'" };
-const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({ key: null, rowNumbers, body, problems, warnings });
+const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({
+  key: null,
+  rowNumbers,
+  body,
+  problems,
+  warnings,
+});
 
 describe('describeError and describeFailure', () => {
   it('shows a typed error as it is; a refused token in plain words, the request line behind Details', () => {
@@ -20,9 +26,15 @@ describe('describeError and describeFailure', () => {
   });
 
   it('a 403 in plain words, no request line in the sentence', () => {
-    const forbidden = new EntitlementError({ method: 'GET', url: '/api/shed/organisations/o-1/storages' }, { status: 403, body: null, headers: new Headers() } as never);
+    const forbidden = new EntitlementError({ method: 'GET', url: '/api/shed/organisations/o-1/storages' }, {
+      status: 403,
+      body: null,
+      headers: new Headers(),
+    } as never);
     const failure = describeFailure(forbidden);
-    expect(failure.text).toBe('This organisation has no active shed subscription, so the service refused. Choose another organisation, or ask its owner to subscribe.');
+    expect(failure.text).toBe(
+      'This organisation has no active shed subscription, so the service refused. Choose another organisation, or ask its owner to subscribe.',
+    );
     expect(failure.text).not.toMatch(/GET|\/api\//);
     expect(failure.detail).toContain('GET /api/shed/organisations/o-1/storages');
   });
@@ -86,12 +98,21 @@ describe('import report', () => {
       { rowNumber: 6, status: 'invalid' },
       { rowNumber: 7, status: 'failed', message: 'timeout' },
     ];
-    expect([...recordCounts(drafts, results)]).toEqual([['created', 1], ['duplicate', 1], ['invalid', 1], ['failed', 1]]);
-    expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: false })).toBe('4 receipts: 1 created, 1 duplicate, 1 refused (2 rows invalid), 1 failed.');
+    expect([...recordCounts(drafts, results)]).toEqual([
+      ['created', 1],
+      ['duplicate', 1],
+      ['invalid', 1],
+      ['failed', 1],
+    ]);
+    expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: false })).toBe(
+      '4 receipts: 1 created, 1 duplicate, 1 refused (2 rows invalid), 1 failed.',
+    );
     expect(runSummary(receipts, drafts, results, { dryRun: true, cancelled: false })).toMatch(/^Checked, nothing sent: 4 receipts/);
     expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: true })).toMatch(/^Cancelled: 4 receipts/);
     expect(runSummary(receipts, [], [], { dryRun: false, cancelled: false })).toBe('No receipts found below the header row.');
-    expect(runSummary(importKind('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], { dryRun: false, cancelled: false })).toBe('1 return: 1 created.');
+    expect(runSummary(importKind('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], { dryRun: false, cancelled: false })).toBe(
+      '1 return: 1 created.',
+    );
     expect(attentionLines(drafts, results)).toEqual(['Row 4: duplicate: already in the service as REC-00000001', 'Row 7: failed: timeout']);
   });
 });

@@ -6,7 +6,8 @@ import { detectMapping } from '../../../shared/sheet/mapping.ts';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const storage = (n: number, name: string, locked = false): Storage => ({ id: id(n), organisation_id: ORG, name, locked_at: locked ? '2026-01-01T00:00:00Z' : null }) as Storage;
+const storage = (n: number, name: string, locked = false): Storage =>
+  ({ id: id(n), organisation_id: ORG, name, locked_at: locked ? '2026-01-01T00:00:00Z' : null }) as Storage;
 const alias = (n: number, name: string, product: number): ProductAlias => ({ id: id(n), organisation_id: ORG, name, product_id: id(product) }) as ProductAlias;
 
 const reference: ReferenceData = {
@@ -23,7 +24,19 @@ describe('template sheets (the columns and lists of shed template)', () => {
     const sheet = templateSheet('receipts', reference);
     expect(sheet.name).toBe('Receipts template');
     const headers = sheet.columns.map((c) => c.header);
-    expect(headers).toEqual(['Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes']);
+    expect(headers).toEqual([
+      'Invoice No',
+      'Supplier',
+      'Date Received',
+      'Storage',
+      'PO Number',
+      'Product',
+      'Qty',
+      'Pack Size',
+      'Unit',
+      'Price ex GST',
+      'Notes',
+    ]);
     expect(sheet.columns[3]!.list).toEqual(['Main Chemical Shed', 'Seed Shed']);
     expect(sheet.columns[5]!.list).toEqual(['Glyfos 540', 'Glyphosate 540 g/L']);
     expect(sheet.columns[8]!.list).toEqual(['l', 'ml', 'kg', 'g', 't']);

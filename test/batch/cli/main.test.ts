@@ -61,7 +61,19 @@ describe('the shed command line', () => {
     expect(bad.err).not.toContain('wrong-token-123456');
     const down = await run(['orgs', '--base-url', 'http://127.0.0.1:9', '--token', TOKEN]);
     expect(down.code).toBe(3);
-    const redGum = await run(['import', 'receipts', file, '--base-url', sandbox.url, '--token', TOKEN, '--org', 'Red Gum Grazing', '--results', join(dir, 'rg.results.xlsx')]);
+    const redGum = await run([
+      'import',
+      'receipts',
+      file,
+      '--base-url',
+      sandbox.url,
+      '--token',
+      TOKEN,
+      '--org',
+      'Red Gum Grazing',
+      '--results',
+      join(dir, 'rg.results.xlsx'),
+    ]);
     expect(redGum.code).toBe(3);
   });
 

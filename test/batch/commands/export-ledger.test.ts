@@ -39,8 +39,26 @@ beforeAll(async () => {
   });
   await receive('2026-02-05', '2');
   await receive('2026-03-05', '7');
-  await org.createReturn({ storage_id: storageId(SHED), product_id: productIds('Glyfos 540').product_id, returned_at: '2026-01-20T09:00:00+11:00', supplier: 'Farmco Rural Supplies', amount_value: '15', amount_unit: 'l', reference: null, notes: null });
-  await org.createReturn({ storage_id: storageId(SHED), product_id: productIds('Glyfos 540').product_id, returned_at: '2026-02-20T09:00:00+11:00', supplier: 'Farmco Rural Supplies', amount_value: '500', amount_unit: 'ml', reference: null, notes: null });
+  await org.createReturn({
+    storage_id: storageId(SHED),
+    product_id: productIds('Glyfos 540').product_id,
+    returned_at: '2026-01-20T09:00:00+11:00',
+    supplier: 'Farmco Rural Supplies',
+    amount_value: '15',
+    amount_unit: 'l',
+    reference: null,
+    notes: null,
+  });
+  await org.createReturn({
+    storage_id: storageId(SHED),
+    product_id: productIds('Glyfos 540').product_id,
+    returned_at: '2026-02-20T09:00:00+11:00',
+    supplier: 'Farmco Rural Supplies',
+    amount_value: '500',
+    amount_unit: 'ml',
+    reference: null,
+    notes: null,
+  });
 }, 30_000);
 afterAll(async () => {
   await sb?.close();
@@ -48,7 +66,16 @@ afterAll(async () => {
 
 const exportLedger = async (file: string) => {
   const io = memoryIO();
-  const summary = await exportCommand({ dataset: 'ledger', out: join(dir, file), baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', from: '2026-02-01', to: '2026-02-28', io });
+  const summary = await exportCommand({
+    dataset: 'ledger',
+    out: join(dir, file),
+    baseUrl: sb.url,
+    token: TOKEN,
+    org: 'Willow Creek Pastoral Co',
+    from: '2026-02-01',
+    to: '2026-02-28',
+    io,
+  });
   return { summary, sheets: await readXlsx(summary.file), io };
 };
 
@@ -84,8 +111,14 @@ describe('shed export ledger', () => {
     const before = (at: string) => at.slice(0, 10) < '2026-02-01';
     const litres = (value: string, unit: string) => Number(value) * (unit === 'ml' ? 0.001 : 1);
     const opening =
-      receipts.filter((r) => r.storage_id === storageId(SHED) && before(r.received_at)).flatMap((r) => r.line_items).filter((l) => l.product_id === glyId && ['l', 'ml'].includes(l.pack_size_unit)).reduce((sum, l) => sum + Number(l.quantity) * litres(l.pack_size_value, l.pack_size_unit), 0) -
-      returns.filter((r) => r.storage_id === storageId(SHED) && r.product_id === glyId && before(r.returned_at) && ['l', 'ml'].includes(r.amount_unit)).reduce((sum, r) => sum + litres(r.amount_value, r.amount_unit), 0);
+      receipts
+        .filter((r) => r.storage_id === storageId(SHED) && before(r.received_at))
+        .flatMap((r) => r.line_items)
+        .filter((l) => l.product_id === glyId && ['l', 'ml'].includes(l.pack_size_unit))
+        .reduce((sum, l) => sum + Number(l.quantity) * litres(l.pack_size_value, l.pack_size_unit), 0) -
+      returns
+        .filter((r) => r.storage_id === storageId(SHED) && r.product_id === glyId && before(r.returned_at) && ['l', 'ml'].includes(r.amount_unit))
+        .reduce((sum, r) => sum + litres(r.amount_value, r.amount_unit), 0);
     expect(glyfos?.opening).toBeCloseTo(opening, 9);
     expect(glyfos?.in).toBeCloseTo(40, 9);
     expect(glyfos?.out).toBeCloseTo(0.5, 9);
@@ -124,7 +157,9 @@ describe('shed export ledger', () => {
   });
 
   it('refuses --since: the opening balances need every record', async () => {
-    await expect(exportCommand({ dataset: 'ledger', since: '2026-01-01T00:00:00Z', out: join(dir, 'x.xlsx'), baseUrl: sb.url, token: TOKEN, io: memoryIO() })).rejects.toThrow(/--since does not apply to the ledger/);
+    await expect(
+      exportCommand({ dataset: 'ledger', since: '2026-01-01T00:00:00Z', out: join(dir, 'x.xlsx'), baseUrl: sb.url, token: TOKEN, io: memoryIO() }),
+    ).rejects.toThrow(/--since does not apply to the ledger/);
   });
 
   it('a stocktake: the template expects the closing; the counts come back as variances, flagged over the tolerance', async () => {
@@ -135,7 +170,8 @@ describe('shed export ledger', () => {
     const [sheet] = await readXlsx(template);
     expect(sheet!.header).toEqual(['Storage', 'Product', 'Unit', 'Expected', 'Counted', 'Notes']);
     const { sheets } = await exportLedger('ledger-for-count.xlsx');
-    const closing = (product: string) => Number(sheets[1]!.rows.find((r) => r['Storage'] === SHED && r['Product'] === product && r['Unit'] === 'l')?.['Closing']);
+    const closing = (product: string) =>
+      Number(sheets[1]!.rows.find((r) => r['Storage'] === SHED && r['Product'] === product && r['Unit'] === 'l')?.['Closing']);
     const expected = (product: string) => Number(sheet!.rows.find((r) => r['Product'] === product && r['Unit'] === 'l')?.['Expected']);
     expect(expected('Glyphosate 540 g/L')).toBe(closing('Glyphosate 540 g/L'));
     // Counted: the glyphosate 50 l short (over 1%), another product as expected, a surfactant the records never had in that shed (in ml).
@@ -147,7 +183,17 @@ describe('shed export ledger', () => {
       `${SHED},Non-ionic surfactant 1000 g/L,ml,500`,
     ];
     await writeFile(join(dir, 'counted.csv'), counts.join('\r\n'));
-    const reconciled = await exportCommand({ dataset: 'ledger', out: join(dir, 'ledger-counted.xlsx'), baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', from: '2026-02-01', to: '2026-02-28', stocktake: join(dir, 'counted.csv'), io: memoryIO() });
+    const reconciled = await exportCommand({
+      dataset: 'ledger',
+      out: join(dir, 'ledger-counted.xlsx'),
+      baseUrl: sb.url,
+      token: TOKEN,
+      org: 'Willow Creek Pastoral Co',
+      from: '2026-02-01',
+      to: '2026-02-28',
+      stocktake: join(dir, 'counted.csv'),
+      io: memoryIO(),
+    });
     const [, summary, about] = await readXlsx(reconciled.file);
     const line = (product: string) => summary!.rows.find((r) => r['Storage'] === SHED && String(r['Product']).startsWith(product))!;
     expect(line('Glyphosate 540')).toMatchObject({ Variance: -50, Stocktake: 'over tolerance' });
@@ -162,7 +208,17 @@ describe('shed export ledger', () => {
     await writeFile(join(dir, 'bad-count.csv'), ['Storage,Product,Counted', `${SHED},Glyfos 450,12`].join('\r\n'));
     const out = join(dir, 'never.xlsx');
     await expect(
-      exportCommand({ dataset: 'ledger', out, baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', from: '2026-02-01', to: '2026-02-28', stocktake: join(dir, 'bad-count.csv'), io: memoryIO() }),
+      exportCommand({
+        dataset: 'ledger',
+        out,
+        baseUrl: sb.url,
+        token: TOKEN,
+        org: 'Willow Creek Pastoral Co',
+        from: '2026-02-01',
+        to: '2026-02-28',
+        stocktake: join(dir, 'bad-count.csv'),
+        io: memoryIO(),
+      }),
     ).rejects.toThrow(/bad-count\.csv, sheet bad-count, row 2, column Product: no product or alias named 'Glyfos 450'/);
     await expect(readXlsx(out)).rejects.toThrow();
   });

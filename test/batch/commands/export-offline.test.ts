@@ -24,7 +24,15 @@ describe('shed export --offline', () => {
     for (const dataset of ['movements', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const) {
       await exportCommand({ ...connection(), dataset, out: join(dir, `${dataset}-online.csv`), io: memoryIO() });
       const requests = sandbox.stats.requests;
-      await exportCommand({ ...connection(), baseUrl: 'http://127.0.0.1:9', dataset, out: join(dir, `${dataset}-offline.csv`), offline: true, dir, io: memoryIO() });
+      await exportCommand({
+        ...connection(),
+        baseUrl: 'http://127.0.0.1:9',
+        dataset,
+        out: join(dir, `${dataset}-offline.csv`),
+        offline: true,
+        dir,
+        io: memoryIO(),
+      });
       expect(sandbox.stats.requests, dataset).toBe(requests);
       const online = await readFile(join(dir, `${dataset}-online.csv`), 'utf8');
       const offline = await readFile(join(dir, `${dataset}-offline.csv`), 'utf8');

@@ -171,7 +171,11 @@ describe('an unchanged CSV export imported back', () => {
 
   it('writes nothing, even for text that starts with a tab or a carriage return', async () => {
     const patch = (path: string, body: object) =>
-      fetch(`${sb.url}${path}`, { method: 'PATCH', headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${sb.url}${path}`, {
+        method: 'PATCH',
+        headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const [receipt] = (await listAll(sb.url, WILLOW, 'receipts')).filter((r) => !r.under_review);
     const [ret] = await listAll(sb.url, WILLOW, 'returns');
     expect((await patch(`/api/shed/organisations/${WILLOW}/receipts/${receipt.id}`, { notes: '\tMix with care', order_number: '\rPO-77' })).ok).toBe(true);

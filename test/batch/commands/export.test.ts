@@ -18,8 +18,47 @@ import { readCsv, readXlsx, type ReadSheet } from './export-helpers.ts';
 const TOKEN = 'demo-token-willow';
 const FACTOR: Record<string, [string, number]> = { l: ['l', 1], ml: ['l', 0.001], kg: ['kg', 1], g: ['kg', 0.001], t: ['kg', 1000] };
 const HEADERS: Record<string, string[]> = {
-  movements: ['Date', 'Type', 'Sequence', 'Storage', 'Product', 'Trade Name', 'Packs', 'Pack Size', 'Unit', 'Total Quantity', 'Total Unit', 'Pack Cost', 'Line Cost', 'Supplier', 'Order / Reference', 'Notes', 'Record ID', 'Line Item ID', 'Under Review', 'Updated At'],
-  receipts: ['Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Notes', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Line Total', 'Record ID', 'Sequence', 'Line Item ID', 'Updated At', 'Under Review'],
+  movements: [
+    'Date',
+    'Type',
+    'Sequence',
+    'Storage',
+    'Product',
+    'Trade Name',
+    'Packs',
+    'Pack Size',
+    'Unit',
+    'Total Quantity',
+    'Total Unit',
+    'Pack Cost',
+    'Line Cost',
+    'Supplier',
+    'Order / Reference',
+    'Notes',
+    'Record ID',
+    'Line Item ID',
+    'Under Review',
+    'Updated At',
+  ],
+  receipts: [
+    'Invoice No',
+    'Supplier',
+    'Date Received',
+    'Storage',
+    'PO Number',
+    'Notes',
+    'Product',
+    'Qty',
+    'Pack Size',
+    'Unit',
+    'Price ex GST',
+    'Line Total',
+    'Record ID',
+    'Sequence',
+    'Line Item ID',
+    'Updated At',
+    'Under Review',
+  ],
   returns: ['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes', 'Record ID', 'Sequence', 'Updated At'],
   storages: ['Storage', 'Locked', 'Locked At', 'Active Since', 'Record ID', 'Created At', 'Updated At'],
   'product-aliases': ['Trade Name', 'Product', 'Product ID', 'Record ID', 'Created At', 'Updated At'],
@@ -65,10 +104,26 @@ describe('shed export', () => {
       line_items: [
         { ...productIds('Glyfos 540'), quantity: '3', pack_size_value: '500', pack_size_unit: 'ml', pack_cost: '12.345' },
         { ...productIds('Amine 625'), quantity: '2', pack_size_value: '1', pack_size_unit: 'drum', pack_cost: '100' },
-        { product_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!.product_id, product_alias_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!.id, quantity: '1', pack_size_value: '250', pack_size_unit: 'g', pack_cost: '0' },
+        {
+          product_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!.product_id,
+          product_alias_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!.id,
+          quantity: '1',
+          pack_size_value: '250',
+          pack_size_unit: 'g',
+          pack_cost: '0',
+        },
       ],
     });
-    await org.createReturn({ storage_id: storageId('Main Chemical Shed'), ...{ product_id: productIds('Glyfos 540').product_id }, returned_at: '2026-02-10T00:00:00+11:00', supplier: '=HYPERLINK("http://evil")', amount_value: '0.5', amount_unit: 't', reference: '+61 400', notes: null });
+    await org.createReturn({
+      storage_id: storageId('Main Chemical Shed'),
+      ...{ product_id: productIds('Glyfos 540').product_id },
+      returned_at: '2026-02-10T00:00:00+11:00',
+      supplier: '=HYPERLINK("http://evil")',
+      amount_value: '0.5',
+      amount_unit: 't',
+      reference: '+61 400',
+      notes: null,
+    });
     receipts = await listAll(sb.url, WILLOW, 'receipts');
     returns = await listAll(sb.url, WILLOW, 'returns');
   }, 30_000);
@@ -112,12 +167,22 @@ describe('shed export', () => {
             const row = movements.rows.find((x) => text(x['Record ID']) === ret.id)!;
             const [quantity, unit] = base(Number(ret.amount_value), ret.amount_unit);
             expect(Number(row['Total Quantity'])).toBeCloseTo(-quantity, 9);
-            expect([row['Type'], row['Total Unit'], text(row['Packs']), text(row['Order / Reference']).replace(/^'/, '')]).toEqual(['return', unit, '', ret.reference ?? '']);
+            expect([row['Type'], row['Total Unit'], text(row['Packs']), text(row['Order / Reference']).replace(/^'/, '')]).toEqual([
+              'return',
+              unit,
+              '',
+              ret.reference ?? '',
+            ]);
           }
           const drum = movements.rows.find((x) => x['Unit'] === 'drum')!;
           expect([text(drum['Total Quantity']), drum['Total Unit']]).toEqual(['2', 'drum']);
           if (format === 'xlsx') {
-            checkXlsxTypes(movements, { date: ['Date'], datetime: ['Updated At'], number: ['Packs', 'Pack Size', 'Total Quantity', 'Pack Cost', 'Line Cost'], boolean: ['Under Review'] });
+            checkXlsxTypes(movements, {
+              date: ['Date'],
+              datetime: ['Updated At'],
+              number: ['Packs', 'Pack Size', 'Total Quantity', 'Pack Cost', 'Line Cost'],
+              boolean: ['Under Review'],
+            });
             expect(movements.numFmt['Date']).toBe('dd/mm/yyyy');
             expect(movements.numFmt['Line Cost']).toBe('#,##0.00');
             checkSummary(movements, sheets[1]!);
@@ -139,7 +204,9 @@ describe('shed export', () => {
             expect(text(row['Sequence'])).toBe(r.sequence);
             expect(text(row['Updated At'])).toBe(r.updated_at);
             expect(text(row['Date Received'])).toBe(r.received_at.slice(0, 10));
-            expect([text(row['Qty']), text(row['Pack Size']), text(row['Price ex GST'])]).toEqual([l.quantity, l.pack_size_value, l.pack_cost].map((d) => numberToDecimal(Number(d))));
+            expect([text(row['Qty']), text(row['Pack Size']), text(row['Price ex GST'])]).toEqual(
+              [l.quantity, l.pack_size_value, l.pack_cost].map((d) => numberToDecimal(Number(d))),
+            );
             expect(text(row['PO Number'])).toBe(r.order_number ?? '');
           }
           const mine = sheet.rows.filter((row) => text(row['Invoice No']) === 'INV-9');
@@ -149,7 +216,13 @@ describe('shed export', () => {
           const supplier = text(mine[0]!['Supplier']);
           if (format === 'csv') expect([notes, supplier]).toEqual(["'-5 drums short", "'@Farmco"]);
           else expect([notes, supplier]).toEqual(['-5 drums short', '@Farmco']);
-          if (format === 'xlsx') checkXlsxTypes(sheet, { date: ['Date Received'], number: ['Qty', 'Pack Size', 'Price ex GST', 'Line Total'], boolean: ['Under Review'], text: ['Updated At'] });
+          if (format === 'xlsx')
+            checkXlsxTypes(sheet, {
+              date: ['Date Received'],
+              number: ['Qty', 'Pack Size', 'Price ex GST', 'Line Total'],
+              boolean: ['Under Review'],
+              text: ['Updated At'],
+            });
         });
 
         it('returns: the import layout, formula-like text guarded in CSV only', async () => {
@@ -159,7 +232,12 @@ describe('shed export', () => {
           expect(sheet.rows.map((r) => text(r['Record ID'])).sort()).toEqual(returns.map((r) => r.id).sort());
           for (const ret of returns) {
             const row = sheet.rows.find((x) => text(x['Record ID']) === ret.id)!;
-            expect([text(row['Date']), text(row['Amount']), row['Unit'], text(row['Updated At'])]).toEqual([ret.returned_at.slice(0, 10), numberToDecimal(Number(ret.amount_value)), ret.amount_unit, ret.updated_at]);
+            expect([text(row['Date']), text(row['Amount']), row['Unit'], text(row['Updated At'])]).toEqual([
+              ret.returned_at.slice(0, 10),
+              numberToDecimal(Number(ret.amount_value)),
+              ret.amount_unit,
+              ret.updated_at,
+            ]);
           }
           const evil = sheet.rows.find((x) => text(x['Return To']).includes('HYPERLINK'))!;
           expect(text(evil['Return To'])).toBe(format === 'csv' ? `'=HYPERLINK("http://evil")` : '=HYPERLINK("http://evil")');
@@ -210,7 +288,10 @@ describe('shed export', () => {
       const { summary } = await run('movements', 'range.csv', { from: '3/2/2026', to: '2026-02-10' });
       const sheet = await csvSheet(summary.file);
       const inRange = (d: string) => d >= '2026-02-03' && d <= '2026-02-10';
-      const want = [...receipts.flatMap((r) => (inRange(r.received_at.slice(0, 10)) ? r.line_items.map((l: any) => l.id) : [])), ...returns.filter((r) => inRange(r.returned_at.slice(0, 10))).map((r) => r.id)];
+      const want = [
+        ...receipts.flatMap((r) => (inRange(r.received_at.slice(0, 10)) ? r.line_items.map((l: any) => l.id) : [])),
+        ...returns.filter((r) => inRange(r.returned_at.slice(0, 10))).map((r) => r.id),
+      ];
       expect(sheet.rows.map((r) => text(r['Line Item ID']) || text(r['Record ID'])).sort()).toEqual(want.sort());
       expect(want.length).toBeGreaterThan(3);
       expect(summary.filters).toMatchObject({ from: '2026-02-03', to: '2026-02-10' });
@@ -246,7 +327,15 @@ describe('shed export', () => {
     it('names the file <dataset>-<date>.xlsx in the current folder by default', async () => {
       const cwd = await mkdtemp(join(tmpdir(), 'shed-export-default-'));
       const io = memoryIO();
-      const summary = await exportCommand({ dataset: 'storages', baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', io, cwd, now: () => new Date('2026-03-01T14:30:00Z') });
+      const summary = await exportCommand({
+        dataset: 'storages',
+        baseUrl: sb.url,
+        token: TOKEN,
+        org: 'Willow Creek Pastoral Co',
+        io,
+        cwd,
+        now: () => new Date('2026-03-01T14:30:00Z'),
+      });
       expect(await readdir(cwd)).toEqual(['storages-2026-03-02.xlsx']); // already 2 March in Sydney
       expect(summary.format).toBe('xlsx');
       expect(io.stderr.join('')).toMatch(/^Exported 5 storages rows from Willow Creek Pastoral Co, to .*storages-2026-03-02\.xlsx/);
@@ -255,7 +344,10 @@ describe('shed export', () => {
     it('--json prints the summary on standard output, through the CLI', async () => {
       const io = memoryIO();
       const file = join(dir, 'cli.csv');
-      const status = await main(['node', 'shed', 'export', 'returns', '--out', file, '--no-bom', '--json', '--base-url', sb.url, '--token', TOKEN, '--org', 'Willow Creek Pastoral Co'], io);
+      const status = await main(
+        ['node', 'shed', 'export', 'returns', '--out', file, '--no-bom', '--json', '--base-url', sb.url, '--token', TOKEN, '--org', 'Willow Creek Pastoral Co'],
+        io,
+      );
       expect(status).toBe(0);
       const summary = JSON.parse(io.stdout.join(''));
       expect(summary).toMatchObject({ dataset: 'returns', format: 'csv', file, rows: returns.length, exitCode: 0, organisation: { id: WILLOW } });
@@ -267,14 +359,26 @@ describe('shed export', () => {
 
   describe('refusals', () => {
     const usage: [string, Partial<ExportOptions>, RegExp][] = [
-      ['an unknown dataset', { dataset: 'invoices' }, /Unknown dataset 'invoices': expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products/],
+      [
+        'an unknown dataset',
+        { dataset: 'invoices' },
+        /Unknown dataset 'invoices': expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products/,
+      ],
       ['an unknown format', { format: 'pdf' }, /Unknown format 'pdf'/],
       ['a format unlike the file', { format: 'csv', out: 'x.xlsx' }, /--format csv disagrees with --out x\.xlsx/],
       ['a file of no known kind', { out: 'x.txt' }, /Cannot tell the format from --out x\.txt/],
       ['a date that is not one', { from: '31/02/2026' }, /Expected --from to be a date.*February 2026 has no day 31/],
       ['--from after --to', { from: '2026-03-01', to: '2026-02-01' }, /--from 2026-03-01 is after --to 2026-02-01/],
-      ['--from on storages', { dataset: 'storages', from: '2026-03-01' }, /--from applies to movements, the ledger, the stocktake sheet, receipts and returns only/],
-      ['--storage on products', { dataset: 'products', storage: 'Seed Shed' }, /--storage applies to movements, the ledger, the stocktake sheet, receipts and returns only/],
+      [
+        '--from on storages',
+        { dataset: 'storages', from: '2026-03-01' },
+        /--from applies to movements, the ledger, the stocktake sheet, receipts and returns only/,
+      ],
+      [
+        '--storage on products',
+        { dataset: 'products', storage: 'Seed Shed' },
+        /--storage applies to movements, the ledger, the stocktake sheet, receipts and returns only/,
+      ],
       ['an empty --storage', { storage: '  ' }, /--storage is empty/],
       ['a --since that is not a time', { since: 'last week' }, /Expected --since to be an ISO 8601 time/],
       ['an unknown time zone', { timezone: 'Sydney' }, /'Sydney' is not a time zone/],
@@ -314,7 +418,9 @@ async function csvSheet(path: string): Promise<ReadSheet> {
 
 function checkXlsxTypes(sheet: ReadSheet, types: { date?: string[]; datetime?: string[]; number?: string[]; boolean?: string[]; text?: string[] }): void {
   expect(sheet.frozen, 'frozen header row').toBe(true);
-  expect(sheet.table?.autoFilterRef, 'a table with filters over header and data').toBe(`A1:${String.fromCharCode(64 + sheet.header.length)}${sheet.rows.length + 1}`);
+  expect(sheet.table?.autoFilterRef, 'a table with filters over header and data').toBe(
+    `A1:${String.fromCharCode(64 + sheet.header.length)}${sheet.rows.length + 1}`,
+  );
   // exceljs leaves out a column of its default width (9): read it back as that.
   for (const header of sheet.header) expect(sheet.widths[header] ?? 9, `width of ${header}`).toBeGreaterThanOrEqual(Math.min(60, header.length));
   const check = (headers: string[] | undefined, test: (v: unknown) => boolean, kind: string) => {
@@ -339,9 +445,15 @@ function checkSummary(movements: ReadSheet, summary: ReadSheet): void {
     const mine = movements.rows.filter((m) => m['Storage'] === line['Storage'] && m['Product'] === line['Product'] && m['Total Unit'] === line['Unit']);
     expect(mine.length, `${line['Storage']} / ${line['Product']}`).toBe(Number(line['Receipt Lines']) + Number(line['Returns']));
     expect(sum(mine.map((m) => m['Total Quantity']))).toBe(numberToDecimal(line['Net Quantity'] as number));
-    expect(addDecimals(numberToDecimal(line['Quantity In'] as number), numberToDecimal(-(line['Quantity Out'] as number)))).toBe(numberToDecimal(line['Net Quantity'] as number));
+    expect(addDecimals(numberToDecimal(line['Quantity In'] as number), numberToDecimal(-(line['Quantity Out'] as number)))).toBe(
+      numberToDecimal(line['Net Quantity'] as number),
+    );
   }
-  const sorted = [...summary.rows].sort((a, b) => String(a['Storage']).localeCompare(String(b['Storage']), 'en', { sensitivity: 'base', numeric: true }) || String(a['Product']).localeCompare(String(b['Product']), 'en', { sensitivity: 'base', numeric: true }));
+  const sorted = [...summary.rows].sort(
+    (a, b) =>
+      String(a['Storage']).localeCompare(String(b['Storage']), 'en', { sensitivity: 'base', numeric: true }) ||
+      String(a['Product']).localeCompare(String(b['Product']), 'en', { sensitivity: 'base', numeric: true }),
+  );
   expect(summary.rows.map((r) => `${r['Storage']}|${r['Product']}`)).toEqual(sorted.map((r) => `${r['Storage']}|${r['Product']}`));
   const totals = summary.totals!;
   expect(totals['Storage']).toBe('Total');

@@ -47,7 +47,9 @@ describe('a bills export from an accounting package', () => {
       () => new Error('expected a refusal'),
       (e: unknown) => e as Error,
     );
-    expect(error.message).toMatch(/header row 1: no column for 'Storage' \(storage\), 'Pack Size' \(pack_size\)\. Headers not placed: 'Due Date', 'Account', 'Tax Rate'/);
+    expect(error.message).toMatch(
+      /header row 1: no column for 'Storage' \(storage\), 'Pack Size' \(pack_size\)\. Headers not placed: 'Due Date', 'Account', 'Tax Rate'/,
+    );
   });
 
   it('imports with one saved profile: storage given, sizes from the item text, GST taken off, freight left out', async () => {
@@ -68,11 +70,16 @@ describe('a bills export from an accounting package', () => {
     expect(new Set(receipts.map((r) => r.storage_id)).size).toBe(1);
   });
 
-  it('with --set instead of the profile\'s storage, and --dry-run printing the profile it used', async () => {
+  it("with --set instead of the profile's storage, and --dry-run printing the profile it used", async () => {
     const { storage: _omit, ...values } = PROFILE.values;
     const bare = join(file, '..', 'bare-profile.json');
     await writeFile(bare, JSON.stringify({ ...PROFILE, values }));
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping: bare, set: ['storage=Main Chemical Shed'], dryRun: true });
-    expect(summary.mapping).toMatchObject({ values: { storage: 'Main Chemical Shed' }, pack_size_from: 'product', skip_lines: ['Freight'], prices_include_gst: true });
+    expect(summary.mapping).toMatchObject({
+      values: { storage: 'Main Chemical Shed' },
+      pack_size_from: 'product',
+      skip_lines: ['Freight'],
+      prices_include_gst: true,
+    });
   });
 });

@@ -42,7 +42,13 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
 
     const shed = (file: string) => {
       const child = spawn(process.execPath, ['batch/bin/shed.js', 'import', 'receipts', file, '--base-url', url, '--concurrency', '6', '--json'], {
-        env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_ORG: 'Willow Creek Pastoral Co', SHED_CONFIG: join(dir, 'none.json'), SHED_RETRY_DELAY_MS: '10' },
+        env: {
+          ...process.env,
+          SHED_TOKEN: 'demo-token-willow',
+          SHED_ORG: 'Willow Creek Pastoral Co',
+          SHED_CONFIG: join(dir, 'none.json'),
+          SHED_RETRY_DELAY_MS: '10',
+        },
         stdio: 'pipe',
       });
       let stdout = '';
@@ -106,7 +112,13 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     // Undo each run: exactly its own receipts go.
     sandbox.setFaults(FAULTS);
     const invoiceOf = (r: { notes: string | null }) => /^Invoice (\S+?)(;|$)/.exec(r.notes ?? '')?.[1] ?? '';
-    const undoA = await undoCommand({ baseUrl: url, token: 'demo-token-willow', journal: join(dir, 'a.journal.jsonl'), yes: true, io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }) });
+    const undoA = await undoCommand({
+      baseUrl: url,
+      token: 'demo-token-willow',
+      journal: join(dir, 'a.journal.jsonl'),
+      yes: true,
+      io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }),
+    });
     expect(undoA.deleted.length + undoA.alreadyGone.length, JSON.stringify(undoA)).toBe(INVOICES);
     expect(undoA.failed).toEqual([]);
     sandbox.setFaults({});
@@ -114,7 +126,13 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     expect(afterA.filter((r) => invoiceOf(r).startsWith('A-'))).toEqual([]);
     expect(afterA.filter((r) => invoiceOf(r).startsWith('B-'))).toHaveLength(INVOICES);
     sandbox.setFaults(FAULTS);
-    const undoB = await undoCommand({ baseUrl: url, token: 'demo-token-willow', journal: join(dir, 'b.journal.jsonl'), yes: true, io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }) });
+    const undoB = await undoCommand({
+      baseUrl: url,
+      token: 'demo-token-willow',
+      journal: join(dir, 'b.journal.jsonl'),
+      yes: true,
+      io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }),
+    });
     expect(undoB.deleted.length + undoB.alreadyGone.length).toBe(INVOICES);
     sandbox.setFaults({});
     expect((await listAll(url, WILLOW, 'receipts')).length).toBe(before);

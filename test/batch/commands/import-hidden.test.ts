@@ -51,6 +51,9 @@ describe('hidden and filtered-out rows', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records.created).toBe(2);
     const created = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice HID-/.test(r.notes ?? ''));
-    expect(created.map((r) => [r.notes.slice(8, 13), r.line_items.map((l: { quantity: string }) => l.quantity)]).sort()).toEqual([['HID-1', ['2']], ['HID-3', ['7']]]);
+    expect(created.map((r) => [r.notes.slice(8, 13), r.line_items.map((l: { quantity: string }) => l.quantity)]).sort()).toEqual([
+      ['HID-1', ['2']],
+      ['HID-3', ['7']],
+    ]);
   });
 });

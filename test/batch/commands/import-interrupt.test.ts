@@ -43,7 +43,10 @@ describe('Ctrl-C during an import', () => {
     const created = (await listAll(sandbox.url, WILLOW, 'receipts')).length - before;
     expect(created).toBeGreaterThanOrEqual(10);
     expect(created).toBeLessThan(80);
-    const journal = (await readFile(join(dir, 'generated.journal.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const journal = (await readFile(join(dir, 'generated.journal.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(journal.filter((e) => e.type === 'created')).toHaveLength(created);
     expect((await stat(join(dir, 'generated.results.xlsx'))).size).toBeGreaterThan(0);
 

@@ -41,7 +41,10 @@ describe('several sheets and files in one run', () => {
     const io = memoryIO();
     const summary = await importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], allSheets: true, mapping, io });
     expect(summary.exitCode).toBe(0);
-    expect(summary.runs.map((r) => [r.sheet, r.records.created])).toEqual([['Farmco Rural Supplies', 1], ['Southern Cross Fertilisers', 1]]);
+    expect(summary.runs.map((r) => [r.sheet, r.records.created])).toEqual([
+      ['Farmco Rural Supplies', 1],
+      ['Southern Cross Fertilisers', 1],
+    ]);
     expect(summary.notImported).toEqual([expect.objectContaining({ sheet: 'Notes', exitCode: 0 })]);
     expect(io.stderr.join('\n')).toMatch(/skipped: .*suppliers\.xlsx, sheet Notes: .*cannot find the header row/);
     await access(join(dir, 'suppliers.Farmco-Rural-Supplies.results.xlsx'));
@@ -73,7 +76,11 @@ describe('several sheets and files in one run', () => {
   });
 
   it('refuses --results with several runs, and --sheet with --all-sheets', async () => {
-    await expect(importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], sheets: ['A', 'B'], results: 'x.xlsx', io: memoryIO() })).rejects.toThrow(/--results/);
-    await expect(importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], sheets: ['A'], allSheets: true, io: memoryIO() })).rejects.toThrow(/--all-sheets/);
+    await expect(
+      importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], sheets: ['A', 'B'], results: 'x.xlsx', io: memoryIO() }),
+    ).rejects.toThrow(/--results/);
+    await expect(importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], sheets: ['A'], allSheets: true, io: memoryIO() })).rejects.toThrow(
+      /--all-sheets/,
+    );
   });
 });

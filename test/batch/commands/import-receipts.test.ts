@@ -24,17 +24,130 @@ const RIVERINA = 'Riverina Ag Chemicals';
 
 // examples/README.md: these 11 invoices must be created exactly as written.
 const CREATED: Record<string, Expected> = {
-  'INV-40211': { supplier: FARMCO, date: '2026-01-06', storage: 'Main Chemical Shed', order: 'PO-1001', notes: null, lines: [['Glyfos 540', '4', '20', 'l', '185'], ['Amine 625', '2', '20', 'l', '142.5'], ['Wetter 1000', '1', '5', 'l', '38.9']] },
-  'INV-40262': { supplier: FARMCO, date: '2026-01-13', storage: 'Main Chemical Shed', order: 'PO-1004', notes: 'Back order of Metsul to follow', lines: [['Clethomax 240', '2', '10', 'l', '310'], ['Metsul 600 WG', '1', '250', 'g', '64']] },
-  'INV-88310': { supplier: SCF, date: '2026-01-20', storage: 'Fertiliser Bunker', order: null, notes: 'Bulk delivery, weighbridge ticket 5531', lines: [['Granular Urea', '24', '1', 't', '785'], ['MAP Granular', '12', '1', 't', '1010']] },
-  'INV-88342': { supplier: SCF, date: '2026-01-27', storage: 'Fertiliser Bunker', order: 'PO-1010', notes: null, lines: [['Potash MOP', '8', '1000', 'kg', '890'], ['SOA Granular', '10', '1000', 'kg', '520']] },
-  'S-2291': { supplier: 'Paddock Seeds Pty Ltd', date: '2026-02-03', storage: 'Seed Shed', order: 'PO-1012', notes: null, lines: [['Scepter Wheat', '40', '50', 'kg', '62.5'], ['Bonito TT Canola', '12', '20', 'kg', '260'], ['Spartacus CL Barley', '30', '50', 'kg', '55']] },
-  'INV-5133': { supplier: RIVERINA, date: '2026-03-02', storage: 'Main Chemical Shed', order: 'PO-1022', notes: null, lines: [['Tebushield 430', '3', '5', 'l', '175'], ['Bifenguard 100', '2', '20', 'l', '140']] },
-  'INV-88401': { supplier: SCF, date: '2026-03-09', storage: 'North Block Tank', order: 'PO-1025', notes: 'Delivered by tanker', lines: [['Flexi-N 42', '2', '1000', 'l', '720'], ['LiquiN 42', '1', '1000', 'l', '705']] },
-  'INV-40470': { supplier: FARMCO, date: '2026-03-23', storage: 'Main Chemical Shed', order: 'PO-1030', notes: null, lines: [['Knockdown Max 540', '10', '20', 'l', '182'], ['Glyphosate 540 g/L', '2', '20', 'l', '179'], ['SpreadWet 1000', '2', '5', 'l', '41.5']] },
-  'INV-5161': { supplier: RIVERINA, date: '2026-03-03', storage: 'Main Chemical Shed', order: null, notes: 'Credit terms 30 days', lines: [['Bifen 100', '1', '20', 'l', '139'], ['Lambda 250 CS', '1', '5', 'l', '265']] },
-  'INV-88455': { supplier: SCF, date: '2026-03-24', storage: 'Fertiliser Bunker', order: 'PO-1031', notes: null, lines: [['Super 8.8', '30', '1', 't', '395'], ['Gypsum (bulk)', '50', '1', 't', '58']] },
-  'INV-40481': { supplier: FARMCO, date: '2026-03-26', storage: 'Main Chemical Shed', order: 'PO-1033', notes: null, lines: [['Triflur X', '4', '20', 'l', '168'], ['Amine 625', '2', '20', 'l', '142.5']] },
+  'INV-40211': {
+    supplier: FARMCO,
+    date: '2026-01-06',
+    storage: 'Main Chemical Shed',
+    order: 'PO-1001',
+    notes: null,
+    lines: [
+      ['Glyfos 540', '4', '20', 'l', '185'],
+      ['Amine 625', '2', '20', 'l', '142.5'],
+      ['Wetter 1000', '1', '5', 'l', '38.9'],
+    ],
+  },
+  'INV-40262': {
+    supplier: FARMCO,
+    date: '2026-01-13',
+    storage: 'Main Chemical Shed',
+    order: 'PO-1004',
+    notes: 'Back order of Metsul to follow',
+    lines: [
+      ['Clethomax 240', '2', '10', 'l', '310'],
+      ['Metsul 600 WG', '1', '250', 'g', '64'],
+    ],
+  },
+  'INV-88310': {
+    supplier: SCF,
+    date: '2026-01-20',
+    storage: 'Fertiliser Bunker',
+    order: null,
+    notes: 'Bulk delivery, weighbridge ticket 5531',
+    lines: [
+      ['Granular Urea', '24', '1', 't', '785'],
+      ['MAP Granular', '12', '1', 't', '1010'],
+    ],
+  },
+  'INV-88342': {
+    supplier: SCF,
+    date: '2026-01-27',
+    storage: 'Fertiliser Bunker',
+    order: 'PO-1010',
+    notes: null,
+    lines: [
+      ['Potash MOP', '8', '1000', 'kg', '890'],
+      ['SOA Granular', '10', '1000', 'kg', '520'],
+    ],
+  },
+  'S-2291': {
+    supplier: 'Paddock Seeds Pty Ltd',
+    date: '2026-02-03',
+    storage: 'Seed Shed',
+    order: 'PO-1012',
+    notes: null,
+    lines: [
+      ['Scepter Wheat', '40', '50', 'kg', '62.5'],
+      ['Bonito TT Canola', '12', '20', 'kg', '260'],
+      ['Spartacus CL Barley', '30', '50', 'kg', '55'],
+    ],
+  },
+  'INV-5133': {
+    supplier: RIVERINA,
+    date: '2026-03-02',
+    storage: 'Main Chemical Shed',
+    order: 'PO-1022',
+    notes: null,
+    lines: [
+      ['Tebushield 430', '3', '5', 'l', '175'],
+      ['Bifenguard 100', '2', '20', 'l', '140'],
+    ],
+  },
+  'INV-88401': {
+    supplier: SCF,
+    date: '2026-03-09',
+    storage: 'North Block Tank',
+    order: 'PO-1025',
+    notes: 'Delivered by tanker',
+    lines: [
+      ['Flexi-N 42', '2', '1000', 'l', '720'],
+      ['LiquiN 42', '1', '1000', 'l', '705'],
+    ],
+  },
+  'INV-40470': {
+    supplier: FARMCO,
+    date: '2026-03-23',
+    storage: 'Main Chemical Shed',
+    order: 'PO-1030',
+    notes: null,
+    lines: [
+      ['Knockdown Max 540', '10', '20', 'l', '182'],
+      ['Glyphosate 540 g/L', '2', '20', 'l', '179'],
+      ['SpreadWet 1000', '2', '5', 'l', '41.5'],
+    ],
+  },
+  'INV-5161': {
+    supplier: RIVERINA,
+    date: '2026-03-03',
+    storage: 'Main Chemical Shed',
+    order: null,
+    notes: 'Credit terms 30 days',
+    lines: [
+      ['Bifen 100', '1', '20', 'l', '139'],
+      ['Lambda 250 CS', '1', '5', 'l', '265'],
+    ],
+  },
+  'INV-88455': {
+    supplier: SCF,
+    date: '2026-03-24',
+    storage: 'Fertiliser Bunker',
+    order: 'PO-1031',
+    notes: null,
+    lines: [
+      ['Super 8.8', '30', '1', 't', '395'],
+      ['Gypsum (bulk)', '50', '1', 't', '58'],
+    ],
+  },
+  'INV-40481': {
+    supplier: FARMCO,
+    date: '2026-03-26',
+    storage: 'Main Chemical Shed',
+    order: 'PO-1033',
+    notes: null,
+    lines: [
+      ['Triflur X', '4', '20', 'l', '168'],
+      ['Amine 625', '2', '20', 'l', '142.5'],
+    ],
+  },
 };
 
 // examples/README.md: these 6 must be refused whole, every row reported; the reason's words to find.
@@ -101,7 +214,10 @@ describe('shed import receipts on examples/supplier-invoices.xlsx', () => {
     for (const [invoice, want] of Object.entries(REFUSED)) {
       const lines = summary.problems.filter((p) => p.includes(`invoice ${invoice} not sent`));
       expect(lines.length, invoice).toBeGreaterThan(0);
-      expect(lines.some((l) => want.reason.test(l) && l.includes(`(${want.column})`)), `${invoice}: ${lines.join(' | ')}`).toBe(true);
+      expect(
+        lines.some((l) => want.reason.test(l) && l.includes(`(${want.column})`)),
+        `${invoice}: ${lines.join(' | ')}`,
+      ).toBe(true);
     }
     expect(summary.records).toMatchObject({ total: 17, valid: 11, invalid: 6, created: 11, failed: 0 });
     expect(summary.exitCode).toBe(1);

@@ -31,7 +31,10 @@ describe('re-running an import never writes twice', () => {
 
   it('journals every create beside the results file, without the token', async () => {
     const journal = await readFile(join(dir, 'invoices.journal.jsonl'), 'utf8');
-    const lines = journal.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = journal
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.filter((l) => l.type === 'created')).toHaveLength(11);
     expect(lines.filter((l) => l.type === 'intent')).toHaveLength(11);
     expect(journal).not.toContain('demo-token-willow');
@@ -136,7 +139,7 @@ describe('correcting what was imported: updates by Record ID', () => {
     const sheet = wb.getWorksheet('Invoices')!;
     const recordId = String(sheet.getRow(15).getCell(14).value); // S-2291, rows 15-17
     sheet.getRow(15).getCell(7).value = 45; // Qty 40 → 45
-        // A new line (no Line Item ID) after the Spartacus line, then the Bonito line deleted from the sheet.
+    // A new line (no Line Item ID) after the Spartacus line, then the Bonito line deleted from the sheet.
     sheet.spliceRows(18, 0, [null, null, null, null, null, 'Bannister Oats', 10, 40, 'kg', 38]);
     sheet.spliceRows(16, 1); // the Bonito line is deleted from the sheet: deleted from the receipt
     const edited = join(dir, 'edited.xlsx');

@@ -82,7 +82,10 @@ describe('two runs of the same import at once', () => {
     const reported = runs.flatMap((run) => run.summary.problems).join('\n');
     for (const [invoice, sequences] of twice) {
       // Both sequences are named by one of the runs, with the rows of the invoice.
-      expect(sequences.some((s) => reported.includes(s)), `${invoice} ${sequences.join(' ')}`).toBe(true);
+      expect(
+        sequences.some((s) => reported.includes(s)),
+        `${invoice} ${sequences.join(' ')}`,
+      ).toBe(true);
     }
     for (const run of runs) {
       const flagged = run.summary.problems.filter((p) => /also holds/.test(p)).length;
@@ -118,7 +121,10 @@ describe('results that cannot be written', () => {
     const results = join(dir, 'results.xlsx');
     await mkdir(results);
     const writes = sandbox.stats.writes;
-    await expect(runImportCli(sandbox.url, { kind: 'receipts', file, results })).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/is a folder/) });
+    await expect(runImportCli(sandbox.url, { kind: 'receipts', file, results })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringMatching(/is a folder/),
+    });
     expect(sandbox.stats.writes).toBe(writes);
   });
 
@@ -146,8 +152,13 @@ describe('results that cannot be written', () => {
     expect(summary.exitCode).toBe(1);
     expect(summary.resultsFile).toBe(fallback);
     expect(summary.resultsFailure?.wanted).toBe(join(dir, 'vanishing.results.xlsx'));
-    expect(io.stderr.at(-1)).toMatch(/10 receipts created; RESULTS NOT WRITTEN to .*vanishing.results.xlsx \(.*\); they are in .*vanishing.results-fallback.csv/);
-    const rows = (await readFile(fallback, 'utf8')).replace(/^\ufeff/, '').trim().split(/\r\n/);
+    expect(io.stderr.at(-1)).toMatch(
+      /10 receipts created; RESULTS NOT WRITTEN to .*vanishing.results.xlsx \(.*\); they are in .*vanishing.results-fallback.csv/,
+    );
+    const rows = (await readFile(fallback, 'utf8'))
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r\n/);
     expect(rows[0]).toBe('Row,Status,Record ID,Sequence,Line Item ID,Message');
     expect(rows.slice(1)).toHaveLength(20);
     expect(rows.slice(1).every((row) => /^\d+,created,[0-9a-f-]{36},REC-\d+,[0-9a-f-]{36},/.test(row))).toBe(true);

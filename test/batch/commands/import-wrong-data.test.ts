@@ -64,7 +64,7 @@ describe('prices that include GST', () => {
     expect(receipt.line_items.map((l: { pack_cost: string }) => l.pack_cost)).toEqual(['185']);
   });
 
-  it('at the mapping file\'s rate (New Zealand, 15%)', async () => {
+  it("at the mapping file's rate (New Zealand, 15%)", async () => {
     const file = await csv('gst-nz.csv', header, [['GST-NZ', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 20, 'L', 115, 115]]);
     const mapping = join(dir, 'nz.json');
     await writeFile(mapping, JSON.stringify({ kind: 'receipts', columns: {}, prices_include_gst: { rate: 15 } }));
@@ -85,11 +85,15 @@ describe('prices that include GST', () => {
 
 describe('a Line Total that is not quantity × price', () => {
   it('refuses its invoice, naming the cell and the product it should be; a cent apart is rounding', async () => {
-    const file = await csv('totals.csv', [...HEADERS, 'Price ex GST', 'Line Total'], [
-      ['TOT-1', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'L', 185, 370],
-      ['TOT-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 5, 20, 'L', 45, 275],
-      ['TOT-3', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 3, 20, 'L', '$33.33', '$100.00'],
-    ]);
+    const file = await csv(
+      'totals.csv',
+      [...HEADERS, 'Price ex GST', 'Line Total'],
+      [
+        ['TOT-1', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'L', 185, 370],
+        ['TOT-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 5, 20, 'L', 45, 275],
+        ['TOT-3', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 3, 20, 'L', '$33.33', '$100.00'],
+      ],
+    );
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records).toMatchObject({ created: 2, invalid: 1 });
     expect(summary.problems).toEqual([
@@ -101,12 +105,16 @@ describe('a Line Total that is not quantity × price', () => {
 
 describe('units the stock totals do not know', () => {
   it("are refused ('gal', 'drum', 'bag (1t)'); 'Lts' is litres", async () => {
-    const file = await csv('units.csv', [...HEADERS, 'Price ex GST'], [
-      ['UNIT-1', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'Lts', 185],
-      ['UNIT-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 5, 'gal', 185],
-      ['UNIT-3', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 1, 'drum', 900],
-      ['UNIT-4', 'Southern Cross Fertilisers', '3/2/2026', 'Fertiliser Bunker', 'Granular Urea', 4, 1, 'bag (1t)', 785],
-    ]);
+    const file = await csv(
+      'units.csv',
+      [...HEADERS, 'Price ex GST'],
+      [
+        ['UNIT-1', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'Lts', 185],
+        ['UNIT-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 5, 'gal', 185],
+        ['UNIT-3', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 1, 'drum', 900],
+        ['UNIT-4', 'Southern Cross Fertilisers', '3/2/2026', 'Fertiliser Bunker', 'Granular Urea', 4, 1, 'bag (1t)', 785],
+      ],
+    );
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records).toMatchObject({ created: 1, invalid: 3 });
     expect(summary.problems.map((p) => p.slice(0, p.indexOf(' is not one of')))).toEqual([
@@ -119,17 +127,24 @@ describe('units the stock totals do not know', () => {
   });
 
   it("are converted by the mapping file's units table", async () => {
-    const file = await csv('units-mapped.csv', [...HEADERS, 'Price ex GST'], [
-      ['UNIT-5', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 1, 'drum', 900],
-      ['UNIT-6', 'Southern Cross Fertilisers', '3/2/2026', 'Fertiliser Bunker', 'Granular Urea', 4, 1, 'bag (1t)', 785],
-    ]);
+    const file = await csv(
+      'units-mapped.csv',
+      [...HEADERS, 'Price ex GST'],
+      [
+        ['UNIT-5', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 1, 'drum', 900],
+        ['UNIT-6', 'Southern Cross Fertilisers', '3/2/2026', 'Fertiliser Bunker', 'Granular Urea', 4, 1, 'bag (1t)', 785],
+      ],
+    );
     const mapping = join(dir, 'units.json');
     await writeFile(mapping, JSON.stringify({ columns: {}, units: { drum: '200 l', 'bag (1t)': '1 t' } }));
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping });
     expect(summary.records.created).toBe(2);
     expect(summary.mapping.units).toEqual({ drum: '200 l', 'bag (1t)': '1 t' });
     const sizes = (await receiptsOf('UNIT-5', 'UNIT-6')).map((r) => [r.line_items[0].pack_size_value, r.line_items[0].pack_size_unit]);
-    expect(sizes.sort()).toEqual([['1', 't'], ['200', 'l']]);
+    expect(sizes.sort()).toEqual([
+      ['1', 't'],
+      ['200', 'l'],
+    ]);
   });
 });
 
@@ -162,11 +177,15 @@ describe('a date column that proves month-first', () => {
 
 describe('invoices of two suppliers with the same number', () => {
   it('are two receipts, not one', async () => {
-    const file = await csv('same-number.csv', [...HEADERS, 'Price ex GST'], [
-      ['20500', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 20, 'L', 185],
-      ['20600', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'L', 185],
-      ['20500', 'Riverina Ag Chemicals', '4/2/2026', SHED, 'Amine 625', 3, 20, 'L', 142.5],
-    ]);
+    const file = await csv(
+      'same-number.csv',
+      [...HEADERS, 'Price ex GST'],
+      [
+        ['20500', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 20, 'L', 185],
+        ['20600', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'L', 185],
+        ['20500', 'Riverina Ag Chemicals', '4/2/2026', SHED, 'Amine 625', 3, 20, 'L', 142.5],
+      ],
+    );
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records.created).toBe(3);
     const same = await receiptsOf('20500');
@@ -175,7 +194,7 @@ describe('invoices of two suppliers with the same number', () => {
 });
 
 describe('a delivery time in the date cell', () => {
-  it('is kept, in the farm\'s time zone', async () => {
+  it("is kept, in the farm's time zone", async () => {
     const file = join(dir, 'times.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Invoices');

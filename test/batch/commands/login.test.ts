@@ -44,7 +44,8 @@ describe('shed login', () => {
 function runLogin(baseUrl: string, config: string, how: 'pipe' | 'terminal'): Promise<{ code: number | null; output: string }> {
   const shed = `${JSON.stringify(process.execPath)} batch/bin/shed.js login --base-url ${baseUrl}`;
   // util-linux `script` gives the command a real pseudo-terminal; its own stdin feeds the keystrokes.
-  const [command, args] = how === 'terminal' ? ['script', ['-qec', shed, '/dev/null']] : [process.execPath, ['batch/bin/shed.js', 'login', '--base-url', baseUrl]];
+  const [command, args] =
+    how === 'terminal' ? ['script', ['-qec', shed, '/dev/null']] : [process.execPath, ['batch/bin/shed.js', 'login', '--base-url', baseUrl]];
   const child = spawn(command as string, args as string[], { env: { ...process.env, SHED_CONFIG: config, SHED_TOKEN: '', SHED_BASE_URL: '' }, stdio: 'pipe' });
   let output = '';
   let typed = false;
@@ -78,12 +79,16 @@ describe('shed login from the command line', () => {
     await sandbox?.close();
   });
 
-  it.each(['pipe', 'terminal'] as const)('saves the token typed through a %s, without echoing it', async (how) => {
-    const config = join(dir, `${how}.json`);
-    const { code, output } = await runLogin(sandbox.url, config, how);
-    expect(code, output).toBe(0);
-    expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ baseUrl: sandbox.url, token: 'demo-token-willow' });
-    expect(output).not.toContain('demo-token-willow');
-    expect(output).toMatch(/Token accepted/);
-  }, 40_000);
+  it.each(['pipe', 'terminal'] as const)(
+    'saves the token typed through a %s, without echoing it',
+    async (how) => {
+      const config = join(dir, `${how}.json`);
+      const { code, output } = await runLogin(sandbox.url, config, how);
+      expect(code, output).toBe(0);
+      expect(JSON.parse(await readFile(config, 'utf8'))).toEqual({ baseUrl: sandbox.url, token: 'demo-token-willow' });
+      expect(output).not.toContain('demo-token-willow');
+      expect(output).toMatch(/Token accepted/);
+    },
+    40_000,
+  );
 });

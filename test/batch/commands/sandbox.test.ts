@@ -17,7 +17,9 @@ describe('shed sandbox', () => {
         url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(logs.join('\n'))?.[1];
       }
       expect(url).toBeDefined();
-      const body = await (await fetch(`${url}/api/shed/organisations/ede38da7-48e1-5f55-9b3c-e4a7e07af966/storages`, { headers: { Authorization: 'Bearer demo-token-willow' } })).json();
+      const body = await (
+        await fetch(`${url}/api/shed/organisations/ede38da7-48e1-5f55-9b3c-e4a7e07af966/storages`, { headers: { Authorization: 'Bearer demo-token-willow' } })
+      ).json();
       expect(body.meta).toMatchObject({ total_entries: 5, total_count: 5 });
     } finally {
       console.log = original;

@@ -76,7 +76,14 @@ function receiptBody(n: number) {
 }
 
 function returnBody(n: number) {
-  return { storage_id: BUNKER, product_id: UREA.product_id, returned_at: '2026-02-04T00:00:00+11:00', supplier: `Supplier ${n}`, amount_value: '1', amount_unit: 't' };
+  return {
+    storage_id: BUNKER,
+    product_id: UREA.product_id,
+    returned_at: '2026-02-04T00:00:00+11:00',
+    supplier: `Supplier ${n}`,
+    amount_value: '1',
+    amount_unit: 't',
+  };
 }
 
 describe('shed sync against the sandbox', () => {

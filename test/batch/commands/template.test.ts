@@ -119,7 +119,10 @@ describe('shed template receipts', () => {
     // Schema order of CT_Worksheet: sheetData, ..., dataValidations, ..., tableParts.
     expect(xml.indexOf('</sheetData>')).toBeLessThan(xml.indexOf('<dataValidations'));
     expect(xml.indexOf('</dataValidations>')).toBeLessThan(xml.indexOf('<tableParts'));
-    for (const [fileName, contents] of [['sheet1.xml', xml], ['table1.xml', await part(path, 'xl/tables/table1.xml')]] as const) {
+    for (const [fileName, contents] of [
+      ['sheet1.xml', xml],
+      ['table1.xml', await part(path, 'xl/tables/table1.xml')],
+    ] as const) {
       const checked = await validateXML({ xml: [{ fileName, contents }], normalization: 'format' });
       expect(checked.errors).toEqual([]);
     }
@@ -182,7 +185,10 @@ describe('shed template receipts', () => {
     const farmco = created.find((r) => r.supplier === 'Farmco Rural Supplies')!;
     expect(farmco.order_number).toBe('PO-77');
     expect(farmco.received_at.slice(0, 10)).toBe('2026-02-03');
-    expect(farmco.line_items.map((l: { quantity: string; pack_cost: string }) => [l.quantity, l.pack_cost])).toEqual([['4', '185'], ['2', '142.5']]);
+    expect(farmco.line_items.map((l: { quantity: string; pack_cost: string }) => [l.quantity, l.pack_cost])).toEqual([
+      ['4', '185'],
+      ['2', '142.5'],
+    ]);
   });
 });
 
@@ -212,7 +218,9 @@ describe('shed template options', () => {
     expect(summary).toMatchObject({ source: 'mirror', organisation: { id: WILLOW } });
     const listsOf = async (p: string) => (await workbook(p)).getWorksheet('Lists')!.getSheetValues();
     expect(await listsOf(offline)).toEqual(await listsOf(online));
-    await expect(templateCommand({ kind: 'receipts', out: join(dir, 'none.xlsx'), offline: true, dir: join(mirrors, 'empty'), io: memoryIO() })).rejects.toMatchObject({
+    await expect(
+      templateCommand({ kind: 'receipts', out: join(dir, 'none.xlsx'), offline: true, dir: join(mirrors, 'empty'), io: memoryIO() }),
+    ).rejects.toMatchObject({
       code: 'mirror_not_found',
     });
   });

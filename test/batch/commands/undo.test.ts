@@ -69,14 +69,24 @@ describe('shed undo JOURNAL', () => {
     expect(undo.restored).toHaveLength(1);
     const restored = await snapshot(sandbox.url);
     // Same receipts, same products and quantities; the deleted line comes back (with a new id).
-    const strip = (rows: string[]) => rows.map((r) => { const [, s, l] = JSON.parse(r); return JSON.stringify([s, l]); }).sort();
+    const strip = (rows: string[]) =>
+      rows
+        .map((r) => {
+          const [, s, l] = JSON.parse(r);
+          return JSON.stringify([s, l]);
+        })
+        .sort();
     expect(strip(restored)).toEqual(strip(original));
   });
 
   it('leaves alone a record someone changed after the run, naming it (exit 1); --force undoes it too', async () => {
     await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'c.results.xlsx'), allowDuplicates: true });
     const journal = join(dir, 'c.journal.jsonl');
-    const created = (await readFile(journal, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.type === 'created');
+    const created = (await readFile(journal, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.type === 'created');
     const touched = created[0];
     // A colleague corrects the supplier of one of the new receipts in the service.
     const patched = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${touched.recordId}`, {

@@ -49,7 +49,9 @@ describe('the run lock', () => {
     const lock = await acquireRunLock(path, 'importing receipts from a.xlsx');
     const refused = acquireRunLock(path, 'importing receipts from a.xlsx');
     await expect(refused).rejects.toMatchObject({ code: 'import_running', category: 'usage' });
-    await expect(refused).rejects.toThrow(new RegExp(`importing receipts from a.xlsx \\(process ${process.pid} on ${hostname()}, since .*Nothing was sent.*delete ${path}`));
+    await expect(refused).rejects.toThrow(
+      new RegExp(`importing receipts from a.xlsx \\(process ${process.pid} on ${hostname()}, since .*Nothing was sent.*delete ${path}`),
+    );
     await lock.release();
     const next = await acquireRunLock(path, 'again');
     await next.release();

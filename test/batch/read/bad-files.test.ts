@@ -67,7 +67,13 @@ describe('a CSV still being written', () => {
 
 describe('a CSV in a legacy encoding', () => {
   it('converts a Windows-1252 file (é, ®) and warns', async () => {
-    const bytes = Uint8Array.from([...Buffer.from('Supplier,Product\r\nCaf', 'latin1'), 0xe9, ...Buffer.from(' Agri,Alphaguard', 'latin1'), 0xae, ...Buffer.from(' 100\r\n', 'latin1')]);
+    const bytes = Uint8Array.from([
+      ...Buffer.from('Supplier,Product\r\nCaf', 'latin1'),
+      0xe9,
+      ...Buffer.from(' Agri,Alphaguard', 'latin1'),
+      0xae,
+      ...Buffer.from(' 100\r\n', 'latin1'),
+    ]);
     const { path, read } = await readWritten('legacy.csv', bytes);
     const grid = await read;
     expect(grid.rows[1]?.cells).toEqual(['Café Agri', 'Alphaguard® 100']);
@@ -130,10 +136,12 @@ describe('damaged and locked workbooks', () => {
   });
 
   it('refuses an .xlsx whose worksheet data is damaged', async () => {
-    const bytes = Uint8Array.from(await xlsxBytes((wb) => {
-      const ws = wb.addWorksheet('Data');
-      for (let i = 1; i <= 200; i += 1) ws.addRow([`Product ${i}`, i, i * 1.5]);
-    }));
+    const bytes = Uint8Array.from(
+      await xlsxBytes((wb) => {
+        const ws = wb.addWorksheet('Data');
+        for (let i = 1; i <= 200; i += 1) ws.addRow([`Product ${i}`, i, i * 1.5]);
+      }),
+    );
     // Damage the middle of the deflated xl/worksheets/sheet1.xml, found by its local file header.
     const view = new DataView(bytes.buffer);
     const name = Buffer.from('xl/worksheets/sheet1.xml');
@@ -197,9 +205,7 @@ describe('sheets that are missing or empty', () => {
     const path = join(EXAMPLES, 'supplier-invoices.xlsx');
     const error = await expectInputError(readGrid(path, { sheet: 'Invoice' }), 'sheet_not_found', path);
     expect(error.sheet).toBe('Invoice');
-    expect(error.message).toBe(
-      `${path} has no sheet named 'Invoice'. Did you mean 'Invoices'? Its sheets are: 'Invoices'. Pass one of them to --sheet.`,
-    );
+    expect(error.message).toBe(`${path} has no sheet named 'Invoice'. Did you mean 'Invoices'? Its sheets are: 'Invoices'. Pass one of them to --sheet.`);
   });
 
   it('refuses a workbook with an empty sheet', async () => {

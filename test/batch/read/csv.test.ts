@@ -118,7 +118,10 @@ describe('CSV encodings', () => {
     const text = 'Product\tQty\r\nAlphaguard® 100\t2\r\n';
     const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
     const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(text, 'utf16le').swap16()]);
-    for (const [bytes, encoding] of [[le, 'utf-16le'], [be, 'utf-16be']] as const) {
+    for (const [bytes, encoding] of [
+      [le, 'utf-16le'],
+      [be, 'utf-16be'],
+    ] as const) {
       const grid = await read(bytes, 'unicode.txt');
       expect(grid.csv).toEqual({ delimiter: '\t', newline: '\r\n', encoding, bom: true });
       expect(grid.rows).toEqual([
@@ -205,7 +208,10 @@ describe('the formula guard of our CSV exports', () => {
 
 describe('CSV as other programs write it', () => {
   const lines = 'Supplier|Product|Qty\r\nFarmco|Glyfos 540|12\r\n';
-  const cells = [['Supplier', 'Product', 'Qty'], ['Farmco', 'Glyfos 540', '12']];
+  const cells = [
+    ['Supplier', 'Product', 'Qty'],
+    ['Farmco', 'Glyfos 540', '12'],
+  ];
   const cellsOf = (grid: { rows: { cells: unknown[] }[] }) => grid.rows.map((r) => r.cells);
 
   it('reads a pipe-delimited file', async () => {
@@ -234,8 +240,15 @@ describe('CSV as other programs write it', () => {
 
   it('reads SYLK and DIF files as the spreadsheets they are', async () => {
     const sylk = 'ID;PWXL;N;E\r\nC;Y1;X1;K"Supplier"\r\nC;Y1;X2;K"Qty"\r\nC;Y2;X1;K"Farmco"\r\nC;Y2;X2;K12\r\nE\r\n';
-    expect(cellsOf(await read(sylk))).toEqual([['Supplier', 'Qty'], ['Farmco', 12]]);
-    const dif = 'TABLE\r\n0,1\r\n""\r\nVECTORS\r\n0,2\r\n""\r\nTUPLES\r\n0,2\r\n""\r\nDATA\r\n0,0\r\n""\r\n-1,0\r\nBOT\r\n1,0\r\n"Supplier"\r\n1,0\r\n"Qty"\r\n-1,0\r\nBOT\r\n1,0\r\n"Farmco"\r\n0,12\r\nV\r\n-1,0\r\nEOD\r\n';
-    expect(cellsOf(await read(dif))).toEqual([['Supplier', 'Qty'], ['Farmco', 12]]);
+    expect(cellsOf(await read(sylk))).toEqual([
+      ['Supplier', 'Qty'],
+      ['Farmco', 12],
+    ]);
+    const dif =
+      'TABLE\r\n0,1\r\n""\r\nVECTORS\r\n0,2\r\n""\r\nTUPLES\r\n0,2\r\n""\r\nDATA\r\n0,0\r\n""\r\n-1,0\r\nBOT\r\n1,0\r\n"Supplier"\r\n1,0\r\n"Qty"\r\n-1,0\r\nBOT\r\n1,0\r\n"Farmco"\r\n0,12\r\nV\r\n-1,0\r\nEOD\r\n';
+    expect(cellsOf(await read(dif))).toEqual([
+      ['Supplier', 'Qty'],
+      ['Farmco', 12],
+    ]);
   });
 });

@@ -36,8 +36,18 @@ describe('examples/supplier-invoices.xlsx', () => {
     expect(cellsOf(grid, 1)).toEqual(['Willow Creek Pastoral Co — supplier invoices, January to March 2026']);
     expect(cellsOf(grid, 2)).toEqual(['Keyed from supplier PDFs by the office. Prices are per pack, GST exclusive.']);
     expect(cellsOf(grid, 4)).toEqual([
-      'Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'PO Number', 'Product',
-      'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Line Total', 'Notes',
+      'Invoice No',
+      'Supplier',
+      'Date Received',
+      'Deliver To',
+      'PO Number',
+      'Product',
+      'Qty',
+      'Pack Size',
+      'Unit',
+      'Price ex GST',
+      'Line Total',
+      'Notes',
     ]);
   });
 
@@ -50,8 +60,18 @@ describe('examples/supplier-invoices.xlsx', () => {
     // Line items below the first have empty header cells (filled down later, not here).
     expect(cellsOf(grid, 6)).toEqual([null, null, null, null, null, 'Amine 625', 2, 20, 'L', 142.5, 285]);
     expect(cellsOf(grid, 8)).toEqual([
-      'INV-40262', 'Farmco Rural Supplies', new Date('2026-01-13T00:00:00.000Z'), 'Main Chemical Shed', 'PO-1004',
-      'Clethomax 240', 2, '10 L', null, 310, 620, 'Back order of Metsul to follow',
+      'INV-40262',
+      'Farmco Rural Supplies',
+      new Date('2026-01-13T00:00:00.000Z'),
+      'Main Chemical Shed',
+      'PO-1004',
+      'Clethomax 240',
+      2,
+      '10 L',
+      null,
+      310,
+      620,
+      'Back order of Metsul to follow',
     ]);
   });
 
@@ -113,10 +133,31 @@ describe('examples/supplier-invoices-april.csv', () => {
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(cellsOf(grid, 1)).toEqual(['Invoice', 'Supplier', 'Received', 'Storage', 'Order No', 'Item', 'Packs', 'Size', 'UOM', 'Cost/Pack', 'Notes']);
     expect(cellsOf(grid, 2)).toEqual([
-      'INV-40502', 'Farmco Rural Supplies', '02/04/2026', 'Main Chemical Shed', 'PO-1040', 'Weedaway 540', '8', '20', 'L', '$179.00', 'Pre-sowing knockdown',
+      'INV-40502',
+      'Farmco Rural Supplies',
+      '02/04/2026',
+      'Main Chemical Shed',
+      'PO-1040',
+      'Weedaway 540',
+      '8',
+      '20',
+      'L',
+      '$179.00',
+      'Pre-sowing knockdown',
     ]);
     // Notes empty: the trailing empty cell is dropped; the comma inside $1,025.00 is not a delimiter.
-    expect(cellsOf(grid, 4)).toEqual(['INV-88512', 'Southern Cross Fertilisers', '07/04/2026', 'Fertiliser Bunker', 'PO-1042', 'Starter MAP', '20', '1', 't', '$1,025.00']);
+    expect(cellsOf(grid, 4)).toEqual([
+      'INV-88512',
+      'Southern Cross Fertilisers',
+      '07/04/2026',
+      'Fertiliser Bunker',
+      'PO-1042',
+      'Starter MAP',
+      '20',
+      '1',
+      't',
+      '$1,025.00',
+    ]);
     expect(grid.rows.every((r) => r.cells.every((c) => c === null || typeof c === 'string'))).toBe(true);
   });
 
@@ -133,9 +174,36 @@ describe('examples/supplier-returns.csv', () => {
     expect(grid.csv).toEqual({ delimiter: ',', newline: '\r\n', encoding: 'utf-8', bom: true });
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(cellsOf(grid, 1)).toEqual(['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments']);
-    expect(cellsOf(grid, 2)).toEqual(['12/02/2026', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyfos 540', '20', 'L', 'CN-7781', 'Unopened drum, over-ordered']);
-    expect(cellsOf(grid, 3)).toEqual(['28/02/2026', 'Southern Cross Fertilisers', 'Fertiliser Bunker', 'MAP Granular', '1000 kg', null, 'CN-3310', 'Caked bag']);
-    expect(cellsOf(grid, 5)).toEqual(['18/03/2026', 'Riverina Ag Chemicals', 'Main Chemical Shed', 'Tebushield 430', '5 L', null, null, 'Wrong product delivered']);
+    expect(cellsOf(grid, 2)).toEqual([
+      '12/02/2026',
+      'Farmco Rural Supplies',
+      'Main Chemical Shed',
+      'Glyfos 540',
+      '20',
+      'L',
+      'CN-7781',
+      'Unopened drum, over-ordered',
+    ]);
+    expect(cellsOf(grid, 3)).toEqual([
+      '28/02/2026',
+      'Southern Cross Fertilisers',
+      'Fertiliser Bunker',
+      'MAP Granular',
+      '1000 kg',
+      null,
+      'CN-3310',
+      'Caked bag',
+    ]);
+    expect(cellsOf(grid, 5)).toEqual([
+      '18/03/2026',
+      'Riverina Ag Chemicals',
+      'Main Chemical Shed',
+      'Tebushield 430',
+      '5 L',
+      null,
+      null,
+      'Wrong product delivered',
+    ]);
     expect(cellsOf(grid, 6)).toEqual(['20/03/2026', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Metsul 600 WG', '0', 'g', 'CN-7790', 'Entered twice']);
   });
 });

@@ -31,10 +31,18 @@ async function deflatedZeros(megabytes: number): Promise<{ data: Buffer; crc: nu
 /** A zip of one deflated entry, declaring `declaredSize` as its unpacked size. */
 function zipOf(name: string, data: Buffer, crc: number, declaredSize: number): Uint8Array {
   // A stored zip with the right layout, then the entry's method and sizes patched to deflate.
-  const bytes = Buffer.from(storedZip([{ name: 'xl/workbook.xml', content: '<workbook/>' }, { name, content: data }]));
+  const bytes = Buffer.from(
+    storedZip([
+      { name: 'xl/workbook.xml', content: '<workbook/>' },
+      { name, content: data },
+    ]),
+  );
   const local = bytes.indexOf(Buffer.from(name)) - 30;
   const central = bytes.lastIndexOf(Buffer.from(name)) - 46;
-  for (const [at, sizeAt] of [[local, 18], [central, 20]] as const) {
+  for (const [at, sizeAt] of [
+    [local, 18],
+    [central, 20],
+  ] as const) {
     bytes.writeUInt16LE(8, at + (at === local ? 8 : 10));
     bytes.writeUInt32LE(crc >>> 0, at + (at === local ? 14 : 16));
     bytes.writeUInt32LE(data.length, at + sizeAt);
@@ -62,12 +70,23 @@ describe('read limits', () => {
 
   it('refuses a sheet with more rows than the limit, naming the limit and how to raise it', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`).join('');
-    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const ns =
+      'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
     const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
     const bytes = storedZip([
-      { name: '[Content_Types].xml', content: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>' },
-      { name: '_rels/.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
-      { name: 'xl/_rels/workbook.xml.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>` },
+      {
+        name: '[Content_Types].xml',
+        content:
+          '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+      },
+      {
+        name: '_rels/.rels',
+        content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      },
       { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>` },
       { name: 'xl/worksheets/sheet1.xml', content: `<?xml version="1.0"?><worksheet ${ns}><sheetData>${rows}</sheetData></worksheet>` },
     ]);
@@ -87,18 +106,29 @@ describe('read limits', () => {
 });
 
 describe('OpenDocument files made to exhaust memory', () => {
-  const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
-  const manifest = '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  const ns =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
   const ods = (rows: string) =>
     storedZip([
       { name: 'mimetype', content: 'application/vnd.oasis.opendocument.spreadsheet' },
       { name: 'META-INF/manifest.xml', content: manifest },
-      { name: 'content.xml', content: `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.2"><office:body><office:spreadsheet><table:table table:name="Sheet1">${rows}</table:table></office:spreadsheet></office:body></office:document-content>` },
+      {
+        name: 'content.xml',
+        content: `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.2"><office:body><office:spreadsheet><table:table table:name="Sheet1">${rows}</table:table></office:spreadsheet></office:body></office:document-content>`,
+      },
     ]);
 
   it.each([
-    ['a value repeated over a billion columns', '<table:table-row><table:table-cell table:number-columns-repeated="999999999" office:value-type="string"><text:p>X</text:p></table:table-cell></table:table-row>'],
-    ['a row of values repeated a billion times', '<table:table-row table:number-rows-repeated="999999999"><table:table-cell table:number-columns-repeated="10" office:value-type="string"><text:p>X</text:p></table:table-cell></table:table-row>'],
+    [
+      'a value repeated over a billion columns',
+      '<table:table-row><table:table-cell table:number-columns-repeated="999999999" office:value-type="string"><text:p>X</text:p></table:table-cell></table:table-row>',
+    ],
+    [
+      'a row of values repeated a billion times',
+      '<table:table-row table:number-rows-repeated="999999999"><table:table-cell table:number-columns-repeated="10" office:value-type="string"><text:p>X</text:p></table:table-cell></table:table-row>',
+    ],
   ])('refuses %s, at once', async (_what, rows) => {
     const error = await expectInputError(readGridFromBuffer(ods(rows), 'dos.ods'), 'too_large', 'dos.ods');
     expect(error.message).toMatch(/repeats a value across more columns or rows than this tool reads/);

@@ -21,7 +21,12 @@ function richWorkbook(workbook: ExcelJS.Workbook): void {
   const ws = workbook.addWorksheet('Data');
   ws.getCell('A1').value = 'Willow Creek — invoices';
   ws.mergeCells('A1:F1');
-  ws.getCell('A2').value = { richText: [{ text: 'Pack ', font: { bold: true } }, { text: 'Size', font: { italic: true } }] };
+  ws.getCell('A2').value = {
+    richText: [
+      { text: 'Pack ', font: { bold: true } },
+      { text: 'Size', font: { italic: true } },
+    ],
+  };
   ws.getCell('B2').value = { text: 'Product page', hyperlink: 'https://example.com/products' };
   ws.getCell('C2').value = true;
   ws.getCell('D2').value = new Date(Date.UTC(2026, 0, 6, 13, 30));
@@ -227,7 +232,6 @@ describe('a minimal workbook from another program', () => {
       { rowNumber: 3, cells: ['Glyfos 540', 4, false] },
     ]);
   });
-
 });
 
 describe('xlsx-cells', () => {
@@ -271,15 +275,32 @@ describe('xlsx-cells', () => {
 
 describe('a string written as a plain <t> followed by rich-text runs', () => {
   it('reads whole (SheetJS alone keeps only the <t>), in shared and inline strings', async () => {
-    const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const ns =
+      'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
     const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
     const bytes = storedZip([
-      { name: '[Content_Types].xml', content: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>' },
-      { name: '_rels/.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
-      { name: 'xl/_rels/workbook.xml.rels', content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>` },
+      {
+        name: '[Content_Types].xml',
+        content:
+          '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+      },
+      {
+        name: '_rels/.rels',
+        content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+      },
       { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Invoices" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-      { name: 'xl/sharedStrings.xml', content: `<?xml version="1.0"?><sst ${ns} count="1" uniqueCount="1"><si><t xml:space="preserve">Roundup </t><r><rPr><b/></rPr><t>PowerMAX</t></r></si></sst>` },
-      { name: 'xl/worksheets/sheet1.xml', content: `<?xml version="1.0"?><worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>Invoice </t><r><t>INV-1</t></r></is></c></row></sheetData></worksheet>` },
+      {
+        name: 'xl/sharedStrings.xml',
+        content: `<?xml version="1.0"?><sst ${ns} count="1" uniqueCount="1"><si><t xml:space="preserve">Roundup </t><r><rPr><b/></rPr><t>PowerMAX</t></r></si></sst>`,
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        content: `<?xml version="1.0"?><worksheet ${ns}><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>Invoice </t><r><t>INV-1</t></r></is></c></row></sheetData></worksheet>`,
+      },
     ]);
     const grid = await readGridFromBuffer(bytes, 'runs.xlsx');
     expect(grid.rows).toEqual([{ rowNumber: 1, cells: ['Roundup PowerMAX', 'Invoice INV-1'] }]);

@@ -15,7 +15,7 @@ describe('guardCsvFormula', () => {
     ['@SUM(1)', "'@SUM(1)"],
     ['\tcmd', "'\tcmd"],
     ['\rcmd', "'\rcmd"],
-    ['=cmd|\' /C calc\'!A0', "'=cmd|' /C calc'!A0"],
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
   ])('guards %j', (text, guarded) => {
     expect(guardCsvFormula(text)).toBe(guarded);
   });

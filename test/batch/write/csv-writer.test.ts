@@ -26,7 +26,15 @@ describe('writeCsvTable: format', () => {
     const path = dir.file('export.csv');
     const rows: TableRow[] = [
       { date: '2026-03-23', product: 'Alphaguard® 100', qty: '20.000', packs: 4, cost: 185, at: '2026-03-01T10:00:00.123456Z', locked: true },
-      { date: new Date(Date.UTC(2026, 0, 6)), product: 'Wetter, "1000"', qty: 2.5, packs: null, cost: '-12.5', at: new Date(Date.UTC(2026, 0, 6, 8)), locked: false },
+      {
+        date: new Date(Date.UTC(2026, 0, 6)),
+        product: 'Wetter, "1000"',
+        qty: 2.5,
+        packs: null,
+        cost: '-12.5',
+        at: new Date(Date.UTC(2026, 0, 6, 8)),
+        locked: false,
+      },
     ];
     expect(await writeCsvTable(path, { columns: ALL_TYPES, rows })).toEqual({ rows: 2 });
     const bytes = await readFile(path);
@@ -71,19 +79,15 @@ describe('writeCsvTable: format', () => {
 });
 
 describe('writeCsvTable: formula-injection guard', () => {
-  it.each([
-    ['=HYPERLINK("http://evil","x")'],
-    ['+61 400 000 000'],
-    ['-5 kg'],
-    ['@SUM(A1)'],
-    ['\t=1+1'],
-    ['\r=1+1'],
-  ])('prefixes a quote to text starting %j', async (text) => {
-    const path = dir.file('guard.csv');
-    await writeCsvTable(path, { columns: TEXT_AND_NUMBERS, rows: [{ note: text, qty: -5, cost: '-5.00' }] });
-    const { records } = await readCsv(path);
-    expect(records[1]).toEqual([`'${text}`, '-5', '-5.00']);
-  });
+  it.each([['=HYPERLINK("http://evil","x")'], ['+61 400 000 000'], ['-5 kg'], ['@SUM(A1)'], ['\t=1+1'], ['\r=1+1']])(
+    'prefixes a quote to text starting %j',
+    async (text) => {
+      const path = dir.file('guard.csv');
+      await writeCsvTable(path, { columns: TEXT_AND_NUMBERS, rows: [{ note: text, qty: -5, cost: '-5.00' }] });
+      const { records } = await readCsv(path);
+      expect(records[1]).toEqual([`'${text}`, '-5', '-5.00']);
+    },
+  );
 
   it('leaves numbers unguarded, negative ones included', async () => {
     const path = dir.file('numbers.csv');

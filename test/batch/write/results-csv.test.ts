@@ -23,7 +23,13 @@ function records(text: string, delimiter: string): string[][] {
 
 async function write(input: string, results: RowResult[], extra: { outputPath?: string; headerRowNumber?: number; delimiter?: string } = {}): Promise<string> {
   const outputPath = extra.outputPath ?? defaultResultsPath(input);
-  await writeResultsFile({ inputPath: input, outputPath, headerRowNumber: extra.headerRowNumber ?? 1, results, ...(extra.delimiter ? { delimiter: extra.delimiter } : {}) });
+  await writeResultsFile({
+    inputPath: input,
+    outputPath,
+    headerRowNumber: extra.headerRowNumber ?? 1,
+    results,
+    ...(extra.delimiter ? { delimiter: extra.delimiter } : {}),
+  });
   return readFile(outputPath, 'utf8');
 }
 
@@ -85,7 +91,21 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
     expect(after).toContain('"Unopened drum, over-ordered",created,ret-1,RT-0001,,\r\n');
     const is = records(after, ',');
     expect(is[0]).toEqual(['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments', ...RESULT_COLUMNS]);
-    expect(is[5]).toEqual(['20/03/2026', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Metsul 600 WG', '0', 'g', 'CN-7790', 'Entered twice', 'invalid', '', '', '', "'=0 is not an amount: must be more than 0"]);
+    expect(is[5]).toEqual([
+      '20/03/2026',
+      'Farmco Rural Supplies',
+      'Main Chemical Shed',
+      'Metsul 600 WG',
+      '0',
+      'g',
+      'CN-7790',
+      'Entered twice',
+      'invalid',
+      '',
+      '',
+      '',
+      "'=0 is not an amount: must be more than 0",
+    ]);
     expect(is[3]).toEqual(['05/03/2026', 'Paddock Seeds Pty Ltd', 'Seed Shed', 'Bonito TT Canola', '40', 'kg', 'CN-0912', '']);
   });
 });
@@ -126,10 +146,14 @@ describe('writeResultsFile (.csv): other inputs', () => {
   it('detects tab-separated input, and takes a delimiter given by the reader', async () => {
     const tsv = dir.file('tabs.csv');
     await writeFile(tsv, 'A\tB\r\n1\t2\r\n');
-    expect(await write(tsv, [{ rowNumber: 2, status: 'created' }])).toBe('A\tB\tStatus\tRecord ID\tSequence\tLine Item ID\tMessage\r\n1\t2\tcreated\t\t\t\t\r\n');
+    expect(await write(tsv, [{ rowNumber: 2, status: 'created' }])).toBe(
+      'A\tB\tStatus\tRecord ID\tSequence\tLine Item ID\tMessage\r\n1\t2\tcreated\t\t\t\t\r\n',
+    );
     const piped = dir.file('one-column.csv');
     await writeFile(piped, 'Product\r\nGlyfos 540\r\n');
-    expect(await write(piped, [{ rowNumber: 2, status: 'created' }], { delimiter: ';' })).toBe('Product;Status;Record ID;Sequence;Line Item ID;Message\r\nGlyfos 540;created;;;;\r\n');
+    expect(await write(piped, [{ rowNumber: 2, status: 'created' }], { delimiter: ';' })).toBe(
+      'Product;Status;Record ID;Sequence;Line Item ID;Message\r\nGlyfos 540;created;;;;\r\n',
+    );
   });
 
   it('quotes added cells that hold the delimiter, quotes or line breaks', async () => {

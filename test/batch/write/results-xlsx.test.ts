@@ -183,9 +183,18 @@ describe('writeResultsFile (.xlsx): other sheets', () => {
     return path;
   }
 
-  it("appends new result columns when the sheet has a Status column of its own, never overwriting it", async () => {
-    const input = await workbookWith([['Product', 'Status'], ['Glyfos 540', 'paid']]);
-    await writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Data', headerRowNumber: 1, results: [{ rowNumber: 2, status: 'created', recordId: 'r' }] });
+  it('appends new result columns when the sheet has a Status column of its own, never overwriting it', async () => {
+    const input = await workbookWith([
+      ['Product', 'Status'],
+      ['Glyfos 540', 'paid'],
+    ]);
+    await writeResultsFile({
+      inputPath: input,
+      outputPath: dir.file('out.xlsx'),
+      sheetName: 'Data',
+      headerRowNumber: 1,
+      results: [{ rowNumber: 2, status: 'created', recordId: 'r' }],
+    });
     const workbook = await readWorkbook(dir.file('out.xlsx'));
     const sheet = workbook.getWorksheet('Data')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Product', 'Status', ...RESULT_COLUMNS]);
@@ -194,8 +203,17 @@ describe('writeResultsFile (.xlsx): other sheets', () => {
   });
 
   it('places the result columns right of any used cell, not only the header', async () => {
-    const input = await workbookWith([['Product', 'Qty'], ['Glyfos 540', 4, null, 'a side note']]);
-    await writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Data', headerRowNumber: 1, results: [{ rowNumber: 2, status: 'failed', message: 'HTTP 500' }] });
+    const input = await workbookWith([
+      ['Product', 'Qty'],
+      ['Glyfos 540', 4, null, 'a side note'],
+    ]);
+    await writeResultsFile({
+      inputPath: input,
+      outputPath: dir.file('out.xlsx'),
+      sheetName: 'Data',
+      headerRowNumber: 1,
+      results: [{ rowNumber: 2, status: 'failed', message: 'HTTP 500' }],
+    });
     const sheet = (await readWorkbook(dir.file('out.xlsx'))).getWorksheet('Data')!;
     expect(sheet.getRow(1).getCell(5).value).toBe('Status');
     expect(sheet.getRow(2).getCell(4).value).toBe('a side note');
@@ -218,7 +236,14 @@ describe('writeResultsFile (.xlsx): refusals', () => {
     ['a result above the header', [{ rowNumber: 1, status: 'created' }], /rows below the header/],
     ['a result past the last row', [{ rowNumber: 46, status: 'created' }], /last row 45/],
     ['a fractional row number', [{ rowNumber: 5.5, status: 'created' }], /rows below the header/],
-    ['two results for one row', [{ rowNumber: 5, status: 'created' }, { rowNumber: 5, status: 'failed' }], /two results for row 5/],
+    [
+      'two results for one row',
+      [
+        { rowNumber: 5, status: 'created' },
+        { rowNumber: 5, status: 'failed' },
+      ],
+      /two results for row 5/,
+    ],
     ['a negative invalid column', [{ rowNumber: 5, status: 'invalid', invalidColumns: [-1] }], /not a 0-based column/],
     ['a fractional invalid column', [{ rowNumber: 5, status: 'invalid', invalidColumns: [1.5] }], /not a 0-based column/],
   ])('refuses %s', async (_, results, message) => {
@@ -237,14 +262,18 @@ describe('writeResultsFile (.xlsx): refusals', () => {
 
   it('refuses a header row below the last row of the sheet', async () => {
     const input = await example();
-    const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Invoices', headerRowNumber: 46, results: [] }));
+    const error = await failure(
+      writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Invoices', headerRowNumber: 46, results: [] }),
+    );
     expect(error.code).toBe('results_input_unreadable');
     expect(error.message).toContain('no header row 46');
   });
 
   it('names the sheets when the imported sheet is missing', async () => {
     const input = await example();
-    const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Returns', headerRowNumber: 4, results: [] }));
+    const error = await failure(
+      writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Returns', headerRowNumber: 4, results: [] }),
+    );
     expect(error.code).toBe('results_input_unreadable');
     expect(error.category).toBe('input');
     expect(error.message).toContain("no sheet 'Returns' (sheets: 'Invoices')");
@@ -268,11 +297,14 @@ describe('writeResultsFile (.xlsx): refusals', () => {
     expect(ods.code).toBe('results_format_mismatch');
   });
 
-  it.each([[['Status', 'Record ID', 'Sequence', 'Line Item ID']], [['A', 'B', 'C', 'D', 'a']], [['A', 'B', 'C', 'D', ' ']]])('refuses result headers %j', async (headers) => {
-    const input = await example();
-    const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), headerRowNumber: 4, results: [], headers }));
-    expect(error.code).toBe('invalid_results');
-  });
+  it.each([[['Status', 'Record ID', 'Sequence', 'Line Item ID']], [['A', 'B', 'C', 'D', 'a']], [['A', 'B', 'C', 'D', ' ']]])(
+    'refuses result headers %j',
+    async (headers) => {
+      const input = await example();
+      const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), headerRowNumber: 4, results: [], headers }));
+      expect(error.code).toBe('invalid_results');
+    },
+  );
 
   it('reports an output folder that does not exist', async () => {
     const input = await example();

@@ -29,7 +29,15 @@ describe('writeXlsxTables: cells', () => {
   it('writes real dates, numbers, money, datetimes, booleans and text with their formats', async () => {
     const path = dir.file('export.xlsx');
     const rows: TableRow[] = [
-      { date: new Date(Date.UTC(2026, 0, 31)), product: 'Glyfos 540', qty: '20.500', packs: 4, cost: '-1234.50', at: '2026-03-01T10:00:00.123456Z', locked: true },
+      {
+        date: new Date(Date.UTC(2026, 0, 31)),
+        product: 'Glyfos 540',
+        qty: '20.500',
+        packs: 4,
+        cost: '-1234.50',
+        at: '2026-03-01T10:00:00.123456Z',
+        locked: true,
+      },
       { date: '2026-02-28', product: '=1+2', qty: 2.25, packs: '7', cost: 12, at: new Date(Date.UTC(2026, 2, 2, 23, 59)), locked: 'false' },
     ];
     expect(await writeXlsxTables(path, [movements(rows)])).toEqual({ rows: 2 });
@@ -116,7 +124,11 @@ describe('writeXlsxTables: sheet layout', () => {
 
   it('adds a totals row of SUBTOTAL formulas over the table columns, with the sums cached', async () => {
     const path = dir.file('totals.xlsx');
-    const rows = [{ qty: '0.1', cost: 10.1 }, { qty: '0.2', cost: '20.20' }, { qty: null, cost: 1 }];
+    const rows = [
+      { qty: '0.1', cost: 10.1 },
+      { qty: '0.2', cost: '20.20' },
+      { qty: null, cost: 1 },
+    ];
     await writeXlsxTables(path, [movements(rows, { totalsRow: { label: 'Total in/out', sum: ['qty', 'cost'] } })]);
     const sheet = (await readWorkbook(path)).getWorksheet('Movements')!;
     const totals = sheet.getRow(5);

@@ -42,7 +42,14 @@ describe('AdaptiveLimit', () => {
     limit.observe(429, 1);
     expect(limit.state()).toMatchObject({ current: 8, rate: 9, pushedBack: 2 });
     // Starts are spaced 1/9 s apart.
-    await Promise.all([1, 2, 3].map(() => limit.run(async () => 200, (s) => s)));
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        limit.run(
+          async () => 200,
+          (s) => s,
+        ),
+      ),
+    );
     expect(sleeps.map((ms) => Math.round(ms))).toEqual([111, 111]);
     // Probing: a tenth more each second until the service pushes back again, then a quarter request a second.
     tick(1_000);
@@ -68,7 +75,12 @@ describe('AdaptiveLimit', () => {
   it('a request that gets no answer counts as a failure and cuts the limit', async () => {
     const { limit, tick } = setup(8, 32);
     tick(2_000);
-    await expect(limit.run(() => Promise.reject(new Error('ECONNRESET')), () => 200)).rejects.toThrow('ECONNRESET');
+    await expect(
+      limit.run(
+        () => Promise.reject(new Error('ECONNRESET')),
+        () => 200,
+      ),
+    ).rejects.toThrow('ECONNRESET');
     expect(limit.state().current).toBe(6);
   });
 

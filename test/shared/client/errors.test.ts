@@ -175,7 +175,11 @@ describe('ValidationError tolerates any 422 body (gaps row 6)', () => {
     ['nothing', null, { fields: {}, lineItems: [] }],
     ['a JSON array', [1, 2], { fields: {}, lineItems: [] }],
     ['line_items as plain messages', { errors: { line_items: ['is invalid'] } }, { fields: { line_items: ['is invalid'] }, lineItems: [] }],
-    ['a null and a string line item', { errors: { line_items: [null, 'product not found'] } }, { fields: {}, lineItems: [{}, { base: ['product not found'] }] }],
+    [
+      'a null and a string line item',
+      { errors: { line_items: [null, 'product not found'] } },
+      { fields: {}, lineItems: [{}, { base: ['product not found'] }] },
+    ],
   ])('%s', (_name, body, expected) => {
     expect(parseFieldErrors(body)).toEqual(expected);
   });
@@ -255,8 +259,15 @@ describe('the token never leaks', () => {
       failure(Promise.resolve().then(() => createServiceClient({ baseUrl: fake.baseUrl, token: `${token}\nX-Other: 1` }))),
     ]);
     expect(errors.map((e) => (e as ShedError).code)).toEqual([
-      'unauthenticated', 'no_entitlement', 'service_error', 'validation_failed', 'outcome_unknown',
-      'timeout', 'unexpected_response', 'network_error', 'invalid_token',
+      'unauthenticated',
+      'no_entitlement',
+      'service_error',
+      'validation_failed',
+      'outcome_unknown',
+      'timeout',
+      'unexpected_response',
+      'network_error',
+      'invalid_token',
     ]);
     for (const error of errors) {
       const cause = (error as { cause?: unknown }).cause;

@@ -86,10 +86,7 @@ export class FakeService {
     const app = new Hono<{ Bindings: HttpBindings }>();
     app.all('*', (c) => this.handle(c));
     await new Promise<void>((resolve) => {
-      this.server = serve(
-        { fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-        () => resolve(),
-      ) as Server;
+      this.server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }, () => resolve()) as Server;
     });
     this.baseUrl = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
     return this;
@@ -148,8 +145,7 @@ export class FakeService {
       return new Response(body, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
     }
     if (answer.delayMs) await sleep(answer.delayMs);
-    const body =
-      answer.text ?? (answer.body === undefined || answer.status === 204 ? null : JSON.stringify(answer.body));
+    const body = answer.text ?? (answer.body === undefined || answer.status === 204 ? null : JSON.stringify(answer.body));
     const headers = { ...(answer.text === undefined ? { 'Content-Type': 'application/json' } : {}), ...answer.headers };
     return new Response(body, { status: answer.status, headers });
   }

@@ -73,7 +73,5 @@ export const receiptBody = {
   storage_id: STORAGE,
   received_at: '2026-03-01T09:00:00+10:00',
   supplier: 'Nutrien Ag',
-  line_items: [
-    { product_id: PRODUCT, quantity: '4', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185.50' },
-  ],
+  line_items: [{ product_id: PRODUCT, quantity: '4', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185.50' }],
 };

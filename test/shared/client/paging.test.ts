@@ -23,7 +23,11 @@ const many = (n: number, make: (i: number) => Record<string, unknown>) => Array.
 
 describe('listAll pages through everything', () => {
   it('asks page_size=200, reads total_pages from page 1, fetches the rest in parallel within pageConcurrency', async () => {
-    fake.list(`${org}/receipts`, many(2_000, (i) => receipt(i)), { delayMs: 40 });
+    fake.list(
+      `${org}/receipts`,
+      many(2_000, (i) => receipt(i)),
+      { delayMs: 40 },
+    );
     const progress: [number, number][] = [];
     const result = await client({ pageConcurrency: 3 })
       .forOrganisation(ORG)
@@ -48,7 +52,11 @@ describe('listAll pages through everything', () => {
     ['both', 450],
     ['none', null],
   ])('reads meta with %s', async (meta, count) => {
-    fake.list(`${org}/storages`, many(450, (i) => storage(i)), { meta });
+    fake.list(
+      `${org}/storages`,
+      many(450, (i) => storage(i)),
+      { meta },
+    );
     const result = await client().forOrganisation(ORG).listStorages();
     expect(result.records).toHaveLength(450);
     expect(result.totalCount).toBe(count);
@@ -56,7 +64,11 @@ describe('listAll pages through everything', () => {
   });
 
   it('takes a response without meta as the only page', async () => {
-    fake.list(`${org}/storages`, many(450, (i) => storage(i)), { meta: 'no-meta' });
+    fake.list(
+      `${org}/storages`,
+      many(450, (i) => storage(i)),
+      { meta: 'no-meta' },
+    );
     const result = await client().forOrganisation(ORG).listStorages();
     expect(result.records).toHaveLength(200);
     expect(result.totalCount).toBeNull();
@@ -66,21 +78,27 @@ describe('listAll pages through everything', () => {
   it('an empty list is one request and no records', async () => {
     fake.list(`${org}/returns`, []);
     const progress: number[][] = [];
-    const result = await client().forOrganisation(ORG).listReturns({ onPage: (p, t) => progress.push([p, t]) });
+    const result = await client()
+      .forOrganisation(ORG)
+      .listReturns({ onPage: (p, t) => progress.push([p, t]) });
     expect(result).toEqual({ records: [], included: {}, totalCount: 0 });
     expect(progress).toEqual([[1, 1]]);
   });
 
   it('fetches the extra pages when the count grows between pages', async () => {
     let added = false;
-    fake.list(`${org}/receipts`, many(450, (i) => receipt(i)), {
-      afterPage: (page, records) => {
-        if (page === 1 && !added) {
-          added = true;
-          records.push(...many(300, (i) => receipt(1_000 + i, { updated_at: at(10_000 + i) })));
-        }
+    fake.list(
+      `${org}/receipts`,
+      many(450, (i) => receipt(i)),
+      {
+        afterPage: (page, records) => {
+          if (page === 1 && !added) {
+            added = true;
+            records.push(...many(300, (i) => receipt(1_000 + i, { updated_at: at(10_000 + i) })));
+          }
+        },
       },
-    });
+    );
     const result = await client().forOrganisation(ORG).listReceipts();
     expect(result.records).toHaveLength(750);
     expect(result.totalCount).toBe(750);
@@ -89,15 +107,19 @@ describe('listAll pages through everything', () => {
   });
 
   it('keeps one copy of a record updated while paging, the newest', async () => {
-    const records = fake.list(`${org}/receipts`, many(450, (i) => receipt(i)), {
-      afterPage: (page, list) => {
-        const first = list.find((r) => r.id === receipt(1).id)!;
-        if (page === 1 && first.supplier === 'Nutrien Ag') {
-          // Updated after page 1 was read: it moves to the end, so page 3 carries it again.
-          Object.assign(first, { supplier: 'Elders', updated_at: at(99_999) });
-        }
+    const records = fake.list(
+      `${org}/receipts`,
+      many(450, (i) => receipt(i)),
+      {
+        afterPage: (page, list) => {
+          const first = list.find((r) => r.id === receipt(1).id)!;
+          if (page === 1 && first.supplier === 'Nutrien Ag') {
+            // Updated after page 1 was read: it moves to the end, so page 3 carries it again.
+            Object.assign(first, { supplier: 'Elders', updated_at: at(99_999) });
+          }
+        },
       },
-    });
+    );
     const result = await client({ pageConcurrency: 1 }).forOrganisation(ORG).listReceipts();
     const copies = result.records.filter((r) => r.id === receipt(1).id);
     expect(copies).toHaveLength(1);
@@ -107,7 +129,10 @@ describe('listAll pages through everything', () => {
   });
 
   it('sends updated_after with its offset intact, and the service filters by it', async () => {
-    fake.list(`${org}/returns`, many(10, (i) => returnRecord(i)));
+    fake.list(
+      `${org}/returns`,
+      many(10, (i) => returnRecord(i)),
+    );
     const cursor = '2026-03-01T10:00:05+10:00'; // = 2026-03-01T00:00:05Z
     const result = await client().forOrganisation(ORG).listReturns({ updatedAfter: cursor });
     expect(fake.seen('GET', `${org}/returns`)[0]!.query.updated_after).toEqual([cursor]);
@@ -117,7 +142,10 @@ describe('listAll pages through everything', () => {
   it.each(['yesterday', '2026-03-01', '2026-03-01 10:00:00', 'Sun Mar 01 2026 10:00:00 GMT+1000', ''])(
     'refuses the cursor %j before sending anything',
     async (cursor) => {
-      const error = await client().forOrganisation(ORG).listReceipts({ updatedAfter: cursor }).catch((e: unknown) => e);
+      const error = await client()
+        .forOrganisation(ORG)
+        .listReceipts({ updatedAfter: cursor })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ShedError);
       expect(error).toMatchObject({ code: 'invalid_argument', category: 'usage' });
       expect(fake.requests).toHaveLength(0);
@@ -139,7 +167,9 @@ describe('listAll pages through everything', () => {
         },
       },
     );
-    const result = await client().forOrganisation(ORG).listReceipts({ include: ['products', 'storage', 'products'] });
+    const result = await client()
+      .forOrganisation(ORG)
+      .listReceipts({ include: ['products', 'storage', 'products'] });
     expect(fake.seen('GET', `${org}/receipts`)[0]!.query.include).toEqual(['products,storage']);
     expect(Object.keys(result.included).sort()).toEqual(['products', 'storages']);
     expect(Object.keys(result.included.products!).sort()).toEqual([PRODUCT, p2].sort());
@@ -147,20 +177,37 @@ describe('listAll pages through everything', () => {
   });
 
   it('stops the other pages and throws when one page fails', async () => {
-    fake.list(`${org}/storages`, many(1_000, (i) => storage(i)), { delayMs: 30 });
+    fake.list(
+      `${org}/storages`,
+      many(1_000, (i) => storage(i)),
+      { delayMs: 30 },
+    );
     const records = many(200, (i) => storage(i));
-    fake.on('GET', `${org}/storages`,
+    fake.on(
+      'GET',
+      `${org}/storages`,
       { status: 200, body: { data: records, meta: { page: 1, page_size: 200, total_pages: 5, total_count: 1000 } } },
-      { status: 404, body: { error: 'not_found' } });
-    const error = await client().forOrganisation(ORG).listStorages().catch((e: unknown) => e);
+      { status: 404, body: { error: 'not_found' } },
+    );
+    const error = await client()
+      .forOrganisation(ORG)
+      .listStorages()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'not_found' });
   });
 
-  it('aborts a list through the caller\'s signal', async () => {
-    fake.list(`${org}/storages`, many(1_000, (i) => storage(i)), { delayMs: 200 });
+  it("aborts a list through the caller's signal", async () => {
+    fake.list(
+      `${org}/storages`,
+      many(1_000, (i) => storage(i)),
+      { delayMs: 200 },
+    );
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('cancelled by user')), 50);
-    const error = await client().forOrganisation(ORG).listStorages({ signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client()
+      .forOrganisation(ORG)
+      .listStorages({ signal: controller.signal })
+      .catch((e: unknown) => e);
     expect((error as Error).message).toBe('cancelled by user');
     expect(fake.seen('GET', `${org}/storages`)).toHaveLength(1);
   });
@@ -178,7 +225,9 @@ describe('tolerant parsing of the variants in gaps.md', () => {
   });
 
   it('timestamps with +10:00 offsets and without fractions (gaps row 15)', async () => {
-    fake.list(`${org}/receipts`, [receipt(1, { received_at: '2026-03-01T09:30:00+10:00', updated_at: '2026-03-01T10:00:00+10:00', inserted_at: '2026-03-01T10:00:00Z' })]);
+    fake.list(`${org}/receipts`, [
+      receipt(1, { received_at: '2026-03-01T09:30:00+10:00', updated_at: '2026-03-01T10:00:00+10:00', inserted_at: '2026-03-01T10:00:00Z' }),
+    ]);
     const result = await client().forOrganisation(ORG).listReceipts();
     expect(result.records[0]).toMatchObject({ received_at: '2026-03-01T09:30:00+10:00', updated_at: '2026-03-01T10:00:00+10:00' });
   });
@@ -220,7 +269,10 @@ describe('organisations and deleted lists', () => {
   });
 
   it('follows an organisation list that does page (meta present, gaps row 19)', async () => {
-    fake.list('/api/organisations', many(70, (i) => ({ id: uuid(9000 + i), name: `Farm ${i}`, updated_at: at(i) })));
+    fake.list(
+      '/api/organisations',
+      many(70, (i) => ({ id: uuid(9000 + i), name: `Farm ${i}`, updated_at: at(i) })),
+    );
     const orgs = await client().listOrganisations();
     expect(orgs).toHaveLength(70);
     expect(fake.seen('GET', '/api/organisations').map((r) => r.query.page?.[0])).toEqual([undefined, '2']);
@@ -236,15 +288,21 @@ describe('organisations and deleted lists', () => {
 
   it('sends ids[] at most 50 at a time and merges the answers', async () => {
     const ids = many(120, (i) => ({ id: uuid(i) })).map((r) => String(r.id));
-    fake.on('GET', `${org}/receipts/deleted`,
+    fake.on(
+      'GET',
+      `${org}/receipts/deleted`,
       { status: 200, body: { data: [{ id: ids[0], deleted_at: at(1) }] } },
       { status: 200, body: { data: [{ id: ids[60], deleted_at: at(2) }] } },
-      { status: 200, body: { data: [{ id: ids[0], deleted_at: at(3) }] } });
+      { status: 200, body: { data: [{ id: ids[0], deleted_at: at(3) }] } },
+    );
     const result = await client().forOrganisation(ORG).listDeleted('receipts', { ids });
     const sent = fake.seen('GET', `${org}/receipts/deleted`).map((r) => r.query['ids[]']!);
     expect(sent.map((s) => s.length)).toEqual([50, 50, 20]);
     expect(sent.flat()).toEqual(ids);
-    expect(result.records).toEqual([{ id: ids[60], deleted_at: at(2) }, { id: ids[0], deleted_at: at(3) }]);
+    expect(result.records).toEqual([
+      { id: ids[60], deleted_at: at(2) },
+      { id: ids[0], deleted_at: at(3) },
+    ]);
   });
 
   it('asks nothing for an empty ids list', async () => {
@@ -254,7 +312,11 @@ describe('organisations and deleted lists', () => {
   });
 
   it('refuses an unknown resource name', async () => {
-    await expect(client().forOrganisation(ORG).listDeleted('products' as 'receipts')).rejects.toMatchObject({ code: 'invalid_argument' });
+    await expect(
+      client()
+        .forOrganisation(ORG)
+        .listDeleted('products' as 'receipts'),
+    ).rejects.toMatchObject({ code: 'invalid_argument' });
   });
 });
 

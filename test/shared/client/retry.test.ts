@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type RetryInfo, type ServiceClientOptions } from '../../../shared/client/index.ts';
-import {
-  NetworkError,
-  OutcomeUnknownError,
-  RateLimitError,
-  ServiceError,
-  TimeoutError,
-} from '../../../shared/errors/index.ts';
+import { NetworkError, OutcomeUnknownError, RateLimitError, ServiceError, TimeoutError } from '../../../shared/errors/index.ts';
 import { FakeService, sleep } from './fake-service.ts';
 import { ORG, receipt, receiptBody, returnRecord } from './fixtures.ts';
 
@@ -49,7 +43,9 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 describe('retries of GET', () => {
   it('retries 500 and 503 until the service answers, reporting each retry', async () => {
     fake.on('GET', receiptPath, { status: 500 }, { status: 503 }, { status: 200, body: receipt(1) });
-    const got = await client().forOrganisation(ORG).getReceipt(String(receipt(1).id));
+    const got = await client()
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id));
     expect(got.sequence).toBe('REC-00000001');
     expect(fake.seen('GET', receiptPath)).toHaveLength(3);
     expect(retries.map((r) => [r.attempt, r.reason, r.method, r.url])).toEqual([
@@ -60,14 +56,22 @@ describe('retries of GET', () => {
 
   it('ignores an onRetry callback that throws', async () => {
     fake.on('GET', receiptPath, { status: 503 }, { status: 200, body: receipt(1) });
-    const c = client({ onRetry: () => { throw new Error('logger broke'); } });
+    const c = client({
+      onRetry: () => {
+        throw new Error('logger broke');
+      },
+    });
     await expect(c.forOrganisation(ORG).getReceipt(String(receipt(1).id))).resolves.toMatchObject({ id: receipt(1).id });
     expect(fake.seen('GET', receiptPath)).toHaveLength(2);
   });
 
   it('gives up after `retries` with ServiceError naming the attempts', async () => {
     fake.on('GET', receiptPath, { status: 502, body: { error: 'bad_gateway' } });
-    const error = await failure(client({ retries: 2 }).forOrganisation(ORG).getReceipt(String(receipt(1).id)));
+    const error = await failure(
+      client({ retries: 2 })
+        .forOrganisation(ORG)
+        .getReceipt(String(receipt(1).id)),
+    );
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'service_error', category: 'service', status: 502, attempts: 3 });
     expect(error.message).toBe(
@@ -79,7 +83,9 @@ describe('retries of GET', () => {
   it('honours Retry-After in seconds on 429', async () => {
     fake.on('GET', receiptPath, { status: 429, headers: { 'Retry-After': '1' } }, { status: 200, body: receipt(1) });
     const started = performance.now();
-    await client().forOrganisation(ORG).getReceipt(String(receipt(1).id));
+    await client()
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id));
     // Node's timers may fire a millisecond before performance.now() says the time is up.
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
     expect(retries).toHaveLength(1);
@@ -91,7 +97,9 @@ describe('retries of GET', () => {
     const when = new Date(Date.now() + 3_000).toUTCString();
     fake.on('GET', receiptPath, { status: 503, headers: { 'Retry-After': when } }, { status: 200, body: receipt(1) });
     const started = performance.now();
-    await client().forOrganisation(ORG).getReceipt(String(receipt(1).id));
+    await client()
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id));
     // An HTTP date drops the milliseconds and the request itself takes a few, so the wait is
     // anywhere between just over 2 s and 3 s; 1.5 s is well clear of both ends.
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_500);
@@ -101,7 +109,9 @@ describe('retries of GET', () => {
 
   it('waits with exponential back-off and jitter when there is no Retry-After', async () => {
     fake.on('GET', receiptPath, { status: 503 }, { status: 503 }, { status: 503 }, { status: 200, body: receipt(1) });
-    await client({ minRetryDelayMs: 40 }).forOrganisation(ORG).getReceipt(String(receipt(1).id));
+    await client({ minRetryDelayMs: 40 })
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id));
     const delays = retries.map((r) => r.delayMs);
     // 40·2^k times a random factor in [1, 2].
     delays.forEach((delay, k) => {
@@ -113,7 +123,11 @@ describe('retries of GET', () => {
   it('gives up at once with RateLimitError when Retry-After is longer than it may wait', async () => {
     fake.on('GET', receiptPath, { status: 429, headers: { 'Retry-After': '120' } });
     const started = performance.now();
-    const error = await failure(client({ maxRetryDelayMs: 1_000 }).forOrganisation(ORG).getReceipt(String(receipt(1).id)));
+    const error = await failure(
+      client({ maxRetryDelayMs: 1_000 })
+        .forOrganisation(ORG)
+        .getReceipt(String(receipt(1).id)),
+    );
     expect(performance.now() - started).toBeLessThan(900);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ code: 'rate_limited', retryAfterMs: 120_000, status: 429 });
@@ -123,7 +137,11 @@ describe('retries of GET', () => {
 
   it('ends with RateLimitError when 429 outlasts the retries', async () => {
     fake.on('GET', receiptPath, { status: 429 });
-    const error = await failure(client({ retries: 2 }).forOrganisation(ORG).getReceipt(String(receipt(1).id)));
+    const error = await failure(
+      client({ retries: 2 })
+        .forOrganisation(ORG)
+        .getReceipt(String(receipt(1).id)),
+    );
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ attempts: 3, retryAfterMs: null });
     expect(fake.seen('GET', receiptPath)).toHaveLength(3);
@@ -132,7 +150,9 @@ describe('retries of GET', () => {
   it('stops retrying once maxRetryTimeMs has passed', async () => {
     fake.on('GET', receiptPath, { status: 503, delayMs: 150 });
     const error = await failure(
-      client({ retries: 50, maxRetryTimeMs: 400 }).forOrganisation(ORG).getReceipt(String(receipt(1).id)),
+      client({ retries: 50, maxRetryTimeMs: 400 })
+        .forOrganisation(ORG)
+        .getReceipt(String(receipt(1).id)),
     );
     expect(error).toBeInstanceOf(ServiceError);
     expect(fake.seen('GET', receiptPath).length).toBeLessThanOrEqual(4);
@@ -140,7 +160,9 @@ describe('retries of GET', () => {
 
   it('retries a GET whose connection was dropped, then succeeds', async () => {
     fake.on('GET', receiptPath, { drop: true }, { status: 200, body: receipt(1) });
-    const got = await client().forOrganisation(ORG).getReceipt(String(receipt(1).id));
+    const got = await client()
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id));
     expect(got.id).toBe(receipt(1).id);
     expect(fake.seen('GET', receiptPath)).toHaveLength(2);
     expect(retries[0]!.reason).toMatch(/^network error/);
@@ -149,7 +171,11 @@ describe('retries of GET', () => {
   it('times out a hanging GET, retries it, and ends with TimeoutError', async () => {
     fake.on('GET', receiptPath, { hang: true });
     const started = performance.now();
-    const error = await failure(client({ timeoutMs: 200, retries: 1 }).forOrganisation(ORG).getReceipt(String(receipt(1).id)));
+    const error = await failure(
+      client({ timeoutMs: 200, retries: 1 })
+        .forOrganisation(ORG)
+        .getReceipt(String(receipt(1).id)),
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(390);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ code: 'timeout', category: 'connection', timeoutMs: 200, attempts: 2 });
@@ -160,7 +186,9 @@ describe('retries of GET', () => {
 
   it('times out a body that stalls after the headers, then retries', async () => {
     fake.on('GET', receiptPath, { stall: true, status: 200 }, { status: 200, body: receipt(1) });
-    const got = await client({ timeoutMs: 200 }).forOrganisation(ORG).getReceipt(String(receipt(1).id));
+    const got = await client({ timeoutMs: 200 })
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id));
     expect(got.id).toBe(receipt(1).id);
     expect(retries.map((r) => r.reason)).toEqual(['timeout after 200 ms']);
   });
@@ -173,7 +201,7 @@ describe('retries of GET', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
-  it('reports OutcomeUnknownError when a created record\'s answer stalls after the headers', async () => {
+  it("reports OutcomeUnknownError when a created record's answer stalls after the headers", async () => {
     fake.on('POST', createPath, { stall: true, status: 201 });
     const error = await failure(client({ timeoutMs: 200 }).forOrganisation(ORG).createReceipt(receiptBody));
     expect(error).toMatchObject({ code: 'outcome_unknown', reason: 'timeout' });
@@ -197,7 +225,9 @@ describe('retries of PATCH and DELETE (idempotent)', () => {
   it('retries a PATCH on 502 and on a dropped connection', async () => {
     const path = `/api/shed/organisations/${ORG}/receipts/${String(receipt(1).id)}`;
     fake.on('PATCH', path, { status: 502 }, { drop: true }, { status: 200, body: receipt(1, { supplier: 'Elders' }) });
-    const updated = await client().forOrganisation(ORG).updateReceipt(String(receipt(1).id), { supplier: 'Elders' });
+    const updated = await client()
+      .forOrganisation(ORG)
+      .updateReceipt(String(receipt(1).id), { supplier: 'Elders' });
     expect(updated.supplier).toBe('Elders');
     expect(fake.seen('PATCH', path)).toHaveLength(3);
     expect(fake.seen('PATCH', path).every((r) => JSON.stringify(r.body) === '{"supplier":"Elders"}')).toBe(true);
@@ -206,14 +236,22 @@ describe('retries of PATCH and DELETE (idempotent)', () => {
   it('treats a 404 after a timed-out DELETE as deleted', async () => {
     const path = `/api/shed/organisations/${ORG}/returns/${String(returnRecord(1).id)}`;
     fake.on('DELETE', path, { hang: true }, { status: 404, body: { error: 'not_found' } });
-    await expect(client({ timeoutMs: 150 }).forOrganisation(ORG).deleteReturn(String(returnRecord(1).id))).resolves.toBeUndefined();
+    await expect(
+      client({ timeoutMs: 150 })
+        .forOrganisation(ORG)
+        .deleteReturn(String(returnRecord(1).id)),
+    ).resolves.toBeUndefined();
     expect(fake.seen('DELETE', path)).toHaveLength(2);
   });
 
   it('still reports a 404 on a first DELETE', async () => {
     const path = `/api/shed/organisations/${ORG}/returns/${String(returnRecord(1).id)}`;
     fake.on('DELETE', path, { status: 404, body: { error: 'not_found' } });
-    const error = await failure(client().forOrganisation(ORG).deleteReturn(String(returnRecord(1).id)));
+    const error = await failure(
+      client()
+        .forOrganisation(ORG)
+        .deleteReturn(String(returnRecord(1).id)),
+    );
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
   });
 });
@@ -299,10 +337,12 @@ describe('creates (POST) are never retried blindly', () => {
     expect((error as Error & { cause: Error }).cause.message).toBe('user pressed cancel');
   });
 
-  it('rejects a cancelled GET with the caller\'s reason, without retrying', async () => {
+  it("rejects a cancelled GET with the caller's reason, without retrying", async () => {
     fake.on('GET', receiptPath, { hang: true });
     const controller = new AbortController();
-    const pending = client().forOrganisation(ORG).getReceipt(String(receipt(1).id), { signal: controller.signal });
+    const pending = client()
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id), { signal: controller.signal });
     await sleep(100);
     const reason = new Error('stop');
     controller.abort(reason);
@@ -314,7 +354,9 @@ describe('creates (POST) are never retried blindly', () => {
     fake.on('GET', receiptPath, { status: 429, headers: { 'Retry-After': '3' } });
     const controller = new AbortController();
     const started = performance.now();
-    const pending = client().forOrganisation(ORG).getReceipt(String(receipt(1).id), { signal: controller.signal });
+    const pending = client()
+      .forOrganisation(ORG)
+      .getReceipt(String(receipt(1).id), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop')), 200);
     expect((await failure(pending)).message).toBe('stop');
     expect(performance.now() - started).toBeLessThan(2_000);

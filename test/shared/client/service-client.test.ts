@@ -67,8 +67,13 @@ describe('paths, methods and bodies (spec section 4, receipt paths per gaps row 
   it('storages, product aliases and organisations', async () => {
     const sid = String(storage(1).id);
     fake.on('GET', `/api/shed/storages/${sid}`, { status: 200, body: storage(1) });
-    fake.on('GET', `/api/organisations/${ORG}`, { status: 200, body: { id: ORG, name: 'Glenrowan Farms', inserted_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' } });
-    fake.list(`${org}/product_aliases`, [{ id: uuid(7), name: 'Roundup PowerMAX', product_id: PRODUCT, organisation_id: ORG, updated_at: '2026-01-01T00:00:00Z' }]);
+    fake.on('GET', `/api/organisations/${ORG}`, {
+      status: 200,
+      body: { id: ORG, name: 'Glenrowan Farms', inserted_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' },
+    });
+    fake.list(`${org}/product_aliases`, [
+      { id: uuid(7), name: 'Roundup PowerMAX', product_id: PRODUCT, organisation_id: ORG, updated_at: '2026-01-01T00:00:00Z' },
+    ]);
     const c = client();
     expect((await c.forOrganisation(ORG).getStorage(sid)).name).toBe('Shed 1');
     expect((await c.getOrganisation(ORG)).name).toBe('Glenrowan Farms');
@@ -78,7 +83,10 @@ describe('paths, methods and bodies (spec section 4, receipt paths per gaps row 
   });
 
   it('percent-encodes ids so that they cannot change the path', async () => {
-    const error = await client().forOrganisation(ORG).getReceipt('../../organisations').catch((e: unknown) => e);
+    const error = await client()
+      .forOrganisation(ORG)
+      .getReceipt('../../organisations')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'not_found' });
     expect(fake.requests[0]!.path).toBe('/api/shed/receipts/..%2F..%2Forganisations');
   });

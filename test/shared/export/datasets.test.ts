@@ -57,9 +57,31 @@ describe('movements', () => {
     const [sheet] = table.sheets;
     const row = sheet!.rows[1]!;
     expect(day(row, 'date')).toBe('2026-02-03');
-    expect(row).toMatchObject({ type: 'receipt', storage: 'Main Chemical Shed', packs: '4', pack_size: '20', unit: 'l', pack_cost: '185', supplier: 'Farmco Rural Supplies', reference: 'PO-1001', record_id: f.receipts[0]!.id, line_item_id: f.receipts[0]!.line_items[0]!.id, under_review: false, updated_at: f.receipts[0]!.updated_at });
+    expect(row).toMatchObject({
+      type: 'receipt',
+      storage: 'Main Chemical Shed',
+      packs: '4',
+      pack_size: '20',
+      unit: 'l',
+      pack_cost: '185',
+      supplier: 'Farmco Rural Supplies',
+      reference: 'PO-1001',
+      record_id: f.receipts[0]!.id,
+      line_item_id: f.receipts[0]!.line_items[0]!.id,
+      under_review: false,
+      updated_at: f.receipts[0]!.updated_at,
+    });
     const ret = sheet!.rows.find((r) => r.sequence === 'RET-00000001')!;
-    expect(ret).toMatchObject({ packs: null, pack_size: null, pack_cost: null, line_cost: null, line_item_id: null, under_review: null, reference: 'CN-1234', quantity: '-40' });
+    expect(ret).toMatchObject({
+      packs: null,
+      pack_size: null,
+      pack_cost: null,
+      line_cost: null,
+      line_item_id: null,
+      under_review: null,
+      reference: 'CN-1234',
+      quantity: '-40',
+    });
     for (const r of sheet!.rows) expect(Object.keys(r).sort()).toEqual(sheet!.columns.map((c) => c.key).sort());
   });
 
@@ -101,7 +123,10 @@ describe('movements', () => {
 
   it('gives nothing for no records, and an empty summary', () => {
     const table = movementsTable({ receipts: [], returns: [], names, filter: all });
-    expect(table.sheets.map((s) => [s.name, s.rows.length])).toEqual([['Movements', 0], ['Summary', 0]]);
+    expect(table.sheets.map((s) => [s.name, s.rows.length])).toEqual([
+      ['Movements', 0],
+      ['Summary', 0],
+    ]);
   });
 });
 
@@ -118,7 +143,17 @@ describe('receipts in the import layout', () => {
       ['REC-00000003', null, 'Delivered by tanker', f.A_WETTER_A],
       ['REC-00000004', null, null, undefined],
     ]);
-    expect(rows[1]).toMatchObject({ supplier: 'Farmco Rural Supplies', storage: 'Main Chemical Shed', order_number: 'PO-1001', quantity: '4', pack_size: '20', pack_unit: 'l', pack_cost: '185', line_total: '740', updated_at: f.receipts[0]!.updated_at });
+    expect(rows[1]).toMatchObject({
+      supplier: 'Farmco Rural Supplies',
+      storage: 'Main Chemical Shed',
+      order_number: 'PO-1001',
+      quantity: '4',
+      pack_size: '20',
+      pack_unit: 'l',
+      pack_cost: '185',
+      line_total: '740',
+      updated_at: f.receipts[0]!.updated_at,
+    });
     expect(day(rows[1]!, 'received_at')).toBe('2026-02-03');
     expect(day(rows[3]!, 'received_at')).toBe('2026-02-03');
   });
@@ -200,7 +235,11 @@ describe('createExportNames', () => {
       organisationId: f.ORG,
       storages: [],
       productAliases: [],
-      included: [{ storages: { [f.S_MAIN]: f.storages[0] }, products: { [extra]: { id: extra, name: 'Sideloaded' } }, product_aliases: { [f.A_GLYFOS]: f.aliases[0] } }, undefined, { product: { x: { nonsense: true } } }],
+      included: [
+        { storages: { [f.S_MAIN]: f.storages[0] }, products: { [extra]: { id: extra, name: 'Sideloaded' } }, product_aliases: { [f.A_GLYFOS]: f.aliases[0] } },
+        undefined,
+        { product: { x: { nonsense: true } } },
+      ],
     });
     expect(sideloaded.storage(f.S_MAIN)).toBe('Main Chemical Shed');
     expect(sideloaded.product(extra)).toBe('Sideloaded');

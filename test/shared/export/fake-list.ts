@@ -34,7 +34,11 @@ export class FakeList {
   create(n: number, same = false): Rec[] {
     const made: Rec[] = [];
     for (let i = 0; i < n; i++) {
-      const r = { id: `00000000-0000-4000-8000-${String(this.records.length + this.deletions.length + 1).padStart(12, '0')}`, updated_at: this.stamp(same), value: 0 };
+      const r = {
+        id: `00000000-0000-4000-8000-${String(this.records.length + this.deletions.length + 1).padStart(12, '0')}`,
+        updated_at: this.stamp(same),
+        value: 0,
+      };
       this.records.push(r);
       made.push(r);
     }
@@ -68,7 +72,11 @@ export class FakeList {
     const matching = this.records.filter((r) => after === null || timestampMicros(r.updated_at) > after);
     const totalPages = Math.max(1, Math.ceil(matching.length / this.pageSize));
     const slice = matching.slice((query.page - 1) * this.pageSize, query.page * this.pageSize).map((r) => ({ ...r }));
-    const page: Page<Rec> = { records: slice, totalPages: this.meta === 'no_meta' ? null : totalPages, totalCount: this.meta === 'total_count' ? matching.length : null };
+    const page: Page<Rec> = {
+      records: slice,
+      totalPages: this.meta === 'no_meta' ? null : totalPages,
+      totalCount: this.meta === 'total_count' ? matching.length : null,
+    };
     return page;
   };
 

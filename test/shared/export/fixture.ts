@@ -38,7 +38,15 @@ export const aliases: ProductAlias[] = [
   { id: A_WETTER_B, name: 'Wetter', product_id: P_WET_B },
 ];
 
-const line = (n: number, product_id: string, product_alias_id: string | null, quantity: string, pack_size_value: string, pack_size_unit: string, pack_cost: string) => ({
+const line = (
+  n: number,
+  product_id: string,
+  product_alias_id: string | null,
+  quantity: string,
+  pack_size_value: string,
+  pack_size_unit: string,
+  pack_cost: string,
+) => ({
   id: id(100 + n),
   product_id,
   product_alias_id,
@@ -69,19 +77,48 @@ export const receipts: Receipt[] = [
     line_items: [line(1, P_GLY, A_GLYFOS, '4', '20', 'l', '185'), line(2, P_GLY, null, '2', '500', 'ml', '10.10')],
   }),
   // 13:30 UTC on 2 Feb is 00:30 on 3 Feb in Sydney: the same local day as receipt 1.
-  receipt(2, { storage_id: S_SEED, received_at: '2026-02-02T13:30:00Z', notes: 'Invoice S-2291', under_review: true, line_items: [line(3, P_WHEAT, null, '40', '50', 'kg', '62.5'), line(4, P_WHEAT, null, '3', '1', 't', '785')] }),
-  receipt(3, { storage_id: S_DUP1, received_at: '2026-02-28T23:00:00+11:00', notes: 'Delivered by tanker', line_items: [line(5, P_WET_A, A_WETTER_A, '1', '5', 'L', '38.9')] }),
+  receipt(2, {
+    storage_id: S_SEED,
+    received_at: '2026-02-02T13:30:00Z',
+    notes: 'Invoice S-2291',
+    under_review: true,
+    line_items: [line(3, P_WHEAT, null, '40', '50', 'kg', '62.5'), line(4, P_WHEAT, null, '3', '1', 't', '785')],
+  }),
+  receipt(3, {
+    storage_id: S_DUP1,
+    received_at: '2026-02-28T23:00:00+11:00',
+    notes: 'Delivered by tanker',
+    line_items: [line(5, P_WET_A, A_WETTER_A, '1', '5', 'L', '38.9')],
+  }),
   receipt(4, { received_at: '2026-03-01T00:00:00+11:00', line_items: [] }),
   receipt(5, { received_at: '2026-01-15T00:00:00+11:00', line_items: [line(6, P_UNNAMED, null, '1', '3', 'drum', '100')] }),
 ];
 
 export const returns: Return[] = [
   {
-    id: id(301), sequence: 'RET-00000001', storage_id: S_MAIN, product_id: P_GLY, returned_at: '2026-02-10T00:00:00+11:00', supplier: 'Farmco Rural Supplies',
-    amount_value: '40', amount_unit: 'l', notes: 'Damaged drums', reference: 'CN-1234', updated_at: '2026-03-05T00:00:00Z',
+    id: id(301),
+    sequence: 'RET-00000001',
+    storage_id: S_MAIN,
+    product_id: P_GLY,
+    returned_at: '2026-02-10T00:00:00+11:00',
+    supplier: 'Farmco Rural Supplies',
+    amount_value: '40',
+    amount_unit: 'l',
+    notes: 'Damaged drums',
+    reference: 'CN-1234',
+    updated_at: '2026-03-05T00:00:00Z',
   },
   {
-    id: id(302), sequence: 'RET-00000002', storage_id: S_SEED, product_id: P_WHEAT, returned_at: '2026-02-03T09:00:00+11:00', supplier: '=HYPERLINK("x")',
-    amount_value: '250', amount_unit: 'g', notes: null, reference: null, updated_at: '2026-03-06T00:00:00Z',
+    id: id(302),
+    sequence: 'RET-00000002',
+    storage_id: S_SEED,
+    product_id: P_WHEAT,
+    returned_at: '2026-02-03T09:00:00+11:00',
+    supplier: '=HYPERLINK("x")',
+    amount_value: '250',
+    amount_unit: 'g',
+    notes: null,
+    reference: null,
+    updated_at: '2026-03-06T00:00:00Z',
   },
 ];

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { inDateRange, justBefore, localDateCell, microsToIso, newestUpdatedAt, oldestUpdatedAt, timestampMicros, toBaseQuantity } from '../../../shared/export/index.ts';
+import {
+  inDateRange,
+  justBefore,
+  localDateCell,
+  microsToIso,
+  newestUpdatedAt,
+  oldestUpdatedAt,
+  timestampMicros,
+  toBaseQuantity,
+} from '../../../shared/export/index.ts';
 
 describe('toBaseQuantity', () => {
   it.each([
@@ -66,7 +75,9 @@ describe('service timestamps compared exactly', () => {
     expect(timestampMicros('2026-03-01T21:00:00+11:00')).toBe(timestampMicros('2026-03-01T10:00:00Z'));
     expect(timestampMicros('2026-03-01T21:00:00+1100')).toBe(timestampMicros('2026-03-01T10:00:00Z'));
     expect(timestampMicros('2026-03-01T10:00:00.5Z')).toBe(timestampMicros('2026-03-01T10:00:00.500000Z'));
-    expect(newestUpdatedAt([{ updated_at: '2026-03-01T10:00:00.123455Z' }, { updated_at: '2026-03-01T10:00:00.123456Z' }, {}])).toBe('2026-03-01T10:00:00.123456Z');
+    expect(newestUpdatedAt([{ updated_at: '2026-03-01T10:00:00.123455Z' }, { updated_at: '2026-03-01T10:00:00.123456Z' }, {}])).toBe(
+      '2026-03-01T10:00:00.123456Z',
+    );
     expect(oldestUpdatedAt([{ updated_at: '2026-03-01T10:00:00.123455Z' }, { updated_at: '2026-03-01T10:00:00.123456Z' }])).toBe('2026-03-01T10:00:00.123455Z');
     expect(newestUpdatedAt([])).toBeUndefined();
   });

@@ -3,13 +3,7 @@
  * (structural, in-memory) ReferenceSource.
  */
 import { describe, it, expect } from 'vitest';
-import {
-  collectProducts,
-  createResolver,
-  loadReferenceData,
-  ReferenceDataError,
-  type ReferenceSource,
-} from '../../../shared/resolve/index.ts';
+import { collectProducts, createResolver, loadReferenceData, ReferenceDataError, type ReferenceSource } from '../../../shared/resolve/index.ts';
 import type { Included, Product, ProductAlias, Storage } from '../../../shared/schemas/resources.ts';
 import { WILLOW, catalogue, referenceFor } from './catalogue.ts';
 import { resolved } from './helpers.ts';

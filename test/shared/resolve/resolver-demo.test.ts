@@ -191,13 +191,7 @@ describe('ids in cells', () => {
 
 describe('names and drop-downs', () => {
   it('storageNames: every storage of this organisation, sorted', () => {
-    expect(resolver.storageNames()).toEqual([
-      'Fertiliser Bunker',
-      'Main Chemical Shed',
-      'North Block Tank',
-      'Old Shearing Shed',
-      'Seed Shed',
-    ]);
+    expect(resolver.storageNames()).toEqual(['Fertiliser Bunker', 'Main Chemical Shed', 'North Block Tank', 'Old Shearing Shed', 'Seed Shed']);
   });
 
   it('productNames: product and alias names that resolve, sorted, de-duplicated, without the ambiguous Wetter', () => {

@@ -116,7 +116,7 @@ describe('products known only through an alias', () => {
 });
 
 describe('organisation boundaries', () => {
-  it("ignores records of another organisation even when they are in the reference data", () => {
+  it('ignores records of another organisation even when they are in the reference data', () => {
     const foreignStorage = makeStorage('Foreign Shed', { organisation_id: OTHER_ORG });
     const foreignProduct = makeProduct('Foreign Product', { organisation_id: OTHER_ORG });
     const foreignAlias = makeAlias('Foreign Alias', foreignProduct.id, { organisation_id: OTHER_ORG });
@@ -167,9 +167,7 @@ describe('suggestions', () => {
   it("'Roundup Powermax 2' → closest: 'Roundup PowerMAX'", () => {
     const gly = makeProduct('Glyphosate 540 g/L');
     const roundup = createResolver(ref({ products: [gly], productAliases: [makeAlias('Roundup PowerMAX', gly.id), makeAlias('Bifen 100', gly.id)] }));
-    expect(refused(roundup.product('Roundup Powermax 2')).message).toBe(
-      "no product or alias named 'Roundup Powermax 2'; closest: 'Roundup PowerMAX'",
-    );
+    expect(refused(roundup.product('Roundup Powermax 2')).message).toBe("no product or alias named 'Roundup Powermax 2'; closest: 'Roundup PowerMAX'");
   });
 
   it('closest first, at most three, and never the ambiguous Wetter', () => {

@@ -30,7 +30,12 @@ describe('request bodies (the schemas the client checks and the sandbox enforces
 
   it('refuses a zero amount, a blank unit and an over-long supplier on a return', () => {
     const result = ReturnCreateBody.safeParse({
-      storage_id: ID, product_id: ID, returned_at: '2026-02-03T00:00:00+11:00', supplier: 'x'.repeat(256), amount_value: '0', amount_unit: ' ',
+      storage_id: ID,
+      product_id: ID,
+      returned_at: '2026-02-03T00:00:00+11:00',
+      supplier: 'x'.repeat(256),
+      amount_value: '0',
+      amount_unit: ' ',
     });
     expect(toValidationErrors(result.error!.issues).errors).toEqual({
       supplier: ['should be at most 255 characters'],

@@ -30,7 +30,13 @@ describe('the field registry: one label per field, read by every face', () => {
 
   it('the result columns are the labels of the fields a results file carries', () => {
     expect(RESULT_COLUMNS).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
-    expect(RESULT_COLUMNS).toEqual([RECEIPT_REGISTRY.status.label, RECEIPT_REGISTRY.record_id.label, RECEIPT_REGISTRY.sequence.label, RECEIPT_REGISTRY.line_item_id.label, RECEIPT_REGISTRY.message.label]);
+    expect(RESULT_COLUMNS).toEqual([
+      RECEIPT_REGISTRY.status.label,
+      RECEIPT_REGISTRY.record_id.label,
+      RECEIPT_REGISTRY.sequence.label,
+      RECEIPT_REGISTRY.line_item_id.label,
+      RECEIPT_REGISTRY.message.label,
+    ]);
     expect(RETURN_REGISTRY.status.label).toBe(RECEIPT_REGISTRY.status.label);
   });
 });

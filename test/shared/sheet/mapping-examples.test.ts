@@ -13,10 +13,33 @@ describe('mapping the example files', () => {
     expect(mapping).toEqual({
       kind: 'receipts',
       headerRowNumber: 4,
-      headers: ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Line Total', 'Notes'],
+      headers: [
+        'Invoice No',
+        'Supplier',
+        'Date Received',
+        'Deliver To',
+        'PO Number',
+        'Product',
+        'Qty',
+        'Pack Size',
+        'Unit',
+        'Price ex GST',
+        'Line Total',
+        'Notes',
+      ],
       columns: {
-        invoice: 0, supplier: 1, received_at: 2, storage: 3, order_number: 4, product: 5,
-        quantity: 6, pack_size: 7, pack_unit: 8, pack_cost: 9, line_total: 10, notes: 11,
+        invoice: 0,
+        supplier: 1,
+        received_at: 2,
+        storage: 3,
+        order_number: 4,
+        product: 5,
+        quantity: 6,
+        pack_size: 7,
+        pack_unit: 8,
+        pack_cost: 9,
+        line_total: 10,
+        notes: 11,
       },
       unplaced: [],
       missing: [],
@@ -25,9 +48,18 @@ describe('mapping the example files', () => {
     expect(toSavedMapping(mapping)).toEqual({
       kind: 'receipts',
       columns: {
-        invoice: 'Invoice No', supplier: 'Supplier', received_at: 'Date Received', storage: 'Deliver To',
-        order_number: 'PO Number', notes: 'Notes', product: 'Product', quantity: 'Qty', pack_size: 'Pack Size',
-        pack_unit: 'Unit', pack_cost: 'Price ex GST', line_total: 'Line Total',
+        invoice: 'Invoice No',
+        supplier: 'Supplier',
+        received_at: 'Date Received',
+        storage: 'Deliver To',
+        order_number: 'PO Number',
+        notes: 'Notes',
+        product: 'Product',
+        quantity: 'Qty',
+        pack_size: 'Pack Size',
+        pack_unit: 'Unit',
+        pack_cost: 'Price ex GST',
+        line_total: 'Line Total',
       },
     });
   });
@@ -40,8 +72,17 @@ describe('mapping the example files', () => {
       headerRowNumber: 1,
       headers: ['Invoice', 'Supplier', 'Received', 'Storage', 'Order No', 'Item', 'Packs', 'Size', 'UOM', 'Cost/Pack', 'Notes'],
       columns: {
-        invoice: 0, supplier: 1, received_at: 2, storage: 3, order_number: 4, product: 5,
-        quantity: 6, pack_size: 7, pack_unit: 8, pack_cost: 9, notes: 10,
+        invoice: 0,
+        supplier: 1,
+        received_at: 2,
+        storage: 3,
+        order_number: 4,
+        product: 5,
+        quantity: 6,
+        pack_size: 7,
+        pack_unit: 8,
+        pack_cost: 9,
+        notes: 10,
       },
       unplaced: [],
       missing: [],
@@ -110,8 +151,6 @@ describe('a sheet with only a title and no header', () => {
     );
     const grid = await readGrid(path);
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 3]);
-    expect(() => detectMapping(grid, 'receipts')).toThrowError(
-      expect.objectContaining({ code: 'no_header_row', category: 'input' }) as Error,
-    );
+    expect(() => detectMapping(grid, 'receipts')).toThrowError(expect.objectContaining({ code: 'no_header_row', category: 'input' }) as Error);
   });
 });

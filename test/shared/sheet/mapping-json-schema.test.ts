@@ -14,11 +14,24 @@ describe('docs/mapping.schema.json', () => {
     const saved = parseSavedMapping(text, 'm.json');
     expect(saved.gstRate).toBe('0.15');
     expect(saved.unitAliases?.get('drum')).toEqual({ factor: '200', unit: 'l' });
-    expect(Object.keys((mappingJsonSchema().properties as Record<string, unknown>))).toEqual(['kind', 'headerRow', 'columns', 'prices_include_gst', 'values', 'skip_lines', 'pack_size_from', 'pack_cost_from', 'signature', 'units']);
+    expect(Object.keys(mappingJsonSchema().properties as Record<string, unknown>)).toEqual([
+      'kind',
+      'headerRow',
+      'columns',
+      'prices_include_gst',
+      'values',
+      'skip_lines',
+      'pack_size_from',
+      'pack_cost_from',
+      'signature',
+      'units',
+    ]);
   });
 
   it('refuses a rate given as a fraction and a unit table entry that is not a known unit', () => {
-    expect(() => parseSavedMapping('{"columns":{},"prices_include_gst":{"rate":0.1}}', 'm.json')).toThrow(/prices_include_gst.rate: is a percentage such as 10/);
+    expect(() => parseSavedMapping('{"columns":{},"prices_include_gst":{"rate":0.1}}', 'm.json')).toThrow(
+      /prices_include_gst.rate: is a percentage such as 10/,
+    );
     expect(() => parseSavedMapping('{"columns":{},"units":{"drum":"200 gal"}}', 'm.json')).toThrow(/units.drum: must be a known unit/);
   });
 });

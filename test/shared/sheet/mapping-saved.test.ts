@@ -29,7 +29,11 @@ const ODD_DATA = ['Farmco', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 4, '
 describe('parseSavedMapping', () => {
   it('accepts a mapping with kind, header row, header texts, letters and nulls', () => {
     const json = { kind: 'receipts', headerRow: 4, columns: { quantity: ' Qty (packs) ', pack_cost: 'J', line_total: null } };
-    expect(parseSavedMapping(json, 'm.json')).toEqual({ kind: 'receipts', headerRow: 4, columns: { quantity: 'Qty (packs)', pack_cost: 'J', line_total: null } });
+    expect(parseSavedMapping(json, 'm.json')).toEqual({
+      kind: 'receipts',
+      headerRow: 4,
+      columns: { quantity: 'Qty (packs)', pack_cost: 'J', line_total: null },
+    });
     expect(parseSavedMapping({ columns: {} }, 'm.json')).toEqual({ columns: {} });
   });
 
@@ -72,8 +76,13 @@ describe('detectMapping with a saved mapping', () => {
     {
       kind: 'receipts',
       columns: {
-        supplier: 'Vendeur', received_at: 'Arrivé le', storage: 'Hangar', product: 'Produit',
-        quantity: 'Nombre', pack_size: 'Contenance', pack_cost: 'G',
+        supplier: 'Vendeur',
+        received_at: 'Arrivé le',
+        storage: 'Hangar',
+        product: 'Produit',
+        quantity: 'Nombre',
+        pack_size: 'Contenance',
+        pack_cost: 'G',
       },
     },
     'fr.json',
@@ -130,12 +139,18 @@ describe('detectMapping with a saved mapping', () => {
   });
 
   it('lets a saved header row fix the row, and refuses one that is empty', () => {
-    const grid = gridOf([['Supplier', 'Product', 'Shed'], ['Supplier', 'Date', 'Shed', 'Product', 'Qty', 'Size', 'Price']], [2, 7]);
+    const grid = gridOf(
+      [
+        ['Supplier', 'Product', 'Shed'],
+        ['Supplier', 'Date', 'Shed', 'Product', 'Qty', 'Size', 'Price'],
+      ],
+      [2, 7],
+    );
     expect(detectMapping(grid, 'receipts').headerRowNumber).toBe(7);
     expect(detectMapping(grid, 'receipts', { headerRow: 2, columns: {} }).headerRowNumber).toBe(2);
     const error = thrown(() => detectMapping(grid, 'receipts', { headerRow: 3, columns: {} }));
     expect(error.code).toBe('no_header_row');
-    expect(error.message).toContain("farm.xlsx, sheet 'Stock': row 3, the header row the mapping file names (\"headerRow\"), is empty.");
+    expect(error.message).toContain('farm.xlsx, sheet \'Stock\': row 3, the header row the mapping file names ("headerRow"), is empty.');
   });
 
   it('places letters on a header row found by synonyms, with columns beyond the headers', () => {
@@ -174,17 +189,32 @@ describe('toSavedMapping', () => {
     const mapping = detectMapping(grid, 'receipts', { columns: { pack_cost: 'I', notes: 'H' } });
     expect(toSavedMapping(mapping)).toEqual({
       kind: 'receipts',
-      columns: { supplier: 'Supplier', received_at: 'Date', storage: 'Shed', notes: 'H', product: 'Product', quantity: 'Qty', pack_size: 'Size', pack_cost: 'I' },
+      columns: {
+        supplier: 'Supplier',
+        received_at: 'Date',
+        storage: 'Shed',
+        notes: 'H',
+        product: 'Product',
+        quantity: 'Qty',
+        pack_size: 'Size',
+        pack_cost: 'I',
+      },
     });
   });
 
   it('round-trips: the saved mapping reproduces the mapping, even with an extra title row above', () => {
     const rows = [['Relevé de stock'], ODD_HEADER, ODD_DATA];
-    const first = detectMapping(
-      gridOf(rows),
-      'receipts',
-      { columns: { supplier: 'Vendeur', received_at: 'Arrivé le', storage: 'Hangar', product: 'Produit', quantity: 'Nombre', pack_size: 'Contenance', pack_cost: 'Prix' } },
-    );
+    const first = detectMapping(gridOf(rows), 'receipts', {
+      columns: {
+        supplier: 'Vendeur',
+        received_at: 'Arrivé le',
+        storage: 'Hangar',
+        product: 'Produit',
+        quantity: 'Nombre',
+        pack_size: 'Contenance',
+        pack_cost: 'Prix',
+      },
+    });
     const saved = parseSavedMapping(JSON.parse(JSON.stringify(toSavedMapping(first))), 'saved.json');
     const again = detectMapping(gridOf([['Relevé'], ['avril 2026'], ODD_HEADER, ODD_DATA]), 'receipts', saved);
     expect(again.columns).toEqual(first.columns);

@@ -69,7 +69,15 @@ describe('finding the header row', () => {
         "(at least 3 recognised, 2 of them required). The closest is row 2, with only 'Supplier', 'Product'.",
     );
     expect(error.remedies).toEqual([{ code: 'give_header_row' }]);
-    const none = thrown(() => detectMapping(gridOf([['a', 'b'], [1, 2]]), 'returns'));
+    const none = thrown(() =>
+      detectMapping(
+        gridOf([
+          ['a', 'b'],
+          [1, 2],
+        ]),
+        'returns',
+      ),
+    );
     expect(none.message).toContain("headers such as 'Return To', 'Date', 'Storage', 'Product', 'Amount'");
     expect(none.message).toContain('No row has any of them.');
   });
@@ -81,13 +89,19 @@ describe('finding the header row', () => {
 
 describe('matching headers to fields', () => {
   it('ignores case, punctuation, spacing and non-breaking spaces', () => {
-    const mapping = detectMapping(gridOf([['  SUPPLIER ', 'date-received', 'Deliver\u00a0to', 'PRODUCT', 'No. of packs', 'Pack size', 'Price (ex GST)', 'Invoice #']]), 'receipts');
+    const mapping = detectMapping(
+      gridOf([['  SUPPLIER ', 'date-received', 'Deliver\u00a0to', 'PRODUCT', 'No. of packs', 'Pack size', 'Price (ex GST)', 'Invoice #']]),
+      'receipts',
+    );
     expect(mapping.columns).toEqual({ invoice: 7, supplier: 0, received_at: 1, storage: 2, product: 3, quantity: 4, pack_size: 5, pack_cost: 6 });
     expect(mapping.headers[0]).toBe('  SUPPLIER ');
   });
 
   it("places 'Unit' and 'Unit price' by exact match first, whatever their order", () => {
-    for (const headers of [['Product', 'Unit', 'Unit price', 'Supplier'], ['Product', 'Unit price', 'Unit', 'Supplier']]) {
+    for (const headers of [
+      ['Product', 'Unit', 'Unit price', 'Supplier'],
+      ['Product', 'Unit price', 'Unit', 'Supplier'],
+    ]) {
       const { columns } = matchHeaders(headers, 'receipts');
       expect(columns.get('pack_unit')).toBe(headers.indexOf('Unit'));
       expect(columns.get('pack_cost')).toBe(headers.indexOf('Unit price'));
@@ -155,10 +169,16 @@ describe('matching headers to fields', () => {
 
 describe('the header labels', () => {
   it('each label maps to its own field, for receipts and returns', () => {
-    const receipts = matchHeaders(RECEIPT_FIELDS.map((f) => RECEIPT_HEADER_LABELS[f]), 'receipts');
+    const receipts = matchHeaders(
+      RECEIPT_FIELDS.map((f) => RECEIPT_HEADER_LABELS[f]),
+      'receipts',
+    );
     expect(Object.fromEntries(receipts.columns)).toEqual(Object.fromEntries(RECEIPT_FIELDS.map((f, i) => [f, i])));
     expect(receipts.exact).toBe(RECEIPT_FIELDS.length);
-    const returns = matchHeaders(RETURN_FIELDS.map((f) => RETURN_HEADER_LABELS[f]), 'returns');
+    const returns = matchHeaders(
+      RETURN_FIELDS.map((f) => RETURN_HEADER_LABELS[f]),
+      'returns',
+    );
     expect(Object.fromEntries(returns.columns)).toEqual(Object.fromEntries(RETURN_FIELDS.map((f, i) => [f, i])));
     expect(returns.exact).toBe(RETURN_FIELDS.length);
   });
@@ -184,8 +204,7 @@ describe('assertMappingUsable', () => {
     expect(error.code).toBe('missing_fields');
     expect(error.category).toBe('input');
     expect(error.message).toBe(
-      "april.xlsx, sheet 'Invoices', header row 3: no column for 'Qty' (quantity). Headers not placed: 'Qté'. " +
-        "Add a column headed 'Qty'.",
+      "april.xlsx, sheet 'Invoices', header row 3: no column for 'Qty' (quantity). Headers not placed: 'Qté'. " + "Add a column headed 'Qty'.",
     );
     expect(error.remedies).toEqual([{ code: 'map_columns', fields: ['quantity'] }]);
   });

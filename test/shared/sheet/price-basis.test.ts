@@ -48,15 +48,19 @@ describe('checkPriceBasis', () => {
     })();
     expect(error).toBeInstanceOf(MappingError);
     expect(error.code).toBe('gst_basis');
-    expect(error.message).toMatch(/^bills\.csv, sheet 'bills', header row 1: the column 'Unit Price \(inc GST\)' \(mapped to the pack cost\) holds prices including GST/);
+    expect(error.message).toMatch(
+      /^bills\.csv, sheet 'bills', header row 1: the column 'Unit Price \(inc GST\)' \(mapped to the pack cost\) holds prices including GST/,
+    );
     expect(error.remedies).toEqual([{ code: 'prices_include_gst' }]);
   });
 
   it('refuses an ex-GST pack cost column when told prices include GST', () => {
-    expect(() => checkPriceBasis(mapping('Price ex GST'), '0.1', where)).toThrow(expect.objectContaining({
-      message: expect.stringMatching(/says its prices exclude GST/),
-      remedies: [{ code: 'prices_exclude_gst' }],
-    }));
+    expect(() => checkPriceBasis(mapping('Price ex GST'), '0.1', where)).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(/says its prices exclude GST/),
+        remedies: [{ code: 'prices_exclude_gst' }],
+      }),
+    );
   });
 
   it('takes a column that does not say as the import was told, and each column by its own header', () => {

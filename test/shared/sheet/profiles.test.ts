@@ -12,7 +12,10 @@ describe('chooseProfile', () => {
   const sheet = grid([['Bills, March'], ['Contact', 'Bill Number', 'Bill Date', 'Item Description', 'Quantity', 'Unit Price'], ['Farmco', 'B-1']]);
 
   it('takes the profile whose headers are all in one row, the most specific when several fit', () => {
-    const choice = chooseProfile(sheet, 'receipts', [profile('xero', ['Contact', 'Bill Date', 'Quantity']), profile('xero-full', ['contact', 'BILL NUMBER', 'Bill Date', 'Item Description', 'Quantity'])]);
+    const choice = chooseProfile(sheet, 'receipts', [
+      profile('xero', ['Contact', 'Bill Date', 'Quantity']),
+      profile('xero-full', ['contact', 'BILL NUMBER', 'Bill Date', 'Item Description', 'Quantity']),
+    ]);
     expect(choice).toMatchObject({ profile: { name: 'xero-full' }, rowNumber: 2 });
   });
 

@@ -32,46 +32,147 @@ function lines(order: string[], extra: Record<string, CellValue> = {}): CellValu
   return base.map((line) => order.map((key) => (key in extra ? extra[key]! : (line[key] ?? null))));
 }
 
-const STANDARD = { invoice: 'Invoice No', supplier: 'Supplier', received_at: 'Date Received', storage: 'Deliver To', product: 'Product', quantity: 'Qty', pack_size: 'Pack Size', pack_unit: 'Unit', pack_cost: 'Price ex GST' };
+const STANDARD = {
+  invoice: 'Invoice No',
+  supplier: 'Supplier',
+  received_at: 'Date Received',
+  storage: 'Deliver To',
+  product: 'Product',
+  quantity: 'Qty',
+  pack_size: 'Pack Size',
+  pack_unit: 'Unit',
+  pack_cost: 'Price ex GST',
+};
 const ORDER = ['inv', 'sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price'];
 
 const SHEETS: Sheet[] = [
   { name: 'the template wording', rows: [Object.values(STANDARD), ...lines(ORDER)], expected: STANDARD },
   {
-    name: 'abbreviations (Inv #, Rec\'d, Qty Ord, UOM)',
+    name: "abbreviations (Inv #, Rec'd, Qty Ord, UOM)",
     rows: [['Inv #', 'Vendor', "Rec'd", 'Shed', 'Item', 'Qty Ord', 'Size', 'UOM', 'Unit Cost'], ...lines(ORDER)],
-    expected: { invoice: 'Inv #', supplier: 'Vendor', received_at: "Rec'd", storage: 'Shed', product: 'Item', quantity: 'Qty Ord', pack_size: 'Size', pack_unit: 'UOM', pack_cost: 'Unit Cost' },
+    expected: {
+      invoice: 'Inv #',
+      supplier: 'Vendor',
+      received_at: "Rec'd",
+      storage: 'Shed',
+      product: 'Item',
+      quantity: 'Qty Ord',
+      pack_size: 'Size',
+      pack_unit: 'UOM',
+      pack_cost: 'Unit Cost',
+    },
   },
   {
     name: 'a Description column of products (not notes)',
-    rows: [['Date', 'Supplier Name', 'Invoice Number', 'Store', 'Description', 'Quantity', 'Pack', 'Units', 'Cost'], ...lines(['date', 'sup', 'inv', 'shed', 'prod', 'qty', 'size', 'unit', 'price'])],
-    expected: { received_at: 'Date', supplier: 'Supplier Name', invoice: 'Invoice Number', storage: 'Store', product: 'Description', quantity: 'Quantity', pack_size: 'Pack', pack_unit: 'Units', pack_cost: 'Cost' },
+    rows: [
+      ['Date', 'Supplier Name', 'Invoice Number', 'Store', 'Description', 'Quantity', 'Pack', 'Units', 'Cost'],
+      ...lines(['date', 'sup', 'inv', 'shed', 'prod', 'qty', 'size', 'unit', 'price']),
+    ],
+    expected: {
+      received_at: 'Date',
+      supplier: 'Supplier Name',
+      invoice: 'Invoice Number',
+      storage: 'Store',
+      product: 'Description',
+      quantity: 'Quantity',
+      pack_size: 'Pack',
+      pack_unit: 'Units',
+      pack_cost: 'Cost',
+    },
   },
   {
     name: 'US wording (PO #, Ship To, Container Size)',
     rows: [['PO #', 'Vendor Name', 'Delivery Date', 'Ship To', 'Item Name', 'Qty', 'Container Size', 'UOM', 'Unit Price'], ...lines(ORDER, {}).map((r) => r)],
-    expected: { order_number: 'PO #', supplier: 'Vendor Name', received_at: 'Delivery Date', storage: 'Ship To', product: 'Item Name', quantity: 'Qty', pack_size: 'Container Size', pack_unit: 'UOM', pack_cost: 'Unit Price' },
+    expected: {
+      order_number: 'PO #',
+      supplier: 'Vendor Name',
+      received_at: 'Delivery Date',
+      storage: 'Ship To',
+      product: 'Item Name',
+      quantity: 'Qty',
+      pack_size: 'Container Size',
+      pack_unit: 'UOM',
+      pack_cost: 'Unit Price',
+    },
   },
   {
     name: 'UK wording, invoice last',
-    rows: [['Supplier', 'Delivery Date', 'Location', 'Product Description', 'No. of Packs', 'Pack Size', 'Unit of Measure', 'Price per Pack', 'Invoice Ref'], ...lines(['sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price', 'inv'])],
-    expected: { supplier: 'Supplier', received_at: 'Delivery Date', storage: 'Location', product: 'Product Description', quantity: 'No. of Packs', pack_size: 'Pack Size', pack_unit: 'Unit of Measure', pack_cost: 'Price per Pack', invoice: 'Invoice Ref' },
+    rows: [
+      ['Supplier', 'Delivery Date', 'Location', 'Product Description', 'No. of Packs', 'Pack Size', 'Unit of Measure', 'Price per Pack', 'Invoice Ref'],
+      ...lines(['sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price', 'inv']),
+    ],
+    expected: {
+      supplier: 'Supplier',
+      received_at: 'Delivery Date',
+      storage: 'Location',
+      product: 'Product Description',
+      quantity: 'No. of Packs',
+      pack_size: 'Pack Size',
+      pack_unit: 'Unit of Measure',
+      pack_cost: 'Price per Pack',
+      invoice: 'Invoice Ref',
+    },
   },
   {
     name: 'NZ wording (Site, Trade Name, Rate)',
     rows: [['Invoice', 'Supplier', 'Date', 'Site', 'Trade Name', 'Packs', 'Size (L/kg)', 'Unit', 'Rate'], ...lines(ORDER)],
-    expected: { invoice: 'Invoice', supplier: 'Supplier', received_at: 'Date', storage: 'Site', product: 'Trade Name', quantity: 'Packs', pack_size: 'Size (L/kg)', pack_unit: 'Unit', pack_cost: 'Rate' },
+    expected: {
+      invoice: 'Invoice',
+      supplier: 'Supplier',
+      received_at: 'Date',
+      storage: 'Site',
+      product: 'Trade Name',
+      quantity: 'Packs',
+      pack_size: 'Size (L/kg)',
+      pack_unit: 'Unit',
+      pack_cost: 'Rate',
+    },
   },
   {
     name: 'Received, From, Storage Location, Chemical, Count, Volume',
-    rows: [['Received', 'From', 'Storage Location', 'Chemical', 'Count', 'Volume', 'Measure', 'Price', 'Docket No'], ...lines(['date', 'sup', 'shed', 'prod', 'qty', 'size', 'unit', 'price', 'inv'])],
-    expected: { received_at: 'Received', supplier: 'From', storage: 'Storage Location', product: 'Chemical', quantity: 'Count', pack_size: 'Volume', pack_unit: 'Measure', pack_cost: 'Price', invoice: 'Docket No' },
+    rows: [
+      ['Received', 'From', 'Storage Location', 'Chemical', 'Count', 'Volume', 'Measure', 'Price', 'Docket No'],
+      ...lines(['date', 'sup', 'shed', 'prod', 'qty', 'size', 'unit', 'price', 'inv']),
+    ],
+    expected: {
+      received_at: 'Received',
+      supplier: 'From',
+      storage: 'Storage Location',
+      product: 'Chemical',
+      quantity: 'Count',
+      pack_size: 'Volume',
+      pack_unit: 'Measure',
+      pack_cost: 'Price',
+      invoice: 'Docket No',
+    },
   },
   {
     name: 'extra columns (Line, Batch No, Expiry, GST, Paid)',
     rows: [
-      ['Line', 'Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Batch No', 'Expiry', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'GST', 'Line Total', 'Paid'],
-      ...lines(['n', 'inv', 'sup', 'date', 'shed', 'prod', 'batch', 'exp', 'qty', 'size', 'unit', 'price', 'gst', 'total', 'paid'], { n: 1, batch: 'B77', exp: '1/1/2028', gst: 18.5, paid: 'Yes' }),
+      [
+        'Line',
+        'Invoice No',
+        'Supplier',
+        'Date Received',
+        'Deliver To',
+        'Product',
+        'Batch No',
+        'Expiry',
+        'Qty',
+        'Pack Size',
+        'Unit',
+        'Price ex GST',
+        'GST',
+        'Line Total',
+        'Paid',
+      ],
+      ...lines(['n', 'inv', 'sup', 'date', 'shed', 'prod', 'batch', 'exp', 'qty', 'size', 'unit', 'price', 'gst', 'total', 'paid'], {
+        n: 1,
+        batch: 'B77',
+        exp: '1/1/2028',
+        gst: 18.5,
+        paid: 'Yes',
+      }),
     ],
     expected: { ...STANDARD, line_total: 'Line Total' },
   },
@@ -82,28 +183,83 @@ const SHEETS: Sheet[] = [
   },
   {
     name: 'pack size and unit in one cell',
-    rows: [['Invoice', 'Supplier', 'Date', 'Shed', 'Product', 'Qty', 'Pack', 'Price'], ...lines(['inv', 'sup', 'date', 'shed', 'prod', 'qty', 'pack', 'price'], { pack: '20 L' })],
-    expected: { invoice: 'Invoice', supplier: 'Supplier', received_at: 'Date', storage: 'Shed', product: 'Product', quantity: 'Qty', pack_size: 'Pack', pack_cost: 'Price' },
+    rows: [
+      ['Invoice', 'Supplier', 'Date', 'Shed', 'Product', 'Qty', 'Pack', 'Price'],
+      ...lines(['inv', 'sup', 'date', 'shed', 'prod', 'qty', 'pack', 'price'], { pack: '20 L' }),
+    ],
+    expected: {
+      invoice: 'Invoice',
+      supplier: 'Supplier',
+      received_at: 'Date',
+      storage: 'Shed',
+      product: 'Product',
+      quantity: 'Qty',
+      pack_size: 'Pack',
+      pack_cost: 'Price',
+    },
   },
   {
     name: 'database-style names (invoice_no, pack_cost)',
-    rows: [['invoice_no', 'supplier_name', 'received_date', 'storage_name', 'product_name', 'quantity', 'pack_size', 'pack_unit', 'pack_cost'], ...lines(ORDER)],
-    expected: { invoice: 'invoice_no', supplier: 'supplier_name', received_at: 'received_date', storage: 'storage_name', product: 'product_name', quantity: 'quantity', pack_size: 'pack_size', pack_unit: 'pack_unit', pack_cost: 'pack_cost' },
+    rows: [
+      ['invoice_no', 'supplier_name', 'received_date', 'storage_name', 'product_name', 'quantity', 'pack_size', 'pack_unit', 'pack_cost'],
+      ...lines(ORDER),
+    ],
+    expected: {
+      invoice: 'invoice_no',
+      supplier: 'supplier_name',
+      received_at: 'received_date',
+      storage: 'storage_name',
+      product: 'product_name',
+      quantity: 'quantity',
+      pack_size: 'pack_size',
+      pack_unit: 'pack_unit',
+      pack_cost: 'pack_cost',
+    },
   },
   {
     name: 'capitals',
     rows: [['INVOICE', 'SUPPLIER', 'DATE', 'LOCATION', 'PRODUCT', 'QTY', 'SIZE', 'UNIT', 'PRICE'], ...lines(ORDER)],
-    expected: { invoice: 'INVOICE', supplier: 'SUPPLIER', received_at: 'DATE', storage: 'LOCATION', product: 'PRODUCT', quantity: 'QTY', pack_size: 'SIZE', pack_unit: 'UNIT', pack_cost: 'PRICE' },
+    expected: {
+      invoice: 'INVOICE',
+      supplier: 'SUPPLIER',
+      received_at: 'DATE',
+      storage: 'LOCATION',
+      product: 'PRODUCT',
+      quantity: 'QTY',
+      pack_size: 'SIZE',
+      pack_unit: 'UNIT',
+      pack_cost: 'PRICE',
+    },
   },
   {
     name: 'a product column headed Goods (found by its values)',
     rows: [['Inv No', 'Supplier', 'Date', 'Deliver To', 'Goods', 'Qty', 'Size', 'Unit', 'Unit Price'], ...lines(ORDER)],
-    expected: { invoice: 'Inv No', supplier: 'Supplier', received_at: 'Date', storage: 'Deliver To', product: 'Goods', quantity: 'Qty', pack_size: 'Size', pack_unit: 'Unit', pack_cost: 'Unit Price' },
+    expected: {
+      invoice: 'Inv No',
+      supplier: 'Supplier',
+      received_at: 'Date',
+      storage: 'Deliver To',
+      product: 'Goods',
+      quantity: 'Qty',
+      pack_size: 'Size',
+      pack_unit: 'Unit',
+      pack_cost: 'Unit Price',
+    },
   },
   {
     name: 'Tax Invoice, Date Supplied, Item Details, Cost per Pack',
     rows: [['Tax Invoice', 'Supplier', 'Date Supplied', 'Destination', 'Item Details', 'No. of Packs', 'Pack Size', 'UOM', 'Cost per Pack'], ...lines(ORDER)],
-    expected: { invoice: 'Tax Invoice', supplier: 'Supplier', received_at: 'Date Supplied', storage: 'Destination', product: 'Item Details', quantity: 'No. of Packs', pack_size: 'Pack Size', pack_unit: 'UOM', pack_cost: 'Cost per Pack' },
+    expected: {
+      invoice: 'Tax Invoice',
+      supplier: 'Supplier',
+      received_at: 'Date Supplied',
+      storage: 'Destination',
+      product: 'Item Details',
+      quantity: 'No. of Packs',
+      pack_size: 'Pack Size',
+      pack_unit: 'UOM',
+      pack_cost: 'Cost per Pack',
+    },
   },
   {
     name: 'title and note rows above the header',
@@ -117,12 +273,31 @@ const SHEETS: Sheet[] = [
       ['No', 'Supplier', 'Date', 'To', 'Name', 'Qty', 'Size', 'Unit', 'ex GST'],
       ...lines(ORDER),
     ],
-    expected: { invoice: 'Invoice No', supplier: 'Supplier', received_at: 'Date', storage: 'Deliver To', product: 'Product Name', quantity: 'Qty', pack_size: 'Size', pack_unit: 'Unit', pack_cost: 'Price ex GST' },
+    expected: {
+      invoice: 'Invoice No',
+      supplier: 'Supplier',
+      received_at: 'Date',
+      storage: 'Deliver To',
+      product: 'Product Name',
+      quantity: 'Qty',
+      pack_size: 'Size',
+      pack_unit: 'Unit',
+      pack_cost: 'Price ex GST',
+    },
   },
   {
     name: 'a price column headed Each',
     rows: [['Reference', 'Supplier', 'Date', 'Shed', 'Product', 'Quantity', 'Size', 'Unit', 'Each'], ...lines(ORDER)],
-    expected: { supplier: 'Supplier', received_at: 'Date', storage: 'Shed', product: 'Product', quantity: 'Quantity', pack_size: 'Size', pack_unit: 'Unit', pack_cost: 'Each' },
+    expected: {
+      supplier: 'Supplier',
+      received_at: 'Date',
+      storage: 'Shed',
+      product: 'Product',
+      quantity: 'Quantity',
+      pack_size: 'Size',
+      pack_unit: 'Unit',
+      pack_cost: 'Each',
+    },
   },
   {
     name: 'a storage column headed Paddock Shed',
@@ -131,23 +306,59 @@ const SHEETS: Sheet[] = [
   },
   {
     name: 'Order Date, Qty Supplied, Nett Price',
-    rows: [['Order No', 'Supplier', 'Order Date', 'Deliver To', 'Product', 'Qty Supplied', 'Pack Size', 'Unit', 'Nett Price'], ...lines(['inv', 'sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price'])],
-    expected: { order_number: 'Order No', supplier: 'Supplier', received_at: 'Order Date', storage: 'Deliver To', product: 'Product', quantity: 'Qty Supplied', pack_size: 'Pack Size', pack_unit: 'Unit', pack_cost: 'Nett Price' },
+    rows: [
+      ['Order No', 'Supplier', 'Order Date', 'Deliver To', 'Product', 'Qty Supplied', 'Pack Size', 'Unit', 'Nett Price'],
+      ...lines(['inv', 'sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price']),
+    ],
+    expected: {
+      order_number: 'Order No',
+      supplier: 'Supplier',
+      received_at: 'Order Date',
+      storage: 'Deliver To',
+      product: 'Product',
+      quantity: 'Qty Supplied',
+      pack_size: 'Pack Size',
+      pack_unit: 'Unit',
+      pack_cost: 'Nett Price',
+    },
   },
   {
     name: 'prices and amounts ex GST in brackets',
-    rows: [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Unit Price (ex GST)', 'Amount (ex GST)'], ...lines([...ORDER, 'total'])],
+    rows: [
+      ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Unit Price (ex GST)', 'Amount (ex GST)'],
+      ...lines([...ORDER, 'total']),
+    ],
     expected: { ...STANDARD, pack_cost: 'Unit Price (ex GST)', line_total: 'Amount (ex GST)' },
   },
   {
     name: "US receiving log (Date Rec'd, Ship-to Location, Pkg Size, Qty Rec'd)",
     rows: [['Invoice No', 'Vendor', "Date Rec'd", 'Ship-to Location', 'Product', "Qty Rec'd", 'Pkg Size', 'UOM', 'Unit Cost'], ...lines(ORDER)],
-    expected: { invoice: 'Invoice No', supplier: 'Vendor', received_at: "Date Rec'd", storage: 'Ship-to Location', product: 'Product', quantity: "Qty Rec'd", pack_size: 'Pkg Size', pack_unit: 'UOM', pack_cost: 'Unit Cost' },
+    expected: {
+      invoice: 'Invoice No',
+      supplier: 'Vendor',
+      received_at: "Date Rec'd",
+      storage: 'Ship-to Location',
+      product: 'Product',
+      quantity: "Qty Rec'd",
+      pack_size: 'Pkg Size',
+      pack_unit: 'UOM',
+      pack_cost: 'Unit Cost',
+    },
   },
   {
     name: 'a storage column headed Bay, quantities headed Units Delivered',
     rows: [['Docket', 'Supplier', 'Delivered On', 'Bay', 'Product', 'Units Delivered', 'Pack Size', 'UOM', 'Price ex GST'], ...lines(ORDER)],
-    expected: { invoice: 'Docket', supplier: 'Supplier', received_at: 'Delivered On', storage: 'Bay', product: 'Product', quantity: 'Units Delivered', pack_size: 'Pack Size', pack_unit: 'UOM', pack_cost: 'Price ex GST' },
+    expected: {
+      invoice: 'Docket',
+      supplier: 'Supplier',
+      received_at: 'Delivered On',
+      storage: 'Bay',
+      product: 'Product',
+      quantity: 'Units Delivered',
+      pack_size: 'Pack Size',
+      pack_unit: 'UOM',
+      pack_cost: 'Price ex GST',
+    },
   },
   {
     name: 'a storage column headed Paddock (found by its values)',
@@ -162,7 +373,16 @@ const SHEETS: Sheet[] = [
       ['12/02/2026', F, 'Main Chemical Shed', 'Glyfos 540', 20, 'L', 'CN-1', 'Damaged drum'],
       ['13/02/2026', S, 'Fertiliser Bunker', 'Granular Urea', 1, 't', 'CN-2', 'Wrong product'],
     ],
-    expected: { returned_at: 'Date', supplier: 'Return To', storage: 'From Shed', product: 'Product', amount: 'Amount', amount_unit: 'Unit', reference: 'Credit Note', notes: 'Reason' },
+    expected: {
+      returned_at: 'Date',
+      supplier: 'Return To',
+      storage: 'From Shed',
+      product: 'Product',
+      amount: 'Amount',
+      amount_unit: 'Unit',
+      reference: 'Credit Note',
+      notes: 'Reason',
+    },
   },
   {
     name: 'returns: RMA, Returned, Qty Returned, a shed column headed Ex',
@@ -181,7 +401,11 @@ const resolver = createResolver(referenceFor(WILLOW));
 type Outcome = { outcome: 'right' } | { outcome: 'refused'; why: string } | { outcome: 'wrong'; why: string };
 
 function mapOne(sheet: Sheet): Outcome {
-  const grid: Grid = { source: `${sheet.name}.csv`, sheet: 'Sheet1', rows: sheet.rows.map((cells, i) => ({ rowNumber: i + 1, cells })).filter((r) => r.cells.length > 0) };
+  const grid: Grid = {
+    source: `${sheet.name}.csv`,
+    sheet: 'Sheet1',
+    rows: sheet.rows.map((cells, i) => ({ rowNumber: i + 1, cells })).filter((r) => r.cells.length > 0),
+  };
   let mapping;
   try {
     mapping = mapWithNames(grid, mapSheet(grid, sheet.kind ?? 'receipts', undefined), resolver).mapping;
@@ -211,7 +435,9 @@ describe('a corpus of differently-worded supplier sheets', () => {
 
   it('maps at least 90% with no mapping file', () => {
     const right = outcomes.filter((o) => o.outcome === 'right').length;
-    console.log(`supplier sheets: ${right} of ${SHEETS.length} mapped right with no mapping file (${((100 * right) / SHEETS.length).toFixed(1)}%); refused: ${JSON.stringify(outcomes.filter((o) => o.outcome === 'refused').map((o) => o.sheet))}`);
+    console.log(
+      `supplier sheets: ${right} of ${SHEETS.length} mapped right with no mapping file (${((100 * right) / SHEETS.length).toFixed(1)}%); refused: ${JSON.stringify(outcomes.filter((o) => o.outcome === 'refused').map((o) => o.sheet))}`,
+    );
     expect(right / SHEETS.length).toBeGreaterThanOrEqual(0.9);
   });
 });

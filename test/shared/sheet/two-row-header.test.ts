@@ -19,7 +19,17 @@ describe('headers split over two rows', () => {
     );
     expect(mapping.headerRowNumber).toBe(3);
     expect(mapping.headers).toEqual(['Invoice No', 'Supplier', 'Date', 'Deliver To', 'Product Name', 'Qty', 'Size', 'Unit', 'Price ex GST', 'Price inc GST']);
-    expect(mapping.columns).toMatchObject({ invoice: 0, supplier: 1, received_at: 2, storage: 3, product: 4, quantity: 5, pack_size: 6, pack_unit: 7, pack_cost: 8 });
+    expect(mapping.columns).toMatchObject({
+      invoice: 0,
+      supplier: 1,
+      received_at: 2,
+      storage: 3,
+      product: 4,
+      quantity: 5,
+      pack_size: 6,
+      pack_unit: 7,
+      pack_cost: 8,
+    });
     expect(mapping.missing).toEqual([]);
   });
 

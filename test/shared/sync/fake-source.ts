@@ -82,7 +82,15 @@ function byStampThenId(a: { id: string; updated_at?: string | undefined }, b: { 
 }
 
 export function storage(updatedAt: string, extra: Partial<Storage> = {}): Storage {
-  return { id: randomUUID(), name: `Shed ${randomUUID().slice(0, 4)}`, organisation_id: ORG.id, locked_at: null, inserted_at: updatedAt, updated_at: updatedAt, ...extra };
+  return {
+    id: randomUUID(),
+    name: `Shed ${randomUUID().slice(0, 4)}`,
+    organisation_id: ORG.id,
+    locked_at: null,
+    inserted_at: updatedAt,
+    updated_at: updatedAt,
+    ...extra,
+  };
 }
 
 export function alias(productId: string, updatedAt: string, name = `Alias ${randomUUID().slice(0, 4)}`): ProductAlias {

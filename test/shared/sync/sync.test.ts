@@ -185,7 +185,9 @@ describe('syncMirror', () => {
     const { source } = seeded();
     const first = await syncMirror(source, null, options());
     const frozen = structuredClone(first.mirror);
-    await expect(syncMirror(source, first.mirror, options({ organisation: { id: '11111111-1111-4111-8111-111111111111', name: 'Other' } }))).rejects.toBeInstanceOf(MirrorError);
+    await expect(
+      syncMirror(source, first.mirror, options({ organisation: { id: '11111111-1111-4111-8111-111111111111', name: 'Other' } })),
+    ).rejects.toBeInstanceOf(MirrorError);
     source.put('receipts', receipt(at(99), source.records.storages.keys().next().value!, product('X').id));
     await syncMirror(source, first.mirror, options());
     expect(first.mirror).toEqual(frozen);

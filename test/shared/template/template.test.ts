@@ -17,7 +17,11 @@ const BANKSIA = catalogue.organisations.find((o) => o.name === 'Banksia Downs Tr
 
 /** Willow Creek's reference data straight from the demo catalogue (all its products, as sideloads would give). */
 function willowReference(): ReferenceData {
-  const full = JSON.parse(JSON.stringify(catalogue)) as { storages: ReferenceData['storages']; products: ReferenceData['products']; product_aliases: ReferenceData['productAliases'] };
+  const full = JSON.parse(JSON.stringify(catalogue)) as {
+    storages: ReferenceData['storages'];
+    products: ReferenceData['products'];
+    product_aliases: ReferenceData['productAliases'];
+  };
   return { organisationId: WILLOW, storages: full.storages, productAliases: full.product_aliases, products: full.products };
 }
 
@@ -42,7 +46,17 @@ const context = { organisationName: 'Willow Creek Pastoral Co', madeAt: new Date
 describe('template columns', () => {
   it('are the import headers, in order', () => {
     expect(TEMPLATE_COLUMNS.receipts.map((c) => c.header)).toEqual([
-      'Invoice No', 'Supplier', 'Date Received', 'Storage', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes',
+      'Invoice No',
+      'Supplier',
+      'Date Received',
+      'Storage',
+      'PO Number',
+      'Product',
+      'Qty',
+      'Pack Size',
+      'Unit',
+      'Price ex GST',
+      'Notes',
     ]);
     expect(TEMPLATE_COLUMNS.returns.map((c) => c.header)).toEqual(['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes']);
   });

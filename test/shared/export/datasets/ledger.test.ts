@@ -60,8 +60,13 @@ describe('ledger', () => {
     const digest = sealed.sheets[2]!.rows.find((r) => r.item === DIGEST_ITEM)?.value;
     const text = ledgerText(sealed.sheets[0]!);
     expect(digest).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
-    expect(text.split('\n')).toContain('["Main Chemical Shed","Glyphosate 540","l","2026-02-04","Opening balance",null,null,null,null,null,null,null,"81",null]');
-    const changed = { ...table, sheets: [{ ...table.sheets[0]!, rows: table.sheets[0]!.rows.map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)) }, ...table.sheets.slice(1)] };
+    expect(text.split('\n')).toContain(
+      '["Main Chemical Shed","Glyphosate 540","l","2026-02-04","Opening balance",null,null,null,null,null,null,null,"81",null]',
+    );
+    const changed = {
+      ...table,
+      sheets: [{ ...table.sheets[0]!, rows: table.sheets[0]!.rows.map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)) }, ...table.sheets.slice(1)],
+    };
     const other = (await sealLedger(changed)).sheets[2]!.rows.find((r) => r.item === DIGEST_ITEM)?.value;
     expect(other).not.toBe(digest);
   });

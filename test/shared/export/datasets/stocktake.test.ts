@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { createExportNames, ledgerLines, readStocktake, reconcileLine, StocktakeError, stocktakeTemplate, type LedgerLine } from '../../../../shared/export/index.ts';
+import {
+  createExportNames,
+  ledgerLines,
+  readStocktake,
+  reconcileLine,
+  StocktakeError,
+  stocktakeTemplate,
+  type LedgerLine,
+} from '../../../../shared/export/index.ts';
 import type { CellValue, Grid } from '../../../../shared/sheet/grid.ts';
 import * as f from '../fixture.ts';
 
 const names = createExportNames({ organisationId: f.ORG, storages: f.storages, productAliases: f.aliases, products: f.products });
-const lines = ledgerLines({ receipts: f.receipts, returns: f.returns, names, filter: { timeZone: 'Australia/Sydney', dates: { from: null, to: { year: 2026, month: 2, day: 27 } } } });
+const lines = ledgerLines({
+  receipts: f.receipts,
+  returns: f.returns,
+  names,
+  filter: { timeZone: 'Australia/Sydney', dates: { from: null, to: { year: 2026, month: 2, day: 27 } } },
+});
 const grid = (rows: CellValue[][]): Grid => ({ source: 'count.xlsx', sheet: 'Stocktake', rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })) });
 const line = (closing: string): LedgerLine => ({ ...lines[0]!, closing });
 
 describe('stocktake', () => {
   it('the template lists every line with its closing to expect, and a blank count', () => {
     const [sheet] = stocktakeTemplate(lines).sheets;
-    expect(sheet!.rows.find((r) => r.product === 'Glyphosate 540' && r.unit === 'l')).toMatchObject({ storage: 'Main Chemical Shed', expected: '41', counted: null });
+    expect(sheet!.rows.find((r) => r.product === 'Glyphosate 540' && r.unit === 'l')).toMatchObject({
+      storage: 'Main Chemical Shed',
+      expected: '41',
+      counted: null,
+    });
   });
 
   it('reads counts by name or trade name, converting units; blank counts are not counts', () => {
@@ -46,7 +63,9 @@ describe('stocktake', () => {
     expect(refusal([['Where', 'What', 'How many']])).toMatch(/^count\.xlsx, sheet Stocktake: no header row with Storage, Product and Counted/);
     expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', -1]])).toMatch(/row 2, column Counted: '-1' is negative/);
     expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 'about 40']])).toMatch(/row 2, column Counted: /);
-    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 40], ['Main Chemical Shed', 'Glyphosate 540', 'l', 1]])).toMatch(/row 3, column Product: counted already on row 2/);
+    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 40], ['Main Chemical Shed', 'Glyphosate 540', 'l', 1]])).toMatch(
+      /row 3, column Product: counted already on row 2/,
+    );
     expect(refusal([head, ['Main Chemical Shed', 'Wetter', 'l', 1]])).toMatch(/row 2, column Product: 'Wetter' is ambiguous/);
     expect(refusal([head, ['Back Shed', 'Glyfos 540', 'l', 1]])).toMatch(/row 2, column Storage: /);
   });

@@ -8,8 +8,15 @@ import { changedSince, runImport } from '../../../../shared/import/engine/run.ts
 
 // A tiny in-memory service and a record kind whose identity is its body's `name`: enough to drive
 // every decision of the runner without HTTP (the sandbox tests cover the real kinds).
-interface Body { name: string }
-interface Rec { id: string; sequence: string; updated_at: string; name: string }
+interface Body {
+  name: string;
+}
+interface Rec {
+  id: string;
+  sequence: string;
+  updated_at: string;
+  name: string;
+}
 type Draft = ImportDraft<Body>;
 
 const lost = (reason: 'server_error' | 'connection_lost') =>
@@ -33,7 +40,12 @@ function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
         throw lost('server_error');
       }
       creates.push(body.name);
-      const rec = { id: `id-${records.length + 1}`, sequence: `REC-${records.length + 1}`, updated_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++clock)).toISOString(), name: body.name };
+      const rec = {
+        id: `id-${records.length + 1}`,
+        sequence: `REC-${records.length + 1}`,
+        updated_at: new Date(Date.UTC(2026, 0, 1, 0, 0, ++clock)).toISOString(),
+        name: body.name,
+      };
       records.push(rec);
       if (lose > 0) {
         lose -= 1;
@@ -41,11 +53,14 @@ function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
       }
       return rec;
     },
-    update: async () => { throw new Error('no updates here'); },
+    update: async () => {
+      throw new Error('no updates here');
+    },
     get: async (id) => records.find((r) => r.id === id)!,
     listSince: async () => [...records],
     diff: () => ({ body: null, changes: [] }),
-    results: (d, r, status, message) => d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, sequence: r.sequence, ...(message ? { message } : {}) })),
+    results: (d, r, status, message) =>
+      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, sequence: r.sequence, ...(message ? { message } : {}) })),
     underReview: () => false,
   };
   return { ops, records, creates };
@@ -60,7 +75,10 @@ describe('runImport', () => {
     const svc = service();
     svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
     const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 2, journal: noJournal(), sink: sink() });
-    expect(results.map((r) => [r.rowNumber, r.status, r.sequence])).toEqual([[2, 'duplicate', 'REC-0'], [3, 'created', 'REC-2']]);
+    expect(results.map((r) => [r.rowNumber, r.status, r.sequence])).toEqual([
+      [2, 'duplicate', 'REC-0'],
+      [3, 'created', 'REC-2'],
+    ]);
   });
 
   it('a lost answer is found in the service and adopted: sent once', async () => {
@@ -103,7 +121,12 @@ describe('runImport', () => {
   it('a dry run decides everything and sends nothing', async () => {
     const svc = service();
     const entries: JournalEntry[] = [];
-    const results = await runImport([draft(2, 'A'), { ...draft(3, 'B'), body: null }], svc.ops, [], { concurrency: 1, dryRun: true, journal: noJournal(), sink: sink(entries) });
+    const results = await runImport([draft(2, 'A'), { ...draft(3, 'B'), body: null }], svc.ops, [], {
+      concurrency: 1,
+      dryRun: true,
+      journal: noJournal(),
+      sink: sink(entries),
+    });
     expect(results.map((r) => r.status)).toEqual(['would create', 'invalid']);
     expect(svc.creates).toEqual([]);
     expect(entries).toEqual([]);
@@ -122,7 +145,13 @@ describe('runImport and the journal of an interrupted run', () => {
     lineItemIds: [],
     rowNumbers: [row],
   });
-  const intent = async (row: number, name: string): Promise<JournalEntry> => ({ ...base, type: 'intent', fingerprint: await fingerprint(name), rowNumbers: [row], cursor: null });
+  const intent = async (row: number, name: string): Promise<JournalEntry> => ({
+    ...base,
+    type: 'intent',
+    fingerprint: await fingerprint(name),
+    rowNumbers: [row],
+    cursor: null,
+  });
 
   it('two equal invoices on different rows: the one whose create never got sent is sent after the crash', async () => {
     const svc = service();
@@ -131,7 +160,10 @@ describe('runImport and the journal of an interrupted run', () => {
     // Row 2 was created; row 3's intent was flushed, then the process died before its create was sent.
     const journal = new JournalIndex([await intent(2, 'A'), await created(2, first), await intent(3, 'A')], 'org', 'receipts');
     const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 2, sheet: 'Invoices', journal, sink: sink() });
-    expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([[2, 'created', 'first'], [3, 'created', 'id-2']]);
+    expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([
+      [2, 'created', 'first'],
+      [3, 'created', 'id-2'],
+    ]);
     expect(svc.creates).toEqual(['A']);
   });
 
@@ -142,7 +174,10 @@ describe('runImport and the journal of an interrupted run', () => {
     svc.records.push(one, two);
     const journal = new JournalIndex([await created(2, one), await created(3, two)], 'org', 'receipts');
     const results = await runImport([draft(5, 'A'), draft(6, 'A')], svc.ops, [...svc.records], { concurrency: 2, sheet: 'Invoices', journal, sink: sink() });
-    expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([[5, 'created', 'one'], [6, 'created', 'two']]);
+    expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([
+      [5, 'created', 'one'],
+      [6, 'created', 'two'],
+    ]);
     expect(svc.creates).toEqual([]);
   });
 
@@ -150,7 +185,12 @@ describe('runImport and the journal of an interrupted run', () => {
     const svc = service();
     const entries: JournalEntry[] = [];
     await runImport([draft(4, 'B')], svc.ops, [], { concurrency: 1, sheet: 'March', journal: noJournal(), sink: sink(entries) });
-    expect(entries.find((e) => e.type === 'created')).toMatchObject({ sheet: 'March', rowNumbers: [4], recordId: 'id-1', updatedAt: svc.records[0]!.updated_at });
+    expect(entries.find((e) => e.type === 'created')).toMatchObject({
+      sheet: 'March',
+      rowNumbers: [4],
+      recordId: 'id-1',
+      updatedAt: svc.records[0]!.updated_at,
+    });
   });
 });
 
@@ -173,7 +213,12 @@ describe('the sweep after the last create', () => {
   it('says nothing of twins that were there before the run (those were decided on) or that the sheet itself holds', async () => {
     const svc = service();
     svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
-    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 1, allowDuplicates: true, journal: noJournal(), sink: sink() });
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], {
+      concurrency: 1,
+      allowDuplicates: true,
+      journal: noJournal(),
+      sink: sink(),
+    });
     expect(results.map((r) => r.status)).toEqual(['created', 'created']);
     expect(results.every((r) => !r.twinSequences)).toBe(true);
   });

@@ -42,9 +42,7 @@ describe('groupInvoices', () => {
       [3, 'A-1', 'Riverina', null, null, 'Y', 2],
     ]);
     expect(groups.map(rowsOf)).toEqual([[2, 3]]);
-    expect(groups[0]!.problems).toEqual([
-      expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
-    ]);
+    expect(groups[0]!.problems).toEqual([expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' })]);
   });
 
   it("keeps two suppliers' invoices of the same number apart", () => {
@@ -120,7 +118,10 @@ describe('groupInvoices', () => {
       [5, 'A-1', null, null, null, 'W', 2, null],
       [6, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'V', 1, R2],
     ]);
-    expect(groups.map(rowsOf)).toEqual([[2, 4, 5], [3, 6]]);
+    expect(groups.map(rowsOf)).toEqual([
+      [2, 4, 5],
+      [3, 6],
+    ]);
     // R2's rows disagree on the date: a problem, not a silent merge.
     expect(groups[1]!.problems.map((p) => p.code)).toEqual(['header_mismatch']);
   });

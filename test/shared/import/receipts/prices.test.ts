@@ -25,7 +25,7 @@ describe('lineTotalProblem', () => {
 
   it('refuses one more than a cent out, saying what it should be', () => {
     expect(lineTotalProblem(275, '5', '45', EX, labels)).toBe(
-      "275 is not Qty × Price: 5 × 45 = 225 (more than a cent apart): correct the quantity, the price or the total",
+      '275 is not Qty × Price: 5 × 45 = 225 (more than a cent apart): correct the quantity, the price or the total',
     );
     expect(lineTotalProblem('100.02', '3', '33.33', EX, labels)).toMatch(/= 99\.99 \(more than a cent apart\)/);
   });

@@ -49,7 +49,7 @@ async function refusedRow(changes: Row): Promise<Problem[]> {
 const column = (header: string) => HEADER.indexOf(header);
 
 describe('buildReturnDraft refuses bad cells, naming the cell', () => {
-  it("an unknown product, with the closest name as suggestion", async () => {
+  it('an unknown product, with the closest name as suggestion', async () => {
     expect(await refusedRow({ Product: 'Glyfos 450' })).toEqual([
       {
         code: 'unknown_product',
@@ -115,9 +115,7 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
 
   it('a blank date, and a date that is not one', async () => {
     const [blank, words] = await planRows([{ Date: '' }, { Date: 'last Tuesday' }]);
-    expect(blank!.problems).toEqual([
-      { code: 'required', rowNumber: 3, column: 0, header: 'Date', message: 'Date is empty: write the date, e.g. 3/02/2026' },
-    ]);
+    expect(blank!.problems).toEqual([{ code: 'required', rowNumber: 3, column: 0, header: 'Date', message: 'Date is empty: write the date, e.g. 3/02/2026' }]);
     expect(words!.body).toBeNull();
     expect(words!.problems).toEqual([expect.objectContaining({ code: 'invalid_date', rowNumber: 4, column: 0, value: 'last Tuesday' })]);
   });
@@ -190,7 +188,10 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
 
   it('a unit longer than 20 characters is not one the totals know: refused on the cell it was written in', async () => {
     const long = 'drumsandbottlesandcans';
-    const [inColumn, inCell] = await planRows([{ Amount: '5', Unit: long }, { Amount: `5 ${long}`, Unit: '' }]);
+    const [inColumn, inCell] = await planRows([
+      { Amount: '5', Unit: long },
+      { Amount: `5 ${long}`, Unit: '' },
+    ]);
     expect(inColumn!.body).toBeNull();
     expect(inColumn!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 3, column: column('Unit'), value: long })]);
     expect(inCell!.body).toBeNull();
@@ -198,11 +199,7 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
   });
 
   it('a supplier or a reference over 255 characters, notes over 2000', async () => {
-    const drafts = await planRows([
-      { 'Return To': 'S'.repeat(256) },
-      { 'Credit Note': 'C'.repeat(256) },
-      { Comments: 'n'.repeat(2001) },
-    ]);
+    const drafts = await planRows([{ 'Return To': 'S'.repeat(256) }, { 'Credit Note': 'C'.repeat(256) }, { Comments: 'n'.repeat(2001) }]);
     expect(drafts.map((d) => d.body)).toEqual([null, null, null]);
     expect(drafts.map((d) => d.problems.map((p) => [p.code, p.header, p.message.replace(/^'\w+' /, '')]))).toEqual([
       [['invalid_value', 'Return To', 'should be at most 255 characters']],
@@ -240,7 +237,10 @@ describe('buildReturnDraft accepts what a bookkeeper writes', () => {
   });
 
   it('an unknown unit is refused on the cell that holds it, saying how to convert it', async () => {
-    const [bags, gallons] = await planRows([{ Amount: '2 bags', Unit: '' }, { Amount: '5', Unit: 'gal' }]);
+    const [bags, gallons] = await planRows([
+      { Amount: '2 bags', Unit: '' },
+      { Amount: '5', Unit: 'gal' },
+    ]);
     expect(bags!.body).toBeNull();
     expect(bags!.problems).toEqual([
       {
@@ -261,11 +261,17 @@ describe('buildReturnDraft accepts what a bookkeeper writes', () => {
   it("'Lts' is litres; a units table converts a unit it names, with its factor", async () => {
     const [lts] = await planRows([{ Amount: '20', Unit: 'Lts' }]);
     expect(lts!.body).toMatchObject({ amount_value: '20', amount_unit: 'l' });
-    const units = new Map([[unitKey('bag (1t)'), parseUnitAlias('1 t')!], [unitKey('Drum'), parseUnitAlias('200 L')!]]);
+    const units = new Map([
+      [unitKey('bag (1t)'), parseUnitAlias('1 t')!],
+      [unitKey('Drum'), parseUnitAlias('200 L')!],
+    ]);
     const text = [HEADER.join(','), line({ Amount: '2', Unit: 'bag (1t)' }), line({ Amount: '3 drum', Unit: '' })].join('\r\n');
     const plan = await planCsv(text, undefined, { ...SYDNEY, unitAliases: units });
     expect(plan.drafts.map((d) => d.problems)).toEqual([[], []]);
-    expect(plan.drafts.map((d) => [d.body?.amount_value, d.body?.amount_unit])).toEqual([['2', 't'], ['600', 'l']]);
+    expect(plan.drafts.map((d) => [d.body?.amount_value, d.body?.amount_unit])).toEqual([
+      ['2', 't'],
+      ['600', 'l'],
+    ]);
   });
 
   it('a Record ID and Updated At from an earlier run are kept for an update (id lower-cased)', async () => {

@@ -94,7 +94,12 @@ describe('sending the returns of examples/supplier-returns.csv', () => {
 
   it('creates exactly the four returns in the sandbox, as planned, and nothing else', async () => {
     const created = added(before, await returnsById());
-    expect(created.map((r) => r.id).sort()).toEqual(results.slice(0, 4).map((r) => r.recordId).sort());
+    expect(created.map((r) => r.id).sort()).toEqual(
+      results
+        .slice(0, 4)
+        .map((r) => r.recordId)
+        .sort(),
+    );
     for (const [i, result] of results.slice(0, 4).entries()) {
       const stored = created.find((r) => r.id === result.recordId);
       expect(asBody(stored), `row ${result.rowNumber}`).toEqual(plan.drafts[i]!.body);
@@ -150,7 +155,11 @@ describe('sending returns when not everything can be sent', () => {
       [5, 'failed'],
       [6, 'invalid'],
     ]);
-    expect(added(before, await returnsById()).map((r) => r.id).sort()).toEqual([results[0]!.recordId, results[1]!.recordId].sort());
+    expect(
+      added(before, await returnsById())
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([results[0]!.recordId, results[1]!.recordId].sort());
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {

@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { CellValue } from '../../../../shared/sheet/grid.ts';
-import {
-  type DateOrder,
-  EMPTY_REASON,
-  formatLocalDate,
-  isRealDate,
-  localDateToUtcDate,
-  parseDateCell,
-} from '../../../../shared/sheet/values/index.ts';
+import { type DateOrder, EMPTY_REASON, formatLocalDate, isRealDate, localDateToUtcDate, parseDateCell } from '../../../../shared/sheet/values/index.ts';
 
 /** The parsed date as YYYY-MM-DD, failing the test with the reason when it is refused. */
 function date(cell: CellValue, order: DateOrder = 'DMY'): string {
@@ -39,9 +32,7 @@ describe('parseDateCell: date cells', () => {
 
   it('refuses invalid Dates and implausible years (a time-only cell is 1899-12-30)', () => {
     expect(reason(new Date(Number.NaN))).toBe('an invalid date cell is not a date');
-    expect(reason(new Date(Date.UTC(1899, 11, 30, 10, 0)))).toBe(
-      '1899-12-30 10:00 (date cell) is not a date: the year 1899 is outside 1990 to 2100',
-    );
+    expect(reason(new Date(Date.UTC(1899, 11, 30, 10, 0)))).toBe('1899-12-30 10:00 (date cell) is not a date: the year 1899 is outside 1990 to 2100');
   });
 });
 
@@ -201,12 +192,26 @@ describe('parseDateCell: impossible and wrong dates', () => {
     expect(reason('2026-02-03Tnoon')).toBe("'2026-02-03Tnoon' is not a date: the time after the date is not ISO 8601");
   });
 
-  it.each(['abc', 'tomorrow', '3/2', '3/2/202', '3/2/20266', '3/2-2026', '2026-02', '123/2/2026', '3//2/2026', '3/2/2026 noon', '2026/02/2026', '1/2/3', '4610', '461040', 'Feb 2026', '3 Feb'])(
-    'refuses %j naming it',
-    (text) => {
-      expect(reason(text)).toMatch(/^'.*' is not a date/);
-    },
-  );
+  it.each([
+    'abc',
+    'tomorrow',
+    '3/2',
+    '3/2/202',
+    '3/2/20266',
+    '3/2-2026',
+    '2026-02',
+    '123/2/2026',
+    '3//2/2026',
+    '3/2/2026 noon',
+    '2026/02/2026',
+    '1/2/3',
+    '4610',
+    '461040',
+    'Feb 2026',
+    '3 Feb',
+  ])('refuses %j naming it', (text) => {
+    expect(reason(text)).toMatch(/^'.*' is not a date/);
+  });
 
   it('says an empty cell is empty and refuses booleans', () => {
     expect(reason(null)).toBe(EMPTY_REASON);
