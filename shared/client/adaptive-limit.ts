@@ -55,7 +55,10 @@ export class AdaptiveLimit {
   private readonly max: number;
   private rate: number | null = null;
   private nextStart = 0;
+  /** When the limit was last cut for any reason (no growth for a while after). */
   private lastCut = Number.NEGATIVE_INFINITY;
+  /** When it was last cut for a push-back: a latency cut just before must not hide the service's 429. */
+  private lastPushBack = Number.NEGATIVE_INFINITY;
   private lastRateStep = 0;
   private latency: number | null = null;
   private baseline = Number.POSITIVE_INFINITY;
@@ -120,7 +123,8 @@ export class AdaptiveLimit {
     const now = this.now();
     if (status === 429 || status === 503) {
       this.pushedBack += 1;
-      if (now - this.lastCut < CUT_COOLDOWN_MS) return;
+      if (now - this.lastPushBack < CUT_COOLDOWN_MS) return;
+      this.lastPushBack = now;
       this.lastCut = now;
       this.cuts += 1;
       this.successes = this.successes.filter((t) => t > now - 1000);

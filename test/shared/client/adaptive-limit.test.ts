@@ -63,6 +63,15 @@ describe('AdaptiveLimit', () => {
     expect(limit.state().rate).toBeCloseTo(1.15, 9);
   });
 
+  it('a 429 right after a cut for latency still sets the pace', () => {
+    const { limit, tick } = setup(10, 32);
+    tick(2_000);
+    for (let i = 0; i < 5; i++) limit.observe(200, 20);
+    limit.observe(200, 500); // latency jumps: a tenth off
+    limit.observe(429, 1);
+    expect(limit.state().rate).not.toBeNull();
+  });
+
   it('takes a tenth off when latency grows to twice its baseline', () => {
     const { limit, tick } = setup(10, 32);
     tick(2_000);
