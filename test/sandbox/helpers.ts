@@ -105,7 +105,10 @@ export function catalogue(): SeedData {
 }
 
 /** Every record of a paginated list, following pages until total_pages. */
-export async function listAll(get: (path: string) => Promise<Answer>, path: string): Promise<{ data: any[]; included: Record<string, Record<string, any>> }> {
+export async function listPagesRaw(
+  get: (path: string) => Promise<Answer>,
+  path: string,
+): Promise<{ data: any[]; included: Record<string, Record<string, any>> }> {
   const data: any[] = [];
   const included: Record<string, Record<string, any>> = {};
   const sep = path.includes('?') ? '&' : '?';

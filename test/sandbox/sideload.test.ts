@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANKSIA, BANKSIA_TOKEN, GLYPHOSATE, MAIN_SHED, WILLOW, client, listAll, orgPath, receiptBody, returnBody, useSandbox } from './helpers.ts';
+import { BANKSIA, BANKSIA_TOKEN, GLYPHOSATE, MAIN_SHED, WILLOW, client, listPagesRaw, orgPath, receiptBody, returnBody, useSandbox } from './helpers.ts';
 
 const receipts = orgPath(WILLOW, 'receipts');
 
@@ -70,9 +70,9 @@ describe('sandbox include (sideloading)', () => {
     ] as const) {
       const scoped = client(ctx, token);
       const seen = new Set<string>();
-      const all = await listAll(scoped.get, `${orgPath(orgId, 'receipts')}?include=products`);
+      const all = await listPagesRaw(scoped.get, `${orgPath(orgId, 'receipts')}?include=products`);
       Object.keys(all.included.products ?? {}).forEach((id) => seen.add(id));
-      const rets = await listAll(scoped.get, `${orgPath(orgId, 'returns')}?include=product`);
+      const rets = await listPagesRaw(scoped.get, `${orgPath(orgId, 'returns')}?include=product`);
       Object.keys(rets.included.products ?? {}).forEach((id) => seen.add(id));
       const catalogueProducts = [...ctx.sb.state.products.values()].filter((p) => p.organisation_id === orgId).map((p) => p.id);
       expect(catalogueProducts.length).toBe(31);

@@ -10,8 +10,8 @@ import { memoryTokenStore } from '../../../addin/app/token-store.ts';
 import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
 import type { ResultsInput } from '../../../addin/excel/workbook-port.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 import { FakeExcel, officeWith } from '../excel/excel-fake.ts';
 
 let sandbox: RunningSandbox;

@@ -13,8 +13,8 @@ import { gridRows } from '../../../addin/app/memory-host.ts';
 import type { MemoryInit } from '../../../addin/app/memory-host.ts';
 import { readGrid } from '../../../batch/read/index.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 import { NO_CHROMIUM, OFFICE_JS_URL, OFFICE_STUB, PANE, buildAddin, findChromium, launchChromium, openPane, serveStatic } from './harness.ts';
 
 const chromiumPath = findChromium();

@@ -6,7 +6,7 @@ import { createMemoryWorkbook } from '../../../addin/app/memory-host.ts';
 import { memoryTokenStore } from '../../../addin/app/token-store.ts';
 import { SETTING_KEYS } from '../../../addin/app/workbook-settings.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
+import { WILLOW } from '../../support/catalogue.ts';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -8,8 +8,8 @@ import { memoryTokenStore } from '../../../addin/app/token-store.ts';
 import { LISTS_SHEET } from '../../../addin/excel/workbook-port.ts';
 import { DATASETS } from '../../../shared/export/index.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, catalogue, storageId } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, catalogue, storageId } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { memoryProfileStore } from '../../../addin/app/profile-store.ts';
 import { SETTING_KEYS, mappingSettingKey } from '../../../addin/app/workbook-settings.ts';
 import type { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import { main } from '../../../batch/cli/main.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { createServiceClient } from '../../../shared/client/index.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, productIds, storageId } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, productIds, storageId } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 import { readXlsx, type ReadSheet } from './export-helpers.ts';
 
 const TOKEN = 'demo-token-willow';

@@ -11,8 +11,8 @@ import { exportCommand } from '../../../batch/commands/export/index.ts';
 import { importCommand } from '../../../batch/commands/import/index.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, productIds } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, productIds } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 const connection = { token: 'demo-token-willow', org: 'Willow Creek Pastoral Co' };
 

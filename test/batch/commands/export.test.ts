@@ -11,8 +11,8 @@ import { memoryIO } from '../../../batch/ui/io.ts';
 import { createServiceClient } from '../../../shared/client/index.ts';
 import { addDecimals, numberToDecimal } from '../../../shared/sheet/values/index.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, catalogue, productIds, storageId } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, catalogue, productIds, storageId } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 import { readCsv, readXlsx, type ReadSheet } from './export-helpers.ts';
 
 const TOKEN = 'demo-token-willow';

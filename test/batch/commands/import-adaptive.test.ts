@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { generateInvoices, writeInvoicesXlsx } from '../../helpers/generate-invoices.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
 
 let sandbox: RunningSandbox;
 let dir: string;

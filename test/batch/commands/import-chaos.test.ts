@@ -9,11 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { undoCommand } from '../../../batch/commands/undo/index.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { generateInvoices, writeInvoicesXlsx } from '../../helpers/generate-invoices.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
-import { expectEachInvoiceOnce } from '../../helpers/verify.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
+import { expectEachInvoiceOnce } from '../../support/verify.ts';
 
 const FAULTS = { failureRate: 0.2, dropAfterCommitRate: 0.1, latencyMs: 8, jitterMs: 12, seed: 20261124 };
 const FAST_BACKOFF = { minRetryDelayMs: 10, maxRetryDelayMs: 1_000, retries: 8 };

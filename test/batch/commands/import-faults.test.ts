@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { generateInvoices, writeInvoicesXlsx } from '../../helpers/generate-invoices.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
-import { expectEachInvoiceOnce } from '../../helpers/verify.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
+import { expectEachInvoiceOnce } from '../../support/verify.ts';
 
 // The faults the import must survive: 20% 500/503, rate limiting with 429, 10% drop-after-commit, latency.
 const FAULTS = {

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { generateInvoices, writeInvoicesXlsx } from '../../helpers/generate-invoices.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
-import { expectEachInvoiceOnce } from '../../helpers/verify.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
+import { expectEachInvoiceOnce } from '../../support/verify.ts';
 
 describe('Ctrl-C during an import', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;

@@ -9,8 +9,8 @@ import { importManyCommand } from '../../../batch/commands/import/many.ts';
 import { undoCommand } from '../../../batch/commands/undo/index.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 const HEADERS = ['Invoice No', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../batch/config/config-error.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { runImportCli } from '../../helpers/import.ts';
+import { runImportCli } from '../../support/import.ts';
 
 const SHEET = [
   'Contact,Bill Number,Bill Date,Item Description,Quantity,Unit Price,Line Amount',

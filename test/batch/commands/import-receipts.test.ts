@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { importCommand } from '../../../batch/commands/import/index.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
-import { WILLOW, productIds, storageId } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, productIds, storageId } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 type Line = [product: string, quantity: string, packSize: string, unit: string, cost: string];
 interface Expected {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
 
 const writesOf = (sandbox: Awaited<ReturnType<typeof startSandbox>>) => sandbox.stats.writes;
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, catalogue, productIds, storageId } from '../../helpers/catalogue.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, catalogue, productIds, storageId } from '../../support/catalogue.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
 
 const FAULTS = { failureRate: 0.2, dropAfterCommitRate: 0.1, rateLimit: { requestsPerSecond: 150, retryAfterSeconds: 1 }, jitterMs: 8, seed: 5 };
 const FAST_BACKOFF = { minRetryDelayMs: 20, maxRetryDelayMs: 2_000, retries: 8 };

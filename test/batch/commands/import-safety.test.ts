@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { generateInvoices, writeInvoicesXlsx } from '../../helpers/generate-invoices.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
-import { expectEachInvoiceOnce } from '../../helpers/verify.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
+import { expectEachInvoiceOnce } from '../../support/verify.ts';
 import { undoCommand } from '../../../batch/commands/undo/index.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 

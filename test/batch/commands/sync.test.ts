@@ -11,7 +11,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 import { createServiceClient, type OrgClient } from '../../../shared/client/index.ts';
 import { NotFoundError } from '../../../shared/errors/index.ts';
 import type { Mirror } from '../../../shared/sync/mirror.ts';
-import { productIds, storageId, WILLOW } from '../../helpers/catalogue.ts';
+import { productIds, storageId, WILLOW } from '../../support/catalogue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let sandbox: RunningSandbox | undefined;

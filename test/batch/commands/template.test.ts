@@ -17,8 +17,8 @@ import { createResolver, loadReferenceData } from '../../../shared/resolve/index
 import { createServiceClient } from '../../../shared/client/index.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { TEMPLATE_COLUMNS } from '../../../shared/template/index.ts';
-import { catalogue, WILLOW } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { catalogue, WILLOW } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 let sandbox: RunningSandbox;
 let dir: string;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { undoCommand } from '../../../batch/commands/undo/index.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../helpers/catalogue.ts';
-import { runImportCli } from '../../helpers/import.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
 
 const connection = (url: string) => ({ baseUrl: url, token: 'demo-token-willow' });
 const snapshot = async (url: string) =>

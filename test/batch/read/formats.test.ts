@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid } from '../../../batch/read/index.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { runImportCli } from '../../helpers/import.ts';
+import { runImportCli } from '../../support/import.ts';
 
 describe('.xls and .ods workbooks', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach } from 'vitest';
 import type { ColumnSpec, TableRow } from '../../../batch/write/table.ts';
+import { thrownBy } from '../../support/errors.ts';
 
 /** A fresh temp folder for each test of the calling file, removed afterwards. */
 export function useTempDir(): { readonly path: string; file(name: string): string; list(): Promise<string[]> } {
@@ -42,14 +43,7 @@ export async function failure(promise: Promise<unknown>): Promise<Error & { code
 }
 
 /** The error a function throws; fails the test when it returns. */
-export function thrown(run: () => unknown): Error & { code?: string; category?: string } {
-  try {
-    run();
-  } catch (error) {
-    return error as Error & { code?: string; category?: string };
-  }
-  throw new Error('expected the call to throw');
-}
+export const thrown = (run: () => unknown) => thrownBy(run);
 
 /** Columns of every type, as an export of receipts lines might have. */
 export const ALL_TYPES: ColumnSpec[] = [

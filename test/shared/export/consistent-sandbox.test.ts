@@ -7,8 +7,8 @@ import { createHttp, createServiceClient, resolveOptions, type OrgClient } from 
 import { createOrgPages, deletedReader, fetchConsistent, type PageReader } from '../../../shared/export/index.ts';
 import type { Receipt } from '../../../shared/schemas/resources.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, productIds, storageId } from '../../helpers/catalogue.ts';
-import { listAll } from '../../helpers/service.ts';
+import { WILLOW, productIds, storageId } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 const TOKEN = 'demo-token-willow';
 const SEEDED = 750; // four pages of 200

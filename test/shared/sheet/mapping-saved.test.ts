@@ -3,6 +3,7 @@ import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
 import { columnFromLetter, parseSavedMapping, resolveSavedColumn, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import { thrownBy } from '../../support/errors.ts';
 
 function gridOf(rows: readonly (readonly CellValue[])[], numbers?: readonly number[]): Grid {
   return {
@@ -12,15 +13,7 @@ function gridOf(rows: readonly (readonly CellValue[])[], numbers?: readonly numb
   };
 }
 
-function thrown(f: () => unknown): MappingError {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(MappingError);
-    return error as MappingError;
-  }
-  throw new Error('expected a MappingError');
-}
+const thrown = (f: () => unknown): MappingError => thrownBy(f, MappingError);
 
 /** A sheet whose own names are not synonyms: the guess finds nothing for most columns. */
 const ODD_HEADER = ['Vendeur', 'Arrivé le', 'Hangar', 'Produit', 'Nombre', 'Contenance', 'Prix', 'Notes'];

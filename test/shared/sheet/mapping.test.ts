@@ -6,6 +6,7 @@ import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { matchHeaders, stripBrackets, words } from '../../../shared/sheet/mapping-match.ts';
 import { assertMappingUsable, detectMapping, type ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
+import { thrownBy } from '../../support/errors.ts';
 
 /** A grid of the given rows, numbered from `first` (blank rows skipped by the reader are not here). */
 function gridOf(rows: readonly (readonly CellValue[])[], numbers?: readonly number[]): Grid {
@@ -19,15 +20,7 @@ function gridOf(rows: readonly (readonly CellValue[])[], numbers?: readonly numb
 const HEADER = ['Supplier', 'Date', 'Shed', 'Product', 'Qty', 'Size', 'Price'];
 const DATA = ['Farmco', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 4, 20, 185];
 
-function thrown(f: () => unknown): MappingError {
-  try {
-    f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(MappingError);
-    return error as MappingError;
-  }
-  throw new Error('expected a MappingError');
-}
+const thrown = (f: () => unknown): MappingError => thrownBy(f, MappingError);
 
 describe('finding the header row', () => {
   it('skips title, note and blank rows above the header', () => {

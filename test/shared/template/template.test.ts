@@ -11,7 +11,7 @@ import {
   VALIDATED_ROWS,
   type TemplateKind,
 } from '../../../shared/template/index.ts';
-import { catalogue, WILLOW } from '../../helpers/catalogue.ts';
+import { catalogue, WILLOW } from '../../support/catalogue.ts';
 
 const BANKSIA = catalogue.organisations.find((o) => o.name === 'Banksia Downs Trust')!.id;
 

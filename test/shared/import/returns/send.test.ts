@@ -16,8 +16,8 @@ import { returnOps } from '../../../../shared/import/returns/ops.ts';
 import type { ReferenceData } from '../../../../shared/resolve/index.ts';
 import { createResolver, loadReferenceData } from '../../../../shared/resolve/index.ts';
 import { startSandbox } from '../../../../sandbox/index.ts';
-import { WILLOW } from '../../../helpers/catalogue.ts';
-import { listAll } from '../../../helpers/service.ts';
+import { WILLOW } from '../../../support/catalogue.ts';
+import { listAll } from '../../../support/service.ts';
 import { EXAMPLE_CSV, planCsv, planFile } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
