@@ -7,15 +7,11 @@
  * - Against the same sandbox as bench 1 with no limit: the whole command against the fixed c=8 run
  *   of bench 1 (goal: no slower).
  */
-import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { importCommand, type ImportSummary } from '../batch/commands/import/index.ts';
-import { memoryIO } from '../batch/ui/io.ts';
+import type { ImportSummary } from '../batch/commands/import/index.ts';
 import type { FaultOptions } from '../sandbox/index.ts';
-import { WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
-import { IMPORT_INVOICES, IMPORT_LINES, LATENCY_MS, type ImportRun } from './import.ts';
-import { BENCH_TMP, figure, log, phaseMs, recordRequests, timed, type Figure } from './measure.ts';
-import { startSandboxProcess } from './sandbox-process.ts';
+import { IMPORT_INVOICES, IMPORT_LINES, LATENCY_MS, measureImport, type ImportRun } from './import.ts';
+import { BENCH_TMP, figure, log, phaseMs, type Figure } from './measure.ts';
 import { writeInvoicesXlsx } from './workbooks.ts';
 
 /** The sandbox's rate limit for the first case, requests per second. */
@@ -36,40 +32,17 @@ export interface AdaptiveRun {
 }
 
 async function adaptiveOnce(file: string, invoices: number, faults: FaultOptions, name: string): Promise<AdaptiveRun> {
-  const dir = join(BENCH_TMP, `import-adaptive-${name}`);
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const sandbox = await startSandboxProcess({ kind: 'demo', history: true }, faults);
-  const recorder = recordRequests();
-  try {
-    const { ms, value: summary } = await timed(() =>
-      importCommand({
-        kind: 'receipts',
-        file,
-        baseUrl: sandbox.url,
-        token: WILLOW_TOKEN,
-        org: WILLOW_NAME,
-        results: join(dir, 'invoices.results.xlsx'),
-        io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }),
-      }),
-    );
-    const { writes } = await sandbox.stats();
-    if (summary.records.created !== invoices || writes !== invoices)
-      throw new Error(`adaptive import (${name}): ${summary.records.created} created, ${writes} writes, expected ${invoices}`);
-    const creates = recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/receipts') && r.status === 201);
-    return {
-      wholeMs: ms,
-      sendMs: phaseMs(creates, () => true),
-      creates: creates.length,
-      requests: recorder.requests.length,
-      tooMany: recorder.requests.filter((r) => r.status === 429).length,
-      concurrency: summary.concurrency,
-      perSecond: histogram(recorder.requests),
-    };
-  } finally {
-    recorder.stop();
-    await sandbox.close();
-  }
+  const { summary, ms, requests } = await measureImport(`adaptive-${name}`, file, invoices, faults);
+  const creates = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/receipts') && r.status === 201);
+  return {
+    wholeMs: ms,
+    sendMs: phaseMs(creates, () => true),
+    creates: creates.length,
+    requests: requests.length,
+    tooMany: requests.filter((r) => r.status === 429).length,
+    concurrency: summary.concurrency,
+    perSecond: histogram(requests),
+  };
 }
 
 /** Runs bench 1b; `fixedEight` is bench 1's c=8 run on the same workbook and sandbox latency. */

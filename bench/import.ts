@@ -10,10 +10,11 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { importCommand } from '../batch/commands/import/index.ts';
+import { importCommand, type ImportSummary } from '../batch/commands/import/index.ts';
+import type { FaultOptions } from '../sandbox/index.ts';
 import { memoryIO } from '../batch/ui/io.ts';
 import { WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
-import { BENCH_TMP, figure, log, median, phaseMs, recordRequests, timed, type Figure } from './measure.ts';
+import { BENCH_TMP, figure, log, median, phaseMs, recordRequests, timed, type Figure, type RecordedRequest } from './measure.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 import { writeInvoicesXlsx } from './workbooks.ts';
 
@@ -33,12 +34,22 @@ export interface ImportRun {
   medianCreateMs: number;
 }
 
-/** Imports the workbook once at `concurrency` into a fresh sandbox and checks every invoice was created once. */
-export async function importOnce(file: string, concurrency: number): Promise<ImportRun> {
-  const dir = join(BENCH_TMP, `import-c${concurrency}`);
+/** One import into a fresh sandbox, as measured: the summary, its wall time and every request recorded. */
+export interface MeasuredImport {
+  summary: ImportSummary;
+  ms: number;
+  requests: RecordedRequest[];
+}
+
+/**
+ * Imports `file` once (fixed `concurrency`, or adaptive when undefined) into a fresh sandbox (demo
+ * seed) with `faults`, recording the requests, and checks every one of `invoices` was created once.
+ */
+export async function measureImport(name: string, file: string, invoices: number, faults: FaultOptions, concurrency?: number): Promise<MeasuredImport> {
+  const dir = join(BENCH_TMP, `import-${name}`);
   await rm(dir, { recursive: true, force: true }); // an earlier run's journal would make this one send nothing
   await mkdir(dir, { recursive: true });
-  const sandbox = await startSandboxProcess({ kind: 'demo', history: true }, { latencyMs: LATENCY_MS });
+  const sandbox = await startSandboxProcess({ kind: 'demo', history: true }, faults);
   const recorder = recordRequests();
   try {
     const { ms, value: summary } = await timed(() =>
@@ -48,30 +59,36 @@ export async function importOnce(file: string, concurrency: number): Promise<Imp
         baseUrl: sandbox.url,
         token: WILLOW_TOKEN,
         org: WILLOW_NAME,
-        concurrency,
+        ...(concurrency === undefined ? {} : { concurrency }),
         results: join(dir, 'invoices.results.xlsx'),
         io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }),
       }),
     );
-    const posts = (r: { method: string; path: string }) => r.method === 'POST' && r.path.endsWith('/receipts');
-    const creates = recorder.requests.filter(posts).length;
     const { writes } = await sandbox.stats();
-    if (summary.records.created !== IMPORT_INVOICES || writes !== IMPORT_INVOICES) {
-      throw new Error(`import at concurrency ${concurrency}: ${summary.records.created} created, ${writes} writes, expected ${IMPORT_INVOICES}`);
+    if (summary.records.created !== invoices || writes !== invoices) {
+      throw new Error(`import ${name}: ${summary.records.created} created, ${writes} writes, expected ${invoices}`);
     }
-    return {
-      concurrency,
-      wholeMs: ms,
-      sendMs: phaseMs(recorder.requests, posts),
-      creates,
-      otherRequests: recorder.requests.length - creates,
-      created: summary.records.created,
-      medianCreateMs: median(recorder.requests.filter(posts).map((r) => r.end - r.start)),
-    };
+    return { summary, ms, requests: recorder.requests };
   } finally {
     recorder.stop();
     await sandbox.close();
   }
+}
+
+/** Imports the workbook once at `concurrency` into a fresh sandbox answering after {@link LATENCY_MS}. */
+export async function importOnce(file: string, concurrency: number): Promise<ImportRun> {
+  const { summary, ms, requests } = await measureImport(`c${concurrency}`, file, IMPORT_INVOICES, { latencyMs: LATENCY_MS }, concurrency);
+  const posts = (r: { method: string; path: string }) => r.method === 'POST' && r.path.endsWith('/receipts');
+  const creates = requests.filter(posts).length;
+  return {
+    concurrency,
+    wholeMs: ms,
+    sendMs: phaseMs(requests, posts),
+    creates,
+    otherRequests: requests.length - creates,
+    created: summary.records.created,
+    medianCreateMs: median(requests.filter(posts).map((r) => r.end - r.start)),
+  };
 }
 
 /** The ideal with the measured round trip of a create in place of the nominal latency. */

@@ -318,28 +318,23 @@ export const TEMPLATE_ORDER = {
   returns: ['returned_at', 'supplier', 'storage', 'product', 'amount', 'amount_unit', 'reference', 'notes'],
 } as const satisfies { receipts: readonly ReceiptField[]; returns: readonly ReturnField[] };
 
-/** The order of the export's columns in the import layout (the exports of receipts and returns). */
-export const EXPORT_ORDER = {
-  receipts: [
-    'invoice',
-    'supplier',
-    'received_at',
-    'storage',
-    'order_number',
-    'notes',
-    'product',
-    'quantity',
-    'pack_size',
-    'pack_unit',
-    'pack_cost',
-    'line_total',
-    'record_id',
-    'sequence',
-    'line_item_id',
-    'updated_at',
-  ],
-  returns: ['returned_at', 'supplier', 'storage', 'product', 'amount', 'amount_unit', 'reference', 'notes', 'record_id', 'sequence', 'updated_at'],
-} as const satisfies { receipts: readonly ReceiptField[]; returns: readonly ReturnField[] };
+/**
+ * The order of the returns export's columns in the import layout (the receipts export follows the
+ * fields' own order): the date first, as a list of returns is read.
+ */
+export const RETURN_EXPORT_ORDER = [
+  'returned_at',
+  'supplier',
+  'storage',
+  'product',
+  'amount',
+  'amount_unit',
+  'reference',
+  'notes',
+  'record_id',
+  'sequence',
+  'updated_at',
+] as const satisfies readonly ReturnField[];
 
 /** The registry of a kind of sheet. */
 export function registryOf(kind: 'receipts' | 'returns'): Readonly<Record<string, FieldSpec>> {

@@ -6,7 +6,8 @@
 import type { Receipt } from '../../schemas/resources.ts';
 import { splitInvoiceNotes } from '../../import/receipts/invoice-notes.ts';
 import { canonicalDecimal, multiplyDecimals } from '../../sheet/values/index.ts';
-import { EXPORT_ORDER, RECEIPT_REGISTRY } from '../../sheet/field-registry.ts';
+import { RECEIPT_REGISTRY } from '../../sheet/field-registry.ts';
+import { RECEIPT_FIELDS } from '../../sheet/fields.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
@@ -20,7 +21,10 @@ import { compareText, localDateCell } from '../values.ts';
  * `Under Review` is shown only (gaps row 12): the importer has no field for it.
  */
 export const RECEIPT_COLUMNS: readonly ExportColumn[] = [
-  ...importLayout(EXPORT_ORDER.receipts, RECEIPT_REGISTRY),
+  ...importLayout(
+    RECEIPT_FIELDS.filter((field) => RECEIPT_REGISTRY[field].export),
+    RECEIPT_REGISTRY,
+  ),
   { key: 'under_review', header: 'Under Review', type: 'boolean' },
 ];
 

@@ -5,7 +5,7 @@
  */
 import type { Return } from '../../schemas/resources.ts';
 import { canonicalDecimal } from '../../sheet/values/index.ts';
-import { EXPORT_ORDER, RETURN_REGISTRY } from '../../sheet/field-registry.ts';
+import { RETURN_EXPORT_ORDER, RETURN_REGISTRY } from '../../sheet/field-registry.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
@@ -16,7 +16,7 @@ import { compareText, localDateCell } from '../values.ts';
  * Columns, each headed with its field's label (which the returns importer maps back; checked by
  * test). `Updated At` is the service's exact timestamp as text, for conflict checks.
  */
-export const RETURN_COLUMNS: readonly ExportColumn[] = importLayout(EXPORT_ORDER.returns, RETURN_REGISTRY);
+export const RETURN_COLUMNS: readonly ExportColumn[] = importLayout(RETURN_EXPORT_ORDER, RETURN_REGISTRY);
 
 /** Name of the returns sheet. */
 export const RETURNS_SHEET = 'Returns';
