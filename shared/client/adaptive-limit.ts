@@ -3,7 +3,7 @@
  * decrease). While answers come back at their usual latency, one more request may be in flight per
  * round of answers; a 429 or 503 halves the requests in flight and paces the starts at the rate the
  * service was answering (9/10 of its successes in the last second). The pace then probes upward: by
- * tenth each second until the service pushes back a second time (the first push-back often comes
+ * 8.5% each second until the service pushes back a second time (the first push-back often comes
  * from the opening burst, before a second of answers tells its rate), then by a quarter request per
  * second. Latency that grows to twice its baseline takes a tenth off. Retry-After is honoured by the
  * retry policy, not here. p-limit does the queueing: its concurrency is changed.
@@ -39,7 +39,7 @@ const CUT_COOLDOWN_MS = 500;
 /** How far the paced rate creeps up per second without push-back, once probing is over (requests per second). */
 const RATE_STEP = 0.25;
 /** How much the paced rate grows per second while probing (before the second push-back). */
-const PROBE_FACTOR = 1.1;
+const PROBE_FACTOR = 1.085;
 /** The share of the rate the service was answering at that the pace drops to on push-back. */
 const RATE_MARGIN = 0.9;
 /** Weight of the newest latency in its moving average. */

@@ -51,10 +51,10 @@ describe('AdaptiveLimit', () => {
       ),
     );
     expect(sleeps.map((ms) => Math.round(ms))).toEqual([111, 111]);
-    // Probing: a tenth more each second until the service pushes back again, then a quarter request a second.
+    // Probing: 8.5% more each second until the service pushes back again, then a quarter request a second.
     tick(1_000);
     limit.observe(200, 50);
-    expect(limit.state().rate).toBeCloseTo(9.9, 9);
+    expect(limit.state().rate).toBeCloseTo(9 * 1.085, 9);
     tick(600);
     limit.observe(429, 1);
     expect(limit.state()).toMatchObject({ current: 4, rate: 0.9 });
