@@ -171,7 +171,7 @@ export class ConnectController {
 
   private makeClient(baseUrl: string, token: string, extra: Partial<ServiceClientOptions>): ServiceClient {
     const create = this.deps.createClient ?? createServiceClient;
-    return create({ ...this.deps.clientOptions, ...extra, baseUrl, token });
+    return create({ adaptive: PANE_REQUESTS, ...this.deps.clientOptions, ...extra, baseUrl, token });
   }
 
   private fail(failure: string | Failure): void {
@@ -179,6 +179,13 @@ export class ConnectController {
     this.store.set({ busy: false, status: { tone: 'error', text, ...(detail ? { detail } : {}) } });
   }
 }
+
+/**
+ * Requests in flight of the pane's client: they follow the service as the CLI's do without
+ * `--concurrency` (shared/client/adaptive-limit.ts), from 4 up to 6, the connections a browser
+ * opens to one host.
+ */
+export const PANE_REQUESTS = { initial: 4, max: 6 } as const;
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

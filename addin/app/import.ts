@@ -7,15 +7,13 @@
  */
 import { mappingReadSettings, type ReadSettings } from '../../shared/import/cells.ts';
 import { JournalIndex } from '../../shared/import/engine/journal.ts';
-import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import { matchColumns } from '../../shared/import/map-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { wordRemedies } from '../../shared/import/results.ts';
-import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
+import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
-import { columnLetter } from '../../shared/sheet/grid.ts';
-import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
+import type { MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
 import { assertMappingUsable } from '../../shared/sheet/mapping.ts';
 import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
@@ -24,15 +22,15 @@ import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, DEFAULT_TIME_ZONE, assertTimeZone } from '../../shared/sheet/values/index.ts';
-import { resultLayout } from '../excel/sheet-layout.ts';
 import { describeError, describeFailure } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
 import type { ImportDeps, ImportState, SendRun } from './import-state.ts';
-import { headerRowOf, lastFilled, paneMappingProblem, relocationLines, runTone, withoutNewIds } from './import-steps.ts';
+import { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
 import { ResultsFeed } from './results-feed.ts';
+import { writeResultsBatch } from './results-write.ts';
 import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
@@ -40,8 +38,8 @@ import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from '
 export type { ImportDeps, ImportState } from './import-state.ts';
 export { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
 
-/** Receipts or returns sent at once (the CLI's default `--concurrency`). */
-export const IMPORT_CONCURRENCY = 4;
+/** Receipts or returns being sent at most at once; the client's adaptive limit decides the requests in flight. */
+export const IMPORT_CONCURRENCY = 6;
 
 /** Least time between two writes of results while an import runs, milliseconds (each re-reads the sheet). */
 export const RESULTS_EVERY_MS = 1_000;
@@ -297,7 +295,10 @@ export class ImportController {
     if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
     // Results go into the sheet as records finish, each batch onto its rows as they are by then.
     const relocated: Relocated = { results: [], moved: [], lost: [] };
-    const feed = new ResultsFeed((part, n) => this.writePart(run, part, n > 0, relocated), this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
+    const write = async (part: RowResult[], n: number) => {
+      this.store.set({ resultColumns: await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated) });
+    };
+    const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
     let results: RowResult[];
     try {
       const sent = await planned.run({
@@ -336,21 +337,6 @@ export class ImportController {
       problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
       warnings: [...relocationLines(relocated, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
     });
-  }
-
-  /**
-   * Writes one batch of a run's results: the sheet read again, each result placed on its row as it
-   * is now (rows inserted or deleted meanwhile), a row that changed left unwritten and named.
-   * Validate writes no new id: an existing duplicate's id would tie the row to that record.
-   */
-  private async writePart(run: SendRun, results: RowResult[], keepMarks: boolean, relocated: Relocated): Promise<void> {
-    const { grid, mapping, dryRun } = run;
-    const shown = dryRun ? results.map(withoutNewIds) : results;
-    const now = await this.deps.workbook.readSheet(grid.sheet);
-    const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
-    relocated.moved.push(...placed.moved);
-    relocated.lost.push(...placed.lost);
-    await this.writeBack(placed.results, mapping, now, keepMarks);
   }
 
   /** Says on the status line how many rows of the sheet are read so far. */
@@ -400,15 +386,6 @@ export class ImportController {
     } catch (error) {
       this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem: paneMappingProblem(error, null) });
     }
-  }
-
-  private async writeBack(results: RowResult[], mapping: ColumnMapping, grid: Grid, keepMarks: boolean): Promise<void> {
-    const usedWidth = grid.rows.reduce((width, row) => Math.max(width, lastFilled(row.cells) + 1), 0);
-    // The header row as it is now: an earlier batch of this run may have added the result columns.
-    const headers = headerRowOf(grid, mapping);
-    await this.deps.workbook.writeResults({ sheet: grid.sheet, headerRowNumber: mapping.headerRowNumber, results, headers, usedWidth, keepMarks });
-    const columns = resultLayout(headers, usedWidth).columns;
-    this.store.set({ resultColumns: `${columnLetter(Math.min(...columns))}–${columnLetter(Math.max(...columns))}` });
   }
 
   /** Runs a step; any failure ends in the status line and an idle screen. */
