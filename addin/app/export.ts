@@ -3,7 +3,15 @@
  * the dated ones, fetched like `shed export` does and written into new sheets of the workbook, each
  * a table with filters and typed number formats.
  */
-import { DATASETS, DATED_DATASETS, fetchExport, localTimeText, type DatasetName, type DateRange } from '../../shared/export/index.ts';
+import {
+  DATASETS,
+  DATED_DATASETS,
+  DEFAULT_TOLERANCE_PERCENT,
+  fetchExport,
+  localTimeText,
+  type DatasetName,
+  type DateRange,
+} from '../../shared/export/index.ts';
 import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
@@ -36,6 +44,9 @@ export interface ExportState {
   /** A storage id, or '' for every storage. */
   storageId: string;
   storages: { id: string; name: string }[];
+  /** Ledger: the sheet of this workbook holding the stocktake's counts ('' for none), and the sheets to pick from. */
+  stocktakeSheet: string;
+  sheets: string[];
   timeZone: string;
   busy: boolean;
   /** Pages read of pages known, while fetching. */
@@ -60,6 +71,8 @@ export class ExportController {
     to: '',
     storageId: '',
     storages: [],
+    stocktakeSheet: '',
+    sheets: [],
     timeZone: DEFAULT_TIME_ZONE,
     busy: false,
     progress: null,
@@ -78,7 +91,9 @@ export class ExportController {
   /** Loads the storages to filter on (from the session's reference data) and the workbook's time zone. */
   async refresh(): Promise<void> {
     const timeZone = (await this.deps.workbook.getSetting(SETTING_KEYS.timeZone)) || this.store.get().timeZone;
-    this.store.set({ timeZone });
+    const sheets = await this.deps.workbook.sheetNames();
+    const { stocktakeSheet } = this.store.get();
+    this.store.set({ timeZone, sheets, stocktakeSheet: sheets.includes(stocktakeSheet) ? stocktakeSheet : '' });
     const session = this.deps.session();
     if (!session) return this.store.set({ storages: [], storageId: '' });
     try {
@@ -103,6 +118,11 @@ export class ExportController {
     this.store.set({ from: from.trim(), to: to.trim() });
   }
 
+  /** Ledger: the sheet holding the counted stock at the end of the period ('' for none). */
+  setStocktakeSheet(sheet: string): void {
+    this.store.set({ stocktakeSheet: sheet });
+  }
+
   /** Picks one storage by id ('' for all). */
   setStorage(storageId: string): void {
     this.store.set({ storageId });
@@ -112,7 +132,7 @@ export class ExportController {
   async run(): Promise<void> {
     const session = this.deps.session();
     if (!session) return this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
-    const { dataset, from, to, storageId, timeZone } = this.store.get();
+    const { dataset, from, to, storageId, timeZone, stocktakeSheet } = this.store.get();
     const dated = ExportController.isDated(dataset);
     let dates: DateRange = { from: null, to: null };
     try {
@@ -131,15 +151,22 @@ export class ExportController {
     try {
       const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
       const about = { organisation: session.organisation.name, generatedAt: localTimeText(new Date(), timeZone), producer: 'Shed Sheets add-in' };
+      // The counts are read before the service is: a sheet that is gone stops the export at once.
+      const stocktake =
+        dataset === 'ledger' && stocktakeSheet
+          ? { grid: await this.deps.workbook.readSheet(stocktakeSheet), tolerancePercent: DEFAULT_TOLERANCE_PERCENT }
+          : undefined;
       const { table } = await fetchExport(
         source,
-        { dataset, timeZone, dates, about, ...(dated && storageId ? { storage: storageId } : {}) },
+        { dataset, timeZone, dates, about, ...(stocktake ? { stocktake } : {}), ...(dated && storageId ? { storage: storageId } : {}) },
         (done, known) => this.store.set({ progress: { done, total: Math.max(done, known) } }),
         abort.signal,
       );
       const written: string[] = [];
       const sheets = tableSheets(table, timeZone);
       for (const sheet of sheets) written.push((await this.deps.workbook.addTableSheet(sheet)).name);
+      // A Stocktake sheet just added is one to count into and pick for the ledger.
+      this.store.set({ sheets: await this.deps.workbook.sheetNames() });
       const rows = sheets[0]?.rows.length ?? 0;
       const where = written.map((n) => `'${n}'`).join(' and ');
       this.store.set({

@@ -10,6 +10,8 @@ export function exportView(controller: ExportController, connected: () => boolea
   const from = byId<HTMLInputElement>('export-from');
   const to = byId<HTMLInputElement>('export-to');
   const storage = byId<HTMLSelectElement>('export-storage');
+  const stocktakeField = byId('export-stocktake-field');
+  const stocktake = byId<HTMLSelectElement>('export-stocktake');
   const run = byId<HTMLButtonElement>('export');
   const cancel = byId<HTMLButtonElement>('export-cancel');
   const progressBox = byId('export-progress-box');
@@ -23,6 +25,7 @@ export function exportView(controller: ExportController, connected: () => boolea
   from.addEventListener('change', range);
   to.addEventListener('change', range);
   storage.addEventListener('change', () => controller.setStorage(storage.value));
+  stocktake.addEventListener('change', () => controller.setStocktakeSheet(stocktake.value));
   run.addEventListener('click', () => void controller.run());
   cancel.addEventListener('click', () => controller.cancel());
 
@@ -37,6 +40,8 @@ export function exportView(controller: ExportController, connected: () => boolea
     if (from.value !== state.from) from.value = state.from;
     if (to.value !== state.to) to.value = state.to;
     fillSelect(storage, [{ value: '', label: 'Every storage' }, ...state.storages.map((s) => ({ value: s.id, label: s.name }))], state.storageId);
+    stocktakeField.hidden = state.dataset !== 'ledger';
+    fillSelect(stocktake, [{ value: '', label: '(no stocktake)' }, ...state.sheets.map((s) => ({ value: s, label: s }))], state.stocktakeSheet);
     dataset.disabled = state.busy;
     run.disabled = state.busy || !ready;
     cancel.hidden = !state.busy;

@@ -43,6 +43,37 @@ describe('Export', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 
+  it('the ledger against a stocktake counted in the workbook: the pane makes the count sheet, then reads it back', async () => {
+    const { workbook, exporter } = await open();
+    await exporter.refresh();
+    exporter.setDataset('stocktake');
+    exporter.setRange('', '2026-03-31');
+    exporter.setStorage(storageId('Seed Shed'));
+    await exporter.run();
+    expect(exporter.store.get().written).toEqual(['Stocktake']);
+    expect(exporter.store.get().sheets).toContain('Stocktake');
+    // The bookkeeper counts the lines with stock: the first 10 short, the others as expected.
+    const count = workbook.sheet('Stocktake').cells;
+    const [header, ...lines] = count as (string | number | null)[][];
+    const [expectedAt, countedAt] = [header!.indexOf('Expected'), header!.indexOf('Counted')];
+    const stocked = lines.filter((line) => Number(line[expectedAt]) >= 10);
+    expect(stocked.length).toBeGreaterThan(1);
+    stocked.forEach((line, i) => (line[countedAt] = Number(line[expectedAt]) - (i === 0 ? 10 : 0)));
+    exporter.setDataset('ledger');
+    exporter.setRange('2026-01-01', '2026-03-31');
+    exporter.setStocktakeSheet('Stocktake');
+    await exporter.run();
+    expect(exporter.store.get().status).toMatchObject({ tone: 'success' });
+    const summary = workbook.sheet('Ledger Summary').cells as unknown[][];
+    const columns = summary[0] as string[];
+    expect(columns.slice(-3)).toEqual(['Counted', 'Variance', 'Stocktake']);
+    const flags = summary.slice(1).map((row) => [row[columns.indexOf('Variance')], row[columns.indexOf('Stocktake')]]);
+    const counted = flags.filter(([, flag]) => flag !== 'not counted');
+    expect(counted).toHaveLength(stocked.length);
+    expect(counted.filter(([variance]) => variance === -10)).toHaveLength(1);
+    expect(counted.filter(([variance, flag]) => variance === 0 && flag === 'ok')).toHaveLength(stocked.length - 1);
+  });
+
   it('receipts of one storage and date range: one row per line item, in a new sheet', async () => {
     const { workbook, exporter } = await open();
     await exporter.refresh();
