@@ -8,6 +8,7 @@ import { ShedError } from '../errors/shed-error.ts';
 import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 import type { ExportTable } from './columns.ts';
 import type { Grid } from '../sheet/grid.ts';
+import type { LinesDigest } from './digest.ts';
 import type { DatasetName, LedgerContext } from './datasets/index.ts';
 import {
   ledgerLines,
@@ -46,6 +47,8 @@ export interface ExportQuery {
   pageConcurrency?: number;
   /** The ledger's stocktake: the filled-in sheet read as a grid, and the tolerance in percent (`--stocktake`, `--tolerance`). */
   stocktake?: { grid: Grid; tolerancePercent: string };
+  /** How the ledger's rows are hashed (default Web Crypto, which needs the whole text at once). */
+  digestOf?: LinesDigest;
   /** Who asks and when, for the ledger's About sheet: the organisation's name, the local time, the tool. */
   about?: Omit<LedgerContext, 'storage'>;
 }
@@ -138,7 +141,7 @@ export async function fetchExport(source: ExportSource, settings: ExportQuery, o
     returns: returns?.records ?? [],
     included: [receipts?.included, returns?.included],
   });
-  return { ...shaped, table: await sealLedger(shaped.table), lists };
+  return { ...shaped, table: await sealLedger(shaped.table, settings.digestOf), lists };
 }
 
 /** Everything an export is shaped from: the organisation's lists, online or from the mirror. */

@@ -13,6 +13,7 @@ import { localTimeText, sealLedger, timestampMicros } from '../../../shared/expo
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
 import { readGrid } from '../../read/index.ts';
+import { nodeSha256Lines } from '../../write/digest.ts';
 
 export { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 export type { ListReport } from '../../../shared/export/fetch.ts';
@@ -48,7 +49,7 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   const stocktake = settings.stocktakeFile
     ? { grid: await readGrid(settings.stocktakeFile.path), tolerancePercent: settings.stocktakeFile.tolerancePercent }
     : undefined;
-  const query = { ...settings, ...(stocktake ? { stocktake } : {}) };
+  const query = { ...settings, digestOf: nodeSha256Lines, ...(stocktake ? { stocktake } : {}) };
   const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
   const sheets = await writeExport(fetched.table, settings);
   const summary: ExportSummary = {
@@ -107,7 +108,7 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings & Pic
   );
   return {
     organisation: { id: mirror.organisationId, name: mirror.organisationName },
-    fetched: { ...shaped, table: await sealLedger(shaped.table), lists: [] },
+    fetched: { ...shaped, table: await sealLedger(shaped.table, nodeSha256Lines), lists: [] },
   };
 }
 

@@ -10,7 +10,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../columns.ts';
-import { sha256Hex } from '../digest.ts';
+import { sha256Lines, type LinesDigest } from '../digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
@@ -76,20 +76,26 @@ export const DIGEST_ITEM = 'SHA-256 of the Ledger rows';
  * The ledger with its About sheet holding the SHA-256 of the Ledger sheet's rows, so a copy can be
  * checked against the one signed: each row as a JSON array of its cells in column order (dates as
  * `YYYY-MM-DD`, numbers as exact decimal text, empty cells null), one row per line. Other tables pass.
+ * `digestOf` hashes the lines (default Web Crypto; the CLI passes an incremental one).
  */
-export async function sealLedger(table: ExportTable): Promise<ExportTable> {
+export async function sealLedger(table: ExportTable, digestOf: LinesDigest = sha256Lines): Promise<ExportTable> {
   if (table.dataset !== 'ledger') return table;
   const [ledger, summary, about] = table.sheets;
   if (!ledger || !summary || !about) return table;
-  const digest = await sha256Hex(ledgerText(ledger));
+  const digest = await digestOf(ledgerRowTexts(ledger));
   const rows = about.rows.map((r) => (r.item === DIGEST_ITEM ? { ...r, value: digest } : r));
   return { ...table, sheets: [ledger, summary, { ...about, rows }] };
 }
 
-/** The Ledger rows as the text {@link sealLedger} hashes. */
-export function ledgerText(ledger: ExportSheet): string {
+/** The Ledger rows as the text {@link sealLedger} hashes: one line per row, made as they are read. */
+export function* ledgerRowTexts(ledger: ExportSheet): Generator<string> {
   const cell = (v: ExportRow[string]) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
-  return ledger.rows.map((row) => JSON.stringify(ledger.columns.map((c) => cell(row[c.key] ?? null)))).join('\n');
+  for (const row of ledger.rows) yield JSON.stringify(ledger.columns.map((c) => cell(row[c.key] ?? null)));
+}
+
+/** The Ledger rows as one text, lines joined by `\n` (what the SHA-256 is of). */
+export function ledgerText(ledger: ExportSheet): string {
+  return [...ledgerRowTexts(ledger)].join('\n');
 }
 
 /** What the ledger covers, for its About sheet. */
