@@ -160,6 +160,14 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receiptsBefore + 11);
   });
 
+  it('Reading options: the date order, the time zone, prices including GST, invoices the service holds', async () => {
+    await page.click('#reading-options summary');
+    expect(await page.isChecked('#prices-include-gst')).toBe(false);
+    expect(await page.isChecked('#allow-duplicates')).toBe(false);
+    await shoot(page, 'import-reading-options');
+    await page.click('#reading-options summary');
+  });
+
   it('Import: an edited column is saved in the workbook as a mapping; Detect again forgets it', async () => {
     await page.selectOption('#map-notes', '');
     const key = 'shed.mapping.receipts.Invoices';
