@@ -283,7 +283,7 @@ async function beforeRetry(
   } catch {
     // A progress callback must not decide the fate of a request.
   }
-  if (delayMs > backoffAtLeast) await sleep(delayMs - backoffAtLeast, signal);
+  if (delayMs > backoffAtLeast) await (options.sleep ?? sleep)(delayMs - backoffAtLeast, signal);
 }
 
 function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number): Error {

@@ -57,6 +57,11 @@ export interface ServiceClientOptions {
   adaptive?: { initial: number; max: number };
   /** Default: the global `fetch` (browser, Node 20). */
   fetch?: typeof fetch;
+  /**
+   * Waits the rest of a `Retry-After` beyond p-retry's own back-off, milliseconds; rejects with the
+   * signal's reason when it aborts. Default: a timer. Tests pass one that records and returns at once.
+   */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called before each back-off wait. An exception thrown by it is ignored. */
   onRetry?: (info: RetryInfo) => void;
   /** Sent as `User-Agent` when given (browsers may ignore it). */
@@ -78,6 +83,7 @@ export interface ResolvedOptions {
   maxInFlight: number | undefined;
   adaptive: { initial: number; max: number } | undefined;
   fetch: typeof fetch;
+  sleep: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   onRetry: ((info: RetryInfo) => void) | undefined;
   userAgent: string | undefined;
 }
@@ -140,6 +146,7 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
         : { initial: wholeNumber('adaptive.initial', options.adaptive.initial, 1), max: wholeNumber('adaptive.max', options.adaptive.max, 1) },
     // Looked up at call time and called bare: a stored `window.fetch` called as a method throws "Illegal invocation".
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    sleep: options.sleep,
     onRetry: options.onRetry,
     userAgent: options.userAgent,
   };
