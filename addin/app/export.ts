@@ -3,15 +3,7 @@
  * the dated ones, fetched like `shed export` does and written into new sheets of the workbook, each
  * a table with filters and typed number formats.
  */
-import {
-  DATASETS,
-  DATED_DATASETS,
-  DEFAULT_TOLERANCE_PERCENT,
-  fetchExport,
-  localTimeText,
-  type DatasetName,
-  type DateRange,
-} from '../../shared/export/index.ts';
+import { DATASETS, DATED_DATASETS, DEFAULT_TOLERANCE_PERCENT, fetchExport, type DatasetName, type DateRange } from '../../shared/export/index.ts';
 import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
@@ -22,6 +14,7 @@ import type { Session } from './session.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS } from './workbook-settings.ts';
 import { UsageError } from '../../shared/errors/usage-error.ts';
+import { localTimeText } from '../../shared/sheet/values/index.ts';
 
 /** How the picker names each dataset. */
 export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {

@@ -41,9 +41,6 @@ export type Remedy =
   | { code: 'lower_concurrency' }
   | { code: 'rebuild_mirror' };
 
-/** The stable codes of {@link Remedy}. */
-export type RemedyCode = Remedy['code'];
-
 /**
  * Words one remedy for a face: a clause in lower case without a full stop, such as
  * "pass --date-order MDY if the column is month-first" or "choose month/day/year under Reading options".
@@ -79,9 +76,4 @@ export function uniqueRemedies(remedies: readonly Remedy[]): Remedy[] {
 export interface Notice {
   message: string;
   remedies?: Remedy[];
-}
-
-/** A notice with its remedies in a face's words. */
-export function noticeText(notice: Notice, wording: RemedyWording): string {
-  return withRemedies(notice.message, notice.remedies, wording);
 }

@@ -15,7 +15,6 @@ export {
   ledgerLines,
   ledgerTable,
   ledgerText,
-  localTimeText,
   sealLedger,
   tiesOut,
   type LedgerContext,

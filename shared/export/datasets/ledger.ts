@@ -6,19 +6,18 @@
  * is checked (opening + in − out = closing); and an About sheet saying what the figures cover.
  * Exact decimal arithmetic throughout. Pure.
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../columns.ts';
 import { sha256Lines, type LinesDigest } from '../digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
-import { readStocktake, reconcileLine, type Count } from './stocktake.ts';
+import { readStocktake, reconcileLine, type Count, type Reconciled } from './stocktake.ts';
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
-import { buildMovements, type MovementsInput } from './movements.ts';
+import { newestUpdatedAt } from '../paging/timestamps.ts';
+import { buildMovements, movementDateCell, type MovementsInput } from './movements.ts';
 
 /** Names of the ledger export's sheets. */
 export const LEDGER_SHEETS = { ledger: 'Ledger', summary: 'Ledger Summary', about: 'About' } as const;
@@ -63,11 +62,6 @@ export const LEDGER_SUMMARY_COLUMNS: readonly ExportColumn[] = [
   { key: 'closing', header: 'Closing', type: 'number', width: 12 },
   { key: 'check', header: 'Check', type: 'text', width: 12 },
 ];
-
-/** `now` as the farm's local date-time with its zone, for the About sheet: `2026-11-25 08:40 GMT+11`. */
-export function localTimeText(now: Date, timeZone: string): string {
-  return format(new TZDate(now, timeZone), 'yyyy-MM-dd HH:mm zzz');
-}
 
 /** The About item that holds the Ledger rows' SHA-256, filled by {@link sealLedger}. */
 export const DIGEST_ITEM = 'SHA-256 of the Ledger rows';
@@ -166,14 +160,11 @@ export function tiesOut(line: LedgerLine): boolean {
 }
 
 /** What the About sheet says of a stocktake: its file, tolerance, and the lines flagged. */
-function stocktakeFacts(lines: readonly LedgerLine[], stocktake: Reconciliation): [string, string][] {
-  const flags = lines.map(
-    (line) => reconcileLine(line, stocktake.counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent).flag,
-  );
-  const over = flags.filter((f) => f === 'over tolerance').length;
-  const missing = flags.filter((f) => f === 'not counted').length;
+function stocktakeFacts(checked: readonly CheckedLine[], stocktake: StocktakeSource): [string, string][] {
+  const over = checked.filter((c) => c.reconciled?.flag === 'over tolerance').length;
+  const missing = checked.filter((c) => c.reconciled?.flag === 'not counted').length;
   return [
-    ['Stocktake', `${stocktake.source}: ${stocktake.counts.size} counts at the closing date; variance = counted − closing`],
+    ['Stocktake', `${stocktake.source}: ${stocktake.counts} counts at the closing date; variance = counted − closing`],
     ['Tolerance', `a variance over ${stocktake.tolerancePercent}% of the closing is flagged (any variance where the closing is 0)`],
     ['Stocktake result', `${over} lines over tolerance, ${missing} lines not counted`],
   ];
@@ -191,13 +182,19 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext, stock
   const known = new Set(lines.map((l) => ledgerKey(l.storageId, l.productId, l.unit)));
   const uncounted = counts ? [...counts.entries()].filter(([key]) => !known.has(key)) : [];
   const all = [...lines, ...uncounted.map(([, c]) => emptyLine(c))];
-  const reconciled = counts && stocktake ? { counts, tolerancePercent: stocktake.tolerancePercent, source: stocktake.grid.source } : null;
+  // Each line checked once, for the summary and the About sheet alike.
+  const checked: CheckedLine[] = all.map((line) => ({
+    line,
+    tiesOut: tiesOut(line),
+    reconciled: counts && stocktake ? reconcileLine(line, counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent) : null,
+  }));
+  const source = counts && stocktake ? { counts: counts.size, tolerancePercent: stocktake.tolerancePercent, source: stocktake.grid.source } : null;
   return {
     dataset: 'ledger',
     sheets: [
       { name: LEDGER_SHEETS.ledger, columns: LEDGER_COLUMNS, rows: lines.flatMap((line) => ledgerRows(line, input.filter.dates)) },
-      summarySheet(all, reconciled),
-      aboutSheet(all, input, context, reconciled),
+      summarySheet(checked, source !== null),
+      aboutSheet(checked, input, context, source),
     ],
   };
 }
@@ -218,11 +215,18 @@ function emptyLine(count: Count): LedgerLine {
   };
 }
 
-/** The counts of a stocktake with the tolerance, as the summary and About sheets use them. */
-interface Reconciliation {
-  counts: Map<string, Count>;
-  tolerancePercent: string;
+/** A line with its check (the running balance ends at the closing) and, with a stocktake, its count. */
+interface CheckedLine {
+  line: LedgerLine;
+  tiesOut: boolean;
+  reconciled: Reconciled | null;
+}
+
+/** What the About sheet says a stocktake was: its file, how many counts, the tolerance in percent. */
+interface StocktakeSource {
   source: string;
+  counts: number;
+  tolerancePercent: string;
 }
 
 /** A line's rows: Opening balance, each movement with the balance after it, Closing balance. */
@@ -233,11 +237,10 @@ function ledgerRows(line: LedgerLine, dates: DateRange | undefined): ExportRow[]
   let balance = line.opening;
   for (const m of line.movements) {
     balance = addDecimals(balance, m.quantity);
-    const [year, month, day] = m.date.split('-').map(Number) as [number, number, number];
     const isIn = m.type === 'receipt';
     rows.push({
       ...label(line),
-      date: localDateToUtcDate({ year, month, day }),
+      date: movementDateCell(m),
       entry: isIn ? 'Receipt' : 'Return',
       sequence: m.sequence,
       party: m.supplier,
@@ -258,28 +261,28 @@ function label(line: LedgerLine): ExportRow {
   return { storage: line.storage, product: line.product, unit: line.unit };
 }
 
-function summarySheet(lines: readonly LedgerLine[], stocktake: Reconciliation | null): ExportSheet {
+function summarySheet(checked: readonly CheckedLine[], withStocktake: boolean): ExportSheet {
   return {
     name: LEDGER_SHEETS.summary,
-    columns: stocktake ? [...LEDGER_SUMMARY_COLUMNS, ...STOCKTAKE_SUMMARY_COLUMNS] : LEDGER_SUMMARY_COLUMNS,
-    rows: lines.map((line) => ({
+    columns: withStocktake ? [...LEDGER_SUMMARY_COLUMNS, ...STOCKTAKE_SUMMARY_COLUMNS] : LEDGER_SUMMARY_COLUMNS,
+    rows: checked.map(({ line, tiesOut: ties, reconciled }) => ({
       ...label(line),
       opening: line.opening,
       in: line.in,
       out: line.out,
       closing: line.closing,
-      check: tiesOut(line) ? 'ties out' : 'DOES NOT TIE OUT',
-      ...(stocktake ? reconcileLine(line, stocktake.counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent) : {}),
+      check: ties ? 'ties out' : 'DOES NOT TIE OUT',
+      ...(reconciled ?? {}),
     })),
   };
 }
 
 /** What the figures cover, who made them, and lines to sign. */
-function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context: LedgerContext, stocktake: Reconciliation | null): ExportSheet {
+function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, context: LedgerContext, stocktake: StocktakeSource | null): ExportSheet {
   const dates = input.filter.dates;
   const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
-  const newest = [...input.receipts.map((r) => r.updated_at), ...input.returns.map((r) => r.updated_at)].sort().pop() ?? null;
-  const failing = lines.filter((line) => !tiesOut(line)).length;
+  const newest = newestUpdatedAt([...input.receipts, ...input.returns]);
+  const failing = checked.filter((c) => !c.tiesOut).length;
   const facts: [string, string | null][] = [
     ['Organisation', context.organisation],
     ['Period', `${day(dates?.from ?? null) ?? 'the beginning'} to ${day(dates?.to ?? null) ?? 'the latest record'} (dates in ${input.filter.timeZone})`],
@@ -288,9 +291,9 @@ function aboutSheet(lines: readonly LedgerLine[], input: MovementsInput, context
     ['Data cut-off', newest ? `records as changed up to ${newest}` : 'no records'],
     ['Generated at', context.generatedAt],
     ['Produced by', context.producer],
-    ['Lines', String(lines.length)],
+    ['Lines', String(checked.length)],
     ['Check', failing === 0 ? 'every line ties out: opening + in − out = closing' : `${failing} lines do not tie out`],
-    ...(stocktake ? stocktakeFacts(lines, stocktake) : []),
+    ...(stocktake ? stocktakeFacts(checked, stocktake) : []),
     [DIGEST_ITEM, null],
     ['Prepared by', ''],
     ['Reviewed by', ''],

@@ -162,11 +162,16 @@ function returnMovement(ret: Return, date: string, names: ExportNames): Movement
   };
 }
 
+/** A movement's date (`YYYY-MM-DD` in the farm's zone) as a date cell: a `Date` at UTC midnight of that day. */
+export function movementDateCell(m: Movement): Date {
+  const [year, month, day] = m.date.split('-').map(Number) as [number, number, number];
+  return localDateToUtcDate({ year, month, day });
+}
+
 /** A movement as a row of {@link MOVEMENT_COLUMNS}: the date as a date cell, decimals as exact strings. */
 export function movementRow(m: Movement): ExportRow {
-  const [year, month, day] = m.date.split('-').map(Number) as [number, number, number];
   return {
-    date: localDateToUtcDate({ year, month, day }),
+    date: movementDateCell(m),
     type: m.type,
     sequence: m.sequence,
     storage: m.storage,

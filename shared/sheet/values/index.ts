@@ -29,6 +29,7 @@ export {
   isLocalMidnight,
   localDateTimeIso,
   localMidnightIso,
+  localTimeText,
   timestampToLocalDate,
   wallClockToIso,
 } from './time-zone.ts';

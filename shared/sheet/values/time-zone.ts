@@ -143,3 +143,8 @@ export function localDateTimeIso(date: LocalDate, time: TimeOfDay, timeZone: str
 export function isLocalMidnight(iso: string, timeZone: string): boolean {
   return Date.parse(localMidnightIso(timestampToLocalDate(iso, timeZone), timeZone)) === Date.parse(iso);
 }
+
+/** `now` as the farm's local date-time with its zone, for the About sheet: `2026-11-25 08:40 GMT+11`. */
+export function localTimeText(now: Date, timeZone: string): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-dd HH:mm zzz');
+}
