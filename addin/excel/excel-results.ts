@@ -40,27 +40,29 @@ export function loadMarks(context: Excel.RequestContext, sheet: Excel.Worksheet,
   return { setting, notes: sheet.notes };
 }
 
-/** The filled addresses recorded in a loaded marks setting (anything unreadable is ignored). */
-export function markedFills(marks: LoadedMarks): string[] {
-  const fills = markRecord(marks).fills;
-  return Array.isArray(fills) ? fills.filter((a): a is string => typeof a === 'string' && A1.test(a)) : [];
+/**
+ * What a loaded marks setting records (anything unreadable is ignored): the filled addresses, and
+ * the bookkeeper's own fills under them (cell address → colour), to put back when the marks go.
+ */
+export interface MarkRecord {
+  fills: string[];
+  previous: Record<string, string>;
 }
 
-/** The bookkeeper's own fills under the marks (cell address → colour), to put back when the marks go. */
-export function ownFillsUnder(marks: LoadedMarks): Record<string, string> {
-  const previous = markRecord(marks).previous;
-  if (typeof previous !== 'object' || previous === null) return {};
-  return Object.fromEntries(Object.entries(previous).filter(([a, c]) => A1.test(a) && typeof c === 'string' && COLOUR.test(c)));
-}
-
-function markRecord(marks: LoadedMarks): { fills?: unknown; previous?: unknown } {
-  if (marks.setting.isNullObject) return {};
+/** The {@link MarkRecord} of loaded marks, read once per write. */
+export function markRecord(marks: LoadedMarks): MarkRecord {
+  let parsed: { fills?: unknown; previous?: unknown } = {};
   try {
-    const parsed: unknown = JSON.parse(String(marks.setting.value));
-    return typeof parsed === 'object' && parsed !== null ? parsed : {};
+    if (!marks.setting.isNullObject) parsed = (JSON.parse(String(marks.setting.value)) as typeof parsed | null) ?? {};
   } catch {
-    return {};
+    // An unreadable record marks nothing.
   }
+  const fills = Array.isArray(parsed.fills) ? parsed.fills.filter((a): a is string => typeof a === 'string' && A1.test(a)) : [];
+  const previous =
+    typeof parsed.previous === 'object' && parsed.previous !== null
+      ? Object.fromEntries(Object.entries(parsed.previous).filter((e): e is [string, string] => A1.test(e[0]) && typeof e[1] === 'string' && COLOUR.test(e[1])))
+      : {};
+  return { fills, previous };
 }
 
 /**
@@ -69,14 +71,14 @@ function markRecord(marks: LoadedMarks): { fills?: unknown; previous?: unknown }
  *
  * @returns whether anything was queued.
  */
-export function clearMarksOf(sheet: Excel.Worksheet, marks: LoadedMarks, batch: Batch): boolean {
-  const fills = markedFills(marks);
+export function clearMarksOf(sheet: Excel.Worksheet, marks: LoadedMarks, batch: Batch, record: MarkRecord = markRecord(marks)): boolean {
+  const { fills, previous } = record;
   for (const address of fills) {
     sheet.getRange(address).format.fill.clear();
     batch.add(address.length + 32);
   }
   // The bookkeeper's own colours come back where a mark covered them.
-  for (const [address, colour] of Object.entries(ownFillsUnder(marks))) {
+  for (const [address, colour] of Object.entries(previous)) {
     sheet.getRange(address).format.fill.color = colour;
     batch.add(FILL_BYTES);
   }
@@ -158,9 +160,10 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
   const underMarks = loadOwnFills(sheet, results, config.fillPattern);
   await batch.sync(0, undefined, input.sheet);
   // A later part of the same run keeps this run's marks and adds its own to the record.
-  const kept = input.keepMarks ? markedFills(marks) : [];
-  const previous = { ...(input.keepMarks ? ownFillsUnder(marks) : {}), ...ownFills(underMarks, ownFillsUnder(marks), config.fillPattern) };
-  if (!input.keepMarks && clearMarksOf(sheet, marks, batch)) await batch.sync();
+  const record = markRecord(marks);
+  const kept = input.keepMarks ? record.fills : [];
+  const previous = { ...(input.keepMarks ? record.previous : {}), ...ownFills(underMarks, record.previous, config.fillPattern) };
+  if (!input.keepMarks && clearMarksOf(sheet, marks, batch, record)) await batch.sync();
 
   const left = Math.min(...layout.columns);
   const width = Math.max(...layout.columns) - left + 1;
