@@ -5,6 +5,7 @@
 import type { Grid } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappingKind } from '../../shared/sheet/mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
+import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/index.ts';
 import type { FieldEvidence } from '../../shared/sheet/content-match.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
@@ -53,6 +54,34 @@ export interface ImportState {
   resultColumns: string | null;
   /** A run is under way that Cancel can stop (reading, checking or sending). */
   cancellable: boolean;
+}
+
+/** The Import screen before anything is read: receipts, the default date order and farm's zone, nothing mapped. */
+export function initialImportState(): ImportState {
+  return {
+    kind: 'receipts',
+    sheets: [],
+    sheet: null,
+    dateOrder: 'DMY',
+    dateOrderChosen: false,
+    timeZone: DEFAULT_TIME_ZONE,
+    allowDuplicates: false,
+    pricesIncludeGst: false,
+    mapping: null,
+    evidence: [],
+    profileUsed: false,
+    fields: [],
+    choices: [],
+    mappingSaved: false,
+    mappingProblem: null,
+    phase: 'idle',
+    progress: null,
+    status: null,
+    problems: [],
+    warnings: [],
+    resultColumns: null,
+    cancellable: false,
+  };
 }
 
 /** What {@link ImportController} sends: the run's plan and what it needs to write the results back. */

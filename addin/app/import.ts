@@ -21,11 +21,11 @@ import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
-import { DATE_ORDERS, DEFAULT_TIME_ZONE, assertTimeZone } from '../../shared/sheet/values/index.ts';
+import { DATE_ORDERS, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { describeError, describeFailure } from './errors.ts';
 import { importKind, planImport } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
-import type { ImportDeps, ImportState, SendRun } from './import-state.ts';
+import { initialImportState, type ImportDeps, type ImportState, type SendRun } from './import-state.ts';
 import { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
@@ -49,30 +49,7 @@ const READING = 'Reading the sheet: ';
 
 /** Validates and imports a sheet of the open workbook. */
 export class ImportController {
-  readonly store = new Store<ImportState>({
-    kind: 'receipts',
-    sheets: [],
-    sheet: null,
-    dateOrder: 'DMY',
-    dateOrderChosen: false,
-    timeZone: DEFAULT_TIME_ZONE,
-    allowDuplicates: false,
-    pricesIncludeGst: false,
-    mapping: null,
-    evidence: [],
-    profileUsed: false,
-    fields: [],
-    choices: [],
-    mappingSaved: false,
-    mappingProblem: null,
-    phase: 'idle',
-    progress: null,
-    status: null,
-    problems: [],
-    warnings: [],
-    resultColumns: null,
-    cancellable: false,
-  });
+  readonly store = new Store<ImportState>(initialImportState());
   /** The journal of the workbook, opened at the first run (its earlier runs' entries loaded). */
   private journal: PaneJournal | null = null;
   private grid: Grid | null = null;
