@@ -37,12 +37,11 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
     .option('--json', 'print a machine-readable summary on standard output')
     .action(async (kind: 'receipts' | 'returns' | 'stocktake', _opts, cmd: Command) => {
       const options = cmd.optsWithGlobals<{ out: string; to?: string; force?: boolean } & Record<string, unknown>>();
-      const { exists, templateCommand } = await import('../commands/template/index.ts');
+      const { refuseToOverwrite, templateCommand } = await import('../commands/template/index.ts');
       if (kind === 'stocktake') {
         // The expected closing of each line comes from the records: the ledger's export makes the sheet.
         if (!options.to) throw new UsageError('`shed template stocktake` needs --to DATE: the day of the count');
-        if (!options.force && (await exists(options.out)))
-          throw new UsageError(`${options.out} already exists; choose another name, or add --force to replace it`);
+        await refuseToOverwrite(options.out, Boolean(options.force));
         const { exportCommand } = await import('../commands/export/index.ts');
         const summary = await exportCommand({ ...options, dataset: 'stocktake', io });
         setStatus(summary.exitCode);

@@ -56,9 +56,7 @@ export async function templateCommand(options: TemplateOptions): Promise<Templat
   if (extname(options.out).toLowerCase() !== '.xlsx') {
     throw new UsageError(`Expected --out to name an .xlsx file (the drop-down lists need a workbook), got '${options.out}'`);
   }
-  if (!options.force && (await exists(options.out))) {
-    throw new UsageError(`${options.out} already exists; choose another name, or add --force to replace it`);
-  }
+  await refuseToOverwrite(options.out, Boolean(options.force));
   const { organisation, reference, source } = await referenceFor(options);
   const plan = buildTemplate(options.kind, reference, { organisationName: organisation.name, madeAt: (options.now ?? (() => new Date()))() });
   await writeTemplateWorkbook(options.out, plan);
@@ -88,8 +86,15 @@ async function referenceFor(
   return { organisation: { id: session.organisation.id, name: session.organisation.name }, reference, source: 'service' };
 }
 
-/** Whether a file (or folder) is at `path`. */
-export async function exists(path: string): Promise<boolean> {
+/**
+ * Refuses to write over a file that is there, unless `force`: a filled-in workbook is never
+ * overwritten by mistake. @throws UsageError (exit 2).
+ */
+export async function refuseToOverwrite(path: string, force: boolean): Promise<void> {
+  if (!force && (await exists(path))) throw new UsageError(`${path} already exists; choose another name, or add --force to replace it`);
+}
+
+async function exists(path: string): Promise<boolean> {
   return access(path).then(
     () => true,
     () => false,
