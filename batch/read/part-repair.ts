@@ -4,7 +4,11 @@
  * - a string item holding a plain `<t>` followed by runs
  *   (`<si><t>ARREST BOOKINGS for </t><r><t>01/30/17</t></r></si>`, valid SpreadsheetML) keeps only
  *   the `<t>`, silently: the plain `<t>` is wrapped in a run of its own;
- * - a workbook without a styles part (optional in OOXML and ODF) is refused: an empty one is added.
+ * - a workbook without a styles part (optional in OOXML and ODF) is refused: an empty one is added;
+ * - OpenDocument paragraphs: a space that ends a paragraph (`<text:p>after </text:p>`, kept by
+ *   ODF 1.2's white-space rule, §6.1.2, and written so by LibreOffice) is trimmed, so it is written
+ *   as `<text:s/>`; and an empty paragraph `<text:p/>` in a cell whose `office:string-value` already
+ *   gives its text (a formula's result) is added to that text as a line feed, so it is taken out.
  */
 import * as XLSX from '@e965/xlsx';
 
@@ -18,33 +22,58 @@ export const EMPTY_STYLES = {
   odf: '<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>',
 };
 
-/** What to repair: parts whose plain-then-runs strings to wrap, and parts to add. */
+/** A paragraph that ends in a space after its text (not a paragraph of only a space, which is empty). */
+const TRAILING_SPACE = /([^\s>]) (<\/(\w+:)?p>)/g;
+/** A cell whose `string-value` gives its text, up to the end of the cell (cells do not nest). */
+const STRING_VALUE_CELL = /(<(?:\w+:)?table-cell\b[^>]*\bstring-value="[^"]*"[^>]*>)([\s\S]*?)(?=<\/(?:\w+:)?table-cell>)/g;
+const EMPTY_PARAGRAPH = /<(?:\w+:)?p\/>/g;
+
+/** Whether OpenDocument content text has a paragraph `repairOdfParagraphs` changes. */
+export function hasOdfParagraphsToRepair(text: string): boolean {
+  TRAILING_SPACE.lastIndex = 0;
+  if (TRAILING_SPACE.test(text)) return true;
+  for (const match of text.matchAll(STRING_VALUE_CELL)) if (/<(?:\w+:)?p\/>/.test(match[2]!)) return true;
+  return false;
+}
+
+/** OpenDocument content with its paragraphs repaired (see the module's comment). */
+export function repairOdfParagraphs(xml: string): string {
+  return xml
+    .replace(STRING_VALUE_CELL, (_all, open: string, body: string) => open + body.replace(EMPTY_PARAGRAPH, ''))
+    .replace(TRAILING_SPACE, (_all, last: string, close: string, prefix: string | undefined) => `${last}<${prefix ?? ''}s/>${close}`);
+}
+
+/** What to repair: parts whose plain-then-runs strings to wrap, OpenDocument content whose paragraphs to repair, and parts to add. */
 export interface PartRepairs {
   plainThenRuns: string[];
+  odfParagraphs: string[];
   add: { name: string; content: string }[];
 }
 
 /** Whether there is anything to repair. */
 export function needsRepair(repairs: PartRepairs): boolean {
-  return repairs.plainThenRuns.length > 0 || repairs.add.length > 0;
+  return repairs.plainThenRuns.length > 0 || repairs.odfParagraphs.length > 0 || repairs.add.length > 0;
 }
 
 /** The workbook's bytes with the repairs made (a new zip). */
 export function repairParts(bytes: Uint8Array, repairs: PartRepairs): Uint8Array {
   const zip = XLSX.CFB.read(bytes, { type: 'buffer' });
-  const paths = zip.FullPaths as string[];
-  for (const part of repairs.plainThenRuns) {
-    const index = paths.findIndex((full) => full.endsWith(`/${part}`));
+  const rewrite = (part: string, change: (xml: string) => string) => {
+    const index = (zip.FullPaths as string[]).findIndex((full) => full.endsWith(`/${part}`));
     const entry = index >= 0 ? zip.FileIndex[index] : undefined;
-    if (!entry) continue;
-    const xml = Buffer.from(entry.content as Uint8Array).toString('utf8');
-    const wrapped = xml.replace(
-      WRAP,
-      (_all, open: string, prefix: string | undefined, space: string, text: string) => `${open}${space}<${prefix ?? ''}r>${text}</${prefix ?? ''}r>`,
-    );
-    entry.content = Buffer.from(wrapped, 'utf8');
+    if (!entry) return;
+    entry.content = Buffer.from(change(Buffer.from(entry.content as Uint8Array).toString('utf8')), 'utf8');
     entry.size = (entry.content as Buffer).length;
-  }
+  };
+  for (const part of repairs.plainThenRuns) rewrite(part, wrapPlainText);
+  for (const part of repairs.odfParagraphs) rewrite(part, repairOdfParagraphs);
   for (const part of repairs.add) XLSX.CFB.utils.cfb_add(zip, part.name, Buffer.from(part.content, 'utf8'));
   return new Uint8Array(XLSX.CFB.write(zip, { fileType: 'zip', type: 'buffer' }) as Buffer);
+}
+
+function wrapPlainText(xml: string): string {
+  return xml.replace(
+    WRAP,
+    (_all, open: string, prefix: string | undefined, space: string, text: string) => `${open}${space}<${prefix ?? ''}r>${text}</${prefix ?? ''}r>`,
+  );
 }

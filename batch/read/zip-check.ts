@@ -11,7 +11,7 @@ import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
-import { EMPTY_STYLES, PLAIN_THEN_RUNS } from './part-repair.ts';
+import { EMPTY_STYLES, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 
 /** One entry of a zip's central directory. */
 interface ZipEntry {
@@ -31,7 +31,7 @@ const WORKBOOK_PARTS = /(^|\/)(workbook\.(xml|bin)|content\.xml)$/i;
 
 /**
  * @returns what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
- *   plain `<t>` followed by runs, a missing styles part; usually nothing.
+ *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing.
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
@@ -50,22 +50,27 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
   let unpacked = 0;
   const plainThenRuns: string[] = [];
+  const odfParagraphs: string[] = [];
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
     const scan = /\.xml$/i.test(entry.name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text)) : null;
-    const repeats = /(^|[/\\])content\.xml$/i.test(entry.name) ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
+    const content = /(^|[/\\])content\.xml$/i.test(entry.name);
+    const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
+    const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       scan?.feed(chunk);
       repeats?.feed(chunk);
+      paragraphs?.feed(chunk);
     });
     if (scan?.found) plainThenRuns.push(entry.name);
+    if (paragraphs?.found) odfParagraphs.push(entry.name);
     if (repeats?.found) throw repeatedTooFar(file);
   }
-  return { plainThenRuns, add: missingStyles(entries, workbook.name) };
+  return { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) };
 }
 
 /** A styles part for a workbook that has none (optional in both OOXML and ODF; SheetJS needs one). */

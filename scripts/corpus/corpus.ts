@@ -21,6 +21,13 @@ export interface Difference {
   what: string;
 }
 
+/** A difference listed in test/corpus/known-differences.json, with who is wrong and why. */
+export interface KnownDifference extends Difference {
+  /** `reference`: the reference is wrong, shed right; `shed`: shed's limitation; `refusal`: shed refuses the file on purpose. */
+  kind: 'reference' | 'shed' | 'refusal';
+  cause: string;
+}
+
 /** How the corpus compared. */
 export interface CorpusReport {
   /** Files the reference reads. */
@@ -135,4 +142,50 @@ export async function compareCorpus(root: string, reference: Reference, include?
     if (agrees) report.agreeing += 1;
   }
   return report;
+}
+
+/** The corpus figures once each difference is judged by the known list. */
+export interface CorpusJudgement {
+  /** Files the reference reads. */
+  readable: number;
+  /** Of them, files shed refuses on purpose (`refusal`), with a message that says why. */
+  refused: number;
+  /** Files shed reads: readable − refused. */
+  read: number;
+  /** Files read the same as the reference, cell for cell. */
+  agreeing: number;
+  /** Files read as the file says: agreeing, plus those whose only difference is the reference's own mistake. */
+  right: number;
+  /** `right / read`, 0–1. */
+  agreement: number;
+}
+
+/**
+ * Judges a report by the known differences: a file whose every difference is of kind `reference`
+ * (each checked by hand, its cause written down) is read right; a `refusal` is left out of the files read.
+ */
+export function judgeCorpus(report: CorpusReport, known: readonly KnownDifference[]): CorpusJudgement {
+  const kindOf = new Map(known.map((d) => [`${d.file} [${d.sheet ?? ''}] ${d.what}`, d.kind]));
+  const kindsByFile = new Map<string, Set<string>>();
+  for (const d of report.differences) {
+    const kinds = kindsByFile.get(d.file) ?? new Set<string>();
+    kinds.add(kindOf.get(`${d.file} [${d.sheet ?? ''}] ${d.what}`) ?? 'unknown');
+    kindsByFile.set(d.file, kinds);
+  }
+  const files = [...kindsByFile.values()];
+  const refused = files.filter((kinds) => kinds.has('refusal')).length;
+  const referenceOnly = files.filter((kinds) => kinds.size === 1 && kinds.has('reference')).length;
+  const read = report.readable - refused;
+  const right = report.agreeing + referenceOnly;
+  return { readable: report.readable, refused, read, agreeing: report.agreeing, right, agreement: right / Math.max(1, read) };
+}
+
+/** The judgement in one line, as `npm run corpus` and the corpus test print it. */
+export function describeJudgement(j: CorpusJudgement): string {
+  const percent = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
+  return (
+    `corpus: ${j.right} of the ${j.read} files shed reads are read right, cell for cell (${percent(j.right, j.read)}); ` +
+    `${j.agreeing} agree with the reference as it stands (${percent(j.agreeing, j.read)}), the other ${j.right - j.agreeing} differ only where the reference is wrong; ` +
+    `${j.refused} of the ${j.readable} files the reference reads are refused by shed on purpose`
+  );
 }

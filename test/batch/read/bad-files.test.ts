@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputFileError, readCsv, readGrid, readGridFromBuffer, readGridFromSource, readXlsx } from '../../../batch/read/index.ts';
 import { fileSource } from '../../../batch/read/source.ts';
 import { ShedError } from '../../../shared/errors/shed-error.ts';
-import { EXAMPLES, expectInputError, makeTempDir, oleFile, pseudoRandomBytes, storedZip, writeTemp, xlsxBytes } from './helpers.ts';
+import { storedZip } from '../../support/zip.ts';
+import { EXAMPLES, expectInputError, makeTempDir, oleFile, pseudoRandomBytes, writeTemp, xlsxBytes } from './helpers.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let invoices: Uint8Array;

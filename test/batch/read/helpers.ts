@@ -1,11 +1,10 @@
 /**
  * Test helpers for the readers: a temp folder per test file, workbooks written by exceljs, and
- * hand-made container files (a stored zip, an OLE compound file) for the bad-file cases.
+ * hand-made container files (an OLE compound file; zips: test/support/zip.ts) for the bad-file cases.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { InputFileError, type InputFileErrorCode } from '../../../batch/read/index.ts';
@@ -47,47 +46,6 @@ export async function expectInputError(promise: Promise<unknown>, code: InputFil
   expect(input.file).toBe(file);
   expect(input.message).toContain(file);
   return input;
-}
-
-/**
- * A zip with STORE entries (no compression), built by hand: local headers, central directory and
- * end record. The CRCs are left 0 (readers used here do not check them).
- */
-export function storedZip(entries: readonly { name: string; content: string | Uint8Array }[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const data = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : Buffer.from(entry.content);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
 /**

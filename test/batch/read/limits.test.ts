@@ -1,55 +1,15 @@
 // Files built to exhaust memory are refused before they do, with a message that says what to do.
-import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createDeflateRaw, crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer } from '../../../batch/read/index.ts';
-import { expectInputError, makeTempDir, storedZip, writeTemp } from './helpers.ts';
+import { deflatedZeros, storedZip, zipOf } from '../../support/zip.ts';
+import { expectInputError, makeTempDir, writeTemp } from './helpers.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 beforeAll(async () => {
   temp = await makeTempDir();
 });
 afterAll(() => temp.cleanup());
-
-/** `megabytes` of zeros, deflated: about a thousandth of the size. */
-async function deflatedZeros(megabytes: number): Promise<{ data: Buffer; crc: number }> {
-  const deflate = createDeflateRaw({ level: 9 });
-  const chunks: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const zeros = Buffer.alloc(1024 * 1024);
-  let crc = 0;
-  for (let i = 0; i < megabytes; i += 1) {
-    crc = crc32(zeros, crc);
-    if (!deflate.write(zeros)) await once(deflate, 'drain');
-  }
-  deflate.end();
-  await once(deflate, 'end');
-  return { data: Buffer.concat(chunks), crc };
-}
-
-/** A zip of one deflated entry, declaring `declaredSize` as its unpacked size. */
-function zipOf(name: string, data: Buffer, crc: number, declaredSize: number): Uint8Array {
-  // A stored zip with the right layout, then the entry's method and sizes patched to deflate.
-  const bytes = Buffer.from(
-    storedZip([
-      { name: 'xl/workbook.xml', content: '<workbook/>' },
-      { name, content: data },
-    ]),
-  );
-  const local = bytes.indexOf(Buffer.from(name)) - 30;
-  const central = bytes.lastIndexOf(Buffer.from(name)) - 46;
-  for (const [at, sizeAt] of [
-    [local, 18],
-    [central, 20],
-  ] as const) {
-    bytes.writeUInt16LE(8, at + (at === local ? 8 : 10));
-    bytes.writeUInt32LE(crc >>> 0, at + (at === local ? 14 : 16));
-    bytes.writeUInt32LE(data.length, at + sizeAt);
-    bytes.writeUInt32LE(declaredSize >>> 0, at + sizeAt + 4);
-  }
-  return new Uint8Array(bytes);
-}
 
 describe('read limits', () => {
   it('refuses a zip bomb by what its directory declares, before inflating anything', async () => {

@@ -5,7 +5,8 @@ import { readGrid, readGridFromBuffer, readXlsx, type ReadGrid } from '../../../
 import { toCellValue } from '../../../batch/read/workbook.ts';
 import { isDateFormat, serialToDate } from '../../../batch/read/xlsx-cells.ts';
 import type { CellValue } from '../../../shared/sheet/grid.ts';
-import { expectInputError, makeTempDir, storedZip, writeTemp, xlsxBytes } from './helpers.ts';
+import { storedZip } from '../../support/zip.ts';
+import { expectInputError, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
 
 function cellsOf(grid: ReadGrid, rowNumber: number): CellValue[] {
   const row = grid.rows.find((r) => r.rowNumber === rowNumber);
