@@ -35,6 +35,21 @@ const cases: Record<string, Case> = {
     };
   },
 
+  /** readGrid with the default limits, a refusal caught: what a hostile file comes to. */
+  'read-limited': async (args) => {
+    const { readGrid, InputFileError } = await import('../batch/read/index.ts');
+    const { stat } = await import('node:fs/promises');
+    return async () => {
+      const bytes = (await stat(String(args.file))).size;
+      try {
+        return { bytes, rows: (await readGrid(String(args.file))).rows.length };
+      } catch (error) {
+        if (!(error instanceof InputFileError)) throw error;
+        return { bytes, refused: error.code, message: error.message };
+      }
+    };
+  },
+
   /** readGrid alone (no mapping, no validation): the reading part of read-ours. */
   'read-grid': async (args) => {
     const { readGrid } = await import('../batch/read/index.ts');

@@ -22,6 +22,7 @@ import { benchExport } from './export.ts';
 import { benchImportAdaptive } from './import-adaptive.ts';
 import { benchImport } from './import.ts';
 import { childOptions, describeTarget, formatNumber, log, now, type Figure } from './measure.ts';
+import { benchReadLimits } from './read-limits.ts';
 import { benchRead } from './read.ts';
 import { benchSync } from './sync.ts';
 
@@ -83,8 +84,11 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
       const adaptive = await benchImportAdaptive(runs.find((r) => r.concurrency === 8));
       return { figures: [...figures, ...adaptive.figures], details: { fixed: runs, adaptive: adaptive.runs } };
     }
-    case 'read':
-      return benchRead(repeat);
+    case 'read': {
+      const read = await benchRead(repeat);
+      const limits = await benchReadLimits();
+      return { figures: [...read.figures, ...limits.figures], details: { ...read.details, hostileFiles: limits.runs } };
+    }
     case 'export':
       return benchExport(repeat);
     case 'sync':

@@ -18,6 +18,7 @@ import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyCells, tooManyRows } from './limits.ts';
 import { isDateFormat, serialToDate } from './xlsx-cells.ts';
+import type { SheetRowCount } from './zip-sheets.ts';
 
 // Code pages of Excel 97-2003 files written outside Western Europe (Cyrillic, CJK, Greek ...).
 XLSX.set_cptable(cptable);
@@ -63,12 +64,20 @@ const PARSE: XLSX.ParsingOptions = {
  * @throws InputFileError `sheet_not_found` (the message lists the sheets), `no_data`, `corrupt_workbook`,
  *   `too_large` (more rows or cells than `limits`).
  */
-export function readWorkbookBytes(bytes: Uint8Array, file: string, options: { sheet?: string; limits: ReadLimits }): ReadSheet {
+export function readWorkbookBytes(
+  bytes: Uint8Array,
+  file: string,
+  options: { sheet?: string; limits: ReadLimits; rowCounts?: readonly SheetRowCount[] },
+): ReadSheet {
+  const parseChecked = (sheet: string | number) => {
+    refuseCountedOverLimit(file, sheet, options.rowCounts ?? [], options.limits);
+    return parseSheets(bytes, file, sheet, options.limits);
+  };
   // One parse gives the names, their order, which are hidden, and the sheet asked for (or the first,
   // which is the one read in nearly every workbook); another sheet costs one more parse.
-  const first = parseSheets(bytes, file, options.sheet ?? 0, options.limits);
+  const first = parseChecked(options.sheet ?? 0);
   const names = first.SheetNames;
-  const rowsOf = (name: string) => sheetRows(first.Sheets[name] ? first : parseSheets(bytes, file, name, options.limits), file, name, options.limits);
+  const rowsOf = (name: string) => sheetRows(first.Sheets[name] ? first : parseChecked(name), file, name, options.limits);
   if (options.sheet !== undefined) {
     const wanted = options.sheet.trim().toLowerCase();
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
@@ -85,6 +94,15 @@ export function readWorkbookBytes(bytes: Uint8Array, file: string, options: { sh
     if (rows && rows.length > 0) return { name, rows, sheetNames: names };
   }
   throw new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
+}
+
+/**
+ * Refuses a sheet (by name, case-insensitive, or tab index) whose rows, counted by the zip check,
+ * are over the limit, before SheetJS parses it. A sheet not counted is checked as SheetJS reads it.
+ */
+function refuseCountedOverLimit(file: string, sheet: string | number, counts: readonly SheetRowCount[], limits: ReadLimits): void {
+  const counted = typeof sheet === 'number' ? counts[sheet] : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
+  if (counted && counted.rows > limits.maxRows) throw tooManyRows(file, counted.name, limits);
 }
 
 /** The workbook with one sheet parsed (by name, or index 0), at most one row past the row limit. */

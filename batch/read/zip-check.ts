@@ -12,6 +12,8 @@ import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { EMPTY_STYLES, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
+import type { SheetRowCount } from './zip-sheets.ts';
+import { isWorksheetPart, normalPath, relationshipsPartOf, rowCounter, sheetRowCounts } from './zip-sheets.ts';
 
 /** One entry of a zip's central directory. */
 interface ZipEntry {
@@ -29,13 +31,22 @@ interface ZipEntry {
  */
 const WORKBOOK_PARTS = /(^|\/)(workbook\.(xml|bin)|content\.xml)$/i;
 
+/** What the check found: repairs SheetJS needs, and each worksheet's rows (.xlsx; empty for .ods). */
+export interface ZipCheck {
+  repairs: PartRepairs;
+  sheets: SheetRowCount[];
+}
+
+/** Workbook and relationship parts larger than this are not kept to name the sheets' parts. */
+const SMALL_PART = 16 * 1024 * 1024;
+
 /**
- * @returns what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
- *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing.
+ * @returns `repairs`: what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
+ *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted.
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
-export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<PartRepairs> {
+export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<ZipCheck> {
   const entries = centralDirectory(bytes);
   if (!entries) throw damaged(file, 'the file ends part-way through');
   const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
@@ -51,6 +62,9 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   let unpacked = 0;
   const plainThenRuns: string[] = [];
   const odfParagraphs: string[] = [];
+  const rowsByPart = new Map<string, number>();
+  const kept = new Map<string, string>();
+  const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
@@ -59,18 +73,29 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     const content = /(^|[/\\])content\.xml$/i.test(entry.name);
     const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
     const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
+    const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
+    const text: Buffer[] | null = keep.has(normalPath(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       scan?.feed(chunk);
       repeats?.feed(chunk);
       paragraphs?.feed(chunk);
+      rows?.feed(chunk);
+      text?.push(Buffer.from(chunk));
     });
+    if (rows) rowsByPart.set(normalPath(entry.name), rows.total());
+    if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
     if (scan?.found) plainThenRuns.push(entry.name);
     if (paragraphs?.found) odfParagraphs.push(entry.name);
     if (repeats?.found) throw repeatedTooFar(file);
   }
-  return { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) };
+  const workbookXml = kept.get(normalPath(workbook.name));
+  const relationshipsXml = kept.get(relationshipsPartOf(workbook.name));
+  return {
+    repairs: { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) },
+    sheets: workbookXml && relationshipsXml ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart) : [],
+  };
 }
 
 /** A styles part for a workbook that has none (optional in both OOXML and ODF; SheetJS needs one). */

@@ -1,0 +1,105 @@
+/**
+ * Rows of each worksheet of an .xlsx, counted while the zip check inflates its parts, so that a sheet
+ * over the row limit is refused before SheetJS parses it (parsing a 1,048,576-row sheet up to the
+ * limit alone took 1 GB). The parts are named by the workbook part and its relationships, so the
+ * count belongs to the sheet the import reads, not to another sheet of the workbook.
+ */
+
+/** A worksheet's name (as its tab shows it) and the row elements its part holds, blank rows included. */
+export interface SheetRowCount {
+  name: string;
+  rows: number;
+}
+
+/** A row element in any namespace prefix (`<row `, `<x:row>`), not `<rowBreaks>`. */
+const ROW = /<(?:\w+:)?row[\s>/]/g;
+/** Long enough to hold any `<prefix:row ` split between two chunks. */
+const CARRY = 40;
+
+/** Counts row elements across chunks of a worksheet part (latin1 is enough: the markup is ASCII). */
+export function rowCounter(): { feed(chunk: Uint8Array): void; total(): number } {
+  let carry = '';
+  let count = 0;
+  const countIn = (text: string, before: number) => {
+    for (const match of text.matchAll(ROW)) if (match.index < before) count += 1;
+  };
+  return {
+    feed(chunk) {
+      const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      // A match that starts in the carry is counted with the next chunk, when it is whole.
+      const cut = Math.max(0, text.length - CARRY);
+      countIn(text, cut);
+      carry = text.slice(cut);
+    },
+    total() {
+      countIn(carry, carry.length);
+      carry = '';
+      return count;
+    },
+  };
+}
+
+/** Whether a zip part is a worksheet (`xl/worksheets/sheet1.xml`, any folder, any case). */
+export function isWorksheetPart(name: string): boolean {
+  return /(^|[/\\])worksheets[/\\][^/\\]+\.xml$/i.test(name);
+}
+
+/** The relationships part of a part: `xl/workbook.xml` → `xl/_rels/workbook.xml.rels`. */
+export function relationshipsPartOf(part: string): string {
+  const path = normalPath(part);
+  const slash = path.lastIndexOf('/');
+  return `${path.slice(0, slash + 1)}_rels/${path.slice(slash + 1)}.rels`;
+}
+
+/**
+ * The worksheets of a workbook in tab order with their row counts, from the workbook part's text,
+ * its relationships' text and the rows counted per part (`rowsByPart`, keyed by {@link normalPath}).
+ * A sheet whose part was not counted (a chart sheet, a part not found) is left out.
+ */
+export function sheetRowCounts(workbookPart: string, workbookXml: string, relationshipsXml: string, rowsByPart: ReadonlyMap<string, number>): SheetRowCount[] {
+  const folder = normalPath(workbookPart).replace(/[^/]*$/, '');
+  const targets = new Map<string, string>();
+  for (const [, attributes] of relationshipsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
+    const id = attribute(attributes!, 'Id');
+    const target = attribute(attributes!, 'Target');
+    if (id && target) targets.set(id, target.startsWith('/') ? normalPath(target) : resolvePath(folder, target));
+  }
+  const counts: SheetRowCount[] = [];
+  for (const [, attributes] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
+    const name = attribute(attributes!, 'name');
+    const id = /\b\w+:id="([^"]*)"/.exec(attributes!)?.[1];
+    const part = id === undefined ? undefined : targets.get(id);
+    const rows = part === undefined ? undefined : rowsByPart.get(part);
+    if (name !== undefined && rows !== undefined) counts.push({ name: unescapeXml(name), rows });
+  }
+  return counts;
+}
+
+/** A part name as a comparable path: forward slashes, no leading slash, lower case. */
+export function normalPath(name: string): string {
+  return name.replace(/\\/g, '/').replace(/^\//, '').toLowerCase();
+}
+
+function resolvePath(folder: string, target: string): string {
+  const parts: string[] = [];
+  for (const piece of `${folder}${normalPath(target)}`.split('/')) {
+    if (piece === '..') parts.pop();
+    else if (piece !== '.' && piece !== '') parts.push(piece);
+  }
+  return parts.join('/');
+}
+
+function attribute(attributes: string, name: string): string | undefined {
+  return new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+}
+
+function unescapeXml(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (all, code: string) =>
+    code.startsWith('#x') || code.startsWith('#X')
+      ? String.fromCodePoint(parseInt(code.slice(2), 16))
+      : code.startsWith('#')
+        ? String.fromCodePoint(Number(code.slice(1)))
+        : (named[code] ?? all),
+  );
+}

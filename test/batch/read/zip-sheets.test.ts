@@ -1,0 +1,74 @@
+// Rows counted per worksheet while the zip is checked, and the sheet each part belongs to
+// (batch/read/zip-sheets.ts): a sheet over the row limit is refused before it is parsed.
+import { describe, expect, it } from 'vitest';
+import { readGridFromBuffer } from '../../../batch/read/index.ts';
+import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
+import { readWorkbookBytes } from '../../../batch/read/workbook.ts';
+import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
+import { relationshipsPartOf, rowCounter, sheetRowCounts } from '../../../batch/read/zip-sheets.ts';
+import { expectInputError, xlsxBytes } from './helpers.ts';
+
+describe('rowCounter', () => {
+  it('counts row elements in any prefix, split between chunks at every place, and not <rowBreaks>', () => {
+    const xml = '<sheetData><row r="1"><c/></row><x:row r="2"/><row>\n</row><ns0:row\tr="4"></ns0:row></sheetData><rowBreaks count="1"/>';
+    for (let cut = 0; cut <= xml.length; cut += 1) {
+      const counter = rowCounter();
+      counter.feed(Buffer.from(xml.slice(0, cut), 'latin1'));
+      counter.feed(Buffer.from(xml.slice(cut), 'latin1'));
+      expect(counter.total(), `cut at ${cut}`).toBe(4);
+    }
+  });
+});
+
+describe('sheetRowCounts', () => {
+  it('names each counted part by its sheet, in tab order, through the relationships (relative, absolute, prefixed)', () => {
+    const workbook =
+      '<x:workbook xmlns:x="main" xmlns:ns1="rels"><x:sheets><x:sheet name="Tom &amp; Jerry&apos;s" sheetId="2" ns1:id="rId7"/><x:sheet name="Invoices" sheetId="1" ns1:id="rId1"/><x:sheet name="Chart" sheetId="3" ns1:id="rId9"/></x:sheets></x:workbook>';
+    const rels =
+      '<Relationships><Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId7" Type="worksheet" Target="/xl/worksheets/Sheet2.xml"/><Relationship Id="rId9" Type="chartsheet" Target="../xl/chartsheets/sheet1.xml"/></Relationships>';
+    const rows = new Map([
+      ['xl/worksheets/sheet1.xml', 12],
+      ['xl/worksheets/sheet2.xml', 400],
+    ]);
+    expect(sheetRowCounts('xl/workbook.xml', workbook, rels, rows)).toEqual([
+      { name: "Tom & Jerry's", rows: 400 },
+      { name: 'Invoices', rows: 12 },
+    ]);
+    expect(relationshipsPartOf('/xl/Workbook.xml')).toBe('xl/_rels/workbook.xml.rels');
+  });
+});
+
+describe('a sheet over the row limit in a workbook of several', () => {
+  const workbook = (first: number, second: number) =>
+    xlsxBytes((book) => {
+      const small = book.addWorksheet('Small');
+      for (let r = 1; r <= first; r += 1) small.addRow([`line ${r}`]);
+      const big = book.addWorksheet('Big');
+      for (let r = 1; r <= second; r += 1) big.addRow([`line ${r}`]);
+    });
+
+  it('is refused when it is the sheet read, and leaves another sheet of the workbook to be read', async () => {
+    const bytes = await workbook(3, 40);
+    const limits = { maxRows: 29 };
+    expect((await readGridFromBuffer(bytes, 'two.xlsx', { limits })).rows).toHaveLength(3);
+    const error = await expectInputError(readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'big', limits }), 'too_large', 'two.xlsx');
+    expect(error.message).toMatch(/two.xlsx, sheet Big has more than 29 rows.*--max-rows/);
+    expect((await readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'Big', limits: { maxRows: 40 } })).rows).toHaveLength(40);
+  });
+
+  it('is counted by the zip check, and the count refuses it before SheetJS parses the sheet', async () => {
+    const bytes = await workbook(3, 40);
+    const limits = { ...DEFAULT_LIMITS, maxRows: 1000 };
+    expect((await checkWorkbookZip(bytes, 'two.xlsx', limits)).sheets).toEqual([
+      { name: 'Small', rows: 3 },
+      { name: 'Big', rows: 40 },
+    ]);
+    // A count over the limit refuses the sheet, whatever parsing it would find.
+    const rowCounts = [
+      { name: 'Small', rows: 3 },
+      { name: 'Big', rows: 5000 },
+    ];
+    expect(() => readWorkbookBytes(bytes, 'two.xlsx', { sheet: 'Big', limits, rowCounts })).toThrow(/sheet Big has more than 1,000 rows/);
+    expect(readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts }).rows).toHaveLength(3);
+  });
+});
