@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { formatISO } from 'date-fns';
+import { formatISO } from 'date-fns/formatISO';
 import { formatMicros, micros } from './clock.ts';
 import { Prng } from './prng.ts';
 import type { LineItemRecord, ProductRecord, ReceiptRecord, ReturnRecord, SeedData, StorageRecord, StoredDeletion } from './types.ts';

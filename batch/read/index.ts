@@ -21,7 +21,7 @@ import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
 import type { ReadLimits } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
-import { readWorkbookBytes } from './workbook.ts';
+import { loadCodePages, readWorkbookBytes } from './workbook.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 
@@ -104,6 +104,7 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   const sniffed = sniffFormat(source.head);
   if (sniffed.format === 'ole' && expected !== 'csv') {
     const bytes = await source.all();
+    await loadCodePages();
     const found = inspectOle(bytes);
     if (found.kind === 'encrypted' || found.kind === 'other') throw oleError(file, found);
     try {
@@ -123,6 +124,7 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
+    await loadCodePages();
     return workbookGrid(source, readWorkbookBytes(await source.all(), file, { ...sheetOption(options), limits }));
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);

@@ -11,7 +11,6 @@
  */
 import { closest } from 'fastest-levenshtein';
 import * as XLSX from '@e965/xlsx';
-import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
@@ -20,8 +19,16 @@ import { tooManyCells, tooManyRows } from './limits.ts';
 import { isDateFormat, serialToDate } from './xlsx-cells.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
 
-// Code pages of Excel 97-2003 files written outside Western Europe (Cyrillic, CJK, Greek ...).
-XLSX.set_cptable(cptable);
+let codePages: Promise<void> | undefined;
+
+/**
+ * Loads SheetJS's code pages, which Excel 97-2003, SYLK and DIF files written outside Western
+ * Europe (Cyrillic, CJK, Greek ...) need; loaded only for those (18 MB of tables an .xlsx never uses).
+ */
+export function loadCodePages(): Promise<void> {
+  codePages ??= import('@e965/xlsx/dist/cpexcel.full.mjs').then((cptable) => XLSX.set_cptable(cptable));
+  return codePages;
+}
 
 /** A worksheet as read: its name, its non-blank rows, and the names of all the workbook's sheets. */
 export interface ReadSheet {

@@ -4,7 +4,7 @@
  * number formats and column widths.
  */
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { DECIMAL_PATTERN } from '../../shared/service/gaps.ts';
 import type { ColumnSpec, ColumnType, TableValue } from './table.ts';
 import { WriteError } from './write-error.ts';

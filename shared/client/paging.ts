@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { parseISO } from 'date-fns';
+import { parseISO } from 'date-fns/parseISO';
 import type { Included } from '../schemas/resources.ts';
 
 /** One page as the client read it: records, sideloads, and what `meta` said (null when absent). */

@@ -13,7 +13,6 @@ import { sealLedger, timestampMicros } from '../../../shared/export/index.ts';
 import { localTimeText } from '../../../shared/sheet/values/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
-import { readGrid } from '../../read/index.ts';
 import { nodeSha256Lines } from '../../write/digest.ts';
 
 export { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
@@ -47,9 +46,7 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   const settings = checkExportOptions(options);
   const { io } = options;
   // The stocktake is read first: a file that cannot be read stops the export before any request.
-  const stocktake = settings.stocktakeFile
-    ? { grid: await readGrid(settings.stocktakeFile.path), tolerancePercent: settings.stocktakeFile.tolerancePercent }
-    : undefined;
+  const stocktake = settings.stocktakeFile ? await readStocktakeFile(settings.stocktakeFile) : undefined;
   const query = { ...settings, digestOf: nodeSha256Lines, ...(stocktake ? { stocktake } : {}) };
   const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
   const sheets = await writeExport(fetched.table, settings);
@@ -73,6 +70,12 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   if (options.json) io.out(JSON.stringify(summary, null, 2));
   else io.err(summaryLine(summary, settings));
   return summary;
+}
+
+/** The filled-in stocktake sheet as a grid (the reader, SheetJS among it, is loaded only for it). */
+async function readStocktakeFile(file: { path: string; tolerancePercent: string }) {
+  const { readGrid } = await import('../../read/index.ts');
+  return { grid: await readGrid(file.path), tolerancePercent: file.tolerancePercent };
 }
 
 /** The export's data from the service, with progress as pages arrive. */

@@ -2,7 +2,8 @@
  * Dates from cells (PRODUCT.md, "What a sheet may look like"): real Excel date cells, Excel serial
  * numbers, ISO text, and day-first (or `--date-order`) text such as `3/2/2026`, `03-02-2026`, `3 Feb 2026`.
  */
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import type { Remedy } from '../../errors/remedy.ts';
 import type { CellValue } from '../grid.ts';
 import { type DateOrder, type LocalDate, dateProblem, formatLocalDate, monthNumber, PLAUSIBLE_YEARS } from './local-date.ts';

@@ -3,7 +3,10 @@
  * date-fns so that no calendar arithmetic of our own decides what a real date is.
  */
 import { tz } from '@date-fns/tz';
-import { format, getDaysInMonth, isValid, parse } from 'date-fns';
+import { format } from 'date-fns/format';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 
 /** Which part of an ambiguous numeric date comes first (`--date-order`, PRODUCT.md; default DMY). */
 export type DateOrder = 'DMY' | 'MDY' | 'YMD';

@@ -4,7 +4,9 @@
  * All zone rules come from @date-fns/tz (the platform's Intl data); none are written here.
  */
 import { TZDate, tz, tzOffset } from '@date-fns/tz';
-import { format, isValid, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { ShedError } from '../../errors/shed-error.ts';
 import { type LocalDate, formatLocalDate, isRealDate } from './local-date.ts';
 import type { TimeOfDay } from './time-of-day.ts';
