@@ -15,7 +15,7 @@ export function tableSheets(table: ExportTable, timeZone: string): TableSheetInp
   return table.sheets.map((sheet) => ({
     name: sheet.name,
     columns: sheet.columns.map((c) => ({ header: c.header, type: c.type })),
-    rows: sheet.rows.map((row) => sheet.columns.map((c) => cellValue(c, row[c.key] ?? null, clock))),
+    rows: Array.from(sheet.rows, (row) => sheet.columns.map((c) => cellValue(c, row[c.key] ?? null, clock))),
   }));
 }
 

@@ -39,11 +39,11 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
  * over header and data (an autoFilter instead if this exceljs lacks the internals; see
  * xlsx-table-part.ts), and the optional totals row. The file appears only when complete (temp file
  * beside it, then rename); a failure, including one thrown by a row iterator, leaves no file.
- * Returns the number of data rows written.
+ * Returns the number of data rows written, in all and per sheet.
  * Throws {@link WriteError} `invalid_table` (bad sheet spec, before anything is written),
  * `invalid_cell_value` (a value not fitting its column), `output_not_writable`; or what a row iterator threw.
  */
-export async function writeXlsxTables(path: string, sheets: TableSheet[], options: XlsxWriteOptions = {}): Promise<{ rows: number }> {
+export async function writeXlsxTables(path: string, sheets: TableSheet[], options: XlsxWriteOptions = {}): Promise<{ rows: number; sheetRows: number[] }> {
   const tableNames = checkSheets(sheets);
   checkValueOptions(options);
   return writeAtomically(path, async (temp) => {
@@ -51,14 +51,15 @@ export async function writeXlsxTables(path: string, sheets: TableSheet[], option
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
     const hooks = tableHooks(workbook);
     const counter = { rows: 0, check: file.check };
+    const sheetRows: number[] = [];
     try {
       for (const [index, sheet] of sheets.entries()) {
         const table = { id: index + 1, name: tableNames[index] ?? sheet.name };
-        await writeSheet(workbook, hooks, sheet, table, counter, options);
+        sheetRows.push(await writeSheet(workbook, hooks, sheet, table, counter, options));
       }
       // exceljs listens for stream errors only from its last step: a disk error before it would hang commit().
       await Promise.race([workbook.commit(), file.failed]);
-      return { rows: counter.rows };
+      return { rows: counter.rows, sheetRows };
     } catch (error) {
       await abandon(workbook, file.stream);
       throw error;
@@ -76,7 +77,7 @@ async function writeSheet(
   table: { id: number; name: string },
   counter: { rows: number; check: () => void },
   options: XlsxWriteOptions,
-): Promise<void> {
+): Promise<number> {
   const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
   const rows = readAhead(sheet.rows, WIDTH_SAMPLE);
   const sample = await rows.sample();
@@ -103,6 +104,7 @@ async function writeSheet(
     worksheet.autoFilter = filterRef;
   }
   worksheet.commit();
+  return dataRows;
 }
 
 /** Writes the data rows, committing each (streamed out), summing the totals columns as it goes. */

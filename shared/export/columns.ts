@@ -37,11 +37,15 @@ export interface ExportTotals {
   sum: readonly string[];
 }
 
-/** One sheet of an export: its name (at most 31 characters), columns, rows, optional totals row. */
+/**
+ * One sheet of an export: its name (at most 31 characters), columns, rows, optional totals row.
+ * `rows` may be made as they are read ({@link lazyRows}), so that a large export never holds them
+ * all: read them as often as needed (each reading makes them afresh), never by index.
+ */
 export interface ExportSheet {
   name: string;
   columns: readonly ExportColumn[];
-  rows: readonly ExportRow[];
+  rows: Iterable<ExportRow>;
   totals?: ExportTotals;
 }
 
@@ -52,4 +56,12 @@ export interface ExportSheet {
 export interface ExportTable {
   dataset: string;
   sheets: ExportSheet[];
+}
+
+/**
+ * Rows made as they are read: each iteration calls `make` afresh, so the rows can be read more than
+ * once (a digest, then the writer) and are never held together.
+ */
+export function lazyRows(make: () => Iterable<ExportRow>): Iterable<ExportRow> {
+  return { [Symbol.iterator]: () => make()[Symbol.iterator]() };
 }

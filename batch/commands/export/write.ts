@@ -33,6 +33,6 @@ export async function writeExport(table: ExportTable, settings: WriteSettings): 
     const { rows } = await writeCsvTable(settings.out, toTableSheet(first), { bom: settings.bom, timeZone: settings.timeZone });
     return [{ name: first.name, rows }];
   }
-  await writeXlsxTables(settings.out, table.sheets.map(toTableSheet), { timeZone: settings.timeZone });
-  return table.sheets.map((s) => ({ name: s.name, rows: s.rows.length }));
+  const { sheetRows } = await writeXlsxTables(settings.out, table.sheets.map(toTableSheet), { timeZone: settings.timeZone });
+  return table.sheets.map((s, index) => ({ name: s.name, rows: sheetRows[index] ?? 0 }));
 }

@@ -7,7 +7,7 @@
  * Exact decimal arithmetic throughout. Pure.
  */
 import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
-import type { ExportColumn, ExportRow, ExportSheet, ExportTable } from '../columns.ts';
+import { lazyRows, type ExportColumn, type ExportRow, type ExportSheet, type ExportTable } from '../columns.ts';
 import { sha256Lines, type LinesDigest } from '../digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
@@ -77,7 +77,7 @@ export async function sealLedger(table: ExportTable, digestOf: LinesDigest = sha
   const [ledger, summary, about] = table.sheets;
   if (!ledger || !summary || !about) return table;
   const digest = await digestOf(ledgerRowTexts(ledger));
-  const rows = about.rows.map((r) => (r.item === DIGEST_ITEM ? { ...r, value: digest } : r));
+  const rows = Array.from(about.rows, (r) => (r.item === DIGEST_ITEM ? { ...r, value: digest } : r));
   return { ...table, sheets: [ledger, summary, { ...about, rows }] };
 }
 
@@ -192,7 +192,14 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext, stock
   return {
     dataset: 'ledger',
     sheets: [
-      { name: LEDGER_SHEETS.ledger, columns: LEDGER_COLUMNS, rows: lines.flatMap((line) => ledgerRows(line, input.filter.dates)) },
+      {
+        name: LEDGER_SHEETS.ledger,
+        columns: LEDGER_COLUMNS,
+        // Made as they are read (for the digest, then for the file), never held all at once.
+        rows: lazyRows(function* () {
+          for (const line of lines) yield* ledgerRows(line, input.filter.dates);
+        }),
+      },
       summarySheet(checked, source !== null),
       aboutSheet(checked, input, context, source),
     ],

@@ -4,7 +4,7 @@
  */
 import type { LineItem, Receipt, Return } from '../../schemas/resources.ts';
 import { formatLocalDate, multiplyDecimals, negateDecimal, timestampToLocalDate, canonicalDecimal, localDateToUtcDate } from '../../sheet/values/index.ts';
-import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, toBaseQuantity } from '../values.ts';
@@ -194,12 +194,24 @@ export function movementRow(m: Movement): ExportRow {
   };
 }
 
-/** The movements export: the Movements sheet, then the Summary sheet (net per storage × product × unit). */
+/**
+ * The movements export: the Movements sheet, then the Summary sheet (net per storage × product ×
+ * unit). The movements are held, sorted; their rows are made as they are read ({@link lazyRows}).
+ */
 export function movementsTable(input: MovementsInput): ExportTable {
   const movements = buildMovements(input);
   return {
     dataset: 'movements',
-    sheets: [{ name: MOVEMENTS_SHEET, columns: MOVEMENT_COLUMNS, rows: movements.map(movementRow) }, summariseMovements(movements)],
+    sheets: [
+      {
+        name: MOVEMENTS_SHEET,
+        columns: MOVEMENT_COLUMNS,
+        rows: lazyRows(function* () {
+          for (const m of movements) yield movementRow(m);
+        }),
+      },
+      summariseMovements(movements),
+    ],
   };
 }
 

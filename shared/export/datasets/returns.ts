@@ -6,7 +6,7 @@
 import type { Return } from '../../schemas/resources.ts';
 import { canonicalDecimal } from '../../sheet/values/index.ts';
 import { RETURN_EXPORT_ORDER, RETURN_REGISTRY } from '../../sheet/field-registry.ts';
-import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
+import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
@@ -24,26 +24,34 @@ export const RETURNS_SHEET = 'Returns';
 /**
  * Rows of the returns that pass the filter, sorted by returned date then sequence. Product and
  * Storage cells resolve back to the same ids (`ExportNames.productCell`, `storageCell`).
+ * The returns are filtered and sorted at once; their rows are made as they are read ({@link lazyRows}).
  * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
  */
-export function returnRows(returns: readonly Return[], names: ExportNames, filter: ExportFilter): ExportRow[] {
-  return returns
+export function returnRows(returns: readonly Return[], names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
+  const kept = returns
     .filter((r) => passesFilter(r, r.returned_at, filter))
     .map((r) => ({ r, date: localDateCell(r.returned_at, filter.timeZone) }))
-    .sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.r.sequence, b.r.sequence))
-    .map(({ r, date }) => ({
-      returned_at: date,
-      supplier: r.supplier,
-      storage: names.storageCell(r.storage_id),
-      product: names.productCell(r.product_id, null),
-      amount: canonicalDecimal(r.amount_value),
-      amount_unit: r.amount_unit,
-      reference: r.reference,
-      notes: r.notes,
-      record_id: r.id,
-      sequence: r.sequence,
-      updated_at: r.updated_at,
-    }));
+    .sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.r.sequence, b.r.sequence));
+  return lazyRows(function* () {
+    for (const { r, date } of kept) yield returnRow(r, date, names);
+  });
+}
+
+/** One return's row. */
+function returnRow(r: Return, date: Date, names: ExportNames): ExportRow {
+  return {
+    returned_at: date,
+    supplier: r.supplier,
+    storage: names.storageCell(r.storage_id),
+    product: names.productCell(r.product_id, null),
+    amount: canonicalDecimal(r.amount_value),
+    amount_unit: r.amount_unit,
+    reference: r.reference,
+    notes: r.notes,
+    record_id: r.id,
+    sequence: r.sequence,
+    updated_at: r.updated_at,
+  };
 }
 
 /** The returns export: one sheet. */

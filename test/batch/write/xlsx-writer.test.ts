@@ -40,7 +40,7 @@ describe('writeXlsxTables: cells', () => {
       },
       { date: '2026-02-28', product: '=1+2', qty: 2.25, packs: '7', cost: 12, at: new Date(Date.UTC(2026, 2, 2, 23, 59)), locked: 'false' },
     ];
-    expect(await writeXlsxTables(path, [movements(rows)])).toEqual({ rows: 2 });
+    expect(await writeXlsxTables(path, [movements(rows)])).toEqual({ rows: 2, sheetRows: [2] });
     const sheet = (await readWorkbook(path)).getWorksheet('Movements')!;
     const first = sheet.getRow(2);
     const date = first.getCell(1).value as Date;
@@ -189,7 +189,7 @@ describe('writeXlsxTables: streaming and progress', () => {
 
   it('streams 30,000 rows (past the back-pressure threshold) without losing any', async () => {
     const path = dir.file('many.xlsx');
-    expect(await writeXlsxTables(path, [movements(sampleRows(30_000))])).toEqual({ rows: 30_000 });
+    expect(await writeXlsxTables(path, [movements(sampleRows(30_000))])).toEqual({ rows: 30_000, sheetRows: [30_000] });
     const sheet = (await readWorkbook(path)).getWorksheet('Movements')!;
     expect(sheet.rowCount).toBe(30_001);
     expect(sheet.getRow(30_001).getCell(2).value).toBe('Glyfos 540 #29999');

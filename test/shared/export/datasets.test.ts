@@ -55,7 +55,7 @@ describe('movements', () => {
   it('rows carry dates as date cells, decimals as exact strings, ids, review flag and timestamps', () => {
     const table = movementsTable({ receipts: f.receipts, returns: f.returns, names, filter: all });
     const [sheet] = table.sheets;
-    const row = sheet!.rows[1]!;
+    const row = [...sheet!.rows][1]!;
     expect(day(row, 'date')).toBe('2026-02-03');
     expect(row).toMatchObject({
       type: 'receipt',
@@ -71,7 +71,7 @@ describe('movements', () => {
       under_review: false,
       updated_at: f.receipts[0]!.updated_at,
     });
-    const ret = sheet!.rows.find((r) => r.sequence === 'RET-00000001')!;
+    const ret = [...sheet!.rows].find((r) => r.sequence === 'RET-00000001')!;
     expect(ret).toMatchObject({
       packs: null,
       pack_size: null,
@@ -123,7 +123,7 @@ describe('movements', () => {
 
   it('gives nothing for no records, and an empty summary', () => {
     const table = movementsTable({ receipts: [], returns: [], names, filter: all });
-    expect(table.sheets.map((s) => [s.name, s.rows.length])).toEqual([
+    expect(table.sheets.map((s) => [s.name, [...s.rows].length])).toEqual([
       ['Movements', 0],
       ['Summary', 0],
     ]);
@@ -131,7 +131,7 @@ describe('movements', () => {
 });
 
 describe('receipts in the import layout', () => {
-  const rows = receiptRows(f.receipts, names, all);
+  const rows = [...receiptRows(f.receipts, names, all)];
 
   it('gives one row per line item, header fields repeated, the invoice split from the notes', () => {
     expect(rows.map((r) => [r.sequence, r.invoice, r.notes, r.product])).toEqual([
@@ -177,7 +177,7 @@ describe('receipts in the import layout', () => {
 
 describe('returns in the import layout', () => {
   it('gives one row per return with names that import back', () => {
-    const rows = returnRows(f.returns, names, all);
+    const rows = [...returnRows(f.returns, names, all)];
     expect(rows.map((r) => [day(r, 'returned_at'), r.sequence, r.supplier, r.storage, r.product, r.amount, r.amount_unit, r.reference])).toEqual([
       ['2026-02-03', 'RET-00000002', '=HYPERLINK("x")', 'Seed Shed', 'Wheat seed - Scepter', '250', 'g', null],
       ['2026-02-10', 'RET-00000001', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyphosate 540', '40', 'l', 'CN-1234'],
@@ -197,7 +197,7 @@ describe('returns in the import layout', () => {
 
 describe('catalogue datasets', () => {
   it('storages: both field sets, locked read from either, sorted by name', () => {
-    const rows = storagesTable(f.storages).sheets[0]!.rows;
+    const rows = [...storagesTable(f.storages).sheets[0]!.rows];
     expect(rows.map((r) => [r.name, r.locked, r.locked_at, r.activated_at])).toEqual([
       ['Main Chemical Shed', false, null, null],
       ['north  tank', true, null, null],
@@ -208,7 +208,7 @@ describe('catalogue datasets', () => {
 
   it('product aliases: with the product name when known', () => {
     const unnamed = { id: '00000000-0000-4000-8000-000000000099', name: 'Mystery', product_id: f.P_UNNAMED };
-    const rows = productAliasesTable([...f.aliases, unnamed], names).sheets[0]!.rows;
+    const rows = [...productAliasesTable([...f.aliases, unnamed], names).sheets[0]!.rows];
     expect(rows.map((r) => [r.name, r.product, r.product_id])).toEqual([
       ['Glyfos 540', 'Glyphosate 540', f.P_GLY],
       ['Mystery', null, f.P_UNNAMED],
@@ -218,7 +218,7 @@ describe('catalogue datasets', () => {
   });
 
   it('products: those known, with their trade names', () => {
-    const rows = productsTable(names.products, f.aliases).sheets[0]!.rows;
+    const rows = [...productsTable(names.products, f.aliases).sheets[0]!.rows];
     expect(rows.map((r) => [r.name, r.trade_names])).toEqual([
       ['Glyphosate 540', 'Glyfos 540'],
       ['Wetting agent A', 'Wetter'],

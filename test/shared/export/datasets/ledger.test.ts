@@ -33,7 +33,7 @@ describe('ledger', () => {
   it('writes an opening row, the movements with their running balance, a closing row; a checked summary; an About sheet', () => {
     const table = ledgerTable({ receipts: f.receipts, returns: f.returns, names, filter: february }, context);
     expect(table.sheets.map((s) => s.name)).toEqual(['Ledger', 'Ledger Summary', 'About']);
-    const glyphosate = table.sheets[0]!.rows.filter((r) => r.product === 'Glyphosate 540' && r.unit === 'l');
+    const glyphosate = [...table.sheets[0]!.rows].filter((r) => r.product === 'Glyphosate 540' && r.unit === 'l');
     expect(glyphosate.map((r) => [r.entry, r.in, r.out, r.balance])).toEqual([
       ['Opening balance', null, null, '81'],
       ['Return', null, '40', '41'],
@@ -41,8 +41,8 @@ describe('ledger', () => {
     ]);
     expect((glyphosate[0]!.date as Date).toISOString().slice(0, 10)).toBe('2026-02-04');
     expect((glyphosate[2]!.date as Date).toISOString().slice(0, 10)).toBe('2026-02-27');
-    expect(table.sheets[1]!.rows.every((r: ExportRow) => r.check === 'ties out')).toBe(true);
-    const about = Object.fromEntries(table.sheets[2]!.rows.map((r) => [r.item, r.value]));
+    expect([...table.sheets[1]!.rows].every((r: ExportRow) => r.check === 'ties out')).toBe(true);
+    const about = Object.fromEntries([...table.sheets[2]!.rows].map((r) => [r.item, r.value]));
     expect(about).toMatchObject({
       Organisation: 'Willow Creek Pastoral Co',
       Period: '2026-02-04 to 2026-02-27 (dates in Australia/Sydney)',
@@ -57,7 +57,7 @@ describe('ledger', () => {
   it('is sealed with the SHA-256 of its Ledger rows; a changed row changes it', async () => {
     const table = ledgerTable({ receipts: f.receipts, returns: f.returns, names, filter: february }, context);
     const sealed = await sealLedger(table);
-    const digest = sealed.sheets[2]!.rows.find((r) => r.item === DIGEST_ITEM)?.value;
+    const digest = [...sealed.sheets[2]!.rows].find((r) => r.item === DIGEST_ITEM)?.value;
     const text = ledgerText(sealed.sheets[0]!);
     expect(digest).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
     expect(text.split('\n')).toContain(
@@ -65,9 +65,9 @@ describe('ledger', () => {
     );
     const changed = {
       ...table,
-      sheets: [{ ...table.sheets[0]!, rows: table.sheets[0]!.rows.map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)) }, ...table.sheets.slice(1)],
+      sheets: [{ ...table.sheets[0]!, rows: [...table.sheets[0]!.rows].map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)) }, ...table.sheets.slice(1)],
     };
-    const other = (await sealLedger(changed)).sheets[2]!.rows.find((r) => r.item === DIGEST_ITEM)?.value;
+    const other = [...(await sealLedger(changed)).sheets[2]!.rows].find((r) => r.item === DIGEST_ITEM)?.value;
     expect(other).not.toBe(digest);
   });
 });

@@ -24,7 +24,7 @@ const line = (closing: string): LedgerLine => ({ ...lines[0]!, closing });
 describe('stocktake', () => {
   it('the template lists every line with its closing to expect, and a blank count', () => {
     const [sheet] = stocktakeTemplate(lines).sheets;
-    expect(sheet!.rows.find((r) => r.product === 'Glyphosate 540' && r.unit === 'l')).toMatchObject({
+    expect([...sheet!.rows].find((r) => r.product === 'Glyphosate 540' && r.unit === 'l')).toMatchObject({
       storage: 'Main Chemical Shed',
       expected: '41',
       counted: null,
