@@ -95,6 +95,13 @@ export type PageProgress = (read: number, known: number) => void;
  *   typed errors (connection, authentication, entitlement: exit 3).
  */
 export async function fetchExport(source: ExportSource, settings: ExportQuery, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
+  // The records are read and shaped in a function of their own, so that nothing holds them while
+  // the shaped table is sealed and written (a ledger's rows are made twice, from its lines alone).
+  const { shaped, lists } = await fetchAndShape(source, settings, onProgress, signal);
+  return { ...shaped, table: await sealLedger(shaped.table, settings.digestOf), lists };
+}
+
+async function fetchAndShape(source: ExportSource, settings: ExportQuery, onProgress: PageProgress, signal?: AbortSignal) {
   const pages = createOrgPages(source.http, source.organisationId);
   const lists: ListReport[] = [];
   const counters = new Map<string, { read: number; known: number }>();
@@ -141,7 +148,7 @@ export async function fetchExport(source: ExportSource, settings: ExportQuery, o
     returns: returns?.records ?? [],
     included: [receipts?.included, returns?.included],
   });
-  return { ...shaped, table: await sealLedger(shaped.table, settings.digestOf), lists };
+  return { shaped, lists };
 }
 
 /** Everything an export is shaped from: the organisation's lists, online or from the mirror. */

@@ -188,6 +188,7 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext, stock
     tiesOut: tiesOut(line),
     reconciled: counts && stocktake ? reconcileLine(line, counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent) : null,
   }));
+  const dates = input.filter.dates;
   const source = counts && stocktake ? { counts: counts.size, tolerancePercent: stocktake.tolerancePercent, source: stocktake.grid.source } : null;
   return {
     dataset: 'ledger',
@@ -195,9 +196,10 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext, stock
       {
         name: LEDGER_SHEETS.ledger,
         columns: LEDGER_COLUMNS,
-        // Made as they are read (for the digest, then for the file), never held all at once.
+        // Made as they are read (for the digest, then for the file), never held all at once; only
+        // the lines and the period are kept for it, not the records.
         rows: lazyRows(function* () {
-          for (const line of lines) yield* ledgerRows(line, input.filter.dates);
+          for (const line of lines) yield* ledgerRows(line, dates);
         }),
       },
       summarySheet(checked, source !== null),

@@ -81,10 +81,15 @@ export function numberToDecimal(n: number): string {
  */
 export function canonicalDecimal(text: string | number): string {
   if (typeof text === 'number') return numberToDecimal(text);
+  // Most decimals (every one the service sends) are canonical already: no parts to make.
+  if (CANONICAL.test(text) && text !== '-0') return text;
   const parts = decimalParts(text.trim());
   if (!parts) throw new InvalidDecimalError(text);
   return partsToCanonical(parts);
 }
+
+/** A decimal in canonical form: no sign but `-`, no leading or trailing zeros, no exponent. */
+const CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
 
 /** A decimal as an integer count of 10^-scale units: `'-12.5'` → `{ units: -125n, scale: 1 }`. */
 interface Scaled {
