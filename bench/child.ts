@@ -4,6 +4,7 @@
  * JSON, a {@link ChildReport}: the wall time of the work (module loading excluded), the process's
  * peak RSS, and details (row counts, checks) the parent verifies.
  */
+import { limitHeapGrowth } from '../batch/cli/heap.ts';
 import { now, peakRssMb, type ChildReport } from './measure.ts';
 
 type Args = Record<string, unknown>;
@@ -150,6 +151,8 @@ const cases: Record<string, Case> = {
   },
 };
 
+// Every case runs as the `shed` process does, with its heap growth limited (batch/cli/heap.ts).
+limitHeapGrowth();
 const [name, json] = process.argv.slice(2);
 const run = cases[name ?? ''];
 if (!run) {
