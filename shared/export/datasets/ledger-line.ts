@@ -24,7 +24,25 @@ export interface LedgerLine {
   out: string;
   closing: string;
   /** The period's movements of this line, in date order. */
-  movements: Movement[];
+  movements: LedgerEntry[];
+}
+
+/** What the ledger keeps of a movement: only what its row shows, so a long ledger holds little per line. */
+export type LedgerEntry = Pick<Movement, 'date' | 'type' | 'sequence' | 'supplier' | 'reference' | 'packs' | 'packSize' | 'quantity' | 'recordId'>;
+
+/** A movement's {@link LedgerEntry}. */
+export function ledgerEntry(m: Movement): LedgerEntry {
+  return {
+    date: m.date,
+    type: m.type,
+    sequence: m.sequence,
+    supplier: m.supplier,
+    reference: m.reference,
+    packs: m.packs,
+    packSize: m.packSize,
+    quantity: m.quantity,
+    recordId: m.recordId,
+  };
 }
 
 /** The key of a storage × product × unit line (ids compared case-insensitively). */

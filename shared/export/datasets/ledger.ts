@@ -11,7 +11,7 @@ import { lazyRows, type ExportColumn, type ExportRow, type ExportSheet, type Exp
 import { sha256Lines, type LinesDigest } from '../digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
-import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
+import { LINE_COLUMNS, ledgerEntry, ledgerKey, type LedgerLine } from './ledger-line.ts';
 import { readStocktake, reconcileLine, type Count, type Reconciled } from './stocktake.ts';
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
@@ -139,10 +139,10 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
       line.opening = addDecimals(line.opening, m.quantity);
     } else if (m.type === 'receipt') {
       line.in = addDecimals(line.in, m.quantity);
-      line.movements.push(m);
+      line.movements.push(ledgerEntry(m));
     } else {
       line.out = addDecimals(line.out, negateDecimal(m.quantity));
-      line.movements.push(m);
+      line.movements.push(ledgerEntry(m));
     }
   }
   for (const line of lines.values()) line.closing = subtractDecimals(addDecimals(line.opening, line.in), line.out);

@@ -163,7 +163,7 @@ function returnMovement(ret: Return, date: string, names: ExportNames): Movement
 }
 
 /** A movement's date (`YYYY-MM-DD` in the farm's zone) as a date cell: a `Date` at UTC midnight of that day. */
-export function movementDateCell(m: Movement): Date {
+export function movementDateCell(m: Pick<Movement, 'date'>): Date {
   const [year, month, day] = m.date.split('-').map(Number) as [number, number, number];
   return localDateToUtcDate({ year, month, day });
 }
