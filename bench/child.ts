@@ -97,7 +97,7 @@ const cases: Record<string, Case> = {
     };
   },
 
-  /** `shed export movements --format xlsx` against a running sandbox, the whole command. */
+  /** `shed export DATASET` (default movements, .xlsx) against a running sandbox, the whole command. */
   'export-movements': async (args) => {
     const { exportCommand } = await import('../batch/commands/export/index.ts');
     const { memoryIO } = await import('../batch/ui/io.ts');
@@ -106,7 +106,7 @@ const cases: Record<string, Case> = {
       const summary = await exportCommand({
         dataset: String(args.dataset ?? 'movements'),
         ...(args.from ? { from: String(args.from), to: String(args.to) } : {}),
-        format: 'xlsx',
+        format: args.format === 'csv' ? 'csv' : 'xlsx',
         out: String(args.out),
         baseUrl: String(args.url),
         token: WILLOW_TOKEN,
