@@ -223,5 +223,5 @@ function changedSince(products: readonly Product[], since: string | undefined): 
 }
 
 function report(list: string, result: ConsistentList<unknown & Versioned>): ListReport {
-  return { list, records: result.records.length, passes: result.passes, walked: result.walked, changes: [...result.changes], removed: result.removed };
+  return { list, records: result.store.size, passes: result.passes, walked: result.walked, changes: [...result.changes], removed: result.removed };
 }

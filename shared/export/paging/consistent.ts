@@ -21,21 +21,18 @@
 import { listAll, type Page } from '../../client/paging.ts';
 import type { Included } from '../../schemas/resources.ts';
 import { walkByCursor } from './cursor-walk.ts';
-import { dropDeleted } from './deletions.ts';
+import { deletedIdsAmong } from './deletions.ts';
 import type { DeletedReader, PageReader } from './page-source.ts';
-import { newestUpdatedAt, timestampMicros } from './timestamps.ts';
+import { memoryRecordStore, versionOf, type RecordStore, type Versioned } from './record-store.ts';
+import { microsToIso } from './timestamps.ts';
 
-/** A record a list returns: an id and the timestamp that orders it. */
-export interface Versioned {
-  id: string;
-  updated_at?: string | undefined;
-}
+export type { Versioned } from './record-store.ts';
 
 /** What was noticed during a pass. */
 export type ChangeSignal = 'totals_differ' | 'duplicate' | 'count_mismatch' | 'catch_up' | 'passes_differ';
 
 /** Options of {@link fetchConsistent}. */
-export interface ConsistentOptions {
+export interface ConsistentOptions<T extends Versioned = Versioned> {
   /** `--since`: only records changed after this ISO 8601 instant. */
   updatedAfter?: string;
   /** Pages fetched at once after page 1; default 4. */
@@ -46,12 +43,17 @@ export interface ConsistentOptions {
   deleted?: DeletedReader;
   /** Called after each page read, with the pages read so far and the pages known so far (all passes). */
   onPage?: (read: number, known: number) => void;
+  /** Where the records go as each page arrives (default: in memory); the result reads them from it. */
+  store?: RecordStore<T>;
   signal?: AbortSignal;
 }
 
 /** Every record once, with what it took. */
 export interface ConsistentList<T> {
-  records: T[];
+  /** The records, newest version of each, deleted ones dropped: read them by handle. */
+  store: RecordStore<T & Versioned>;
+  /** The same records in `updated_at` order (then id), all at once: for lists small enough to hold. */
+  readonly records: T[];
   /** `included` maps of every page read, merged. */
   included: Included;
   /** Parallel passes run. */
@@ -66,11 +68,16 @@ export interface ConsistentList<T> {
 
 /**
  * Reads a whole list so that every record comes exactly once, even while others change it (see the
- * module comment). Records are returned in `updated_at` order, newest version of each.
+ * module comment). Each page's records go into the store as the page arrives; no pass holds pages.
  * Rejects with whatever `read` or `deleted` rejects with (the client's typed errors).
  */
-export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, options: ConsistentOptions = {}): Promise<ConsistentList<T>> {
-  const store = new RecordStore<T>();
+export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, options: ConsistentOptions<T> = {}): Promise<ConsistentList<T>> {
+  const store = options.store ?? memoryRecordStore<T>();
+  const included: Included = {};
+  const keep = (page: Page<T>) => {
+    for (const record of page.records) store.put(record);
+    for (const [plural, objects] of Object.entries(page.included ?? {})) Object.assign((included[plural] ??= {}), objects);
+  };
   const progress = { read: 0, known: 0 };
   const counted: PageReader<T> = async (q) => {
     const page = await read(q);
@@ -86,8 +93,7 @@ export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, 
   let previous: string | null = null;
   while (!clean && passes < maxPasses) {
     passes += 1;
-    const pass = await parallelPass(counted, options, progress);
-    store.add(pass.pages);
+    const pass = await parallelPass(counted, keep, options, progress);
     if (pass.signals.length === 0 && (pass.checkedByCount || pass.fingerprint === previous)) {
       clean = true;
     } else if (pass.signals.length === 0 && previous !== null) {
@@ -96,87 +102,87 @@ export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, 
     changes.push(...pass.signals);
     previous = pass.fingerprint;
   }
-  if (!clean) store.add(await walkByCursor(counted, { updatedAfter: options.updatedAfter, signal: options.signal }));
-  const { kept, removed } = options.deleted ? await dropDeleted(store.records(), options.deleted, options.signal) : { kept: store.records(), removed: 0 };
-  return { records: kept, included: store.included, passes, walked: !clean, changes, removed };
+  if (!clean) for (const page of await walkByCursor(counted, { updatedAfter: options.updatedAfter, signal: options.signal })) keep(page);
+  const gone = options.deleted ? await deletedIdsAmong([...store.versions()], options.deleted, options.signal) : new Set<string>();
+  store.remove(gone);
+  return {
+    store,
+    get records() {
+      return inVersionOrder(store);
+    },
+    included,
+    passes,
+    walked: !clean,
+    changes,
+    removed: gone.size,
+  };
 }
 
-interface PassResult<T> {
-  pages: Page<T>[];
+/** The store's records in `updated_at` order, then id. */
+function inVersionOrder<T extends Versioned>(store: RecordStore<T>): T[] {
+  return Array.from(store.scan(), ({ record }) => ({ record, version: versionOf(record) }))
+    .sort((a, b) => {
+      const d = a.version - b.version;
+      return d < 0n ? -1 : d > 0n ? 1 : a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0;
+    })
+    .map(({ record }) => record);
+}
+
+interface PassResult {
   signals: ChangeSignal[];
   /** Whether every page carried a count, so the pass could be checked against it. */
   checkedByCount: boolean;
-  /** The ids and versions read, sorted: two passes agree when these are equal. */
+  /** The ids and versions read, sorted (only when a page had no count): two passes agree when these are equal. */
   fingerprint: string;
 }
 
-/** One parallel pass (the client's `listAll`), watching each page, then one catch-up read. */
+/**
+ * One parallel pass (the client's `listAll`), watching each page and handing its records to `keep`
+ * (pages go on to `listAll` empty, so the pass holds none), then one catch-up read.
+ */
 async function parallelPass<T extends Versioned>(
   read: PageReader<T>,
-  options: ConsistentOptions,
+  keep: (page: Page<T>) => void,
+  options: ConsistentOptions<T>,
   progress: { known: number; read: number },
-): Promise<PassResult<T>> {
-  const pages: Page<T>[] = [];
+): Promise<PassResult> {
   const seen = new Set<string>();
+  const counts = new Set<number | null>();
+  const totalPages = new Set<number | null>();
+  // The ids and versions, kept only while pages come without a count (a fingerprint is needed then).
+  const versions: string[] = [];
   let duplicate = false;
+  let newest = -1n;
   const base = progress.read;
   const fetchPage = async (page: number, signal: AbortSignal): Promise<Page<T>> => {
     const result = await read({ page, updatedAfter: options.updatedAfter, signal });
-    pages.push(result);
     progress.known = Math.max(progress.known, base + (result.totalPages ?? page + 1) + 1);
+    counts.add(result.totalCount);
+    totalPages.add(result.totalPages);
     for (const record of result.records) {
       const id = record.id.toLowerCase();
       if (seen.has(id)) duplicate = true;
       seen.add(id);
+      const version = versionOf(record);
+      if (version > newest) newest = version;
+      if (result.totalCount === null) versions.push(`${id}@${record.updated_at ?? ''}`);
     }
+    keep(result);
     // Without `meta` the number of pages is unknown: read on, one page more, until one is empty.
-    return result.totalPages === null && result.records.length > 0 ? { ...result, totalPages: page + 1 } : result;
+    const totalPagesNow = result.totalPages === null && result.records.length > 0 ? page + 1 : result.totalPages;
+    return { ...result, records: [], included: undefined, totalPages: totalPagesNow };
   };
-  const merged = await listAll(fetchPage, { pageConcurrency: Math.max(1, options.pageConcurrency ?? 4), signal: options.signal });
+  await listAll(fetchPage, { pageConcurrency: Math.max(1, options.pageConcurrency ?? 4), signal: options.signal });
   const signals: ChangeSignal[] = [];
-  const counts = new Set(pages.map((p) => p.totalCount));
-  const totalPages = new Set(pages.map((p) => p.totalPages));
   if (counts.size > 1 || totalPages.size > 1) signals.push('totals_differ');
   if (duplicate) signals.push('duplicate');
-  const count = pages[0]?.totalCount ?? null;
-  const checkedByCount = pages.every((p) => p.totalCount !== null);
-  if (checkedByCount && counts.size === 1 && merged.records.length !== count) signals.push('count_mismatch');
+  const count = counts.size === 1 ? [...counts][0]! : null;
+  const checkedByCount = !counts.has(null);
+  if (checkedByCount && counts.size === 1 && seen.size !== count) signals.push('count_mismatch');
   // One cheap read: anything changed after the newest record read means the list moved meanwhile.
-  const catchUp = await read({ page: 1, updatedAfter: newestUpdatedAt(merged.records) ?? options.updatedAfter, signal: options.signal });
-  pages.push(catchUp);
+  const after = newest >= 0n ? microsToIso(newest) : options.updatedAfter;
+  const catchUp = await read({ page: 1, updatedAfter: after, signal: options.signal });
+  keep(catchUp);
   if (catchUp.records.length > 0) signals.push('catch_up');
-  const fingerprint = merged.records
-    .map((r) => `${r.id.toLowerCase()}@${r.updated_at ?? ''}`)
-    .sort()
-    .join('\n');
-  return { pages, signals, checkedByCount, fingerprint };
-}
-
-/** Records by id, the newest version of each (exact microsecond order; a tie keeps the later read). */
-class RecordStore<T extends Versioned> {
-  private readonly byId = new Map<string, T>();
-  readonly included: Included = {};
-
-  add(pages: readonly Page<T>[]): void {
-    for (const page of pages) {
-      for (const record of page.records) {
-        const id = record.id.toLowerCase();
-        const held = this.byId.get(id);
-        if (held === undefined || version(record) >= version(held)) this.byId.set(id, record);
-      }
-      for (const [plural, objects] of Object.entries(page.included ?? {})) Object.assign((this.included[plural] ??= {}), objects);
-    }
-  }
-
-  /** Held records in `updated_at` order, then id. */
-  records(): T[] {
-    return [...this.byId.values()].sort((a, b) => {
-      const d = version(a) - version(b);
-      return d < 0n ? -1 : d > 0n ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-  }
-}
-
-function version(record: Versioned): bigint {
-  return record.updated_at ? timestampMicros(record.updated_at) : -1n;
+  return { signals, checkedByCount, fingerprint: versions.sort().join('\n') };
 }

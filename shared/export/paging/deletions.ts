@@ -14,7 +14,7 @@
  */
 import { DELETED_IDS_PER_REQUEST } from '../../client/service-client.ts';
 import type { DeletedReader } from './page-source.ts';
-import { justBefore, oldestUpdatedAt, timestampMicros } from './timestamps.ts';
+import { microsToIso, timestampMicros } from './timestamps.ts';
 
 /** Up to this many held records the query names their ids (at most 4 requests); beyond, it does not. */
 export const IDS_QUERY_LIMIT = DELETED_IDS_PER_REQUEST * 4;
@@ -29,10 +29,26 @@ export async function dropDeleted<T extends { id: string; updated_at?: string | 
   deleted: DeletedReader,
   signal?: AbortSignal,
 ): Promise<{ kept: T[]; removed: number }> {
-  const oldest = oldestUpdatedAt(records);
-  if (records.length === 0) return { kept: [], removed: 0 };
-  const deletedAfter = oldest === undefined ? undefined : justBefore(oldest);
-  const ids = records.length <= IDS_QUERY_LIMIT ? records.map((r) => r.id) : undefined;
+  const gone = await deletedIdsAmong(
+    records.map((r) => ({ id: r.id, version: r.updated_at ? timestampMicros(r.updated_at) : -1n })),
+    deleted,
+    signal,
+  );
+  const kept = records.filter((r) => !gone.has(r.id.toLowerCase()));
+  return { kept, removed: records.length - kept.length };
+}
+
+/**
+ * The ids (lower case) of the held records that were deleted, as {@link dropDeleted} decides;
+ * `held` gives each record's id and version (µs of its `updated_at`, −1 when it has none).
+ * Rejects with whatever `deleted` rejects with.
+ */
+export async function deletedIdsAmong(held: readonly { id: string; version: bigint }[], deleted: DeletedReader, signal?: AbortSignal): Promise<Set<string>> {
+  if (held.length === 0) return new Set();
+  let oldest: bigint | undefined;
+  for (const { version } of held) if (version >= 0n && (oldest === undefined || version < oldest)) oldest = version;
+  const deletedAfter = oldest === undefined ? undefined : microsToIso(oldest - 1n);
+  const ids = held.length <= IDS_QUERY_LIMIT ? held.map((r) => r.id) : undefined;
   const deletions = await deleted({ ...(deletedAfter ? { deletedAfter } : {}), ...(ids ? { ids } : {}), ...(signal ? { signal } : {}) });
   const deletedAt = new Map<string, bigint>();
   for (const d of deletions) {
@@ -40,9 +56,10 @@ export async function dropDeleted<T extends { id: string; updated_at?: string | 
     const at = timestampMicros(d.deleted_at);
     if ((deletedAt.get(id) ?? -1n) < at) deletedAt.set(id, at);
   }
-  const kept = records.filter((r) => {
-    const at = deletedAt.get(r.id.toLowerCase());
-    return at === undefined || (r.updated_at !== undefined && at < timestampMicros(r.updated_at));
-  });
-  return { kept, removed: records.length - kept.length };
+  const gone = new Set<string>();
+  for (const { id, version } of held) {
+    const at = deletedAt.get(id.toLowerCase());
+    if (at !== undefined && (version < 0n || at >= version)) gone.add(id.toLowerCase());
+  }
+  return gone;
 }
