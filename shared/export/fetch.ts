@@ -31,6 +31,7 @@ import type { Versioned } from './paging/consistent.ts';
 import type { DeletedReader, PageReader } from './paging/page-source.ts';
 import { createOrgPages, deletedReader } from './paging/page-source.ts';
 import { timestampMicros } from './paging/timestamps.ts';
+import { memoryRecordStore, type RecordStore, type RecordStoreFactory, type Records } from './paging/record-store.ts';
 
 /** What to export: the dataset and its filters (PRODUCT.md, "Export options"). */
 export interface ExportQuery {
@@ -51,6 +52,8 @@ export interface ExportQuery {
   digestOf?: LinesDigest;
   /** Who asks and when, for the ledger's About sheet: the organisation's name, the local time, the tool. */
   about?: Omit<LedgerContext, 'storage'>;
+  /** Where the receipts and returns read are kept until written (default in memory; the CLI keeps them in a temporary file). */
+  recordStore?: RecordStoreFactory;
 }
 
 /** Where an export reads: the organisation, the client's HTTP layer (single pages) and its deleted lists. */
@@ -83,6 +86,8 @@ export interface FetchedExport {
   lists: ListReport[];
   /** The storage `--storage` named, resolved. */
   storage: { id: string; name: string } | null;
+  /** Frees the records' stores once the table is written (its rows read the records from them). */
+  close(): void;
 }
 
 /** Progress across the lists being read at once: pages read of pages known. */
@@ -97,16 +102,35 @@ export type PageProgress = (read: number, known: number) => void;
 export async function fetchExport(source: ExportSource, settings: ExportQuery, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
   // The records are read and shaped in a function of their own, so that nothing holds them while
   // the shaped table is sealed and written (a ledger's rows are made twice, from its lines alone).
-  const { shaped, lists } = await fetchAndShape(source, settings, onProgress, signal);
-  return { ...shaped, table: await sealLedger(shaped.table, settings.digestOf), lists };
+  const stores: RecordStore<Versioned>[] = [];
+  const close = () => {
+    for (const store of stores.splice(0)) store.close();
+  };
+  try {
+    const { shaped, lists } = await fetchAndShape(source, settings, onProgress, signal, stores);
+    return { ...shaped, table: await sealLedger(shaped.table, settings.digestOf), lists, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
 }
 
-async function fetchAndShape(source: ExportSource, settings: ExportQuery, onProgress: PageProgress, signal?: AbortSignal) {
+async function fetchAndShape(
+  source: ExportSource,
+  settings: ExportQuery,
+  onProgress: PageProgress,
+  signal: AbortSignal | undefined,
+  stores: RecordStore<Versioned>[],
+) {
   const pages = createOrgPages(source.http, source.organisationId);
   const lists: ListReport[] = [];
   const counters = new Map<string, { read: number; known: number }>();
-  const read = async <T extends Versioned>(list: string, reader: PageReader<T>, deleted: DeletableResource, since: string | undefined) => {
+  const read = async <T extends Versioned>(list: string, reader: PageReader<T>, deleted: DeletableResource, since: string | undefined, large = false) => {
+    // The records' lists go where the caller keeps records; storages and aliases are few, in memory.
+    const store = large && settings.recordStore ? settings.recordStore<T>() : memoryRecordStore<T>();
+    stores.push(store);
     const result = await fetchConsistent(reader, {
+      store,
       ...(settings.pageConcurrency ? { pageConcurrency: settings.pageConcurrency } : {}),
       ...(since ? { updatedAfter: since } : {}),
       deleted: deletedReader((r, q) => source.listDeleted(r, q), deleted) as DeletedReader,
@@ -135,17 +159,18 @@ async function fetchAndShape(source: ExportSource, settings: ExportQuery, onProg
           pages.receipts(productsOnly ? ['products'] : ['products', 'product_aliases', 'storage']),
           'receipts',
           productsOnly ? undefined : since,
+          true,
         ),
     !needsRecords || dataset === 'receipts'
       ? null
-      : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since),
+      : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since, true),
   ]);
   const shaped = shapeExport(settings, {
     organisationId: source.organisationId,
     storages: storages.records,
     productAliases: aliases.records,
-    receipts: receipts?.records ?? [],
-    returns: returns?.records ?? [],
+    receipts: receipts?.store ?? [],
+    returns: returns?.store ?? [],
     included: [receipts?.included, returns?.included],
   });
   return { shaped, lists };
@@ -156,8 +181,9 @@ export interface ExportData {
   organisationId: string;
   storages: Storage[];
   productAliases: ProductAlias[];
-  receipts: Receipt[];
-  returns: Return[];
+  /** As arrays (the mirror), or as the stores paging filled, read one record at a time. */
+  receipts: Records<Receipt>;
+  returns: Records<Return>;
   /** Sideloaded maps (online), or the products known to the mirror. */
   included?: (Included | undefined)[];
   products?: Product[];
@@ -168,7 +194,7 @@ export interface ExportData {
  * `--since` has already been applied to the lists it concerns, except products (no list of their own).
  * @throws UnknownStorageError when `--storage` names no storage.
  */
-export function shapeExport(settings: ExportQuery, data: ExportData): Omit<FetchedExport, 'lists'> {
+export function shapeExport(settings: ExportQuery, data: ExportData): Omit<FetchedExport, 'lists' | 'close'> {
   const { dataset, since } = settings;
   const names = createExportNames({
     organisationId: data.organisationId,

@@ -13,6 +13,9 @@ import { sealLedger, timestampMicros } from '../../../shared/export/index.ts';
 import { localTimeText } from '../../../shared/sheet/values/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
+import { fileRecordStore } from './file-record-store.ts';
+import { tmpdir } from 'node:os';
+import type { Versioned } from '../../../shared/export/paging/record-store.ts';
 import { nodeSha256Lines } from '../../write/digest.ts';
 
 export { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
@@ -47,9 +50,16 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   const { io } = options;
   // The stocktake is read first: a file that cannot be read stops the export before any request.
   const stocktake = settings.stocktakeFile ? await readStocktakeFile(settings.stocktakeFile) : undefined;
-  const query = { ...settings, digestOf: nodeSha256Lines, ...(stocktake ? { stocktake } : {}) };
+  // Records read from the service wait in a temporary file until their rows are written.
+  const recordStore = <T extends Versioned>() => fileRecordStore<T>(io.env.TMPDIR || tmpdir());
+  const query = { ...settings, digestOf: nodeSha256Lines, recordStore, ...(stocktake ? { stocktake } : {}) };
   const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
-  const sheets = await writeExport(fetched.table, settings);
+  let sheets: Awaited<ReturnType<typeof writeExport>>;
+  try {
+    sheets = await writeExport(fetched.table, settings);
+  } finally {
+    fetched.close();
+  }
   const summary: ExportSummary = {
     dataset: settings.dataset,
     format: settings.format,
@@ -112,7 +122,7 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings & Pic
   );
   return {
     organisation: { id: mirror.organisationId, name: mirror.organisationName },
-    fetched: { ...shaped, table: await sealLedger(shaped.table, nodeSha256Lines), lists: [] },
+    fetched: { ...shaped, table: await sealLedger(shaped.table, nodeSha256Lines), lists: [], close: () => undefined },
   };
 }
 

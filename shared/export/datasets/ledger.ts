@@ -17,6 +17,7 @@ import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
 import { newestUpdatedAt } from '../paging/timestamps.ts';
+import { allRecords, sourceOf } from '../paging/record-store.ts';
 import { buildMovements, movementDateCell, type MovementsInput } from './movements.ts';
 
 /** Names of the ledger export's sheets. */
@@ -290,7 +291,7 @@ function summarySheet(checked: readonly CheckedLine[], withStocktake: boolean): 
 function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, context: LedgerContext, stocktake: StocktakeSource | null): ExportSheet {
   const dates = input.filter.dates;
   const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
-  const newest = newestUpdatedAt([...input.receipts, ...input.returns]);
+  const newest = newestUpdatedAt([...allRecords(sourceOf(input.receipts)), ...allRecords(sourceOf(input.returns))]);
   const failing = checked.filter((c) => !c.tiesOut).length;
   const facts: [string, string | null][] = [
     ['Organisation', context.organisation],

@@ -4,7 +4,7 @@
  * exact decimal additions, so the sheet's figures add up to the movements they summarise.
  */
 import { addDecimals, negateDecimal } from '../../sheet/values/index.ts';
-import type { ExportColumn, ExportSheet } from '../columns.ts';
+import { lazyRows, type ExportColumn, type ExportSheet } from '../columns.ts';
 import { compareText } from '../values.ts';
 import type { Movement } from './movements.ts';
 
@@ -42,7 +42,7 @@ export const SUMMARY_COLUMNS: readonly ExportColumn[] = [
  * Groups movements by storage, product and base unit (ids, so two storages with one name stay apart),
  * sorted by storage name, then product name, then unit.
  */
-export function summaryLines(movements: readonly Movement[]): SummaryLine[] {
+export function summaryLines(movements: Iterable<Movement>): SummaryLine[] {
   const groups = new Map<string, SummaryLine>();
   for (const m of movements) {
     const key = `${m.storageId.toLowerCase()}\u0000${m.productId.toLowerCase()}\u0000${m.quantityUnit}`;
@@ -75,25 +75,28 @@ export function summaryLines(movements: readonly Movement[]): SummaryLine[] {
 }
 
 /**
- * The Summary sheet, with a totals row summing the receipt cost and the counts. Quantities are not
+ * The Summary sheet of the movements `movements()` makes, with a totals row summing the receipt cost and the counts. Quantities are not
  * totalled across the sheet: litres and kilograms do not add; the totals row follows the table's
  * filters, so filtering on one unit gives its totals in Excel.
  */
-export function summariseMovements(movements: readonly Movement[]): ExportSheet {
+export function summariseMovements(movements: () => Iterable<Movement>): ExportSheet {
   return {
     name: SUMMARY_SHEET,
     columns: SUMMARY_COLUMNS,
-    rows: summaryLines(movements).map((l) => ({
-      storage: l.storage,
-      product: l.product,
-      unit: l.unit,
-      quantity_in: l.quantityIn,
-      quantity_out: l.quantityOut,
-      net: l.net,
-      receipt_cost: l.receiptCost,
-      receipt_lines: l.receiptLines,
-      returns: l.returns,
-    })),
+    // Summed when the sheet is read (a CSV export, which writes only the movements, never reads it).
+    rows: lazyRows(() =>
+      summaryLines(movements()).map((l) => ({
+        storage: l.storage,
+        product: l.product,
+        unit: l.unit,
+        quantity_in: l.quantityIn,
+        quantity_out: l.quantityOut,
+        net: l.net,
+        receipt_cost: l.receiptCost,
+        receipt_lines: l.receiptLines,
+        returns: l.returns,
+      })),
+    ),
     totals: { label: 'Total', sum: ['receipt_cost', 'receipt_lines', 'returns'] },
   };
 }

@@ -8,6 +8,7 @@ import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '.
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, toBaseQuantity } from '../values.ts';
+import { sourceOf, type Records } from '../paging/record-store.ts';
 import { summariseMovements, SUMMARY_SHEET } from './movements-summary.ts';
 
 /** One movement of stock, typed; {@link movementRow} makes it a row. Decimals are exact strings. */
@@ -74,10 +75,10 @@ export const MOVEMENT_COLUMNS: readonly ExportColumn[] = [
 /** Name of the first sheet of the movements export. */
 export const MOVEMENTS_SHEET = 'Movements';
 
-/** What the movements of a period are made from. */
+/** What the movements of a period are made from: the records as arrays, or as stores read one at a time. */
 export interface MovementsInput {
-  receipts: readonly Receipt[];
-  returns: readonly Return[];
+  receipts: Records<Receipt>;
+  returns: Records<Return>;
   names: ExportNames;
   filter: ExportFilter;
 }
@@ -89,19 +90,46 @@ export interface MovementsInput {
  * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
  */
 export function buildMovements(input: MovementsInput): Movement[] {
-  const { names, filter } = input;
-  const movements: { m: Movement; line: number }[] = [];
-  for (const receipt of input.receipts) {
-    if (!passesFilter(receipt, receipt.received_at, filter)) continue;
-    const date = formatLocalDate(timestampToLocalDate(receipt.received_at, filter.timeZone));
-    receipt.line_items.forEach((item, line) => movements.push({ line, m: lineMovement(receipt, item, date, names) }));
+  return [...orderedMovements(input, movementOrder(input))];
+}
+
+/** Where a record's movements go in the order: its date and sequence, and the handle to read it by. */
+interface MovementKey {
+  kind: 'receipt' | 'return';
+  handle: number;
+  /** `YYYY-MM-DD` in the farm's zone. */
+  date: string;
+  sequence: string;
+}
+
+/** The records that pass the filter, as keys in movement order (date, then sequence): all that is held of them. */
+function movementOrder(input: MovementsInput): MovementKey[] {
+  const { filter } = input;
+  const keys: MovementKey[] = [];
+  for (const { handle, record } of sourceOf(input.receipts).scan()) {
+    if (!passesFilter(record, record.received_at, filter)) continue;
+    keys.push({ kind: 'receipt', handle, date: formatLocalDate(timestampToLocalDate(record.received_at, filter.timeZone)), sequence: record.sequence });
   }
-  for (const ret of input.returns) {
-    if (!passesFilter(ret, ret.returned_at, filter)) continue;
-    movements.push({ line: 0, m: returnMovement(ret, formatLocalDate(timestampToLocalDate(ret.returned_at, filter.timeZone)), names) });
+  for (const { handle, record } of sourceOf(input.returns).scan()) {
+    if (!passesFilter(record, record.returned_at, filter)) continue;
+    keys.push({ kind: 'return', handle, date: formatLocalDate(timestampToLocalDate(record.returned_at, filter.timeZone)), sequence: record.sequence });
   }
-  movements.sort((a, b) => (a.m.date < b.m.date ? -1 : a.m.date > b.m.date ? 1 : compareText(a.m.sequence, b.m.sequence) || a.line - b.line));
-  return movements.map((x) => x.m);
+  // Stable: a receipt's lines stay in their order, and receipts come before returns on a tie.
+  return keys.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : compareText(a.sequence, b.sequence)));
+}
+
+/** The movements of the keyed records, in the keys' order, each record read when its turn comes. */
+function* orderedMovements(input: MovementsInput, keys: readonly MovementKey[]): Generator<Movement> {
+  const receipts = sourceOf(input.receipts);
+  const returns = sourceOf(input.returns);
+  for (const key of keys) {
+    if (key.kind === 'return') {
+      yield returnMovement(returns.get(key.handle), key.date, input.names);
+      continue;
+    }
+    const receipt = receipts.get(key.handle);
+    for (const item of receipt.line_items) yield lineMovement(receipt, item, key.date, input.names);
+  }
 }
 
 /** Stock in: one receipt line, + packs × pack size in the base unit, and its cost. */
@@ -196,10 +224,11 @@ export function movementRow(m: Movement): ExportRow {
 
 /**
  * The movements export: the Movements sheet, then the Summary sheet (net per storage × product ×
- * unit). The movements are held, sorted; their rows are made as they are read ({@link lazyRows}).
+ * unit). Only each record's place in the order is held: the movements are made from the records
+ * twice, once for the summary and again as the rows are read ({@link lazyRows}).
  */
 export function movementsTable(input: MovementsInput): ExportTable {
-  const movements = buildMovements(input);
+  const keys = movementOrder(input);
   return {
     dataset: 'movements',
     sheets: [
@@ -207,10 +236,10 @@ export function movementsTable(input: MovementsInput): ExportTable {
         name: MOVEMENTS_SHEET,
         columns: MOVEMENT_COLUMNS,
         rows: lazyRows(function* () {
-          for (const m of movements) yield movementRow(m);
+          for (const m of orderedMovements(input, keys)) yield movementRow(m);
         }),
       },
-      summariseMovements(movements),
+      summariseMovements(() => orderedMovements(input, keys)),
     ],
   };
 }

@@ -13,6 +13,7 @@ import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, localDateCell } from '../values.ts';
+import { sourceOf, type Records } from '../paging/record-store.ts';
 
 /**
  * Columns, each headed with its field's label (which the importer maps back to the field; checked by
@@ -36,16 +37,21 @@ export const RECEIPTS_SHEET = 'Receipts';
  * their order. The notes are split back into Invoice and Notes (`Invoice INV-1; Back order`, as the
  * importer writes them). Product and Storage cells are names that resolve back to the same ids (see
  * `ExportNames.productCell`). A receipt without line items gets one row with its header fields only.
- * The receipts are filtered and sorted at once; their rows are made as they are read ({@link lazyRows}).
+ * The receipts (an array, or a store read one at a time) are filtered and sorted by key at once;
+ * their rows are made as they are read ({@link lazyRows}).
  * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
  */
-export function receiptRows(receipts: readonly Receipt[], names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
-  const kept = receipts
-    .filter((r) => passesFilter(r, r.received_at, filter))
-    .map((r) => ({ r, date: localDateCell(r.received_at, filter.timeZone) }))
-    .sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.r.sequence, b.r.sequence));
+export function receiptRows(receipts: Records<Receipt>, names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
+  const source = sourceOf(receipts);
+  // Only each record's sort key and handle are held; the record is read again when its rows are made.
+  const kept: { handle: number; date: Date; sequence: string }[] = [];
+  for (const { handle, record } of source.scan()) {
+    if (passesFilter(record, record.received_at, filter))
+      kept.push({ handle, date: localDateCell(record.received_at, filter.timeZone), sequence: record.sequence });
+  }
+  kept.sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
   return lazyRows(function* () {
-    for (const { r, date } of kept) yield* receiptLineRows(r, date, names);
+    for (const { handle, date } of kept) yield* receiptLineRows(source.get(handle), date, names);
   });
 }
 
@@ -80,6 +86,6 @@ function receiptLineRows(r: Receipt, date: Date, names: ExportNames): ExportRow[
 }
 
 /** The receipts export: one sheet. */
-export function receiptsTable(receipts: readonly Receipt[], names: ExportNames, filter: ExportFilter): ExportTable {
+export function receiptsTable(receipts: Records<Receipt>, names: ExportNames, filter: ExportFilter): ExportTable {
   return { dataset: 'receipts', sheets: [{ name: RECEIPTS_SHEET, columns: RECEIPT_COLUMNS, rows: receiptRows(receipts, names, filter) }] };
 }

@@ -11,6 +11,7 @@ import { importLayout } from './import-layout.ts';
 import { passesFilter, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, localDateCell } from '../values.ts';
+import { sourceOf, type Records } from '../paging/record-store.ts';
 
 /**
  * Columns, each headed with its field's label (which the returns importer maps back; checked by
@@ -24,16 +25,19 @@ export const RETURNS_SHEET = 'Returns';
 /**
  * Rows of the returns that pass the filter, sorted by returned date then sequence. Product and
  * Storage cells resolve back to the same ids (`ExportNames.productCell`, `storageCell`).
- * The returns are filtered and sorted at once; their rows are made as they are read ({@link lazyRows}).
+ * The returns (an array, or a store read one at a time) are filtered and sorted by key at once; their rows are made as they are read ({@link lazyRows}).
  * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
  */
-export function returnRows(returns: readonly Return[], names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
-  const kept = returns
-    .filter((r) => passesFilter(r, r.returned_at, filter))
-    .map((r) => ({ r, date: localDateCell(r.returned_at, filter.timeZone) }))
-    .sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.r.sequence, b.r.sequence));
+export function returnRows(returns: Records<Return>, names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
+  const source = sourceOf(returns);
+  const kept: { handle: number; date: Date; sequence: string }[] = [];
+  for (const { handle, record } of source.scan()) {
+    if (passesFilter(record, record.returned_at, filter))
+      kept.push({ handle, date: localDateCell(record.returned_at, filter.timeZone), sequence: record.sequence });
+  }
+  kept.sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
   return lazyRows(function* () {
-    for (const { r, date } of kept) yield returnRow(r, date, names);
+    for (const { handle, date } of kept) yield returnRow(source.get(handle), date, names);
   });
 }
 
@@ -55,6 +59,6 @@ function returnRow(r: Return, date: Date, names: ExportNames): ExportRow {
 }
 
 /** The returns export: one sheet. */
-export function returnsTable(returns: readonly Return[], names: ExportNames, filter: ExportFilter): ExportTable {
+export function returnsTable(returns: Records<Return>, names: ExportNames, filter: ExportFilter): ExportTable {
   return { dataset: 'returns', sheets: [{ name: RETURNS_SHEET, columns: RETURN_COLUMNS, rows: returnRows(returns, names, filter) }] };
 }

@@ -128,6 +128,14 @@ export function arraySource<T>(records: readonly T[]): RecordSource<T> {
   };
 }
 
+/** Records as a dataset takes them: an array, or a source (a store) read one record at a time. */
+export type Records<T> = readonly T[] | RecordSource<T>;
+
+/** The records as a source (an array gets one over it). */
+export function sourceOf<T>(records: Records<T>): RecordSource<T> {
+  return Array.isArray(records) ? arraySource(records as readonly T[]) : (records as RecordSource<T>);
+}
+
 /** Every record of a source, in handle order (for the datasets that need them all at once). */
 export function allRecords<T>(source: RecordSource<T>): T[] {
   return Array.from(source.scan(), ({ record }) => record);
