@@ -16,9 +16,8 @@ import { readStocktake, reconcileLine, type Count, type Reconciled } from './sto
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
-import { newestUpdatedAt } from '../paging/timestamps.ts';
-import { allRecords, sourceOf } from '../paging/record-store.ts';
-import { buildMovements, movementDateCell, type MovementsInput } from './movements.ts';
+import { sourceOf, versionOf, type RecordSource, type Versioned } from '../paging/record-store.ts';
+import { movementDateCell, movementsInOrder, type MovementsInput } from './movements.ts';
 
 /** Names of the ledger export's sheets. */
 export const LEDGER_SHEETS = { ledger: 'Ledger', summary: 'Ledger Summary', about: 'About' } as const;
@@ -108,12 +107,13 @@ export interface LedgerContext {
  * The roll-forward of every storage × product × unit that has stock or movements: the opening is
  * the sum of all movements dated before `dates.from` (none when the period has no start), the
  * period's movements are those from `dates.from` to `dates.to` inclusive, movements after the period
- * are left out. Lines sorted by storage, product, unit; movements as {@link buildMovements} orders them.
- * @throws as {@link buildMovements} for malformed service data.
+ * are left out. Lines sorted by storage, product, unit; movements as `buildMovements` orders them.
+ * @throws as `buildMovements` for malformed service data.
  */
 export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: ExportFilter }): LedgerLine[] {
   const { dates, ...rest } = input.filter;
-  const all = buildMovements({ ...input, filter: rest });
+  // Read one record at a time: a movement before the period adds to its line's opening and is let go.
+  const all = movementsInOrder({ ...input, filter: rest });
   const from = dates?.from ? formatLocalDate(dates.from) : null;
   const to = dates?.to ? formatLocalDate(dates.to) : null;
   const lines = new Map<string, LedgerLine>();
@@ -291,7 +291,7 @@ function summarySheet(checked: readonly CheckedLine[], withStocktake: boolean): 
 function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, context: LedgerContext, stocktake: StocktakeSource | null): ExportSheet {
   const dates = input.filter.dates;
   const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
-  const newest = newestUpdatedAt([...allRecords(sourceOf(input.receipts)), ...allRecords(sourceOf(input.returns))]);
+  const newest = newestOf([sourceOf(input.receipts), sourceOf(input.returns)]);
   const failing = checked.filter((c) => !c.tiesOut).length;
   const facts: [string, string | null][] = [
     ['Organisation', context.organisation],
@@ -317,4 +317,16 @@ function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, cont
     ],
     rows: facts.map(([item, value]) => ({ item, value })),
   };
+}
+
+/** The newest `updated_at` of the records (the data cut-off), reading them one at a time; undefined when none has one. */
+function newestOf(sources: readonly RecordSource<Versioned>[]): string | undefined {
+  let newest: { at: bigint; iso: string | undefined } = { at: -1n, iso: undefined };
+  for (const source of sources) {
+    for (const { record } of source.scan()) {
+      const at = versionOf(record);
+      if (at > newest.at) newest = { at, iso: record.updated_at };
+    }
+  }
+  return newest.iso;
 }

@@ -90,7 +90,15 @@ export interface MovementsInput {
  * @throws InvalidTimestampError / InvalidTimeZoneError / InvalidDecimalError for malformed service data.
  */
 export function buildMovements(input: MovementsInput): Movement[] {
-  return [...orderedMovements(input, movementOrder(input))];
+  return [...movementsInOrder(input)];
+}
+
+/**
+ * The same movements as {@link buildMovements}, made one record at a time as they are read: only
+ * each record's place in the order is held (for a ledger's opening, summed and let go).
+ */
+export function movementsInOrder(input: MovementsInput): Generator<Movement> {
+  return orderedMovements(input, movementOrder(input));
 }
 
 /** Where a record's movements go in the order: its date and sequence, and the handle to read it by. */
