@@ -14,7 +14,11 @@ describe('memoryRecordStore', () => {
     store.put(r('b', '2026-01-01T00:00:00Z', 4));
     store.put(r('A', '2026-03-01T10:00:00Z', 5));
     expect(store.size).toBe(2);
-    expect(allRecords(store).map((x) => x.n).sort()).toEqual([4, 5]);
+    expect(
+      allRecords(store)
+        .map((x) => x.n)
+        .sort(),
+    ).toEqual([4, 5]);
     for (const { handle, record } of store.scan()) expect(store.get(handle)).toBe(record);
     store.remove(new Set(['a']));
     expect(allRecords(store).map((x) => x.n)).toEqual([4]);
