@@ -13,7 +13,7 @@ import { sealLedger, timestampMicros } from '../../../shared/export/index.ts';
 import { localTimeText } from '../../../shared/sheet/values/index.ts';
 import { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 import { writeExport } from './write.ts';
-import { fileRecordStore } from './file-record-store.ts';
+import { IN_MEMORY_RECORDS, fileRecordStore } from './file-record-store.ts';
 import { tmpdir } from 'node:os';
 import type { Versioned } from '../../../shared/export/paging/record-store.ts';
 import { nodeSha256Lines } from '../../write/digest.ts';
@@ -50,8 +50,11 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   const { io } = options;
   // The stocktake is read first: a file that cannot be read stops the export before any request.
   const stocktake = settings.stocktakeFile ? await readStocktakeFile(settings.stocktakeFile) : undefined;
-  // Records read from the service wait in a temporary file until their rows are written.
-  const recordStore = <T extends Versioned>() => fileRecordStore<T>(io.env.TMPDIR || tmpdir());
+  // Records read from the service past the first 20,000 wait in a temporary file until their rows
+  // are written; SHED_EXPORT_RECORDS_IN_MEMORY sets how many are held (0: all on disk).
+  const inMemory = Number(io.env.SHED_EXPORT_RECORDS_IN_MEMORY || IN_MEMORY_RECORDS);
+  const recordStore = <T extends Versioned>() =>
+    fileRecordStore<T>(io.env.TMPDIR || tmpdir(), Number.isSafeInteger(inMemory) && inMemory >= 0 ? inMemory : IN_MEMORY_RECORDS);
   const query = { ...settings, digestOf: nodeSha256Lines, recordStore, ...(stocktake ? { stocktake } : {}) };
   const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
   let sheets: Awaited<ReturnType<typeof writeExport>>;

@@ -1,6 +1,6 @@
 // The export's record store on disk (batch/commands/export/file-record-store.ts): what consistent
 // paging puts in comes back whole, the newest version of each id wins, and nothing is left behind.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const record = (id: string, updatedAt: string, supplier: string) => ({
 
 describe('fileRecordStore', () => {
   it('gives back each record whole, the newest version of its id (a tie keeps the later), by handle and by scan', () => {
-    const store = fileRecordStore<ReturnType<typeof record>>(dir);
+    const store = fileRecordStore<ReturnType<typeof record>>(dir, 0);
     try {
       store.put(record('A', '2026-03-01T10:00:00.000001Z', 'Farmco'));
       store.put(record('B', '2026-03-01T10:00:00Z', 'Nufarm ünd Söhne'));
@@ -51,9 +51,12 @@ describe('fileRecordStore', () => {
     }
   });
 
-  it('keeps its file where only this user can read it, and removes it on close', async () => {
-    const store = fileRecordStore(dir);
+  it('holds its first records as they are, and writes the rest where only this user can read them, removed on close', async () => {
+    const store = fileRecordStore<ReturnType<typeof record>>(dir, 1);
     store.put(record('A', '2026-03-01T10:00:00Z', 'Farmco'));
+    expect(await readdir(dir)).toEqual([]);
+    store.put(record('B', '2026-03-01T10:00:00Z', 'Nufarm'));
+    expect([...store.scan()].map((s) => s.record.supplier).sort()).toEqual(['Farmco', 'Nufarm']);
     const [folder] = await readdir(dir);
     expect(folder).toMatch(/^shed-export-/);
     expect((await stat(join(dir, folder!))).mode & 0o777).toBe(0o700);
@@ -79,10 +82,15 @@ describe('shed export with its records on disk', () => {
       baseUrl: sandbox.url,
       token: 'demo-token-willow',
       org: 'Willow Creek Pastoral Co',
-      io: memoryIO({ TMPDIR: temp, SHED_CONFIG: join(temp, 'no-config.json') }),
+      // Every record on disk, so that the file is made.
+      io: memoryIO({ TMPDIR: temp, SHED_EXPORT_RECORDS_IN_MEMORY: '0', SHED_CONFIG: join(temp, 'no-config.json') }),
     });
     const summary = await exportCommand(options(join(dir, 'movements.csv')));
     expect(summary.rows).toBeGreaterThan(0);
+    // The same file as with every record held in memory.
+    const held = { ...options(join(dir, 'movements-held.csv')), io: memoryIO({ TMPDIR: temp, SHED_CONFIG: join(temp, 'no-config.json') }) };
+    await exportCommand(held);
+    expect(await readFile(join(dir, 'movements.csv'), 'utf8')).toBe(await readFile(join(dir, 'movements-held.csv'), 'utf8'));
     await expect(exportCommand(options(join(dir, 'no-such-folder', 'movements.csv')))).rejects.toMatchObject({ code: 'output_not_writable' });
     expect(await readdir(temp)).toEqual([]);
   });
