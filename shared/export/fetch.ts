@@ -90,6 +90,9 @@ export interface FetchedExport {
   close(): void;
 }
 
+/** The datasets whose rows are made from the records, read again from their store, as the rows are written. */
+const READS_RECORDS_WHILE_WRITTEN: ReadonlySet<DatasetName> = new Set(['receipts', 'returns', 'movements']);
+
 /** Progress across the lists being read at once: pages read of pages known. */
 export type PageProgress = (read: number, known: number) => void;
 
@@ -108,6 +111,8 @@ export async function fetchExport(source: ExportSource, settings: ExportQuery, o
   };
   try {
     const { shaped, lists } = await fetchAndShape(source, settings, onProgress, signal, stores);
+    // Only these datasets read their records again as their rows are written; the others are done with them.
+    if (!READS_RECORDS_WHILE_WRITTEN.has(settings.dataset)) close();
     return { ...shaped, table: await sealLedger(shaped.table, settings.digestOf), lists, close };
   } catch (error) {
     close();
