@@ -4,7 +4,7 @@
  * memory of one case never includes another's).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Where the benches put generated files (git-ignored), and each child's CPU profile with `--profile`. */
@@ -76,8 +76,19 @@ export function formatNumber(n: number): string {
   return n.toFixed(2);
 }
 
-/** Peak resident set size of this process so far, in megabytes (`maxRSS` is in kilobytes). */
+/**
+ * Peak resident set size of this process so far, in megabytes. On Linux from `VmHWM` in
+ * /proc/self/status: `maxRSS` (getrusage) is kept across fork and exec, so a child spawned by a
+ * large parent would report at least the parent's size. Elsewhere `maxRSS` (in kilobytes).
+ */
 export function peakRssMb(): number {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+    if (kilobytes) return Number(kilobytes) / 1024;
+  } catch {
+    // not Linux: fall back to getrusage
+  }
   return process.resourceUsage().maxRSS / 1024;
 }
 

@@ -23,40 +23,12 @@ export const IN_MEMORY_RECORDS = 20_000;
  * @throws the file system's error when the folder cannot be made or written (no space left).
  */
 export function fileRecordStore<T extends Versioned>(dir: string = tmpdir(), inMemory = IN_MEMORY_RECORDS): RecordStore<T> {
-  let file: { folder: string; fd: number } | undefined;
-  const removeFolder = () => {
-    if (file) rmSync(file.folder, { recursive: true, force: true });
-  };
-  const open = () => {
-    const folder = mkdtempSync(join(dir, 'shed-export-'));
-    file = { folder, fd: openSync(join(folder, 'records.ndjson'), 'w+', 0o600) };
-    process.once('exit', removeFolder);
-    return file.fd;
-  };
   const index = new VersionIndex();
+  const file = new SpillFile(dir);
   // Per handle: the record itself while it is held, else where it was written.
   const held: (T | undefined)[] = [];
-  const offsets: number[] = [];
-  const lengths: number[] = [];
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let written = 0;
-  const flush = () => {
-    if (pendingBytes === 0) return;
-    const block = Buffer.concat(pending, pendingBytes);
-    writeSync(file?.fd ?? open(), block, 0, block.length, written);
-    written += block.length;
-    pending = [];
-    pendingBytes = 0;
-  };
-  const read = (handle: number): T => {
-    const record = held[handle];
-    if (record !== undefined) return record;
-    flush();
-    const bytes = Buffer.allocUnsafe(lengths[handle]!);
-    readSync(file!.fd, bytes, 0, bytes.length, offsets[handle]!);
-    return JSON.parse(bytes.toString('utf8')) as T;
-  };
+  const places: ({ offset: number; length: number } | undefined)[] = [];
+  const read = (handle: number): T => held[handle] ?? (JSON.parse(file.read(places[handle]!).toString('utf8')) as T);
   return {
     get size() {
       return index.size;
@@ -65,19 +37,9 @@ export function fileRecordStore<T extends Versioned>(dir: string = tmpdir(), inM
       const kept = index.accept(record.id, versionOf(record), held.length);
       if (kept === null) return;
       if (kept.replaced !== null) held[kept.replaced] = undefined;
-      if (index.size <= inMemory) {
-        held.push(record);
-        offsets.push(-1);
-        lengths.push(0);
-        return;
-      }
-      const bytes = Buffer.from(JSON.stringify(record), 'utf8');
-      held.push(undefined);
-      offsets.push(written + pendingBytes);
-      lengths.push(bytes.length);
-      pending.push(bytes);
-      pendingBytes += bytes.length;
-      if (pendingBytes >= WRITE_BLOCK) flush();
+      const inFile = index.size > inMemory;
+      held.push(inFile ? undefined : record);
+      places.push(inFile ? file.append(Buffer.from(JSON.stringify(record), 'utf8')) : undefined);
     },
     *scan() {
       for (const { handle } of index.entries()) yield { handle, record: read(handle) };
@@ -91,11 +53,62 @@ export function fileRecordStore<T extends Versioned>(dir: string = tmpdir(), inM
     },
     close() {
       held.length = 0;
-      if (!file) return;
-      closeSync(file.fd);
-      removeFolder();
-      process.removeListener('exit', removeFolder);
-      file = undefined;
+      file.close();
     },
   };
+}
+
+/** The temporary file records go to: made on the first write, written in blocks, removed on close or exit. */
+class SpillFile {
+  private file: { folder: string; fd: number } | undefined;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private written = 0;
+  private readonly remove = () => {
+    if (this.file) rmSync(this.file.folder, { recursive: true, force: true });
+  };
+
+  constructor(private readonly dir: string) {}
+
+  /** Appends the bytes; returns where they are. */
+  append(bytes: Buffer): { offset: number; length: number } {
+    const place = { offset: this.written + this.pendingBytes, length: bytes.length };
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= WRITE_BLOCK) this.flush();
+    return place;
+  }
+
+  /** The bytes at a place {@link append} gave. */
+  read(place: { offset: number; length: number }): Buffer {
+    this.flush();
+    const bytes = Buffer.allocUnsafe(place.length);
+    readSync(this.file!.fd, bytes, 0, place.length, place.offset);
+    return bytes;
+  }
+
+  close(): void {
+    if (!this.file) return;
+    closeSync(this.file.fd);
+    this.remove();
+    process.removeListener('exit', this.remove);
+    this.file = undefined;
+  }
+
+  private flush(): void {
+    if (this.pendingBytes === 0) return;
+    const block = Buffer.concat(this.pending, this.pendingBytes);
+    writeSync(this.open(), block, 0, block.length, this.written);
+    this.written += block.length;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private open(): number {
+    if (this.file) return this.file.fd;
+    const folder = mkdtempSync(join(this.dir, 'shed-export-'));
+    this.file = { folder, fd: openSync(join(folder, 'records.ndjson'), 'w+', 0o600) };
+    process.once('exit', this.remove);
+    return this.file.fd;
+  }
 }
