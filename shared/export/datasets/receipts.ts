@@ -10,9 +10,8 @@ import { RECEIPT_REGISTRY } from '../../sheet/field-registry.ts';
 import { RECEIPT_FIELDS } from '../../sheet/fields.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
-import { passesFilter, type ExportFilter } from '../filter.ts';
+import { datedKeys, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
-import { compareText, localDateCell } from '../values.ts';
 import { sourceOf, type Records } from '../paging/record-store.ts';
 
 /**
@@ -44,12 +43,7 @@ export const RECEIPTS_SHEET = 'Receipts';
 export function receiptRows(receipts: Records<Receipt>, names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
   const source = sourceOf(receipts);
   // Only each record's sort key and handle are held; the record is read again when its rows are made.
-  const kept: { handle: number; date: Date; sequence: string }[] = [];
-  for (const { handle, record } of source.scan()) {
-    if (passesFilter(record, record.received_at, filter))
-      kept.push({ handle, date: localDateCell(record.received_at, filter.timeZone), sequence: record.sequence });
-  }
-  kept.sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
+  const kept = datedKeys(source, (r) => r.received_at, filter);
   return lazyRows(function* () {
     for (const { handle, date } of kept) yield* receiptLineRows(source.get(handle), date, names);
   });

@@ -8,9 +8,8 @@ import { canonicalDecimal } from '../../sheet/values/index.ts';
 import { RETURN_EXPORT_ORDER, RETURN_REGISTRY } from '../../sheet/field-registry.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
-import { passesFilter, type ExportFilter } from '../filter.ts';
+import { datedKeys, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
-import { compareText, localDateCell } from '../values.ts';
 import { sourceOf, type Records } from '../paging/record-store.ts';
 
 /**
@@ -30,12 +29,7 @@ export const RETURNS_SHEET = 'Returns';
  */
 export function returnRows(returns: Records<Return>, names: ExportNames, filter: ExportFilter): Iterable<ExportRow> {
   const source = sourceOf(returns);
-  const kept: { handle: number; date: Date; sequence: string }[] = [];
-  for (const { handle, record } of source.scan()) {
-    if (passesFilter(record, record.returned_at, filter))
-      kept.push({ handle, date: localDateCell(record.returned_at, filter.timeZone), sequence: record.sequence });
-  }
-  kept.sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
+  const kept = datedKeys(source, (r) => r.returned_at, filter);
   return lazyRows(function* () {
     for (const { handle, date } of kept) yield returnRow(source.get(handle), date, names);
   });
