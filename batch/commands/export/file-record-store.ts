@@ -13,6 +13,8 @@ import { VersionIndex, versionOf, type RecordStore, type Versioned } from '../..
 
 /** Records are written in blocks of about this many bytes. */
 const WRITE_BLOCK = 1024 * 1024;
+/** Signals that end the process without its 'exit' event: the file is removed before they take effect. */
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** Records held in memory before the rest go to the file: about 40 MB of receipts of 5 lines. */
 export const IN_MEMORY_RECORDS = 20_000;
 
@@ -58,7 +60,10 @@ export function fileRecordStore<T extends Versioned>(dir: string = tmpdir(), inM
   };
 }
 
-/** The temporary file records go to: made on the first write, written in blocks, removed on close or exit. */
+/**
+ * The temporary file records go to: made on the first write, written in blocks, removed on close,
+ * at exit, or on Ctrl-C or a kill (the records are the farm's: none is left behind in $TMPDIR).
+ */
 class SpillFile {
   private file: { folder: string; fd: number } | undefined;
   private pending: Buffer[] = [];
@@ -66,6 +71,11 @@ class SpillFile {
   private written = 0;
   private readonly remove = () => {
     if (this.file) rmSync(this.file.folder, { recursive: true, force: true });
+  };
+  /** Ctrl-C or a kill while the file exists: the file goes first, then the signal does what it would have. */
+  private readonly interrupted = (signal: NodeJS.Signals) => {
+    this.close();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
 
   constructor(private readonly dir: string) {}
@@ -92,6 +102,7 @@ class SpillFile {
     closeSync(this.file.fd);
     this.remove();
     process.removeListener('exit', this.remove);
+    for (const signal of SIGNALS) process.removeListener(signal, this.interrupted);
     this.file = undefined;
   }
 
@@ -109,6 +120,7 @@ class SpillFile {
     const folder = mkdtempSync(join(this.dir, 'shed-export-'));
     this.file = { folder, fd: openSync(join(folder, 'records.ndjson'), 'w+', 0o600) };
     process.once('exit', this.remove);
+    for (const signal of SIGNALS) process.once(signal, this.interrupted);
     return this.file.fd;
   }
 }

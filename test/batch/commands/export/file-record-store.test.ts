@@ -3,6 +3,7 @@
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../../../../batch/commands/export/index.ts';
 import { fileRecordStore } from '../../../../batch/commands/export/file-record-store.ts';
@@ -63,6 +64,28 @@ describe('fileRecordStore', () => {
     expect((await stat(join(dir, folder!, 'records.ndjson'))).mode & 0o777).toBe(0o600);
     store.close();
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('a process holding records on disk', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('removes them when it is ended by %s, then ends as the signal would', async (signal) => {
+    const temp = await mkdtemp(join(dir, 'signal-'));
+    // A child process puts a record in a store with nothing held in memory, reads it back (so the file is made), then waits.
+    const script = [
+      `import { fileRecordStore } from ${JSON.stringify(new URL('../../../../batch/commands/export/file-record-store.ts', import.meta.url).pathname)};`,
+      `const store = fileRecordStore(${JSON.stringify(temp)}, 0);`,
+      `store.put({ id: 'A', updated_at: '2026-03-01T10:00:00Z' });`,
+      `[...store.scan()];`,
+      `console.log('ready');`,
+      `setInterval(() => {}, 1000);`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
+    expect(await readdir(temp)).toHaveLength(1);
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, how) => resolve(how)));
+    child.kill(signal);
+    expect(await ended).toBe(signal);
+    expect(await readdir(temp)).toEqual([]);
   });
 });
 
