@@ -9,7 +9,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VersionIndex, versionOf, type RecordStore, type Versioned } from '../../../shared/export/paging/record-store.ts';
+import { indexedRecordStore, type RecordStore, type Versioned } from '../../../shared/export/paging/record-store.ts';
 
 /** Records are written in blocks of about this many bytes. */
 const WRITE_BLOCK = 1024 * 1024;
@@ -25,39 +25,23 @@ export const IN_MEMORY_RECORDS = 20_000;
  * @throws the file system's error when the folder cannot be made or written (no space left).
  */
 export function fileRecordStore<T extends Versioned>(dir: string = tmpdir(), inMemory = IN_MEMORY_RECORDS): RecordStore<T> {
-  const index = new VersionIndex();
   const file = new SpillFile(dir);
   // Per handle: the record itself while it is held, else where it was written.
   const held: (T | undefined)[] = [];
   const places: ({ offset: number; length: number } | undefined)[] = [];
-  const read = (handle: number): T => held[handle] ?? (JSON.parse(file.read(places[handle]!).toString('utf8')) as T);
-  return {
-    get size() {
-      return index.size;
-    },
-    put(record) {
-      const kept = index.accept(record.id, versionOf(record), held.length);
-      if (kept === null) return;
-      if (kept.replaced !== null) held[kept.replaced] = undefined;
-      const inFile = index.size > inMemory;
+  return indexedRecordStore<T>({
+    keep(record, count) {
+      const inFile = count > inMemory;
       held.push(inFile ? undefined : record);
       places.push(inFile ? file.append(Buffer.from(JSON.stringify(record), 'utf8')) : undefined);
     },
-    *scan() {
-      for (const { handle } of index.entries()) yield { handle, record: read(handle) };
-    },
-    get: read,
-    *versions() {
-      for (const { id, version } of index.entries()) yield { id, version };
-    },
-    remove(ids) {
-      for (const handle of index.remove(ids)) held[handle] = undefined;
-    },
+    read: (handle) => held[handle] ?? (JSON.parse(file.read(places[handle]!).toString('utf8')) as T),
+    release: (handle) => (held[handle] = undefined),
     close() {
       held.length = 0;
       file.close();
     },
-  };
+  });
 }
 
 /**

@@ -43,76 +43,71 @@ export function versionOf(record: Versioned): bigint {
   return record.updated_at ? timestampMicros(record.updated_at) : -1n;
 }
 
+/** Where a store keeps its records, handle by handle (handles count up from 0, one per version kept). */
+export interface RecordSlots<T> {
+  /** Keeps `record` under the next handle; `held` is how many records the store holds with it. */
+  keep(record: T, held: number): void;
+  /** The record kept under `handle`. */
+  read(handle: number): T;
+  /** The record under `handle` is no longer held (a newer version came, or it was removed). */
+  release(handle: number): void;
+  close(): void;
+}
+
 /**
- * Keeps the newest version of each id, with a handle per version kept. Both stores share it: the
- * memory store keeps the record under its handle, the file store where it wrote it.
+ * A {@link RecordStore} over `slots`: it keeps the newest version of each id (ids compared in lower
+ * case; a tie keeps the later read) and leaves to the slots where each version is kept. The memory
+ * store and the CLI's store on disk differ only in their slots.
  */
-export class VersionIndex {
-  private readonly byId = new Map<string, { id: string; handle: number; version: bigint }>();
-
-  /** The handle to keep a version under, or null when a newer version is held. */
-  accept(id: string, version: bigint, nextHandle: number): { handle: number; replaced: number | null } | null {
-    const key = id.toLowerCase();
-    const held = this.byId.get(key);
-    if (held !== undefined && version < held.version) return null;
-    this.byId.set(key, { id, handle: nextHandle, version });
-    return { handle: nextHandle, replaced: held?.handle ?? null };
-  }
-
-  get size(): number {
-    return this.byId.size;
-  }
-
-  /** Each id kept (as the service wrote it), its handle and version. */
-  *entries(): Iterable<{ id: string; handle: number; version: bigint }> {
-    yield* this.byId.values();
-  }
-
-  /** Drops the ids (lower case); returns their handles. */
-  remove(ids: ReadonlySet<string>): number[] {
-    const handles: number[] = [];
-    for (const id of ids) {
-      const held = this.byId.get(id);
-      if (held === undefined) continue;
-      handles.push(held.handle);
-      this.byId.delete(id);
-    }
-    return handles;
-  }
+export function indexedRecordStore<T extends Versioned>(slots: RecordSlots<T>): RecordStore<T> {
+  const byId = new Map<string, { id: string; handle: number; version: bigint }>();
+  let nextHandle = 0;
+  return {
+    get size() {
+      return byId.size;
+    },
+    put(record) {
+      const key = record.id.toLowerCase();
+      const version = versionOf(record);
+      const held = byId.get(key);
+      if (held !== undefined && version < held.version) return;
+      byId.set(key, { id: record.id, handle: nextHandle, version });
+      slots.keep(record, byId.size);
+      nextHandle += 1;
+      if (held !== undefined) slots.release(held.handle);
+    },
+    *scan() {
+      for (const { handle } of byId.values()) yield { handle, record: slots.read(handle) };
+    },
+    get: (handle) => slots.read(handle),
+    *versions() {
+      for (const { id, version } of byId.values()) yield { id, version };
+    },
+    remove(ids) {
+      for (const id of ids) {
+        const held = byId.get(id);
+        if (held === undefined) continue;
+        byId.delete(id);
+        slots.release(held.handle);
+      }
+    },
+    close: () => slots.close(),
+  };
 }
 
 /** The records in memory, as consistent paging always kept them. */
 export function memoryRecordStore<T extends Versioned>(): RecordStore<T> {
-  const index = new VersionIndex();
   const slots: (T | undefined)[] = [];
-  return {
-    get size() {
-      return index.size;
-    },
-    put(record) {
-      const kept = index.accept(record.id, versionOf(record), slots.length);
-      if (kept === null) return;
-      slots.push(record);
-      if (kept.replaced !== null) slots[kept.replaced] = undefined;
-    },
-    *scan() {
-      for (const { handle } of index.entries()) yield { handle, record: slots[handle]! };
-    },
-    get(handle) {
+  return indexedRecordStore<T>({
+    keep: (record) => slots.push(record),
+    read(handle) {
       const record = slots[handle];
       if (record === undefined) throw new RangeError(`no record is held under handle ${handle}`);
       return record;
     },
-    *versions() {
-      for (const { id, version } of index.entries()) yield { id, version };
-    },
-    remove(ids) {
-      for (const handle of index.remove(ids)) slots[handle] = undefined;
-    },
-    close() {
-      slots.length = 0;
-    },
-  };
+    release: (handle) => (slots[handle] = undefined),
+    close: () => (slots.length = 0),
+  });
 }
 
 /** A source over records already in memory (the mirror's, a test's): handles are their positions. */
