@@ -16,7 +16,8 @@ import { readStocktake, reconcileLine, type Count, type Reconciled } from './sto
 import type { ExportFilter } from '../filter.ts';
 import type { DateRange } from '../values.ts';
 import { compareText } from '../values.ts';
-import { sourceOf, versionOf, type RecordSource, type Versioned } from '../paging/record-store.ts';
+import { newestUpdatedAt } from '../paging/timestamps.ts';
+import { sourceOf, type RecordSource, type Versioned } from '../paging/record-store.ts';
 import { movementDateCell, movementsInOrder, type MovementsInput } from './movements.ts';
 
 /** Names of the ledger export's sheets. */
@@ -291,7 +292,7 @@ function summarySheet(checked: readonly CheckedLine[], withStocktake: boolean): 
 function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, context: LedgerContext, stocktake: StocktakeSource | null): ExportSheet {
   const dates = input.filter.dates;
   const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
-  const newest = newestOf([sourceOf(input.receipts), sourceOf(input.returns)]);
+  const newest = newestUpdatedAt(recordsOf([sourceOf(input.receipts), sourceOf(input.returns)]));
   const failing = checked.filter((c) => !c.tiesOut).length;
   const facts: [string, string | null][] = [
     ['Organisation', context.organisation],
@@ -319,14 +320,7 @@ function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, cont
   };
 }
 
-/** The newest `updated_at` of the records (the data cut-off), reading them one at a time; undefined when none has one. */
-function newestOf(sources: readonly RecordSource<Versioned>[]): string | undefined {
-  let newest: { at: bigint; iso: string | undefined } = { at: -1n, iso: undefined };
-  for (const source of sources) {
-    for (const { record } of source.scan()) {
-      const at = versionOf(record);
-      if (at > newest.at) newest = { at, iso: record.updated_at };
-    }
-  }
-  return newest.iso;
+/** Every record of the sources, read one at a time. */
+function* recordsOf(sources: readonly RecordSource<Versioned>[]): Generator<Versioned> {
+  for (const source of sources) for (const { record } of source.scan()) yield record;
 }

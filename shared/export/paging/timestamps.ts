@@ -34,8 +34,8 @@ export function justBefore(iso: string): string {
   return microsToIso(timestampMicros(iso) - 1n);
 }
 
-/** The newest `updated_at` of the records, or undefined when there is none. */
-export function newestUpdatedAt(records: readonly { updated_at?: string | undefined }[]): string | undefined {
+/** The newest `updated_at` of the records (an array, or any iterable read once), or undefined when there is none. */
+export function newestUpdatedAt(records: Iterable<{ updated_at?: string | undefined }>): string | undefined {
   let newest: { iso: string; at: bigint } | undefined;
   for (const record of records) {
     if (!record.updated_at) continue;
