@@ -3,9 +3,9 @@
  * and per return (stock out), with the quantity in litres or kilograms, signed, for audits.
  */
 import type { LineItem, Receipt, Return } from '../../schemas/resources.ts';
-import { formatLocalDate, multiplyDecimals, negateDecimal, timestampToLocalDate, canonicalDecimal, localDateToUtcDate } from '../../sheet/values/index.ts';
+import { multiplyDecimals, negateDecimal, canonicalDecimal, localDateToUtcDate } from '../../sheet/values/index.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
-import { passesFilter, type ExportFilter } from '../filter.ts';
+import { datedKeys, type DatedKey, type ExportFilter } from '../filter.ts';
 import type { ExportNames } from '../names.ts';
 import { compareText, toBaseQuantity } from '../values.ts';
 import { sourceOf, type Records } from '../paging/record-store.ts';
@@ -101,29 +101,17 @@ export function movementsInOrder(input: MovementsInput): Generator<Movement> {
   return orderedMovements(input, movementOrder(input));
 }
 
-/** Where a record's movements go in the order: its date and sequence, and the handle to read it by. */
-interface MovementKey {
+/** Where a record's movements go in the order: its kind, date cell, sequence and the handle to read it by. */
+interface MovementKey extends DatedKey {
   kind: 'receipt' | 'return';
-  handle: number;
-  /** `YYYY-MM-DD` in the farm's zone. */
-  date: string;
-  sequence: string;
 }
 
 /** The records that pass the filter, as keys in movement order (date, then sequence): all that is held of them. */
 function movementOrder(input: MovementsInput): MovementKey[] {
-  const { filter } = input;
-  const keys: MovementKey[] = [];
-  for (const { handle, record } of sourceOf(input.receipts).scan()) {
-    if (!passesFilter(record, record.received_at, filter)) continue;
-    keys.push({ kind: 'receipt', handle, date: formatLocalDate(timestampToLocalDate(record.received_at, filter.timeZone)), sequence: record.sequence });
-  }
-  for (const { handle, record } of sourceOf(input.returns).scan()) {
-    if (!passesFilter(record, record.returned_at, filter)) continue;
-    keys.push({ kind: 'return', handle, date: formatLocalDate(timestampToLocalDate(record.returned_at, filter.timeZone)), sequence: record.sequence });
-  }
+  const receipts = datedKeys(sourceOf(input.receipts), (r) => r.received_at, input.filter).map((k): MovementKey => ({ kind: 'receipt', ...k }));
+  const returns = datedKeys(sourceOf(input.returns), (r) => r.returned_at, input.filter).map((k): MovementKey => ({ kind: 'return', ...k }));
   // Stable: a receipt's lines stay in their order, and receipts come before returns on a tie.
-  return keys.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : compareText(a.sequence, b.sequence)));
+  return [...receipts, ...returns].sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
 }
 
 /** The movements of the keyed records, in the keys' order, each record read when its turn comes. */
@@ -131,12 +119,14 @@ function* orderedMovements(input: MovementsInput, keys: readonly MovementKey[]):
   const receipts = sourceOf(input.receipts);
   const returns = sourceOf(input.returns);
   for (const key of keys) {
+    // The date cell's UTC parts are the farm-zone date: `YYYY-MM-DD`.
+    const date = key.date.toISOString().slice(0, 10);
     if (key.kind === 'return') {
-      yield returnMovement(returns.get(key.handle), key.date, input.names);
+      yield returnMovement(returns.get(key.handle), date, input.names);
       continue;
     }
     const receipt = receipts.get(key.handle);
-    for (const item of receipt.line_items) yield lineMovement(receipt, item, key.date, input.names);
+    for (const item of receipt.line_items) yield lineMovement(receipt, item, date, input.names);
   }
 }
 
