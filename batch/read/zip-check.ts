@@ -75,13 +75,15 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
     const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
     const text: Buffer[] | null = keep.has(normalPath(entry.name)) && entry.size <= SMALL_PART ? [] : null;
+    const scanners = [scan, repeats, paragraphs, rows].filter((x) => x !== null);
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
-      scan?.feed(chunk);
-      repeats?.feed(chunk);
-      paragraphs?.feed(chunk);
-      rows?.feed(chunk);
+      // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
+      if (scanners.length > 0) {
+        const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+        for (const scanner of scanners) scanner.feed(latin1);
+      }
       text?.push(Buffer.from(chunk));
     });
     if (rows) rowsByPart.set(normalPath(entry.name), rows.total());
@@ -137,13 +139,13 @@ function repeatedTooFar(file: string): InputFileError {
 }
 
 /** Looks for a pattern across chunks (keeping a tail so a match split between two is still found). */
-function textScanner(test: (text: string) => boolean): { feed(chunk: Uint8Array): void; found: boolean } {
+function textScanner(test: (text: string) => boolean): { feed(chunk: string): void; found: boolean } {
   let tail = '';
   const scanner = {
     found: false,
-    feed(chunk: Uint8Array) {
+    feed(chunk: string) {
       if (scanner.found) return;
-      const text = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      const text = tail + chunk;
       scanner.found = test(text);
       tail = text.slice(-16_384);
     },

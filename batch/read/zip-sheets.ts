@@ -16,8 +16,8 @@ const ROW = /<(?:\w+:)?row[\s>/]/g;
 /** Long enough to hold any `<prefix:row ` split between two chunks. */
 const CARRY = 40;
 
-/** Counts row elements across chunks of a worksheet part (latin1 is enough: the markup is ASCII). */
-export function rowCounter(): { feed(chunk: Uint8Array): void; total(): number } {
+/** Counts row elements across chunks of a worksheet part, each decoded as latin1 (the markup is ASCII). */
+export function rowCounter(): { feed(chunk: string): void; total(): number } {
   let carry = '';
   let count = 0;
   const countIn = (text: string, before: number) => {
@@ -25,7 +25,7 @@ export function rowCounter(): { feed(chunk: Uint8Array): void; total(): number }
   };
   return {
     feed(chunk) {
-      const text = carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      const text = carry + chunk;
       // A match that starts in the carry is counted with the next chunk, when it is whole.
       const cut = Math.max(0, text.length - CARRY);
       countIn(text, cut);
