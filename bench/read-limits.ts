@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { deflatedZeros, zipOf } from '../test/support/zip.ts';
 import { BENCH_TMP, figure, log, runChild, type Figure } from './measure.ts';
-import { INVOICE_HEADERS, invoiceLines, writeInvoicesXlsx } from './workbooks.ts';
+import { INVOICE_HEADERS, invoiceCsvRow, invoiceLines, writeInvoicesXlsx } from './workbooks.ts';
 
 /** The most rows an Excel sheet has. */
 export const EXCEL_ROWS = 1_048_576;
@@ -43,9 +43,7 @@ async function writeInvoicesCsvStream(path: string, lines: number): Promise<void
   let written = 0;
   for (const line of invoiceLines(Math.ceil(lines / 5), 5)) {
     if (written++ >= lines) break;
-    const date = line[2];
-    const row = [line[0], line[1], date ? `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}` : null, ...line.slice(3)];
-    if (!out.write(`${Papa.unparse([row])}\r\n`)) await once(out, 'drain');
+    if (!out.write(`${Papa.unparse([invoiceCsvRow(line)])}\r\n`)) await once(out, 'drain');
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

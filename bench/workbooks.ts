@@ -61,13 +61,16 @@ export async function writeInvoicesXlsx(path: string, count: number, linesEach: 
   return lines;
 }
 
+/** One invoice line as a CSV row: its date as d/m/yyyy text, as a supplier's CSV has it. */
+export function invoiceCsvRow(line: InvoiceLine): unknown[] {
+  const date = line[2];
+  return [line[0], line[1], date ? `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}` : null, ...line.slice(3)];
+}
+
 /** Writes the same invoices as a comma-separated UTF-8 CSV (dates as d/m/yyyy text). Returns the lines written. */
 export async function writeInvoicesCsv(path: string, count: number, linesEach: number, prefix?: string): Promise<number> {
   const rows: unknown[][] = [INVOICE_HEADERS];
-  for (const line of invoiceLines(count, linesEach, prefix)) {
-    const date = line[2];
-    rows.push([line[0], line[1], date ? `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}` : null, ...line.slice(3)]);
-  }
+  for (const line of invoiceLines(count, linesEach, prefix)) rows.push(invoiceCsvRow(line));
   await writeFile(path, Papa.unparse(rows, { newline: '\r\n' }));
   return rows.length - 1;
 }
