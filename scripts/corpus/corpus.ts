@@ -144,6 +144,11 @@ export async function compareCorpus(root: string, reference: Reference, include?
   return report;
 }
 
+/** A difference as one text (file, sheet, what): how a reported difference is matched with the known list. */
+export function differenceKey(d: Difference): string {
+  return `${d.file} [${d.sheet ?? ''}] ${d.what}`;
+}
+
 /** The corpus figures once each difference is judged by the known list. */
 export interface CorpusJudgement {
   /** Files the reference reads. */
@@ -165,11 +170,11 @@ export interface CorpusJudgement {
  * (each checked by hand, its cause written down) is read right; a `refusal` is left out of the files read.
  */
 export function judgeCorpus(report: CorpusReport, known: readonly KnownDifference[]): CorpusJudgement {
-  const kindOf = new Map(known.map((d) => [`${d.file} [${d.sheet ?? ''}] ${d.what}`, d.kind]));
+  const kindOf = new Map(known.map((d) => [differenceKey(d), d.kind]));
   const kindsByFile = new Map<string, Set<string>>();
   for (const d of report.differences) {
     const kinds = kindsByFile.get(d.file) ?? new Set<string>();
-    kinds.add(kindOf.get(`${d.file} [${d.sheet ?? ''}] ${d.what}`) ?? 'unknown');
+    kinds.add(kindOf.get(differenceKey(d)) ?? 'unknown');
     kindsByFile.set(d.file, kinds);
   }
   const files = [...kindsByFile.values()];

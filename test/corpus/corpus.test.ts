@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compareCorpus, describeJudgement, judgeCorpus, type KnownDifference, type Reference } from '../../scripts/corpus/corpus.ts';
+import { compareCorpus, describeJudgement, differenceKey, judgeCorpus, type KnownDifference, type Reference } from '../../scripts/corpus/corpus.ts';
 
 const reference = JSON.parse(gunzipSync(readFileSync('test/corpus/reference.json.gz')).toString('utf8')) as Reference;
 const known = JSON.parse(readFileSync('test/corpus/known-differences.json', 'utf8')) as KnownDifference[];
@@ -12,8 +12,7 @@ const known = JSON.parse(readFileSync('test/corpus/known-differences.json', 'utf
 describe('the corpus of real-world spreadsheets', () => {
   it('agrees with the reference cell for cell except for the documented differences', async () => {
     const report = await compareCorpus('test/corpus/files', reference);
-    const key = (d: { file: string; sheet?: string; what: string }) => `${d.file} [${d.sheet ?? ''}] ${d.what}`;
-    expect(report.differences.map(key).sort()).toEqual(known.map(key).sort());
+    expect(report.differences.map(differenceKey).sort()).toEqual(known.map(differenceKey).sort());
     expect(report.readable).toBe(420);
     for (const d of known) expect(['reference', 'shed', 'refusal']).toContain(d.kind);
     const judgement = judgeCorpus(report, known);
