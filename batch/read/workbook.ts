@@ -109,7 +109,7 @@ export function readWorkbookBytes(
  */
 function refuseCountedOverLimit(file: string, sheet: string | number, counts: readonly SheetRowCount[], limits: ReadLimits): void {
   const counted = typeof sheet === 'number' ? counts[sheet] : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
-  if (counted && counted.rows > limits.maxRows) throw tooManyRows(file, counted.name, limits);
+  if (counted?.rows != null && counted.rows > limits.maxRows) throw tooManyRows(file, counted.name, limits);
 }
 
 /** The workbook with one sheet parsed (by name, or index 0), at most one row past the row limit. */

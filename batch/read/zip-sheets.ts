@@ -5,10 +5,13 @@
  * count belongs to the sheet the import reads, not to another sheet of the workbook.
  */
 
-/** A worksheet's name (as its tab shows it) and the row elements its part holds, blank rows included. */
+/**
+ * A sheet's name (as its tab shows it) and the row elements its part holds, blank rows included;
+ * `rows` is null for a sheet whose part was not counted (a chart sheet, a part not found).
+ */
 export interface SheetRowCount {
   name: string;
-  rows: number;
+  rows: number | null;
 }
 
 /** A row element in any namespace prefix (`<row `, `<x:row>`), not `<rowBreaks>`. */
@@ -54,7 +57,7 @@ export function relationshipsPartOf(part: string): string {
 /**
  * The worksheets of a workbook in tab order with their row counts, from the workbook part's text,
  * its relationships' text and the rows counted per part (`rowsByPart`, keyed by {@link normalPath}).
- * A sheet whose part was not counted (a chart sheet, a part not found) is left out.
+ * Every sheet is listed, so that a tab's position in the list is its position in the workbook.
  */
 export function sheetRowCounts(workbookPart: string, workbookXml: string, relationshipsXml: string, rowsByPart: ReadonlyMap<string, number>): SheetRowCount[] {
   const folder = normalPath(workbookPart).replace(/[^/]*$/, '');
@@ -69,8 +72,7 @@ export function sheetRowCounts(workbookPart: string, workbookXml: string, relati
     const name = attribute(attributes!, 'name');
     const id = /\b\w+:id="([^"]*)"/.exec(attributes!)?.[1];
     const part = id === undefined ? undefined : targets.get(id);
-    const rows = part === undefined ? undefined : rowsByPart.get(part);
-    if (name !== undefined && rows !== undefined) counts.push({ name: unescapeXml(name), rows });
+    if (name !== undefined) counts.push({ name: unescapeXml(name), rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null });
   }
   return counts;
 }

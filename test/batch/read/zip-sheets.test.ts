@@ -21,7 +21,7 @@ describe('rowCounter', () => {
 });
 
 describe('sheetRowCounts', () => {
-  it('names each counted part by its sheet, in tab order, through the relationships (relative, absolute, prefixed)', () => {
+  it('names each counted part by its sheet, every sheet in tab order, through the relationships (relative, absolute, prefixed)', () => {
     const workbook =
       '<x:workbook xmlns:x="main" xmlns:ns1="rels"><x:sheets><x:sheet name="Tom &amp; Jerry&apos;s" sheetId="2" ns1:id="rId7"/><x:sheet name="Invoices" sheetId="1" ns1:id="rId1"/><x:sheet name="Chart" sheetId="3" ns1:id="rId9"/></x:sheets></x:workbook>';
     const rels =
@@ -33,6 +33,7 @@ describe('sheetRowCounts', () => {
     expect(sheetRowCounts('xl/workbook.xml', workbook, rels, rows)).toEqual([
       { name: "Tom & Jerry's", rows: 400 },
       { name: 'Invoices', rows: 12 },
+      { name: 'Chart', rows: null },
     ]);
     expect(relationshipsPartOf('/xl/Workbook.xml')).toBe('xl/_rels/workbook.xml.rels');
   });
@@ -70,5 +71,7 @@ describe('a sheet over the row limit in a workbook of several', () => {
     ];
     expect(() => readWorkbookBytes(bytes, 'two.xlsx', { sheet: 'Big', limits, rowCounts })).toThrow(/sheet Big has more than 1,000 rows/);
     expect(readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts }).rows).toHaveLength(3);
+    // A sheet not counted keeps its place, so the first tab is never judged by another's count.
+    expect(readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts: [{ name: 'Small', rows: null }, rowCounts[1]!] }).rows).toHaveLength(3);
   });
 });
