@@ -74,9 +74,12 @@ export interface ConsistentList<T> {
 export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, options: ConsistentOptions<T> = {}): Promise<ConsistentList<T>> {
   const store = options.store ?? memoryRecordStore<T>();
   const included: Included = {};
+  const include = (page: Page<T>) => {
+    for (const [plural, objects] of Object.entries(page.included ?? {})) Object.assign((included[plural] ??= {}), objects);
+  };
   const keep = (page: Page<T>) => {
     for (const record of page.records) store.put(record);
-    for (const [plural, objects] of Object.entries(page.included ?? {})) Object.assign((included[plural] ??= {}), objects);
+    include(page);
   };
   const progress = { read: 0, known: 0 };
   const counted: PageReader<T> = async (q) => {
@@ -93,7 +96,7 @@ export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, 
   let previous: string | null = null;
   while (!clean && passes < maxPasses) {
     passes += 1;
-    const pass = await parallelPass(counted, keep, options, progress);
+    const pass = await parallelPass(counted, { store, include, keep }, options, progress);
     if (pass.signals.length === 0 && (pass.checkedByCount || pass.fingerprint === previous)) {
       clean = true;
     } else if (pass.signals.length === 0 && previous !== null) {
@@ -136,13 +139,22 @@ interface PassResult {
   fingerprint: string;
 }
 
+/** Where a pass puts what it reads: the store, and the pages' sideloads. */
+interface PassSink<T extends Versioned> {
+  store: RecordStore<T>;
+  /** Merges a page's `included` maps. */
+  include(page: Page<T>): void;
+  /** Both, for a whole page. */
+  keep(page: Page<T>): void;
+}
+
 /**
- * One parallel pass (the client's `listAll`), watching each page and handing its records to `keep`
- * (pages go on to `listAll` empty, so the pass holds none), then one catch-up read.
+ * One parallel pass (the client's `listAll`), watching each page and putting its records in the
+ * store (pages go on to `listAll` empty, so the pass holds none), then one catch-up read.
  */
 async function parallelPass<T extends Versioned>(
   read: PageReader<T>,
-  keep: (page: Page<T>) => void,
+  sink: PassSink<T>,
   options: ConsistentOptions<T>,
   progress: { known: number; read: number },
 ): Promise<PassResult> {
@@ -166,8 +178,9 @@ async function parallelPass<T extends Versioned>(
       const version = versionOf(record);
       if (version > newest) newest = version;
       if (result.totalCount === null) versions.push(`${id}@${record.updated_at ?? ''}`);
+      sink.store.put(record, version);
     }
-    keep(result);
+    sink.include(result);
     // Without `meta` the number of pages is unknown: read on, one page more, until one is empty.
     const totalPagesNow = result.totalPages === null && result.records.length > 0 ? page + 1 : result.totalPages;
     return { ...result, records: [], included: undefined, totalPages: totalPagesNow };
@@ -182,7 +195,7 @@ async function parallelPass<T extends Versioned>(
   // One cheap read: anything changed after the newest record read means the list moved meanwhile.
   const after = newest >= 0n ? microsToIso(newest) : options.updatedAfter;
   const catchUp = await read({ page: 1, updatedAfter: after, signal: options.signal });
-  keep(catchUp);
+  sink.keep(catchUp);
   if (catchUp.records.length > 0) signals.push('catch_up');
   return { signals, checkedByCount, fingerprint: versions.sort().join('\n') };
 }

@@ -25,8 +25,11 @@ export interface RecordSource<T> {
 
 /** A {@link RecordSource} that consistent paging fills: the newest version of each id wins. */
 export interface RecordStore<T extends Versioned> extends RecordSource<T> {
-  /** Keeps `record` unless a newer version of its id is held (exact microsecond order; a tie keeps the later read). */
-  put(record: T): void;
+  /**
+   * Keeps `record` unless a newer version of its id is held (exact microsecond order; a tie keeps
+   * the later read). `version` is its {@link versionOf}, when the caller has it already.
+   */
+  put(record: T, version?: bigint): void;
   /** The id (as the service wrote it) and version (µs since the epoch, −1 when none) of every record held. */
   versions(): Iterable<{ id: string; version: bigint }>;
   /** Lets go of the records of these ids (lower case). */
@@ -66,9 +69,8 @@ export function indexedRecordStore<T extends Versioned>(slots: RecordSlots<T>): 
     get size() {
       return byId.size;
     },
-    put(record) {
+    put(record, version = versionOf(record)) {
       const key = record.id.toLowerCase();
-      const version = versionOf(record);
       const held = byId.get(key);
       if (held !== undefined && version < held.version) return;
       byId.set(key, { id: record.id, handle: nextHandle, version });
