@@ -20,7 +20,7 @@ export {
   type LedgerContext,
   type LedgerStocktake,
 } from './ledger.ts';
-export { LINE_COLUMNS, ledgerEntry, ledgerKey, type LedgerEntry, type LedgerLine } from './ledger-line.ts';
+export { LINE_COLUMNS, ledgerKey, type LedgerEntry, type LedgerLine } from './ledger-line.ts';
 export {
   DEFAULT_TOLERANCE_PERCENT,
   STOCKTAKE_COLUMNS,

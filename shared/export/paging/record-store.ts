@@ -132,8 +132,3 @@ export type Records<T> = readonly T[] | RecordSource<T>;
 export function sourceOf<T>(records: Records<T>): RecordSource<T> {
   return Array.isArray(records) ? arraySource(records as readonly T[]) : (records as RecordSource<T>);
 }
-
-/** Every record of a source, in handle order (for the datasets that need them all at once). */
-export function allRecords<T>(source: RecordSource<T>): T[] {
-  return Array.from(source.scan(), ({ record }) => record);
-}
