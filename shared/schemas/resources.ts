@@ -82,6 +82,13 @@ export type LineItem = z.infer<typeof LineItem>;
 export const Included = z.record(z.string(), z.record(z.string(), z.unknown()));
 export type Included = z.infer<typeof Included>;
 
+/** Text the service may leave out or send as null (notes, order number, reference): null either way. */
+const NullableText = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
 /** A receipt with its line items (spec section 2). `under_review` defaults to false when absent. */
 export const Receipt = z.object({
   id: Id,
@@ -90,16 +97,8 @@ export const Receipt = z.object({
   storage_id: Id,
   received_at: Timestamp,
   supplier: z.string(),
-  notes: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  order_number: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  notes: NullableText,
+  order_number: NullableText,
   under_review: z.boolean().default(false),
   line_items: z.array(LineItem).default([]),
   inserted_at: Timestamp.optional(),
@@ -119,16 +118,8 @@ export const Return = z.object({
   supplier: z.string(),
   amount_value: DecimalOut,
   amount_unit: z.string(),
-  notes: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  reference: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  notes: NullableText,
+  reference: NullableText,
   inserted_at: Timestamp.optional(),
   updated_at: Timestamp,
   included: Included.optional(),
