@@ -1,0 +1,227 @@
+/**
+ * The one import use case both faces call: read the sheet once, map its columns (headers, then the
+ * values, then the organisation's names), check the price basis, connect, load the organisation's
+ * records, plan (hidden rows, GST, dates, line totals, units, invoices), send without ever sending
+ * twice (shared/import/engine/run.ts), keep the sheet's ids, hand the results to the face's sink
+ * and count what happened. The CLI and the task pane supply ports (shared/import/ports.ts) and words;
+ * no rule lives in a face.
+ */
+import { ShedError } from '../errors/shed-error.ts';
+import { createResolver } from '../resolve/index.ts';
+import type { Organisation } from '../schemas/resources.ts';
+import type { FieldEvidence } from '../sheet/content-match.ts';
+import type { Grid } from '../sheet/grid.ts';
+import type { ColumnMapping, MappingKind } from '../sheet/mapping.ts';
+import { checkPriceBasis } from '../sheet/price-basis.ts';
+import type { SavedMapping } from '../sheet/saved-mapping.ts';
+import type { DateOrder } from '../sheet/values/index.ts';
+import { mappingReadSettings, type ReadSettings } from './cells.ts';
+import { JournalIndex } from './engine/journal.ts';
+import { keepSheetIds } from './keep-ids.ts';
+import { mapSheet, mapWithNames } from './map-sheet.ts';
+import type { RowResult } from './outcome.ts';
+import { planImport, type PlannedImport } from './plan-kind.ts';
+import type { ImportPorts, ResultsPlaced } from './ports.ts';
+import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
+import { loadImportSnapshot } from './snapshot.ts';
+
+export type * from './ports.ts';
+
+/**
+ * What the user chose for this run (the CLI's flags, the pane's options); the saved mapping supplies
+ * the rest of the reading settings (units, lines left out, pack sizes), and the choices beat it.
+ */
+export interface ImportChoices {
+  kind: MappingKind;
+  dateOrder: DateOrder;
+  /** The user chose the date order: a column that proves the other order is read this way all the same. */
+  dateOrderGiven: boolean;
+  /** The farm's IANA time zone for dates without a time. */
+  timeZone: string;
+  /**
+   * The rate the sheet's prices include GST at, as a decimal string (`'0.1'`, gaps row 28); `null`:
+   * they exclude GST whatever the saved mapping says; undefined: as the saved mapping says.
+   */
+  gstRate?: string | null;
+  /** Product texts of lines that are not stock, added to the saved mapping's. */
+  skipLines?: readonly string[];
+  /** Import rows the workbook hides or filters out too (default: left out, and counted). */
+  includeHidden?: boolean;
+  /** Decide everything, send nothing. */
+  dryRun?: boolean;
+  allowDuplicates?: boolean;
+  /** Update records even when they changed in the service since the sheet's `Updated At`. */
+  force?: boolean;
+  /** Records in progress at once (the client's limit bounds the requests in flight). */
+  concurrency: number;
+  /** Aborting before sending stops the run ({@link ImportCancelledError}); while sending, stops new records. */
+  signal?: AbortSignal;
+}
+
+/** An import stopped before anything was sent (Cancel, Ctrl-C). */
+export class ImportCancelledError extends ShedError {
+  constructor() {
+    super('cancelled', 'usage', 'The import was cancelled before anything was sent: nothing was sent.');
+  }
+}
+
+/** A sheet with a header and no record below it. */
+export class NoRecordsError extends ShedError {
+  constructor(grid: Grid, mapping: ColumnMapping) {
+    const what = mapping.kind === 'receipts' ? 'an invoice line' : 'a return';
+    super(
+      'no_data',
+      'input',
+      `${grid.source}, sheet ${grid.sheet}: the header is on row ${mapping.headerRowNumber} but no row below it holds ${what}: nothing to import`,
+    );
+  }
+}
+
+/** A record (receipt or return) the sheet's rows made, with the result of its first row. */
+export interface RecordOutcome {
+  rowNumbers: number[];
+  /** How messages name it: `invoice INV-40390`, `the return on row 6`. */
+  label: string;
+  first: RowResult | undefined;
+}
+
+/** What one import did, for the face to word: the sheet and mapping used, the plan and every result. */
+export interface ImportReport {
+  grid: Grid;
+  mapping: ColumnMapping;
+  evidence: FieldEvidence[];
+  /** The saved mapping the run used (mapping file, profile or the workbook's), if any. */
+  saved: SavedMapping | undefined;
+  reading: ReadSettings;
+  organisation: Organisation;
+  planned: PlannedImport;
+  /** One result per row of a record, remedies worded by the face, sheet ids kept; sorted by row. */
+  results: RowResult[];
+  /** Rows by status. */
+  rows: StatusCounts;
+  /** Records: how many the sheet holds, how many were valid, and by their first row's status. */
+  records: { total: number; valid: number } & StatusCounts;
+  /** Each record with its first row's result, in the sheet's order. */
+  outcomes: RecordOutcome[];
+  /** Records the service now holds twice (another run sent them too), each with its message. */
+  twins: RecordOutcome[];
+  /** Where the results went (the face's sink). */
+  placed: ResultsPlaced;
+  /** A line the journal repaired on opening, to say as a warning. */
+  journalRepaired: string | null;
+  /** The run was cancelled while sending: records not yet started were not sent. */
+  interrupted: boolean;
+  /** Rows or records that need the user: invalid, failed, conflict, duplicate, twins, unplaced or unwritten results. */
+  refused: number;
+}
+
+/**
+ * The reading settings of a run: what the saved mapping says, with the user's choices laid over it
+ * (the choices win; lines left out add up).
+ */
+export function readSettingsOf(saved: SavedMapping | undefined, choices: ImportChoices): ReadSettings {
+  const fromMapping = mappingReadSettings(saved);
+  const skip = [...(fromMapping.skipLines ?? []), ...(choices.skipLines ?? [])];
+  return {
+    ...fromMapping,
+    ...(skip.length > 0 ? { skipLines: skip } : {}),
+    dateOrder: choices.dateOrder,
+    dateOrderGiven: choices.dateOrderGiven,
+    timeZone: choices.timeZone,
+    gstRate: choices.gstRate === undefined ? (fromMapping.gstRate ?? null) : choices.gstRate,
+  };
+}
+
+/**
+ * Imports one sheet as receipts or returns: the whole sequence, over the face's ports. Nothing is
+ * sent for a sheet that cannot be mapped or read, and nothing of a record with one invalid row.
+ *
+ * @returns what happened, for the face to word (see {@link ImportReport}).
+ * @throws the sheet source's read errors; MappingError (no header row, required columns missing,
+ *   prices including GST unclaimed); {@link NoRecordsError}; {@link ImportCancelledError} when
+ *   cancelled before sending; the connection's and the client's typed errors (AuthenticationError,
+ *   EntitlementError, NetworkError). All before anything is sent.
+ */
+export async function importSheet(ports: ImportPorts, choices: ImportChoices): Promise<ImportReport> {
+  const { progress, signal } = { progress: ports.progress, signal: choices.signal };
+  const stopIfCancelled = () => {
+    if (signal?.aborted) throw new ImportCancelledError();
+  };
+  progress?.phase?.('reading');
+  const grid = await ports.sheet.read({ ...(signal ? { signal } : {}), onProgress: (rows) => progress?.rowsRead?.(rows) });
+  stopIfCancelled();
+  const saved = await ports.mapping?.(grid);
+  const pending = mapSheet(grid, choices.kind, saved);
+  const reading = readSettingsOf(saved, choices);
+  checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+
+  progress?.phase?.('connecting');
+  const connection = await ports.connect();
+  stopIfCancelled();
+  progress?.phase?.('checking');
+  const snapshot = await loadImportSnapshot(connection.org, connection.organisation.id);
+  stopIfCancelled();
+  const resolver = createResolver(snapshot.reference);
+  // Columns placed now by the organisation's names are checked for GST again by the plan.
+  const { mapping, evidence } = mapWithNames(grid, pending, resolver);
+  const planned = planImport(choices.kind, grid, mapping, resolver, connection.org, { ...reading, includeHidden: Boolean(choices.includeHidden) }, snapshot);
+  if (planned.drafts.length === 0) throw new NoRecordsError(grid, mapping);
+
+  const dryRun = Boolean(choices.dryRun);
+  const sink = ports.results({ grid, mapping, dryRun });
+  // Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept, and a
+  // dry run's without new ids (an existing duplicate's id would tie the row to that record).
+  const shown = (rows: readonly RowResult[]) => keepSheetIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words), grid, mapping);
+  const journal = await ports.journal({ dryRun });
+  let sent: RowResult[];
+  try {
+    progress?.phase?.('sending');
+    sent = await planned.run({
+      concurrency: choices.concurrency,
+      sheet: grid.sheet,
+      journal: new JournalIndex(journal.entries, connection.organisation.id, choices.kind),
+      sink: journal.sink,
+      dryRun,
+      allowDuplicates: Boolean(choices.allowDuplicates),
+      force: Boolean(choices.force),
+      onProgress: (done, total) => progress?.records?.(done, total),
+      ...(sink.add ? { onRecord: (rows: RowResult[]) => sink.add?.(shown(rows)) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } finally {
+    await journal.close();
+  }
+  progress?.phase?.('writing');
+  const results = shown(sent);
+  const placed = await sink.finish(results);
+  return report({ grid, mapping, evidence, saved, reading, organisation: connection.organisation, planned, results, placed }, journal.repaired ?? null, signal);
+}
+
+/** A result without the ids the run found (a dry run's: an existing duplicate's). */
+export function withoutNewIds(result: RowResult): RowResult {
+  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
+  return rest;
+}
+
+type Reported = Pick<ImportReport, 'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed'>;
+
+/** Counts what the run did; each record's result is its first row's. */
+function report(done: Reported, journalRepaired: string | null, signal: AbortSignal | undefined): ImportReport {
+  const { planned, results, placed } = done;
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
+  const outcomes = planned.drafts.map((d) => ({ rowNumbers: d.rowNumbers, label: planned.label(d), first: byRow.get(d.rowNumbers[0] ?? -1) }));
+  const twins = outcomes.filter((o) => o.first?.twinSequences?.length);
+  const rows = countStatuses(results);
+  const refused =
+    rows.invalid + rows.failed + rows.conflict + rows.duplicate + twins.length + placed.unplaced.length + (placed.failure === null ? 0 : 1);
+  return {
+    ...done,
+    rows,
+    records: { total: planned.drafts.length, valid: planned.drafts.filter((d) => d.body).length, ...countStatuses(outcomes.flatMap((o) => o.first ?? [])) },
+    outcomes,
+    twins,
+    journalRepaired,
+    interrupted: Boolean(signal?.aborted),
+    refused,
+  };
+}
