@@ -1,16 +1,8 @@
 /**
- * The two kinds of import the task pane offers, each wired to the shared core exactly as the CLI
- * wires it (both call `planImport` of shared/import/plan-kind.ts): plan (shared/import/<kind>/plan.ts), then the import
- * engine (shared/import/engine/run.ts) with that kind's operations, which creates, updates by
- * Record ID, finds duplicates and reconciles lost answers, so nothing is sent twice.
+ * The two kinds of import the task pane offers, as its kind picker and messages name them. Both run
+ * through the core's one import (shared/import/import-sheet.ts), exactly as the CLI's do.
  */
-import type { OrgClient } from '../../shared/client/index.ts';
-import type { ReadSettings } from '../../shared/import/receipts/build.ts';
-import type { PlannedImport } from '../../shared/import/plan-kind.ts';
-import { planImport as planSheet } from '../../shared/import/plan-kind.ts';
-import type { Grid } from '../../shared/sheet/grid.ts';
-import type { ColumnMapping, MappingKind } from '../../shared/sheet/mapping.ts';
-import type { ImportSnapshot } from './session.ts';
+import type { MappingKind } from '../../shared/sheet/mapping.ts';
 
 export type { PlannedDraft as AnyDraft, PlannedImport } from '../../shared/import/plan-kind.ts';
 
@@ -32,20 +24,4 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
 /** The kind of that name. */
 export function importKind(kind: MappingKind): ImportKind {
   return IMPORT_KINDS.find((k) => k.kind === kind)!;
-}
-
-/**
- * Plans the sheet as receipts or returns against the organisation's snapshot and binds the engine
- * to that kind's operations, exactly as the CLI does (`org` sends; `snapshot` holds the records
- * duplicates are checked against).
- */
-export function planImport(
-  kind: MappingKind,
-  grid: Grid,
-  mapping: ColumnMapping,
-  snapshot: ImportSnapshot,
-  org: OrgClient,
-  settings: ReadSettings,
-): PlannedImport {
-  return planSheet(kind, grid, mapping, snapshot.resolver, org, settings, snapshot);
 }

@@ -2,14 +2,12 @@
  * The shapes of the Import screen (addin/app/import.ts): what it shows, what its controller works
  * with, and what one run sends.
  */
-import type { Grid } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping, MappingKind } from '../../shared/sheet/mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/index.ts';
 import type { FieldEvidence } from '../../shared/sheet/content-match.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
-import type { importKind, planImport } from './import-kinds.ts';
 import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
 import type { PaneJournal } from './pane-journal.ts';
 import type { ProfileStore } from './profile-store.ts';
@@ -24,8 +22,10 @@ export interface ImportState {
   /** The bookkeeper chose `dateOrder` (or the workbook saved a choice): a column that proves the other order is read this way all the same. */
   dateOrderChosen: boolean;
   timeZone: string;
-  /** Create a record even when the service already holds the same one (the CLI's --allow-duplicates). */
+  /** Create a record even when the service already holds the same one. */
   allowDuplicates: boolean;
+  /** Import rows the workbook hides or filters out too (default: left out, and counted). */
+  includeHidden: boolean;
   /**
    * The sheet's prices include GST, taken off before sending (the CLI's --prices-include-gst; gaps
    * row 28): at the saved mapping's rate, else 10%. Ticked when the saved mapping says so.
@@ -66,6 +66,7 @@ export function initialImportState(): ImportState {
     dateOrderChosen: false,
     timeZone: DEFAULT_TIME_ZONE,
     allowDuplicates: false,
+    includeHidden: false,
     pricesIncludeGst: false,
     mapping: null,
     evidence: [],
@@ -82,19 +83,6 @@ export function initialImportState(): ImportState {
     resultColumns: null,
     cancellable: false,
   };
-}
-
-/** What {@link ImportController} sends: the run's plan and what it needs to write the results back. */
-export interface SendRun {
-  dryRun: boolean;
-  session: Session;
-  kind: ReturnType<typeof importKind>;
-  grid: Grid;
-  mapping: ColumnMapping;
-  sheet: string;
-  planned: ReturnType<typeof planImport>;
-  allowDuplicates: boolean;
-  abort: AbortController;
 }
 
 /** What the controller works with: the workbook, and the open session (null when not connected). */

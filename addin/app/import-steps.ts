@@ -24,12 +24,6 @@ export function runTone(results: readonly RowResult[], how: { dryRun: boolean; c
   return done === 0 ? 'error' : 'warning';
 }
 
-/** A result of a dry run without the ids the run found (an existing duplicate's): those of the sheet are kept after. */
-export function withoutNewIds(result: RowResult): RowResult {
-  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
-  return rest;
-}
-
 /**
  * What the pane says when rows moved or changed during the import: results that followed their rows,
  * and those not written (with the record each row's invoice became, so no id is lost).

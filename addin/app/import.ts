@@ -5,27 +5,32 @@
  * mapping (headers, then values) → organisation snapshot → plan → import engine → results written
  * onto their rows as they are now. Shapes: import-state.ts; pure helpers: import-steps.ts.
  */
-import { mappingReadSettings, type ReadSettings } from '../../shared/import/cells.ts';
-import { JournalIndex } from '../../shared/import/engine/journal.ts';
-import { matchColumns } from '../../shared/import/map-sheet.ts';
+import {
+  ImportCancelledError,
+  NoRecordsError,
+  importSheet,
+  previewMapping,
+  type ImportProgress,
+  type ImportReport,
+  type ResultsContext,
+  type ResultsSink,
+} from '../../shared/import/import-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
-import { wordRemedies } from '../../shared/import/results.ts';
 import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
+import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import type { MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
-import { assertMappingUsable } from '../../shared/sheet/mapping.ts';
-import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
-import { checkPriceBasis } from '../../shared/sheet/price-basis.ts';
+import { MappingError } from '../../shared/sheet/mapping-error.ts';
 import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { describeError, describeFailure } from './errors.ts';
-import { importKind, planImport } from './import-kinds.ts';
+import { importKind, type ImportKind } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
-import { initialImportState, type ImportDeps, type ImportState, type SendRun } from './import-state.ts';
+import { initialImportState, type ImportDeps, type ImportState } from './import-state.ts';
 import { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
@@ -184,6 +189,11 @@ export class ImportController {
     if (this.grid) this.apply(this.grid);
   }
 
+  /** Whether rows the workbook hides or filters out are imported too (default: left out, and counted). */
+  setIncludeHidden(include: boolean): void {
+    this.store.set({ includeHidden: include });
+  }
+
   /** Whether a record the service already holds is sent anyway. */
   setAllowDuplicates(allow: boolean): void {
     this.store.set({ allowDuplicates: allow });
@@ -216,6 +226,11 @@ export class ImportController {
     });
   }
 
+  /**
+   * One run through the core's import (shared/import/import-sheet.ts) over the pane's ports: the
+   * sheet read from the workbook, its saved mapping (or a profile), the session, the workbook's
+   * journal, the results written onto their rows as records finish, and the screen's progress.
+   */
   private async run(dryRun: boolean): Promise<void> {
     const session = this.deps.session();
     if (!session) {
@@ -225,32 +240,99 @@ export class ImportController {
     // Cancel works from here on: while the sheet is read and checked, nothing is sent at all.
     const abort = new AbortController();
     this.abort = abort;
-    this.store.set({ cancellable: true });
+    const { kind: kindName, sheet, allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.store.get();
+    const kind = importKind(kindName);
+    this.store.set({ cancellable: true, problems: [], warnings: [], resultColumns: null });
+    const relocated: Relocated = { results: [], moved: [], lost: [] };
     try {
-      await this.detect();
-      if (abort.signal.aborted) return this.stoppedBeforeSending();
-      const { mapping, mappingProblem, allowDuplicates, sheet } = this.store.get();
-      const grid = this.grid;
-      if (!mapping || mappingProblem || !grid || !sheet) {
-        this.store.set({ status: { tone: 'error', text: mappingProblem ?? 'The sheet has no header row.' } });
+      const report = await importSheet(
+        {
+          sheet: { read: async ({ onProgress }) => (this.grid = await this.deps.workbook.readSheet(sheet ?? undefined, onProgress ? { onProgress } : {})) },
+          mapping: (grid) => this.savedMappingFor(grid),
+          connect: async () => session,
+          journal: async () => {
+            this.journal ??= await (this.deps.openJournal?.(this.grid?.source ?? '') ?? Promise.resolve(new SessionJournal()));
+            return { entries: this.journal.entries, sink: this.journal, close: async () => {} };
+          },
+          results: (run) => this.resultsSink(run, relocated),
+          progress: this.progressOf(kind, dryRun),
+          words: paneRemedy,
+        },
+        {
+          kind: kindName,
+          dateOrder,
+          dateOrderGiven: dateOrderChosen,
+          timeZone,
+          gstRate: this.gstRate(),
+          includeHidden,
+          dryRun,
+          allowDuplicates,
+          concurrency: IMPORT_CONCURRENCY,
+          signal: abort.signal,
+        },
+      );
+      this.apply(report.grid);
+      await this.finished(report, kind, dryRun, relocated);
+    } catch (error) {
+      if (error instanceof ImportCancelledError) return this.stoppedBeforeSending();
+      if (error instanceof MappingError) {
+        if (this.grid) this.apply(this.grid);
+        this.store.set({ phase: 'idle', progress: null, status: { tone: 'error', text: this.store.get().mappingProblem ?? paneMappingProblem(error, null) } });
         return;
       }
-      const kind = importKind(mapping.kind);
-      this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${session.organisation.name}…` } });
-      const snapshot = await session.snapshot();
-      if (abort.signal.aborted) return this.stoppedBeforeSending();
-      const planned = planImport(kind.kind, grid, mapping, snapshot, session.org, this.readingSettings());
-      await this.send({ dryRun, session, kind, grid, mapping, sheet, planned, allowDuplicates, abort });
+      if (error instanceof NoRecordsError) {
+        this.store.set({ phase: 'idle', progress: null, status: { tone: 'error', text: `No ${kind.many} found below the header row.` } });
+        return;
+      }
+      throw error;
     } finally {
       this.abort = null;
       this.store.set({ cancellable: false });
     }
   }
 
-  /** The reading settings of a run: the pane's options, and what the sheet's saved mapping (or profile) says. */
-  private readingSettings(): ReadSettings {
-    const { dateOrder, dateOrderChosen, timeZone } = this.store.get();
-    return { ...mappingReadSettings(this.saved), gstRate: this.gstRate(), dateOrder, dateOrderGiven: dateOrderChosen, timeZone };
+  /** The sheet's saved mapping in the workbook, else a profile kept on this computer for its headers (said). */
+  private async savedMappingFor(grid: Grid): Promise<SavedMapping | undefined> {
+    const { kind } = this.store.get();
+    this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
+    const profile = this.saved ? null : chooseProfile(grid, kind, this.deps.profiles?.list() ?? []).profile;
+    if (profile) this.saved = profile.mapping;
+    this.store.set({ profileUsed: profile !== null, sheet: grid.sheet });
+    return this.saved;
+  }
+
+  /** The screen's progress: the phase on the status line, then records done of those to send. */
+  private progressOf(kind: ImportKind, dryRun: boolean): ImportProgress {
+    return {
+      phase: (phase) => {
+        if (phase === 'reading') this.store.set({ phase: 'reading', status: null });
+        if (phase === 'checking') {
+          const name = this.deps.session()?.organisation.name ?? 'the service';
+          this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${name}…` } });
+        }
+        if (phase === 'writing') this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
+      },
+      rowsRead: (rows) => this.readingProgress(rows),
+      records: (done, total) => {
+        if (dryRun) return;
+        this.store.set({ phase: 'sending', progress: { done, total }, status: { tone: 'info', text: `${done} of ${total} ${kind.many} done…` } });
+      },
+    };
+  }
+
+  /** Results go into the sheet as records finish, each batch onto its rows as they are by then. */
+  private resultsSink(run: ResultsContext, relocated: Relocated): ResultsSink {
+    const write = async (part: RowResult[], n: number) => {
+      this.store.set({ resultColumns: await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated) });
+    };
+    const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
+    return {
+      add: (rows) => feed.add(rows),
+      finish: async (results) => {
+        await feed.finish(results);
+        return { file: run.grid.sheet, failure: null, moved: relocated.moved, unplaced: relocated.lost };
+      },
+    };
   }
 
   /** The GST rate the sheet's prices include (a decimal string such as '0.1'), or null when they exclude GST. */
@@ -263,54 +345,21 @@ export class ImportController {
     this.store.set({ phase: 'idle', progress: null, status: { tone: 'info', text: 'Cancelled: nothing was sent.' } });
   }
 
-  /** Sends (or, for a dry run, decides) the planned records, then writes the results back. */
-  private async send(run: SendRun): Promise<void> {
-    const { dryRun, session, kind, grid, mapping, sheet, planned, allowDuplicates, abort } = run;
-    const total = planned.drafts.filter((d) => d.body).length;
-    this.journal ??= await (this.deps.openJournal?.(grid.source) ?? Promise.resolve(new SessionJournal()));
-    const journal = this.journal;
-    if (!dryRun) this.store.set({ phase: 'sending', progress: { done: 0, total }, status: { tone: 'info', text: `Sending ${total} ${kind.many}…` } });
-    // Results go into the sheet as records finish, each batch onto its rows as they are by then.
-    const relocated: Relocated = { results: [], moved: [], lost: [] };
-    const write = async (part: RowResult[], n: number) => {
-      this.store.set({ resultColumns: await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated) });
-    };
-    const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
-    let results: RowResult[];
-    try {
-      const sent = await planned.run({
-        concurrency: IMPORT_CONCURRENCY,
-        sheet: grid.sheet,
-        dryRun,
-        allowDuplicates,
-        journal: new JournalIndex(journal.entries, session.organisation.id, kind.kind),
-        sink: journal,
-        signal: abort.signal,
-        onRecord: (rows) => feed.add(wordRemedies(rows, paneRemedy)),
-        onProgress: (done, all) => {
-          if (!dryRun) this.store.set({ progress: { done, total: all }, status: { tone: 'info', text: `${done} of ${all} ${kind.many} done…` } });
-        },
-      });
-      // The core says what can be done as data: the pane words it with its own controls.
-      results = wordRemedies(sent, paneRemedy);
-    } finally {
-      this.abort = null;
-      this.store.set({ cancellable: false });
-    }
-    this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
-    await feed.finish(results);
+  /** After a run: the mapping saved with the sheet (and as a profile), and the summary on the screen. */
+  private async finished(report: ImportReport, kind: ImportKind, dryRun: boolean, relocated: Relocated): Promise<void> {
+    const { planned, results, mapping, saved, reading } = report;
     if (!dryRun) {
-      const used = { ...(this.saved ?? toSavedMapping(mapping)), gstRate: this.gstRate() };
-      await saveMapping(this.deps.workbook, kind.kind, sheet, used);
+      const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
+      await saveMapping(this.deps.workbook, kind.kind, report.grid.sheet, used);
       this.deps.profiles?.save({ ...toMappingFile({ ...used, kind: kind.kind }), signature: headerSignature(mapping.headers) });
     }
-    const cancelled = abort.signal.aborted;
+    const cancelled = report.interrupted;
     this.store.set({
       phase: 'idle',
       progress: null,
       mappingSaved: (this.saved !== undefined && !this.store.get().profileUsed) || !dryRun,
       ...(dryRun ? {} : { profileUsed: false }),
-      status: { tone: runTone(results, { dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun, cancelled }) },
+      status: { tone: runTone(results, { dryRun: dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun: dryRun, cancelled }) },
       problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
       warnings: [...relocationLines(relocated, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
     });
@@ -323,17 +372,14 @@ export class ImportController {
 
   /** Reads the sheet and maps it (saved mapping first); a sheet that cannot be mapped says why. */
   private async detect(): Promise<void> {
-    const { sheet, kind } = this.store.get();
+    const { sheet } = this.store.get();
     this.store.set({ phase: 'reading', status: null, problems: [], warnings: [], resultColumns: null });
     // A large sheet takes a while: the status line counts the rows read so far.
     const grid = await this.deps.workbook.readSheet(sheet ?? undefined, { onProgress: (rows) => this.readingProgress(rows) });
     this.grid = grid;
-    this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
-    // No mapping in this workbook yet: the one kept on this computer for sheets with these headers, if any.
-    const profile = this.saved ? null : chooseProfile(grid, kind, this.deps.profiles?.list() ?? []).profile;
-    if (profile) this.saved = profile.mapping;
+    await this.savedMappingFor(grid);
     // A mapping kept with the sheet that says its prices include GST ticks the box; the bookkeeper's tick stays.
-    this.store.set({ profileUsed: profile !== null, pricesIncludeGst: this.store.get().pricesIncludeGst || Boolean(this.saved?.gstRate) });
+    this.store.set({ pricesIncludeGst: this.store.get().pricesIncludeGst || Boolean(this.saved?.gstRate) });
     // With a session, the organisation's products and storages help find unnamed columns (kept once loaded).
     this.resolver =
       (await this.deps
@@ -350,19 +396,13 @@ export class ImportController {
   private apply(grid: Grid): void {
     const { kind } = this.store.get();
     const mappingSaved = this.saved !== undefined && !this.store.get().profileUsed;
-    try {
-      const { mapping, evidence } = matchColumns(grid, kind, this.saved, this.resolver);
-      let mappingProblem: string | null = null;
-      try {
-        assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
-        checkPriceBasis(mapping, this.gstRate(), { source: grid.source, sheet: grid.sheet });
-      } catch (error) {
-        mappingProblem = paneMappingProblem(error, mapping);
-      }
-      this.store.set({ mapping, evidence, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
-    } catch (error) {
-      this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem: paneMappingProblem(error, null) });
+    const { mapping, evidence, problem } = previewMapping(grid, kind, this.saved, this.resolver, this.gstRate());
+    const mappingProblem = problem === null ? null : paneMappingProblem(problem, mapping);
+    if (!mapping) {
+      this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem });
+      return;
     }
+    this.store.set({ mapping, evidence, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
   }
 
   /** Runs a step; any failure ends in the status line and an idle screen. */

@@ -3,14 +3,13 @@
  * result placed on its row (rows inserted or deleted meanwhile), a row that changed left unwritten
  * and named, and the result columns found or added. The import controller's writer for its feed.
  */
-import { keepSheetIds } from '../../shared/import/keep-ids.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { relocateResults, type Relocated } from '../../shared/import/relocate.ts';
 import { columnLetter, type Grid } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../shared/sheet/mapping.ts';
 import { resultLayout } from '../excel/sheet-layout.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
-import { headerRowOf, lastFilled, withoutNewIds } from './import-steps.ts';
+import { headerRowOf, lastFilled } from './import-steps.ts';
 
 /** The run a batch belongs to: the sheet as read at the start, its mapping, and whether it is Validate. */
 export interface ResultsRun {
@@ -20,8 +19,8 @@ export interface ResultsRun {
 }
 
 /**
- * Writes one batch (row numbers as read at the start). Validate writes no new id: an existing
- * duplicate's id would tie the row to that record. `keepMarks` for every batch after a run's first.
+ * Writes one batch (row numbers as read at the start; the core already kept the sheet's ids and left
+ * a dry run's new ids out). `keepMarks` for every batch after a run's first.
  * Rows that moved or were lost are added to `relocated`.
  * @returns the letters of the result columns, such as `M–Q`.
  * @throws WorkbookError and office-js errors of the read or the write.
@@ -33,10 +32,9 @@ export async function writeResultsBatch(
   keepMarks: boolean,
   relocated: Relocated,
 ): Promise<string> {
-  const { grid, mapping, dryRun } = run;
-  const shown = dryRun ? results.map(withoutNewIds) : [...results];
+  const { grid, mapping } = run;
   const now = await workbook.readSheet(grid.sheet);
-  const placed = relocateResults(keepSheetIds(shown, grid, mapping), grid, now, mapping);
+  const placed = relocateResults(results, grid, now, mapping);
   relocated.moved.push(...placed.moved);
   relocated.lost.push(...placed.lost);
   const usedWidth = now.rows.reduce((width, row) => Math.max(width, lastFilled(row.cells) + 1), 0);

@@ -7,18 +7,18 @@
  * no rule lives in a face.
  */
 import { ShedError } from '../errors/shed-error.ts';
-import { createResolver } from '../resolve/index.ts';
+import { createResolver, type Resolver } from '../resolve/index.ts';
 import type { Organisation } from '../schemas/resources.ts';
 import type { FieldEvidence } from '../sheet/content-match.ts';
 import type { Grid } from '../sheet/grid.ts';
-import type { ColumnMapping, MappingKind } from '../sheet/mapping.ts';
+import { assertMappingUsable, type ColumnMapping, type MappingKind } from '../sheet/mapping.ts';
 import { checkPriceBasis } from '../sheet/price-basis.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import type { DateOrder } from '../sheet/values/index.ts';
 import { mappingReadSettings, type ReadSettings } from './cells.ts';
 import { JournalIndex } from './engine/journal.ts';
 import { keepSheetIds } from './keep-ids.ts';
-import { mapSheet, mapWithNames } from './map-sheet.ts';
+import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
 import type { ImportPorts, ResultsPlaced } from './ports.ts';
@@ -224,4 +224,35 @@ function report(done: Reported, journalRepaired: string | null, signal: AbortSig
     interrupted: Boolean(signal?.aborted),
     refused,
   };
+}
+
+/** A sheet's mapping as a face previews it before a run: never throws for what the sheet lacks. */
+export interface MappingPreview {
+  /** The mapping found (null when the sheet has no header row). */
+  mapping: ColumnMapping | null;
+  evidence: FieldEvidence[];
+  /** Why the sheet cannot be imported as it is (a MappingError: no header row, columns missing, GST unclaimed), or null. */
+  problem: unknown;
+}
+
+/**
+ * Maps a sheet as the run will (headers, the saved mapping, the values, and the organisation's names
+ * when a `resolver` is given) and checks it is usable and its price basis claimed, for a face to show
+ * and edit before anything runs. `gstRate`: as {@link ImportChoices.gstRate} resolved (null: ex GST).
+ */
+export function previewMapping(grid: Grid, kind: MappingKind, saved: SavedMapping | undefined, resolver: Resolver | null, gstRate: string | null): MappingPreview {
+  let matched: ReturnType<typeof matchColumns>;
+  try {
+    matched = matchColumns(grid, kind, saved, resolver);
+  } catch (error) {
+    return { mapping: null, evidence: [], problem: error };
+  }
+  const { mapping, evidence } = matched;
+  try {
+    assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
+    checkPriceBasis(mapping, gstRate, { source: grid.source, sheet: grid.sheet });
+  } catch (error) {
+    return { mapping, evidence, problem: error };
+  }
+  return { mapping, evidence, problem: null };
 }

@@ -1,9 +1,8 @@
 import { UsageError } from '../../../shared/errors/usage-error.ts';
-import { mappingReadSettings, type ReadSettings } from '../../../shared/import/cells.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import { kindFields, type MappingKind } from '../../../shared/sheet/mapping-match.ts';
-import type { DateOrder } from '../../../shared/sheet/values/index.ts';
+import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
@@ -55,8 +54,6 @@ export interface ImportOptions extends ConnectionFlags {
   client?: ClientTuning;
 }
 
-/** The farm's time zone when none is given: most users are in eastern Australia (PRODUCT.md). */
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
 /** Requests in flight an adaptive run starts with, and the most it goes to (no `--concurrency`). */
 export const DEFAULT_CONCURRENCY = 4;
 export const ADAPTIVE_MAX_CONCURRENCY = 32;
@@ -97,28 +94,6 @@ export function checkImportOptions(options: ImportOptions): {
   }
   const gstRate = options.pricesIncludeGst ? gstRateOf(options.gstRate) : undefined;
   return { concurrency, adaptive: options.concurrency === undefined, dateOrder, dateOrderGiven: options.dateOrder !== undefined, timeZone, gstRate };
-}
-
-/**
- * The settings of the run from the options and the mapping file: the flags beat the file
- * (`--prices-include-gst` and `--gst-rate` over its `prices_include_gst`); the file's `units` table;
- * its `skip_lines` and `--skip-line`s together.
- */
-export function readSettingsFor(
-  settings: ReturnType<typeof checkImportOptions>,
-  saved: SavedMapping | undefined,
-  skipLine: readonly string[] = [],
-): ReadSettings {
-  const fromFile = mappingReadSettings(saved);
-  const skip = [...(fromFile.skipLines ?? []), ...skipLine];
-  return {
-    ...fromFile,
-    ...(skip.length > 0 ? { skipLines: skip } : {}),
-    dateOrder: settings.dateOrder,
-    dateOrderGiven: settings.dateOrderGiven,
-    timeZone: settings.timeZone,
-    gstRate: settings.gstRate ?? fromFile.gstRate ?? null,
-  };
 }
 
 /**
