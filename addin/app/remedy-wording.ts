@@ -13,6 +13,7 @@ export const PANE_CONTROLS = {
   readingOptions: 'Reading options',
   columnMapping: 'Column mapping',
   allowDuplicates: 'Send invoices the service already holds',
+  includeHidden: 'Import hidden and filtered-out rows too',
   pricesIncludeGst: 'Prices include GST',
 } as const;
 
@@ -45,7 +46,7 @@ export function paneRemedy(remedy: Remedy): string {
     case 'pack_size_from':
       return 'if pack sizes are written in the product (Glyfos 540 20L), add a Pack Size column';
     case 'include_hidden':
-      return 'unhide them to import them';
+      return `unhide them, or tick ‘${PANE_CONTROLS.includeHidden}’ under ${readingOptions}, to import them`;
     case 'choose_organisation':
       return 'choose one under Connect';
     case 'lower_concurrency':

@@ -22,6 +22,7 @@ export function importView(controller: ImportController, connected: () => boolea
   const dateOrder = byId<HTMLSelectElement>('date-order');
   const timeZone = byId<HTMLInputElement>('time-zone');
   const allowDuplicates = byId<HTMLInputElement>('allow-duplicates');
+  const includeHidden = byId<HTMLInputElement>('include-hidden');
   const pricesIncludeGst = byId<HTMLInputElement>('prices-include-gst');
   const problem = byId('mapping-problem');
   const headerRowBox = byId('header-row-box');
@@ -60,6 +61,7 @@ export function importView(controller: ImportController, connected: () => boolea
     });
   });
   allowDuplicates.addEventListener('change', () => controller.setAllowDuplicates(allowDuplicates.checked));
+  includeHidden.addEventListener('change', () => controller.setIncludeHidden(includeHidden.checked));
   pricesIncludeGst.addEventListener('change', () => controller.setPricesIncludeGst(pricesIncludeGst.checked));
   validate.addEventListener('click', () => void controller.validate());
   start.addEventListener('click', () => void controller.start());
@@ -82,7 +84,7 @@ export function importView(controller: ImportController, connected: () => boolea
       state.sheets.map((s) => ({ value: s, label: s })),
       state.sheet ?? '',
     );
-    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, pricesIncludeGst]) control.disabled = busy;
+    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, includeHidden, pricesIncludeGst]) control.disabled = busy;
     if (shownFields !== state.fields) {
       shownFields = state.fields;
       renderMapping(rows, state);
@@ -102,6 +104,7 @@ export function importView(controller: ImportController, connected: () => boolea
     if (dateOrder.value !== state.dateOrder) dateOrder.value = state.dateOrder;
     if (document.activeElement !== timeZone) timeZone.value = state.timeZone;
     allowDuplicates.checked = state.allowDuplicates;
+    includeHidden.checked = state.includeHidden;
     pricesIncludeGst.checked = state.pricesIncludeGst;
     const usable = ready && state.mapping !== null && !state.mappingProblem;
     validate.disabled = busy || !usable;

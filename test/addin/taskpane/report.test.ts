@@ -82,7 +82,7 @@ describe('import report', () => {
     };
     const lines = [...warningLines({ drafts: [], warnings: [hidden] }), problemLine(dates)];
     expect(lines).toEqual([
-      'rows 4, 5 are hidden or filtered out in the sheet and not imported; unhide them to import them',
+      'rows 4, 5 are hidden or filtered out in the sheet and not imported; unhide them, or tick ‘Import hidden and filtered-out rows too’ under Reading options, to import them',
       "Row 7, B: Date: '03/04/2026' could be read day-first or month-first; choose ‘month/day/year’ under Reading options if the column is month-first, or ‘day/month/year’ if it is not",
     ]);
     expect(lines.join('\n')).not.toMatch(/--/);
