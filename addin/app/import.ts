@@ -61,8 +61,17 @@ export class ImportController {
   private saved: SavedMapping | undefined;
   private resolver: Resolver | null = null;
   private abort: AbortController | null = null;
+  private last: { report: ImportReport | null; failure: unknown } = { report: null, failure: null };
 
   constructor(private readonly deps: ImportDeps) {}
+
+  /**
+   * How the last Validate or Import ended: the core's report (null when it stopped before sending),
+   * and the error that stopped it (null when none did). For the headless replay's exit status.
+   */
+  get lastRun(): { report: ImportReport | null; failure: unknown } {
+    return this.last;
+  }
 
   /** Reads the sheet list, the reading options saved in the workbook, and the sheet's mapping. */
   async refresh(): Promise<void> {
@@ -244,6 +253,7 @@ export class ImportController {
     const kind = importKind(kindName);
     this.store.set({ cancellable: true, problems: [], warnings: [], resultColumns: null });
     const relocated: Relocated = { results: [], moved: [], lost: [] };
+    this.last = { report: null, failure: null };
     try {
       const report = await importSheet(
         {
@@ -271,9 +281,11 @@ export class ImportController {
           signal: abort.signal,
         },
       );
+      this.last = { report, failure: null };
       this.apply(report.grid);
       await this.finished(report, kind, dryRun, relocated);
     } catch (error) {
+      this.last = { report: null, failure: error };
       if (error instanceof ImportCancelledError) return this.stoppedBeforeSending();
       if (error instanceof MappingError) {
         if (this.grid) this.apply(this.grid);
