@@ -40,24 +40,20 @@ export type KitPart = { present: true; dir: string } | { present: false; dir: st
  * Looks for one folder of the kit holding the given entries.
  *
  * @param folder the part's folder in the kit (`reader-corpus`, `office-manifest-xsd`).
- * @param what the part in words, for the message (`the reader corpus`).
  * @param entries files or folders it must hold.
- * @returns `present: false` with one line naming the first entry missing, where it was looked for,
- *   and how to point at the kit.
+ * @returns `present: false` with `missing`, one line naming the first entry missing, where the kit was
+ *   looked for and how to point at it, as `no /path/to/entry (the team kit is looked for at …)`.
  */
-export function findKitPart(folder: string, what: string, entries: readonly string[]): KitPart {
+export function findKitPart(folder: string, entries: readonly string[]): KitPart {
   const dir = kitPath(folder);
   const absent = entries.map((entry) => join(dir, entry)).find((path) => !existsSync(path));
   if (absent === undefined) return { present: true, dir };
-  const where = process.env[KIT_DIR_ENV]?.trim() ? `${KIT_DIR_ENV}=${process.env[KIT_DIR_ENV]}` : `${DEFAULT_KIT_DIR} beside the repository`;
-  return {
-    present: false,
-    dir,
-    missing: `${what} is not here: no ${absent} (the team kit, looked for at ${where}; set ${KIT_DIR_ENV} to its folder)`,
-  };
+  const override = process.env[KIT_DIR_ENV]?.trim();
+  const where = override ? `${KIT_DIR_ENV}=${override}` : `${DEFAULT_KIT_DIR} beside the repository`;
+  return { present: false, dir, missing: `no ${absent} (the team kit is looked for at ${where}; set ${KIT_DIR_ENV} to its folder)` };
 }
 
 /** The reader corpus: `files/` (the public fixtures) and `reference.json.gz` (their reference reading). */
 export function findReaderCorpus(): KitPart {
-  return findKitPart('reader-corpus', 'the reader corpus', ['files', 'reference.json.gz']);
+  return findKitPart('reader-corpus', ['files', 'reference.json.gz']);
 }

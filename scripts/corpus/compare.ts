@@ -14,7 +14,7 @@ import { compareCorpus, describeJudgement, judgeCorpus, type KnownDifference } f
 
 const corpus = findReaderCorpus();
 if (!corpus.present) {
-  console.error(`npm run corpus: nothing compared: ${corpus.missing}`);
+  console.error(`Nothing compared: the reader corpus is absent, ${corpus.missing}`);
   process.exit(2);
 }
 const reference = JSON.parse(gunzipSync(readFileSync(join(corpus.dir, 'reference.json.gz'))).toString('utf8'));

@@ -11,7 +11,7 @@ import { compareCorpus, describeJudgement, differenceKey, judgeCorpus, type Know
 import { findReaderCorpus } from '../../scripts/kit.ts';
 
 const corpus = findReaderCorpus();
-if (!corpus.present) console.warn(`corpus test skipped: ${corpus.missing}`);
+if (!corpus.present) console.warn(`corpus test skipped: the reader corpus is absent, ${corpus.missing}`);
 
 describe.skipIf(!corpus.present)('the corpus of real-world spreadsheets', () => {
   it('agrees with the reference cell for cell except for the documented differences', async () => {
