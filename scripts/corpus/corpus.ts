@@ -133,10 +133,7 @@ export async function compareCorpus(root: string, reference: Reference, include?
       } catch (error) {
         // A file the reference reads as empty is rightly refused as having no data.
         const empty = sheets.every(([, sheetRows]) => sheetRows.length === 0);
-        what =
-          empty && error instanceof InputFileError && error.code === 'no_data'
-            ? null
-            : `refused by shed: ${refusal(error, path, file)}`;
+        what = empty && error instanceof InputFileError && error.code === 'no_data' ? null : `refused by shed: ${refusal(error, path, file)}`;
         if (what && agrees) report.refusedByUs += 1;
       }
       if (what) {
