@@ -2,7 +2,7 @@
  * Input files the benches make: N supplier invoices of L lines (Willow Creek's storages and
  * unambiguous product aliases), as .xlsx (exceljs's streaming writer, compressed as exceljs does by
  * default) and as CSV, laid out like examples/supplier-invoices.xlsx: header on row 1, the invoice's
- * header fields on its first line only. Adapted from test/helpers/generate-invoices.ts.
+ * header fields on its first line only. Adapted from test/support/generate-invoices.ts.
  */
 import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';

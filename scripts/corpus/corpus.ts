@@ -88,6 +88,11 @@ export function firstDifference(ours: [number, RefCell[]][], theirs: [number, Re
   return extra === undefined ? null : `row ${extra} read by shed only (${(byRow.get(extra) ?? []).map(show).join(', ').slice(0, 120)})`;
 }
 
+/** A refusal's first line, up to 160 characters, naming the file by its path in the corpus (wherever the corpus is). */
+function refusal(error: unknown, path: string, file: string): string {
+  return (error instanceof Error ? error.message.split('\n')[0]! : String(error)).replaceAll(path, file).slice(0, 160);
+}
+
 async function ourSheet(path: string, sheet: string | undefined): Promise<[number, RefCell[]][]> {
   try {
     const grid = await readGrid(path, sheet === undefined ? {} : { sheet });
@@ -119,18 +124,16 @@ export async function compareCorpus(root: string, reference: Reference, include?
     report.readable += 1;
     const csv = file.toLowerCase().endsWith('.csv');
     let agrees = true;
+    const path = join(root, file);
     for (const [name, rows] of sheets) {
       let what: string | null;
       try {
         // A single sheet is read by default: Excel 2–4 files have no sheet names, so readers name them apart.
-        what = firstDifference(await ourSheet(join(root, file), csv || sheets.length === 1 ? undefined : name), rows);
+        what = firstDifference(await ourSheet(path, csv || sheets.length === 1 ? undefined : name), rows);
       } catch (error) {
         // A file the reference reads as empty is rightly refused as having no data.
         const empty = sheets.every(([, sheetRows]) => sheetRows.length === 0);
-        what =
-          empty && error instanceof InputFileError && error.code === 'no_data'
-            ? null
-            : `refused by shed: ${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : String(error)}`;
+        what = empty && error instanceof InputFileError && error.code === 'no_data' ? null : `refused by shed: ${refusal(error, path, file)}`;
         if (what && agrees) report.refusedByUs += 1;
       }
       if (what) {

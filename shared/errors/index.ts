@@ -1,4 +1,8 @@
-/** Every typed error of shed-sheets' core; see each file for its code, category and message. */
+/**
+ * The core's shared typed errors: the base class `ShedError`, remedies, and the errors of usage and
+ * of the service client; see each file for its code, category and message. An error of one module lives
+ * beside it (e.g. shared/sheet/mapping-error.ts).
+ */
 export * from './shed-error.ts';
 export * from './usage-error.ts';
 export * from './remedy.ts';

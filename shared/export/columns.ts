@@ -1,7 +1,7 @@
 /**
  * What an export is made of, as plain data: typed columns and rows of plain values.
- * The file writers live in batch/write; `batch/commands/export` maps {@link ExportColumn} onto their
- * `ColumnSpec` (same field names), so shared/ never depends on a writer.
+ * The file writers (batch/write) take these shapes as they are, under their own names
+ * (`ColumnSpec` is {@link ExportColumn}, see batch/write/table.ts), so shared/ never depends on a writer.
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Where consistent paging keeps the records it reads: the newest version of each id. In memory by
  * default ({@link memoryRecordStore}); the CLI gives one that keeps them in a temporary file
- * (batch/export/file-record-store.ts), so that an export of a million lines holds only their index.
+ * (batch/commands/export/file-record-store.ts), so that an export of a million lines holds only their index.
  * Records are read back by a handle, in any order: the datasets sort handles by their own keys
  * ({@link RecordSource}) and read each record when its rows are written.
  */
