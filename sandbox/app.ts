@@ -35,6 +35,15 @@ export function createApp(deps: AppDeps): SandboxApp {
       maxAge: 600,
     }),
   );
+  if (deps.recordWrites) {
+    app.use('/api/*', async (c, next) => {
+      const method = c.req.method;
+      if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {
+        deps.stats.writeLog.push({ method, path: c.req.path, body: await c.req.raw.clone().text() });
+      }
+      await next();
+    });
+  }
   app.use('/api/*', deps.faults.middleware(deps.stats));
   app.use('/api/*', authenticate(deps.store));
   registerCatalogueRoutes(app, deps);

@@ -22,6 +22,8 @@ export interface AppDeps {
   stats: SandboxStats;
   variants: () => Required<Variants>;
   log: (line: string) => void;
+  /** Keep write requests in `stats.writeLog`. */
+  recordWrites?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -54,10 +54,12 @@ function createStats(): SandboxStats {
     peakInFlight: 0,
     byRoute: {},
     faultsInjected: { failures: 0, rateLimited: 0, dropped: 0 },
+    writeLog: [],
     // In place, so that references a test holds to byRoute or faultsInjected stay live.
     reset() {
       stats.requests = 0;
       stats.writes = 0;
+      stats.writeLog.length = 0;
       stats.peakInFlight = stats.inFlight;
       for (const key of Object.keys(stats.byRoute)) delete stats.byRoute[key];
       Object.assign(stats.faultsInjected, { failures: 0, rateLimited: 0, dropped: 0 });
@@ -112,7 +114,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     store.onCommit(() => stateFile.schedule());
     if (!saved) await stateFile.flush();
   }
-  const app = createApp({ store, faults, stats, variants: () => variants, log: warn });
+  const app = createApp({ store, faults, stats, variants: () => variants, log: warn, recordWrites: options.recordWrites ?? false });
   const host = options.host ?? '127.0.0.1';
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   const port = await listen(server, options.port ?? 0, host);

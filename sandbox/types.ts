@@ -172,6 +172,15 @@ export interface SandboxOptions {
   variants?: Variants;
   /** No start-up banner, no warnings. */
   quiet?: boolean;
+  /** Keep every write request that reaches the routes in `stats.writeLog` (tests comparing two clients); default off. */
+  recordWrites?: boolean;
+}
+
+/** A write request as the sandbox received it: method, path and body text (JSON as sent). */
+export interface RecordedWrite {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body: string;
 }
 
 /** Request counters; `reset()` zeroes them. */
@@ -187,5 +196,7 @@ export interface SandboxStats {
   /** Requests that reached a route, by `METHOD /path/:pattern`. */
   byRoute: Record<string, number>;
   faultsInjected: { failures: number; rateLimited: number; dropped: number };
+  /** Write requests received, in order, when the sandbox was started with `recordWrites` (else empty). */
+  writeLog: RecordedWrite[];
   reset(): void;
 }

@@ -256,3 +256,23 @@ export function previewMapping(grid: Grid, kind: MappingKind, saved: SavedMappin
   }
   return { mapping, evidence, problem: null };
 }
+
+/** One row's outcome as data, the same whichever face ran it: its status and the codes of its problems. */
+export interface RowOutcome {
+  rowNumber: number;
+  status: RowResult['status'];
+  /** Codes of the row's problems (refusals) and warnings, sorted: `unknown_product`, `gst_taken_off`. */
+  codes: string[];
+}
+
+/**
+ * Every row's status and problem codes, by row number: what the parity of the faces is checked on
+ * (their messages differ only in how remedies are worded).
+ */
+export function rowOutcomes(report: Pick<ImportReport, 'planned' | 'results'>): RowOutcome[] {
+  const codes = new Map<number, string[]>();
+  for (const draft of report.planned.drafts) {
+    for (const p of [...draft.problems, ...draft.warnings]) codes.set(p.rowNumber, [...(codes.get(p.rowNumber) ?? []), p.code]);
+  }
+  return report.results.map((r) => ({ rowNumber: r.rowNumber, status: r.status, codes: (codes.get(r.rowNumber) ?? []).sort() }));
+}

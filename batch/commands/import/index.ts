@@ -115,6 +115,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
         ...(options.signal ? { signal: options.signal } : {}),
       },
     );
+    options.onReport?.(report);
     return await summarise(options, { settings, report, saved, session: session!, resultsFile, journalFile, readerWarnings: fileGrid!.warnings });
   } finally {
     progress.stop();

@@ -1,4 +1,5 @@
 import { UsageError } from '../../../shared/errors/usage-error.ts';
+import type { ImportReport } from '../../../shared/import/import-sheet.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import { kindFields, type MappingKind } from '../../../shared/sheet/mapping-match.ts';
@@ -50,6 +51,8 @@ export interface ImportOptions extends ConnectionFlags {
   force?: boolean;
   io: CommandIO;
   signal?: AbortSignal;
+  /** Called with the core's report of the run before the summary is printed (tests, embedding). */
+  onReport?: (report: ImportReport) => void;
   /** Client timeouts and back-off (tests and benchmarks); the CLI uses the defaults. */
   client?: ClientTuning;
 }
