@@ -1,13 +1,14 @@
 /**
  * Workbooks on the 1904 date system (older Mac workbooks): office-js gives a date cell's serial
  * number but not the workbook's date system, and the same serial is a date four years earlier in
- * the 1900 system. The text Excel shows for one date cell tells which: if it reads as the serial's
- * 1904 date and not its 1900 date, every date read from the sheet moves on by 1,462 days.
+ * the 1900 system. The text Excel shows for the date cells tells which: a cell whose text reads as
+ * its serial's 1904 date and not its 1900 date votes 1904; one that reads as neither (a month-year,
+ * a time) says nothing, so no single cell decides alone.
  */
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { parseDateCell } from '../../shared/sheet/values/index.ts';
 import type { Batch } from './excel-batch.ts';
-import { dateToSerial } from './sheet-helpers.ts';
+import { dateToSerial, estimatePayloadBytes } from './sheet-helpers.ts';
 
 /** Days from 1 January 1900 (1900 system) to 1 January 1904 (1904 system, serial 0): both date systems' offset. */
 export const DATE1904_OFFSET_DAYS = 1462;
@@ -31,28 +32,74 @@ export function dateSystemOf(serial: number, text: string): 1900 | 1904 | null {
   return null;
 }
 
-/**
- * Checks the first date cell of `grid` (read in the 1900 system) against the text Excel shows for it
- * and, when the workbook is on the 1904 system, moves every date of the grid on by 1,462 days.
- * One small load and sync; nothing when the sheet has no date cell.
- */
-export async function readIn1904System(sheet: Excel.Worksheet, grid: Grid, batch: Batch): Promise<void> {
-  const probe = firstDate(grid);
-  if (!probe) return;
-  const cell = sheet.getCell(probe.rowNumber - 1, probe.column);
-  cell.load('text');
-  await batch.sync();
-  const text = String(cell.text?.[0]?.[0] ?? '');
-  if (dateSystemOf(dateToSerial(probe.date), text) !== 1904) return;
-  for (const row of grid.rows) {
-    row.cells = row.cells.map((c) => (c instanceof Date ? new Date(c.getTime() + DATE1904_OFFSET_DAYS * DAY_MS) : c));
-  }
+/** One date cell of a grid: 1-based row number, 0-based column, its serial as read in the 1900 system. */
+interface DateCell {
+  rowNumber: number;
+  column: number;
+  serial: number;
 }
 
-function firstDate(grid: Grid): { rowNumber: number; column: number; date: Date } | null {
-  for (const row of grid.rows) {
-    const column = row.cells.findIndex((c) => c instanceof Date && dateToSerial(c) >= 1);
-    if (column >= 0) return { rowNumber: row.rowNumber, column, date: row.cells[column] as Date };
+/**
+ * Which date system the workbook is on, by the text Excel shows for its date cells: the cells are
+ * read column by column in row blocks of `chunkRows` (one sync per block, only the rows from the
+ * block's first to last date cell), every date cell of a block votes ({@link dateSystemOf}; a
+ * month-year or time says nothing), and the first block with any vote decides by majority (1904 only
+ * when more cells say 1904 than 1900). When the answer is 1904 every date of the grid moves on by
+ * 1,462 days. Sets `grid.dateSystem` when a cell told; a grid with no date cell, or none that tells,
+ * is left as read (1900) and the answer is `null`.
+ * (office-js has `Workbook.use1904DateSystem` only in its preview API set, so no host can be asked.)
+ */
+export async function readDateSystem(sheet: Excel.Worksheet, grid: Grid, batch: Batch, chunkRows: number): Promise<1900 | 1904 | null> {
+  const cells = dateCells(grid);
+  let system: 1900 | 1904 | null = null;
+  for (let start = 0; start < cells.length;) {
+    const first = cells[start]!.rowNumber;
+    let end = start;
+    while (end < cells.length && cells[end]!.rowNumber < first + chunkRows) end++;
+    const block = cells.slice(start, end);
+    start = end;
+    const votes = await voteBlock(sheet, block, batch);
+    if (votes[1900] + votes[1904] === 0) continue;
+    system = votes[1904] > votes[1900] ? 1904 : 1900;
+    break;
   }
-  return null;
+  if (system === 1904) {
+    for (const row of grid.rows) {
+      if (row.cells.some((c) => c instanceof Date))
+        row.cells = row.cells.map((c) => (c instanceof Date ? new Date(c.getTime() + DATE1904_OFFSET_DAYS * DAY_MS) : c));
+    }
+  }
+  if (system !== null) grid.dateSystem = system;
+  return system;
+}
+
+/** Loads the shown text of one block's date cells (one range per column) in one sync and counts each cell's vote. */
+async function voteBlock(sheet: Excel.Worksheet, block: readonly DateCell[], batch: Batch): Promise<Record<1900 | 1904, number>> {
+  const columns = new Map<number, DateCell[]>();
+  for (const cell of block) columns.set(cell.column, [...(columns.get(cell.column) ?? []), cell]);
+  const ranges = [...columns].map(([column, list]) => {
+    const top = list[0]!.rowNumber;
+    const range = sheet.getRangeByIndexes(top - 1, column, list.at(-1)!.rowNumber - top + 1, 1);
+    range.load('text');
+    return { top, list, range };
+  });
+  await batch.sync(0, () => ranges.reduce((sum, r) => sum + estimatePayloadBytes(r.range.text), 0));
+  const votes = { 1900: 0, 1904: 0 };
+  for (const { top, list, range } of ranges) {
+    for (const cell of list) {
+      const vote = dateSystemOf(cell.serial, String(range.text?.[cell.rowNumber - top]?.[0] ?? ''));
+      if (vote !== null) votes[vote]++;
+    }
+  }
+  return votes;
+}
+
+function dateCells(grid: Grid): DateCell[] {
+  const cells: DateCell[] = [];
+  for (const row of grid.rows) {
+    row.cells.forEach((c, column) => {
+      if (c instanceof Date && dateToSerial(c) >= 1) cells.push({ rowNumber: row.rowNumber, column, serial: dateToSerial(c) });
+    });
+  }
+  return cells;
 }

@@ -9,7 +9,9 @@ import { Batch, payloadError } from './excel-batch.ts';
 import type { SyncHook } from './excel-batch.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
-import { readIn1904System } from './date-system.ts';
+import { readDateSystem } from './date-system.ts';
+import { markHiddenRows, queueLayout, queueVisibleRows, readLayout } from './read-layout.ts';
+import type { LayoutSupport } from './read-layout.ts';
 import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
 import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 
@@ -108,13 +110,18 @@ export class ExcelWorkbook implements WorkbookPort {
 
   /**
    * Reads the used range (values only, so formatted empty cells do not count) in row chunks: each
-   * chunk loads `values` and `numberFormat` of N rows and syncs once; a payload error halves N and
-   * reads that chunk again. Row numbers are the sheet's (the used range may start below row 1).
+   * chunk loads `values` and `numberFormat` of N rows, and which of them are shown (the visible cells
+   * of one column), and syncs once; a payload error halves N and reads that chunk again. Row numbers
+   * are the sheet's (the used range may start below row 1). Then one sync for the merged areas and the
+   * tables' ranges, and the date system from the date cells' shown text (date-system.ts). Rows hidden
+   * by hand are `hidden`; under the autofilter or in a table, `filtered` too (read-layout.ts).
    *
    * @throws WorkbookError `sheet_not_found`, or `payload_too_large` when one row alone is refused.
    */
   async readSheet(name?: string, options?: ReadOptions): Promise<Grid> {
     const config = this.config();
+    const has = (version: string) => this.requirements?.isSetSupported('ExcelApi', version) ?? false;
+    const support: LayoutSupport = { visibility: has('1.9'), merges: has('1.13') };
     return this.excel.run(async (context) => {
       const batch = new Batch(context, 'readSheet', config.onSync);
       const sheets = context.workbook.worksheets;
@@ -123,27 +130,13 @@ export class ExcelWorkbook implements WorkbookPort {
       context.workbook.load('name');
       const used = sheet.getUsedRangeOrNullObject(true);
       used.load('rowIndex,columnIndex,rowCount,columnCount');
+      const layout = queueLayout(sheet, support);
       await batch.sync(0, undefined, name);
       const grid: Grid = { source: context.workbook.name, sheet: sheet.name, rows: [] };
       if (used.isNullObject) return grid;
-      const { rowIndex, columnIndex, rowCount, columnCount } = used;
-      try {
-        await runChunked(
-          rowCount,
-          config.chunkRows,
-          (_start, size) => size,
-          async (start, count) => {
-            const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
-            block.load('values,numberFormat');
-            await batch.sync(count, () => estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat));
-            grid.rows.push(...blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex));
-            options?.onProgress?.(start + count);
-          },
-        );
-      } catch (error) {
-        throw payloadError(error, `to read sheet '${grid.sheet}'`);
-      }
-      await readIn1904System(sheet, grid, batch);
+      await readRows(sheet, used, grid, { config, support, batch, options });
+      await readLayout(grid, used, layout, support, batch);
+      await readDateSystem(sheet, grid, batch, config.chunkRows);
       return grid;
     });
   }
@@ -191,5 +184,40 @@ export class ExcelWorkbook implements WorkbookPort {
       context.workbook.settings.add(key, value);
       await new Batch(context, 'setSetting', this.options.onSync).sync();
     });
+  }
+}
+
+/** The used range's cells, chunk by chunk, with each chunk's row visibility (one sync per chunk). */
+async function readRows(
+  sheet: Excel.Worksheet,
+  used: Excel.Range,
+  grid: Grid,
+  run: { config: WriteConfig; support: LayoutSupport; batch: Batch; options?: ReadOptions },
+): Promise<void> {
+  const { rowIndex, columnIndex, rowCount, columnCount } = used;
+  try {
+    await runChunked(
+      rowCount,
+      run.config.chunkRows,
+      (_start, size) => size,
+      async (start, count) => {
+        const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
+        block.load('values,numberFormat');
+        const visible = queueVisibleRows(sheet, run.support, rowIndex + start, columnIndex, count);
+        await run.batch.sync(
+          count,
+          () =>
+            estimatePayloadBytes(block.values) +
+            estimatePayloadBytes(block.numberFormat) +
+            (visible?.isNullObject === false ? estimatePayloadBytes(visible.address) : 0),
+        );
+        const rows = blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex);
+        markHiddenRows(rows, visible, rowIndex + start + 1, count);
+        grid.rows.push(...rows);
+        run.options?.onProgress?.(start + count);
+      },
+    );
+  } catch (error) {
+    throw payloadError(error, `to read sheet '${grid.sheet}'`);
   }
 }

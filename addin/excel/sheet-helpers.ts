@@ -70,7 +70,8 @@ export function toCellValue(value: unknown, numberFormat: unknown): CellValue {
 /**
  * A block of rows read from a sheet to grid rows: 1-based row numbers from `firstRowNumber`, cells
  * shifted right by `firstColumn` (the used range may start after column A; the grid's index 0 is
- * column A), rows whose every cell is blank left out (the grid holds the non-empty rows).
+ * column A), rows whose every cell is blank left out (the grid holds the non-empty rows), and each
+ * row's empty cells at the end left off.
  *
  * @param values the block's `values`, rows × columns.
  * @param formats the block's `numberFormat`, the same shape (missing rows or cells read as General).
@@ -81,6 +82,10 @@ export function blockToRows(values: unknown[][], formats: unknown[][], firstRowN
   values.forEach((line, r) => {
     const cells = line.map((value, c) => toCellValue(value, formats[r]?.[c]));
     if (cells.every((cell) => isBlank(cell))) return;
+    // Empty cells at the end are left off, as the CLI's reader does: both faces give the same grid.
+    let end = cells.length;
+    while (end > 0 && cells[end - 1] === null) end--;
+    cells.length = end;
     rows.push({ rowNumber: firstRowNumber + r, cells: [...pad, ...cells] });
   });
   return rows;

@@ -3,6 +3,7 @@ import type { Notice } from '../errors/remedy.ts';
 import type { Resolver } from '../resolve/index.ts';
 import type { Receipt, Return } from '../schemas/resources.ts';
 import type { Grid } from '../sheet/grid.ts';
+import { isRowLeftOut } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { RunOptions } from './engine/run.ts';
 import { runImport } from './engine/run.ts';
@@ -52,8 +53,8 @@ export function planImport(
   settings: ReadSettings & { includeHidden?: boolean },
   existing: { receipts: readonly Receipt[]; returns: readonly Return[] },
 ): PlannedImport {
-  const hiddenRows = settings.includeHidden ? [] : sheet.rows.filter((r) => r.hidden && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
-  const grid = hiddenRows.length ? { ...sheet, rows: sheet.rows.filter((r) => !r.hidden || r.rowNumber <= mapping.headerRowNumber) } : sheet;
+  const hiddenRows = settings.includeHidden ? [] : sheet.rows.filter((r) => isRowLeftOut(r) && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
+  const grid = hiddenRows.length ? { ...sheet, rows: sheet.rows.filter((r) => !isRowLeftOut(r) || r.rowNumber <= mapping.headerRowNumber) } : sheet;
   const hiddenWarning = hiddenRows.length
     ? [
         {

@@ -7,7 +7,7 @@
  * guessed and the refusal names both. A Description column that the headers gave to notes is the
  * product when its values say so. Every placement carries its evidence, to show. Pure.
  */
-import { isBlank, type CellValue, type Grid } from './grid.ts';
+import { isBlank, isRowLeftOut, type CellValue, type Grid } from './grid.ts';
 import type { ColumnMapping } from './mapping.ts';
 import { kindFields, type MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
@@ -163,7 +163,7 @@ function sampleColumns(grid: Grid, mapping: ColumnMapping): Map<number, CellValu
   const sample = new Map<number, CellValue[]>();
   let rows = 0;
   for (const row of grid.rows) {
-    if (row.rowNumber <= mapping.headerRowNumber || row.hidden) continue;
+    if (row.rowNumber <= mapping.headerRowNumber || isRowLeftOut(row)) continue;
     if (++rows > SAMPLE_ROWS) break;
     row.cells.forEach((cell, column) => {
       if (isBlank(cell)) return;

@@ -90,7 +90,7 @@ describe('toCellValue and blockToRows', () => {
         2,
       ),
     ).toEqual([
-      { rowNumber: 7, cells: [null, null, 'a', null] },
+      { rowNumber: 7, cells: [null, null, 'a'] },
       { rowNumber: 9, cells: [null, null, 1, new Date('2026-02-03T00:00:00Z')] },
     ]);
   });

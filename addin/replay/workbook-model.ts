@@ -1,12 +1,15 @@
 /**
- * The fake workbook's model for the adapter tests (excel-fake.ts): the operations the adapter queues,
- * the sheets they change, and how each change lands (as Excel would: a null cell of a values block is
- * left alone, a leading apostrophe is the quote prefix, not part of the value).
+ * The in-memory workbook behind the workbook-backed Excel (model-excel.ts, xlsx-excel.ts): its sheets
+ * (values, number formats, shown text, fills, notes, hidden rows, autofilter, merged areas, tables),
+ * its settings and date system; the operations the adapter queues and how each lands, as Excel would
+ * apply it (a null cell of a values block is left alone, a leading apostrophe is the quote prefix);
+ * and the structural edits a user makes while the pane works (insert, delete, sort rows). Node-only
+ * test and replay support: never imported by the task pane bundle.
  */
-import { columnLetter } from '../../../shared/sheet/grid.ts';
+import { columnLetter } from '../../shared/sheet/grid.ts';
 
 /** One queued operation, in the order the adapter queued it. */
-export interface FakeOp {
+export interface ModelOp {
   kind: string;
   sheet?: string;
   /** First row and column (0-based) and size, for range operations. */
@@ -19,27 +22,51 @@ export interface FakeOp {
 }
 
 /** One `context.sync()` attempt. */
-export interface FakeSync {
-  ops: FakeOp[];
+export interface ModelSync {
+  ops: ModelOp[];
   /** JSON bytes of the values, formats and settings the ops carried. */
   bytes: number;
   failed?: string;
 }
 
-/** One sheet of the fake workbook. */
-export interface FakeSheet {
+/** A table (ListObject) of a sheet: its A1 address (header row included) and whether it shows headers. */
+export interface ModelTable {
+  /** Absent for a table the adapter added (Excel names it `Table1`, `Table2`, …). */
+  name?: string;
+  address: string;
+  hasHeaders: boolean;
+}
+
+/** One sheet of the workbook. Rows and columns are 0-based indexes (row 1 at index 0). */
+export interface ModelSheet {
   name: string;
   visibility: string;
   values: unknown[][];
   formats: unknown[][];
-  /** What Excel shows in each cell (`Range.text`), where a test gives it. */
+  /** What Excel shows in each cell (`Range.text`), where given; other cells' text is computed. */
   texts?: unknown[][];
   fills: Map<string, string>;
   notes: Map<string, string>;
   bold: string[];
-  tables: { address: string; hasHeaders: boolean }[];
+  tables: ModelTable[];
   validations: { address: string; rule?: unknown; errorAlert?: unknown }[];
   frozenRows: number;
+  /** 0-based indexes of the rows hidden (by hand or by the autofilter). */
+  hiddenRows: Set<number>;
+  /** The autofilter's A1 range (header row included), when the sheet has one. */
+  autoFilter?: string;
+  /** Merged areas, A1 (`A1:L1`). */
+  merges: string[];
+}
+
+/** The whole workbook. */
+export interface WorkbookModel {
+  name: string;
+  sheets: ModelSheet[];
+  settings: Map<string, string>;
+  active: string;
+  /** The workbook counts dates from 1904 (old Mac workbooks): serials in `values` are in that system. */
+  date1904: boolean;
 }
 
 /** A1 address of a 0-based rectangle. */
@@ -48,9 +75,10 @@ export function a1(row: number, column: number, rows = 1, columns = 1): string {
   return rows === 1 && columns === 1 ? first : `${first}:${columnLetter(column + columns - 1)}${row + rows}`;
 }
 
-/** The 0-based rectangle of an A1 address (`C5`, `$B$4:D7`). */
+/** The 0-based rectangle of an A1 address (`C5`, `$B$4:D7`, `Sheet1!A1:B2`). */
 export function parseA1(address: string): { row: number; column: number; rows: number; columns: number } {
-  const m = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/.exec(address);
+  const bare = address.includes('!') ? address.slice(address.lastIndexOf('!') + 1) : address;
+  const m = /^\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?$/.exec(bare);
   if (!m) throw Object.assign(new Error(`bad address ${address}`), { code: 'InvalidArgument' });
   const col = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
   const row = Number(m[2]) - 1;
@@ -61,15 +89,28 @@ export function parseA1(address: string): { row: number; column: number; rows: n
 }
 
 /** An empty sheet. */
-export function newSheet(name: string, visibility = 'Visible'): FakeSheet {
-  return { name, visibility, values: [], formats: [], fills: new Map(), notes: new Map(), bold: [], tables: [], validations: [], frozenRows: 0 };
+export function newSheet(name: string, visibility = 'Visible'): ModelSheet {
+  return {
+    name,
+    visibility,
+    values: [],
+    formats: [],
+    fills: new Map(),
+    notes: new Map(),
+    bold: [],
+    tables: [],
+    validations: [],
+    frozenRows: 0,
+    hiddenRows: new Set(),
+    merges: [],
+  };
 }
 
 /**
  * Applies one sheet operation.
  * @throws an office-js-like error for a note added where there is one (Excel refuses it).
  */
-export function applyToSheet(sheet: FakeSheet, op: FakeOp): void {
+export function applyToSheet(sheet: ModelSheet, op: ModelOp): void {
   const each = (fn: (r: number, c: number, i: number, j: number) => void) => {
     for (let i = 0; i < (op.rows ?? 0); i++) for (let j = 0; j < (op.columns ?? 0); j++) fn((op.row ?? 0) + i, (op.column ?? 0) + j, i, j);
   };
@@ -79,7 +120,9 @@ export function applyToSheet(sheet: FakeSheet, op: FakeOp): void {
       // Excel keeps a leading apostrophe as the cell's quote prefix, not as part of the value.
       each((r, c, i, j) => {
         const v = (op.value as unknown[][])[i]?.[j];
-        if (v !== null && v !== undefined) put(sheet.values, r, c, typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v);
+        if (v === null || v === undefined) return;
+        put(sheet.values, r, c, typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v);
+        if (sheet.texts?.[r]?.[c] !== undefined) sheet.texts[r]![c] = undefined;
       });
       break;
     case 'numberFormat':
