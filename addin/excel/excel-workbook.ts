@@ -112,8 +112,8 @@ export class ExcelWorkbook implements WorkbookPort {
    * Reads the used range (values only, so formatted empty cells do not count) in row chunks: each
    * chunk loads `values` and `numberFormat` of N rows, and which of them are shown (the visible cells
    * of one column), and syncs once; a payload error halves N and reads that chunk again. Row numbers
-   * are the sheet's (the used range may start below row 1). Then one sync for the merged areas and the
-   * tables' ranges, and the date system from the date cells' shown text (date-system.ts). Rows hidden
+   * are the sheet's (the used range may start below row 1). The autofilter, merged areas and tables
+   * come with the used range; one more sync for the tables' ranges when there are any; then the date system from the date cells' shown text (date-system.ts). Rows hidden
    * by hand are `hidden`; under the autofilter or in a table, `filtered` too (read-layout.ts).
    *
    * @throws WorkbookError `sheet_not_found`, or `payload_too_large` when one row alone is refused.
@@ -130,12 +130,12 @@ export class ExcelWorkbook implements WorkbookPort {
       context.workbook.load('name');
       const used = sheet.getUsedRangeOrNullObject(true);
       used.load('rowIndex,columnIndex,rowCount,columnCount');
-      const layout = queueLayout(sheet, support);
+      const layout = queueLayout(sheet, used, support);
       await batch.sync(0, undefined, name);
       const grid: Grid = { source: context.workbook.name, sheet: sheet.name, rows: [] };
       if (used.isNullObject) return grid;
       await readRows(sheet, used, grid, { config, support, batch, options });
-      await readLayout(grid, used, layout, support, batch);
+      await readLayout(grid, layout, batch);
       await readDateSystem(sheet, grid, batch, config.chunkRows);
       return grid;
     });

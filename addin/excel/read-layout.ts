@@ -1,8 +1,8 @@
 /**
  * What the adapter reads of a sheet besides its cells, to fill the workbook model (shared/sheet/grid.ts):
  * which rows are shown (per read chunk, the visible cells of one column as areas: one small load in
- * the chunk's own sync), the autofilter range and the tables (with the used range, before the chunks),
- * and the merged areas and tables' ranges (one sync after the chunks). Requirement sets: visible cells
+ * the chunk's own sync), the autofilter range, merged areas and tables (with the used range, before
+ * the chunks), and the tables' ranges (one sync after the chunks, when there are tables). Requirement sets: visible cells
  * and the autofilter need ExcelApi 1.9, merged areas 1.13; on an older host the grid has none of them.
  */
 import type { CellArea, Grid, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
@@ -17,20 +17,23 @@ export interface LayoutSupport {
   merges: boolean;
 }
 
-/** The loads queued with the used range: the autofilter's range and the tables. */
+/** The loads queued with the used range: the autofilter's range, the merged areas and the tables. */
 export interface LayoutLoads {
   autoFilter?: Excel.Range;
+  merged?: Excel.RangeAreas;
   tables: Excel.TableCollection;
 }
 
-/** Queues the autofilter's range and the tables' names, for the sync that loads the used range. */
-export function queueLayout(sheet: Excel.Worksheet, support: LayoutSupport): LayoutLoads {
+/** Queues the autofilter's range, the used range's merged areas and the tables' names, for the sync that loads the used range. */
+export function queueLayout(sheet: Excel.Worksheet, used: Excel.Range, support: LayoutSupport): LayoutLoads {
   const tables = sheet.tables;
   tables.load('items/name,items/showHeaders');
-  if (!support.visibility) return { tables };
+  const merged = support.merges ? used.getMergedAreasOrNullObject() : undefined;
+  merged?.load('address');
+  if (!support.visibility) return { merged, tables };
   const autoFilter = sheet.autoFilter.getRangeOrNullObject();
   autoFilter.load('address');
-  return { autoFilter, tables };
+  return { autoFilter, merged, tables };
 }
 
 /** Queues the visible cells of one column over a chunk's rows (0-based first row, row count); none without support. */
@@ -56,19 +59,17 @@ export function markHiddenRows(rows: SheetRow[], visible: Excel.RangeAreas | und
 }
 
 /**
- * Reads the merged areas of the used range and the tables' ranges (one sync, none when there is
- * neither to ask), then fills the grid's `autoFilter`, `tables` and `merges` (each only when the sheet
+ * Reads the tables' ranges (one sync, none when the sheet has no table), then fills the grid's `autoFilter`, `tables` and `merges` (each only when the sheet
  * has any) and marks hidden rows under the autofilter or in a table as filtered.
  */
-export async function readLayout(grid: Grid, used: Excel.Range, loads: LayoutLoads, support: LayoutSupport, batch: Batch): Promise<void> {
-  const merged = support.merges ? used.getMergedAreasOrNullObject() : undefined;
-  merged?.load('address');
+export async function readLayout(grid: Grid, loads: LayoutLoads, batch: Batch): Promise<void> {
+  const { merged } = loads;
   const tableRanges = loads.tables.items.map((table) => {
     const range = table.getRange();
     range.load('address');
     return { table, range };
   });
-  if (merged || tableRanges.length > 0) await batch.sync();
+  if (tableRanges.length > 0) await batch.sync();
   const merges = merged && !merged.isNullObject ? parseAreas(merged.address) : [];
   if (merges.length > 0) grid.merges = merges;
   const tables = tableRanges.flatMap(({ table, range }): SheetTable[] => {

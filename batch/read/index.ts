@@ -136,7 +136,7 @@ function sheetOption(options: ReadOptions): { sheet?: string } {
 }
 
 function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbookBytes>): ReadGrid {
-  return { source: source.name, sheet: sheet.name, rows: sheet.rows, format: 'xlsx', warnings: [], sheetNames: sheet.sheetNames };
+  return { source: source.name, sheet: sheet.name, rows: sheet.rows, ...sheet.layout, format: 'xlsx', warnings: [], sheetNames: sheet.sheetNames };
 }
 
 async function readCsvSource(source: InputSource, options: ReadOptions, limits: ReadLimits): Promise<ReadGrid> {

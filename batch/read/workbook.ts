@@ -11,8 +11,8 @@
  */
 import { closest } from 'fastest-levenshtein';
 import * as XLSX from '@e965/xlsx';
-import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
-import { isBlank } from '../../shared/sheet/grid.ts';
+import type { CellArea, CellValue, SheetRow } from '../../shared/sheet/grid.ts';
+import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyCells, tooManyRows } from './limits.ts';
@@ -30,12 +30,21 @@ export function loadCodePages(): Promise<void> {
   return codePages;
 }
 
-/** A worksheet as read: its name, its non-blank rows, and the names of all the workbook's sheets. */
+/** A worksheet as read: its name, its non-blank rows, its layout, and the names of all the workbook's sheets. */
 export interface ReadSheet {
   name: string;
   rows: SheetRow[];
   /** All sheet names of the workbook, in tab order. */
   sheetNames: string[];
+  /** The workbook's date system, the sheet's autofilter range and merged areas (see shared/sheet/grid.ts). */
+  layout: SheetLayout;
+}
+
+/** What the workbook model holds of a sheet besides its rows (SheetJS CE reads no tables). */
+export interface SheetLayout {
+  dateSystem: 1900 | 1904;
+  autoFilter?: CellArea;
+  merges?: CellArea[];
 }
 
 /** SheetJS's error codes (BIFF), for error cells that carry no text. */
@@ -84,21 +93,28 @@ export function readWorkbookBytes(
   // which is the one read in nearly every workbook); another sheet costs one more parse.
   const first = parseChecked(options.sheet ?? 0);
   const names = first.SheetNames;
-  const rowsOf = (name: string) => sheetRows(first.Sheets[name] ? first : parseChecked(name), file, name, options.limits);
+  let layout: SheetLayout = { dateSystem: 1900 };
+  const rowsOf = (name: string) => {
+    const book = first.Sheets[name] ? first : parseChecked(name);
+    const rows = sheetRows(book, file, name, options.limits);
+    layout = sheetLayout(book, name);
+    if (rows) markFilteredRows(rows, layout.autoFilter);
+    return rows;
+  };
   if (options.sheet !== undefined) {
     const wanted = options.sheet.trim().toLowerCase();
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
     if (found === undefined) throw missingSheet(file, options.sheet, names);
     const rows = rowsOf(found);
     if (rows === null || rows.length === 0) throw emptySheet(file, found);
-    return { name: found, rows, sheetNames: names };
+    return { name: found, rows, sheetNames: names, layout };
   }
   // The first visible sheet in tab order with data; a hidden one only if no visible sheet has any.
   const sheets = (first.Workbook?.Sheets ?? []).length ? first.Workbook!.Sheets! : names.map((name) => ({ name, Hidden: 0 }));
   const hidden = new Set(sheets.filter((s) => s.Hidden).map((s) => s.name));
   for (const name of [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))]) {
     const rows = rowsOf(name);
-    if (rows && rows.length > 0) return { name, rows, sheetNames: names };
+    if (rows && rows.length > 0) return { name, rows, sheetNames: names, layout };
   }
   throw new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
 }
@@ -130,6 +146,18 @@ function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): X
   } finally {
     console.error = consoleError;
   }
+}
+
+/** A parsed sheet's date system, autofilter range and merged areas (1-based rows, 0-based columns). */
+function sheetLayout(book: XLSX.WorkBook, name: string): SheetLayout {
+  const sheet = book.Sheets[name];
+  const layout: SheetLayout = { dateSystem: book.Workbook?.WBProps?.date1904 ? 1904 : 1900 };
+  const area = (r: XLSX.Range): CellArea => ({ firstRow: r.s.r + 1, lastRow: r.e.r + 1, firstColumn: r.s.c, lastColumn: r.e.c });
+  const filter = sheet?.['!autofilter']?.ref;
+  if (filter) layout.autoFilter = area(XLSX.utils.decode_range(filter));
+  const merges = sheet?.['!merges'] ?? [];
+  if (merges.length > 0) layout.merges = merges.map(area);
+  return layout;
 }
 
 /** One parsed sheet's non-blank rows; null for a chart or dialog sheet, or one not parsed. */
