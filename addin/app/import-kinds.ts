@@ -4,7 +4,7 @@
  */
 import type { MappingKind } from '../../shared/sheet/mapping.ts';
 
-export type { PlannedDraft as AnyDraft, PlannedImport } from '../../shared/import/plan-kind.ts';
+export type { PlannedDraft as AnyDraft, PlannedImport } from '../../shared/import/import-sheet.ts';
 
 /** One kind of import as the picker and the messages name it. */
 export interface ImportKind {

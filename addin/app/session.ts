@@ -2,14 +2,10 @@
  * An open connection of the task pane: the service client, the organisation chosen, and its
  * reference data (storages, product aliases, products), loaded once and shared by the screens.
  */
-import { loadImportSnapshot, type ImportSnapshot as CoreSnapshot } from '../../shared/import/snapshot.ts';
 import type { OrgClient, ServiceClient } from '../../shared/client/index.ts';
 import type { ReferenceData, Resolver } from '../../shared/resolve/index.ts';
 import { createResolver, loadReferenceData } from '../../shared/resolve/index.ts';
 import type { Organisation } from '../../shared/schemas/resources.ts';
-
-/** What an import needs of the organisation, fetched at its start (the core's snapshot), with its resolver. */
-export type ImportSnapshot = CoreSnapshot & { resolver: Resolver };
 
 /** One organisation of one service, ready to use. */
 export interface Session {
@@ -20,18 +16,12 @@ export interface Session {
   org: OrgClient;
   /**
    * The organisation's reference data (four lists, every page). Loaded on first use and kept;
-   * `fresh: true` loads it again (an import does, so a storage locked since is seen).
+   * `fresh: true` loads it again (the Connect screen does; an import loads its own snapshot).
    * Rejects with the client's typed errors (e.g. EntitlementError for no shed subscription).
    */
   reference(options?: { fresh?: boolean }): Promise<ReferenceData>;
   /** A resolver over {@link reference} (same caching). */
   resolver(options?: { fresh?: boolean }): Promise<Resolver>;
-  /**
-   * Everything again, each list fetched once as the CLI's import does: the receipts and returns
-   * lists sideload the products (which have no list endpoint) and are what duplicates are checked
-   * against. Also refreshes {@link reference}.
-   */
-  snapshot(): Promise<ImportSnapshot>;
 }
 
 /** Opens a session on an organisation the client can see. Nothing is fetched until used. */
@@ -56,10 +46,5 @@ export function openSession(baseUrl: string, client: ServiceClient, organisation
     org,
     reference: async (options = {}) => (await load(options.fresh ?? false)).data,
     resolver: async (options = {}) => (await load(options.fresh ?? false)).resolver,
-    async snapshot() {
-      const loaded = loadImportSnapshot(org, organisation.id);
-      const kept = await keep(loaded.then((snapshot) => withResolver(snapshot.reference)));
-      return { ...(await loaded), resolver: kept.resolver };
-    },
   };
 }

@@ -26,6 +26,7 @@ import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
 import { loadImportSnapshot } from './snapshot.ts';
 
 export type * from './ports.ts';
+export type { PlannedDraft, PlannedImport } from './plan-kind.ts';
 
 /**
  * What the user chose for this run (the CLI's flags, the pane's options); the saved mapping supplies
@@ -176,6 +177,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   let sent: RowResult[];
   try {
     progress?.phase?.('sending');
+    progress?.records?.(0, planned.drafts.filter((d) => d.body).length);
     sent = await planned.run({
       concurrency: choices.concurrency,
       sheet: grid.sheet,
@@ -212,8 +214,7 @@ function report(done: Reported, journalRepaired: string | null, signal: AbortSig
   const outcomes = planned.drafts.map((d) => ({ rowNumbers: d.rowNumbers, label: planned.label(d), first: byRow.get(d.rowNumbers[0] ?? -1) }));
   const twins = outcomes.filter((o) => o.first?.twinSequences?.length);
   const rows = countStatuses(results);
-  const refused =
-    rows.invalid + rows.failed + rows.conflict + rows.duplicate + twins.length + placed.unplaced.length + (placed.failure === null ? 0 : 1);
+  const refused = rows.invalid + rows.failed + rows.conflict + rows.duplicate + twins.length + placed.unplaced.length + (placed.failure === null ? 0 : 1);
   return {
     ...done,
     rows,
@@ -240,7 +241,13 @@ export interface MappingPreview {
  * when a `resolver` is given) and checks it is usable and its price basis claimed, for a face to show
  * and edit before anything runs. `gstRate`: as {@link ImportChoices.gstRate} resolved (null: ex GST).
  */
-export function previewMapping(grid: Grid, kind: MappingKind, saved: SavedMapping | undefined, resolver: Resolver | null, gstRate: string | null): MappingPreview {
+export function previewMapping(
+  grid: Grid,
+  kind: MappingKind,
+  saved: SavedMapping | undefined,
+  resolver: Resolver | null,
+  gstRate: string | null,
+): MappingPreview {
   let matched: ReturnType<typeof matchColumns>;
   try {
     matched = matchColumns(grid, kind, saved, resolver);
