@@ -8,6 +8,7 @@ import { ShedError } from '../errors/shed-error.ts';
 /**
  * Stable codes of {@link MappingError} (all category `input`: exit status 2, nothing sent):
  * - `no_header_row`: no row among the first 30 looks like a header (or the mapping's `headerRow` is empty);
+ * - `header_row_is_data`: the row given as the header row holds data (a header-less sheet's first line);
  * - `missing_fields`: the header row lacks columns for required fields;
  * - `invalid_mapping_file`: the saved mapping is not valid JSON or does not fit the schema;
  * - `mapping_mismatch`: the saved mapping is for the other kind of sheet, or names a header that is
@@ -15,7 +16,7 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `gst_basis`: a price column says it includes GST but the import was not told so, or the import
  *   says prices include GST but the pack cost column says it excludes it (gaps row 28).
  */
-export type MappingErrorCode = 'no_header_row' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch' | 'gst_basis';
+export type MappingErrorCode = 'no_header_row' | 'header_row_is_data' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch' | 'gst_basis';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

@@ -7,6 +7,7 @@
 import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
 import { headerLabel } from './header-labels.ts';
 import { MappingError } from './mapping-error.ts';
+import { dataCellsOfHeaderRow } from './header-row-check.ts';
 import type { Remedy } from '../errors/remedy.ts';
 import type { ContentTie } from './content-match.ts';
 import { describeTie } from './content-match.ts';
@@ -99,6 +100,15 @@ export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMappin
         'no_header_row',
         `${where}: row ${saved.headerRow}, the header row the mapping file names ("headerRow"), is empty. ` +
           `Set "headerRow" to the row of the column headers, or remove it to find the header row automatically.`,
+      );
+    }
+    const data = dataCellsOfHeaderRow(row);
+    if (data.length > 0) {
+      const shown = data.slice(0, 3).map((c) => (c instanceof Date ? c.toISOString().slice(0, 10) : typeof c === 'string' ? `'${c}'` : String(c)));
+      throw new MappingError(
+        'header_row_is_data',
+        `${where}: row ${saved.headerRow}, given as the header row, holds data (${shown.join(', ')}), not column headers. ` +
+          `A sheet with no header row needs one: insert a row above the data and type a header over each column, then give that row.`,
       );
     }
     return toColumnMapping(kind, evaluate(row, kind, saved), saved, grid.sheet);

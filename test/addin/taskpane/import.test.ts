@@ -436,6 +436,25 @@ describe('a sheet whose headers the add-in does not know', () => {
   });
 });
 
+describe('a sheet with no header row', () => {
+  it('refuses a data row given as the header row, saying why, and sends nothing', async () => {
+    const line = (inv: string, product: string): SerialCell[] => [inv, 'Farmco Rural Supplies', '12/03/2026', 'Main Chemical Shed', product, 2, 20, 'L', 185];
+    const sheet = { name: 'NoHeader', rows: [line('NH-1', 'Glyfos 540'), line('NH-2', 'Amine 625'), line('NH-3', 'Glyfos 540'), line('NH-4', 'Amine 625')] };
+    const { importer } = await open({ sheets: [sheet] });
+    const writes = sandbox.stats.writes;
+    await importer.setHeaderRow(1);
+    const state = importer.store.get();
+    expect(state.mapping).toBeNull();
+    expect(state.mappingProblem).toMatch(
+      /^.*row 1, given as the header row, holds data \('12\/03\/2026', 2, 20\), not column headers\. A sheet with no header row needs one: insert a row above the data/,
+    );
+    await importer.validate();
+    expect(importer.store.get().status?.tone).toBe('error');
+    await importer.start();
+    expect(sandbox.stats.writes).toBe(writes);
+  });
+});
+
 describe('reading a sheet', () => {
   it('the status line counts the rows read, and is cleared once the sheet is mapped', async () => {
     const seen: string[] = [];
