@@ -1,8 +1,11 @@
 /** Import templates: columns, drop-down lists and instructions, as data for a workbook writer. */
 export { TEMPLATE_COLUMNS, TEMPLATE_KINDS, type TemplateColumn, type TemplateFormat, type TemplateKind, type TemplateListName } from './columns.ts';
 export {
+  INSTRUCTIONS_WIDTH,
+  instructionRows,
   templateInstructions,
   wordInstructions,
+  type InstructionRow,
   type InstructionContext,
   type InstructionLine,
   type TemplateInstructions,

@@ -27,6 +27,28 @@ export interface WordedInstructions {
   sections: { heading: string; lines: string[] }[];
 }
 
+/** One row of the Instructions sheet: the title, a section's heading, one of its lines, or a blank row between sections. */
+export interface InstructionRow {
+  text: string | null;
+  style: 'title' | 'heading' | 'line' | 'blank';
+}
+
+/** The width of the Instructions sheet's one column, in characters (its text wraps). */
+export const INSTRUCTIONS_WIDTH = 110;
+
+/**
+ * The Instructions sheet's rows, one column, as both faces write them: the title (bold, 14 point),
+ * then per section a blank row, its heading (bold) and its lines.
+ */
+export function instructionRows(instructions: WordedInstructions): InstructionRow[] {
+  const rows: InstructionRow[] = [{ text: instructions.title, style: 'title' }];
+  for (const section of instructions.sections) {
+    rows.push({ text: null, style: 'blank' }, { text: section.heading, style: 'heading' });
+    for (const line of section.lines) rows.push({ text: line, style: 'line' });
+  }
+  return rows;
+}
+
 /**
  * The instructions in one face's words: each remedy line worded by `wording` (a whole line,
  * capitalised here), after its `before` sentence when it has one.

@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { columnLetter } from '../../../shared/sheet/grid.ts';
 import type { WordedTemplate } from '../../../shared/template/index.ts';
-import { INSTRUCTIONS_SHEET, LISTS_SHEET } from '../../../shared/template/index.ts';
+import { INSTRUCTIONS_SHEET, INSTRUCTIONS_WIDTH, instructionRows, LISTS_SHEET } from '../../../shared/template/index.ts';
 import { writeAtomically } from '../../write/atomic-file.ts';
 
 /** Blue header, banded rows: Excel's default table style. */
@@ -88,14 +88,12 @@ function addValidation(sheet: ExcelJS.Worksheet, range: string, validation: Exce
 
 function addInstructionsSheet(workbook: ExcelJS.Workbook, plan: WordedTemplate): void {
   const sheet = workbook.addWorksheet(INSTRUCTIONS_SHEET);
-  sheet.getColumn(1).width = 110;
+  sheet.getColumn(1).width = INSTRUCTIONS_WIDTH;
   sheet.getColumn(1).alignment = { wrapText: true, vertical: 'top' };
-  const title = sheet.addRow([plan.instructions.title]);
-  title.font = { bold: true, size: 14 };
-  for (const section of plan.instructions.sections) {
-    sheet.addRow([]);
-    sheet.addRow([section.heading]).font = BOLD;
-    for (const line of section.lines) sheet.addRow([line]);
+  for (const row of instructionRows(plan.instructions)) {
+    const added = sheet.addRow(row.text === null ? [] : [row.text]);
+    if (row.style === 'title') added.font = { bold: true, size: 14 };
+    else if (row.style === 'heading') added.font = BOLD;
   }
 }
 

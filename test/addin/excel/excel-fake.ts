@@ -254,9 +254,10 @@ export class FakeExcel {
             clear: () => this.queue({ kind: 'fillClear', ...where }),
           },
           font: { bold: false },
+          columnWidth: 0,
           autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
         },
-        dataValidation: { rule: '', errorAlert: '' },
+        dataValidation: { rule: '', errorAlert: '', prompt: '' },
       },
       {
         values: (value) => ({ kind: 'values', ...where, value }),
@@ -270,6 +271,8 @@ export class FakeExcel {
     this.intercept(range.format.font, 'bold', (value) => ({ kind: 'bold', ...where, value }));
     this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));
     this.intercept(range.dataValidation, 'errorAlert', (value) => ({ kind: 'errorAlert', ...where, value }));
+    this.intercept(range.dataValidation, 'prompt', (value) => ({ kind: 'prompt', ...where, value }));
+    this.intercept(range.format, 'columnWidth', (value) => ({ kind: 'columnWidth', ...where, value }));
     return range;
   }
 

@@ -38,8 +38,10 @@ export interface FakeSheet {
   notes: Map<string, string>;
   bold: string[];
   tables: { address: string; hasHeaders: boolean }[];
-  validations: { address: string; rule?: unknown; errorAlert?: unknown }[];
+  validations: { address: string; rule?: unknown; errorAlert?: unknown; prompt?: unknown }[];
   frozenRows: number;
+  /** Column widths in points by 0-based column, where set. */
+  widths: Map<number, number>;
 }
 
 /** A1 address of a 0-based rectangle. */
@@ -62,7 +64,19 @@ export function parseA1(address: string): { row: number; column: number; rows: n
 
 /** An empty sheet. */
 export function newSheet(name: string, visibility = 'Visible'): FakeSheet {
-  return { name, visibility, values: [], formats: [], fills: new Map(), notes: new Map(), bold: [], tables: [], validations: [], frozenRows: 0 };
+  return {
+    name,
+    visibility,
+    values: [],
+    formats: [],
+    fills: new Map(),
+    notes: new Map(),
+    bold: [],
+    tables: [],
+    validations: [],
+    frozenRows: 0,
+    widths: new Map(),
+  };
 }
 
 /**
@@ -110,12 +124,17 @@ export function applyToSheet(sheet: FakeSheet, op: FakeOp): void {
     case 'freezeRows':
       sheet.frozenRows = Number(op.value);
       break;
+    case 'columnWidth':
+      each((_r, c) => sheet.widths.set(c, Number(op.value)));
+      break;
     case 'validation':
-    case 'errorAlert': {
+    case 'errorAlert':
+    case 'prompt': {
       const entry = sheet.validations.find((v) => v.address === op.address) ?? { address: op.address ?? '' };
       if (!sheet.validations.includes(entry)) sheet.validations.push(entry);
       if (op.kind === 'validation') entry.rule = op.value;
-      else entry.errorAlert = op.value;
+      else if (op.kind === 'errorAlert') entry.errorAlert = op.value;
+      else entry.prompt = op.value;
       break;
     }
   }
