@@ -14,7 +14,7 @@ export function tableSheets(table: ExportTable, timeZone: string): TableSheetInp
   const clock = wallClock(timeZone);
   return table.sheets.map((sheet) => ({
     name: sheet.name,
-    columns: sheet.columns.map((c) => ({ header: c.header, type: c.type })),
+    columns: sheet.columns.map((c) => ({ header: c.header, type: c.type, ...(c.numFmt === undefined ? {} : { numFmt: c.numFmt }) })),
     rows: Array.from(sheet.rows, (row) => sheet.columns.map((c) => cellValue(c, row[c.key] ?? null, clock))),
   }));
 }

@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/she
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
 import { describeFailure } from './errors.ts';
+import { PANE_CONTROLS } from './remedy-wording.ts';
 import { tableSheets } from './export-sheets.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
@@ -20,7 +21,7 @@ import { localTimeText } from '../../shared/sheet/values/index.ts';
 export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {
   movements: 'Stock movements, with a summary',
   ledger: 'Stock ledger: opening, movements, closing',
-  stocktake: 'Stocktake sheet: expected stock to count',
+  stocktake: PANE_CONTROLS.stocktakeDataset,
   receipts: 'Receipts, one row per line item',
   returns: 'Returns',
   storages: 'Storages',

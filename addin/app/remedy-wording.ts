@@ -15,6 +15,9 @@ export const PANE_CONTROLS = {
   allowDuplicates: 'Send invoices the service already holds',
   includeHidden: 'Import hidden and filtered-out rows too',
   pricesIncludeGst: 'Prices include GST',
+  validate: 'Validate',
+  import: 'Import',
+  stocktakeDataset: 'Stocktake sheet: expected stock to count',
 } as const;
 
 /** One remedy as a clause naming the pane's control that applies it (empty: nothing in the pane does). */
@@ -53,6 +56,23 @@ export function paneRemedy(remedy: Remedy): string {
       return 'wait a minute and try again';
     case 'rebuild_mirror':
       return '';
+    case 'check_token':
+      return 'paste it again under Connect';
+    case 'give_token':
+      return 'paste the API token under Connect';
+    case 'make_stocktake_sheet':
+      return `make the sheet under Export: choose ‘${PANE_CONTROLS.stocktakeDataset}’`;
+    // The template's instructions: whole lines.
+    case 'keep_template_layout':
+      return 'keep the column headings as they are: the import finds each column by its heading.';
+    case 'find_template_lists':
+      return `they are on the hidden ${remedy.sheet} sheet (right-click a sheet tab and choose Unhide to see it).`;
+    case 'check_template':
+      return `check the sheet without sending anything: on the Import tab, choose this sheet and ${remedy.kind}, then press ${PANE_CONTROLS.validate}.`;
+    case 'send_template':
+      return `when ${PANE_CONTROLS.validate} shows no problems, press ${PANE_CONTROLS.import}.`;
+    case 'read_results':
+      return 'each row’s Status, Record ID and Message are written into new columns right of the sheet’s own, and the cells of a refused row are filled red.';
   }
 }
 

@@ -1,29 +1,25 @@
 /**
- * The Template screen's logic: a new sheet with the columns of `shed template` (shared/template:
- * headers an import maps without help) and drop-down lists of this organisation's storages
- * (unlocked ones: a locked storage takes no receipts or returns, gaps row 11), product and trade
- * names, and units.
+ * The Template screen's logic: the template `shed template` writes (shared/template: the same sheet
+ * names, headers, number formats, widths, notes, drop-down lists of this organisation's unlocked
+ * storages, product and trade names and units, and their alerts), with its instructions in the pane's
+ * words, added to the open workbook.
  */
 import type { ReferenceData } from '../../shared/resolve/index.ts';
 import type { MappingKind } from '../../shared/sheet/mapping.ts';
-import { TEMPLATE_COLUMNS, templateLists } from '../../shared/template/index.ts';
+import { buildTemplate, wordTemplate, type TemplateContext } from '../../shared/template/index.ts';
 import type { TemplateSheetInput, WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
 import { describeFailure } from './errors.ts';
+import { paneRemedy } from './remedy-wording.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
 
 /**
- * The template's sheet: its name, the columns of `shed template`, and the lists of the storage,
- * product and unit columns (an empty list gives no drop-down).
+ * The template of `kind` for the organisation, its instructions worded for the pane.
  * @throws ReferenceDataError (shared/resolve) for unusable reference data.
  */
-export function templateSheet(kind: MappingKind, reference: ReferenceData): TemplateSheetInput {
-  const lists = templateLists(reference);
-  return {
-    name: kind === 'receipts' ? 'Receipts template' : 'Returns template',
-    columns: TEMPLATE_COLUMNS[kind].map((c) => (c.list && lists[c.list].length > 0 ? { header: c.header, list: lists[c.list] } : { header: c.header })),
-  };
+export function templateSheet(kind: MappingKind, reference: ReferenceData, context: TemplateContext): TemplateSheetInput {
+  return wordTemplate(buildTemplate(kind, reference, context), paneRemedy);
 }
 
 /** What the Template screen shows. */
@@ -38,6 +34,8 @@ export interface TemplateDeps {
   workbook: WorkbookPort;
   session(): Session | null;
   origin?: string;
+  /** The day the Instructions sheet names (tests); default now. */
+  now?: () => Date;
 }
 
 /** Adds template sheets. */
@@ -58,10 +56,11 @@ export class TemplateController {
     const { kind } = this.store.get();
     this.store.set({ busy: true, status: { tone: 'info', text: `Loading the names of ${session.organisation.name}…` } });
     try {
-      const sheet = templateSheet(kind, await session.reference());
+      const madeAt = (this.deps.now ?? (() => new Date()))();
+      const sheet = templateSheet(kind, await session.reference(), { organisationName: session.organisation.name, madeAt });
       await this.deps.workbook.addTemplateSheet(sheet);
       const name = await this.deps.workbook.activeSheetName();
-      const lists = sheet.columns.filter((c) => c.list).map((c) => `${c.header} (${c.list!.length})`);
+      const lists = sheet.validations.map((v) => `${sheet.columns[v.column]?.header} (${sheet.lists.find((l) => l.name === v.list)?.values.length})`);
       this.store.set({ busy: false, status: { tone: 'success', text: `Added sheet '${name}' with drop-down lists: ${lists.join(', ')}.` } });
     } catch (error) {
       this.store.set({ busy: false, status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });

@@ -7,6 +7,7 @@ import { isBlank } from '../../shared/sheet/grid.ts';
 import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
 import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
+import { INSTRUCTIONS_SHEET, instructionRows } from '../../shared/template/index.ts';
 
 /** One sheet: its cells (row 1 at index 0, column A at index 0) and what the adapter put on it. */
 export interface MemorySheet {
@@ -106,15 +107,21 @@ export class MemoryWorkbook implements WorkbookPort {
 
   async addTemplateSheet(input: TemplateSheetInput): Promise<void> {
     const name = uniqueSheetName(
-      input.name,
+      input.sheetName,
       this.sheets.map((s) => s.name),
     );
     const lists = new Map<number, string[]>();
-    input.columns.forEach((c, i) => c.list && c.list.length > 0 && lists.set(i, [...c.list]));
+    for (const v of input.validations) lists.set(v.column, [...(input.lists.find((l) => l.name === v.list)?.values ?? [])]);
     this.sheets.push({ name, cells: [input.columns.map((c) => c.header)], hidden: false, fills: [], notes: new Map(), lists });
     if (lists.size > 0 && !this.sheets.some((s) => s.name === LISTS_SHEET)) {
       this.sheets.push({ name: LISTS_SHEET, cells: [], hidden: true, fills: [], notes: new Map(), lists: new Map() });
     }
+    const instructions = uniqueSheetName(
+      INSTRUCTIONS_SHEET,
+      this.sheets.map((s) => s.name),
+    );
+    const cells = instructionRows(input.instructions).map((row) => [row.text]);
+    this.sheets.push({ name: instructions, cells, hidden: false, fills: [], notes: new Map(), lists: new Map() });
     this.active = name;
   }
 

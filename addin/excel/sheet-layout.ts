@@ -1,13 +1,13 @@
 /**
  * Pure layout helpers of the Excel adapter: where the result columns go, which cells to mark,
- * grouped into rectangles, A1 addresses, sheet names Excel accepts, and the number formats of export
- * columns. Shared by the office-js adapter and the in-memory workbook.
+ * grouped into rectangles, A1 addresses, sheet names Excel accepts, and column widths in points.
+ * Shared by the office-js adapter and the in-memory workbook. (Number formats are the core's:
+ * shared/sheet/number-formats.ts.)
  */
 import { RESULT_COLUMNS } from '../../shared/import/outcome.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import { normaliseHeader } from '../../shared/sheet/fields.ts';
-import type { ExportColumnType } from './workbook-port.ts';
 import { toExcelValue } from './sheet-helpers.ts';
 
 /** The fill of an invalid cell: Excel's light red "Bad" cell style. */
@@ -145,18 +145,13 @@ export function listSource(sheetName: string, column: number, count: number): st
 }
 
 /**
- * Excel number format of each export column type (`null`: leave General): money in dollars with
- * cents, dates as ISO days (unambiguous for day-first and month-first readers).
+ * A column width of `characters` (the width the CLI gives exceljs, in widths of the digit 0 of the
+ * default font) in points, as office-js's `columnWidth` takes it: Excel shows such a column 7 pixels
+ * a character plus 5 of padding (Calibri 11), and a pixel is ¾ of a point.
  */
-export const EXPORT_NUMBER_FORMATS: Readonly<Record<ExportColumnType, string | null>> = {
-  text: null,
-  number: null,
-  integer: '0',
-  money: '#,##0.00',
-  date: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm',
-  boolean: null,
-};
+export function columnPoints(characters: number): number {
+  return (characters * 7 + 5) * 0.75;
+}
 
 /** The Status a row shows in the workbook: a record the run stopped before is `not sent` (neutral), not failed. */
 export function statusText(result: RowResult): string {

@@ -5,10 +5,12 @@
  */
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import type { ExportColumn } from '../../shared/export/columns.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
+import type { WordedTemplate } from '../../shared/template/index.ts';
 
-/** How an export column's values are written and formatted (see sheet-layout.ts EXPORT_NUMBER_FORMATS). */
-export type ExportColumnType = 'text' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean';
+/** How an export column's values are written and formatted: the core's (shared/export/columns.ts exportNumberFormat). */
+export type { ExportColumnType } from '../../shared/export/columns.ts';
 
 /** A value of an export row: text, a number (litres, kilograms, dollars, packs), a boolean, a date, or empty. */
 export type ExportValue = string | number | boolean | Date | null;
@@ -34,16 +36,17 @@ export interface ResultsInput {
 export interface TableSheetInput {
   /** Wanted sheet name; made valid and unique. */
   name: string;
-  columns: { header: string; type: ExportColumnType }[];
+  /** Each column's header, type and optional own number format (else its type's, shared/export exportNumberFormat). */
+  columns: Pick<ExportColumn, 'header' | 'type' | 'numFmt'>[];
   rows: ExportValue[][];
 }
 
-/** A new template sheet: headers, and drop-down lists on the columns that have one. */
-export interface TemplateSheetInput {
-  /** Wanted sheet name; made valid and unique. */
-  name: string;
-  columns: { header: string; list?: string[] }[];
-}
+/**
+ * A new template: the core's plan (shared/template) with its instructions in the pane's words. The
+ * adapter writes it as the CLI writes its .xlsx: same sheet names (made unique in this workbook),
+ * headers, notes, number formats, widths, lists, validations and alerts, and the Instructions sheet.
+ */
+export type TemplateSheetInput = WordedTemplate;
 
 /** Options of a sheet read. */
 export interface ReadOptions {
@@ -77,7 +80,10 @@ export interface WorkbookPort {
   clearMarks(sheet: string): Promise<void>;
   /** Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns. */
   addTableSheet(sheet: TableSheetInput): Promise<{ name: string }>;
-  /** Adds a template sheet: headers, and drop-down lists fed from a hidden Lists sheet. */
+  /**
+   * Adds a template (its data sheet, activated, and its Instructions sheet), with drop-down lists fed
+   * from a hidden Lists sheet.
+   */
   addTemplateSheet(template: TemplateSheetInput): Promise<void>;
   /** A value saved in the workbook (e.g. a column mapping), or `null`. */
   getSetting(key: string): Promise<string | null>;
@@ -93,11 +99,8 @@ export function marksSettingKey(sheet: string): string {
 /** The prefix of every note the add-in writes, so its notes are told from the user's own. */
 export const NOTE_PREFIX = 'Shed Sheets: ';
 
-/** The hidden sheet that feeds the templates' drop-down lists. */
-export const LISTS_SHEET = 'Lists';
-
-/** Rows below the header that a template's drop-down lists cover. */
-export const TEMPLATE_ROWS = 1_000;
+/** The hidden sheet that feeds the templates' drop-down lists: the core's name for it. */
+export { LISTS_SHEET } from '../../shared/template/index.ts';
 
 /** A workbook operation that cannot be done: a sheet that is not there, a request Excel refuses. */
 export class WorkbookError extends ShedError {

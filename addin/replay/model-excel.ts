@@ -353,9 +353,10 @@ export class ModelExcel {
             clear: () => this.queue({ kind: 'fillClear', ...where }),
           },
           font: { bold: false },
+          columnWidth: 0,
           autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
         },
-        dataValidation: { rule: '', errorAlert: '' },
+        dataValidation: { rule: '', errorAlert: '', prompt: '' },
         getSpecialCellsOrNullObject: (type: string) => this.specialCells(sheet, where, type),
         getMergedAreasOrNullObject: () => this.mergedAreas(sheet, where),
       },
@@ -376,6 +377,8 @@ export class ModelExcel {
     this.intercept(range.format.font, 'bold', (value) => ({ kind: 'bold', ...where, value }));
     this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));
     this.intercept(range.dataValidation, 'errorAlert', (value) => ({ kind: 'errorAlert', ...where, value }));
+    this.intercept(range.dataValidation, 'prompt', (value) => ({ kind: 'prompt', ...where, value }));
+    this.intercept(range.format, 'columnWidth', (value) => ({ kind: 'columnWidth', ...where, value }));
     return range;
   }
 

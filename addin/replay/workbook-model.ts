@@ -49,8 +49,10 @@ export interface ModelSheet {
   notes: Map<string, string>;
   bold: string[];
   tables: ModelTable[];
-  validations: { address: string; rule?: unknown; errorAlert?: unknown }[];
+  validations: { address: string; rule?: unknown; errorAlert?: unknown; prompt?: unknown }[];
   frozenRows: number;
+  /** Column widths in points by 0-based column, where set. */
+  widths: Map<number, number>;
   /** 0-based indexes of the rows hidden (by hand or by the autofilter). */
   hiddenRows: Set<number>;
   /** The autofilter's A1 range (header row included), when the sheet has one. */
@@ -103,6 +105,7 @@ export function newSheet(name: string, visibility = 'Visible'): ModelSheet {
     frozenRows: 0,
     hiddenRows: new Set(),
     merges: [],
+    widths: new Map(),
   };
 }
 
@@ -153,12 +156,17 @@ export function applyToSheet(sheet: ModelSheet, op: ModelOp): void {
     case 'freezeRows':
       sheet.frozenRows = Number(op.value);
       break;
+    case 'columnWidth':
+      each((_r, c) => sheet.widths.set(c, Number(op.value)));
+      break;
     case 'validation':
-    case 'errorAlert': {
+    case 'errorAlert':
+    case 'prompt': {
       const entry = sheet.validations.find((v) => v.address === op.address) ?? { address: op.address ?? '' };
       if (!sheet.validations.includes(entry)) sheet.validations.push(entry);
       if (op.kind === 'validation') entry.rule = op.value;
-      else entry.errorAlert = op.value;
+      else if (op.kind === 'errorAlert') entry.errorAlert = op.value;
+      else entry.prompt = op.value;
       break;
     }
   }

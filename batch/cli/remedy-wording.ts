@@ -43,6 +43,23 @@ export function cliRemedy(remedy: Remedy): string {
       return 'try again later or with a lower --concurrency';
     case 'rebuild_mirror':
       return "run 'shed sync --full' to rebuild it";
+    case 'check_token':
+      return 'check it (shed login) and that it is sent the way the service expects';
+    case 'give_token':
+      return 'run `shed login` or set SHED_TOKEN';
+    case 'make_stocktake_sheet':
+      return "make the sheet with 'shed template stocktake'";
+    // The template's instructions: whole lines.
+    case 'keep_template_layout':
+      return 'keep the column headings as they are, and keep this sheet order: the import reads the first sheet.';
+    case 'find_template_lists':
+      return `they are on the ${remedy.sheet} sheet, where you can also search them.`;
+    case 'check_template':
+      return `save the workbook, then check it without sending anything: shed import ${remedy.kind} FILE --dry-run`;
+    case 'send_template':
+      return `when the check shows no problems, send it: shed import ${remedy.kind} FILE`;
+    case 'read_results':
+      return 'a results file is written beside the workbook, saying for each row whether it was sent or why it was refused.';
   }
 }
 

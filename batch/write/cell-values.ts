@@ -1,27 +1,13 @@
 /**
  * Pure conversions of export values ({@link TableValue}) to what a cell holds: an xlsx cell value
- * (number, Date, text, boolean) or a CSV field (text), checked against the column's type; default
- * number formats and column widths.
+ * (number, Date, text, boolean) or a CSV field (text), checked against the column's type; column
+ * widths. Number formats are the core's (shared/export/columns.ts exportNumberFormat).
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { DECIMAL_PATTERN } from '../../shared/service/gaps.ts';
 import type { ColumnSpec, ColumnType, TableValue } from './table.ts';
 import { WriteError } from './write-error.ts';
-
-/**
- * Default Excel number formats (AU, day first). `number` is `General`, not `#,##0.###`: Excel shows a
- * trailing point for whole numbers in `0.###` formats (`20.`), and pack sizes are mostly whole.
- */
-export const DEFAULT_NUM_FMT: Readonly<Record<ColumnType, string | undefined>> = {
-  text: undefined,
-  number: 'General',
-  integer: '0',
-  money: '#,##0.00',
-  date: 'dd/mm/yyyy',
-  datetime: 'dd/mm/yyyy hh:mm',
-  boolean: undefined,
-};
 
 /** Where a value sits, for messages: sheet name and 1-based data row (the header is not counted). */
 export interface CellPlace {

@@ -7,7 +7,8 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import { writeAtomically } from './atomic-file.ts';
-import { checkValueOptions, columnWidth, DEFAULT_NUM_FMT, toXlsxValue, type ValueOptions } from './cell-values.ts';
+import { exportNumberFormat } from '../../shared/export/columns.ts';
+import { checkValueOptions, columnWidth, toXlsxValue, type ValueOptions } from './cell-values.ts';
 import { checkSheets, type ColumnSpec, type TableRow, type TableSheet } from './table.ts';
 import { readAhead } from './read-ahead.ts';
 import { sheetDrained } from './xlsx-drain.ts';
@@ -34,7 +35,7 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
  * streamed with back-pressure, never held (memory stays flat: about 160 MB RSS for 100,000 rows ×
  * 20 columns, 185 MB for 300,000). Each sheet gets a bold, filled, frozen header row, column widths
  * from the header and the first 200 values (8 to 60 characters), per-type number formats
- * ({@link DEFAULT_NUM_FMT}: dates `dd/mm/yyyy`, datetimes `dd/mm/yyyy hh:mm`, money `#,##0.00`,
+ * ({@link exportNumberFormat}, the table both faces use: dates `dd/mm/yyyy`, datetimes `dd/mm/yyyy hh:mm`, money `#,##0.00`,
  * integers `0`, other numbers `General`; a column's `numFmt` wins), a real Excel table with filter buttons
  * over header and data (an autoFilter instead if this exceljs lacks the internals; see
  * xlsx-table-part.ts), and the optional totals row. The file appears only when complete (temp file
@@ -131,8 +132,8 @@ async function writeDataRows(
 }
 
 function numFmtStyle(column: ColumnSpec): Partial<ExcelJS.Style> {
-  const numFmt = column.numFmt ?? DEFAULT_NUM_FMT[column.type];
-  return numFmt === undefined ? {} : { numFmt };
+  const numFmt = exportNumberFormat(column);
+  return numFmt === null ? {} : { numFmt };
 }
 
 function writeHeader(worksheet: Worksheet, columns: readonly ColumnSpec[]): void {

@@ -111,7 +111,7 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const token = typeof options.token === 'string' ? options.token.trim() : '';
-  if (!token) throw new ShedError('missing_token', 'config', 'No API token given: run `shed login` or set SHED_TOKEN.');
+  if (!token) throw new ShedError('missing_token', 'config', 'No API token given.', { remedies: [{ code: 'give_token' }] });
   if (UNSAFE_HEADER_VALUE.test(token)) {
     throw new ShedError('invalid_token', 'config', 'The API token contains a line break or control character; paste it again.');
   }

@@ -3,14 +3,16 @@ import type { RequestTarget } from './request-error.ts';
 
 /**
  * 401: the token is missing, wrong or revoked (gaps row 2; any body or none is accepted).
- * Code `unauthenticated`, category `authentication` (CLI exit status 3).
+ * Code `unauthenticated`, category `authentication` (CLI exit status 3); remedy `check_token`, which
+ * each face words (the CLI names its login command, the task pane its Connect tab).
  */
 export class AuthenticationError extends HttpError {
   constructor(target: RequestTarget, answer: HttpAnswer) {
     super(target, answer, {
       code: 'unauthenticated',
       category: 'authentication',
-      detail: 'The API token was refused: check it (shed login) and that it is sent the way the service expects.',
+      detail: 'The API token was refused.',
+      remedies: [{ code: 'check_token' }],
     });
   }
 }

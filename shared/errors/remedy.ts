@@ -7,6 +7,9 @@
 /** The orders a numeric date can be read in (PRODUCT.md, the date order). */
 type DateOrderName = 'DMY' | 'MDY' | 'YMD';
 
+/** What a sheet imports: receipts or returns. */
+type ImportKindName = 'receipts' | 'returns';
+
 /**
  * One remedy, by a stable `code` with the data its wording needs:
  * - `choose_date_order`: read the column's dates in one of `orders`; `reading` says what the first
@@ -24,6 +27,17 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `choose_organisation`: the token sees several organisations; pick one of `names`.
  * - `lower_concurrency`: the service limits requests; send fewer at once or later.
  * - `rebuild_mirror`: the local mirror is unusable; fetch everything again.
+ * - `check_token`: the service refused the API token; give it again, sent the way the service expects.
+ * - `give_token`: no API token was given; give one.
+ * - `make_stocktake_sheet`: a stocktake sheet lacks its columns; start from the one shed-sheets makes.
+ *
+ * And the steps a template's instructions leave to each face (shared/template/instructions.ts),
+ * each worded as a whole line:
+ * - `keep_template_layout`: keep the column headings (and, where it matters, the sheet order);
+ * - `find_template_lists`: where the drop-down lists' values are (`sheet`);
+ * - `check_template`: check the filled-in `kind` sheet without sending anything;
+ * - `send_template`: send it when the check shows no problems;
+ * - `read_results`: where each row's outcome is written.
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -39,7 +53,44 @@ export type Remedy =
   | { code: 'include_hidden' }
   | { code: 'choose_organisation'; names: string[] }
   | { code: 'lower_concurrency' }
-  | { code: 'rebuild_mirror' };
+  | { code: 'rebuild_mirror' }
+  | { code: 'check_token' }
+  | { code: 'give_token' }
+  | { code: 'make_stocktake_sheet' }
+  | { code: 'keep_template_layout' }
+  | { code: 'find_template_lists'; sheet: string }
+  | { code: 'check_template'; kind: ImportKindName }
+  | { code: 'send_template'; kind: ImportKindName }
+  | { code: 'read_results' };
+
+/** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */
+const CODES: Readonly<Record<Remedy['code'], true>> = {
+  choose_date_order: true,
+  allow_duplicates: true,
+  overwrite_changed: true,
+  prices_include_gst: true,
+  prices_exclude_gst: true,
+  skip_lines: true,
+  map_columns: true,
+  give_header_row: true,
+  line_total_as_cost: true,
+  pack_size_from: true,
+  include_hidden: true,
+  choose_organisation: true,
+  lower_concurrency: true,
+  rebuild_mirror: true,
+  check_token: true,
+  give_token: true,
+  make_stocktake_sheet: true,
+  keep_template_layout: true,
+  find_template_lists: true,
+  check_template: true,
+  send_template: true,
+  read_results: true,
+};
+
+/** Every remedy code, for checks that each face words each one. */
+export const REMEDY_CODES = Object.keys(CODES) as readonly Remedy['code'][];
 
 /**
  * Words one remedy for a face: a clause in lower case without a full stop, such as

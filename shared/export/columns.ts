@@ -3,6 +3,7 @@
  * The file writers (batch/write) take these shapes as they are, under their own names
  * (`ColumnSpec` is {@link ExportColumn}, see batch/write/table.ts), so shared/ never depends on a writer.
  */
+import { NUMBER_FORMATS, type CellFormat } from '../sheet/number-formats.ts';
 
 /**
  * How a column's values are meant:
@@ -23,6 +24,29 @@ export interface ExportColumn {
   type: ExportColumnType;
   width?: number;
   numFmt?: string;
+}
+
+/**
+ * How each column type is shown (shared/sheet/number-formats.ts): text and booleans unformatted (the
+ * writers already keep text as text), the others by their own format.
+ */
+const EXPORT_CELL_FORMATS: Readonly<Record<ExportColumnType, CellFormat>> = {
+  text: 'general',
+  number: 'number',
+  integer: 'integer',
+  money: 'money',
+  date: 'date',
+  datetime: 'datetime',
+  boolean: 'boolean',
+};
+
+/**
+ * The Excel number format of an export column, the same on both faces: its own `numFmt` when it has
+ * one, else its type's ({@link NUMBER_FORMATS}: dates `dd/mm/yyyy`, date-times `dd/mm/yyyy hh:mm`,
+ * money `#,##0.00`, integers `0`, other numbers `General`); `null` for text and booleans (left General).
+ */
+export function exportNumberFormat(column: Pick<ExportColumn, 'type' | 'numFmt'>): string | null {
+  return column.numFmt ?? NUMBER_FORMATS[EXPORT_CELL_FORMATS[column.type]];
 }
 
 /** One value; `null` is an empty cell. */

@@ -63,7 +63,11 @@ export interface ExportSource {
   listDeleted: OrgClient['listDeleted'];
 }
 
-/** `--storage` names no storage of the organisation. */
+/**
+ * The export's storage filter names no storage of the organisation. The message is the resolver's
+ * (`no storage named 'X'; closest: 'Y'`); each face says which of its inputs gave the name (the CLI
+ * prefixes its option, batch/cli/remedy-wording.ts).
+ */
 export class UnknownStorageError extends ShedError {
   constructor(message: string) {
     super('unknown_storage', 'usage', message);
@@ -242,7 +246,7 @@ export function shapeExport(settings: ExportQuery, data: ExportData): Omit<Fetch
 
 function resolveStorage(names: ReturnType<typeof createExportNames>, text: string): { id: string; name: string } {
   const found = names.resolver.storage(text);
-  if (!found.ok) throw new UnknownStorageError(`--storage: ${found.message}`);
+  if (!found.ok) throw new UnknownStorageError(found.message);
   return { id: found.value.id, name: found.value.name };
 }
 

@@ -17,7 +17,7 @@ export function mappingJsonSchema(): Record<string, unknown> {
     $schema: schema.$schema,
     title: 'shed-sheets column mapping',
     description:
-      'A saved column mapping for `shed import receipts|returns FILE --mapping THIS.json` (and the add-in): which column ' +
+      'A saved column mapping for an import of receipts or returns (the command line reads it as a file, the add-in keeps it in the workbook): which column ' +
       'holds each field, whether prices include GST, and what units the sheet writes. Fields not named are found from the headers.',
     ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema')),
   };

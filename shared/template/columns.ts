@@ -5,6 +5,7 @@
  */
 import { RECEIPT_REGISTRY, RETURN_REGISTRY, TEMPLATE_ORDER, type FieldSpec } from '../sheet/field-registry.ts';
 import type { ReceiptField, ReturnField } from '../sheet/fields.ts';
+import { NUMBER_FORMATS, type CellFormat } from '../sheet/number-formats.ts';
 
 /** What a template is for: `shed import receipts` or `shed import returns`. */
 export type TemplateKind = 'receipts' | 'returns';
@@ -12,19 +13,21 @@ export type TemplateKind = 'receipts' | 'returns';
 export const TEMPLATE_KINDS: readonly TemplateKind[] = ['receipts', 'returns'];
 
 /** A column's cell format: plain, text kept as typed (leading zeros of invoice numbers), a day-first date, a number, dollars. */
-export type TemplateFormat = 'general' | 'text' | 'date' | 'number' | 'money';
+export type TemplateFormat = Extract<CellFormat, 'general' | 'text' | 'date' | 'number' | 'money'>;
 
 /** The drop-down lists of a template (the Lists sheet has one column each). */
 export type TemplateListName = 'storages' | 'products' | 'units';
 
 /**
- * One column: its header (mapped by the import to `field`), format, width in characters, list,
+ * One column: its header (mapped by the import to `field`), format and its Excel number format (the
+ * one table of shared/sheet/number-formats.ts; `null` leaves General), width in characters, list,
  * whether the import needs it, and for needed columns a short note for the header cell.
  */
 export interface TemplateColumn {
   header: string;
   field: ReceiptField | ReturnField;
   format: TemplateFormat;
+  numberFormat: string | null;
   width: number;
   list?: TemplateListName;
   required: boolean;
@@ -46,5 +49,14 @@ function templateColumn(field: ReceiptField | ReturnField, spec: FieldSpec): Tem
   const layout = spec.template ?? { format: 'general', width: 12 };
   const needed = Boolean(spec.required);
   const note = !needed ? null : spec.invoiceLevel ? 'Needed on the first row of each invoice.' : 'Needed on every row.';
-  return { header: spec.label, field, format: layout.format, width: layout.width, ...(layout.list ? { list: layout.list } : {}), required: needed, note };
+  return {
+    header: spec.label,
+    field,
+    format: layout.format,
+    numberFormat: NUMBER_FORMATS[layout.format],
+    width: layout.width,
+    ...(layout.list ? { list: layout.list } : {}),
+    required: needed,
+    note,
+  };
 }

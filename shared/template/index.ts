@@ -1,6 +1,16 @@
 /** Import templates: columns, drop-down lists and instructions, as data for a workbook writer. */
 export { TEMPLATE_COLUMNS, TEMPLATE_KINDS, type TemplateColumn, type TemplateFormat, type TemplateKind, type TemplateListName } from './columns.ts';
-export { templateInstructions, type InstructionContext, type TemplateInstructions } from './instructions.ts';
+export {
+  INSTRUCTIONS_WIDTH,
+  instructionRows,
+  templateInstructions,
+  wordInstructions,
+  type InstructionRow,
+  type InstructionContext,
+  type InstructionLine,
+  type TemplateInstructions,
+  type WordedInstructions,
+} from './instructions.ts';
 export { TEMPLATE_UNITS, templateLists, type TemplateLists } from './lists.ts';
 export {
   buildTemplate,
@@ -8,8 +18,10 @@ export {
   LISTS_SHEET,
   TemplateError,
   VALIDATED_ROWS,
+  wordTemplate,
   type TemplateContext,
   type TemplateList,
   type TemplatePlan,
   type TemplateValidation,
+  type WordedTemplate,
 } from './plan.ts';

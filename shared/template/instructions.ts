@@ -1,15 +1,66 @@
 /**
  * The Instructions sheet of a template, in plain words for a farm bookkeeper: what each column wants,
- * how invoices spread over rows, and how to send the sheet.
+ * how invoices spread over rows, and how to send the sheet. What differs between the faces (how to
+ * check and send the sheet, where results and lists go) is left as remedies, which each face words
+ * ({@link wordInstructions}): no line here names a command, a flag or a button.
  */
+import type { Remedy, RemedyWording } from '../errors/remedy.ts';
 import type { TemplateKind } from './columns.ts';
 import { RECEIPT_REGISTRY, RETURN_REGISTRY } from '../sheet/field-registry.ts';
 import type { ReceiptField, ReturnField } from '../sheet/fields.ts';
 
-/** A titled page of short paragraphs. */
+/**
+ * One line of the instructions: a sentence, or a step each face words (after `before`, when given):
+ * the CLI names its commands, the task pane its tabs and buttons.
+ */
+export type InstructionLine = string | { before?: string; remedy: Remedy };
+
+/** A titled page of short paragraphs, some lines left for each face to word. */
 export interface TemplateInstructions {
   title: string;
+  sections: { heading: string; lines: InstructionLine[] }[];
+}
+
+/** The instructions as one face shows them: every line a sentence. */
+export interface WordedInstructions {
+  title: string;
   sections: { heading: string; lines: string[] }[];
+}
+
+/** One row of the Instructions sheet: the title, a section's heading, one of its lines, or a blank row between sections. */
+export interface InstructionRow {
+  text: string | null;
+  style: 'title' | 'heading' | 'line' | 'blank';
+}
+
+/** The width of the Instructions sheet's one column, in characters (its text wraps). */
+export const INSTRUCTIONS_WIDTH = 110;
+
+/**
+ * The Instructions sheet's rows, one column, as both faces write them: the title (bold, 14 point),
+ * then per section a blank row, its heading (bold) and its lines.
+ */
+export function instructionRows(instructions: WordedInstructions): InstructionRow[] {
+  const rows: InstructionRow[] = [{ text: instructions.title, style: 'title' }];
+  for (const section of instructions.sections) {
+    rows.push({ text: null, style: 'blank' }, { text: section.heading, style: 'heading' });
+    for (const line of section.lines) rows.push({ text: line, style: 'line' });
+  }
+  return rows;
+}
+
+/**
+ * The instructions in one face's words: each remedy line worded by `wording` (a whole line,
+ * capitalised here), after its `before` sentence when it has one.
+ */
+export function wordInstructions(instructions: TemplateInstructions, wording: RemedyWording): WordedInstructions {
+  const word = (line: InstructionLine): string => {
+    if (typeof line === 'string') return line;
+    const text = wording(line.remedy);
+    const sentence = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+    return line.before === undefined ? sentence : `${line.before} ${sentence}`;
+  };
+  return { title: instructions.title, sections: instructions.sections.map((s) => ({ heading: s.heading, lines: s.lines.map(word) })) };
 }
 
 /** What the instructions mention: the organisation, the day the lists were made (`d Month yyyy`), the sheet names. */
@@ -62,7 +113,6 @@ function returnColumns(sheet: string): string[] {
  * mentions ids, fields or formats by their technical names.
  */
 export function templateInstructions(kind: TemplateKind, context: InstructionContext): TemplateInstructions {
-  const noun = kind === 'receipts' ? 'receipts' : 'returns';
   return {
     title: `How to fill in this ${kind === 'receipts' ? 'receipts' : 'returns'} sheet`,
     sections: [
@@ -70,7 +120,10 @@ export function templateInstructions(kind: TemplateKind, context: InstructionCon
       {
         heading: 'The drop-down lists',
         lines: [
-          `The lists come from ${context.organisationName} as it was on ${context.madeOn}. They are on the ${context.listsSheet} sheet, where you can also search them.`,
+          {
+            before: `The lists come from ${context.organisationName} as it was on ${context.madeOn}.`,
+            remedy: { code: 'find_template_lists', sheet: context.listsSheet },
+          },
           'Storages that are locked are not in the list: nothing can be recorded in them.',
           'A product that is not in the list can still be typed (Excel warns first), but it is only accepted if the service knows that name.',
           'When a storage or product is added in the service, make a new template to get it in the lists.',
@@ -79,17 +132,13 @@ export function templateInstructions(kind: TemplateKind, context: InstructionCon
       {
         heading: 'Keep in mind',
         lines: [
-          'Keep the column headings as they are, and keep this sheet order: the import reads the first sheet.',
+          { remedy: { code: 'keep_template_layout' } },
           'Empty rows are skipped. Rows can be pasted from another workbook; pasted cells are not checked against the lists until the import.',
         ],
       },
       {
         heading: 'Sending it',
-        lines: [
-          `Save the workbook, then check it without sending anything: shed import ${noun} FILE --dry-run`,
-          `When the check shows no problems, send it: shed import ${noun} FILE`,
-          'A results file is written beside the workbook, saying for each row whether it was sent or why it was refused.',
-        ],
+        lines: [{ remedy: { code: 'check_template', kind } }, { remedy: { code: 'send_template', kind } }, { remedy: { code: 'read_results' } }],
       },
     ],
   };

@@ -7,7 +7,8 @@ import { ShedError } from '../errors/shed-error.ts';
 import type { ReferenceData } from '../resolve/reference.ts';
 import { columnLetter } from '../sheet/grid.ts';
 import { TEMPLATE_COLUMNS, TEMPLATE_KINDS, type TemplateColumn, type TemplateKind, type TemplateListName } from './columns.ts';
-import { templateInstructions, type TemplateInstructions } from './instructions.ts';
+import type { RemedyWording } from '../errors/remedy.ts';
+import { templateInstructions, wordInstructions, type TemplateInstructions, type WordedInstructions } from './instructions.ts';
 import { templateLists } from './lists.ts';
 
 /** The sheet feeding the drop-down lists. Visible (not hidden): a bookkeeper can read and search it. */
@@ -58,6 +59,18 @@ export interface TemplatePlan {
   lists: TemplateList[];
   validations: TemplateValidation[];
   instructions: TemplateInstructions;
+}
+
+/**
+ * A template as one face writes it: the plan with its instructions in that face's words. Both faces
+ * write everything else (sheets, table, columns, number formats, widths, notes, lists, validations
+ * and their alerts) as the plan has it.
+ */
+export type WordedTemplate = Omit<TemplatePlan, 'instructions'> & { instructions: WordedInstructions };
+
+/** `plan` with its instructions worded by `wording` (the CLI's or the task pane's remedy wording). */
+export function wordTemplate(plan: TemplatePlan, wording: RemedyWording): WordedTemplate {
+  return { ...plan, instructions: wordInstructions(plan.instructions, wording) };
 }
 
 /** What the template names: the organisation and the day it was made (informational). */

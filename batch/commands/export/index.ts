@@ -6,7 +6,7 @@ import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { fetchExport, shapeExport, type ExportQuery, type ListReport } from '../../../shared/export/fetch.ts';
+import { fetchExport, shapeExport, UnknownStorageError, type ExportQuery, type ListReport } from '../../../shared/export/fetch.ts';
 import { TOOL_VERSION } from '../../cli/version.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
 import { sealLedger, timestampMicros } from '../../../shared/export/index.ts';
@@ -56,7 +56,7 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   const recordStore = <T extends Versioned>() =>
     fileRecordStore<T>(io.env.TMPDIR || tmpdir(), Number.isSafeInteger(inMemory) && inMemory >= 0 ? inMemory : IN_MEMORY_RECORDS);
   const query = { ...settings, digestOf: nodeSha256Lines, recordStore, ...(stocktake ? { stocktake } : {}) };
-  const { organisation, fetched } = options.offline ? await fromMirror(options, query) : await fromService(options, query);
+  const { organisation, fetched } = await (options.offline ? fromMirror(options, query) : fromService(options, query)).catch(namingTheOption);
   let sheets: Awaited<ReturnType<typeof writeExport>>;
   try {
     sheets = await writeExport(fetched.table, settings);
@@ -83,6 +83,12 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   if (options.json) io.out(JSON.stringify(summary, null, 2));
   else io.err(summaryLine(summary, settings));
   return summary;
+}
+
+/** An unknown storage as the CLI says it: named by the option that gave it (`--storage: no storage named …`). */
+function namingTheOption(error: unknown): never {
+  if (error instanceof UnknownStorageError) throw new UnknownStorageError(`--storage: ${error.message}`);
+  throw error;
 }
 
 /** The filled-in stocktake sheet as a grid (the reader, SheetJS among it, is loaded only for it). */

@@ -6,7 +6,8 @@ import { access } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { loadReferenceData, type ReferenceData } from '../../../shared/resolve/index.ts';
 import { mirrorReferenceData } from '../../../shared/sync/reference.ts';
-import { buildTemplate, type TemplateKind, type TemplateListName } from '../../../shared/template/index.ts';
+import { buildTemplate, wordTemplate, type TemplateKind, type TemplateListName } from '../../../shared/template/index.ts';
+import { cliRemedy } from '../../cli/remedy-wording.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/mirror-file.ts';
@@ -59,7 +60,7 @@ export async function templateCommand(options: TemplateOptions): Promise<Templat
   await refuseToOverwrite(options.out, Boolean(options.force));
   const { organisation, reference, source } = await referenceFor(options);
   const plan = buildTemplate(options.kind, reference, { organisationName: organisation.name, madeAt: (options.now ?? (() => new Date()))() });
-  await writeTemplateWorkbook(options.out, plan);
+  await writeTemplateWorkbook(options.out, wordTemplate(plan, cliRemedy));
   const lists = Object.fromEntries(plan.lists.map((l) => [l.name, l.values.length])) as Record<TemplateListName, number>;
   const summary: TemplateSummary = { kind: options.kind, file: options.out, organisation, source, lists, exitCode: EXIT.ok };
   if (options.json) io.out(JSON.stringify(summary, null, 2));

@@ -1,22 +1,15 @@
 /**
- * Writes a template plan (shared/template) as an .xlsx workbook with exceljs's in-memory Workbook
- * (a template is small): the data sheet with the header as an Excel table over one empty row, column
- * formats, and list validations reading the Lists sheet; then the Instructions and Lists sheets.
+ * Writes a template plan (shared/template, worded for the CLI) as an .xlsx workbook with exceljs's
+ * in-memory Workbook (a template is small): the data sheet with the header as an Excel table over one
+ * empty row, the plan's number formats and widths, and list validations reading the Lists sheet; then
+ * the Instructions and Lists sheets. The task pane writes the same plan through office-js
+ * (addin/excel/excel-sheets.ts).
  */
 import ExcelJS from 'exceljs';
 import { columnLetter } from '../../../shared/sheet/grid.ts';
-import type { TemplateFormat, TemplatePlan } from '../../../shared/template/index.ts';
-import { INSTRUCTIONS_SHEET, LISTS_SHEET } from '../../../shared/template/index.ts';
+import type { WordedTemplate } from '../../../shared/template/index.ts';
+import { INSTRUCTIONS_SHEET, INSTRUCTIONS_WIDTH, instructionRows, LISTS_SHEET } from '../../../shared/template/index.ts';
 import { writeAtomically } from '../../write/atomic-file.ts';
-
-/** Number formats per column format: dates day first, dollars with two decimals, text kept as typed (`@`). */
-export const TEMPLATE_NUM_FMT: Readonly<Record<TemplateFormat, string | undefined>> = {
-  general: undefined,
-  text: '@',
-  date: 'dd/mm/yyyy',
-  number: 'General',
-  money: '#,##0.00',
-};
 
 /** Blue header, banded rows: Excel's default table style. */
 const TABLE_STYLE = 'TableStyleMedium2';
@@ -27,7 +20,7 @@ const BOLD = { bold: true } as const;
  * Sheets in order: the data sheet (first: the import reads the first sheet), Instructions, Lists.
  * @throws WriteError `output_not_writable` when `path` cannot be written.
  */
-export async function writeTemplateWorkbook(path: string, plan: TemplatePlan): Promise<void> {
+export async function writeTemplateWorkbook(path: string, plan: WordedTemplate): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'shed-sheets';
   addDataSheet(workbook, plan);
@@ -36,13 +29,12 @@ export async function writeTemplateWorkbook(path: string, plan: TemplatePlan): P
   await writeAtomically(path, (temp) => workbook.xlsx.writeFile(temp));
 }
 
-function addDataSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
+function addDataSheet(workbook: ExcelJS.Workbook, plan: WordedTemplate): void {
   const sheet = workbook.addWorksheet(plan.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   plan.columns.forEach((column, index) => {
     const col = sheet.getColumn(index + 1);
     col.width = column.width;
-    const numFmt = TEMPLATE_NUM_FMT[column.format];
-    if (numFmt) col.numFmt = numFmt;
+    if (column.numberFormat !== null) col.numFmt = column.numberFormat;
   });
   sheet.addTable({
     name: plan.tableName,
@@ -94,20 +86,18 @@ function addValidation(sheet: ExcelJS.Worksheet, range: string, validation: Exce
   for (let row = Number(first.row); row <= Number(last.row); row++) sheet.getCell(row, Number(first.col)).dataValidation = validation;
 }
 
-function addInstructionsSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
+function addInstructionsSheet(workbook: ExcelJS.Workbook, plan: WordedTemplate): void {
   const sheet = workbook.addWorksheet(INSTRUCTIONS_SHEET);
-  sheet.getColumn(1).width = 110;
+  sheet.getColumn(1).width = INSTRUCTIONS_WIDTH;
   sheet.getColumn(1).alignment = { wrapText: true, vertical: 'top' };
-  const title = sheet.addRow([plan.instructions.title]);
-  title.font = { bold: true, size: 14 };
-  for (const section of plan.instructions.sections) {
-    sheet.addRow([]);
-    sheet.addRow([section.heading]).font = BOLD;
-    for (const line of section.lines) sheet.addRow([line]);
+  for (const row of instructionRows(plan.instructions)) {
+    const added = sheet.addRow(row.text === null ? [] : [row.text]);
+    if (row.style === 'title') added.font = { bold: true, size: 14 };
+    else if (row.style === 'heading') added.font = BOLD;
   }
 }
 
-function addListsSheet(workbook: ExcelJS.Workbook, plan: TemplatePlan): void {
+function addListsSheet(workbook: ExcelJS.Workbook, plan: WordedTemplate): void {
   const sheet = workbook.addWorksheet(LISTS_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   for (const list of plan.lists) {
     const col = sheet.getColumn(list.column + 1);

@@ -4,6 +4,7 @@
  * the implied use or loss; beyond a tolerance it is flagged. Also the stocktake sheet to fill in,
  * with the expected closing prefilled. Pure: the sheet comes in as a grid.
  */
+import type { Remedy } from '../../errors/remedy.ts';
 import { ShedError } from '../../errors/shed-error.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { normaliseHeader } from '../../sheet/fields.ts';
@@ -48,10 +49,13 @@ export interface Count {
   unit: string;
 }
 
-/** A stocktake sheet that cannot be read without guessing: the message names the file, row and column. */
+/**
+ * A stocktake sheet that cannot be read without guessing: the message names the file, row and column;
+ * `remedies` say what to do (worded by each face).
+ */
 export class StocktakeError extends ShedError {
-  constructor(message: string) {
-    super('stocktake_invalid', 'input', message);
+  constructor(message: string, remedies?: readonly Remedy[]) {
+    super('stocktake_invalid', 'input', message, { remedies });
   }
 }
 
@@ -84,9 +88,7 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
   const where = `${grid.source}, sheet ${grid.sheet}`;
   const header = grid.rows.slice(0, 10).find((row) => ['storage', 'product', 'counted'].every((f) => columnOf(row.cells, f as keyof typeof HEADERS) !== -1));
   if (!header) {
-    throw new StocktakeError(
-      `${where}: no header row with Storage, Product and Counted columns in the first 10 rows. Make the sheet with 'shed template stocktake'.`,
-    );
+    throw new StocktakeError(`${where}: no header row with Storage, Product and Counted columns in the first 10 rows.`, [{ code: 'make_stocktake_sheet' }]);
   }
   const col = Object.fromEntries((Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)])) as Record<
     keyof typeof HEADERS,

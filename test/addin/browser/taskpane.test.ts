@@ -206,9 +206,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await page.click('#template');
     await expect
       .poll(() => page.textContent('#template-status'))
-      .toMatch(/^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
+      .toMatch(/^Added sheet 'Receipts' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
     const template = await page.evaluate(() => {
-      const sheet = window.__shedMemoryWorkbook!.sheet('Receipts template');
+      const sheet = window.__shedMemoryWorkbook!.sheet('Receipts');
       return { header: sheet.cells[0], lists: Object.fromEntries(sheet.lists) };
     });
     expect(template.header).toEqual([

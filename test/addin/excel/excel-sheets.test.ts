@@ -35,7 +35,7 @@ describe('ExcelWorkbook.addTableSheet', () => {
       [dateToSerial(day), '0012', -5, 1, '', ''],
     ]);
     expect(fake.ops('values')[1]?.value).toContainEqual([dateToSerial(day), "'=cmd|calc", '', 0, 0, true]);
-    expect(sheet.formats.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual(Array(3).fill(['yyyy-mm-dd', '0', '#,##0.00']));
+    expect(sheet.formats.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual(Array(3).fill(['dd/mm/yyyy', '0', '#,##0.00']));
     expect(sheet.formats.slice(1).every((r) => r[1] === undefined && r[2] === undefined)).toBe(true);
     expect(sheet.tables).toEqual([{ address: 'A1:F4', hasHeaders: true }]);
     expect(fake.ops('autofit').map((op) => op.address)).toEqual(['A1:F4']);
@@ -104,88 +104,5 @@ describe('ExcelWorkbook.addTableSheet', () => {
     const largest = Math.max(...fake.syncs.map((s) => s.bytes));
     expect(largest).toBeLessThan(5 * 1024 * 1024);
     expect(Math.max(...reports.map((r) => r.requestBytes))).toBeGreaterThanOrEqual(largest * 0.9);
-  });
-});
-
-describe('ExcelWorkbook.addTemplateSheet', () => {
-  const products = Array.from({ length: 40 }, (_v, i) => `Product with a fairly long trade name ${i}`);
-
-  it('adds the template with bold, frozen headers and drop-downs fed from a hidden Lists sheet', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({
-      name: 'Receipts template',
-      columns: [
-        { header: 'Supplier' },
-        { header: 'Storage', list: ['Main shed', 'Chem store'] },
-        { header: 'Product', list: products },
-        { header: 'Unit', list: ['L', 'kg', '20'] },
-        { header: 'Empty', list: [] },
-      ],
-    });
-    expect(products.join(',').length).toBeGreaterThan(255);
-    const template = fake.sheet('Receipts template');
-    expect(template.values).toEqual([['Supplier', 'Storage', 'Product', 'Unit', 'Empty']]);
-    expect(template.bold).toEqual(['A1:E1']);
-    expect(template.frozenRows).toBe(1);
-    const lists = fake.sheet('Lists');
-    expect(lists.visibility).toBe('Hidden');
-    expect(lists.values[0]).toEqual(['Storage', 'Product', 'Unit']);
-    expect(lists.values.map((r) => r[1])).toEqual(['Product', ...products]);
-    expect(lists.values[3]?.[2]).toBe('20');
-    expect(fake.ops('values').find((op) => op.sheet === 'Lists')?.value).toContainEqual(['Chem store', products[1], 'kg']);
-    expect(template.validations).toEqual([
-      expect.objectContaining({ address: 'B2:B1001', rule: { list: { inCellDropDown: true, source: "='Lists'!$A$2:$A$3" } } }),
-      expect.objectContaining({ address: 'C2:C1001', rule: { list: { inCellDropDown: true, source: "='Lists'!$B$2:$B$41" } } }),
-      expect.objectContaining({ address: 'D2:D1001', rule: { list: { inCellDropDown: true, source: "='Lists'!$C$2:$C$4" } } }),
-    ]);
-    expect(template.validations[0]?.errorAlert).toMatchObject({ showAlert: true, style: 'Warning' });
-    expect(fake.active).toBe('Receipts template');
-    expect(await new ExcelWorkbook({ excel: fake.host }).sheetNames()).toEqual(['Sheet1', 'Receipts template']);
-  });
-
-  it('appends to the hidden Lists sheet of an earlier template', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    const workbook = new ExcelWorkbook({ excel: fake.host });
-    await workbook.addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Storage', list: ['Main shed'] }] });
-    await workbook.addTemplateSheet({ name: 'Returns', columns: [{ header: 'Supplier' }, { header: 'Storage', list: ['Main shed', 'Chem store'] }] });
-    expect(fake.sheets.map((s) => s.name)).toEqual(['Sheet1', 'Lists', 'Receipts', 'Returns']);
-    expect(fake.sheet('Lists').values).toEqual([
-      ['Storage', 'Storage'],
-      ['Main shed', 'Main shed'],
-      [undefined, 'Chem store'],
-    ]);
-    expect(fake.sheet('Returns').validations[0]).toMatchObject({ address: 'B2:B1001', rule: { list: { source: "='Lists'!$B$2:$B$3" } } });
-  });
-
-  it('leaves a visible sheet the user named Lists alone', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Lists', values: [['my own']] }] });
-    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Unit', list: ['L'] }] });
-    expect(fake.sheet('Lists')).toMatchObject({ visibility: 'Visible', values: [['my own']] });
-    expect(fake.sheet('Lists (2)').visibility).toBe('Hidden');
-    expect(fake.sheet('Receipts').validations[0]).toMatchObject({ rule: { list: { source: "='Lists (2)'!$A$2:$A$2" } } });
-  });
-
-  it('refuses a template without columns, before touching the workbook', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    await expect(new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'T', columns: [] })).rejects.toThrow(RangeError);
-    expect(fake.syncs).toEqual([]);
-  });
-
-  it('makes no Lists sheet when no column has a list', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'Returns', columns: [{ header: 'Supplier' }, { header: 'Amount' }] });
-    expect(fake.sheets.map((s) => s.name)).toEqual(['Sheet1', 'Returns']);
-    expect(fake.sheet('Returns').values).toEqual([['Supplier', 'Amount']]);
-    expect(fake.ops('validation')).toEqual([]);
-  });
-
-  it('writes a long list in chunks, one sync each, with calculation suspended', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    const long = Array.from({ length: 11_000 }, (_v, i) => `Alias ${i}`);
-    await new ExcelWorkbook({ excel: fake.host }).addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Product', list: long }] });
-    const chunks = fake.syncs.filter((s) => s.ops.some((op) => op.kind === 'values' && op.sheet === 'Lists'));
-    expect(chunks.map((s) => s.ops.find((op) => op.sheet === 'Lists' && op.kind === 'values')?.rows)).toEqual([5000, 5000, 1001]);
-    for (const sync of chunks) expect(sync.ops.some((op) => op.kind === 'suspendCalc')).toBe(true);
-    expect(fake.sheet('Receipts').validations[0]).toMatchObject({ rule: { list: { source: "='Lists'!$A$2:$A$11001" } } });
   });
 });

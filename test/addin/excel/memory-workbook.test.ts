@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { paneRemedy } from '../../../addin/app/remedy-wording.ts';
+import { buildTemplate, wordTemplate } from '../../../shared/template/index.ts';
+import { templateReference } from '../../support/template-reference.ts';
 import { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
 import { WorkbookError } from '../../../addin/excel/workbook-port.ts';
 
@@ -54,10 +57,17 @@ describe('MemoryWorkbook', () => {
     const workbook = invoices();
     const { name } = await workbook.addTableSheet({ name: 'Invoices', columns: [{ header: 'Date', type: 'date' }], rows: [[new Date(0)]] });
     expect(name).toBe('Invoices (2)');
-    await workbook.addTemplateSheet({ name: 'Receipts', columns: [{ header: 'Storage', list: ['Main shed'] }, { header: 'Qty' }] });
-    expect(await workbook.sheetNames()).toEqual(['Notes', 'Invoices', 'Invoices (2)', 'Receipts']);
-    expect(await workbook.activeSheetName()).toBe('Receipts');
-    expect(workbook.sheet('Receipts').lists).toEqual(new Map([[0, ['Main shed']]]));
+    const template = buildTemplate('returns', templateReference(['Main shed'], []), { organisationName: 'Willow', madeAt: new Date() });
+    await workbook.addTemplateSheet(wordTemplate(template, paneRemedy));
+    expect(await workbook.sheetNames()).toEqual(['Notes', 'Invoices', 'Invoices (2)', 'Returns', 'Instructions']);
+    expect(await workbook.activeSheetName()).toBe('Returns');
+    expect(workbook.sheet('Returns').lists).toEqual(
+      new Map([
+        [2, ['Main shed']],
+        [5, ['l', 'ml', 'kg', 'g', 't']],
+      ]),
+    );
+    expect(workbook.sheet('Instructions').cells[0]).toEqual(['How to fill in this returns sheet']);
     expect(workbook.sheet('Lists').hidden).toBe(true);
   });
 

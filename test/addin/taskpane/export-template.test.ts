@@ -165,15 +165,17 @@ describe('Template', () => {
   it('adds a receipts template with lists, then a returns one beside it', async () => {
     const { workbook, templates } = await open();
     await templates.create();
-    expect(templates.store.get().status?.text).toMatch(
-      /^Added sheet 'Receipts template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/,
-    );
+    expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Receipts' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
     templates.setKind('returns');
     await templates.create();
-    expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Returns template' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
-    expect(await workbook.sheetNames()).toEqual(['Invoices', 'Returns', 'Receipts template', 'Returns template']);
+    // The workbook has a sheet of its own named Returns: the template's is made unique.
+    expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Returns \(2\)' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
+    expect(await workbook.sheetNames()).toEqual(['Invoices', 'Returns', 'Receipts', 'Instructions', 'Returns (2)', 'Instructions (2)']);
     expect(workbook.sheet(LISTS_SHEET).hidden).toBe(true);
-    expect(workbook.sheet('Returns template').lists.get(2)).not.toContain('Old Shearing Shed');
+    expect(workbook.sheet('Returns (2)').lists.get(2)).not.toContain('Old Shearing Shed');
+    const instructions = workbook.sheet('Instructions (2)').cells.flat().join('\n');
+    expect(instructions).toContain('press Validate');
+    expect(instructions).not.toMatch(/shed import|--dry-run|\bFILE\b/);
   });
 
   it('refuses without a session', async () => {

@@ -19,10 +19,16 @@ const reference: ReferenceData = {
 
 const maps = (kind: 'receipts' | 'returns', headers: string[]) => detectMapping({ source: 't', sheet: 't', rows: [{ rowNumber: 1, cells: headers }] }, kind);
 
-describe('template sheets (the columns and lists of shed template)', () => {
+const context = { organisationName: 'Willow Creek Pastoral Co', madeAt: new Date('2026-03-01T02:00:00Z') };
+const listOf = (sheet: ReturnType<typeof templateSheet>, column: number) => {
+  const validation = sheet.validations.find((v) => v.column === column);
+  return validation && sheet.lists.find((l) => l.name === validation.list)?.values;
+};
+
+describe('template sheets (the plan of shed template, worded for the pane)', () => {
   it('receipts: headers an import maps without help; lists of unlocked storages, unambiguous names, units', () => {
-    const sheet = templateSheet('receipts', reference);
-    expect(sheet.name).toBe('Receipts template');
+    const sheet = templateSheet('receipts', reference, context);
+    expect(sheet.sheetName).toBe('Receipts');
     const headers = sheet.columns.map((c) => c.header);
     expect(headers).toEqual([
       'Invoice No',
@@ -37,25 +43,26 @@ describe('template sheets (the columns and lists of shed template)', () => {
       'Price ex GST',
       'Notes',
     ]);
-    expect(sheet.columns[3]!.list).toEqual(['Main Chemical Shed', 'Seed Shed']);
-    expect(sheet.columns[5]!.list).toEqual(['Glyfos 540', 'Glyphosate 540 g/L']);
-    expect(sheet.columns[8]!.list).toEqual(['l', 'ml', 'kg', 'g', 't']);
-    expect(sheet.columns.filter((c) => c.list).length).toBe(3);
+    expect(listOf(sheet, 3)).toEqual(['Main Chemical Shed', 'Seed Shed']);
+    expect(listOf(sheet, 5)).toEqual(['Glyfos 540', 'Glyphosate 540 g/L']);
+    expect(listOf(sheet, 8)).toEqual(['l', 'ml', 'kg', 'g', 't']);
+    expect(sheet.validations.length).toBe(3);
     const mapping = maps('receipts', headers);
     expect(mapping.missing).toEqual([]);
     expect(mapping.unplaced).toEqual([]);
   });
 
   it('returns: its own headers, mapped without help', () => {
-    const sheet = templateSheet('returns', reference);
+    const sheet = templateSheet('returns', reference, context);
     const headers = sheet.columns.map((c) => c.header);
-    expect(sheet.name).toBe('Returns template');
+    expect(sheet.sheetName).toBe('Returns');
     expect(headers).toEqual(['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes']);
     expect(maps('returns', headers)).toMatchObject({ missing: [], unplaced: [] });
   });
 
   it('a list with nothing in it gives no drop-down', () => {
-    const sheet = templateSheet('receipts', { ...reference, storages: [storage(11, 'Old Shearing Shed', true)] });
-    expect(sheet.columns[3]).toEqual({ header: 'Storage' });
+    const sheet = templateSheet('receipts', { ...reference, storages: [storage(11, 'Old Shearing Shed', true)] }, context);
+    expect(sheet.columns[3]?.header).toBe('Storage');
+    expect(listOf(sheet, 3)).toBeUndefined();
   });
 });

@@ -1,40 +1,42 @@
 /** Each face words every remedy of the core: the CLI with its flags, the pane with its controls. */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paneRemedy } from '../../../addin/app/remedy-wording.ts';
 import { cliErrorMessage, cliRemedy } from '../../../batch/cli/remedy-wording.ts';
 import type { Remedy } from '../../../shared/errors/remedy.ts';
-import { withRemedies } from '../../../shared/errors/remedy.ts';
+import { REMEDY_CODES, withRemedies } from '../../../shared/errors/remedy.ts';
+import { EVERY } from '../../support/remedies.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
+import { CLI_WORDS, stringLiterals } from '../../support/string-literals.ts';
 
-/** One of every remedy code (the switch statements are exhaustive; this list must be too). */
-const EVERY: Remedy[] = [
-  { code: 'choose_date_order', orders: ['MDY'], reading: 'month-first', otherwise: 'DMY' },
-  { code: 'allow_duplicates' },
-  { code: 'overwrite_changed' },
-  { code: 'prices_include_gst' },
-  { code: 'prices_exclude_gst' },
-  { code: 'skip_lines', word: 'Freight' },
-  { code: 'map_columns', fields: ['pack_cost'] },
-  { code: 'give_header_row' },
-  { code: 'line_total_as_cost' },
-  { code: 'pack_size_from' },
-  { code: 'include_hidden' },
-  { code: 'choose_organisation', names: ['Willow Creek', 'Red Gum'] },
-  { code: 'lower_concurrency' },
-  { code: 'rebuild_mirror' },
-];
+/** The template's instruction lines: worded per face, but not all of them name a command. */
+const INSTRUCTION_LINES = new Set<Remedy['code']>(['keep_template_layout', 'find_template_lists', 'read_results']);
 
 describe('remedy wording', () => {
+  it('has a sample of every remedy code', () => {
+    expect(EVERY.map((r) => r.code)).toEqual(REMEDY_CODES);
+  });
+
   it('the CLI names a flag, a command or a mapping-file key for every remedy', () => {
-    for (const remedy of EVERY) expect(cliRemedy(remedy), remedy.code).toMatch(/--[a-z]|"[a-z_]+":|shed /);
+    for (const remedy of EVERY.filter((r) => !INSTRUCTION_LINES.has(r.code))) expect(cliRemedy(remedy), remedy.code).toMatch(/--[a-z]|"[a-z_]+":|shed /);
+  });
+
+  it('the CLI says the token, stocktake and template remedies as it always has', () => {
+    const words = EVERY.map((r) => cliRemedy(r));
+    expect(words.slice(14, 17)).toEqual([
+      'check it (shed login) and that it is sent the way the service expects',
+      'run `shed login` or set SHED_TOKEN',
+      "make the sheet with 'shed template stocktake'",
+    ]);
+    expect(words.slice(19, 21)).toEqual([
+      'save the workbook, then check it without sending anything: shed import receipts FILE --dry-run',
+      'when the check shows no problems, send it: shed import returns FILE',
+    ]);
   });
 
   it('the pane never names a flag or the mapping file', () => {
     for (const remedy of EVERY) {
       const words = paneRemedy(remedy);
-      expect(words, remedy.code).not.toMatch(/--|mapping file|shed /);
+      expect(words, remedy.code).not.toMatch(/--|mapping file|shed |\bFILE\b/);
     }
     expect(paneRemedy(EVERY[0]!)).toBe('choose ‘month/day/year’ under Reading options if the column is month-first, or ‘day/month/year’ if it is not');
   });
@@ -56,19 +58,10 @@ describe('remedy wording', () => {
     expect(error.message).not.toContain('--');
   });
 
-  it('no message of the core names a command-line flag (the faces word remedies)', () => {
-    // Said on purpose: the mapping file's JSON schema describes the CLI's flag; the CLI's own template
-    // workbook tells how to run the CLI; `--storage` names the export filter only the CLI takes as text.
-    const allowed = new Set(['sheet/mapping-json-schema.ts', 'template/instructions.ts', 'export/fetch.ts']);
-    const root = join(import.meta.dirname, '../../../shared');
-    const offenders: string[] = [];
-    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.ts') || allowed.has(file.replaceAll('\\', '/'))) continue;
-      const code = readFileSync(join(root, file), 'utf8')
-        .split('\n')
-        .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line));
-      for (const line of code) if (/['"`][^'"`]*\s--[a-z][a-z-]+/.test(line)) offenders.push(`${relative(root, join(root, file))}: ${line.trim()}`);
-    }
+  it('no message of the core names a command-line flag or a shed command (the faces word remedies)', () => {
+    const offenders = stringLiterals('shared')
+      .filter((l) => CLI_WORDS.test(l.text))
+      .map((l) => `${l.file}:${l.line}: ${l.text}`);
     expect(offenders).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   TemplateError,
   templateLists,
   VALIDATED_ROWS,
+  wordTemplate,
   type TemplateKind,
 } from '../../../shared/template/index.ts';
 import { catalogue, WILLOW } from '../../support/catalogue.ts';
@@ -159,13 +160,23 @@ describe('buildTemplate', () => {
     expect(plan.validations.map((v) => v.list)).toEqual(['units']);
   });
 
-  it('writes instructions in plain words, naming the organisation, the day and the command', () => {
+  it('writes instructions in plain words, naming the organisation and the day, and leaves how to send it to each face', () => {
     for (const kind of ['receipts', 'returns'] as TemplateKind[]) {
-      const { instructions } = buildTemplate(kind, willowReference(), context);
+      const plan = buildTemplate(kind, willowReference(), context);
+      const sending = plan.instructions.sections.find((s) => s.heading === 'Sending it')!.lines;
+      expect(sending).toEqual([
+        { remedy: { code: 'check_template', kind } },
+        { remedy: { code: 'send_template', kind } },
+        { remedy: { code: 'read_results' } },
+      ]);
+      // A face's wording fills in those lines; here, each step's code in words.
+      const { instructions } = wordTemplate(plan, (remedy) => `step ${remedy.code.replace(/_/g, ' ')}.`);
       const text = [instructions.title, ...instructions.sections.flatMap((s) => [s.heading, ...s.lines])].join('\n');
       expect(text).toContain('Willow Creek Pastoral Co');
       expect(text).toMatch(/1 March 2026/);
-      expect(text).toContain(`shed import ${kind} FILE --dry-run`);
+      expect(text).toContain('The lists come from Willow Creek Pastoral Co as it was on 1 March 2026. Step find template lists.');
+      expect(text).toContain('Step check template.');
+      expect(text).not.toMatch(/\bshed (import|template|login)|--[a-z]|\bFILE\b/);
       expect(text).not.toMatch(/\b(uuid|id|field|null|undefined|_)\b|_/i);
       for (const column of TEMPLATE_COLUMNS[kind]) expect(text).toContain(`${column.header}`);
     }
