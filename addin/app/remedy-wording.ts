@@ -53,6 +53,8 @@ export function paneRemedy(remedy: Remedy): string {
       return 'wait a minute and try again';
     case 'rebuild_mirror':
       return '';
+    case 'check_token':
+      return 'paste the token again under Connect';
   }
 }
 

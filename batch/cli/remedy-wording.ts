@@ -43,6 +43,8 @@ export function cliRemedy(remedy: Remedy): string {
       return 'try again later or with a lower --concurrency';
     case 'rebuild_mirror':
       return "run 'shed sync --full' to rebuild it";
+    case 'check_token':
+      return 'check the token (run `shed login` again, or pass --token or SHED_TOKEN) and that it is sent the way the service expects (SHED_AUTH_HEADER, SHED_AUTH_SCHEME)';
   }
 }
 

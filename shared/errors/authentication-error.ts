@@ -10,7 +10,9 @@ export class AuthenticationError extends HttpError {
     super(target, answer, {
       code: 'unauthenticated',
       category: 'authentication',
-      detail: 'The API token was refused: check it (shed login) and that it is sent the way the service expects.',
+      detail: 'The API token was refused.',
+      // Each face says how to give it again (the CLI's login, the pane's Connect tab).
+      remedies: [{ code: 'check_token' }],
     });
   }
 }

@@ -24,6 +24,7 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `choose_organisation`: the token sees several organisations; pick one of `names`.
  * - `lower_concurrency`: the service limits requests; send fewer at once or later.
  * - `rebuild_mirror`: the local mirror is unusable; fetch everything again.
+ * - `check_token`: the service refused the API token; give it again (and check how it is sent).
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -39,7 +40,8 @@ export type Remedy =
   | { code: 'include_hidden' }
   | { code: 'choose_organisation'; names: string[] }
   | { code: 'lower_concurrency' }
-  | { code: 'rebuild_mirror' };
+  | { code: 'rebuild_mirror' }
+  | { code: 'check_token' };
 
 /**
  * Words one remedy for a face: a clause in lower case without a full stop, such as

@@ -24,6 +24,7 @@ const EVERY: Remedy[] = [
   { code: 'choose_organisation', names: ['Willow Creek', 'Red Gum'] },
   { code: 'lower_concurrency' },
   { code: 'rebuild_mirror' },
+  { code: 'check_token' },
 ];
 
 describe('remedy wording', () => {
