@@ -31,6 +31,8 @@ export class FakeExcel {
   readonly settings = new Map<string, string>();
   readonly syncs: FakeSync[] = [];
   active: string;
+  /** The cell `Range.select()` last selected (0-based row and column), null before any. */
+  selection: { sheet: string; row: number; column: number } | null = null;
   runs = 0;
   /** Return an error to fail this sync (its operations are then lost), e.g. `{ code: 'RequestPayloadSizeLimitExceeded' }`. */
   failSync?: (ops: FakeOp[], attempt: number) => { code: string } | undefined;
@@ -257,6 +259,7 @@ export class FakeExcel {
           autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
         },
         dataValidation: { rule: '', errorAlert: '' },
+        select: () => this.queue({ kind: 'select', ...where }),
       },
       {
         values: (value) => ({ kind: 'values', ...where, value }),
@@ -320,6 +323,7 @@ export class FakeExcel {
       else if (op.kind === 'settingAdd') this.settings.set(op.address ?? '', String(op.value));
       else if (op.kind === 'settingDelete') this.settings.delete(op.address ?? '');
       else if (op.kind === 'activate') this.active = op.sheet ?? '';
+      else if (op.kind === 'select') this.selection = { sheet: op.sheet ?? '', row: Number(op.row), column: Number(op.column) };
       else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op);
     }
     this.syncs.push({ ops, bytes });

@@ -60,7 +60,7 @@ describe('status codes map to typed errors', () => {
     expect(error.message).toMatch(/^Request failed with status 401 Unauthorized: GET \/api\/organisations\. The API token was refused/);
     // The core names no command: each face words the remedy (the CLI its login, the pane its Connect tab).
     expect(error.message).not.toContain('shed login');
-    expect(error.remedies).toEqual([{ code: 'check_token' }]);
+    expect((error as ShedError).remedies).toEqual([{ code: 'check_token' }]);
     expect(cliErrorMessage(error)).toContain('run `shed login` again');
     expect(fake.requests).toHaveLength(1);
   });
