@@ -74,7 +74,7 @@ export class WorkbookJournal {
   async ended(complete: boolean): Promise<void> {
     const running = this.running;
     this.running = null;
-    if (complete) await running?.finishRun();
+    await running?.endRun(complete);
   }
 
   /** The oldest interrupted run of the workbook whose records have no results in the sheet, or null. */

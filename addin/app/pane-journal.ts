@@ -26,8 +26,11 @@ export interface PaneJournal extends JournalSink {
   beginRun(run: { sheet: string; kind: MappingKind }): Promise<void>;
   /** Rows (1-based, as the run read them) of the current run whose results are now in the sheet. */
   placed(rowNumbers: readonly number[]): Promise<void>;
-  /** Every result of the current run is in the sheet: it, and earlier unfinished runs of its sheet and kind, are finished. */
-  finishRun(): Promise<void>;
+  /**
+   * Ends the current run. `complete`: every result is in the sheet, so it and earlier unfinished runs of
+   * its sheet and kind are finished; otherwise it stays unfinished (its records are named by {@link unfinished}).
+   */
+  endRun(complete: boolean): Promise<void>;
   /** Runs whose records (sent, or being sent when they stopped) do not all have their results in the sheet, oldest first. */
   unfinished(): UnfinishedRun[];
 }
@@ -69,9 +72,10 @@ class Journal implements PaneJournal {
     this.replace(updated);
   }
 
-  async finishRun(): Promise<void> {
+  async endRun(complete: boolean): Promise<void> {
     const run = this.current;
-    if (!run) return;
+    this.current = null;
+    if (!run || !complete) return;
     const finished = new Date().toISOString();
     // The run adopted the records of earlier interrupted runs of this sheet and wrote their ids: those are done too.
     for (const other of this.runs.filter((r) => r.finished === null && r.sheet === run.sheet && r.kind === run.kind)) {
@@ -79,7 +83,6 @@ class Journal implements PaneJournal {
       await this.keep.run(updated);
       this.replace(updated);
     }
-    this.current = null;
   }
 
   unfinished(): UnfinishedRun[] {
