@@ -43,7 +43,12 @@ export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunV
  * The screen after a run over every sheet: `Checked, nothing sent: 'Invoices': 4 receipts: … 'March': …
  * Skipped: 'Notes'.`, the worst tone of the sheets, each line starting with its sheet's name.
  */
-export function allSheetsView(kind: ImportKind, runs: readonly (SheetRun & { sheet: string })[], skipped: readonly { sheet: string; reason: string }[], how: RunHow): RunView {
+export function allSheetsView(
+  kind: ImportKind,
+  runs: readonly (SheetRun & { sheet: string })[],
+  skipped: readonly { sheet: string; reason: string }[],
+  how: RunHow,
+): RunView {
   const plain = { dryRun: false, cancelled: false };
   const prefix = how.cancelled ? 'Cancelled: ' : how.dryRun ? 'Checked, nothing sent: ' : '';
   const each = runs.map((r) => `'${r.sheet}': ${runSummary(kind, r.report.planned.drafts, r.report.results, plain)}`);
@@ -51,7 +56,15 @@ export function allSheetsView(kind: ImportKind, runs: readonly (SheetRun & { she
   const none = runs.length === 0 ? [`No sheet of this workbook holds ${kind.many}.`] : [];
   const tones = runs.map((r) => runTone(r.report.results, how));
   const tone: StatusLine['tone'] =
-    runs.length === 0 ? 'error' : tones.includes('error') ? (tones.every((t) => t === 'error') ? 'error' : 'warning') : tones.includes('warning') ? 'warning' : 'success';
+    runs.length === 0
+      ? 'error'
+      : tones.includes('error')
+        ? tones.every((t) => t === 'error')
+          ? 'error'
+          : 'warning'
+        : tones.includes('warning')
+          ? 'warning'
+          : 'success';
   const parts = runs.map((r) => lines(r, `'${r.sheet}', `));
   return {
     status: { tone: how.cancelled && runs.length > 0 ? 'warning' : tone, text: `${prefix}${[...each, ...none, ...skips].join(' ')}` },

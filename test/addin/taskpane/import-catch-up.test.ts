@@ -28,7 +28,17 @@ afterAll(async () => {
 
 const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
 const invoices = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => [`${prefix}-${i + 1}`, 'Farmco Rural Supplies', `${(i % 28) + 1}/03/2026`, 'Main Chemical Shed', 'Glyfos 540', i + 1, 20, 'L', 185]);
+  Array.from({ length: count }, (_, i) => [
+    `${prefix}-${i + 1}`,
+    'Farmco Rural Supplies',
+    `${(i % 28) + 1}/03/2026`,
+    'Main Chemical Shed',
+    'Glyfos 540',
+    i + 1,
+    20,
+    'L',
+    185,
+  ]);
 
 async function open(workbook: WorkbookPort, deps: Partial<ImportDeps> = {}) {
   const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
@@ -82,7 +92,13 @@ describe('a problem line selects its cell', () => {
   });
 
   it('over office-js: the sheet is activated and Range.select() picks the cell (0-based in Excel)', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER] }, { name: 'Other', values: [['x']] }], active: 'Other' });
+    const fake = new FakeExcel({
+      sheets: [
+        { name: 'Dockets', values: [HEADER] },
+        { name: 'Other', values: [['x']] },
+      ],
+      active: 'Other',
+    });
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.17').context.requirements });
     await workbook.select('Dockets', 7, 5);
     expect(fake.active).toBe('Dockets');
@@ -114,7 +130,9 @@ describe('reopening after an interrupted import', () => {
     const reopened = await open(again, { openJournal });
     const pending = reopened.store.get().pending;
     expect(pending?.records).toEqual(['invoice FIN-1', 'invoice FIN-2', 'invoice FIN-3']);
-    expect(pending?.text).toMatch(/^An import of receipts from sheet 'Invoices' \(.+\) stopped before its results were written: invoice FIN-1, invoice FIN-2, invoice FIN-3\. Finish it/);
+    expect(pending?.text).toMatch(
+      /^An import of receipts from sheet 'Invoices' \(.+\) stopped before its results were written: invoice FIN-1, invoice FIN-2, invoice FIN-3\. Finish it/,
+    );
 
     // Another workbook of the same file name has its own identity: no notice, no shared journal.
     const namesake = new MemoryWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Invoices', rows: [HEADER] }] });
