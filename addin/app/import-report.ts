@@ -18,9 +18,29 @@ export function problemLine(problem: Problem): string {
   return `Row ${problem.rowNumber}${column}: ${paneText(problemText(problem), problem.remedies)}`;
 }
 
+/** A cell of the workbook a line of the pane points at: its sheet, 1-based row and 0-based column. */
+export interface CellRef {
+  sheet: string;
+  rowNumber: number;
+  column: number;
+}
+
+/** A line of the pane's problem list and the cell it is about (a problem without a column: the row's first cell). */
+export interface ProblemItem {
+  text: string;
+  cell: CellRef;
+}
+
 /** Every problem of the refused drafts, each ending with which record was not sent. */
 export function problemLines(planned: Pick<PlannedImport, 'drafts' | 'label'>): string[] {
-  return planned.drafts.flatMap((d) => d.problems.map((p) => `${problemLine(p)} (${planned.label(d)} not sent)`));
+  return problemItems(planned, '').map((item) => item.text);
+}
+
+/** {@link problemLines} with the cell of each problem on `sheet`, for the pane to select it when clicked. */
+export function problemItems(planned: Pick<PlannedImport, 'drafts' | 'label'>, sheet: string): ProblemItem[] {
+  return planned.drafts.flatMap((d) =>
+    d.problems.map((p) => ({ text: `${problemLine(p)} (${planned.label(d)} not sent)`, cell: { sheet, rowNumber: p.rowNumber, column: p.column ?? 0 } })),
+  );
 }
 
 /** Warnings of the plan and of each draft (sent anyway), one line each. */
@@ -30,11 +50,16 @@ export function warningLines(planned: Pick<PlannedImport, 'drafts' | 'warnings'>
 
 /** Records whose run needs a look (failed, conflict, duplicate), once per record: `Row 8: …`. */
 export function attentionLines(drafts: readonly AnyDraft[], results: readonly RowResult[]): string[] {
+  return attentionItems(drafts, results, '').map((item) => item.text);
+}
+
+/** {@link attentionLines} with the first cell of each record's first row on `sheet`. */
+export function attentionItems(drafts: readonly AnyDraft[], results: readonly RowResult[], sheet: string): ProblemItem[] {
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   return drafts.flatMap((d) => {
     const first = byRow.get(d.rowNumbers[0] ?? -1);
     if (!first || first.notSent || !['failed', 'conflict', 'duplicate'].includes(first.status)) return [];
-    return [`Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd()];
+    return [{ text: `Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd(), cell: { sheet, rowNumber: first.rowNumber, column: 0 } }];
   });
 }
 

@@ -8,6 +8,8 @@ import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/index.ts';
 import type { FieldEvidence } from '../../shared/sheet/content-match.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
+import type { CellRef } from './import-report.ts';
+import type { PendingImport } from './import-journal.ts';
 import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
 import type { PaneJournal } from './pane-journal.ts';
 import type { ProfileStore } from './profile-store.ts';
@@ -26,6 +28,8 @@ export interface ImportState {
   allowDuplicates: boolean;
   /** Import rows the workbook hides or filters out too (default: left out, and counted). */
   includeHidden: boolean;
+  /** Validate and Import run over every sheet of the workbook, each on its own (those that do not map are skipped, and said). */
+  allSheets: boolean;
   /**
    * The sheet's prices include GST, taken off before sending (the CLI's --prices-include-gst; gaps
    * row 28): at the saved mapping's rate, else 10%. Ticked when the saved mapping says so.
@@ -49,11 +53,15 @@ export interface ImportState {
   status: StatusLine | null;
   /** Refused records' problems, then records that failed, conflict or are duplicates. */
   problems: string[];
+  /** The cell each line of {@link problems} is about (same order): clicking the line selects it. */
+  problemCells: CellRef[];
   warnings: string[];
   /** Letters of the result columns last written (`M–Q`). */
   resultColumns: string | null;
   /** A run is under way that Cancel can stop (reading, checking or sending). */
   cancellable: boolean;
+  /** An earlier import of this workbook stopped before its results were all written ("Finish it"), or null. */
+  pending: PendingImport | null;
 }
 
 /** The Import screen before anything is read: receipts, the default date order and farm's zone, nothing mapped. */
@@ -67,6 +75,7 @@ export function initialImportState(): ImportState {
     timeZone: DEFAULT_TIME_ZONE,
     allowDuplicates: false,
     includeHidden: false,
+    allSheets: false,
     pricesIncludeGst: false,
     mapping: null,
     evidence: [],
@@ -79,9 +88,11 @@ export function initialImportState(): ImportState {
     progress: null,
     status: null,
     problems: [],
+    problemCells: [],
     warnings: [],
     resultColumns: null,
     cancellable: false,
+    pending: null,
   };
 }
 

@@ -29,14 +29,14 @@ import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { describeError, describeFailure } from './errors.ts';
 import { importKind, type ImportKind } from './import-kinds.ts';
-import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
+import { WorkbookJournal } from './import-journal.ts';
+import { allSheetsView, sheetRunView, type RunView, type SheetRun } from './import-summary.ts';
 import { initialImportState, type ImportDeps, type ImportState } from './import-state.ts';
-import { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
+import { paneMappingProblem } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
 import { ResultsFeed } from './results-feed.ts';
 import { writeResultsBatch } from './results-write.ts';
-import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
@@ -55,15 +55,17 @@ const READING = 'Reading the sheet: ';
 /** Validates and imports a sheet of the open workbook. */
 export class ImportController {
   readonly store = new Store<ImportState>(initialImportState());
-  /** The journal of the workbook, opened at the first run (its earlier runs' entries loaded). */
-  private journal: PaneJournal | null = null;
+  /** The journal of the workbook (under its identity), opened at the first run or notice. */
+  private readonly journals: WorkbookJournal;
   private grid: Grid | null = null;
   private saved: SavedMapping | undefined;
   private resolver: Resolver | null = null;
   private abort: AbortController | null = null;
   private last: { report: ImportReport | null; failure: unknown } = { report: null, failure: null };
 
-  constructor(private readonly deps: ImportDeps) {}
+  constructor(private readonly deps: ImportDeps) {
+    this.journals = new WorkbookJournal(deps.workbook, deps.openJournal);
+  }
 
   /**
    * How the last Validate or Import ended: the core's report (null when it stopped before sending),
@@ -86,8 +88,44 @@ export class ImportController {
       const dateOrderChosen = chosen !== undefined || this.store.get().dateOrderChosen;
       const timeZone = (await workbook.getSetting(SETTING_KEYS.timeZone)) || this.store.get().timeZone;
       this.store.set({ sheets, sheet, dateOrder, dateOrderChosen, timeZone });
+      await this.checkPending();
       await this.detect();
     });
+  }
+
+  /**
+   * Looks in the workbook's journal for an import that stopped before its results were all written
+   * (the pane closed, Excel quit, a write that failed) and puts its notice on the screen (or none).
+   */
+  async checkPending(): Promise<void> {
+    const pending = await this.journals.pending().catch(() => null);
+    this.store.set({ pending });
+  }
+
+  /**
+   * "Finish it": imports the interrupted run's sheet again, as receipts or returns as it was: the
+   * records it sent are found (journal, then the service) and get their ids, the rest are sent.
+   */
+  async finishPending(): Promise<void> {
+    const { pending } = this.store.get();
+    if (!pending) return;
+    this.store.set({ kind: pending.kind, sheet: pending.sheet, allSheets: false });
+    await this.guard(async () => {
+      await this.detect();
+      await this.run(false);
+    });
+  }
+
+  /** Selects the cell a problem line is about (its sheet activated), so the bookkeeper sees it. */
+  async showProblem(index: number): Promise<void> {
+    const cell = this.store.get().problemCells[index];
+    if (!cell) return;
+    await this.guard(() => this.deps.workbook.select(cell.sheet, cell.rowNumber, cell.column));
+  }
+
+  /** Whether Validate and Import run over every sheet of the workbook (each on its own) or the chosen one. */
+  setAllSheets(all: boolean): void {
+    this.store.set({ allSheets: all });
   }
 
   /**
@@ -103,6 +141,7 @@ export class ImportController {
       const sheets = await this.deps.workbook.sheetNames();
       if (!sheets.includes(sheet)) return this.refresh();
       this.store.set({ sheets });
+      await this.checkPending();
       const session = this.deps.session();
       if (session && !this.resolver) {
         this.resolver = await session.resolver().catch(() => null);
@@ -236,9 +275,9 @@ export class ImportController {
   }
 
   /**
-   * One run through the core's import (shared/import/import-sheet.ts) over the pane's ports: the
-   * sheet read from the workbook, its saved mapping (or a profile), the session, the workbook's
-   * journal, the results written onto their rows as records finish, and the screen's progress.
+   * One Validate or Import: of the chosen sheet, or of every sheet of the workbook when `allSheets` is
+   * ticked (each its own run through the core, its results on its own sheet; a sheet that does not
+   * map is skipped, and said). Cancel stops the sheet under way and those after it.
    */
   private async run(dryRun: boolean): Promise<void> {
     const session = this.deps.session();
@@ -249,41 +288,27 @@ export class ImportController {
     // Cancel works from here on: while the sheet is read and checked, nothing is sent at all.
     const abort = new AbortController();
     this.abort = abort;
-    const { kind: kindName, sheet, allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.store.get();
-    const kind = importKind(kindName);
-    this.store.set({ cancellable: true, problems: [], warnings: [], resultColumns: null });
-    const relocated: Relocated = { results: [], moved: [], lost: [] };
+    this.store.set({ cancellable: true, problems: [], problemCells: [], warnings: [], resultColumns: null });
     this.last = { report: null, failure: null };
     try {
-      const report = await importSheet(
-        {
-          sheet: { read: async ({ onProgress }) => (this.grid = await this.deps.workbook.readSheet(sheet ?? undefined, onProgress ? { onProgress } : {})) },
-          mapping: (grid) => this.savedMappingFor(grid),
-          connect: async () => session,
-          journal: async () => {
-            this.journal ??= await (this.deps.openJournal?.(this.grid?.source ?? '') ?? Promise.resolve(new SessionJournal()));
-            return { entries: this.journal.entries, sink: this.journal, close: async () => {} };
-          },
-          results: (run) => this.resultsSink(run, relocated),
-          progress: this.progressOf(kind, dryRun),
-          words: paneRemedy,
-        },
-        {
-          kind: kindName,
-          dateOrder,
-          dateOrderGiven: dateOrderChosen,
-          timeZone,
-          gstRate: this.gstRate(),
-          includeHidden,
-          dryRun,
-          allowDuplicates,
-          concurrency: IMPORT_CONCURRENCY,
-          signal: abort.signal,
-        },
-      );
-      this.last = { report, failure: null };
-      this.apply(report.grid);
-      await this.finished(report, kind, dryRun, relocated);
+      if (this.store.get().allSheets) await this.runAll(dryRun, abort.signal);
+      else await this.runOne(dryRun, abort.signal);
+    } finally {
+      this.abort = null;
+      this.store.set({ cancellable: false });
+      await this.checkPending();
+    }
+  }
+
+  /** A run of the chosen sheet, and what the screen says after it. */
+  private async runOne(dryRun: boolean, signal: AbortSignal): Promise<void> {
+    const kind = importKind(this.store.get().kind);
+    try {
+      const run = await this.runSheet(this.store.get().sheet, dryRun, signal);
+      this.last = { report: run.report, failure: null };
+      this.apply(run.report.grid);
+      await this.keepMapping(run.report, kind, dryRun);
+      this.shown(dryRun, sheetRunView(kind, run, { dryRun, cancelled: run.report.interrupted }));
     } catch (error) {
       this.last = { report: null, failure: error };
       if (error instanceof ImportCancelledError) return this.stoppedBeforeSending();
@@ -297,23 +322,103 @@ export class ImportController {
         return;
       }
       throw error;
-    } finally {
-      this.abort = null;
-      this.store.set({ cancellable: false });
     }
   }
 
-  /** The sheet's saved mapping in the workbook, else a profile kept on this computer for its headers (said). */
-  private async savedMappingFor(grid: Grid): Promise<SavedMapping | undefined> {
+  /** Every sheet of the workbook, one run each; those that do not map, or hold nothing to import, are skipped. */
+  private async runAll(dryRun: boolean, signal: AbortSignal): Promise<void> {
+    const kind = importKind(this.store.get().kind);
+    const runs: (SheetRun & { sheet: string })[] = [];
+    const skipped: { sheet: string; reason: string }[] = [];
+    for (const sheet of await this.deps.workbook.sheetNames()) {
+      if (signal.aborted) break;
+      try {
+        const run = await this.runSheet(sheet, dryRun, signal);
+        runs.push({ sheet, ...run });
+        this.last = { report: run.report, failure: null };
+        if (sheet === this.store.get().sheet) this.apply(run.report.grid);
+        await this.keepMapping(run.report, kind, dryRun);
+        if (run.report.interrupted) break;
+      } catch (error) {
+        if (error instanceof ImportCancelledError) break;
+        if (error instanceof MappingError) skipped.push({ sheet, reason: describeError(error) });
+        else if (error instanceof NoRecordsError) skipped.push({ sheet, reason: `no ${kind.many} below its header row.` });
+        else throw error;
+      }
+    }
+    if (signal.aborted && runs.length === 0) return this.stoppedBeforeSending();
+    this.shown(dryRun, allSheetsView(kind, runs, skipped, { dryRun, cancelled: signal.aborted }));
+  }
+
+  /**
+   * One sheet (null: the active one) through the core's import (shared/import/import-sheet.ts) over
+   * the pane's ports: the sheet read from the workbook, its saved mapping (or a profile), the session,
+   * the workbook's journal, the results written onto their rows as records finish, the screen's progress.
+   */
+  private async runSheet(sheet: string | null, dryRun: boolean, signal: AbortSignal): Promise<SheetRun> {
+    const session = this.deps.session();
+    if (!session) throw new Error('not connected');
+    const { kind: kindName, allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.store.get();
+    const relocated: Relocated = { results: [], moved: [], lost: [] };
+    let read = sheet ?? '';
+    let complete = false;
+    try {
+      const report = await importSheet(
+        {
+          sheet: {
+            read: async ({ onProgress, signal: stop }) => {
+              const grid = await this.deps.workbook
+                .readSheet(sheet ?? undefined, { ...(onProgress ? { onProgress } : {}), ...(stop ? { signal: stop } : {}) })
+                .catch((error: unknown) => {
+                  // Cancel during the read stops it at the next chunk: nothing was sent.
+                  throw stop?.aborted ? new ImportCancelledError() : error;
+                });
+              read = grid.sheet;
+              // The sheet the screen shows keeps its grid for the mapping table (another sheet of an all-sheets run does not).
+              if (sheet === null || sheet === this.store.get().sheet) this.grid = grid;
+              return grid;
+            },
+          },
+          mapping: (grid) => this.savedMappingFor(grid, grid === this.grid),
+          connect: async () => session,
+          journal: (options) => this.journals.port(read, kindName)(options),
+          results: (run) => this.resultsSink(run, relocated),
+          progress: this.progressOf(importKind(kindName), dryRun),
+          words: paneRemedy,
+        },
+        {
+          kind: kindName,
+          dateOrder,
+          dateOrderGiven: dateOrderChosen,
+          timeZone,
+          gstRate: this.gstRate(),
+          includeHidden,
+          dryRun,
+          allowDuplicates,
+          concurrency: IMPORT_CONCURRENCY,
+          signal,
+        },
+      );
+      complete = !dryRun && report.placed.unplaced.length === 0 && report.placed.failure === null;
+      return { report, relocated };
+    } finally {
+      // A run whose results are all in the sheet is finished in the journal; any other stays for "Finish it".
+      await this.journals.ended(complete);
+    }
+  }
+
+  /** The sheet's saved mapping in the workbook, else a profile kept on this computer for its headers (said when `shown`). */
+  private async savedMappingFor(grid: Grid, shown = true): Promise<SavedMapping | undefined> {
     const { kind } = this.store.get();
-    this.saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
-    const profile = this.saved ? null : chooseProfile(grid, kind, this.deps.profiles?.list() ?? []).profile;
-    if (profile) this.saved = profile.mapping;
+    const saved = await loadSavedMapping(this.deps.workbook, kind, grid.sheet);
+    const profile = saved ? null : chooseProfile(grid, kind, this.deps.profiles?.list() ?? []).profile;
+    if (!shown) return saved ?? profile?.mapping;
+    this.saved = saved ?? profile?.mapping;
     this.store.set({ profileUsed: profile !== null, sheet: grid.sheet });
     return this.saved;
   }
 
-  /** The screen's progress: the phase on the status line, then records done of those to send. */
+  /** The screen's progress: the phase on the status line, then records done of those to send (or, validating, to check). */
   private progressOf(kind: ImportKind, dryRun: boolean): ImportProgress {
     return {
       phase: (phase) => {
@@ -326,16 +431,23 @@ export class ImportController {
       },
       rowsRead: (rows) => this.readingProgress(rows),
       records: (done, total) => {
-        if (dryRun) return;
-        this.store.set({ phase: 'sending', progress: { done, total }, status: { tone: 'info', text: `${done} of ${total} ${kind.many} done…` } });
+        const text = dryRun ? `${done} of ${total} ${kind.many} checked…` : `${done} of ${total} ${kind.many} done…`;
+        this.store.set({ phase: 'sending', progress: { done, total }, status: { tone: 'info', text } });
       },
     };
   }
 
-  /** Results go into the sheet as records finish, each batch onto its rows as they are by then. */
+  /**
+   * Results go into the sheet as records finish, each batch onto its rows as they are by then; the
+   * journal notes the rows whose results are in the sheet (a run closed half-way names the others).
+   */
   private resultsSink(run: ResultsContext, relocated: Relocated): ResultsSink {
     const write = async (part: RowResult[], n: number) => {
-      this.store.set({ resultColumns: await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated) });
+      const lostBefore = relocated.lost.length;
+      const columns = await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated);
+      const lost = new Set(relocated.lost.slice(lostBefore));
+      await this.journals.placed(part.map((r) => r.rowNumber).filter((row) => !lost.has(row)));
+      this.store.set({ resultColumns: columns });
     };
     const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
     return {
@@ -357,23 +469,23 @@ export class ImportController {
     this.store.set({ phase: 'idle', progress: null, status: { tone: 'info', text: 'Cancelled: nothing was sent.' } });
   }
 
-  /** After a run: the mapping saved with the sheet (and as a profile), and the summary on the screen. */
-  private async finished(report: ImportReport, kind: ImportKind, dryRun: boolean, relocated: Relocated): Promise<void> {
-    const { planned, results, mapping, saved, reading } = report;
-    if (!dryRun) {
-      const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
-      await saveMapping(this.deps.workbook, kind.kind, report.grid.sheet, used);
-      this.deps.profiles?.save({ ...toMappingFile({ ...used, kind: kind.kind }), signature: headerSignature(mapping.headers) });
-    }
-    const cancelled = report.interrupted;
+  /** After an import (not a dry run): the mapping saved with the sheet, and as a profile for its headers. */
+  private async keepMapping(report: ImportReport, kind: ImportKind, dryRun: boolean): Promise<void> {
+    if (dryRun) return;
+    const { mapping, saved, reading } = report;
+    const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
+    await saveMapping(this.deps.workbook, kind.kind, report.grid.sheet, used);
+    this.deps.profiles?.save({ ...toMappingFile({ ...used, kind: kind.kind }), signature: headerSignature(mapping.headers) });
+  }
+
+  /** The screen after a run: its summary, problems (with their cells) and warnings. */
+  private shown(dryRun: boolean, view: RunView): void {
     this.store.set({
       phase: 'idle',
       progress: null,
       mappingSaved: (this.saved !== undefined && !this.store.get().profileUsed) || !dryRun,
       ...(dryRun ? {} : { profileUsed: false }),
-      status: { tone: runTone(results, { dryRun: dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun: dryRun, cancelled }) },
-      problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
-      warnings: [...relocationLines(relocated, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
+      ...view,
     });
   }
 
@@ -385,7 +497,7 @@ export class ImportController {
   /** Reads the sheet and maps it (saved mapping first); a sheet that cannot be mapped says why. */
   private async detect(): Promise<void> {
     const { sheet } = this.store.get();
-    this.store.set({ phase: 'reading', status: null, problems: [], warnings: [], resultColumns: null });
+    this.store.set({ phase: 'reading', status: null, problems: [], problemCells: [], warnings: [], resultColumns: null });
     // A large sheet takes a while: the status line counts the rows read so far.
     const grid = await this.deps.workbook.readSheet(sheet ?? undefined, { onProgress: (rows) => this.readingProgress(rows) });
     this.grid = grid;

@@ -69,6 +69,35 @@ export function createMemoryWorkbook(init: MemoryInit = SAMPLE_WORKBOOK): Memory
   return workbook;
 }
 
+/** Where the memory host keeps a workbook's settings between reloads of the page (sessionStorage). */
+export function memorySettingsKey(workbookName: string): string {
+  return `shed-sheets.memory-settings:${workbookName}`;
+}
+
+/**
+ * Keeps the memory workbook's settings (its identity, mappings, marks) in `storage` across a reload of
+ * the page, as Excel keeps a workbook's settings while its task pane is closed and opened again:
+ * loads those kept for this workbook's name, and writes each change through. Storage that refuses is
+ * ignored (the settings then last the page).
+ */
+export function keepSettingsAcrossReloads(workbook: MemoryWorkbook, storage: Pick<Storage, 'getItem' | 'setItem'>): void {
+  const key = memorySettingsKey(workbook.name);
+  try {
+    for (const [name, value] of Object.entries(JSON.parse(storage.getItem(key) ?? '{}') as Record<string, string>)) workbook.settings.set(name, value);
+  } catch {
+    // Unreadable or blocked: start from the workbook's own settings.
+  }
+  const set = workbook.setSetting.bind(workbook);
+  workbook.setSetting = async (name, value) => {
+    await set(name, value);
+    try {
+      storage.setItem(key, JSON.stringify(Object.fromEntries(workbook.settings)));
+    } catch {
+      // Blocked storage: the setting lasts the page.
+    }
+  };
+}
+
 const day = (iso: string): SerialCell => ({ date: `${iso}T00:00:00.000Z` });
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What the add-in keeps in the workbook's settings (they travel with the file): the service's base
- * URL, the organisation, the reading options, and each sheet's column mapping. Never the token
+ * URL, the organisation, the reading options, each sheet's column mapping, and the workbook's identity. Never the token
  * (token-store.ts). All through {@link WorkbookPort.getSetting} / `setSetting`.
  */
 import type { WorkbookPort } from '../excel/workbook-port.ts';
@@ -14,7 +14,21 @@ export const SETTING_KEYS = {
   organisationId: 'shed.organisationId',
   dateOrder: 'shed.dateOrder',
   timeZone: 'shed.timeZone',
+  /** The workbook's identity (a GUID), made on its first import: its journal's key in this computer's IndexedDB. */
+  workbookId: 'shed.workbookId',
 } as const;
+
+/**
+ * The workbook's identity: the GUID in its settings; when it has none, a new one (`crypto.randomUUID()`)
+ * saved in them if `create`, else null. Travels with the file (a copy shares it), not with its name.
+ */
+export async function workbookIdentity(workbook: WorkbookPort, create: boolean): Promise<string | null> {
+  const id = await workbook.getSetting(SETTING_KEYS.workbookId);
+  if (id || !create) return id || null;
+  const made = crypto.randomUUID();
+  await workbook.setSetting(SETTING_KEYS.workbookId, made);
+  return made;
+}
 
 /** The setting key of a sheet's saved column mapping for one kind of import. */
 export function mappingSettingKey(kind: MappingKind, sheet: string): string {

@@ -146,6 +146,16 @@ export class ExcelWorkbook implements WorkbookPort {
     await this.write((context) => writeResults(context, config, input));
   }
 
+  /** Activates the sheet and selects the cell (`Range.select`, ExcelApi 1.1): one sync. */
+  async select(sheetName: string, rowNumber: number, column: number): Promise<void> {
+    await this.excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(sheetName);
+      sheet.activate();
+      sheet.getCell(rowNumber - 1, column).select();
+      await new Batch(context, 'select', this.options.onSync).sync(0, undefined, sheetName);
+    });
+  }
+
   /** Removes the fills recorded for the sheet and the add-in's notes on it (two syncs). */
   async clearMarks(sheetName: string): Promise<void> {
     const config = this.config();
@@ -201,6 +211,8 @@ async function readRows(
       run.config.chunkRows,
       (_start, size) => size,
       async (start, count) => {
+        // Cancel takes effect at the next chunk of a long read.
+        run.options?.signal?.throwIfAborted();
         const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
         block.load('values,numberFormat');
         const visible = queueVisibleRows(sheet, run.support, rowIndex + start, columnIndex, count);

@@ -34,6 +34,8 @@ export class MemoryWorkbook implements WorkbookPort {
   readonly sheets: MemorySheet[];
   readonly settings = new Map<string, string>();
   active: string;
+  /** The selected cell, as {@link select} left it (null before any). */
+  selection: { sheet: string; rowNumber: number; column: number } | null = null;
 
   constructor(init: { name?: string; sheets: { name: string; rows: CellValue[][] }[]; active?: string }) {
     this.name = init.name ?? 'Book1.xlsx';
@@ -61,6 +63,7 @@ export class MemoryWorkbook implements WorkbookPort {
   }
 
   async readSheet(name?: string, options?: ReadOptions): Promise<Grid> {
+    options?.signal?.throwIfAborted();
     const sheet = this.sheet(name ?? this.active);
     const rows = sheet.cells
       .map((cells, i) => ({ rowNumber: i + 1, cells: cells.map((c) => (c === '' ? null : c)) }))
@@ -86,6 +89,11 @@ export class MemoryWorkbook implements WorkbookPort {
         if (r.message && !sheet.notes.has(address)) sheet.notes.set(address, `${NOTE_PREFIX}${r.message}`);
       }
     }
+  }
+
+  async select(sheet: string, rowNumber: number, column: number): Promise<void> {
+    this.active = this.sheet(sheet).name;
+    this.selection = { sheet, rowNumber, column };
   }
 
   async clearMarks(name: string): Promise<void> {

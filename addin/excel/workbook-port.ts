@@ -52,6 +52,8 @@ export type TemplateSheetInput = WordedTemplate;
 export interface ReadOptions {
   /** Called after each chunk with the number of sheet rows read so far. */
   onProgress?(rows: number): void;
+  /** Aborted: the read stops before its next chunk, throwing the signal's reason (an `AbortError`). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -76,6 +78,12 @@ export interface WorkbookPort {
    * @throws WorkbookError `sheet_not_found`.
    */
   writeResults(input: ResultsInput): Promise<void>;
+  /**
+   * Shows one cell: activates its sheet and selects the cell (`rowNumber` 1-based, `column` 0-based,
+   * as the grid numbers them), so a problem listed in the pane is found in the sheet.
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  select(sheet: string, rowNumber: number, column: number): Promise<void>;
   /** Removes the fills and notes the last {@link writeResults} put on the sheet; leaves values alone. */
   clearMarks(sheet: string): Promise<void>;
   /** Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns. */

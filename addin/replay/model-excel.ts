@@ -41,6 +41,8 @@ export interface ModelSheetInit {
 export class ModelExcel {
   readonly model: WorkbookModel;
   readonly syncs: ModelSync[] = [];
+  /** The cell `Range.select()` last selected (0-based row and column), null before any. */
+  selection: { sheet: string; row: number; column: number } | null = null;
   runs = 0;
   /** Return an error to fail this sync (its operations are then lost), e.g. `{ code: 'RequestPayloadSizeLimitExceeded' }`. */
   failSync?: (ops: ModelOp[], attempt: number) => { code: string } | undefined;
@@ -357,6 +359,7 @@ export class ModelExcel {
           autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
         },
         dataValidation: { rule: '', errorAlert: '', prompt: '' },
+        select: () => this.queue({ kind: 'select', ...where }),
         getSpecialCellsOrNullObject: (type: string) => this.specialCells(sheet, where, type),
         getMergedAreasOrNullObject: () => this.mergedAreas(sheet, where),
       },
@@ -472,6 +475,7 @@ export class ModelExcel {
       else if (op.kind === 'settingAdd') this.settings.set(op.address ?? '', String(op.value));
       else if (op.kind === 'settingDelete') this.settings.delete(op.address ?? '');
       else if (op.kind === 'activate') this.active = op.sheet ?? '';
+      else if (op.kind === 'select') this.selection = { sheet: op.sheet ?? '', row: Number(op.row), column: Number(op.column) };
       else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op);
     }
     this.syncs.push({ ops, bytes });

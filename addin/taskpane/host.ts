@@ -8,7 +8,7 @@ import { ExcelWorkbook } from '../excel/excel-workbook.ts';
 import type { MemoryWorkbook } from '../excel/memory-workbook.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { MemoryInit } from '../app/memory-host.ts';
-import { createMemoryWorkbook, wantsMemoryHost } from '../app/memory-host.ts';
+import { createMemoryWorkbook, keepSettingsAcrossReloads, wantsMemoryHost } from '../app/memory-host.ts';
 import type { TokenStore } from '../app/token-store.ts';
 import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
 import { memoryTokenStore, webTokenStore } from '../app/token-store.ts';
@@ -50,6 +50,11 @@ export async function openHost(win: Window): Promise<Host> {
   const profiles = profileStore(win);
   if (memory) {
     const workbook = createMemoryWorkbook(win.__shedMemoryInit);
+    try {
+      keepSettingsAcrossReloads(workbook, win.sessionStorage);
+    } catch {
+      // No sessionStorage (blocked): the workbook's settings last the page.
+    }
     win.__shedMemoryWorkbook = workbook;
     return { kind: 'memory', workbook, tokens, profiles };
   }

@@ -10,7 +10,7 @@ import { IMPORT_KINDS } from '../app/import-kinds.ts';
 import { byId, el, fillSelect, showLines, showProgress, showStatus } from './dom.ts';
 
 /** Binds the Import panel to its controller; `connected()` says whether a session is open. */
-export function importView(controller: ImportController, connected: () => boolean): { render(): void } {
+export function importView(controller: ImportController, connected: () => boolean, showImport: () => void = () => {}): { render(): void } {
   const kind = byId<HTMLSelectElement>('import-kind');
   const sheet = byId<HTMLSelectElement>('import-sheet');
   const reread = byId<HTMLButtonElement>('import-reread');
@@ -37,6 +37,10 @@ export function importView(controller: ImportController, connected: () => boolea
   const problems = byId('import-problems');
   const warnings = byId('import-warnings');
   const panel = byId('panel-import');
+  const allSheets = byId<HTMLInputElement>('import-all-sheets');
+  const pending = byId('import-pending');
+  const pendingText = byId('import-pending-text');
+  const finish = byId<HTMLButtonElement>('import-finish');
 
   fillSelect(
     kind,
@@ -66,6 +70,15 @@ export function importView(controller: ImportController, connected: () => boolea
   validate.addEventListener('click', () => void controller.validate());
   start.addEventListener('click', () => void controller.start());
   cancel.addEventListener('click', () => controller.cancel());
+  allSheets.addEventListener('change', () => controller.setAllSheets(allSheets.checked));
+  finish.addEventListener('click', () => {
+    showImport();
+    void controller.finishPending();
+  });
+  problems.addEventListener('click', (event) => {
+    const line = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-line]');
+    if (line) void controller.showProblem(Number(line.dataset.line));
+  });
 
   let shownFields: ImportState['fields'] | null = null;
   const render = () => {
@@ -84,7 +97,14 @@ export function importView(controller: ImportController, connected: () => boolea
       state.sheets.map((s) => ({ value: s, label: s })),
       state.sheet ?? '',
     );
-    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, includeHidden, pricesIncludeGst]) control.disabled = busy;
+    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, includeHidden, pricesIncludeGst, allSheets])
+      control.disabled = busy;
+    allSheets.checked = state.allSheets;
+    // An import that stopped before its results were written: said on every screen, with "Finish it".
+    pending.hidden = state.pending === null;
+    pendingText.textContent = state.pending?.text ?? '';
+    finish.disabled = busy || !ready;
+    finish.title = ready ? '' : 'Connect to the service first (Connect tab).';
     if (shownFields !== state.fields) {
       shownFields = state.fields;
       renderMapping(rows, state);
@@ -116,7 +136,7 @@ export function importView(controller: ImportController, connected: () => boolea
     showProgress(progressBox, progress, state.phase === 'sending' ? state.progress : null);
     const written = state.resultColumns && !busy ? ` Results are in columns ${state.resultColumns}.` : '';
     showStatus(status, state.status && { ...state.status, text: `${state.status.text}${state.status.tone === 'info' ? '' : written}` });
-    showLines(problems, state.problems);
+    showProblems(problems, state);
     showLines(warnings, state.warnings);
   };
   controller.store.subscribe(render);
@@ -148,6 +168,18 @@ function renderMapping(rows: HTMLElement, state: ImportState): void {
     }),
   );
   if (focused) (rows.querySelector(`[data-field="${focused}"]`) as HTMLElement | null)?.focus();
+}
+
+/** The problem lines, each a button that selects its cell in the sheet (its tooltip says which). */
+function showProblems(list: HTMLElement, state: ImportState): void {
+  list.replaceChildren(
+    ...state.problems.map((line, i) => {
+      const cell = state.problemCells[i];
+      if (!cell) return el('li', { text: line });
+      const where = `Select ${columnLetter(cell.column)}${cell.rowNumber} on '${cell.sheet}'`;
+      return el('li', {}, el('button', { type: 'button', class: 'line-link', 'data-line': String(i), title: where, text: line }));
+    }),
+  );
 }
 
 /** `' and, for 2 columns, their values'` when content placed any column. */

@@ -35,12 +35,13 @@ async function main(): Promise<void> {
   const session = () => connect.session();
   const connected = () => session() !== null;
   // The journal in the browser's IndexedDB: the ids of what an import sent survive closing the pane.
-  const importer = new ImportController({ workbook, session, origin, openJournal: (name) => openPaneJournal(window.indexedDB, name), profiles });
+  const importer = new ImportController({ workbook, session, origin, openJournal: (key) => openPaneJournal(window.indexedDB, key), profiles });
   const exporter = new ExportController({ workbook, session, origin });
   const templates = new TemplateController({ workbook, session, origin });
 
   connectView(connect);
-  const views = [importView(importer, connected), exportView(exporter, connected), templateView(templates, connected)];
+  let tabs: ReturnType<typeof setUpTabs> | null = null;
+  const views = [importView(importer, connected, () => tabs?.select('tab-import')), exportView(exporter, connected), templateView(templates, connected)];
   let shownSession: Session | null = null;
   connect.store.subscribe((state) => {
     if (state.session === shownSession) return;
@@ -48,10 +49,12 @@ async function main(): Promise<void> {
     for (const view of views) view.render();
     void exporter.refresh();
   });
-  const tabs = setUpTabs(byId('tablist-main'), (panel) => {
+  tabs = setUpTabs(byId('tablist-main'), (panel) => {
     if (panel === 'panel-import') void importer.visit();
     if (panel === 'panel-export') void exporter.refresh();
   });
+  // An import this workbook's journal holds unfinished is said at once, whichever tab opens.
+  await importer.checkPending();
   await connect.restore();
   if (connected()) tabs.select('tab-import');
   document.body.dataset.ready = 'true';

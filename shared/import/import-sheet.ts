@@ -173,7 +173,8 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   // Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept, and a
   // dry run's without new ids (an existing duplicate's id would tie the row to that record).
   const shown = (rows: readonly RowResult[]) => keepSheetIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words), grid, mapping);
-  const journal = await ports.journal({ dryRun });
+  const labels = new Map(planned.drafts.map((d) => [d.rowNumbers[0], planned.label(d)]));
+  const journal = await ports.journal({ dryRun, label: (rowNumbers) => labels.get(rowNumbers[0]) ?? `the record of row ${rowNumbers[0] ?? '?'}` });
   let sent: RowResult[];
   try {
     progress?.phase?.('sending');

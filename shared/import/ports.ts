@@ -40,6 +40,13 @@ export interface OpenJournal {
   close(): Promise<void>;
 }
 
+/** How a run opens its journal: read only for a dry run; `label` names the record of a create's rows. */
+export interface JournalOptions {
+  dryRun: boolean;
+  /** How messages name the record made from these sheet rows (`invoice INV-40390`), for a face that keeps it with the entry. */
+  label?(rowNumbers: readonly number[]): string;
+}
+
 /** The sheet and mapping a run's results belong to: row numbers are the grid's, as read at the start. */
 export interface ResultsContext {
   grid: Grid;
@@ -93,7 +100,7 @@ export interface ImportPorts {
   sheet: SheetSource;
   mapping?(grid: Grid): Promise<SavedMapping | undefined> | SavedMapping | undefined;
   connect(): Promise<ImportConnection>;
-  journal(options: { dryRun: boolean }): Promise<OpenJournal>;
+  journal(options: JournalOptions): Promise<OpenJournal>;
   results(context: ResultsContext): ResultsSink;
   progress?: ImportProgress;
   /** The face's words for the core's remedies (its flags, or its controls). */

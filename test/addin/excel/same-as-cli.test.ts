@@ -18,7 +18,7 @@ import type { ExportColumn, ExportTable } from '../../../shared/export/columns.t
 import { buildTemplate, wordTemplate, type TemplateKind } from '../../../shared/template/index.ts';
 import { templateReference } from '../../support/template-reference.ts';
 import { FakeExcel, officeWith, type FakeSheet } from './excel-fake.ts';
-import { parseA1 } from './fake-store.ts';
+import { parseA1 } from '../../../addin/replay/workbook-model.ts';
 
 /** What a template says about one column, whichever face wrote it. */
 interface ColumnFacts {

@@ -75,6 +75,8 @@ describe('Connect', () => {
     const state = controller.store.get();
     expect(state.status).toMatchObject({ tone: 'error', text: 'The service did not accept the API token. Paste it again and connect.' });
     expect(state.status?.detail).toMatch(/401/);
+    // The details behind the disclosure name no command either.
+    expect(state.status?.detail).not.toMatch(/shed login|--token|SHED_/);
     expect(tokens.get(sandbox.url)).toBeNull();
     expect(await workbook.getSetting(SETTING_KEYS.baseUrl)).toBeNull();
     expect(state.busy).toBe(false);

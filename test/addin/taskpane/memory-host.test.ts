@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_WORKBOOK, createMemoryWorkbook, gridRows, reviveCell, serialiseCell, wantsMemoryHost } from '../../../addin/app/memory-host.ts';
+import {
+  SAMPLE_WORKBOOK,
+  createMemoryWorkbook,
+  gridRows,
+  keepSettingsAcrossReloads,
+  reviveCell,
+  serialiseCell,
+  wantsMemoryHost,
+} from '../../../addin/app/memory-host.ts';
 import { readGrid } from '../../../batch/read/index.ts';
 
 describe('memory host', () => {
@@ -42,5 +50,21 @@ describe('memory host', () => {
     expect((await sample.readSheet('Invoices')).rows[1]).toMatchObject({ rowNumber: 3, cells: expect.arrayContaining(['Date Received']) });
     const withSettings = createMemoryWorkbook({ ...SAMPLE_WORKBOOK, settings: { 'shed.baseUrl': 'https://a.example' } });
     expect(await withSettings.getSetting('shed.baseUrl')).toBe('https://a.example');
+  });
+});
+
+describe('the memory workbook across a reload of the page', () => {
+  it('keeps its settings (identity, mappings) as Excel keeps an open workbook’s, by workbook name', async () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const first = createMemoryWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Sheet1', rows: [] }] });
+    keepSettingsAcrossReloads(first, storage);
+    await first.setSetting('shed.workbookId', 'a-guid');
+    const reloaded = createMemoryWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Sheet1', rows: [] }] });
+    keepSettingsAcrossReloads(reloaded, storage);
+    expect(await reloaded.getSetting('shed.workbookId')).toBe('a-guid');
+    const other = createMemoryWorkbook({ name: 'Book2.xlsx', sheets: [{ name: 'Sheet1', rows: [] }] });
+    keepSettingsAcrossReloads(other, storage);
+    expect(await other.getSetting('shed.workbookId')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type RetryInfo, type ServiceClientOptions } from '../../../shared/client/index.ts';
 import {
@@ -57,6 +58,10 @@ describe('status codes map to typed errors', () => {
       attempts: 1,
     });
     expect(error.message).toMatch(/^Request failed with status 401 Unauthorized: GET \/api\/organisations\. The API token was refused/);
+    // The core names no command: each face words the remedy (the CLI its login, the pane its Connect tab).
+    expect(error.message).not.toContain('shed login');
+    expect((error as ShedError).remedies).toEqual([{ code: 'check_token' }]);
+    expect(cliErrorMessage(error)).toContain('Check it (shed login)');
     expect(fake.requests).toHaveLength(1);
   });
 

@@ -1,0 +1,102 @@
+/**
+ * The Import screen's journal of the open workbook (addin/app/import.ts): opened under the workbook's
+ * identity (its settings GUID, made on the first import), the journal port of each run (its entries
+ * named by their records, each run recorded), the rows whose results reached the sheet, and the
+ * notice of an interrupted run that the pane shows on opening ("Finish it").
+ */
+import type { JournalOptions, OpenJournal } from '../../shared/import/ports.ts';
+import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { WorkbookPort } from '../excel/workbook-port.ts';
+import { SessionJournal, type PaneJournal, type UnfinishedRun } from './pane-journal.ts';
+import { workbookIdentity } from './workbook-settings.ts';
+
+/** Records named in a notice before `and N more`. */
+const NAMED = 5;
+
+/** An interrupted import the pane offers to finish: its sheet and kind, and what to say. */
+export interface PendingImport {
+  sheet: string;
+  kind: MappingKind;
+  /** The records without results in the sheet, by name (`invoice INV-40390`). */
+  records: string[];
+  /** The notice, naming the sheet, when the run started and its records. */
+  text: string;
+}
+
+/** The workbook's journal for the Import screen. */
+export class WorkbookJournal {
+  private journal: PaneJournal | null = null;
+  private key: string | null = null;
+  /** The journal of the run under way (null for a dry run, or between runs). */
+  private running: PaneJournal | null = null;
+
+  /** @param open opens the journal of a workbook identity (IndexedDB in the pane); default: in memory. */
+  constructor(
+    private readonly workbook: WorkbookPort,
+    private readonly open?: (key: string) => Promise<PaneJournal>,
+  ) {}
+
+  /** The workbook's journal, or null when it has no identity yet and `create` is false. */
+  async get(create: boolean): Promise<PaneJournal | null> {
+    const key = await workbookIdentity(this.workbook, create);
+    if (key === null) return null;
+    if (!this.journal || this.key !== key) {
+      this.journal = this.open ? await this.open(key) : new SessionJournal(key);
+      this.key = key;
+    }
+    return this.journal;
+  }
+
+  /**
+   * The journal port of one run of `sheet`: an import gives the workbook its identity and records the
+   * run; a dry run reads the journal if there is one and writes nothing.
+   */
+  port(sheet: string, kind: MappingKind): (options: JournalOptions) => Promise<OpenJournal> {
+    return async ({ dryRun, label }) => {
+      const journal = dryRun ? ((await this.get(false)) ?? new SessionJournal()) : await this.get(true);
+      if (!journal) throw new Error('the journal could not be opened');
+      if (!dryRun) await journal.beginRun({ sheet, kind });
+      this.running = dryRun ? null : journal;
+      return {
+        entries: journal.entries,
+        sink: { append: (entry) => journal.append(entry, label && 'rowNumbers' in entry ? label(entry.rowNumbers) : undefined) },
+        close: async () => {},
+      };
+    };
+  }
+
+  /** Rows (as read) of the run under way whose results are now in the sheet. */
+  async placed(rowNumbers: readonly number[]): Promise<void> {
+    await this.running?.placed(rowNumbers);
+  }
+
+  /** Ends the run under way: `complete` when every result is in the sheet (the run, and earlier interrupted ones of its sheet, are finished). */
+  async ended(complete: boolean): Promise<void> {
+    const running = this.running;
+    this.running = null;
+    await running?.endRun(complete);
+  }
+
+  /** The oldest interrupted run of the workbook whose records have no results in the sheet, or null. */
+  async pending(): Promise<PendingImport | null> {
+    const journal = await this.get(false);
+    const [first] = journal?.unfinished() ?? [];
+    return first ? pendingOf(first) : null;
+  }
+}
+
+/** The notice of an unfinished run. */
+function pendingOf({ run, records }: UnfinishedRun): PendingImport {
+  const named = records.slice(0, NAMED).join(', ');
+  const more = records.length > NAMED ? ` and ${records.length - NAMED} more` : '';
+  const when = new Date(run.started).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+  const what = run.kind === 'receipts' ? 'An import of receipts' : 'An import of returns';
+  return {
+    sheet: run.sheet,
+    kind: run.kind,
+    records,
+    text:
+      `${what} from sheet '${run.sheet}' (${when}) stopped before its results were written: ${named}${more}. ` +
+      'Finish it: what was sent gets its ids in the sheet, and what was not is sent.',
+  };
+}

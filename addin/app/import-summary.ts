@@ -1,0 +1,86 @@
+/**
+ * What the Import screen shows after a run (addin/app/import.ts): the status line, the problem lines
+ * with the cell each is about, and the warnings; for one sheet, or for every sheet of the workbook
+ * (each sheet's summary, the sheets skipped and why). Pure functions over the core's reports.
+ */
+import type { ImportReport } from '../../shared/import/import-sheet.ts';
+import type { Relocated } from '../../shared/import/relocate.ts';
+import type { StatusLine } from './connect.ts';
+import type { ImportKind } from './import-kinds.ts';
+import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
+import { relocationLines, runTone } from './import-steps.ts';
+
+/** How a run went: Validate (dry run), and whether Cancel stopped it. */
+export interface RunHow {
+  dryRun: boolean;
+  cancelled: boolean;
+}
+
+/** One sheet's run: its report and the rows whose results moved or were lost. */
+export interface SheetRun {
+  report: ImportReport;
+  relocated: Relocated;
+}
+
+/** The screen after a run: status, problem lines with their cells, warnings. */
+export interface RunView {
+  status: StatusLine;
+  problems: string[];
+  problemCells: CellRef[];
+  warnings: string[];
+}
+
+/** The screen after a run of one sheet. */
+export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunView {
+  const { planned, results } = run.report;
+  return {
+    status: { tone: runTone(results, how), text: runSummary(kind, planned.drafts, results, how) },
+    ...lines(run, ''),
+  };
+}
+
+/**
+ * The screen after a run over every sheet: `Checked, nothing sent: 'Invoices': 4 receipts: … 'March': …
+ * Skipped: 'Notes'.`, the worst tone of the sheets, each line starting with its sheet's name.
+ */
+export function allSheetsView(
+  kind: ImportKind,
+  runs: readonly (SheetRun & { sheet: string })[],
+  skipped: readonly { sheet: string; reason: string }[],
+  how: RunHow,
+): RunView {
+  const plain = { dryRun: false, cancelled: false };
+  const prefix = how.cancelled ? 'Cancelled: ' : how.dryRun ? 'Checked, nothing sent: ' : '';
+  const each = runs.map((r) => `'${r.sheet}': ${runSummary(kind, r.report.planned.drafts, r.report.results, plain)}`);
+  const skips = skipped.length > 0 ? [`Skipped: ${skipped.map((s) => `'${s.sheet}'`).join(', ')}.`] : [];
+  const none = runs.length === 0 ? [`No sheet of this workbook holds ${kind.many}.`] : [];
+  const tones = runs.map((r) => runTone(r.report.results, how));
+  const tone: StatusLine['tone'] =
+    runs.length === 0
+      ? 'error'
+      : tones.includes('error')
+        ? tones.every((t) => t === 'error')
+          ? 'error'
+          : 'warning'
+        : tones.includes('warning')
+          ? 'warning'
+          : 'success';
+  const parts = runs.map((r) => lines(r, `'${r.sheet}', `));
+  return {
+    status: { tone: how.cancelled && runs.length > 0 ? 'warning' : tone, text: `${prefix}${[...each, ...none, ...skips].join(' ')}` },
+    problems: parts.flatMap((p) => p.problems).slice(0, LINES_SHOWN),
+    problemCells: parts.flatMap((p) => p.problemCells).slice(0, LINES_SHOWN),
+    warnings: [...skipped.map((s) => `Sheet '${s.sheet}' skipped: ${s.reason}`), ...parts.flatMap((p) => p.warnings)].slice(0, LINES_SHOWN),
+  };
+}
+
+/** A sheet's problem lines (with cells) and warnings, each starting with `prefix`. */
+function lines({ report, relocated }: SheetRun, prefix: string): Omit<RunView, 'status'> {
+  const { planned, results, grid } = report;
+  const items = [...problemItems(planned, grid.sheet), ...attentionItems(planned.drafts, results, grid.sheet)].slice(0, LINES_SHOWN);
+  return {
+    problems: items.map((i) => `${prefix}${i.text}`),
+    problemCells: items.map((i) => i.cell),
+    warnings: [...relocationLines(relocated, results), ...warningLines(planned)].map((w) => `${prefix}${w}`).slice(0, LINES_SHOWN),
+  };
+}
