@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AdaptiveState } from '../../../shared/client/adaptive-limit.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
-import { importSheet, type ImportReport, type OpenJournal, type RecordOutcome } from '../../../shared/import/import-sheet.ts';
+import { importSheet, type ImportReport, type RecordOutcome } from '../../../shared/import/import-sheet.ts';
 import { describeProblem } from '../../../shared/import/problems.ts';
 import { describeEvidence } from '../../../shared/sheet/content-match.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
@@ -12,19 +12,14 @@ import { chooseProfile, headerSignature, type Profile } from '../../../shared/sh
 import type { MappingFile, SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { parseSavedMapping, toMappingFile, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
-import { cliRemedy, cliText } from '../../cli/remedy-wording.ts';
+import { cliText } from '../../cli/remedy-wording.ts';
 import { loadProfile, loadProfiles, profilesDir, saveProfile } from '../../config/profiles.ts';
-import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
-import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
-import { readGrid } from '../../read/index.ts';
-import { openSession } from '../../session/open-session.ts';
-import { createProgress } from '../../ui/progress.ts';
-import { defaultResultsPath } from '../../write/results-file.ts';
+import type { openSession } from '../../session/open-session.ts';
 import type { ImportOptions } from './options.ts';
-import { ADAPTIVE_MAX_CONCURRENCY, checkImportOptions, withSetValues } from './options.ts';
+import { checkImportOptions } from './options.ts';
+import { FileImportRun } from './file-ports.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
-import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
 
 export type { ImportOptions } from './options.ts';
 export type { ImportSummary } from './report.ts';
@@ -45,89 +40,24 @@ export type { ImportSummary } from './report.ts';
  */
 export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
   const settings = checkImportOptions(options);
-  const { io } = options;
   if (options.mapping && options.profile) throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
   const file = options.mapping ? await readMappingFile(options.mapping) : undefined;
-  const resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
-  const journalFile = resultsFile ? journalPathFor(resultsFile) : null;
-  let lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
-  let session: Awaited<ReturnType<typeof openSession>> | null = null;
-  let saved: SavedMapping | undefined;
-  // The file's grid as read, with what only files have (the CSV's delimiter, the reader's warnings).
-  let fileGrid: Awaited<ReturnType<typeof readGrid>> | null = null;
-  const progress = createProgress(io, options.kind);
+  const run = new FileImportRun(options, settings, file, async (grid) => (await profileFor(options, grid))?.mapping);
   try {
-    const report = await importSheet(
-      {
-        sheet: {
-          read: async () =>
-            (fileGrid = await readGrid(options.file, {
-              ...(options.sheet ? { sheet: options.sheet } : {}),
-              ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
-            })),
-        },
-        mapping: async (grid) => (saved = withSetValues(file ?? (await profileFor(options, grid))?.mapping, options.set, options.kind)),
-        connect: async () => {
-          if (resultsFile) await checkResultsPath(resultsFile);
-          // Taken before the service's records are read: a run that starts when another ends must see its records.
-          if (journalFile && !options.dryRun) lock = await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`);
-          // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
-          const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
-          session = await openSession(options, io, { ...options.client, ...limit });
-          return session;
-        },
-        journal: async ({ dryRun }) => openFileJournal(journalFile, dryRun),
-        results: ({ grid, mapping }) => ({
-          finish: async (results) => {
-            progress.stop();
-            const written = resultsFile
-              ? await writeResultsOrFallback(
-                  {
-                    inputPath: options.file,
-                    outputPath: resultsFile,
-                    sheetName: grid.sheet,
-                    headerRowNumber: mapping.headerRowNumber,
-                    results,
-                    ...(fileGrid?.csv ? { delimiter: fileGrid.csv.delimiter } : {}),
-                  },
-                  fallbackResultsPath(journalFile ?? resultsFile),
-                )
-              : { file: null, failure: null };
-            return { ...written, moved: [], unplaced: [] };
-          },
-        }),
-        progress: { records: (done, total) => progress.update(done, total) },
-        words: cliRemedy,
-      },
-      {
-        kind: options.kind,
-        dateOrder: settings.dateOrder,
-        dateOrderGiven: settings.dateOrderGiven,
-        timeZone: settings.timeZone,
-        ...(settings.gstRate === undefined ? {} : { gstRate: settings.gstRate }),
-        ...(options.skipLine ? { skipLines: options.skipLine } : {}),
-        includeHidden: Boolean(options.includeHidden),
-        dryRun: Boolean(options.dryRun),
-        allowDuplicates: Boolean(options.allowDuplicates),
-        force: Boolean(options.force),
-        // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
-        concurrency: settings.adaptive ? ADAPTIVE_MAX_CONCURRENCY : settings.concurrency,
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    );
+    const report = await importSheet(run.ports(), run.choices());
     options.onReport?.(report);
-    return await summarise(options, { settings, report, saved, session: session!, resultsFile, journalFile, readerWarnings: fileGrid!.warnings });
+    return await summarise(options, {
+      settings,
+      report,
+      saved: run.saved,
+      session: run.session!,
+      resultsFile: run.resultsFile,
+      journalFile: run.journalFile,
+      readerWarnings: run.grid?.warnings ?? [],
+    });
   } finally {
-    progress.stop();
-    await (lock as Awaited<ReturnType<typeof acquireRunLock>> | null)?.release();
+    await run.close();
   }
-}
-
-/** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
-async function openFileJournal(journalFile: string | null, dryRun: boolean): Promise<OpenJournal> {
-  const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
-  const sink = journalFile && !dryRun ? await FileJournal.open(journalFile) : null;
-  return { entries, sink: sink ?? NO_JOURNAL, repaired: sink?.repaired ?? null, close: async () => sink?.close() };
 }
 
 type Settings = ReturnType<typeof checkImportOptions>;
@@ -165,7 +95,10 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
     journalFile: journalFile && !options.dryRun ? journalFile : null,
     mapping: mappingUsed(run),
     mappingEvidence: describeEvidence(report.evidence, label),
-    problems: [...planned.drafts.flatMap((d) => d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`)), ...twins],
+    problems: [
+      ...planned.drafts.flatMap((d) => d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`)),
+      ...twins,
+    ],
     warnings: [
       ...(report.journalRepaired ? [report.journalRepaired] : []),
       // A column placed by its values, not its header, is a judgement: always said.

@@ -1,0 +1,138 @@
+/**
+ * The CLI's ports of the core's one import (shared/import/ports.ts): the sheet read from the file, the
+ * mapping file or a profile (with `--set`), the session opened under the journal's run lock, the
+ * journal beside the results file, the results file (or its fallback) and the terminal's progress.
+ * It keeps what the summary needs afterwards (the session, the mapping used, the reader's warnings)
+ * and releases the lock on `close`.
+ */
+import { basename } from 'node:path';
+import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/import/import-sheet.ts';
+import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import { cliRemedy } from '../../cli/remedy-wording.ts';
+import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
+import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
+import { readGrid } from '../../read/index.ts';
+import { openSession } from '../../session/open-session.ts';
+import { createProgress } from '../../ui/progress.ts';
+import { defaultResultsPath } from '../../write/results-file.ts';
+import type { ImportOptions } from './options.ts';
+import { ADAPTIVE_MAX_CONCURRENCY, checkImportOptions, withSetValues } from './options.ts';
+import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
+
+type Settings = ReturnType<typeof checkImportOptions>;
+
+/** One `shed import` run's files and connection, as ports for the core. */
+export class FileImportRun {
+  /** The results file (null for a dry run without `--results`) and its journal beside it. */
+  readonly resultsFile: string | null;
+  readonly journalFile: string | null;
+  /** The session, once connected. */
+  session: Awaited<ReturnType<typeof openSession>> | null = null;
+  /** The saved mapping the run used (mapping file or profile, with `--set`). */
+  saved: SavedMapping | undefined;
+  /** The file's grid as read, with what only files have (the CSV's delimiter, the reader's warnings). */
+  grid: Awaited<ReturnType<typeof readGrid>> | null = null;
+  private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
+  private readonly progress;
+
+  /**
+   * @param mappingFile the `--mapping` file read, if any.
+   * @param profileFor the profile for a sheet without a mapping file (named, or chosen by its headers).
+   */
+  constructor(
+    private readonly options: ImportOptions,
+    private readonly settings: Settings,
+    private readonly mappingFile: SavedMapping | undefined,
+    private readonly profileFor: (grid: Awaited<ReturnType<typeof readGrid>>) => Promise<SavedMapping | undefined>,
+  ) {
+    this.resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
+    this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
+    this.progress = createProgress(options.io, options.kind);
+  }
+
+  /** The ports of this run. */
+  ports(): ImportPorts {
+    const { options } = this;
+    return {
+      sheet: {
+        read: async () =>
+          (this.grid = await readGrid(options.file, {
+            ...(options.sheet ? { sheet: options.sheet } : {}),
+            ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
+          })),
+      },
+      mapping: async () => (this.saved = withSetValues(this.mappingFile ?? (await this.profileFor(this.grid!)), options.set, options.kind)),
+      connect: () => this.connect(),
+      journal: ({ dryRun }) => this.openJournal(dryRun),
+      results: ({ grid, mapping }) => ({
+        finish: async (results) => {
+          this.progress.stop();
+          const written = this.resultsFile
+            ? await writeResultsOrFallback(
+                {
+                  inputPath: options.file,
+                  outputPath: this.resultsFile,
+                  sheetName: grid.sheet,
+                  headerRowNumber: mapping.headerRowNumber,
+                  results,
+                  ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
+                },
+                fallbackResultsPath(this.journalFile ?? this.resultsFile),
+              )
+            : { file: null, failure: null };
+          return { ...written, moved: [], unplaced: [] };
+        },
+      }),
+      progress: { records: (done, total) => this.progress.update(done, total) },
+      words: cliRemedy,
+    };
+  }
+
+  /** The user's choices as the core takes them. */
+  choices(): ImportChoices {
+    const { options, settings } = this;
+    return {
+      kind: options.kind,
+      dateOrder: settings.dateOrder,
+      dateOrderGiven: settings.dateOrderGiven,
+      timeZone: settings.timeZone,
+      ...(settings.gstRate === undefined ? {} : { gstRate: settings.gstRate }),
+      ...(options.skipLine ? { skipLines: options.skipLine } : {}),
+      includeHidden: Boolean(options.includeHidden),
+      dryRun: Boolean(options.dryRun),
+      allowDuplicates: Boolean(options.allowDuplicates),
+      force: Boolean(options.force),
+      // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
+      concurrency: settings.adaptive ? ADAPTIVE_MAX_CONCURRENCY : settings.concurrency,
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+  }
+
+  /** Stops the progress bar and releases the run lock. */
+  async close(): Promise<void> {
+    this.progress.stop();
+    await this.lock?.release();
+  }
+
+  /** Checks the results path, takes the run lock, opens the session (nothing sent before). */
+  private async connect(): Promise<NonNullable<FileImportRun['session']>> {
+    const { options, settings } = this;
+    if (this.resultsFile) await checkResultsPath(this.resultsFile);
+    // Taken before the service's records are read: a run that starts when another ends must see its records.
+    if (this.journalFile && !options.dryRun) {
+      this.lock = await acquireRunLock(lockPathFor(this.journalFile), `importing ${options.kind} from ${basename(options.file)}`);
+    }
+    // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
+    const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
+    this.session = await openSession(options, options.io, { ...options.client, ...limit });
+    return this.session;
+  }
+
+  /** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
+  private async openJournal(dryRun: boolean): Promise<OpenJournal> {
+    const { journalFile } = this;
+    const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
+    const sink = journalFile && !dryRun ? await FileJournal.open(journalFile) : null;
+    return { entries, sink: sink ?? NO_JOURNAL, repaired: sink?.repaired ?? null, close: async () => sink?.close() };
+  }
+}
