@@ -220,7 +220,7 @@ describe('memoisation and speed', () => {
     expect(Object.isFrozen(ok)).toBe(true);
   });
 
-  it('resolves 100,000 rows of a few hundred distinct names quickly', () => {
+  it('resolves 100,000 rows of a few hundred distinct names once per distinct name', () => {
     const r = createResolver(referenceFor(WILLOW));
     const names = [...r.productNames(), 'Wetter', 'Glyfos 450'];
     const texts = Array.from({ length: 100_000 }, (_, i) => {
@@ -229,20 +229,25 @@ describe('memoisation and speed', () => {
     });
     // Every name resolves but the last two ('Wetter' ambiguous, 'Glyfos 450' unknown).
     const expectedOk = texts.filter((_, i) => i % names.length < names.length - 2).length;
-    const started = performance.now();
     let ok = 0;
-    for (const text of texts) if (r.product(text).ok) ok += 1;
-    const elapsed = performance.now() - started;
+    const answers = new Set<unknown>();
+    for (const text of texts) {
+      const answer = r.product(text);
+      answers.add(answer);
+      if (answer.ok) ok += 1;
+    }
     expect(ok).toBe(expectedOk);
     expect(expectedOk).toBeLessThan(100_000);
-    expect(elapsed).toBeLessThan(1_000);
+    // Memoised by the text as written: one answer per distinct text (each name as is, and padded in capitals).
+    expect(answers.size).toBeLessThanOrEqual(2 * names.length);
   });
 
   it('unknown names in bulk: suggestions computed once per distinct name', () => {
     const r = createResolver(referenceFor(WILLOW));
-    const started = performance.now();
-    for (let i = 0; i < 100_000; i += 1) r.product(`Unknown product ${i % 500}`);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const answers = new Set<unknown>();
+    for (let i = 0; i < 100_000; i += 1) answers.add(r.product(`Unknown product ${i % 500}`));
+    // Speed is the bench's to measure; here, that each distinct name's refusal (with its suggestions) is made once.
+    expect(answers.size).toBe(500);
   });
 });
 
