@@ -54,6 +54,8 @@ export interface ImportState {
   resultColumns: string | null;
   /** A run is under way that Cancel can stop (reading, checking or sending). */
   cancellable: boolean;
+  /** Rows of the last run whose results could not be placed (the pane offers "Place results again"). */
+  unplaced: number;
 }
 
 /** The Import screen before anything is read: receipts, the default date order and farm's zone, nothing mapped. */
@@ -82,6 +84,7 @@ export function initialImportState(): ImportState {
     warnings: [],
     resultColumns: null,
     cancellable: false,
+    unplaced: 0,
   };
 }
 

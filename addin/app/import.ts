@@ -16,7 +16,6 @@ import {
   type ResultsSink,
 } from '../../shared/import/import-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
-import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
@@ -31,17 +30,17 @@ import { describeError, describeFailure } from './errors.ts';
 import { importKind, type ImportKind } from './import-kinds.ts';
 import { LINES_SHOWN, attentionLines, problemLines, runSummary, warningLines } from './import-report.ts';
 import { initialImportState, type ImportDeps, type ImportState } from './import-state.ts';
-import { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
+import { paneMappingProblem, relocationLines, runTone, unplacedLines } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
 import { ResultsFeed } from './results-feed.ts';
-import { writeResultsBatch } from './results-write.ts';
+import { ResultsPlacer } from './results-write.ts';
 import { SessionJournal, type PaneJournal } from './pane-journal.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
 export type { ImportDeps, ImportState } from './import-state.ts';
-export { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
+export { paneMappingProblem, relocationLines, runTone, unplacedLines } from './import-steps.ts';
 
 /** Receipts or returns being sent at most at once; the client's adaptive limit decides the requests in flight. */
 export const IMPORT_CONCURRENCY = 6;
@@ -62,6 +61,8 @@ export class ImportController {
   private resolver: Resolver | null = null;
   private abort: AbortController | null = null;
   private last: { report: ImportReport | null; failure: unknown } = { report: null, failure: null };
+  /** The last run's results writer: it keeps the results not yet placed, for "Place results again". */
+  private placer: ResultsPlacer | null = null;
 
   constructor(private readonly deps: ImportDeps) {}
 
@@ -252,7 +253,6 @@ export class ImportController {
     const { kind: kindName, sheet, allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.store.get();
     const kind = importKind(kindName);
     this.store.set({ cancellable: true, problems: [], warnings: [], resultColumns: null });
-    const relocated: Relocated = { results: [], moved: [], lost: [] };
     this.last = { report: null, failure: null };
     try {
       const report = await importSheet(
@@ -264,7 +264,7 @@ export class ImportController {
             this.journal ??= await (this.deps.openJournal?.(this.grid?.source ?? '') ?? Promise.resolve(new SessionJournal()));
             return { entries: this.journal.entries, sink: this.journal, close: async () => {} };
           },
-          results: (run) => this.resultsSink(run, relocated),
+          results: (run) => this.resultsSink(run),
           progress: this.progressOf(kind, dryRun),
           words: paneRemedy,
         },
@@ -283,7 +283,7 @@ export class ImportController {
       );
       this.last = { report, failure: null };
       this.apply(report.grid);
-      await this.finished(report, kind, dryRun, relocated);
+      await this.finished(report, kind, dryRun);
     } catch (error) {
       this.last = { report: null, failure: error };
       if (error instanceof ImportCancelledError) return this.stoppedBeforeSending();
@@ -333,16 +333,19 @@ export class ImportController {
   }
 
   /** Results go into the sheet as records finish, each batch onto its rows as they are by then. */
-  private resultsSink(run: ResultsContext, relocated: Relocated): ResultsSink {
+  private resultsSink(run: ResultsContext): ResultsSink {
+    const placer = new ResultsPlacer(this.deps.workbook, run);
+    this.placer = placer;
     const write = async (part: RowResult[], n: number) => {
-      this.store.set({ resultColumns: await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated) });
+      await placer.write(part, n > 0);
+      this.store.set({ resultColumns: placer.columns });
     };
     const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
     return {
       add: (rows) => feed.add(rows),
       finish: async (results) => {
         await feed.finish(results);
-        return { file: run.grid.sheet, failure: null, moved: relocated.moved, unplaced: relocated.lost };
+        return { file: run.grid.sheet, failure: null, moved: placer.moved, unplaced: placer.unplaced.map((r) => r.rowNumber) };
       },
     };
   }
@@ -358,7 +361,7 @@ export class ImportController {
   }
 
   /** After a run: the mapping saved with the sheet (and as a profile), and the summary on the screen. */
-  private async finished(report: ImportReport, kind: ImportKind, dryRun: boolean, relocated: Relocated): Promise<void> {
+  private async finished(report: ImportReport, kind: ImportKind, dryRun: boolean): Promise<void> {
     const { planned, results, mapping, saved, reading } = report;
     if (!dryRun) {
       const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
@@ -371,10 +374,48 @@ export class ImportController {
       progress: null,
       mappingSaved: (this.saved !== undefined && !this.store.get().profileUsed) || !dryRun,
       ...(dryRun ? {} : { profileUsed: false }),
-      status: { tone: runTone(results, { dryRun: dryRun, cancelled }), text: runSummary(kind, planned.drafts, results, { dryRun: dryRun, cancelled }) },
+      status: {
+        tone: runTone(results, { dryRun: dryRun, cancelled, unplaced: report.placed.unplaced.length }),
+        text: runSummary(kind, planned.drafts, results, { dryRun: dryRun, cancelled }),
+      },
       problems: [...problemLines(planned), ...attentionLines(planned.drafts, results)].slice(0, LINES_SHOWN),
-      warnings: [...relocationLines(relocated, results), ...warningLines(planned)].slice(0, LINES_SHOWN),
+      warnings: [...this.placementLines(report), ...warningLines(planned)].slice(0, LINES_SHOWN),
+      unplaced: this.placer?.unplaced.length ?? 0,
     });
+  }
+
+  /**
+   * Places again the last run's results that could not be placed (their rows changed, moved among
+   * rows alike, or the header was not found): the sheet's key columns are searched for their rows.
+   * Those placed are written; those still not placed are named again. The journal holds their ids meanwhile.
+   */
+  async placeResultsAgain(): Promise<void> {
+    await this.guard(async () => {
+      const placer = this.placer;
+      const report = this.last.report;
+      if (!placer || !report || placer.unplaced.length === 0) return;
+      this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Placing the results again…' } });
+      await placer.placeAgain();
+      const left = placer.unplaced.length;
+      const text = left === 0 ? 'Every result is now on its row.' : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
+      this.store.set({
+        phase: 'idle',
+        status: { tone: left === 0 ? 'info' : 'warning', text },
+        warnings: [...this.placementLines(report), ...warningLines(report.planned)].slice(0, LINES_SHOWN),
+        unplaced: left,
+      });
+    });
+  }
+
+  /** What the pane says about results that moved with their rows, or that could not be placed (by invoice). */
+  private placementLines(report: ImportReport): string[] {
+    const placer = this.placer;
+    if (!placer) return [];
+    return [
+      ...(placer.headerLost ? [placer.headerLost] : []),
+      ...relocationLines({ results: [], moved: placer.moved, lost: [] }, report.results),
+      ...unplacedLines(placer.unplaced, report.planned),
+    ];
   }
 
   /** Says on the status line how many rows of the sheet are read so far. */

@@ -4,14 +4,15 @@
  * `context.sync()` per chunk; writes suspend calculation, values go before formats, and rows are never
  * added with `rows.add`. The chunked writes themselves live in excel-results.ts and excel-sheets.ts.
  */
-import type { Grid } from '../../shared/sheet/grid.ts';
+import type { Grid, SheetRow } from '../../shared/sheet/grid.ts';
 import { Batch, payloadError } from './excel-batch.ts';
 import type { SyncHook } from './excel-batch.ts';
+import { readColumns } from './excel-columns.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
 import { readIn1904System } from './date-system.ts';
 import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
-import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 
 /** The part of office-js's `Excel` namespace the adapter needs. */
 export interface ExcelHost {
@@ -146,6 +147,11 @@ export class ExcelWorkbook implements WorkbookPort {
       await readIn1904System(sheet, grid, batch);
       return grid;
     });
+  }
+
+  async readColumns(sheet: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]> {
+    const config = this.config();
+    return this.excel.run((context) => readColumns(context, config, sheet, columns, rows));
   }
 
   async writeResults(input: ResultsInput): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
-import type { Grid } from '../../shared/sheet/grid.ts';
+import type { Grid, SheetRow } from '../../shared/sheet/grid.ts';
 
 /** How an export column's values are written and formatted (see sheet-layout.ts EXPORT_NUMBER_FORMATS). */
 export type ExportColumnType = 'text' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean';
@@ -45,6 +45,12 @@ export interface TemplateSheetInput {
   columns: { header: string; list?: string[] }[];
 }
 
+/** Sheet rows from `first` to `last` (1-based, inclusive). */
+export interface RowSpan {
+  first: number;
+  last: number;
+}
+
 /** Options of a sheet read. */
 export interface ReadOptions {
   /** Called after each chunk with the number of sheet rows read so far. */
@@ -66,6 +72,13 @@ export interface WorkbookPort {
    * @throws WorkbookError `sheet_not_found`.
    */
   readSheet(name?: string, options?: ReadOptions): Promise<Grid>;
+  /**
+   * Reads only some columns of the sheet: the cells of `columns` (0-based) on the rows of `rows`
+   * (1-based, inclusive; default: row 1 to the last row the sheet uses), typed as {@link readSheet}
+   * types them (other columns `null`, blank rows left out). The write-back's re-read of key cells.
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  readColumns(sheet: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]>;
   /**
    * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message) into the sheet,
    * reusing result columns already there; marks each row's invalid cells with a red fill (and a note
