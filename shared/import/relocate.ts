@@ -87,17 +87,21 @@ function matchRows(readings: Readings): Map<number, number> {
 }
 
 /**
- * When the sheet's order changed (rows of a unique key no longer in their first order), the groups
- * of rows alike (a key on more than one row), by each member's row before; empty when the order held.
+ * When the sheet's order changed (the keys found now, read down the sheet, are not in the order they
+ * were read at the start), the groups of rows alike (a key on more than one row), by each member's
+ * row before; empty when the order held (rows only inserted or deleted).
  */
 function alikeGroups(readings: Readings): Map<number, number[]> {
-  const before = byKey(keyedRows(readings.before.rows, readings.beforeHeader, readings.columns));
-  const now = byKey(keyedRows(readings.now, readings.nowHeader, readings.columns));
-  const unique = [...before].filter(([key, rows]) => rows.length === 1 && now.get(key)?.length === 1);
-  const order = unique.sort((a, b) => (a[1][0] ?? 0) - (b[1][0] ?? 0)).map(([key]) => now.get(key)?.[0] ?? 0);
-  const kept = order.every((n, i) => i === 0 || n > (order[i - 1] ?? 0));
+  const beforeRows = keyedRows(readings.before.rows, readings.beforeHeader, readings.columns);
+  const nowRows = keyedRows(readings.now, readings.nowHeader, readings.columns);
+  const before = byKey(beforeRows);
+  const now = byKey(nowRows);
+  const matched = (key: string) => before.get(key)?.length === now.get(key)?.length;
+  const sequence = (rows: readonly Keyed[]) => rows.filter((r) => matched(r.key)).map((r) => r.key);
+  const a = sequence(beforeRows);
+  const b = sequence(nowRows);
   const groups = new Map<number, number[]>();
-  if (kept) return groups;
+  if (a.length === b.length && a.every((key, i) => key === b[i])) return groups;
   for (const rows of before.values()) if (rows.length > 1) for (const rowNumber of rows) groups.set(rowNumber, rows);
   return groups;
 }
