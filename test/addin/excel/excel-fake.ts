@@ -180,7 +180,13 @@ export class FakeExcel {
         visibility: stored?.visibility ?? 'Visible',
         getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => this.rangeProxy(name, row, column, rows, columns),
         getCell: (row: number, column: number) => this.rangeProxy(name, row, column, 1, 1),
-        getRange: (address: string) => {
+        getRange: (address?: string) => {
+          // No address: the whole sheet, of which the fake models only the conditional formats.
+          if (address === undefined) {
+            const whole = this.mock({});
+            whole.conditionalFormats = this.conditionalFormats(name, null);
+            return whole;
+          }
           const r = parseA1(address);
           return this.rangeProxy(name, r.row, r.column, r.rows, r.columns);
         },
@@ -264,6 +270,8 @@ export class FakeExcel {
       },
       (props) => this.queue({ kind: 'load', ...where, value: props }),
     );
+    let formats: Any = null;
+    Object.defineProperty(range, 'conditionalFormats', { get: () => (formats ??= this.conditionalFormats(sheet, where)) });
     range.where = where; // for the fake's own bookkeeping; the adapter cannot read it (not an office-js property)
     this.trackLoads(range.format.fill);
     this.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));
@@ -271,6 +279,47 @@ export class FakeExcel {
     this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));
     this.intercept(range.dataValidation, 'errorAlert', (value) => ({ kind: 'errorAlert', ...where, value }));
     return range;
+  }
+
+  /**
+   * A range's conditional formats (`where` null: the whole sheet's): `add('Custom')` queues a new one
+   * whose rule formula and fill are recorded as they are set; each item can be loaded and deleted.
+   */
+  private conditionalFormats(sheet: string, where: { row: number; column: number; rows: number; columns: number; address: string } | null): Any {
+    const stored = this.sheets.find((s) => s.name === sheet)?.conditionalFormats ?? [];
+    const items = stored
+      .filter((f) => {
+        if (!where) return true;
+        const r = parseA1(f.address);
+        return r.row < where.row + where.rows && where.row < r.row + r.rows && r.column < where.column + where.columns && where.column < r.column + r.columns;
+      })
+      .map((f) => this.conditionalFormat(sheet, f.id, f.formula, f.color));
+    const collection = this.mock({
+      items,
+      add: (type: string) => {
+        const id = `cf${++this.formatIds}`;
+        this.queue({ kind: 'cfAdd', sheet, address: where?.address ?? '', value: id, rows: 0, columns: 0 });
+        const format = this.conditionalFormat(sheet, id, '', '', type);
+        return format;
+      },
+    });
+    this.collectionLoad(collection, items);
+    return collection;
+  }
+
+  private formatIds = 0;
+
+  private conditionalFormat(sheet: string, id: string, formula: string, color: string, type = 'Custom'): Any {
+    const format = this.mock({
+      id,
+      type,
+      custom: { rule: { formula }, format: { fill: { color } } },
+      delete: () => this.queue({ kind: 'cfDelete', sheet, address: id }),
+    });
+    this.trackLoads(format.custom.rule);
+    this.intercept(format.custom.rule, 'formula', (value) => ({ kind: 'cfFormula', sheet, address: id, value }));
+    this.intercept(format.custom.format.fill, 'color', (value) => ({ kind: 'cfFill', sheet, address: id, value }));
+    return format;
   }
 
   /** Makes `load` on a mock schedule it for the next sync (office-addin-mock's own updates are not writes). */

@@ -40,6 +40,16 @@ export interface FakeSheet {
   tables: { address: string; hasHeaders: boolean }[];
   validations: { address: string; rule?: unknown; errorAlert?: unknown }[];
   frozenRows: number;
+  /** Conditional formats (the add-in's marks): id, the range they apply to, the custom rule's formula and fill. */
+  conditionalFormats: FakeConditionalFormat[];
+}
+
+/** One conditional format of a fake sheet (a custom rule). */
+export interface FakeConditionalFormat {
+  id: string;
+  address: string;
+  formula: string;
+  color: string;
 }
 
 /** A1 address of a 0-based rectangle. */
@@ -62,7 +72,37 @@ export function parseA1(address: string): { row: number; column: number; rows: n
 
 /** An empty sheet. */
 export function newSheet(name: string, visibility = 'Visible'): FakeSheet {
-  return { name, visibility, values: [], formats: [], fills: new Map(), notes: new Map(), bold: [], tables: [], validations: [], frozenRows: 0 };
+  return {
+    name,
+    visibility,
+    values: [],
+    formats: [],
+    fills: new Map(),
+    notes: new Map(),
+    bold: [],
+    tables: [],
+    validations: [],
+    frozenRows: 0,
+    conditionalFormats: [],
+  };
+}
+
+/**
+ * Inserts `count` empty rows above sheet row `at` (1-based), as Excel does: values, number formats,
+ * fills, notes and conditional formats' ranges below move down with their cells.
+ */
+export function insertRows(sheet: FakeSheet, at: number, count: number): void {
+  const index = at - 1;
+  const empty = () => Array.from({ length: count }, () => [] as unknown[]);
+  if (sheet.values.length > index) sheet.values.splice(index, 0, ...empty());
+  if (sheet.formats.length > index) sheet.formats.splice(index, 0, ...empty());
+  const move = (address: string) => {
+    const r = parseA1(address);
+    return r.row >= index ? a1(r.row + count, r.column, r.rows, r.columns) : address;
+  };
+  sheet.fills = new Map([...sheet.fills].map(([address, colour]) => [move(address), colour]));
+  sheet.notes = new Map([...sheet.notes].map(([address, text]) => [move(address), text]));
+  for (const format of sheet.conditionalFormats) format.address = move(format.address);
 }
 
 /**
@@ -103,6 +143,19 @@ export function applyToSheet(sheet: FakeSheet, op: FakeOp): void {
       break;
     case 'tableAdd':
       sheet.tables.push({ address: op.address ?? '', hasHeaders: op.value === true });
+      break;
+    case 'cfAdd':
+      sheet.conditionalFormats.push({ id: String(op.value), address: op.address ?? '', formula: '', color: '' });
+      break;
+    case 'cfFormula':
+    case 'cfFill': {
+      const format = sheet.conditionalFormats.find((f) => f.id === op.address);
+      if (format && op.kind === 'cfFormula') format.formula = String(op.value);
+      if (format && op.kind === 'cfFill') format.color = String(op.value);
+      break;
+    }
+    case 'cfDelete':
+      sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => f.id !== op.address);
       break;
     case 'visibility':
       sheet.visibility = String(op.value);
