@@ -32,8 +32,8 @@ export interface KeyReads {
 
 /** Places and writes one run's results (see the module comment); one per run, kept for "Place results again". */
 export class ResultsPlacer {
-  /** Results that followed their rows to another row number: from → to (rows as read at the start). */
-  readonly moved: Relocated['moved'] = [];
+  /** Where results followed their rows: row as read at the start → row now. */
+  private readonly movedTo = new Map<number, number>();
   readonly reads: KeyReads = { rows: 0, sheet: 0 };
   /** Why the last placement wrote nothing at all (the header row is not found), or null. */
   headerLost: string | null = null;
@@ -58,6 +58,11 @@ export class ResultsPlacer {
     this.usedWidth = grid.rows.reduce((width, row) => Math.max(width, lastFilled(row.cells) + 1), 0);
     this.layout = resultLayout(this.headers, this.usedWidth);
     this.blockWritten = this.layout.newHeaders.length === 0;
+  }
+
+  /** Results that followed their rows to another row number: from → to (rows as read at the start). */
+  get moved(): Relocated['moved'] {
+    return [...this.movedTo].filter(([from, to]) => from !== to).map(([from, to]) => ({ from, to }));
   }
 
   /** Results not written because their rows could not be told for sure (rows as read at the start). */
@@ -103,7 +108,8 @@ export class ResultsPlacer {
     });
     this.blockWritten = true;
     this.headerLost = null;
-    this.moved.push(...placed.moved);
+    for (const result of results) this.movedTo.delete(result.rowNumber);
+    for (const { from, to } of placed.moved) this.movedTo.set(from, to);
     const lost = new Set(placed.lost);
     for (const result of results) {
       if (lost.has(result.rowNumber)) this.unplacedByRow.set(result.rowNumber, result);

@@ -42,11 +42,12 @@ export function placeResults(results: readonly RowResult[], readings: Readings):
   const moved: Relocated['moved'] = [];
   const lost: number[] = [];
   const alike = alikeGroups(readings);
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   for (const result of results) {
     const to = target.get(result.rowNumber);
     const group = alike.get(result.rowNumber);
     // Reordered rows alike: placed only when their results are interchangeable (all in this batch, all the same).
-    const safe = to !== undefined && (group === undefined || interchangeable(group, results));
+    const safe = to !== undefined && (group === undefined || interchangeable(group, byRow));
     if (!safe) {
       lost.push(result.rowNumber);
       continue;
@@ -107,9 +108,9 @@ function alikeGroups(readings: Readings): Map<number, number[]> {
 }
 
 /** Whether every row of `group` has a result in `results`, all the same apart from the row. */
-function interchangeable(group: readonly number[], results: readonly RowResult[]): boolean {
+function interchangeable(group: readonly number[], results: ReadonlyMap<number, RowResult>): boolean {
   const texts = group.map((rowNumber) => {
-    const result = results.find((r) => r.rowNumber === rowNumber);
+    const result = results.get(rowNumber);
     return result === undefined ? undefined : JSON.stringify({ ...result, rowNumber: 0 });
   });
   return texts.every((t) => t !== undefined && t === texts[0]);

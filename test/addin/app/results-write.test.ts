@@ -137,3 +137,30 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     for (const op of keyReads) expect([0, 1, 3, 4, 5, 6, 8]).toContain(op.column);
   });
 });
+
+describe('marks after a sort mid-import', () => {
+  it('the refused invoice’s mark and Message are on its row at the end, wherever the sort put it', async () => {
+    const rows = invoices('MRK', 6);
+    rows[1]![4] = 'Glyfos 450'; // MRK-2: no such product, refused and marked
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...rows] }] });
+    const workbook = new WatchedWorkbook(fake);
+    Object.assign(workbook, { options: { ...(workbook as unknown as { options: object }).options, requirements: officeWith('1.17').context.requirements } });
+    const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
+    await connect.connect(sandbox.url, 'demo-token-willow');
+    if (!connect.session()) await connect.selectOrganisation(WILLOW);
+    const importer = new ImportController({ workbook, session: () => connect.session(), resultsEveryMs: 0 });
+    await importer.refresh();
+    workbook.afterPart = (part) => {
+      if (part !== 1) return;
+      const sheet = fake.sheet('Dockets');
+      sheet.values = [sheet.values[0]!, ...sheet.values.slice(1).sort((a, b) => Number(b[5]) - Number(a[5]))];
+    };
+    await importer.start();
+    const values = fake.sheet('Dockets').values;
+    const row = values.findIndex((r) => r[0] === 'MRK-2') + 1;
+    const marks = fake.sheet('Dockets').conditionalFormats.filter((f) => f.formula.includes('Shed Sheets')).map((f) => f.address);
+    expect(marks).toEqual([`E${row}`]);
+    expect(values[row - 1]?.[9]).toBe('invalid');
+    await expectIdsOnTheirRows(values, 'MRK', 1);
+  });
+});
