@@ -131,8 +131,9 @@ export class ResultsPlacer {
     const first = Math.min(...rowNumbers);
     const last = Math.max(...rowNumbers);
     this.reads.rows += 1;
-    const rows = await this.workbook.readColumns(this.run.grid.sheet, columns, [
-      { first: expected, last: expected },
+    // The header with the result columns (once written), the rows with their key columns only.
+    const rows = await this.workbook.readColumns(this.run.grid.sheet, this.keys, [
+      { first: expected, last: expected, columns },
       { first, last },
     ]);
     const at = new Map<number, SheetRow>(rows.map((r) => [r.rowNumber, r]));

@@ -1,8 +1,9 @@
 /**
  * Reading a few columns of a sheet through office-js (called inside the adapter's `Excel.run`): the
- * write-back's re-read of the key cells and the header area, never the whole sheet. Contiguous
- * columns are read as one range; the row spans go in chunks (5,000 rows to start, halved when Excel
- * refuses a payload), one `context.sync()` per chunk, small spans together in one sync.
+ * write-back's re-read of the key cells and the header area, never the whole sheet. Values only (no
+ * number formats: half the bytes; a date cell reads as its serial). Contiguous columns are read as
+ * one range; the row spans go in chunks (5,000 rows to start, halved when Excel refuses a payload),
+ * one `context.sync()` per chunk, small spans together in one sync.
  */
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
@@ -45,16 +46,15 @@ export async function readColumns(
     if (used.isNullObject) return [];
     wanted = [{ first: 1, last: used.rowIndex + used.rowCount }];
   }
-  const runs = columnRuns(columns);
   const parts = wanted.filter((s) => s.last >= s.first && s.first >= 1);
-  if (runs.length === 0 || parts.length === 0) return [];
-  const width = Math.max(...runs.map(([c, n]) => c + n));
+  const width = Math.max(0, ...[columns, ...parts.map((s) => s.columns ?? [])].flat().map((c) => c + 1));
+  if (parts.length === 0 || width === 0) return [];
   const byRow = new Map<number, CellValue[]>();
-  const load = (first: number, count: number) =>
-    runs.map(([column, n]) => ({ column, first, range: sheet.getRangeByIndexes(first - 1, column, count, n).load('values,numberFormat') }));
+  const load = (span: RowSpan, first: number, count: number) =>
+    columnRuns(span.columns ?? columns).map(([column, n]) => ({ column, first, range: sheet.getRangeByIndexes(first - 1, column, count, n).load('values') }));
   const take = (loaded: ReturnType<typeof load>) => {
     for (const { column, first, range } of loaded) {
-      for (const row of blockToRows(range.values, range.numberFormat, first, column)) {
+      for (const row of blockToRows(range.values, [], first, column)) {
         const cells = byRow.get(row.rowNumber) ?? new Array<CellValue>(width).fill(null);
         row.cells.forEach((cell, c) => c >= column && (cells[c] = cell));
         byRow.set(row.rowNumber, cells);
@@ -62,12 +62,12 @@ export async function readColumns(
     }
   };
   const bytes = (loaded: ReturnType<typeof load>) => () =>
-    loaded.reduce((sum, { range }) => sum + estimatePayloadBytes(range.values) + estimatePayloadBytes(range.numberFormat), 0);
+    loaded.reduce((sum, { range }) => sum + estimatePayloadBytes(range.values), 0);
   const total = parts.reduce((sum, s) => sum + s.last - s.first + 1, 0);
   try {
     if (total <= config.chunkRows) {
       // The usual batch of the write-back: the header and the rows about to be written, one sync.
-      const loaded = parts.flatMap((s) => load(s.first, s.last - s.first + 1));
+      const loaded = parts.flatMap((s) => load(s, s.first, s.last - s.first + 1));
       await batch.sync(total, bytes(loaded), sheetName);
       take(loaded);
     } else {
@@ -77,7 +77,7 @@ export async function readColumns(
           config.chunkRows,
           (_start, size) => size,
           async (start, count) => {
-            const loaded = load(span.first + start, count);
+            const loaded = load(span, span.first + start, count);
             await batch.sync(count, bytes(loaded), sheetName);
             take(loaded);
           },

@@ -70,12 +70,12 @@ export class MemoryWorkbook implements WorkbookPort {
 
   async readColumns(name: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]> {
     const sheet = this.sheet(name);
-    const spans = rows ?? [{ first: 1, last: sheet.cells.length }];
-    const width = Math.max(-1, ...columns) + 1;
-    return spans.flatMap(({ first, last }) =>
+    const spans: readonly RowSpan[] = rows ?? [{ first: 1, last: sheet.cells.length }];
+    const width = Math.max(-1, ...columns, ...spans.flatMap((s) => s.columns ?? [])) + 1;
+    return spans.flatMap(({ first, last, columns: own }) =>
       Array.from({ length: Math.max(0, last - first + 1) }, (_v, i) => {
         const cells: CellValue[] = new Array<CellValue>(width).fill(null);
-        for (const c of columns) {
+        for (const c of own ?? columns) {
           const value = sheet.cells[first + i - 1]?.[c];
           cells[c] = value === undefined || value === '' ? null : value;
         }

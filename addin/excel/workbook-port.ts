@@ -45,10 +45,11 @@ export interface TemplateSheetInput {
   columns: { header: string; list?: string[] }[];
 }
 
-/** Sheet rows from `first` to `last` (1-based, inclusive). */
+/** Sheet rows from `first` to `last` (1-based, inclusive); `columns` (0-based) to read there instead of the call's. */
 export interface RowSpan {
   first: number;
   last: number;
+  columns?: readonly number[];
 }
 
 /** Options of a sheet read. */
@@ -73,9 +74,10 @@ export interface WorkbookPort {
    */
   readSheet(name?: string, options?: ReadOptions): Promise<Grid>;
   /**
-   * Reads only some columns of the sheet: the cells of `columns` (0-based) on the rows of `rows`
-   * (1-based, inclusive; default: row 1 to the last row the sheet uses), typed as {@link readSheet}
-   * types them (other columns `null`, blank rows left out). The write-back's re-read of key cells.
+   * Reads only some columns of the sheet: the cells of `columns` (0-based; a span's own `columns`
+   * where it gives them) on the rows of `rows` (1-based, inclusive; default: row 1 to the last row
+   * the sheet uses), as values only: text, numbers (date cells too, as their serial), booleans; other
+   * columns `null`, blank rows left out. The write-back's re-read of key cells.
    * @throws WorkbookError `sheet_not_found`.
    */
   readColumns(sheet: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]>;

@@ -24,11 +24,18 @@ export function keyColumns(mapping: ColumnMapping): number[] {
   return [...new Set(found)].sort((a, b) => a - b);
 }
 
-/** A key cell as compared: its text, case and spacing folded; blank is ''. */
+/**
+ * A key cell as compared: its text, case and spacing folded; blank is ''. A date cell compares as
+ * its serial day (1900 date system), so a re-read of values only (no number formats) still matches.
+ */
 export function keyText(cell: CellValue | undefined): string {
   if (cell === undefined || isBlank(cell)) return '';
-  return cellText(cell).toLowerCase().replace(/\s+/g, ' ').trim();
+  const value = cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
+  return cellText(value).toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+/** 1899-12-30, day 0 of Excel's 1900 date system. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
 /** The key of a row: its key cells' texts joined; '' when every key cell is blank (a row no key names). */
 export function rowKey(cells: readonly CellValue[], columns: readonly number[]): string {
