@@ -62,7 +62,8 @@ export function unplacedLines(unplaced: readonly RowResult[], planned: Pick<Plan
   }
   const lines = [...byRecord].map(([name, results]) => {
     const first = results[0];
-    const made = first?.sequence || first?.recordId ? `: ${first.status} as ${first.sequence ?? ''} (Record ID ${first.recordId ?? ''})` : `: ${first?.status ?? ''}`;
+    const made =
+      first?.sequence || first?.recordId ? `: ${first.status} as ${first.sequence ?? ''} (Record ID ${first.recordId ?? ''})` : `: ${first?.status ?? ''}`;
     const rows = results.map((r) => r.rowNumber).join(', ');
     return `Not written, ${name} (row ${rows} when read)${made}.`;
   });

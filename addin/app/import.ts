@@ -397,7 +397,8 @@ export class ImportController {
       this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Placing the results again…' } });
       await placer.placeAgain();
       const left = placer.unplaced.length;
-      const text = left === 0 ? 'Every result is now on its row.' : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
+      const text =
+        left === 0 ? 'Every result is now on its row.' : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
       this.store.set({
         phase: 'idle',
         status: { tone: left === 0 ? 'info' : 'warning', text },

@@ -126,7 +126,12 @@ export class ResultsPlacer {
    * The cheap placement: the header and the batch's rows read where they were last seen; null unless
    * the header is there and every row's key is where it was (then the rows are those).
    */
-  private async placeWhereLastSeen(results: readonly RowResult[], expected: number, columns: number[], resultColumns: number[] | null): Promise<Relocated | null> {
+  private async placeWhereLastSeen(
+    results: readonly RowResult[],
+    expected: number,
+    columns: number[],
+    resultColumns: number[] | null,
+  ): Promise<Relocated | null> {
     const rowNumbers = results.map((r) => r.rowNumber + this.shift);
     const first = Math.min(...rowNumbers);
     const last = Math.max(...rowNumbers);

@@ -24,6 +24,14 @@ function columnRuns(columns: readonly number[]): [number, number][] {
   return runs;
 }
 
+/** Row 1 to the last row the sheet uses (one sync); none for an empty sheet. */
+async function usedRows(sheet: Excel.Worksheet, batch: Batch, sheetName: string): Promise<RowSpan[]> {
+  const used = sheet.getUsedRangeOrNullObject(true);
+  used.load('rowIndex,rowCount');
+  await batch.sync(0, undefined, sheetName);
+  return used.isNullObject ? [] : [{ first: 1, last: used.rowIndex + used.rowCount }];
+}
+
 /**
  * Reads `columns` on `spans` of `sheetName` (see WorkbookPort.readColumns). Syncs: 1 for the used
  * range when no span is given, then 1 per chunk of rows (every span together when they fit one chunk).
@@ -38,15 +46,7 @@ export async function readColumns(
 ): Promise<SheetRow[]> {
   const batch = new Batch(context, 'readColumns', config.onSync);
   const sheet = context.workbook.worksheets.getItem(sheetName);
-  let wanted = spans;
-  if (!wanted) {
-    const used = sheet.getUsedRangeOrNullObject(true);
-    used.load('rowIndex,rowCount');
-    await batch.sync(0, undefined, sheetName);
-    if (used.isNullObject) return [];
-    wanted = [{ first: 1, last: used.rowIndex + used.rowCount }];
-  }
-  const parts = wanted.filter((s) => s.last >= s.first && s.first >= 1);
+  const parts = (spans ?? (await usedRows(sheet, batch, sheetName))).filter((s) => s.last >= s.first && s.first >= 1);
   const width = Math.max(0, ...[columns, ...parts.map((s) => s.columns ?? [])].flat().map((c) => c + 1));
   if (parts.length === 0 || width === 0) return [];
   const byRow = new Map<number, CellValue[]>();
@@ -61,8 +61,7 @@ export async function readColumns(
       }
     }
   };
-  const bytes = (loaded: ReturnType<typeof load>) => () =>
-    loaded.reduce((sum, { range }) => sum + estimatePayloadBytes(range.values), 0);
+  const bytes = (loaded: ReturnType<typeof load>) => () => loaded.reduce((sum, { range }) => sum + estimatePayloadBytes(range.values), 0);
   const total = parts.reduce((sum, s) => sum + s.last - s.first + 1, 0);
   try {
     if (total <= config.chunkRows) {

@@ -50,7 +50,8 @@ export function rowKey(cells: readonly CellValue[], columns: readonly number[]):
  * mapping found by their values, with no header, are not compared). A row of blanks is never a header.
  */
 export function isHeaderRow(row: SheetRow, mapping: ColumnMapping, resultColumns?: readonly number[] | null): boolean {
-  const same = (column: number, wanted: string) => normaliseHeader(typeof row.cells[column] === 'string' ? (row.cells[column] as string) : '') === normaliseHeader(wanted);
+  const same = (column: number, wanted: string) =>
+    normaliseHeader(typeof row.cells[column] === 'string' ? (row.cells[column] as string) : '') === normaliseHeader(wanted);
   if (resultColumns && resultColumns.length === RESULT_COLUMNS.length) return resultColumns.every((c, i) => same(c, RESULT_COLUMNS[i] ?? ''));
   const named = keyColumns(mapping).filter((c) => normaliseHeader(mapping.headers[c] ?? '') !== '');
   return named.length > 0 && named.every((c) => same(c, mapping.headers[c] ?? ''));

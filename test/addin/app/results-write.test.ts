@@ -26,7 +26,17 @@ afterAll(async () => {
 const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
 const RESULTS = ['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'];
 const invoices = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => [`${prefix}-${i + 1}`, 'Farmco Rural Supplies', `${i + 1}/03/2026`, 'Main Chemical Shed', 'Glyfos 540', i + 1, 20, 'L', 185]);
+  Array.from({ length: count }, (_, i) => [
+    `${prefix}-${i + 1}`,
+    'Farmco Rural Supplies',
+    `${i + 1}/03/2026`,
+    'Main Chemical Shed',
+    'Glyfos 540',
+    i + 1,
+    20,
+    'L',
+    185,
+  ]);
 
 /** The office-js adapter, calling `afterPart` after each batch of results (the bookkeeper's edits). */
 class WatchedWorkbook extends ExcelWorkbook {
@@ -158,7 +168,10 @@ describe('marks after a sort mid-import', () => {
     await importer.start();
     const values = fake.sheet('Dockets').values;
     const row = values.findIndex((r) => r[0] === 'MRK-2') + 1;
-    const marks = fake.sheet('Dockets').conditionalFormats.filter((f) => f.formula.includes('Shed Sheets')).map((f) => f.address);
+    const marks = fake
+      .sheet('Dockets')
+      .conditionalFormats.filter((f) => f.formula.includes('Shed Sheets'))
+      .map((f) => f.address);
     expect(marks).toEqual([`E${row}`]);
     expect(values[row - 1]?.[9]).toBe('invalid');
     await expectIdsOnTheirRows(values, 'MRK', 1);

@@ -257,7 +257,12 @@ describe('ExcelWorkbook.writeResults', () => {
     const fake = invoiceSheet(3);
     fake.sheet('Invoices').fills.set('C5', '#FFFF00');
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
-    await workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [{ rowNumber: 4, status: 'invalid', message: 'bad', invalidColumns: [2] }] });
+    await workbook.writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: [{ rowNumber: 4, status: 'invalid', message: 'bad', invalidColumns: [2] }],
+    });
     insertRows(fake.sheet('Invoices'), 4, 1); // Excel moves the cells (and the conditional format's range) down
     expect(marks(fake, 'Invoices')).toEqual(['C5']);
     expect(fake.sheet('Invoices').fills).toEqual(new Map([['C6', '#FFFF00']]));

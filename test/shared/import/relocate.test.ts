@@ -40,7 +40,10 @@ describe('placeResults', () => {
   const now = (rows: CellValue[][], header = 1) => ({ before, beforeHeader: 1, now: grid(rows).rows, nowHeader: header, columns });
 
   it('follows rows after a sort and after rows inserted above the header', () => {
-    const sorted = placeResults([result(2, 'a'), result(3, 'b'), result(4, 'c')], now([HEADER, line('C', 'Roundup', 3), line('B', 'Glyfos', 2), line('A', 'Glyfos', 1)]));
+    const sorted = placeResults(
+      [result(2, 'a'), result(3, 'b'), result(4, 'c')],
+      now([HEADER, line('C', 'Roundup', 3), line('B', 'Glyfos', 2), line('A', 'Glyfos', 1)]),
+    );
     expect(sorted.results.map((r) => [r.lineItemId, r.rowNumber])).toEqual([
       ['a', 4],
       ['b', 3],
@@ -54,12 +57,24 @@ describe('placeResults', () => {
 
   it('refuses a row changed, and rows alike once the sheet was reordered (unless their results are the same)', () => {
     const alike = grid([HEADER, line('A', 'Glyfos', 1), line('A', 'Glyfos', 1), line('C', 'Roundup', 3)]);
-    const reordered = { before: alike, beforeHeader: 1, now: grid([HEADER, line('C', 'Roundup', 3), line('A', 'Glyfos', 1), line('A', 'Glyfos', 1)]).rows, nowHeader: 1, columns };
+    const reordered = {
+      before: alike,
+      beforeHeader: 1,
+      now: grid([HEADER, line('C', 'Roundup', 3), line('A', 'Glyfos', 1), line('A', 'Glyfos', 1)]).rows,
+      nowHeader: 1,
+      columns,
+    };
     const placed = placeResults([result(2, 'x'), result(3, 'y'), result(4, 'z')], reordered);
     expect(placed.lost).toEqual([2, 3]);
     expect(placed.results.map((r) => r.rowNumber)).toEqual([2]);
     // The same result on both (e.g. both invalid for the same reason): either row will do.
-    const same = placeResults([{ rowNumber: 2, status: 'invalid', message: 'm' }, { rowNumber: 3, status: 'invalid', message: 'm' }], reordered);
+    const same = placeResults(
+      [
+        { rowNumber: 2, status: 'invalid', message: 'm' },
+        { rowNumber: 3, status: 'invalid', message: 'm' },
+      ],
+      reordered,
+    );
     expect(same.lost).toEqual([]);
     // Order kept (a row inserted): rows alike pair in order.
     const kept = { ...reordered, now: grid([HEADER, ['new'], line('A', 'Glyfos', 1), line('A', 'Glyfos', 1), line('C', 'Roundup', 3)]).rows };
