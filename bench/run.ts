@@ -18,6 +18,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAddin } from './addin.ts';
+import { benchAddinImport } from './addin-import.ts';
 import { benchExport } from './export.ts';
 import { benchImportAdaptive } from './import-adaptive.ts';
 import { benchImport } from './import.ts';
@@ -93,8 +94,11 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
       return benchExport(repeat);
     case 'sync':
       return benchSync();
-    case 'addin':
-      return benchAddin();
+    case 'addin': {
+      const write = await benchAddin();
+      const pane = await benchAddinImport();
+      return { figures: [...write.figures, ...pane.figures], details: { write: write.details, paneImport: pane.details } };
+    }
   }
 }
 

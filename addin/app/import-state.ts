@@ -62,6 +62,8 @@ export interface ImportState {
   cancellable: boolean;
   /** An earlier import of this workbook stopped before its results were all written ("Finish it"), or null. */
   pending: PendingImport | null;
+  /** Rows of the last run whose results could not be placed (the pane offers "Place results again"). */
+  unplaced: number;
 }
 
 /** The Import screen before anything is read: receipts, the default date order and farm's zone, nothing mapped. */
@@ -93,6 +95,7 @@ export function initialImportState(): ImportState {
     resultColumns: null,
     cancellable: false,
     pending: null,
+    unplaced: 0,
   };
 }
 

@@ -4,6 +4,7 @@
  * the pane's words, and a row's width.
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
+import type { PlannedImport } from '../../shared/import/plan-kind.ts';
 import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { headerLabel } from '../../shared/sheet/header-labels.ts';
@@ -13,13 +14,14 @@ import type { StatusLine } from './connect.ts';
 import { describeError } from './errors.ts';
 
 /**
- * How a run went: `success` when every row is done (or, for a dry run, would be), `error` when none
- * is, `warning` in between and for a cancelled run.
+ * How a run went: `success` when every row is done (or, for a dry run, would be) and every result is
+ * on its row, `error` when none is done, `warning` in between, for a cancelled run, and while any
+ * result is not placed (`unplaced`: rows whose results could not be written).
  */
-export function runTone(results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean }): StatusLine['tone'] {
+export function runTone(results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean; unplaced?: number }): StatusLine['tone'] {
   const good = new Set(how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged']);
   const done = results.filter((r) => good.has(r.status)).length;
-  if (how.cancelled) return 'warning';
+  if (how.cancelled || (how.unplaced ?? 0) > 0) return done === 0 && !how.cancelled ? 'error' : 'warning';
   if (done === results.length) return 'success';
   return done === 0 ? 'error' : 'warning';
 }
@@ -43,6 +45,33 @@ export function relocationLines(placed: Relocated, results: readonly RowResult[]
     lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
   }
   return lines;
+}
+
+/**
+ * The results not written because their rows could not be told for sure, named by their record
+ * (`invoice INV-1`) and what it became (sequence and Record ID), so the bookkeeper can find them;
+ * "Place results again" tries once more.
+ */
+export function unplacedLines(unplaced: readonly RowResult[], planned: Pick<PlannedImport, 'drafts' | 'label'>): string[] {
+  if (unplaced.length === 0) return [];
+  const byRecord = new Map<string, RowResult[]>();
+  for (const result of unplaced) {
+    const draft = planned.drafts.find((d) => d.rowNumbers.includes(result.rowNumber));
+    const name = draft ? planned.label(draft) : `the record on row ${result.rowNumber}`;
+    byRecord.set(name, [...(byRecord.get(name) ?? []), result]);
+  }
+  const lines = [...byRecord].map(([name, results]) => {
+    const first = results[0];
+    const made =
+      first?.sequence || first?.recordId ? `: ${first.status} as ${first.sequence ?? ''} (Record ID ${first.recordId ?? ''})` : `: ${first?.status ?? ''}`;
+    const rows = results.map((r) => r.rowNumber).join(', ');
+    return `Not written, ${name} (row ${rows} when read)${made}.`;
+  });
+  const count = unplaced.length;
+  return [
+    `${count} ${count === 1 ? 'row’s result was' : 'rows’ results were'} not written: the rows changed, moved among rows alike, or the header was not found. The ids are kept; press Place results again.`,
+    ...lines,
+  ];
 }
 
 /**

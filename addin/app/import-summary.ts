@@ -4,11 +4,11 @@
  * (each sheet's summary, the sheets skipped and why). Pure functions over the core's reports.
  */
 import type { ImportReport } from '../../shared/import/import-sheet.ts';
-import type { Relocated } from '../../shared/import/relocate.ts';
+import type { ResultsPlacer } from './results-write.ts';
 import type { StatusLine } from './connect.ts';
 import type { ImportKind } from './import-kinds.ts';
 import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
-import { relocationLines, runTone } from './import-steps.ts';
+import { relocationLines, runTone, unplacedLines } from './import-steps.ts';
 
 /** How a run went: Validate (dry run), and whether Cancel stopped it. */
 export interface RunHow {
@@ -16,26 +16,38 @@ export interface RunHow {
   cancelled: boolean;
 }
 
-/** One sheet's run: its report and the rows whose results moved or were lost. */
+/** One sheet's run: its report and the placer of its results (rows that moved, results not placed). */
 export interface SheetRun {
   report: ImportReport;
-  relocated: Relocated;
+  placer: Pick<ResultsPlacer, 'moved' | 'unplaced' | 'headerLost'>;
 }
 
-/** The screen after a run: status, problem lines with their cells, warnings. */
+/** The screen after a run: status, problem lines with their cells, warnings, results not placed. */
 export interface RunView {
   status: StatusLine;
   problems: string[];
   problemCells: CellRef[];
   warnings: string[];
+  /** Rows whose results could not be placed ("Place results again"). */
+  unplaced: number;
+}
+
+/** What the pane says of where a run's results went: the header not found, rows moved, results not placed (by invoice). */
+export function placementLines(placer: SheetRun['placer'], report: Pick<ImportReport, 'results' | 'planned'>): string[] {
+  return [
+    ...(placer.headerLost ? [placer.headerLost] : []),
+    ...relocationLines({ results: [], moved: placer.moved, lost: [] }, report.results),
+    ...unplacedLines(placer.unplaced, report.planned),
+  ];
 }
 
 /** The screen after a run of one sheet. */
 export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunView {
   const { planned, results } = run.report;
   return {
-    status: { tone: runTone(results, how), text: runSummary(kind, planned.drafts, results, how) },
+    status: { tone: runTone(results, { ...how, unplaced: run.placer.unplaced.length }), text: runSummary(kind, planned.drafts, results, how) },
     ...lines(run, ''),
+    unplaced: run.placer.unplaced.length,
   };
 }
 
@@ -54,7 +66,7 @@ export function allSheetsView(
   const each = runs.map((r) => `'${r.sheet}': ${runSummary(kind, r.report.planned.drafts, r.report.results, plain)}`);
   const skips = skipped.length > 0 ? [`Skipped: ${skipped.map((s) => `'${s.sheet}'`).join(', ')}.`] : [];
   const none = runs.length === 0 ? [`No sheet of this workbook holds ${kind.many}.`] : [];
-  const tones = runs.map((r) => runTone(r.report.results, how));
+  const tones = runs.map((r) => runTone(r.report.results, { ...how, unplaced: r.placer.unplaced.length }));
   const tone: StatusLine['tone'] =
     runs.length === 0
       ? 'error'
@@ -71,16 +83,17 @@ export function allSheetsView(
     problems: parts.flatMap((p) => p.problems).slice(0, LINES_SHOWN),
     problemCells: parts.flatMap((p) => p.problemCells).slice(0, LINES_SHOWN),
     warnings: [...skipped.map((s) => `Sheet '${s.sheet}' skipped: ${s.reason}`), ...parts.flatMap((p) => p.warnings)].slice(0, LINES_SHOWN),
+    unplaced: runs.reduce((n, r) => n + r.placer.unplaced.length, 0),
   };
 }
 
 /** A sheet's problem lines (with cells) and warnings, each starting with `prefix`. */
-function lines({ report, relocated }: SheetRun, prefix: string): Omit<RunView, 'status'> {
+function lines({ report, placer }: SheetRun, prefix: string): Omit<RunView, 'status' | 'unplaced'> {
   const { planned, results, grid } = report;
   const items = [...problemItems(planned, grid.sheet), ...attentionItems(planned.drafts, results, grid.sheet)].slice(0, LINES_SHOWN);
   return {
     problems: items.map((i) => `${prefix}${i.text}`),
     problemCells: items.map((i) => i.cell),
-    warnings: [...relocationLines(relocated, results), ...warningLines(planned)].map((w) => `${prefix}${w}`).slice(0, LINES_SHOWN),
+    warnings: [...placementLines(placer, report), ...warningLines(planned)].map((w) => `${prefix}${w}`).slice(0, LINES_SHOWN),
   };
 }

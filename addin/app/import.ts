@@ -16,7 +16,6 @@ import {
   type ResultsSink,
 } from '../../shared/import/import-sheet.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
-import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
@@ -30,13 +29,14 @@ import { DATE_ORDERS, assertTimeZone } from '../../shared/sheet/values/index.ts'
 import { describeError, describeFailure } from './errors.ts';
 import { importKind, type ImportKind } from './import-kinds.ts';
 import { WorkbookJournal } from './import-journal.ts';
-import { allSheetsView, sheetRunView, type RunView, type SheetRun } from './import-summary.ts';
+import { LINES_SHOWN, warningLines } from './import-report.ts';
+import { allSheetsView, placementLines, sheetRunView, type RunView, type SheetRun } from './import-summary.ts';
 import { initialImportState, type ImportDeps, type ImportState } from './import-state.ts';
 import { paneMappingProblem } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { paneRemedy } from './remedy-wording.ts';
 import { ResultsFeed } from './results-feed.ts';
-import { writeResultsBatch } from './results-write.ts';
+import { ResultsPlacer } from './results-write.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
@@ -62,6 +62,8 @@ export class ImportController {
   private resolver: Resolver | null = null;
   private abort: AbortController | null = null;
   private last: { report: ImportReport | null; failure: unknown } = { report: null, failure: null };
+  /** The last run's results placer, kept for "Place results again". */
+  private placer: ResultsPlacer | null = null;
 
   constructor(private readonly deps: ImportDeps) {
     this.journals = new WorkbookJournal(deps.workbook, deps.openJournal);
@@ -359,7 +361,7 @@ export class ImportController {
     const session = this.deps.session();
     if (!session) throw new Error('not connected');
     const { kind: kindName, allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.store.get();
-    const relocated: Relocated = { results: [], moved: [], lost: [] };
+    let placer: ResultsPlacer | null = null;
     let read = sheet ?? '';
     let complete = false;
     try {
@@ -382,7 +384,10 @@ export class ImportController {
           mapping: (grid) => this.savedMappingFor(grid, grid === this.grid),
           connect: async () => session,
           journal: (options) => this.journals.port(read, kindName)(options),
-          results: (run) => this.resultsSink(run, relocated),
+          results: (run) => {
+            placer = new ResultsPlacer(this.deps.workbook, run);
+            return this.resultsSink(run, placer);
+          },
           progress: this.progressOf(importKind(kindName), dryRun),
           words: paneRemedy,
         },
@@ -400,7 +405,8 @@ export class ImportController {
         },
       );
       complete = !dryRun && report.placed.unplaced.length === 0 && report.placed.failure === null;
-      return { report, relocated };
+      this.placer = placer;
+      return { report, placer: placer! };
     } finally {
       // A run whose results are all in the sheet is finished in the journal; any other stays for "Finish it".
       await this.journals.ended(complete);
@@ -438,25 +444,48 @@ export class ImportController {
   }
 
   /**
-   * Results go into the sheet as records finish, each batch onto its rows as they are by then; the
-   * journal notes the rows whose results are in the sheet (a run closed half-way names the others).
+   * Results go into the sheet as records finish, each batch onto its rows found by their key cells
+   * (results-write.ts); the journal notes the rows whose results are in the sheet (a run closed
+   * half-way names the others).
    */
-  private resultsSink(run: ResultsContext, relocated: Relocated): ResultsSink {
+  private resultsSink(run: ResultsContext, placer: ResultsPlacer): ResultsSink {
     const write = async (part: RowResult[], n: number) => {
-      const lostBefore = relocated.lost.length;
-      const columns = await writeResultsBatch(this.deps.workbook, run, part, n > 0, relocated);
-      const lost = new Set(relocated.lost.slice(lostBefore));
-      await this.journals.placed(part.map((r) => r.rowNumber).filter((row) => !lost.has(row)));
-      this.store.set({ resultColumns: columns });
+      await placer.write(part, n > 0);
+      const unplaced = new Set(placer.unplaced.map((r) => r.rowNumber));
+      await this.journals.placed(part.map((r) => r.rowNumber).filter((row) => !unplaced.has(row)));
+      this.store.set({ resultColumns: placer.columns });
     };
     const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
     return {
       add: (rows) => feed.add(rows),
       finish: async (results) => {
         await feed.finish(results);
-        return { file: run.grid.sheet, failure: null, moved: relocated.moved, unplaced: relocated.lost };
+        return { file: run.grid.sheet, failure: null, moved: placer.moved, unplaced: placer.unplaced.map((r) => r.rowNumber) };
       },
     };
+  }
+
+  /**
+   * Places again the results of the last run that could not be placed (their rows changed or moved
+   * out of sight while it ran): the key columns are read over the sheet afresh.
+   */
+  async placeResultsAgain(): Promise<void> {
+    await this.guard(async () => {
+      const placer = this.placer;
+      const report = this.last.report;
+      if (!placer || !report || placer.unplaced.length === 0) return;
+      this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Placing the results again…' } });
+      await placer.placeAgain();
+      const left = placer.unplaced.length;
+      const text =
+        left === 0 ? 'Every result is now on its row.' : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
+      this.store.set({
+        phase: 'idle',
+        status: { tone: left === 0 ? 'info' : 'warning', text },
+        warnings: [...placementLines(placer, report), ...warningLines(report.planned)].slice(0, LINES_SHOWN),
+        unplaced: left,
+      });
+    });
   }
 
   /** The GST rate the sheet's prices include (a decimal string such as '0.1'), or null when they exclude GST. */

@@ -4,16 +4,18 @@
  * `context.sync()` per chunk; writes suspend calculation, values go before formats, and rows are never
  * added with `rows.add`. The chunked writes themselves live in excel-results.ts and excel-sheets.ts.
  */
-import type { Grid } from '../../shared/sheet/grid.ts';
+import type { Grid, SheetRow } from '../../shared/sheet/grid.ts';
 import { Batch, payloadError } from './excel-batch.ts';
 import type { SyncHook } from './excel-batch.ts';
+import { readColumns } from './excel-columns.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
-import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
+import { clearMarksOf, loadMarks } from './excel-marks.ts';
+import { writeResults } from './excel-results.ts';
 import { readDateSystem } from './date-system.ts';
 import { markHiddenRows, queueLayout, queueVisibleRows, readLayout } from './read-layout.ts';
 import type { LayoutSupport } from './read-layout.ts';
 import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
-import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 
 /** The part of office-js's `Excel` namespace the adapter needs. */
 export interface ExcelHost {
@@ -45,8 +47,8 @@ export interface WriteConfig {
   chunkRows: number;
   payloadBudgetBytes: number;
   notes: boolean;
-  /** `RangeFill.pattern` can be read (ExcelApi 1.9): it tells no fill from a white one. */
-  fillPattern: boolean;
+  /** Conditional formats (ExcelApi 1.6): invalid cells are marked with the add-in's own (excel-marks.ts). */
+  conditionalFormats: boolean;
   onSync?: SyncHook;
 }
 
@@ -85,7 +87,7 @@ export class ExcelWorkbook implements WorkbookPort {
       chunkRows: this.options.chunkRows ?? DEFAULT_CHUNK_ROWS,
       payloadBudgetBytes: this.options.payloadBudgetBytes ?? DEFAULT_PAYLOAD_BUDGET_BYTES,
       notes: requirements?.isSetSupported('ExcelApi', '1.18') ?? false,
-      fillPattern: requirements?.isSetSupported('ExcelApi', '1.9') ?? false,
+      conditionalFormats: requirements?.isSetSupported('ExcelApi', '1.6') ?? false,
       onSync: this.options.onSync,
     };
   }
@@ -141,6 +143,11 @@ export class ExcelWorkbook implements WorkbookPort {
     });
   }
 
+  async readColumns(sheet: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]> {
+    const config = this.config();
+    return this.excel.run((context) => readColumns(context, config, sheet, columns, rows));
+  }
+
   async writeResults(input: ResultsInput): Promise<void> {
     const config = this.config();
     await this.write((context) => writeResults(context, config, input));
@@ -156,15 +163,15 @@ export class ExcelWorkbook implements WorkbookPort {
     });
   }
 
-  /** Removes the fills recorded for the sheet and the add-in's notes on it (two syncs). */
+  /** Removes the add-in's marks on the sheet and its notes (two or three syncs; excel-marks.ts). */
   async clearMarks(sheetName: string): Promise<void> {
     const config = this.config();
     await this.write(async (context) => {
       const batch = new Batch(context, 'clearMarks', config.onSync);
       const sheet = context.workbook.worksheets.getItem(sheetName);
-      const marks = loadMarks(context, sheet, sheetName, config.notes);
+      const marks = loadMarks(context, sheet, sheetName, config);
       await batch.sync(0, undefined, sheetName);
-      clearMarksOf(sheet, marks, batch);
+      await clearMarksOf(sheet, marks, batch);
       await batch.sync();
     });
   }

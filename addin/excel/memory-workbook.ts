@@ -2,10 +2,10 @@
  * An in-memory {@link WorkbookPort} over plain arrays: the task pane runs against it in tests and in a
  * browser page for screenshots, with no Excel. Same layout rules as the Excel adapter (sheet-layout.ts).
  */
-import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
+import type { CellValue, Grid, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
 import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
-import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
 import { INSTRUCTIONS_SHEET, instructionRows } from '../../shared/template/index.ts';
 
@@ -70,6 +70,22 @@ export class MemoryWorkbook implements WorkbookPort {
       .filter((row) => !row.cells.every((c) => isBlank(c)));
     options?.onProgress?.(sheet.cells.length);
     return { source: this.name, sheet: sheet.name, rows };
+  }
+
+  async readColumns(name: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]> {
+    const sheet = this.sheet(name);
+    const spans: readonly RowSpan[] = rows ?? [{ first: 1, last: sheet.cells.length }];
+    const width = Math.max(-1, ...columns, ...spans.flatMap((s) => s.columns ?? [])) + 1;
+    return spans.flatMap(({ first, last, columns: own }) =>
+      Array.from({ length: Math.max(0, last - first + 1) }, (_v, i) => {
+        const cells: CellValue[] = new Array<CellValue>(width).fill(null);
+        for (const c of own ?? columns) {
+          const value = sheet.cells[first + i - 1]?.[c];
+          cells[c] = value === undefined || value === '' ? null : value;
+        }
+        return { rowNumber: first + i, cells };
+      }).filter((row) => !row.cells.every((c) => isBlank(c))),
+    );
   }
 
   async writeResults(input: ResultsInput): Promise<void> {

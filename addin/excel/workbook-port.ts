@@ -6,7 +6,7 @@
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import type { ExportColumn } from '../../shared/export/columns.ts';
-import type { Grid } from '../../shared/sheet/grid.ts';
+import type { Grid, SheetRow } from '../../shared/sheet/grid.ts';
 import type { WordedTemplate } from '../../shared/template/index.ts';
 
 /** How an export column's values are written and formatted: the core's (shared/export/columns.ts exportNumberFormat). */
@@ -48,6 +48,13 @@ export interface TableSheetInput {
  */
 export type TemplateSheetInput = WordedTemplate;
 
+/** Sheet rows from `first` to `last` (1-based, inclusive); `columns` (0-based) to read there instead of the call's. */
+export interface RowSpan {
+  first: number;
+  last: number;
+  columns?: readonly number[];
+}
+
 /** Options of a sheet read. */
 export interface ReadOptions {
   /** Called after each chunk with the number of sheet rows read so far. */
@@ -71,6 +78,14 @@ export interface WorkbookPort {
    * @throws WorkbookError `sheet_not_found`.
    */
   readSheet(name?: string, options?: ReadOptions): Promise<Grid>;
+  /**
+   * Reads only some columns of the sheet: the cells of `columns` (0-based; a span's own `columns`
+   * where it gives them) on the rows of `rows` (1-based, inclusive; default: row 1 to the last row
+   * the sheet uses), as values only: text, numbers (date cells too, as their serial), booleans; other
+   * columns `null`, blank rows left out. The write-back's re-read of key cells.
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  readColumns(sheet: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]>;
   /**
    * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message) into the sheet,
    * reusing result columns already there; marks each row's invalid cells with a red fill (and a note

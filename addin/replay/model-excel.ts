@@ -18,6 +18,7 @@ import { cellText } from './cell-text.ts';
 import { areasAddress, overlaps, rowRuns } from './range-areas.ts';
 import type { Rect } from './range-areas.ts';
 import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.ts';
+import { conditionalFormatsOf, type ModelHooks } from './model-conditional-formats.ts';
 
 type Any = any;
 
@@ -163,6 +164,21 @@ export class ModelExcel {
     this.pending.push(op);
   }
 
+  private formatIds = 0;
+
+  /** What the conditional formats' module (model-conditional-formats.ts) uses of this Excel. */
+  private hooks(): ModelHooks {
+    return {
+      sheet: (name) => this.sheets.find((s) => s.name === name),
+      mock: (data) => this.mock(data),
+      queue: (op) => this.queue(op),
+      trackLoads: (m) => this.trackLoads(m),
+      intercept: (target, prop, toOp) => this.intercept(target, prop, toOp),
+      collectionLoad: (collection, items) => this.collectionLoad(collection, items),
+      nextId: () => `cf${++this.formatIds}`,
+    };
+  }
+
   /** A mock whose listed properties record writes as operations; `load` schedules it for the next sync. */
   private mock(data: object, writes: Record<string, (value: unknown) => ModelOp> = {}, onLoad?: (props: string) => void): Any {
     const m: Any = new OfficeMockObject(data as Any);
@@ -246,7 +262,13 @@ export class ModelExcel {
         visibility: stored?.visibility ?? 'Visible',
         getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => this.rangeProxy(name, row, column, rows, columns),
         getCell: (row: number, column: number) => this.rangeProxy(name, row, column, 1, 1),
-        getRange: (address: string) => {
+        getRange: (address?: string) => {
+          // No address: the whole sheet, of which the model gives only the conditional formats.
+          if (address === undefined) {
+            const whole = this.mock({});
+            whole.conditionalFormats = conditionalFormatsOf(this.hooks(), name, null);
+            return whole;
+          }
           const r = parseA1(address);
           return this.rangeProxy(name, r.row, r.column, r.rows, r.columns);
         },
@@ -374,6 +396,8 @@ export class ModelExcel {
         this.refreshers.set(range, () => this.refreshCells(range, where, loaded));
       },
     );
+    let formats: Any = null;
+    Object.defineProperty(range, 'conditionalFormats', { get: () => (formats ??= conditionalFormatsOf(this.hooks(), sheet, where)) });
     range.where = where; // for the model's own bookkeeping; the adapter cannot read it (not an office-js property)
     this.trackLoads(range.format.fill);
     this.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));

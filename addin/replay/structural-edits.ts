@@ -2,7 +2,7 @@
  * Structural edits a user makes on a sheet while the pane works (insert rows, delete rows, sort a
  * block of rows, hide a row), applied to the workbook model (workbook-model.ts) as Excel applies them:
  * values, formats, shown text, fills, notes and hidden flags move with their rows; merged areas,
- * tables and the autofilter below the edit move down or up. Node-only test and replay support.
+ * tables, the autofilter and conditional formats below an insert or delete move down or up. Node-only test and replay support.
  */
 import type { ModelSheet } from './workbook-model.ts';
 import { a1, parseA1 } from './workbook-model.ts';
@@ -84,6 +84,11 @@ function remap(sheet: ModelSheet, map: RowMap): void {
     return moved === null ? [] : [{ ...t, address: moved }];
   });
   if (sheet.autoFilter !== undefined) sheet.autoFilter = area(sheet.autoFilter) ?? undefined;
+  // A conditional format's range moves with inserted and deleted rows (not with a sort: it is a range).
+  sheet.conditionalFormats = sheet.conditionalFormats.flatMap((f) => {
+    const moved = area(f.address);
+    return moved === null ? [] : [{ ...f, address: moved }];
+  });
 }
 
 /** Moves what is kept by cell address or row index (fills, notes, hidden flags) by a row mapping. */

@@ -59,6 +59,16 @@ export interface ModelSheet {
   autoFilter?: string;
   /** Merged areas, A1 (`A1:L1`). */
   merges: string[];
+  /** Conditional formats (the add-in's marks): id, the range they apply to, the custom rule's formula and fill. */
+  conditionalFormats: ModelConditionalFormat[];
+}
+
+/** One conditional format of a sheet (a custom rule). */
+export interface ModelConditionalFormat {
+  id: string;
+  address: string;
+  formula: string;
+  color: string;
 }
 
 /** The whole workbook. */
@@ -106,6 +116,7 @@ export function newSheet(name: string, visibility = 'Visible'): ModelSheet {
     hiddenRows: new Set(),
     merges: [],
     widths: new Map(),
+    conditionalFormats: [],
   };
 }
 
@@ -149,6 +160,19 @@ export function applyToSheet(sheet: ModelSheet, op: ModelOp): void {
       break;
     case 'tableAdd':
       sheet.tables.push({ address: op.address ?? '', hasHeaders: op.value === true });
+      break;
+    case 'cfAdd':
+      sheet.conditionalFormats.push({ id: String(op.value), address: op.address ?? '', formula: '', color: '' });
+      break;
+    case 'cfFormula':
+    case 'cfFill': {
+      const format = sheet.conditionalFormats.find((f) => f.id === op.address);
+      if (format && op.kind === 'cfFormula') format.formula = String(op.value);
+      if (format && op.kind === 'cfFill') format.color = String(op.value);
+      break;
+    }
+    case 'cfDelete':
+      sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => f.id !== op.address);
       break;
     case 'visibility':
       sheet.visibility = String(op.value);

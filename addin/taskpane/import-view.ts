@@ -36,6 +36,7 @@ export function importView(controller: ImportController, connected: () => boolea
   const status = byId('import-status');
   const problems = byId('import-problems');
   const warnings = byId('import-warnings');
+  const placeAgain = byId<HTMLButtonElement>('import-place-again');
   const panel = byId('panel-import');
   const allSheets = byId<HTMLInputElement>('import-all-sheets');
   const pending = byId('import-pending');
@@ -79,6 +80,7 @@ export function importView(controller: ImportController, connected: () => boolea
     const line = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-line]');
     if (line) void controller.showProblem(Number(line.dataset.line));
   });
+  placeAgain.addEventListener('click', () => void controller.placeResultsAgain());
 
   let shownFields: ImportState['fields'] | null = null;
   const render = () => {
@@ -132,6 +134,9 @@ export function importView(controller: ImportController, connected: () => boolea
     // Cancel goes away once the run can no longer be stopped: its focus goes to the status line, not the page body.
     const cancelHadFocus = document.activeElement === cancel;
     cancel.hidden = !state.cancellable;
+    // Results that could not be placed (their rows changed or moved among rows alike): offered again.
+    placeAgain.hidden = state.unplaced === 0;
+    placeAgain.disabled = busy;
     if (cancelHadFocus && cancel.hidden) status.focus();
     showProgress(progressBox, progress, state.phase === 'sending' ? state.progress : null);
     const written = state.resultColumns && !busy ? ` Results are in columns ${state.resultColumns}.` : '';

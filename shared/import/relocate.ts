@@ -1,17 +1,13 @@
 /**
  * Results follow their rows when the sheet changed while an import ran (the add-in: a bookkeeper
- * inserts or deletes a row mid-import). Each result's row is found again in the sheet as it is now,
- * by its key cells (invoice, supplier, product, quantity, amount, storage, date) as they were read
- * at the start, the rows lined up in order. A row that cannot be found (changed or deleted) gets no
- * result written, and is named, so no id is ever written onto a row it does not belong to. Pure.
+ * inserts, deletes or sorts rows mid-import). Each result's row is found again in the sheet as it is
+ * now by its key (row-key.ts: the row's identifying cells as read at the start), wherever it went. A
+ * row that cannot be told apart for sure (changed, gone, or alike rows reordered) gets no result,
+ * and is named, so no id is ever written onto a row it does not belong to. Pure.
  */
-import { isBlank, type CellValue, type Grid } from '../sheet/grid.ts';
-import type { ColumnMapping } from '../sheet/mapping.ts';
-import { cellText } from '../sheet/values/index.ts';
+import type { Grid, SheetRow } from '../sheet/grid.ts';
 import type { RowResult } from './outcome.ts';
-
-/** The fields whose cells identify a data row (those a sheet maps). */
-const KEY_FIELDS = ['invoice', 'supplier', 'received_at', 'returned_at', 'storage', 'product', 'quantity', 'amount', 'reference'] as const;
+import { rowKey } from './row-key.ts';
 
 /** Results placed on the rows as they are now, and the rows whose results could not be placed. */
 export interface Relocated {
@@ -22,28 +18,37 @@ export interface Relocated {
   lost: number[];
 }
 
+/** The sheet as read at the start and as read now (key cells only will do), each with its header row. */
+export interface Readings {
+  before: Grid;
+  beforeHeader: number;
+  /** Rows read now: at least the key columns, every row from the header down. */
+  now: readonly SheetRow[];
+  nowHeader: number;
+  /** The key columns (row-key.ts keyColumns). */
+  columns: readonly number[];
+}
+
 /**
- * Places `results` (row numbers of `before`, the sheet read at the start) on the rows of `now`
- * (the same sheet read again just before writing), by the key cells of `mapping`. The rows below
- * the header are lined up in order (a row inserted or deleted shifts the rest, which is found again;
- * a look-ahead of {@link LOOK_AHEAD} rows), so rows alike (two lines of the same product) stay apart.
+ * Places `results` (row numbers of `before`) on the rows of `now`, by key. A key found once before
+ * and once now is that row, wherever it went (insert, delete, sort). Rows alike (the same key, e.g.
+ * two lines of the same product and quantity) are paired in order when the sheet kept its order
+ * (rows only inserted or deleted), or when their results are the same; after a reorder otherwise they
+ * are refused, as are rows whose key is found a different number of times now.
  */
-export function relocateResults(results: readonly RowResult[], before: Grid, now: Grid, mapping: ColumnMapping): Relocated {
-  const columns = KEY_FIELDS.flatMap((field) => {
-    const column = (mapping.columns as Partial<Record<string, number>>)[field];
-    return column === undefined ? [] : [column];
-  });
-  const keyed = (grid: Grid) =>
-    grid.rows
-      .filter((r) => r.rowNumber > mapping.headerRowNumber)
-      .map((r) => ({ rowNumber: r.rowNumber, key: columns.map((c) => keyText(r.cells[c])).join('\u0000') }));
-  const target = alignRows(keyed(before), keyed(now));
+export function placeResults(results: readonly RowResult[], readings: Readings): Relocated {
+  const target = matchRows(readings);
   const placed: RowResult[] = [];
   const moved: Relocated['moved'] = [];
   const lost: number[] = [];
+  const alike = alikeGroups(readings);
+  const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   for (const result of results) {
     const to = target.get(result.rowNumber);
-    if (to === undefined) {
+    const group = alike.get(result.rowNumber);
+    // Reordered rows alike: placed only when their results are interchangeable (all in this batch, all the same).
+    const safe = to !== undefined && (group === undefined || interchangeable(group, byRow));
+    if (!safe) {
       lost.push(result.rowNumber);
       continue;
     }
@@ -53,46 +58,60 @@ export function relocateResults(results: readonly RowResult[], before: Grid, now
   return { results: placed, moved, lost };
 }
 
-/** How far ahead a row is looked for when the two readings differ: rows inserted or deleted at once. */
-const LOOK_AHEAD = 200;
+type Keyed = { rowNumber: number; key: string };
 
-/**
- * Lines up the rows read before with the rows read now, in order (a greedy diff): equal keys match;
- * where they differ, the nearer of "rows were inserted here" and "this row went" is taken; a row
- * changed in place matches nothing. Blank rows match only blank rows.
- * @returns row number before → row number now, for the rows found.
- */
-function alignRows(before: readonly { rowNumber: number; key: string }[], now: readonly { rowNumber: number; key: string }[]): Map<number, number> {
+function keyedRows(rows: readonly SheetRow[], header: number, columns: readonly number[]): Keyed[] {
+  return rows
+    .filter((r) => r.rowNumber > header)
+    .map((r) => ({ rowNumber: r.rowNumber, key: rowKey(r.cells, columns) }))
+    .filter((r) => r.key !== '')
+    .sort((a, b) => a.rowNumber - b.rowNumber);
+}
+
+function byKey(rows: readonly Keyed[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const { rowNumber, key } of rows) groups.set(key, [...(groups.get(key) ?? []), rowNumber]);
+  return groups;
+}
+
+/** Row before → row now, for keys found as many times now as before (paired in order). */
+function matchRows(readings: Readings): Map<number, number> {
+  const before = byKey(keyedRows(readings.before.rows, readings.beforeHeader, readings.columns));
+  const now = byKey(keyedRows(readings.now, readings.nowHeader, readings.columns));
   const target = new Map<number, number>();
-  let i = 0;
-  let j = 0;
-  while (i < before.length && j < now.length) {
-    if (before[i]!.key === now[j]!.key) {
-      target.set(before[i]!.rowNumber, now[j]!.rowNumber);
-      i += 1;
-      j += 1;
-      continue;
-    }
-    const inserted = findAhead(now, j, before[i]!.key);
-    const deleted = findAhead(before, i, now[j]!.key);
-    if (inserted !== null && (deleted === null || inserted - j <= deleted - i)) j = inserted;
-    else if (deleted !== null) i = deleted;
-    else {
-      // This row changed in place: no result goes onto it.
-      i += 1;
-      j += 1;
-    }
+  for (const [key, rows] of before) {
+    const found = now.get(key) ?? [];
+    if (found.length !== rows.length) continue;
+    rows.forEach((rowNumber, i) => target.set(rowNumber, found[i] ?? rowNumber));
   }
   return target;
 }
 
-function findAhead(rows: readonly { key: string }[], from: number, key: string): number | null {
-  for (let k = from + 1; k < rows.length && k <= from + LOOK_AHEAD; k += 1) if (rows[k]!.key === key) return k;
-  return null;
+/**
+ * When the sheet's order changed (the keys found now, read down the sheet, are not in the order they
+ * were read at the start), the groups of rows alike (a key on more than one row), by each member's
+ * row before; empty when the order held (rows only inserted or deleted).
+ */
+function alikeGroups(readings: Readings): Map<number, number[]> {
+  const beforeRows = keyedRows(readings.before.rows, readings.beforeHeader, readings.columns);
+  const nowRows = keyedRows(readings.now, readings.nowHeader, readings.columns);
+  const before = byKey(beforeRows);
+  const now = byKey(nowRows);
+  const matched = (key: string) => before.get(key)?.length === now.get(key)?.length;
+  const sequence = (rows: readonly Keyed[]) => rows.filter((r) => matched(r.key)).map((r) => r.key);
+  const a = sequence(beforeRows);
+  const b = sequence(nowRows);
+  const groups = new Map<number, number[]>();
+  if (a.length === b.length && a.every((key, i) => key === b[i])) return groups;
+  for (const rows of before.values()) if (rows.length > 1) for (const rowNumber of rows) groups.set(rowNumber, rows);
+  return groups;
 }
 
-/** A key cell as compared: its text, case and spacing folded; blank is ''. */
-function keyText(cell: CellValue | undefined): string {
-  if (cell === undefined || isBlank(cell)) return '';
-  return cellText(cell).toLowerCase().replace(/\s+/g, ' ');
+/** Whether every row of `group` has a result in `results`, all the same apart from the row. */
+function interchangeable(group: readonly number[], results: ReadonlyMap<number, RowResult>): boolean {
+  const texts = group.map((rowNumber) => {
+    const result = results.get(rowNumber);
+    return result === undefined ? undefined : JSON.stringify({ ...result, rowNumber: 0 });
+  });
+  return texts.every((t) => t !== undefined && t === texts[0]);
 }

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
 import { NOTE_LIMIT } from '../../../addin/excel/excel-results.ts';
+import { MARK_FORMULA } from '../../../addin/excel/excel-marks.ts';
 import { INVALID_FILL } from '../../../addin/excel/sheet-layout.ts';
 import { WorkbookError, marksSettingKey } from '../../../addin/excel/workbook-port.ts';
 import { FakeExcel, officeWith } from './excel-fake.ts';
+import { insertRows } from '../../../addin/replay/structural-edits.ts';
 import type { FakeOp } from './excel-fake.ts';
 
 const headers = ['Supplier', 'Date', 'Product', 'Qty'];
@@ -27,6 +29,16 @@ const created = (rowNumber: number, extra: Partial<RowResult> = {}): RowResult =
 
 const kinds = (ops: FakeOp[]) => ops.map((op) => op.kind);
 
+/** The add-in's marks on a sheet of the fake: its conditional formats with the add-in's rule and red fill, by address. */
+const marks = (fake: FakeExcel, sheet: string) =>
+  fake
+    .sheet(sheet)
+    .conditionalFormats.filter((f) => f.formula === MARK_FORMULA && f.color === INVALID_FILL)
+    .map((f) => f.address);
+
+/** ExcelApi 1.6 and later: conditional formats, so marks. */
+const withMarks = officeWith('1.17').context.requirements;
+
 describe('ExcelWorkbook.writeResults', () => {
   it('appends the five result columns after the last header and writes each row', async () => {
     const fake = invoiceSheet(2);
@@ -42,7 +54,8 @@ describe('ExcelWorkbook.writeResults', () => {
     expect(row(5)).toEqual(['invalid', '', '', '', "no product named 'Roundup 1'"]);
     expect(fake.cell('Invoices', 4, 2)).toBe('Roundup 0'); // the input is untouched
     expect(fake.sheet('Invoices').bold).toEqual(['E3:I3']);
-    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', INVALID_FILL]]));
+    expect(marks(fake, 'Invoices')).toEqual(['C5']);
+    expect(fake.sheet('Invoices').fills.size).toBe(0); // the cells' own format is never touched
   });
 
   it("reuses its own block of result columns, and never the bookkeeper's own Status column", async () => {
@@ -106,42 +119,43 @@ describe('ExcelWorkbook.writeResults', () => {
     expect((block?.value as unknown[][])[1]).toEqual([null, null, null, null, null]);
   });
 
-  it('writes 12,000 results in chunks of 5,000 rows: values then fills, one sync each, calculation suspended', async () => {
+  it('writes 12,000 results in chunks of 5,000 rows: values then marks, one sync each, calculation suspended', async () => {
     const fake = invoiceSheet(12_000);
     const results = Array.from({ length: 12_000 }, (_v, i) =>
       i % 3 === 0 ? { rowNumber: i + 4, status: 'invalid' as const, message: 'quantity must be a number', invalidColumns: [3] } : created(i + 4),
     );
     const reports: number[] = [];
-    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r.rows) }).writeResults({
+    await new ExcelWorkbook({ excel: fake.host, requirements: withMarks, onSync: (r) => reports.push(r.rows) }).writeResults({
       sheet: 'Invoices',
       headerRowNumber: 3,
       headers,
       results,
     });
     expect(fake.runs).toBe(1);
-    // load marks, three chunks, record the marks
-    expect(fake.syncs).toHaveLength(5);
-    expect(reports).toEqual([0, 5000, 5000, 2000, 0]);
+    // load marks, three chunks (nothing to record: the marks are the conditional formats themselves)
+    expect(fake.syncs).toHaveLength(4);
+    expect(reports).toEqual([0, 5000, 5000, 2000]);
     const chunks = fake.syncs.slice(1, 4);
     for (const sync of chunks) {
       expect(sync.ops[0]?.kind).toBe('suspendCalc');
       const rowValues = sync.ops.filter((op) => op.kind === 'values' && op.row !== 2);
       expect(rowValues).toHaveLength(1);
       // values first, formats after: nothing but formats once the first format is queued
-      const firstFormat = kinds(sync.ops).findIndex((k) => k === 'fill' || k === 'bold');
+      const formatKinds = ['cfAdd', 'cfFormula', 'cfFill', 'bold'];
+      const firstFormat = kinds(sync.ops).findIndex((k) => formatKinds.includes(k));
       expect(firstFormat).toBeGreaterThan(kinds(sync.ops).lastIndexOf('values'));
       expect(
         kinds(sync.ops)
           .slice(firstFormat)
-          .every((k) => k === 'fill' || k === 'bold'),
+          .every((k) => formatKinds.includes(k)),
       ).toBe(true);
     }
     expect(chunks.map((s) => s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows)).toEqual([5000, 5000, 2000]);
-    expect(fake.ops('fill')).toHaveLength(4000);
+    expect(fake.ops('cfAdd')).toHaveLength(4000);
     expect(fake.ops('rowsAdd')).toEqual([]);
     expect(fake.cell('Invoices', 12_003, 4)).toBe('created');
-    expect(fake.sheet('Invoices').fills.get('D12001')).toBe(INVALID_FILL);
-    expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '{}').fills).toHaveLength(4000);
+    expect(marks(fake, 'Invoices')).toContain('D12001');
+    expect(fake.settings.has(marksSettingKey('Invoices'))).toBe(false);
   });
 
   it('halves the chunk after a payload error; the refused batch writes nothing', async () => {
@@ -182,53 +196,88 @@ describe('ExcelWorkbook.writeResults', () => {
     for (const sync of chunks) expect(sync.bytes).toBeLessThanOrEqual(budget);
   });
 
-  it('groups contiguous invalid cells into one fill range, and removes the previous run’s fills first', async () => {
+  it('groups contiguous invalid cells into one mark, and removes the previous run’s marks first', async () => {
     const fake = invoiceSheet(4);
-    const workbook = new ExcelWorkbook({ excel: fake.host });
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
     const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
     await workbook.writeResults({ ...input, results: [invalid(4, [1, 2, 3]), invalid(5, [1, 2, 3]), invalid(6, [0, 2])] });
-    expect(fake.ops('fill').map((op) => op.address)).toEqual(['B4:D5', 'A6', 'C6']);
+    expect(marks(fake, 'Invoices')).toEqual(['B4:D5', 'A6', 'C6']);
     await workbook.writeResults({ ...input, results: [created(4), created(5), invalid(6, [3])] });
-    const clearing = fake.okSyncs[fake.okSyncs.length - 3];
-    expect(clearing?.ops.filter((op) => op.kind === 'fillClear').map((op) => op.address)).toEqual(['B4:D5', 'A6', 'C6']);
-    expect([...fake.sheet('Invoices').fills.keys()]).toEqual(['D6']);
-    expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '')).toEqual({ fills: ['D6'] });
+    expect(fake.ops('cfDelete')).toHaveLength(3);
+    expect(marks(fake, 'Invoices')).toEqual(['D6']);
   });
 
-  it('a later part of the same run keeps the marks already made and adds its own to the record', async () => {
+  it('a later part of the same run keeps the marks already made and adds its own', async () => {
     const fake = invoiceSheet(4);
-    const workbook = new ExcelWorkbook({ excel: fake.host });
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
     const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
     await workbook.writeResults({ ...input, results: [invalid(4, [1])] });
     await workbook.writeResults({ ...input, results: [invalid(6, [2])], keepMarks: true });
-    expect(fake.ops('fillClear')).toEqual([]);
-    expect([...fake.sheet('Invoices').fills.keys()]).toEqual(['B4', 'C6']);
-    expect(JSON.parse(fake.settings.get(marksSettingKey('Invoices')) ?? '')).toEqual({ fills: ['B4', 'C6'] });
+    expect(fake.ops('cfDelete')).toEqual([]);
+    expect(marks(fake, 'Invoices')).toEqual(['B4', 'C6']);
     // The next run clears both.
     await workbook.writeResults({ ...input, results: [created(4)] });
-    expect([...fake.sheet('Invoices').fills.keys()]).toEqual([]);
+    expect(marks(fake, 'Invoices')).toEqual([]);
   });
 
-  it("puts the bookkeeper's own fill back when its mark goes, and keeps it over a second run's mark of the same cell", async () => {
+  it("never touches the bookkeeper's own formats: their fills and conditional formats stay, under and beside the marks", async () => {
     const fake = invoiceSheet(3);
     fake.sheet('Invoices').fills.set('C5', '#FFFF00'); // their yellow: a line they were checking
-    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.9').context.requirements });
+    fake.sheet('Invoices').conditionalFormats.push({ id: 'theirs', address: 'D4:D6', formula: '=$D4>2', color: '#00FF00' });
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
     const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
-    await workbook.writeResults({ ...input, results: [invalid(4, [2]), invalid(5, [2])] });
-    expect(fake.sheet('Invoices').fills).toEqual(
-      new Map([
-        ['C4', INVALID_FILL],
-        ['C5', INVALID_FILL],
-      ]),
-    );
-    // Marked again by the next run: what lies under the mark is still their yellow, not our red.
+    await workbook.writeResults({ ...input, results: [invalid(4, [2, 3]), invalid(5, [2, 3])] });
+    expect(marks(fake, 'Invoices')).toEqual(['C4:D5']);
     await workbook.writeResults({ ...input, results: [invalid(5, [2])] });
-    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', INVALID_FILL]]));
     await workbook.clearMarks('Invoices');
+    expect(marks(fake, 'Invoices')).toEqual([]);
     expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', '#FFFF00']]));
+    expect(fake.sheet('Invoices').conditionalFormats.map((f) => f.id)).toEqual(['theirs']);
+    expect(fake.ops('fill')).toEqual([]);
+    expect(fake.ops('fillClear')).toEqual([]);
+  });
+
+  it('2,500 of the bookkeeper’s yellow cells marked and cleared: every one is yellow again (no cap)', async () => {
+    const fake = invoiceSheet(2_500);
+    for (let n = 4; n < 2_504; n++) fake.sheet('Invoices').fills.set(`C${n}`, '#FFFF00');
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
+    const results = Array.from({ length: 2_500 }, (_v, i): RowResult => ({ rowNumber: i + 4, status: 'invalid', message: 'bad', invalidColumns: [2] }));
+    await workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results });
+    expect(marks(fake, 'Invoices')).toEqual(['C4:C2503']);
+    await workbook.clearMarks('Invoices');
+    expect(marks(fake, 'Invoices')).toEqual([]);
+    const sheet = fake.sheet('Invoices');
+    expect([...sheet.fills.values()].filter((c) => c === '#FFFF00')).toHaveLength(2_500);
+  });
+
+  it('a row inserted above a mark: the mark moves with its row, and clearing leaves every cell as the bookkeeper had it', async () => {
+    const fake = invoiceSheet(3);
+    fake.sheet('Invoices').fills.set('C5', '#FFFF00');
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
+    await workbook.writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: [{ rowNumber: 4, status: 'invalid', message: 'bad', invalidColumns: [2] }],
+    });
+    insertRows(fake.sheet('Invoices'), 4, 1); // Excel moves the cells (and the conditional format's range) down
+    expect(marks(fake, 'Invoices')).toEqual(['C5']);
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C6', '#FFFF00']]));
+    await workbook.clearMarks('Invoices');
+    expect(marks(fake, 'Invoices')).toEqual([]);
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C6', '#FFFF00']]));
+  });
+
+  it('clears the red fills of an earlier version’s marks and puts back the colours it recorded', async () => {
+    const fake = invoiceSheet(3);
+    fake.sheet('Invoices').fills.set('C4', INVALID_FILL).set('C5', INVALID_FILL);
+    fake.settings.set(marksSettingKey('Invoices'), JSON.stringify({ fills: ['C4:C5'], previous: { C5: '#FFFF00' } }));
+    await new ExcelWorkbook({ excel: fake.host, requirements: withMarks }).clearMarks('Invoices');
+    expect(fake.sheet('Invoices').fills).toEqual(new Map([['C5', '#FFFF00']]));
+    expect(fake.settings.has(marksSettingKey('Invoices'))).toBe(false);
   });
 
   it('writes wait while the user edits a cell, and undo as one step, where the host has those options', async () => {
@@ -307,7 +356,7 @@ describe('ExcelWorkbook.writeResults', () => {
 });
 
 describe('ExcelWorkbook.clearMarks', () => {
-  it('clears the recorded fills and the add-in’s notes, and nothing else, in two syncs', async () => {
+  it('clears the add-in’s marks and notes, and nothing else, in three syncs (load, read the rules, delete)', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'S', values: [headers, ['a', 'b', 'c', 'd']], notes: { A1: 'mine' } }] });
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
     await workbook.writeResults({
@@ -318,8 +367,8 @@ describe('ExcelWorkbook.clearMarks', () => {
     });
     const before = fake.syncs.length;
     await workbook.clearMarks('S');
-    expect(fake.syncs.length - before).toBe(2);
-    expect(fake.sheet('S').fills.size).toBe(0);
+    expect(fake.syncs.length - before).toBe(3);
+    expect(marks(fake, 'S')).toEqual([]);
     expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({ A1: 'mine' });
     expect(fake.settings.has(marksSettingKey('S'))).toBe(false);
     expect(fake.sheet('S').values[1]?.slice(0, 5)).toEqual(['a', 'b', 'c', 'd', 'invalid']);
