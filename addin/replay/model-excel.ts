@@ -10,13 +10,13 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- office-addin-mock's objects are untyped */
 import { OfficeMockObject } from 'office-addin-mock';
-import { a1, applyToSheet, newSheet, parseA1 } from './workbook-model.ts';
+import { applyToSheet, newSheet, parseA1 } from './workbook-model.ts';
 import type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
 
 export type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
-import { cellText } from './cell-text.ts';
-import { areasAddress, overlaps, rowRuns } from './range-areas.ts';
-import type { Rect } from './range-areas.ts';
+import { autoFilterProxy, tablesProxy } from './layout-proxies.ts';
+import type { ProxyKit } from './proxy-kit.ts';
+import { rangeProxy } from './range-proxy.ts';
 import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.ts';
 
 type Any = any;
@@ -51,6 +51,22 @@ export class ModelExcel {
   private readonly refreshers = new WeakMap<object, () => void>();
   /** True while office-addin-mock updates its own properties (load, sync): those are not writes. */
   private internal = false;
+  /** What the proxies of range-proxy.ts and layout-proxies.ts are built with. */
+  private readonly kit: ProxyKit = this.proxyKit();
+
+  private proxyKit(): ProxyKit {
+    return {
+      date1904: () => this.model.date1904,
+      sheetOf: (name) => this.sheets.find((s) => s.name === name),
+      queue: (op) => this.queue(op),
+      mock: (data, writes, onLoad) => this.mock(data, writes, onLoad),
+      nullObject: (data) => this.nullObject(data),
+      intercept: (target, prop, toOp) => this.intercept(target, prop, toOp),
+      trackLoads: (m, onLoad) => this.trackLoads(m, onLoad),
+      refreshOnSync: (m, refresh) => this.refreshers.set(m, refresh),
+      rangeProxy: (sheet, row, column, rows, columns) => this.rangeProxy(sheet, row, column, rows, columns),
+    };
+  }
 
   /** A workbook of the sheets given (`init`), or over a model already built (xlsx-excel.ts). */
   constructor(init: { sheets: ModelSheetInit[]; active?: string; name?: string; date1904?: boolean } | { model: WorkbookModel }) {
@@ -255,46 +271,13 @@ export class ModelExcel {
       { visibility: (value) => ({ kind: 'visibility', sheet: name, value }) },
     );
     sheet.notes = notes;
-    sheet.tables = this.tablesProxy(name, stored);
-    sheet.autoFilter = this.autoFilterProxy(name, stored);
+    sheet.tables = tablesProxy(this.kit, name, stored, (collection, items) => this.collectionLoad(collection, items));
+    sheet.autoFilter = autoFilterProxy(this.kit, name, stored);
     return sheet;
   }
 
-  /** `worksheet.tables`: the sheet's tables (name, showHeaders, getRange) and `add`. */
-  private tablesProxy(name: string, stored: ModelSheet | undefined): Any {
-    const items = (stored?.tables ?? []).map((t, i) => {
-      const r = parseA1(t.address);
-      return this.mock({
-        name: t.name ?? `Table${i + 1}`,
-        showHeaders: t.hasHeaders,
-        getRange: () => this.rangeProxy(name, r.row, r.column, r.rows, r.columns),
-      });
-    });
-    const tables = this.mock({
-      items,
-      add: (range: Any, hasHeaders: boolean) => {
-        this.queue({ kind: 'tableAdd', sheet: name, address: (range.where as { address: string }).address, value: hasHeaders });
-        return this.mock({ name: `Table${items.length + 1}`, rows: { add: () => this.queue({ kind: 'rowsAdd', sheet: name }) } });
-      },
-    });
-    this.collectionLoad(tables, items);
-    return tables;
-  }
-
-  /** `worksheet.autoFilter` (ExcelApi 1.9): whether the sheet has one, and its range. */
-  private autoFilterProxy(name: string, stored: ModelSheet | undefined): Any {
-    const address = stored?.autoFilter;
-    return this.mock({
-      enabled: address !== undefined,
-      isDataFiltered: address !== undefined && [...(stored?.hiddenRows ?? [])].some((row) => row > parseA1(address).row),
-      getRangeOrNullObject: () => {
-        if (address === undefined) return this.nullObject({ address: '', rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0 });
-        const r = parseA1(address);
-        const range = this.rangeProxy(name, r.row, r.column, r.rows, r.columns);
-        range.isNullObject = false;
-        return range;
-      },
-    });
+  private rangeProxy(sheet: string, row: number, column: number, rows: number, columns: number): Any {
+    return rangeProxy(this.kit, sheet, row, column, rows, columns);
   }
 
   /** A null object (`isNullObject` true) with the given properties. */
@@ -329,97 +312,6 @@ export class ModelExcel {
     const range = this.rangeProxy(name, top, left, bottom - top + 1, right - left + 1);
     range.isNullObject = false;
     return range;
-  }
-
-  private rangeProxy(sheet: string, row: number, column: number, rows: number, columns: number): Any {
-    const stored = this.sheets.find((s) => s.name === sheet);
-    const where = { sheet, row, column, rows, columns, address: a1(row, column, rows, columns) };
-    const loaded = new Set<string>();
-    const range = this.mock(
-      {
-        values: [],
-        numberFormat: [],
-        text: [],
-        rowIndex: row,
-        columnIndex: column,
-        rowCount: rows,
-        columnCount: columns,
-        address: `${sheet}!${where.address}`,
-        format: {
-          // A cell's own fill as stored (the bookkeeper's colours); no fill reads as white with pattern None, as in Excel.
-          fill: {
-            color: stored?.fills.get(where.address) ?? '#FFFFFF',
-            pattern: stored?.fills.has(where.address) ? 'Solid' : 'None',
-            clear: () => this.queue({ kind: 'fillClear', ...where }),
-          },
-          font: { bold: false },
-          autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
-        },
-        dataValidation: { rule: '', errorAlert: '' },
-        getSpecialCellsOrNullObject: (type: string) => this.specialCells(sheet, where, type),
-        getMergedAreasOrNullObject: () => this.mergedAreas(sheet, where),
-      },
-      {
-        values: (value) => ({ kind: 'values', ...where, value }),
-        numberFormat: (value) => ({ kind: 'numberFormat', ...where, value }),
-      },
-      (props) => {
-        this.queue({ kind: 'load', ...where, value: props });
-        for (const prop of props.split(',')) loaded.add(prop.trim());
-        // Cell contents are read as they are when the sync runs (after this batch's writes), as in Excel.
-        this.refreshers.set(range, () => this.refreshCells(range, where, loaded));
-      },
-    );
-    range.where = where; // for the model's own bookkeeping; the adapter cannot read it (not an office-js property)
-    this.trackLoads(range.format.fill);
-    this.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));
-    this.intercept(range.format.font, 'bold', (value) => ({ kind: 'bold', ...where, value }));
-    this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));
-    this.intercept(range.dataValidation, 'errorAlert', (value) => ({ kind: 'errorAlert', ...where, value }));
-    return range;
-  }
-
-  /** Sets a loaded range's `values`, `numberFormat` and `text` from the model as it is now. */
-  private refreshCells(range: Any, where: Rect & { sheet: string }, loaded: Set<string>): void {
-    const stored = this.sheets.find((s) => s.name === where.sheet);
-    const grid = (cell: (r: number, c: number) => unknown) =>
-      Array.from({ length: where.rows }, (_r, i) => Array.from({ length: where.columns }, (_c, j) => cell(where.row + i, where.column + j)));
-    const value = (r: number, c: number) => stored?.values[r]?.[c] ?? '';
-    const format = (r: number, c: number) => stored?.formats[r]?.[c] ?? 'General';
-    const set = (prop: string, data: unknown) => {
-      const property = range._properties.get(prop);
-      if (property) property._valueBeforeLoaded = data;
-    };
-    const all = loaded.has('*');
-    if (all || loaded.has('values')) set('values', grid(value));
-    if (all || loaded.has('numberFormat')) set('numberFormat', grid(format));
-    if (all || loaded.has('text')) {
-      set(
-        'text',
-        grid((r, c) => stored?.texts?.[r]?.[c] ?? cellText(value(r, c), format(r, c), this.model.date1904)),
-      );
-    }
-  }
-
-  /** `getSpecialCellsOrNullObject('Visible')`: the rows of the range not hidden, as areas (other types: a null object). */
-  private specialCells(sheet: string, where: Rect, type: string): Any {
-    const stored = this.sheets.find((s) => s.name === sheet);
-    const shown = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter((row) => !stored?.hiddenRows.has(row));
-    if (type !== 'Visible' || shown.length === 0) return this.nullObject({ address: '', areaCount: 0, cellCount: 0 });
-    const areas = rowRuns(shown, where.column, where.columns);
-    const found = this.mock({ address: areasAddress(sheet, areas), areaCount: areas.length, cellCount: shown.length * where.columns });
-    found.isNullObject = false;
-    return found;
-  }
-
-  /** `getMergedAreasOrNullObject()` (ExcelApi 1.13): the merged areas that touch the range. */
-  private mergedAreas(sheet: string, where: Rect): Any {
-    const stored = this.sheets.find((s) => s.name === sheet);
-    const areas = (stored?.merges ?? []).map((m) => parseA1(m)).filter((m) => overlaps(m, where));
-    if (areas.length === 0) return this.nullObject({ address: '', areaCount: 0 });
-    const found = this.mock({ address: areasAddress(sheet, areas), areaCount: areas.length });
-    found.isNullObject = false;
-    return found;
   }
 
   /** Makes `load` on a mock schedule it for the next sync (office-addin-mock's own updates are not writes). */
