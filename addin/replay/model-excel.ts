@@ -361,7 +361,7 @@ export class ModelExcel {
       else if (op.kind === 'settingAdd') this.settings.set(op.address ?? '', String(op.value));
       else if (op.kind === 'settingDelete') this.settings.delete(op.address ?? '');
       else if (op.kind === 'activate') this.active = op.sheet ?? '';
-      else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op);
+      else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op, this.model.date1904);
     }
     this.syncs.push({ ops, bytes });
     const loaded = this.toSync;

@@ -20,6 +20,7 @@ export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: nu
       values: [],
       numberFormat: [],
       text: [],
+      formulas: [],
       rowIndex: row,
       columnIndex: column,
       rowCount: rows,
@@ -36,12 +37,14 @@ export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: nu
         autofitColumns: () => kit.queue({ kind: 'autofit', ...where }),
       },
       dataValidation: { rule: '', errorAlert: '' },
+      calculate: () => kit.queue({ kind: 'calculate', ...where }),
       getSpecialCellsOrNullObject: (type: string) => specialCells(kit, sheet, where, type),
       getMergedAreasOrNullObject: () => mergedAreas(kit, sheet, where),
     },
     {
       values: (value) => ({ kind: 'values', ...where, value }),
       numberFormat: (value) => ({ kind: 'numberFormat', ...where, value }),
+      formulas: (value) => ({ kind: 'formulas', ...where, value }),
     },
     (props) => {
       kit.queue({ kind: 'load', ...where, value: props });
