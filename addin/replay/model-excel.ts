@@ -15,7 +15,7 @@ import type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-m
 
 export type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
 import { autoFilterProxy, tablesProxy } from './layout-proxies.ts';
-import type { ProxyKit } from './proxy-kit.ts';
+import type { ModelQuirks, ProxyKit } from './proxy-kit.ts';
 import { rangeProxy } from './range-proxy.ts';
 import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.ts';
 
@@ -42,6 +42,8 @@ export class ModelExcel {
   readonly model: WorkbookModel;
   readonly syncs: ModelSync[] = [];
   runs = 0;
+  /** Departures from the documented office-js behaviour a test plays on purpose (see proxy-kit.ts). */
+  readonly quirks: ModelQuirks = {};
   /** Return an error to fail this sync (its operations are then lost), e.g. `{ code: 'RequestPayloadSizeLimitExceeded' }`. */
   failSync?: (ops: ModelOp[], attempt: number) => { code: string } | undefined;
   private pending: ModelOp[] = [];
@@ -56,6 +58,7 @@ export class ModelExcel {
 
   private proxyKit(): ProxyKit {
     return {
+      quirks: this.quirks,
       date1904: () => this.model.date1904,
       sheetOf: (name) => this.sheets.find((s) => s.name === name),
       queue: (op) => this.queue(op),

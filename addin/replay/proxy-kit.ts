@@ -9,8 +9,16 @@ import type { ModelOp, ModelSheet } from './workbook-model.ts';
 /** An office-addin-mock object (untyped). */
 export type Any = any;
 
+/** Ways a host departs from the documented behaviour, to test that the adapter refuses rather than guess. */
+export interface ModelQuirks {
+  /** `Range.getVisibleView()` shows every row, hidden ones included. */
+  viewShowsHiddenRows?: boolean;
+}
+
 /** The services of the workbook-backed Excel its proxies are built with. */
 export interface ProxyKit {
+  /** Ways a real host departs from the documented behaviour, played on purpose by a test. */
+  readonly quirks: ModelQuirks;
   /** Whether the workbook counts dates from 1904 (a cell's shown text depends on it). */
   date1904(): boolean;
   /** The sheet named `name`, or undefined (a sheet the adapter asked for that is not there). */

@@ -21,6 +21,7 @@ export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: nu
       numberFormat: [],
       text: [],
       formulas: [],
+      rowHidden: false,
       rowIndex: row,
       columnIndex: column,
       rowCount: rows,
@@ -40,6 +41,7 @@ export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: nu
       calculate: () => kit.queue({ kind: 'calculate', ...where }),
       getSpecialCellsOrNullObject: (type: string) => specialCells(kit, sheet, where, type),
       getMergedAreasOrNullObject: () => mergedAreas(kit, sheet, where),
+      getVisibleView: () => visibleView(kit, sheet, where),
     },
     {
       values: (value) => ({ kind: 'values', ...where, value }),
@@ -74,6 +76,11 @@ function refreshCells(kit: ProxyKit, range: Any, where: Rect & { sheet: string }
     if (property) property._valueBeforeLoaded = data;
   };
   const all = loaded.has('*');
+  if (all || loaded.has('rowHidden')) {
+    // True when every row is hidden, false when none is, null when some are (ExcelApi 1.2).
+    const hidden = Array.from({ length: where.rows }, (_v, i) => stored?.hiddenRows.has(where.row + i) === true);
+    set('rowHidden', hidden.every(Boolean) ? true : hidden.some(Boolean) ? null : false);
+  }
   if (all || loaded.has('values')) set('values', grid(value));
   if (all || loaded.has('numberFormat')) set('numberFormat', grid(format));
   if (all || loaded.has('text')) {
@@ -93,6 +100,18 @@ function specialCells(kit: ProxyKit, sheet: string, where: Rect, type: string): 
   const found = kit.mock({ address: areasAddress(sheet, areas), areaCount: areas.length, cellCount: shown.length * where.columns });
   found.isNullObject = false;
   return found;
+}
+
+/**
+ * `getVisibleView()` (ExcelApi 1.3): `cellAddresses` of the shown rows' cells (`Sheet1!A3`). A host whose
+ * view leaves out only what a filter hides is played with `kit.quirks.viewShowsHiddenRows`: every row.
+ */
+function visibleView(kit: ProxyKit, sheet: string, where: Rect): Any {
+  const stored = kit.sheetOf(sheet);
+  const rows = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter((row) => kit.quirks.viewShowsHiddenRows || !stored?.hiddenRows.has(row));
+  const prefix = areasAddress(sheet, [{ row: 0, column: 0, rows: 1, columns: 1 }]).replace(/A1$/, '');
+  const cellAddresses = rows.map((row) => Array.from({ length: where.columns }, (_c, j) => `${prefix}${a1(row, where.column + j)}`));
+  return kit.mock({ cellAddresses, rowCount: rows.length, columnCount: where.columns });
 }
 
 /** `getMergedAreasOrNullObject()` (ExcelApi 1.13): the merged areas that touch the range. */
