@@ -3,7 +3,8 @@
  * behind the same WorkbookPort), for the browser tests, the screenshots, and trying the pane in a
  * plain browser. Explicit only: the page uses it when opened as `taskpane.html?host=memory`
  * (docs/addin.md). The workbook is the sample below unless the page was given one before it loaded
- * (`window.__shedMemoryInit`, a {@link MemoryInit}); the live workbook is `window.__shedMemoryWorkbook`.
+ * (`window.__shedMemoryInit`, a {@link MemoryInit}) or a real workbook's URL (`&workbook=URL`, read by
+ * memory-xlsx.ts); the live workbook is `window.__shedMemoryWorkbook`.
  */
 import type { CellArea, CellValue, Grid, SheetTable } from '../../shared/sheet/grid.ts';
 import { MemoryWorkbook } from '../excel/memory-workbook.ts';
@@ -40,6 +41,9 @@ export interface MemoryInit {
 
 /** The query parameter and value that select the memory host. */
 export const MEMORY_HOST_QUERY = { name: 'host', value: 'memory' } as const;
+
+/** The query parameter naming a workbook (.xlsx, URL relative to the page) for the memory host to open: `?host=memory&workbook=book.xlsx`. */
+export const MEMORY_WORKBOOK_QUERY = 'workbook';
 
 /** Whether a page URL asks for the memory host (`?host=memory`). */
 export function wantsMemoryHost(url: string): boolean {
