@@ -3,25 +3,47 @@
  * behind the same WorkbookPort), for the browser tests, the screenshots, and trying the pane in a
  * plain browser. Explicit only: the page uses it when opened as `taskpane.html?host=memory`
  * (docs/addin.md). The workbook is the sample below unless the page was given one before it loaded
- * (`window.__shedMemoryInit`, a {@link MemoryInit}); the live workbook is `window.__shedMemoryWorkbook`.
+ * (`window.__shedMemoryInit`, a {@link MemoryInit}) or a real workbook's URL (`&workbook=URL`, read by
+ * memory-xlsx.ts); the live workbook is `window.__shedMemoryWorkbook`.
  */
-import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
+import type { CellArea, CellValue, Grid, SheetTable } from '../../shared/sheet/grid.ts';
 import { MemoryWorkbook } from '../excel/memory-workbook.ts';
 
 /** A cell as JSON carries it: a date as `{ "date": ISO 8601 }` (JSON has no dates). */
 export type SerialCell = string | number | boolean | null | { date: string };
 
-/** A workbook as JSON: sheets of rows (row 1 first, column A first), the active sheet, its settings. */
+/**
+ * One sheet as JSON: rows (row 1 first, column A first) and, for a sheet read from a real workbook
+ * (memory-xlsx.ts), what the workbook model holds besides cells (shared/sheet/grid.ts).
+ */
+export interface MemorySheetInit {
+  name: string;
+  rows: SerialCell[][];
+  /** The sheet's tab is hidden. */
+  hidden?: boolean;
+  /** 1-based numbers of the rows hidden (by hand or by a filter). */
+  hiddenRows?: number[];
+  autoFilter?: CellArea;
+  merges?: CellArea[];
+  tables?: SheetTable[];
+}
+
+/** A workbook as JSON: sheets, the active sheet, its settings, its date system. */
 export interface MemoryInit {
   name?: string;
   active?: string;
-  sheets: { name: string; rows: SerialCell[][] }[];
+  sheets: MemorySheetInit[];
   /** Workbook settings it was saved with (e.g. `shed.baseUrl`). */
   settings?: Record<string, string>;
+  /** The date system of the workbook it was read from (its dates are already Dates). */
+  dateSystem?: 1900 | 1904;
 }
 
 /** The query parameter and value that select the memory host. */
 export const MEMORY_HOST_QUERY = { name: 'host', value: 'memory' } as const;
+
+/** The query parameter naming a workbook (.xlsx, URL relative to the page) for the memory host to open: `?host=memory&workbook=book.xlsx`. */
+export const MEMORY_WORKBOOK_QUERY = 'workbook';
 
 /** Whether a page URL asks for the memory host (`?host=memory`). */
 export function wantsMemoryHost(url: string): boolean {
@@ -60,13 +82,20 @@ export function gridRows(grid: Grid): SerialCell[][] {
 
 /** The memory workbook of an init (the sample when none is given). */
 export function createMemoryWorkbook(init: MemoryInit = SAMPLE_WORKBOOK): MemoryWorkbook {
-  const workbook = new MemoryWorkbook({
+  const workbook = new MemoryWorkbook({ sheets: [] });
+  openMemoryInit(workbook, init);
+  return workbook;
+}
+
+/** Replaces what `workbook` holds by the workbook of `init` (the memory host's file picker keeps the pane's workbook object). */
+export function openMemoryInit(workbook: MemoryWorkbook, init: MemoryInit): void {
+  workbook.open({
     ...(init.name ? { name: init.name } : {}),
     ...(init.active ? { active: init.active } : {}),
-    sheets: init.sheets.map((s) => ({ name: s.name, rows: s.rows.map((r) => r.map(reviveCell)) })),
+    ...(init.dateSystem ? { dateSystem: init.dateSystem } : {}),
+    sheets: init.sheets.map((s) => ({ ...s, rows: s.rows.map((r) => r.map(reviveCell)) })),
   });
   for (const [key, value] of Object.entries(init.settings ?? {})) workbook.settings.set(key, String(value));
-  return workbook;
 }
 
 /** Where the memory host keeps a workbook's settings between reloads of the page (sessionStorage). */

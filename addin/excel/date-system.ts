@@ -3,15 +3,16 @@
  * number but not the workbook's date system, and the same serial is a date four years earlier in
  * the 1900 system. The text Excel shows for the date cells tells which: a cell whose text reads as
  * its serial's 1904 date and not its 1900 date votes 1904; one that reads as neither (a month-year,
- * a time) says nothing, so no single cell decides alone.
+ * a time) says nothing, so no single cell decides alone. A writer that must know the date system of
+ * a workbook that may hold no date at all asks Excel to compute a known date ({@link probeDateSystem}).
  */
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { parseDateCell } from '../../shared/sheet/values/index.ts';
 import type { Batch } from './excel-batch.ts';
-import { dateToSerial, estimatePayloadBytes } from './sheet-helpers.ts';
+import { DATE1904_OFFSET_DAYS, dateToSerial, estimatePayloadBytes } from './sheet-helpers.ts';
+import { WorkbookError } from './workbook-port.ts';
 
-/** Days from 1 January 1900 (1900 system) to 1 January 1904 (1904 system, serial 0): both date systems' offset. */
-export const DATE1904_OFFSET_DAYS = 1462;
+export { DATE1904_OFFSET_DAYS } from './sheet-helpers.ts';
 const DAY_MS = 86_400_000;
 
 /**
@@ -102,4 +103,37 @@ function dateCells(grid: Grid): DateCell[] {
     });
   }
   return cells;
+}
+
+/** What `=DATE(2000,1,1)` gives in each date system: 36,526 days from 1900, 35,064 from 1904. */
+const PROBE_SERIALS: Readonly<Record<number, 1900 | 1904>> = { 36_526: 1900, 35_064: 1904 };
+
+/**
+ * Which date system the workbook is on, asked of Excel itself, for a writer of dates (an export)
+ * whatever the workbook holds: `=DATE(2000,1,1)` is written into `cell`, that one cell is calculated
+ * (manual calculation mode included), and its value is read back, in one sync. The serial Excel
+ * computes for a known date is the workbook's date system by definition, on every host (ExcelApi 1.1);
+ * office-js offers `Workbook.use1904DateSystem` only in its preview set, and a date cell's shown text
+ * depends on its format and the user's locale. `cell` must be one the caller overwrites next (the first
+ * cell of a sheet it has just added): the probe is not cleared.
+ *
+ * @returns 1900 or 1904.
+ * @throws WorkbookError `date_system_unknown` when Excel gives neither serial (the cell was not calculated):
+ *   then no date is written rather than a date four years off.
+ */
+export async function probeDateSystem(cell: Excel.Range, batch: Batch): Promise<1900 | 1904> {
+  cell.formulas = [['=DATE(2000,1,1)']];
+  cell.calculate();
+  cell.load('values');
+  await batch.sync();
+  const value = cell.values?.[0]?.[0];
+  const system = typeof value === 'number' ? PROBE_SERIALS[value] : undefined;
+  if (system === undefined) {
+    throw new WorkbookError(
+      'date_system_unknown',
+      `Excel did not say which date system this workbook uses (=DATE(2000,1,1) gave ${JSON.stringify(value)}), so no dates were written: ` +
+        `they could be four years off. Turn on automatic calculation (Formulas > Calculation Options) and export again.`,
+    );
+  }
+  return system;
 }

@@ -4,6 +4,7 @@
  * sheets are excel-template.ts's. Values go in row chunks (one sync each, calculation suspended),
  * formats with them; the table is added once over the written range, never grown with `rows.add`.
  */
+import { probeDateSystem } from './date-system.ts';
 import { Batch, payloadError } from './excel-batch.ts';
 import type { WriteConfig } from './excel-workbook.ts';
 import { estimatePayloadBytes, runChunked, takeRows, toExcelValue } from './sheet-helpers.ts';
@@ -23,11 +24,12 @@ function loadSheets(context: Excel.RequestContext): Excel.WorksheetCollection {
 }
 
 /**
- * Adds an export sheet (see WorkbookPort.addTableSheet). Syncs: 1 for the sheet names, 1 per chunk
+ * Adds an export sheet (see WorkbookPort.addTableSheet), dates in the workbook's date system. Syncs:
+ * 1 for the sheet names, (1 to add the sheet and probe the date system when a value is a date), 1 per chunk
  * of rows (values, then each typed column's number format), 1 for the table, fitted columns and
  * activation.
  *
- * @throws RangeError for an export without columns; WorkbookError `payload_too_large`.
+ * @throws RangeError for an export without columns; WorkbookError `payload_too_large`, `date_system_unknown`.
  */
 export async function addTableSheet(context: Excel.RequestContext, config: WriteConfig, input: TableSheetInput): Promise<{ name: string }> {
   const width = input.columns.length;
@@ -40,12 +42,15 @@ export async function addTableSheet(context: Excel.RequestContext, config: Write
     sheets.items.map((s) => s.name),
   );
   const sheet = sheets.add(name);
+  // Dates go in as serials of the workbook's own date system (a 1904 workbook's are 1,462 days smaller).
+  const dated = input.rows.some((row) => row.some((v) => v instanceof Date));
+  const dateSystem = dated ? await probeDateSystem(sheet.getRangeByIndexes(0, 0, 1, 1), batch) : 1900;
   const header = [input.columns.map((c) => toExcelValue(c.header))];
   // `General` is a new sheet's own format: only the others are written.
   const formats = input.columns.map((c) => exportNumberFormat(c)).map((f) => (f === 'General' ? null : f));
   const formatBytes = formats.reduce((sum, f) => sum + (f === null ? 0 : f.length + 6), 0);
   const rows = input.rows.map((row, i) => {
-    const line: Written[] = input.columns.map((_c, j) => toExcelValue(row[j] ?? null));
+    const line: Written[] = input.columns.map((_c, j) => toExcelValue(row[j] ?? null, dateSystem));
     return { rowNumber: i + 2, line, bytes: estimatePayloadBytes(line) + 1 + formatBytes };
   });
   const writeHeader = () => {

@@ -12,7 +12,7 @@ import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks } from './excel-marks.ts';
 import { writeResults } from './excel-results.ts';
 import { readDateSystem } from './date-system.ts';
-import { markHiddenRows, queueLayout, queueVisibleRows, readLayout } from './read-layout.ts';
+import { markHiddenRows, queueLayout, queueVisibleRows, readLayout, visibilityBytes } from './read-layout.ts';
 import type { LayoutSupport } from './read-layout.ts';
 import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
 import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
@@ -123,7 +123,8 @@ export class ExcelWorkbook implements WorkbookPort {
   async readSheet(name?: string, options?: ReadOptions): Promise<Grid> {
     const config = this.config();
     const has = (version: string) => this.requirements?.isSetSupported('ExcelApi', version) ?? false;
-    const support: LayoutSupport = { visibility: has('1.9'), merges: has('1.13') };
+    // Below ExcelApi 1.9 rows are told by the visible view (1.3), which every host the manifest admits (1.8) has.
+    const support: LayoutSupport = { visibility: has('1.9') ? 'specialCells' : 'visibleView', merges: has('1.13') };
     return this.excel.run(async (context) => {
       const batch = new Batch(context, 'readSheet', config.onSync);
       const sheets = context.workbook.worksheets;
@@ -222,16 +223,11 @@ async function readRows(
         run.options?.signal?.throwIfAborted();
         const block = sheet.getRangeByIndexes(rowIndex + start, columnIndex, count, columnCount);
         block.load('values,numberFormat');
-        const visible = queueVisibleRows(sheet, run.support, rowIndex + start, columnIndex, count);
-        await run.batch.sync(
-          count,
-          () =>
-            estimatePayloadBytes(block.values) +
-            estimatePayloadBytes(block.numberFormat) +
-            (visible?.isNullObject === false ? estimatePayloadBytes(visible.address) : 0),
-        );
+        const place = { row: rowIndex + start, column: columnIndex, count };
+        const visible = queueVisibleRows(sheet, run.support, place);
+        await run.batch.sync(count, () => estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat) + visibilityBytes(visible));
         const rows = blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex);
-        markHiddenRows(rows, visible, rowIndex + start + 1, count);
+        await markHiddenRows(sheet, rows, visible, place, run.batch);
         grid.rows.push(...rows);
         run.options?.onProgress?.(start + count);
       },

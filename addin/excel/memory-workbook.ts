@@ -2,8 +2,8 @@
  * An in-memory {@link WorkbookPort} over plain arrays: the task pane runs against it in tests and in a
  * browser page for screenshots, with no Excel. Same layout rules as the Excel adapter (sheet-layout.ts).
  */
-import type { CellValue, Grid, SheetRow } from '../../shared/sheet/grid.ts';
-import { isBlank } from '../../shared/sheet/grid.ts';
+import type { CellArea, CellValue, Grid, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
+import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
 import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
 import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
@@ -14,6 +14,8 @@ export interface MemorySheet {
   name: string;
   cells: CellValue[][];
   hidden: boolean;
+  /** The workbook model's layout of a sheet read from a real workbook (hidden rows 1-based). */
+  layout?: MemoryLayout;
   /** Addresses of cells or rectangles marked invalid (`C5`, `C5:E7`). */
   fills: string[];
   /** Notes by cell address. */
@@ -24,23 +26,47 @@ export interface MemorySheet {
   table?: TableSheetInput['columns'];
 }
 
+/** What a sheet read from a real workbook holds besides its cells (see shared/sheet/grid.ts). */
+export interface MemoryLayout {
+  hiddenRows?: number[];
+  autoFilter?: CellArea;
+  merges?: CellArea[];
+  tables?: SheetTable[];
+}
+
+/** A sheet to open: its rows of cells, whether its tab is hidden, and its layout. */
+export interface MemorySheetSource extends MemoryLayout {
+  name: string;
+  rows: CellValue[][];
+  hidden?: boolean;
+}
+
 /**
  * A workbook in memory.
  *
  * @example new MemoryWorkbook({ sheets: [{ name: 'Invoices', rows: [['Supplier', 'Qty'], ['Nufarm', 4]] }] })
  */
 export class MemoryWorkbook implements WorkbookPort {
-  readonly name: string;
-  readonly sheets: MemorySheet[];
+  name = 'Book1.xlsx';
+  readonly sheets: MemorySheet[] = [];
   readonly settings = new Map<string, string>();
-  active: string;
+  active = 'Sheet1';
   /** The selected cell, as {@link select} left it (null before any). */
   selection: { sheet: string; rowNumber: number; column: number } | null = null;
+  /** The date system of the workbook it was opened from, when known. */
+  dateSystem?: 1900 | 1904;
 
-  constructor(init: { name?: string; sheets: { name: string; rows: CellValue[][] }[]; active?: string }) {
+  constructor(init: MemoryWorkbookInit) {
+    this.open(init);
+  }
+
+  /** Replaces the workbook by another (the memory host opening a file): sheets, name, active sheet, date system; settings are cleared. */
+  open(init: MemoryWorkbookInit): void {
     this.name = init.name ?? 'Book1.xlsx';
-    this.sheets = init.sheets.map((s) => ({ name: s.name, cells: s.rows.map((r) => [...r]), hidden: false, fills: [], notes: new Map(), lists: new Map() }));
-    this.active = init.active ?? this.sheets[0]?.name ?? 'Sheet1';
+    this.sheets.splice(0, this.sheets.length, ...init.sheets.map((s) => memorySheet(s)));
+    this.active = init.active ?? this.sheets.find((s) => !s.hidden)?.name ?? 'Sheet1';
+    this.dateSystem = init.dateSystem;
+    this.settings.clear();
   }
 
   /** The sheet of that name. @throws WorkbookError `sheet_not_found`. */
@@ -65,11 +91,23 @@ export class MemoryWorkbook implements WorkbookPort {
   async readSheet(name?: string, options?: ReadOptions): Promise<Grid> {
     options?.signal?.throwIfAborted();
     const sheet = this.sheet(name ?? this.active);
-    const rows = sheet.cells
-      .map((cells, i) => ({ rowNumber: i + 1, cells: cells.map((c) => (c === '' ? null : c)) }))
-      .filter((row) => !row.cells.every((c) => isBlank(c)));
+    const hidden = new Set(sheet.layout?.hiddenRows ?? []);
+    const rows: SheetRow[] = sheet.cells
+      .map((cells, i) => ({ rowNumber: i + 1, cells: cells.map((c) => (c === '' || c === undefined ? null : c)) }))
+      .filter((row) => !row.cells.every((c) => isBlank(c)))
+      .map((row) => (hidden.has(row.rowNumber) ? { ...row, hidden: true } : row));
     options?.onProgress?.(sheet.cells.length);
-    return { source: this.name, sheet: sheet.name, rows };
+    const { autoFilter, merges, tables } = sheet.layout ?? {};
+    markFilteredRows(rows, autoFilter, tables);
+    return {
+      source: this.name,
+      sheet: sheet.name,
+      rows,
+      ...(this.dateSystem ? { dateSystem: this.dateSystem } : {}),
+      ...(autoFilter ? { autoFilter } : {}),
+      ...(merges ? { merges } : {}),
+      ...(tables ? { tables } : {}),
+    };
   }
 
   async readColumns(name: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]> {
@@ -164,4 +202,19 @@ function setCell(sheet: MemorySheet, rowNumber: number, column: number, value: C
   while (row.length < column) row.push(null);
   row[column] = value === undefined ? null : value;
   sheet.cells[rowNumber - 1] = row;
+}
+
+/** What a memory workbook is opened from. */
+export interface MemoryWorkbookInit {
+  name?: string;
+  sheets: MemorySheetSource[];
+  active?: string;
+  dateSystem?: 1900 | 1904;
+}
+
+function memorySheet(source: MemorySheetSource): MemorySheet {
+  const { name, rows, hidden, ...layout } = source;
+  const sheet: MemorySheet = { name, cells: rows.map((r) => [...r]), hidden: hidden === true, fills: [], notes: new Map(), lists: new Map() };
+  if (Object.values(layout).some((v) => v !== undefined)) sheet.layout = layout;
+  return sheet;
 }

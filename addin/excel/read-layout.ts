@@ -3,16 +3,23 @@
  * which rows are shown (per read chunk, the visible cells of one column as areas: one small load in
  * the chunk's own sync), the autofilter range, merged areas and tables (with the used range, before
  * the chunks), and the tables' ranges (one sync after the chunks, when there are tables). Requirement sets: visible cells
- * and the autofilter need ExcelApi 1.9, merged areas 1.13; on an older host the grid has none of them.
+ * and the autofilter need ExcelApi 1.9, merged areas 1.13; an older host reads row visibility with the
+ * visible view (1.3) checked against `rowHidden` (1.2), and the grid has no autofilter or merged areas.
  */
 import type { CellArea, Grid, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { markFilteredRows } from '../../shared/sheet/grid.ts';
 import type { Batch } from './excel-batch.ts';
+import { WorkbookError } from './workbook-port.ts';
 
 /** What the host supports of the layout reads. */
 export interface LayoutSupport {
-  /** ExcelApi 1.9: `getSpecialCellsOrNullObject('Visible')`, `worksheet.autoFilter`. */
-  visibility: boolean;
+  /**
+   * How row visibility is read: `specialCells` (ExcelApi 1.9: the visible cells of one column, and
+   * the autofilter) or `visibleView` (ExcelApi 1.3 `Range.getVisibleView()`, checked against 1.2's
+   * `Range.rowHidden`: every host the manifest's ExcelApi 1.8 admits; no autofilter, so rows it filters
+   * out read as hidden, which leaves them out all the same).
+   */
+  visibility: 'specialCells' | 'visibleView';
   /** ExcelApi 1.13: `getMergedAreasOrNullObject`. */
   merges: boolean;
 }
@@ -30,32 +37,91 @@ export function queueLayout(sheet: Excel.Worksheet, used: Excel.Range, support: 
   tables.load('items/name,items/showHeaders');
   const merged = support.merges ? used.getMergedAreasOrNullObject() : undefined;
   merged?.load('address');
-  if (!support.visibility) return { merged, tables };
+  if (support.visibility !== 'specialCells') return { merged, tables };
   const autoFilter = sheet.autoFilter.getRangeOrNullObject();
   autoFilter.load('address');
   return { autoFilter, merged, tables };
 }
 
-/** Queues the visible cells of one column over a chunk's rows (0-based first row, row count); none without support. */
-export function queueVisibleRows(sheet: Excel.Worksheet, support: LayoutSupport, row: number, column: number, count: number): Excel.RangeAreas | undefined {
-  if (!support.visibility) return undefined;
-  const visible = sheet.getRangeByIndexes(row, column, count, 1).getSpecialCellsOrNullObject('Visible');
+/** What a chunk's sync loads to tell its hidden rows: the visible cells of one column, or whether that column's rows are hidden. */
+export type VisibilityLoad = { visible: Excel.RangeAreas } | { column: Excel.Range };
+
+/** Where a chunk lies: its 0-based first sheet row, first column of the used range, row count. */
+export interface ChunkPlace {
+  row: number;
+  column: number;
+  count: number;
+}
+
+/** Queues what tells a chunk's hidden rows (one small load, in the chunk's own sync). */
+export function queueVisibleRows(sheet: Excel.Worksheet, support: LayoutSupport, place: ChunkPlace): VisibilityLoad {
+  const column = sheet.getRangeByIndexes(place.row, place.column, place.count, 1);
+  if (support.visibility === 'visibleView') {
+    column.load('rowHidden');
+    return { column };
+  }
+  const visible = column.getSpecialCellsOrNullObject('Visible');
   visible.load('address');
-  return visible;
+  return { visible };
+}
+
+/** Estimated bytes a chunk's visibility load brought back. */
+export function visibilityBytes(load: VisibilityLoad): number {
+  if ('column' in load) return 6;
+  return load.visible.isNullObject ? 0 : load.visible.address.length + 2;
 }
 
 /**
- * Marks the rows of a chunk (1-based sheet rows `firstRowNumber`..+`count`-1) not among `visible` as hidden.
- * Does nothing when `visible` is undefined (no support).
+ * Marks the rows of a chunk (sheet rows `place.row + 1`..+`count`-1, 1-based) that are not shown as
+ * hidden. With `specialCells` the chunk's load says which rows are shown. With `visibleView`, a chunk
+ * whose rows are all shown (`rowHidden` false) or all hidden (true) needs nothing more; a mixed one
+ * costs two more syncs: its visible view's cell addresses, then `rowHidden` of each run of rows the
+ * view calls shown (must be false) and hidden (must be true), so that rows a host's view failed to
+ * leave out are never sent.
+ *
+ * @throws WorkbookError `row_visibility_unknown` when the view and `rowHidden` disagree.
  */
-export function markHiddenRows(rows: SheetRow[], visible: Excel.RangeAreas | undefined, firstRowNumber: number, count: number): void {
-  if (visible === undefined) return;
-  const shown = visible.isNullObject ? [] : parseAreas(visible.address);
-  const last = firstRowNumber + count - 1;
-  for (const row of rows) {
-    if (row.rowNumber < firstRowNumber || row.rowNumber > last) continue;
-    if (!shown.some((area) => row.rowNumber >= area.firstRow && row.rowNumber <= area.lastRow)) row.hidden = true;
+export async function markHiddenRows(sheet: Excel.Worksheet, rows: SheetRow[], load: VisibilityLoad, place: ChunkPlace, batch: Batch): Promise<void> {
+  const first = place.row + 1;
+  const last = first + place.count - 1;
+  const hide = (shown: (rowNumber: number) => boolean) => {
+    for (const row of rows) if (row.rowNumber >= first && row.rowNumber <= last && !shown(row.rowNumber)) row.hidden = true;
+  };
+  if ('visible' in load) {
+    const areas = load.visible.isNullObject ? [] : parseAreas(load.visible.address);
+    hide((n) => areas.some((area) => n >= area.firstRow && n <= area.lastRow));
+    return;
   }
+  const all = load.column.rowHidden as boolean | null;
+  if (all === false) return;
+  if (all === true) return hide(() => false);
+  const shown = await visibleViewRows(sheet, place, batch);
+  hide((n) => shown.has(n));
+}
+
+/** The 1-based rows of a chunk its visible view shows, each run checked with `rowHidden` (two syncs). */
+async function visibleViewRows(sheet: Excel.Worksheet, place: ChunkPlace, batch: Batch): Promise<Set<number>> {
+  const view = sheet.getRangeByIndexes(place.row, place.column, place.count, 1).getVisibleView();
+  view.load('cellAddresses');
+  await batch.sync();
+  const shown = new Set((view.cellAddresses ?? []).flatMap((line) => parseAreas(String(line[0] ?? '')).map((area) => area.firstRow)));
+  const spans: { firstRow: number; rows: number; shown: boolean }[] = [];
+  for (let n = place.row + 1; n <= place.row + place.count; n++) {
+    const last = spans.at(-1);
+    if (last && last.shown === shown.has(n)) last.rows++;
+    else spans.push({ firstRow: n, rows: 1, shown: shown.has(n) });
+  }
+  const runs = spans.map((span) => ({ ...span, range: sheet.getRangeByIndexes(span.firstRow - 1, place.column, span.rows, 1).load('rowHidden') }));
+  await batch.sync();
+  const wrong = runs.find((run) => run.range.rowHidden !== !run.shown);
+  if (wrong) {
+    throw new WorkbookError(
+      'row_visibility_unknown',
+      `This version of Excel did not say reliably which rows of sheet '${sheet.name}' are hidden (rows ${wrong.firstRow}–${wrong.firstRow + wrong.rows - 1}), ` +
+        `so nothing was imported: hidden or filtered-out rows could have been sent. Show every row and clear the filters, or update Excel, and import again.`,
+    );
+  }
+  return shown;
 }
 
 /**

@@ -9,6 +9,9 @@ import { isBlank } from '../../shared/sheet/grid.ts';
 /** Excel's day 0 of the 1900 date system as UTC milliseconds (1899-12-30), the convention exceljs uses. */
 export const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
+/** Days from 1 January 1900 (1900 system) to 1 January 1904 (1904 system, serial 0): both date systems' offset. */
+export const DATE1904_OFFSET_DAYS = 1462;
+
 /** Milliseconds in one day. */
 export const MS_PER_DAY = 86_400_000;
 
@@ -106,12 +109,13 @@ export function needsTextPrefix(text: string): boolean {
 
 /**
  * A grid cell as written to Excel: text that Excel would reinterpret gets an apostrophe prefix (kept
- * as the cell's quote prefix, not part of its value), a Date becomes its serial (give the cell a date
+ * as the cell's quote prefix, not part of its value), a Date becomes its serial in the workbook's
+ * `dateSystem` (default 1900; a 1904 workbook's serials are 1,462 days smaller; give the cell a date
  * format), `null` becomes `''` (an empty cell).
  */
-export function toExcelValue(value: CellValue): string | number | boolean {
+export function toExcelValue(value: CellValue, dateSystem: 1900 | 1904 = 1900): string | number | boolean {
   if (value === null) return '';
-  if (value instanceof Date) return dateToSerial(value);
+  if (value instanceof Date) return dateToSerial(value) - (dateSystem === 1904 ? DATE1904_OFFSET_DAYS : 0);
   if (typeof value === 'string') return needsTextPrefix(value) ? `'${value}` : value;
   return value;
 }

@@ -127,7 +127,11 @@ export { LISTS_SHEET } from '../../shared/template/index.ts';
 
 /** A workbook operation that cannot be done: a sheet that is not there, a request Excel refuses. */
 export class WorkbookError extends ShedError {
-  constructor(code: 'sheet_not_found' | 'payload_too_large', message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: 'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(code, 'input', message, options);
   }
 }

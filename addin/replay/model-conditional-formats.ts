@@ -4,27 +4,14 @@
  * fill recorded as they are set, and whose items can be loaded and deleted. The add-in's marks are
  * such rules (addin/excel/excel-marks.ts). Node-only test and replay support.
  */
-import type { ModelOp, ModelSheet } from './workbook-model.ts';
+import type { Any, ProxyKit } from './proxy-kit.ts';
 import { parseA1 } from './workbook-model.ts';
-
-type Any = any; // office-addin-mock objects are untyped
-
-/** What the model Excel lends this module: its sheets, mocks, queue and load tracking. */
-export interface ModelHooks {
-  sheet(name: string): ModelSheet | undefined;
-  mock(data: object): Any;
-  queue(op: ModelOp): void;
-  trackLoads(m: Any): void;
-  intercept(target: Any, prop: string, toOp: (value: unknown) => ModelOp): void;
-  collectionLoad(collection: Any, items: Any[]): void;
-  nextId(): string;
-}
 
 type Where = { row: number; column: number; rows: number; columns: number; address: string };
 
 /** The conditional formats over `where` (null: the whole sheet) of sheet `sheet`, as an office-js collection. */
-export function conditionalFormatsOf(hooks: ModelHooks, sheet: string, where: Where | null): Any {
-  const stored = hooks.sheet(sheet)?.conditionalFormats ?? [];
+export function conditionalFormatsOf(hooks: ProxyKit, sheet: string, where: Where | null): Any {
+  const stored = hooks.sheetOf(sheet)?.conditionalFormats ?? [];
   const items = stored
     .filter((f) => {
       if (!where) return true;
@@ -44,7 +31,7 @@ export function conditionalFormatsOf(hooks: ModelHooks, sheet: string, where: Wh
   return collection;
 }
 
-function conditionalFormat(hooks: ModelHooks, sheet: string, id: string, formula: string, color: string, type = 'Custom'): Any {
+function conditionalFormat(hooks: ProxyKit, sheet: string, id: string, formula: string, color: string, type = 'Custom'): Any {
   const format = hooks.mock({
     id,
     type,

@@ -10,15 +10,15 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- office-addin-mock's objects are untyped */
 import { OfficeMockObject } from 'office-addin-mock';
-import { a1, applyToSheet, newSheet, parseA1 } from './workbook-model.ts';
+import { applyToSheet, newSheet, parseA1 } from './workbook-model.ts';
 import type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
 
 export type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
-import { cellText } from './cell-text.ts';
-import { areasAddress, overlaps, rowRuns } from './range-areas.ts';
-import type { Rect } from './range-areas.ts';
+import { autoFilterProxy, tablesProxy } from './layout-proxies.ts';
+import type { ModelQuirks, ProxyKit } from './proxy-kit.ts';
+import { conditionalFormatsOf } from './model-conditional-formats.ts';
+import { rangeProxy } from './range-proxy.ts';
 import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.ts';
-import { conditionalFormatsOf, type ModelHooks } from './model-conditional-formats.ts';
 
 type Any = any;
 
@@ -45,6 +45,8 @@ export class ModelExcel {
   /** The cell `Range.select()` last selected (0-based row and column), null before any. */
   selection: { sheet: string; row: number; column: number } | null = null;
   runs = 0;
+  /** Departures from the documented office-js behaviour a test plays on purpose (see proxy-kit.ts). */
+  readonly quirks: ModelQuirks = {};
   /** Return an error to fail this sync (its operations are then lost), e.g. `{ code: 'RequestPayloadSizeLimitExceeded' }`. */
   failSync?: (ops: ModelOp[], attempt: number) => { code: string } | undefined;
   private pending: ModelOp[] = [];
@@ -54,6 +56,27 @@ export class ModelExcel {
   private readonly refreshers = new WeakMap<object, () => void>();
   /** True while office-addin-mock updates its own properties (load, sync): those are not writes. */
   private internal = false;
+  /** What the proxies of range-proxy.ts and layout-proxies.ts are built with. */
+  private readonly kit: ProxyKit = this.proxyKit();
+
+  private proxyKit(): ProxyKit {
+    return {
+      quirks: this.quirks,
+      date1904: () => this.model.date1904,
+      sheetOf: (name) => this.sheets.find((s) => s.name === name),
+      queue: (op) => this.queue(op),
+      mock: (data, writes, onLoad) => this.mock(data, writes, onLoad),
+      nullObject: (data) => this.nullObject(data),
+      intercept: (target, prop, toOp) => this.intercept(target, prop, toOp),
+      trackLoads: (m, onLoad) => this.trackLoads(m, onLoad),
+      refreshOnSync: (m, refresh) => this.refreshers.set(m, refresh),
+      rangeProxy: (sheet, row, column, rows, columns) => this.rangeProxy(sheet, row, column, rows, columns),
+      collectionLoad: (collection, items) => this.collectionLoad(collection, items),
+      nextId: () => `cf${++this.formatIds}`,
+    };
+  }
+
+  private formatIds = 0;
 
   /** A workbook of the sheets given (`init`), or over a model already built (xlsx-excel.ts). */
   constructor(init: { sheets: ModelSheetInit[]; active?: string; name?: string; date1904?: boolean } | { model: WorkbookModel }) {
@@ -164,21 +187,6 @@ export class ModelExcel {
     this.pending.push(op);
   }
 
-  private formatIds = 0;
-
-  /** What the conditional formats' module (model-conditional-formats.ts) uses of this Excel. */
-  private hooks(): ModelHooks {
-    return {
-      sheet: (name) => this.sheets.find((s) => s.name === name),
-      mock: (data) => this.mock(data),
-      queue: (op) => this.queue(op),
-      trackLoads: (m) => this.trackLoads(m),
-      intercept: (target, prop, toOp) => this.intercept(target, prop, toOp),
-      collectionLoad: (collection, items) => this.collectionLoad(collection, items),
-      nextId: () => `cf${++this.formatIds}`,
-    };
-  }
-
   /** A mock whose listed properties record writes as operations; `load` schedules it for the next sync. */
   private mock(data: object, writes: Record<string, (value: unknown) => ModelOp> = {}, onLoad?: (props: string) => void): Any {
     const m: Any = new OfficeMockObject(data as Any);
@@ -266,7 +274,7 @@ export class ModelExcel {
           // No address: the whole sheet, of which the model gives only the conditional formats.
           if (address === undefined) {
             const whole = this.mock({});
-            whole.conditionalFormats = conditionalFormatsOf(this.hooks(), name, null);
+            whole.conditionalFormats = conditionalFormatsOf(this.kit, name, null);
             return whole;
           }
           const r = parseA1(address);
@@ -279,46 +287,13 @@ export class ModelExcel {
       { visibility: (value) => ({ kind: 'visibility', sheet: name, value }) },
     );
     sheet.notes = notes;
-    sheet.tables = this.tablesProxy(name, stored);
-    sheet.autoFilter = this.autoFilterProxy(name, stored);
+    sheet.tables = tablesProxy(this.kit, name, stored, (collection, items) => this.collectionLoad(collection, items));
+    sheet.autoFilter = autoFilterProxy(this.kit, name, stored);
     return sheet;
   }
 
-  /** `worksheet.tables`: the sheet's tables (name, showHeaders, getRange) and `add`. */
-  private tablesProxy(name: string, stored: ModelSheet | undefined): Any {
-    const items = (stored?.tables ?? []).map((t, i) => {
-      const r = parseA1(t.address);
-      return this.mock({
-        name: t.name ?? `Table${i + 1}`,
-        showHeaders: t.hasHeaders,
-        getRange: () => this.rangeProxy(name, r.row, r.column, r.rows, r.columns),
-      });
-    });
-    const tables = this.mock({
-      items,
-      add: (range: Any, hasHeaders: boolean) => {
-        this.queue({ kind: 'tableAdd', sheet: name, address: (range.where as { address: string }).address, value: hasHeaders });
-        return this.mock({ name: `Table${items.length + 1}`, rows: { add: () => this.queue({ kind: 'rowsAdd', sheet: name }) } });
-      },
-    });
-    this.collectionLoad(tables, items);
-    return tables;
-  }
-
-  /** `worksheet.autoFilter` (ExcelApi 1.9): whether the sheet has one, and its range. */
-  private autoFilterProxy(name: string, stored: ModelSheet | undefined): Any {
-    const address = stored?.autoFilter;
-    return this.mock({
-      enabled: address !== undefined,
-      isDataFiltered: address !== undefined && [...(stored?.hiddenRows ?? [])].some((row) => row > parseA1(address).row),
-      getRangeOrNullObject: () => {
-        if (address === undefined) return this.nullObject({ address: '', rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0 });
-        const r = parseA1(address);
-        const range = this.rangeProxy(name, r.row, r.column, r.rows, r.columns);
-        range.isNullObject = false;
-        return range;
-      },
-    });
+  private rangeProxy(sheet: string, row: number, column: number, rows: number, columns: number): Any {
+    return rangeProxy(this.kit, sheet, row, column, rows, columns);
   }
 
   /** A null object (`isNullObject` true) with the given properties. */
@@ -353,103 +328,6 @@ export class ModelExcel {
     const range = this.rangeProxy(name, top, left, bottom - top + 1, right - left + 1);
     range.isNullObject = false;
     return range;
-  }
-
-  private rangeProxy(sheet: string, row: number, column: number, rows: number, columns: number): Any {
-    const stored = this.sheets.find((s) => s.name === sheet);
-    const where = { sheet, row, column, rows, columns, address: a1(row, column, rows, columns) };
-    const loaded = new Set<string>();
-    const range = this.mock(
-      {
-        values: [],
-        numberFormat: [],
-        text: [],
-        rowIndex: row,
-        columnIndex: column,
-        rowCount: rows,
-        columnCount: columns,
-        address: `${sheet}!${where.address}`,
-        format: {
-          // A cell's own fill as stored (the bookkeeper's colours); no fill reads as white with pattern None, as in Excel.
-          fill: {
-            color: stored?.fills.get(where.address) ?? '#FFFFFF',
-            pattern: stored?.fills.has(where.address) ? 'Solid' : 'None',
-            clear: () => this.queue({ kind: 'fillClear', ...where }),
-          },
-          font: { bold: false },
-          columnWidth: 0,
-          autofitColumns: () => this.queue({ kind: 'autofit', ...where }),
-        },
-        dataValidation: { rule: '', errorAlert: '', prompt: '' },
-        select: () => this.queue({ kind: 'select', ...where }),
-        getSpecialCellsOrNullObject: (type: string) => this.specialCells(sheet, where, type),
-        getMergedAreasOrNullObject: () => this.mergedAreas(sheet, where),
-      },
-      {
-        values: (value) => ({ kind: 'values', ...where, value }),
-        numberFormat: (value) => ({ kind: 'numberFormat', ...where, value }),
-      },
-      (props) => {
-        this.queue({ kind: 'load', ...where, value: props });
-        for (const prop of props.split(',')) loaded.add(prop.trim());
-        // Cell contents are read as they are when the sync runs (after this batch's writes), as in Excel.
-        this.refreshers.set(range, () => this.refreshCells(range, where, loaded));
-      },
-    );
-    let formats: Any = null;
-    Object.defineProperty(range, 'conditionalFormats', { get: () => (formats ??= conditionalFormatsOf(this.hooks(), sheet, where)) });
-    range.where = where; // for the model's own bookkeeping; the adapter cannot read it (not an office-js property)
-    this.trackLoads(range.format.fill);
-    this.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));
-    this.intercept(range.format.font, 'bold', (value) => ({ kind: 'bold', ...where, value }));
-    this.intercept(range.dataValidation, 'rule', (value) => ({ kind: 'validation', ...where, value }));
-    this.intercept(range.dataValidation, 'errorAlert', (value) => ({ kind: 'errorAlert', ...where, value }));
-    this.intercept(range.dataValidation, 'prompt', (value) => ({ kind: 'prompt', ...where, value }));
-    this.intercept(range.format, 'columnWidth', (value) => ({ kind: 'columnWidth', ...where, value }));
-    return range;
-  }
-
-  /** Sets a loaded range's `values`, `numberFormat` and `text` from the model as it is now. */
-  private refreshCells(range: Any, where: Rect & { sheet: string }, loaded: Set<string>): void {
-    const stored = this.sheets.find((s) => s.name === where.sheet);
-    const grid = (cell: (r: number, c: number) => unknown) =>
-      Array.from({ length: where.rows }, (_r, i) => Array.from({ length: where.columns }, (_c, j) => cell(where.row + i, where.column + j)));
-    const value = (r: number, c: number) => stored?.values[r]?.[c] ?? '';
-    const format = (r: number, c: number) => stored?.formats[r]?.[c] ?? 'General';
-    const set = (prop: string, data: unknown) => {
-      const property = range._properties.get(prop);
-      if (property) property._valueBeforeLoaded = data;
-    };
-    const all = loaded.has('*');
-    if (all || loaded.has('values')) set('values', grid(value));
-    if (all || loaded.has('numberFormat')) set('numberFormat', grid(format));
-    if (all || loaded.has('text')) {
-      set(
-        'text',
-        grid((r, c) => stored?.texts?.[r]?.[c] ?? cellText(value(r, c), format(r, c), this.model.date1904)),
-      );
-    }
-  }
-
-  /** `getSpecialCellsOrNullObject('Visible')`: the rows of the range not hidden, as areas (other types: a null object). */
-  private specialCells(sheet: string, where: Rect, type: string): Any {
-    const stored = this.sheets.find((s) => s.name === sheet);
-    const shown = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter((row) => !stored?.hiddenRows.has(row));
-    if (type !== 'Visible' || shown.length === 0) return this.nullObject({ address: '', areaCount: 0, cellCount: 0 });
-    const areas = rowRuns(shown, where.column, where.columns);
-    const found = this.mock({ address: areasAddress(sheet, areas), areaCount: areas.length, cellCount: shown.length * where.columns });
-    found.isNullObject = false;
-    return found;
-  }
-
-  /** `getMergedAreasOrNullObject()` (ExcelApi 1.13): the merged areas that touch the range. */
-  private mergedAreas(sheet: string, where: Rect): Any {
-    const stored = this.sheets.find((s) => s.name === sheet);
-    const areas = (stored?.merges ?? []).map((m) => parseA1(m)).filter((m) => overlaps(m, where));
-    if (areas.length === 0) return this.nullObject({ address: '', areaCount: 0 });
-    const found = this.mock({ address: areasAddress(sheet, areas), areaCount: areas.length });
-    found.isNullObject = false;
-    return found;
   }
 
   /** Makes `load` on a mock schedule it for the next sync (office-addin-mock's own updates are not writes). */
@@ -500,7 +378,7 @@ export class ModelExcel {
       else if (op.kind === 'settingDelete') this.settings.delete(op.address ?? '');
       else if (op.kind === 'activate') this.active = op.sheet ?? '';
       else if (op.kind === 'select') this.selection = { sheet: op.sheet ?? '', row: Number(op.row), column: Number(op.column) };
-      else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op);
+      else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op, this.model.date1904);
     }
     this.syncs.push({ ops, bytes });
     const loaded = this.toSync;

@@ -121,10 +121,25 @@ export function newSheet(name: string, visibility = 'Visible'): ModelSheet {
 }
 
 /**
- * Applies one sheet operation.
- * @throws an office-js-like error for a note added where there is one (Excel refuses it).
+ * The value Excel computes for a formula written through `Range.formulas`, in the workbook's date
+ * system: only `=DATE(year, month, day)` (the adapter's date-system probe) is known; text not starting
+ * with `=` is a value.
+ * @throws an office-js-like `InvalidArgument` error for any other formula (the model computes no others).
  */
-export function applyToSheet(sheet: ModelSheet, op: ModelOp): void {
+export function evaluateFormula(formula: unknown, date1904: boolean): unknown {
+  if (typeof formula !== 'string' || !formula.startsWith('=')) return formula;
+  const m = /^=DATE\((\d+),\s*(\d+),\s*(\d+)\)$/i.exec(formula.trim());
+  if (!m) throw Object.assign(new Error(`the workbook-backed Excel computes only =DATE(y,m,d), not ${formula}`), { code: 'InvalidArgument' });
+  const serial = (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  return date1904 ? serial - 1462 : serial;
+}
+
+/**
+ * Applies one sheet operation; `date1904` is the workbook's date system (formulas are computed in it).
+ * @throws an office-js-like error for a note added where there is one (Excel refuses it), or a formula
+ *   the model does not compute ({@link evaluateFormula}).
+ */
+export function applyToSheet(sheet: ModelSheet, op: ModelOp, date1904 = false): void {
   const each = (fn: (r: number, c: number, i: number, j: number) => void) => {
     for (let i = 0; i < (op.rows ?? 0); i++) for (let j = 0; j < (op.columns ?? 0); j++) fn((op.row ?? 0) + i, (op.column ?? 0) + j, i, j);
   };
@@ -138,6 +153,9 @@ export function applyToSheet(sheet: ModelSheet, op: ModelOp): void {
         put(sheet.values, r, c, typeof v === 'string' && v.startsWith("'") ? v.slice(1) : v);
         if (sheet.texts?.[r]?.[c] !== undefined) sheet.texts[r]![c] = undefined;
       });
+      break;
+    case 'formulas':
+      each((r, c, i, j) => put(sheet.values, r, c, evaluateFormula((op.value as unknown[][])[i]?.[j], date1904)));
       break;
     case 'numberFormat':
       each((r, c, i, j) => put(sheet.formats, r, c, (op.value as unknown[][])[i]?.[j]));

@@ -1,14 +1,16 @@
 /**
  * Where the task pane runs: inside Excel (office.js, the ExcelWorkbook adapter), or on the memory
  * host (`taskpane.html?host=memory`: a MemoryWorkbook, for tests, screenshots and trying the pane
- * in a browser; see addin/app/memory-host.ts and docs/addin.md). Also where the token is kept.
+ * in a browser, on the sample or on a real workbook given as `&workbook=URL`; see
+ * addin/app/memory-host.ts and docs/addin.md). Also where the token is kept.
  */
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import { ExcelWorkbook } from '../excel/excel-workbook.ts';
 import type { MemoryWorkbook } from '../excel/memory-workbook.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { MemoryInit } from '../app/memory-host.ts';
-import { createMemoryWorkbook, keepSettingsAcrossReloads, wantsMemoryHost } from '../app/memory-host.ts';
+import { MEMORY_WORKBOOK_QUERY, createMemoryWorkbook, keepSettingsAcrossReloads, wantsMemoryHost } from '../app/memory-host.ts';
+import { memoryInitFromUrl } from '../app/memory-xlsx.ts';
 import type { TokenStore } from '../app/token-store.ts';
 import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
 import { memoryTokenStore, webTokenStore } from '../app/token-store.ts';
@@ -29,6 +31,8 @@ export interface Host {
   tokens: TokenStore;
   /** Mappings kept on this computer by header signature (the pane's profiles). */
   profiles: ProfileStore;
+  /** The memory host's workbook (the same object as `workbook`), which its page can open files into. */
+  memory?: MemoryWorkbook;
 }
 
 /** The page cannot run: office.js missing, or opened outside Excel without `?host=memory`. */
@@ -49,14 +53,14 @@ export async function openHost(win: Window): Promise<Host> {
   const tokens = tokenStore(win);
   const profiles = profileStore(win);
   if (memory) {
-    const workbook = createMemoryWorkbook(win.__shedMemoryInit);
+    const workbook = createMemoryWorkbook(win.__shedMemoryInit ?? (await workbookOfUrl(win)));
     try {
       keepSettingsAcrossReloads(workbook, win.sessionStorage);
     } catch {
       // No sessionStorage (blocked): the workbook's settings last the page.
     }
     win.__shedMemoryWorkbook = workbook;
-    return { kind: 'memory', workbook, tokens, profiles };
+    return { kind: 'memory', workbook, tokens, profiles, memory: workbook };
   }
   if (!office) {
     throw new HostError('office.js did not load (it comes from appsforoffice.microsoft.com): check the network connection and open the add-in again.');
@@ -68,6 +72,20 @@ export async function openHost(win: Window): Promise<Host> {
     );
   }
   return { kind: 'excel', workbook: new ExcelWorkbook(), tokens, profiles };
+}
+
+/**
+ * The workbook named by `?workbook=URL` (relative to the page), read in the browser; undefined without one.
+ * @throws HostError when it cannot be fetched or read.
+ */
+async function workbookOfUrl(win: Window): Promise<MemoryInit | undefined> {
+  const url = new URL(win.location.href).searchParams.get(MEMORY_WORKBOOK_QUERY);
+  if (!url) return undefined;
+  try {
+    return await memoryInitFromUrl(url, win.location.href, win.fetch.bind(win));
+  } catch (error) {
+    throw new HostError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** Office's partition key for the add-in's storage, where it gives one (not every Office partitions it). */

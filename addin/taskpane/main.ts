@@ -14,6 +14,7 @@ import { byId } from './dom.ts';
 import { exportView } from './export-view.ts';
 import { openHost } from './host.ts';
 import { importView } from './import-view.ts';
+import { memoryBar } from './memory-bar.ts';
 import { setUpTabs } from './tabs.ts';
 import { templateView } from './template-view.ts';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   const templates = new TemplateController({ workbook, session, origin });
 
   connectView(connect);
+  if (host.memory) memoryBar(host.memory, () => importer.refresh());
   let tabs: ReturnType<typeof setUpTabs> | null = null;
   const views = [importView(importer, connected, () => tabs?.select('tab-import')), exportView(exporter, connected), templateView(templates, connected)];
   let shownSession: Session | null = null;

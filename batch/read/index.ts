@@ -118,9 +118,9 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
   if (sniffed.format === 'other') throw notSpreadsheet(file, sniffed.what);
   if (sniffed.format === 'xlsx' && expected !== 'csv') {
     const bytes = await source.all();
-    const { repairs, sheets } = await checkWorkbookZip(bytes, file, limits);
+    const { repairs, sheets, tables } = await checkWorkbookZip(bytes, file, limits);
     const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
-    return workbookGrid(source, readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets }));
+    return workbookGrid(source, readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets, tables }));
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.

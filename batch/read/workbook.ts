@@ -11,13 +11,13 @@
  */
 import { closest } from 'fastest-levenshtein';
 import * as XLSX from '@e965/xlsx';
-import type { CellArea, CellValue, SheetRow } from '../../shared/sheet/grid.ts';
+import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyCells, tooManyRows } from './limits.ts';
 import { isDateFormat, serialToDate } from './xlsx-cells.ts';
-import type { SheetRowCount } from './zip-sheets.ts';
+import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 
 let codePages: Promise<void> | undefined;
 
@@ -40,11 +40,12 @@ export interface ReadSheet {
   layout: SheetLayout;
 }
 
-/** What the workbook model holds of a sheet besides its rows (SheetJS CE reads no tables). */
+/** What the workbook model holds of a sheet besides its rows (tables: from the zip, as SheetJS CE reads none). */
 export interface SheetLayout {
   dateSystem: 1900 | 1904;
   autoFilter?: CellArea;
   merges?: CellArea[];
+  tables?: SheetTable[];
 }
 
 /** SheetJS's error codes (BIFF), for error cells that carry no text. */
@@ -83,7 +84,7 @@ const PARSE: XLSX.ParsingOptions = {
 export function readWorkbookBytes(
   bytes: Uint8Array,
   file: string,
-  options: { sheet?: string; limits: ReadLimits; rowCounts?: readonly SheetRowCount[] },
+  options: { sheet?: string; limits: ReadLimits; rowCounts?: readonly SheetRowCount[]; tables?: ReadonlyMap<string, readonly TablePart[]> },
 ): ReadSheet {
   const parseChecked = (sheet: string | number) => {
     refuseCountedOverLimit(file, sheet, options.rowCounts ?? [], options.limits);
@@ -97,8 +98,8 @@ export function readWorkbookBytes(
   const rowsOf = (name: string) => {
     const book = first.Sheets[name] ? first : parseChecked(name);
     const rows = sheetRows(book, file, name, options.limits);
-    layout = sheetLayout(book, name);
-    if (rows) markFilteredRows(rows, layout.autoFilter);
+    layout = sheetLayout(book, name, options.tables?.get(name));
+    if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
   };
   if (options.sheet !== undefined) {
@@ -148,8 +149,8 @@ function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): X
   }
 }
 
-/** A parsed sheet's date system, autofilter range and merged areas (1-based rows, 0-based columns). */
-function sheetLayout(book: XLSX.WorkBook, name: string): SheetLayout {
+/** A parsed sheet's date system, autofilter range, merged areas and tables (1-based rows, 0-based columns). */
+function sheetLayout(book: XLSX.WorkBook, name: string, tables: readonly TablePart[] = []): SheetLayout {
   const sheet = book.Sheets[name];
   const layout: SheetLayout = { dateSystem: book.Workbook?.WBProps?.date1904 ? 1904 : 1900 };
   const area = (r: XLSX.Range): CellArea => ({ firstRow: r.s.r + 1, lastRow: r.e.r + 1, firstColumn: r.s.c, lastColumn: r.e.c });
@@ -157,6 +158,7 @@ function sheetLayout(book: XLSX.WorkBook, name: string): SheetLayout {
   if (filter) layout.autoFilter = area(XLSX.utils.decode_range(filter));
   const merges = sheet?.['!merges'] ?? [];
   if (merges.length > 0) layout.merges = merges.map(area);
+  if (tables.length > 0) layout.tables = tables.map((t) => ({ name: t.name, area: area(XLSX.utils.decode_range(t.ref)), headerRow: t.headerRow }));
   return layout;
 }
 

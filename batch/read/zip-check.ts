@@ -13,7 +13,8 @@ import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { EMPTY_STYLES, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
-import { isWorksheetPart, normalPath, relationshipsPartOf, rowCounter, sheetRowCounts } from './zip-sheets.ts';
+import type { TablePart } from './zip-sheets.ts';
+import { isTableLookupPart, isWorksheetPart, normalPath, relationshipsPartOf, rowCounter, sheetRowCounts, sheetTables } from './zip-sheets.ts';
 
 /** One entry of a zip's central directory. */
 interface ZipEntry {
@@ -31,10 +32,11 @@ interface ZipEntry {
  */
 const WORKBOOK_PARTS = /(^|\/)(workbook\.(xml|bin)|content\.xml)$/i;
 
-/** What the check found: repairs SheetJS needs, and each worksheet's rows (.xlsx; empty for .ods). */
+/** What the check found: repairs SheetJS needs, each worksheet's rows and its tables by sheet name (.xlsx; empty for .ods). */
 export interface ZipCheck {
   repairs: PartRepairs;
   sheets: SheetRowCount[];
+  tables: Map<string, TablePart[]>;
 }
 
 /** Workbook and relationship parts larger than this are not kept to name the sheets' parts. */
@@ -42,7 +44,8 @@ const SMALL_PART = 16 * 1024 * 1024;
 
 /**
  * @returns `repairs`: what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
- *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted.
+ *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted;
+ *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`).
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
@@ -74,7 +77,7 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
     const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
     const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
-    const text: Buffer[] | null = keep.has(normalPath(entry.name)) && entry.size <= SMALL_PART ? [] : null;
+    const text: Buffer[] | null = (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     const scanners = [scan, repeats, paragraphs, rows].filter((x) => x !== null);
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
@@ -97,6 +100,7 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   return {
     repairs: { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) },
     sheets: workbookXml && relationshipsXml ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart) : [],
+    tables: workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
   };
 }
 

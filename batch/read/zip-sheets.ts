@@ -2,7 +2,8 @@
  * Rows of each worksheet of an .xlsx, counted while the zip check inflates its parts, so that a sheet
  * over the row limit is refused before SheetJS parses it (parsing a 1,048,576-row sheet up to the
  * limit alone took 1 GB). The parts are named by the workbook part and its relationships, so the
- * count belongs to the sheet the import reads, not to another sheet of the workbook.
+ * count belongs to the sheet the import reads, not to another sheet of the workbook. The sheets'
+ * tables (ListObjects), which SheetJS CE does not read, are found the same way from the table parts.
  */
 
 /**
@@ -60,21 +61,77 @@ export function relationshipsPartOf(part: string): string {
  * Every sheet is listed, so that a tab's position in the list is its position in the workbook.
  */
 export function sheetRowCounts(workbookPart: string, workbookXml: string, relationshipsXml: string, rowsByPart: ReadonlyMap<string, number>): SheetRowCount[] {
-  const folder = normalPath(workbookPart).replace(/[^/]*$/, '');
-  const targets = new Map<string, string>();
-  for (const [, attributes] of relationshipsXml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
-    const id = attribute(attributes!, 'Id');
-    const target = attribute(attributes!, 'Target');
-    if (id && target) targets.set(id, target.startsWith('/') ? normalPath(target) : resolvePath(folder, target));
+  return sheetParts(workbookPart, workbookXml, relationshipsXml).map(({ name, part }) => ({
+    name,
+    rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null,
+  }));
+}
+
+/** A table (ListObject) as its part (`xl/tables/table1.xml`) declares it: name, A1 range, header row shown. */
+export interface TablePart {
+  name: string;
+  /** The whole table, header and totals rows included (`A3:I9`). */
+  ref: string;
+  headerRow: boolean;
+}
+
+/** Whether a part is needed to find the sheets' tables: a worksheet's relationships or a table part. */
+export function isTableLookupPart(name: string): boolean {
+  return /(^|\/)(worksheets\/_rels\/[^/]+\.rels|tables\/[^/]+\.xml)$/i.test(normalPath(name));
+}
+
+/**
+ * Each worksheet's tables, by sheet name, in the order its relationships list them: the table
+ * relationships of the sheet's part lead to table parts, whose `<table>` element gives the name
+ * (`displayName`, as Excel shows it), the range and whether the header row is shown
+ * (`headerRowCount="0"`: not). `parts` holds the text of the parts kept ({@link isTableLookupPart}),
+ * keyed by {@link normalPath}; a sheet without tables is left out.
+ */
+export function sheetTables(workbookPart: string, workbookXml: string, relationshipsXml: string, parts: ReadonlyMap<string, string>): Map<string, TablePart[]> {
+  const tables = new Map<string, TablePart[]>();
+  for (const { name, part } of sheetParts(workbookPart, workbookXml, relationshipsXml)) {
+    const rels = part === undefined ? undefined : parts.get(relationshipsPartOf(part));
+    if (part === undefined || rels === undefined) continue;
+    const found = relationships(rels, part.replace(/[^/]*$/, ''))
+      .filter((r) => /\/table$/.test(r.type))
+      .flatMap((r) => tablePart(parts.get(r.target)));
+    if (found.length > 0) tables.set(name, found);
   }
-  const counts: SheetRowCount[] = [];
+  return tables;
+}
+
+function tablePart(xml: string | undefined): TablePart[] {
+  const attributes = xml === undefined ? undefined : /<(?:\w+:)?table\b([^>]*)>/.exec(xml)?.[1];
+  if (attributes === undefined) return [];
+  const ref = attribute(attributes, 'ref');
+  const name = attribute(attributes, 'displayName') ?? attribute(attributes, 'name');
+  if (ref === undefined || name === undefined) return [];
+  return [{ name: unescapeXml(name), ref, headerRow: attribute(attributes, 'headerRowCount') !== '0' }];
+}
+
+/** Each sheet of the workbook part in tab order, with its part's path (undefined when its relationship is missing). */
+function sheetParts(workbookPart: string, workbookXml: string, relationshipsXml: string): { name: string; part: string | undefined }[] {
+  const folder = normalPath(workbookPart).replace(/[^/]*$/, '');
+  const targets = new Map(relationships(relationshipsXml, folder).map((r) => [r.id, r.target]));
+  const sheets: { name: string; part: string | undefined }[] = [];
   for (const [, attributes] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
     const name = attribute(attributes!, 'name');
     const id = /\b\w+:id="([^"]*)"/.exec(attributes!)?.[1];
-    const part = id === undefined ? undefined : targets.get(id);
-    if (name !== undefined) counts.push({ name: unescapeXml(name), rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null });
+    if (name !== undefined) sheets.push({ name: unescapeXml(name), part: id === undefined ? undefined : targets.get(id) });
   }
-  return counts;
+  return sheets;
+}
+
+/** The relationships of a relationships part, targets resolved from `folder` (the source part's folder) to {@link normalPath}s. */
+function relationships(xml: string, folder: string): { id: string; type: string; target: string }[] {
+  const found: { id: string; type: string; target: string }[] = [];
+  for (const [, attributes] of xml.matchAll(/<(?:\w+:)?Relationship\b([^>]*)>/g)) {
+    const id = attribute(attributes!, 'Id');
+    const target = attribute(attributes!, 'Target');
+    if (id && target)
+      found.push({ id, type: attribute(attributes!, 'Type') ?? '', target: target.startsWith('/') ? normalPath(target) : resolvePath(folder, target) });
+  }
+  return found;
 }
 
 /** A part name as a comparable path: forward slashes, no leading slash, lower case. */
