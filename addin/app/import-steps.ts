@@ -4,7 +4,7 @@
  * the pane's words, and a row's width.
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
-import type { PlannedImport } from '../../shared/import/plan-kind.ts';
+import type { PlannedImport } from '../../shared/import/import-sheet.ts';
 import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { headerLabel } from '../../shared/sheet/header-labels.ts';
