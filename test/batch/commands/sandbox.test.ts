@@ -7,8 +7,10 @@ describe('shed sandbox', () => {
     let stop!: () => void;
     const until = new Promise<void>((resolve) => (stop = resolve));
     const logs: string[] = [];
-    const original = console.log;
+    const original = { log: console.log, error: console.error };
     console.log = (...args: unknown[]) => void logs.push(args.join(' '));
+    // The seed's warnings (the demo catalogue's repeated alias ids) are the sandbox's to print, not the test output's.
+    console.error = (...args: unknown[]) => void logs.push(args.join(' '));
     const running = sandboxCommand({ args: ['--port', '0', '--count-name', 'both', '--no-history'], io: memoryIO(), until });
     try {
       let url: string | undefined;
@@ -22,7 +24,8 @@ describe('shed sandbox', () => {
       ).json();
       expect(body.meta).toMatchObject({ total_entries: 5, total_count: 5 });
     } finally {
-      console.log = original;
+      console.log = original.log;
+      console.error = original.error;
       stop();
       await running;
     }

@@ -92,7 +92,7 @@ describe('a process holding records on disk', () => {
 describe('shed export with its records on disk', () => {
   let sandbox: RunningSandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startSandbox({ port: 0, quiet: true });
   });
   afterAll(() => sandbox.close());
 
