@@ -6,7 +6,7 @@
 import type { ImportReport } from '../../shared/import/import-sheet.ts';
 import type { Relocated } from '../../shared/import/relocate.ts';
 import type { StatusLine } from './connect.ts';
-import type { ImportKind } from './import-kinds.ts';
+import type { KindDescriptor } from '../../shared/kinds/index.ts';
 import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
 import { relocationLines, runTone } from './import-steps.ts';
 
@@ -31,7 +31,7 @@ export interface RunView {
 }
 
 /** The screen after a run of one sheet. */
-export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunView {
+export function sheetRunView(kind: KindDescriptor, run: SheetRun, how: RunHow): RunView {
   const { planned, results } = run.report;
   return {
     status: { tone: runTone(results, how), text: runSummary(kind, planned.drafts, results, how) },
@@ -44,7 +44,7 @@ export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunV
  * Skipped: 'Notes'.`, the worst tone of the sheets, each line starting with its sheet's name.
  */
 export function allSheetsView(
-  kind: ImportKind,
+  kind: KindDescriptor,
   runs: readonly (SheetRun & { sheet: string })[],
   skipped: readonly { sheet: string; reason: string }[],
   how: RunHow,

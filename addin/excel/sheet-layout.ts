@@ -4,10 +4,10 @@
  * Shared by the office-js adapter and the in-memory workbook. (Number formats are the core's:
  * shared/sheet/number-formats.ts.)
  */
-import { RESULT_COLUMNS } from '../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
-import { normaliseHeader } from '../../shared/sheet/fields.ts';
+import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { toExcelValue } from './sheet-helpers.ts';
 
 /** The fill of an invalid cell: Excel's light red "Bad" cell style. */

@@ -5,6 +5,13 @@ import { registerSyncTemplate } from './register-sync-template.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
 import { wholeNumber } from './option-parsers.ts';
+import { IMPORT_KINDS, type ImportKind } from '../../shared/kinds/index.ts';
+
+/** What `shed import KIND` does, per kind. */
+const IMPORT_DESCRIPTIONS: Readonly<Record<ImportKind, string>> = {
+  receipts: 'create or update receipts from supplier invoices',
+  returns: 'create or update returns',
+};
 
 /**
  * Declares every command of the contract (PRODUCT.md, "The command line contract") on `program`;
@@ -36,10 +43,10 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     });
 
   const importer = program.command('import').description('create or update records from .xlsx, .xls, .ods or .csv');
-  for (const kind of ['receipts', 'returns'] as const) {
+  for (const kind of IMPORT_KINDS) {
     importer
       .command(kind)
-      .description(kind === 'receipts' ? 'create or update receipts from supplier invoices' : 'create or update returns')
+      .description(IMPORT_DESCRIPTIONS[kind])
       .argument('<files...>', '.xlsx, .xls, .ods or .csv files (each sheet gets its own results file)')
       .option('--sheet <name>', 'worksheet to read (default: the first with data); repeatable', collect)
       .option('--all-sheets', 'import every sheet of each workbook (sheets that do not map are skipped, and said)')

@@ -8,7 +8,7 @@ import { ShedError } from '../errors/shed-error.ts';
 import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 import type { ExportTable } from './columns.ts';
 import type { Grid } from '../sheet/grid.ts';
-import type { LinesDigest } from './digest.ts';
+import type { LinesDigest } from '../hash/digest.ts';
 import type { DatasetName, LedgerContext } from './datasets/index.ts';
 import {
   ledgerLines,

@@ -9,7 +9,8 @@
  */
 import { isBlank, isRowLeftOut, type CellValue, type Grid } from './grid.ts';
 import type { ColumnMapping } from './mapping.ts';
-import { kindFields, type MappedField } from './mapping-match.ts';
+import { kindOf } from '../kinds/index.ts';
+import type { MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
 
 /** Organisation lookups for content matching (the import's resolver): whether a text names one. */
@@ -97,7 +98,7 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
 
   if (!fixed.has('product') && !fixed.has('notes')) moveDescriptionToProduct(mapping, columns, share, evidence, lookups);
   const free = () => mapping.headers.map((_, c) => c).filter((c) => !Object.values(columns).includes(c) && (sample.get(c)?.length ?? 0) > 0);
-  const needed = kindFields(mapping.kind).required.filter((f) => columns[f] === undefined && !(mapping.constants ?? {})[f]);
+  const needed = kindOf(mapping.kind).required.filter((f) => columns[f] === undefined && !(mapping.constants ?? {})[f]);
   for (const field of needed) {
     const kind = CONTENT_FIELDS[field];
     if (!kind || ((kind === 'product' || kind === 'storage') && !lookups)) continue;
@@ -124,7 +125,7 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
     evidence.push({ field, column, header: header(column), by: 'header', confidence, ...(seen && seen.detail ? { detail: seen.detail } : {}) });
   }
   const used = new Set(Object.values(columns));
-  const required = kindFields(mapping.kind).required;
+  const required = kindOf(mapping.kind).required;
   return {
     mapping: {
       ...mapping,
@@ -147,7 +148,7 @@ function moveDescriptionToProduct(
   lookups: ContentLookups | null,
 ): void {
   const notes = columns.notes;
-  if (!lookups || mapping.kind !== 'receipts' || notes === undefined) return;
+  if (!lookups || !kindOf(mapping.kind).notesMayBeProducts || notes === undefined) return;
   const described = share(notes, 'product');
   if (described.share < NAME_FIT) return;
   const product = columns.product;

@@ -2,7 +2,7 @@ import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { ImportReport } from '../../../shared/import/import-sheet.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
-import { kindFields, type MappingKind } from '../../../shared/sheet/mapping-match.ts';
+import { kindOf, type ImportKind } from '../../../shared/kinds/index.ts';
 import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
@@ -104,9 +104,9 @@ export function checkImportOptions(options: ImportOptions): {
  * value instead of any column or value the file gives it. Undefined when neither says anything.
  * @throws UsageError for `--set` without `=`, with an empty value, or naming a field `kind` does not have.
  */
-export function withSetValues(saved: SavedMapping | undefined, set: readonly string[] | undefined, kind: MappingKind): SavedMapping | undefined {
+export function withSetValues(saved: SavedMapping | undefined, set: readonly string[] | undefined, kind: ImportKind): SavedMapping | undefined {
   if (!set || set.length === 0) return saved;
-  const fields = kindFields(kind).fields as readonly string[];
+  const fields = kindOf(kind).fields as readonly string[];
   const values: Record<string, string> = { ...(saved?.values ?? {}) };
   const columns: Record<string, string | null> = { ...(saved?.columns ?? {}) };
   for (const item of set) {

@@ -7,7 +7,7 @@
 import type { Remedy } from '../../errors/remedy.ts';
 import { ShedError } from '../../errors/shed-error.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import { normaliseHeader } from '../../sheet/fields.ts';
+import { normaliseHeader } from '../../kinds/index.ts';
 import { isBlank, type CellValue, type Grid } from '../../sheet/grid.ts';
 import {
   canonicalDecimal,
