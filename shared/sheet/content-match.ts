@@ -8,7 +8,7 @@
  * product when its values say so. Every placement carries its evidence, to show. Pure.
  */
 import { isBlank, isRowLeftOut, type CellValue, type Grid } from './grid.ts';
-import type { ColumnMapping } from './mapping.ts';
+import type { ColumnMapping, ContentTie } from './column-mapping.ts';
 import { kindOf } from '../kinds/index.ts';
 import type { MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
@@ -35,11 +35,7 @@ export interface FieldEvidence {
   confidence: 'high' | 'medium' | 'low';
 }
 
-/** Two columns whose values fit a field about equally: nothing was placed. */
-export interface ContentTie {
-  field: MappedField;
-  columns: { column: number; header: string; detail: string }[];
-}
+export type { ContentTie } from './column-mapping.ts';
 
 /** What content matching did: the mapping with the fields it placed, the evidence, and the ties it refused to break. */
 export interface ContentMatch {

@@ -9,13 +9,14 @@ import { headerLabel, kindOf, type ImportKind } from '../kinds/index.ts';
 import { MappingError } from './mapping-error.ts';
 import { dataCellsOfHeaderRow } from './header-row-check.ts';
 import type { Remedy } from '../errors/remedy.ts';
-import type { ContentTie } from './content-match.ts';
 import { describeTie } from './content-match.ts';
 import { combineHeaderRows } from './two-row-header.ts';
 import { matchHeaders, type HeaderMatch, type MappedField } from './mapping-match.ts';
 import { columnFromLetter, resolveSavedColumn, type SavedMapping } from './saved-mapping.ts';
 
 export type { MappedField } from './mapping-match.ts';
+export type { ColumnMapping, UnresolvedEntry } from './column-mapping.ts';
+import type { ColumnMapping, UnresolvedEntry } from './column-mapping.ts';
 
 /** The header row is looked for among the first this many non-blank rows. */
 export const HEADER_SEARCH_ROWS = 30;
@@ -23,39 +24,6 @@ export const HEADER_SEARCH_ROWS = 30;
 export const MIN_HEADER_MATCHES = 3;
 /** ... at least this many of them for required fields. */
 export const MIN_REQUIRED_HEADERS = 2;
-
-/** A saved mapping entry that places no column: a header text not in the header row, or a field of the other kind. */
-export interface UnresolvedEntry {
-  field: string;
-  /** The value in the mapping file. */
-  wanted: string;
-  reason: 'no_such_header' | 'not_a_field';
-}
-
-/**
- * Where each field is in the sheet:
- * - `headerRowNumber`: 1-based sheet row of the header row;
- * - `headers`: header text by 0-based column ('' for none; numbers and dates as text);
- * - `columns`: field → 0-based column;
- * - `unplaced`: non-empty headers no field took;
- * - `missing`: required fields with no column (the kind's `required`, shared/kinds/descriptors.ts);
- * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping);
- * - `constants`: fields given one value for every row instead of a column (the mapping's `values`,
- *   `--set`), with `{sheet}` already replaced by the sheet's name;
- * - `ties`: set by content matching, for the refusal to say which columns it could not choose between.
- */
-export interface ColumnMapping {
-  kind: ImportKind;
-  headerRowNumber: number;
-  headers: string[];
-  columns: Partial<Record<MappedField, number>>;
-  unplaced: { column: number; header: string }[];
-  missing: string[];
-  unresolved?: UnresolvedEntry[];
-  constants?: Partial<Record<MappedField, string>>;
-  /** Required fields two columns' values fit about equally (content-match.ts): not guessed. */
-  ties?: ContentTie[];
-}
 
 /** One candidate header row, evaluated. */
 interface Candidate {

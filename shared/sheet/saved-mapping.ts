@@ -22,7 +22,7 @@ import { GST_RATE_DEFAULT } from '../service/gaps.ts';
 import { divideDecimals, multiplyDecimals, numberToDecimal, parseUnitAlias, type UnitAliases, unitKey } from './values/index.ts';
 import { ALL_FIELDS, IMPORT_KINDS, kindOf, normaliseHeader, type ImportKind, type MappedField } from '../kinds/index.ts';
 import { columnLetter } from './grid.ts';
-import type { ColumnMapping } from './mapping.ts';
+import type { ColumnMapping } from './column-mapping.ts';
 import { MappingError } from './mapping-error.ts';
 
 /** A saved mapping, as parsed by {@link parseSavedMapping}. */

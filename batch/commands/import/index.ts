@@ -21,7 +21,8 @@ import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath } from '../../write/results-file.ts';
 import type { ImportOptions } from './options.ts';
-import { ADAPTIVE_MAX_CONCURRENCY, checkImportOptions, withSetValues } from './options.ts';
+import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
+import { checkImportOptions, withSetValues } from './options.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
@@ -72,7 +73,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
           // Taken before the service's records are read: a run that starts when another ends must see its records.
           if (journalFile && !options.dryRun) lock = await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`);
           // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
-          const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
+          const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } } : { maxInFlight: settings.concurrency };
           session = await openSession(options, io, { ...options.client, ...limit });
           return session;
         },
@@ -111,7 +112,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
         allowDuplicates: Boolean(options.allowDuplicates),
         force: Boolean(options.force),
         // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
-        concurrency: settings.adaptive ? ADAPTIVE_MAX_CONCURRENCY : settings.concurrency,
+        concurrency: settings.adaptive ? ADAPTIVE_CONCURRENCY.max : settings.concurrency,
         ...(options.signal ? { signal: options.signal } : {}),
       },
     );

@@ -1,3 +1,4 @@
+import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { ImportReport } from '../../../shared/import/import-sheet.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
@@ -17,7 +18,7 @@ export interface ImportOptions extends ConnectionFlags {
   mapping?: string;
   /** Validate and resolve, send nothing. */
   dryRun?: boolean;
-  /** Requests in flight at once; default 4. */
+  /** Requests in flight at once, fixed; default adaptive, from {@link ADAPTIVE_CONCURRENCY}. */
   concurrency?: number;
   /** Results file; default beside the input, `NAME.results.xlsx` or `.csv`. */
   results?: string;
@@ -57,9 +58,6 @@ export interface ImportOptions extends ConnectionFlags {
   client?: ClientTuning;
 }
 
-/** Requests in flight an adaptive run starts with, and the most it goes to (no `--concurrency`). */
-export const DEFAULT_CONCURRENCY = 4;
-export const ADAPTIVE_MAX_CONCURRENCY = 32;
 
 /**
  * Checks the options a user typed, before anything is read or sent.
@@ -75,7 +73,7 @@ export function checkImportOptions(options: ImportOptions): {
   timeZone: string;
   gstRate: string | undefined;
 } {
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = options.concurrency ?? ADAPTIVE_CONCURRENCY.initial;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError(`Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`);
   }
