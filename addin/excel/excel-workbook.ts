@@ -6,7 +6,7 @@
  */
 import type { Grid } from '../../shared/sheet/grid.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { SyncHook } from './excel-batch.ts';
+import type { SyncHook, WriteConfig } from './excel-batch.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks, writeResults } from './excel-results.ts';
 import { readDateSystem } from './date-system.ts';
@@ -40,15 +40,7 @@ export interface ExcelWorkbookOptions {
   onSync?: SyncHook;
 }
 
-/** The settings every write needs: chunk size, payload budget, notes support, the sync hook. */
-export interface WriteConfig {
-  chunkRows: number;
-  payloadBudgetBytes: number;
-  notes: boolean;
-  /** `RangeFill.pattern` can be read (ExcelApi 1.9): it tells no fill from a white one. */
-  fillPattern: boolean;
-  onSync?: SyncHook;
-}
+export type { WriteConfig } from './excel-batch.ts';
 
 /** The open workbook through office-js. */
 export class ExcelWorkbook implements WorkbookPort {
