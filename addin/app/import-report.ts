@@ -80,7 +80,12 @@ export function recordCounts(drafts: readonly AnyDraft[], results: readonly RowR
  * The summary line of a run: `17 receipts: 11 created, 6 refused (12 rows invalid).`; a dry run
  * starts `Checked, nothing sent:`, a cancelled run `Cancelled:`.
  */
-export function runSummary(kind: KindDescriptor, drafts: readonly AnyDraft[], results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean }): string {
+export function runSummary(
+  kind: KindDescriptor,
+  drafts: readonly AnyDraft[],
+  results: readonly RowResult[],
+  how: { dryRun: boolean; cancelled: boolean },
+): string {
   if (drafts.length === 0) return `No ${kind.many} found below the header row.`;
   const invalidRows = results.filter((r) => r.status === 'invalid').length;
   const parts = [...recordCounts(drafts, results)].map(([status, n]) =>

@@ -11,7 +11,6 @@ import { kindOf } from '../../shared/kinds/index.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { resolveSavedColumn, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 
-
 /** One field of the mapping table. */
 export interface FieldRow {
   field: MappedField;

@@ -2,7 +2,7 @@
  * Pure layout helpers of the Excel adapter: where the result columns go, which cells to mark,
  * grouped into rectangles, A1 addresses, sheet names Excel accepts, and column widths in points.
  * Shared by the office-js adapter and the in-memory workbook. (Number formats are the core's:
- * shared/sheet/number-formats.ts.)
+ * shared/kinds/number-formats.ts.)
  */
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';

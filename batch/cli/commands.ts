@@ -54,7 +54,11 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--all-sheets', 'import every sheet of each workbook (sheets that do not map are skipped, and said)')
       .option('--mapping <file.json>', 'a saved column mapping (print one with --dry-run)')
       .option('--dry-run', 'validate and resolve, send nothing')
-      .option('--concurrency <n>', `requests in flight at once, fixed (default: adaptive, from ${ADAPTIVE_CONCURRENCY.initial} up to ${ADAPTIVE_CONCURRENCY.max}, following how the service answers)`, wholeNumber)
+      .option(
+        '--concurrency <n>',
+        `requests in flight at once, fixed (default: adaptive, from ${ADAPTIVE_CONCURRENCY.initial} up to ${ADAPTIVE_CONCURRENCY.max}, following how the service answers)`,
+        wholeNumber,
+      )
       .option('--results <file>', 'results file (default: NAME.results.xlsx or .csv beside the input)')
       .addOption(new Option('--date-order <order>', 'reading of ambiguous dates (default DMY)').choices(['DMY', 'MDY', 'YMD']))
       .option('--prices-include-gst', 'the price columns include GST: take it off each pack cost (default: they exclude it)')

@@ -9,7 +9,6 @@ import type { ImportKind } from '../kinds/kind.ts';
 /** The orders a numeric date can be read in (PRODUCT.md, the date order). */
 type DateOrderName = 'DMY' | 'MDY' | 'YMD';
 
-
 /**
  * One remedy, by a stable `code` with the data its wording needs:
  * - `choose_date_order`: read the column's dates in one of `orders`; `reading` says what the first

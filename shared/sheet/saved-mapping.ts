@@ -81,7 +81,6 @@ export function toMappingFile(mapping: SavedMapping): MappingFile {
   };
 }
 
-
 /** The largest column letter Excel has (XFD = 16384 columns). */
 const MAX_COLUMNS = 16_384;
 

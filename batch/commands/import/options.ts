@@ -58,7 +58,6 @@ export interface ImportOptions extends ConnectionFlags {
   client?: ClientTuning;
 }
 
-
 /**
  * Checks the options a user typed, before anything is read or sent.
  * @throws UsageError with what was expected, e.g. "Expected `--concurrency` to be a whole number from 1 to 64".

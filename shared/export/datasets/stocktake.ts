@@ -85,7 +85,9 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
   const where = `${grid.source}, sheet ${grid.sheet}`;
   const header = grid.rows.slice(0, 10).find((row) => NEEDED.every((f) => columnOf(row.cells, f) !== -1));
   if (!header) {
-    throw new StocktakeError(`${where}: no header row with ${listed(NEEDED.map((f) => STOCKTAKE_REGISTRY[f].label))} columns in the first 10 rows.`, [{ code: 'make_stocktake_sheet' }]);
+    throw new StocktakeError(`${where}: no header row with ${listed(NEEDED.map((f) => STOCKTAKE_REGISTRY[f].label))} columns in the first 10 rows.`, [
+      { code: 'make_stocktake_sheet' },
+    ]);
   }
   const col = Object.fromEntries((Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)])) as Record<
     keyof typeof HEADERS,

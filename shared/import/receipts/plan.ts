@@ -31,7 +31,13 @@ export interface ReceiptPlan {
 export function planReceiptImport(grid: Grid, mapping: ColumnMapping, resolver: Resolver, settings: ReadSettings): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(grid, mapping, settings, KINDS.receipts.quantityField, KINDS.receipts.dateField);
+  const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(
+    grid,
+    mapping,
+    settings,
+    KINDS.receipts.quantityField,
+    KINDS.receipts.dateField,
+  );
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {

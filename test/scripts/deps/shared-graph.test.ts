@@ -41,7 +41,15 @@ describe('the graph reader', () => {
       ['e', ['e']],
     ]);
     expect(cycles(adjacency)).toEqual([['a', 'b', 'c'], ['e']]);
-    expect(cycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('groups shared/ by its first folder; files directly in shared/ are "."', () => {
@@ -61,7 +69,11 @@ describe('the layers of shared/', () => {
     const arrows = (from: string) => [...(sharedGraph.get(from)?.keys() ?? [])];
     const found = cycles(new Map([...sharedGraph.keys()].map((folder) => [folder, arrows(folder)])));
     const why = found.map((cycle) =>
-      cycle.flatMap((from) => (sharedGraph.get(from) ? [...sharedGraph.get(from)!].filter(([to]) => cycle.includes(to)) : []).flatMap(([, via]) => via.map((e) => `${e.from} → ${e.to}`))),
+      cycle.flatMap((from) =>
+        (sharedGraph.get(from) ? [...sharedGraph.get(from)!].filter(([to]) => cycle.includes(to)) : []).flatMap(([, via]) =>
+          via.map((e) => `${e.from} → ${e.to}`),
+        ),
+      ),
     );
     expect(why).toEqual([]);
   });

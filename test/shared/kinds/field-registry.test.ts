@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_COLUMNS, RETURN_COLUMNS } from '../../../shared/export/index.ts';
-import { RECEIPT_FIELDS, RECEIPT_REGISTRY, RESULT_COLUMNS, RETURN_FIELDS, RETURN_REGISTRY, headerLabel, kindOf, type MappedField } from '../../../shared/kinds/index.ts';
+import {
+  RECEIPT_FIELDS,
+  RECEIPT_REGISTRY,
+  RESULT_COLUMNS,
+  RETURN_FIELDS,
+  RETURN_REGISTRY,
+  headerLabel,
+  kindOf,
+  type MappedField,
+} from '../../../shared/kinds/index.ts';
 import { RETURN_EXPORT_ORDER } from '../../../shared/kinds/field-registry.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { TEMPLATE_COLUMNS } from '../../../shared/template/index.ts';

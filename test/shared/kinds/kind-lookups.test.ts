@@ -17,9 +17,12 @@ function kindSwitches(file: string, text: string): string[] {
   const visit = (node: ts.Node): void => {
     const equality =
       ts.isBinaryExpression(node) &&
-      [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(
-        node.operatorToken.kind,
-      ) &&
+      [
+        ts.SyntaxKind.EqualsEqualsEqualsToken,
+        ts.SyntaxKind.ExclamationEqualsEqualsToken,
+        ts.SyntaxKind.EqualsEqualsToken,
+        ts.SyntaxKind.ExclamationEqualsToken,
+      ].includes(node.operatorToken.kind) &&
       (isKindName(node.left) || isKindName(node.right));
     const choice = ts.isConditionalExpression(node) && (isKindName(node.whenTrue) || isKindName(node.whenFalse));
     if (equality || choice) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText()}`);
@@ -32,10 +35,7 @@ function kindSwitches(file: string, text: string): string[] {
 describe('kinds are looked up, not switched on', () => {
   it('the reader finds a comparison and a ternary on a kind name', () => {
     const text = "const a = kind === 'receipts' ? 1 : 2;\nconst b = x ? 'returns' : y;\nconst c = kind === other;";
-    expect(kindSwitches('x.ts', text)).toEqual([
-      "x.ts:1: kind === 'receipts'",
-      "x.ts:2: x ? 'returns' : y",
-    ]);
+    expect(kindSwitches('x.ts', text)).toEqual(["x.ts:1: kind === 'receipts'", "x.ts:2: x ? 'returns' : y"]);
   });
 
   it('no module of shared/ (outside shared/kinds/), batch/ or addin/ switches on a kind name', () => {

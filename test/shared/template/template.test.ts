@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReferenceData } from '../../../shared/resolve/index.ts';
 import { normaliseName } from '../../../shared/resolve/index.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
-import {
-  buildTemplate,
-  TEMPLATE_COLUMNS,
-  TEMPLATE_UNITS,
-  TemplateError,
-  templateLists,
-  VALIDATED_ROWS,
-  wordTemplate,
- 
-} from '../../../shared/template/index.ts';
+import { buildTemplate, TEMPLATE_COLUMNS, TEMPLATE_UNITS, TemplateError, templateLists, VALIDATED_ROWS, wordTemplate } from '../../../shared/template/index.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { catalogue, WILLOW } from '../../support/catalogue.ts';
 
