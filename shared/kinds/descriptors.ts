@@ -32,8 +32,6 @@ export interface KindDescriptor<F extends MappedField = MappedField> {
   sheetName: string;
   /** The Excel table of a template's rows: `ReceiptLines`, `ReturnLines`. */
   tableName: string;
-  /** Several sheet rows make one record (an invoice's lines), grouped by the invoice-level fields. */
-  groupsRows: boolean;
   /**
    * A column the headers gave to notes (`Description`) may hold the products instead, when its
    * values say so (invoices describe their lines).
@@ -68,7 +66,6 @@ const RECEIPTS: KindDescriptor<ReceiptField> = {
   pickerTitle: 'Receipts (supplier invoices)',
   sheetName: 'Receipts',
   tableName: 'ReceiptLines',
-  groupsRows: true,
   notesMayBeProducts: true,
   quantityField: 'quantity',
   dateField: 'received_at',
@@ -90,7 +87,6 @@ const RETURNS: KindDescriptor<ReturnField> = {
   pickerTitle: 'Returns (stock back to a supplier)',
   sheetName: 'Returns',
   tableName: 'ReturnLines',
-  groupsRows: false,
   notesMayBeProducts: false,
   quantityField: 'amount',
   dateField: 'returned_at',

@@ -8,6 +8,13 @@ import type { ExportColumnType, TemplateFormat, TemplateListName } from './numbe
 /** The property of a row's result (`RowResult`, shared/import/outcome.ts) that carries an id field. */
 export type IdResultKey = 'recordId' | 'sequence' | 'lineItemId';
 
+/**
+ * What a field's values are, for finding its column by content when no header names it: dates, whole
+ * numbers (pack counts), sizes (a number, maybe with its unit), units, or names of the organisation's
+ * products or storages.
+ */
+export type ContentKind = 'date' | 'number' | 'whole' | 'size' | 'unit' | 'product' | 'storage';
+
 /** Everything about one field of a sheet. */
 export interface FieldSpec {
   /** The header shed writes and names in messages ("add a column headed 'Qty'"). A sheet using it maps. */
@@ -38,6 +45,8 @@ export interface FieldSpec {
    * emptied of everything else (a deleted line in a results file) is blank.
    */
   derived?: boolean;
+  /** What its values are, when content matching may place it (shared/sheet/content-match.ts). */
+  content?: ContentKind;
   /** The column of the import template: cell format, width in characters, drop-down list and its prompt. */
   template?: { format: TemplateFormat; width: number; list?: TemplateListName; prompt?: string };
   /** The column of the export in the import layout (receipts and returns datasets): value type, width. */

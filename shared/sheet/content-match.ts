@@ -9,7 +9,7 @@
  */
 import { isBlank, isRowLeftOut, type CellValue, type Grid } from './grid.ts';
 import type { ColumnMapping, ContentTie } from './column-mapping.ts';
-import { kindOf } from '../kinds/index.ts';
+import { kindOf, type ContentKind } from '../kinds/index.ts';
 import type { MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
 
@@ -53,20 +53,12 @@ const NAME_FIT = 0.6;
 /** ... and it wins only when the next best fits by at least this much less. */
 const MARGIN = 0.25;
 
-type Kind = 'date' | 'number' | 'whole' | 'size' | 'unit' | 'product' | 'storage';
+type Kind = ContentKind;
 
-/** The fields content can recognise, and the kind of value each holds. */
-const CONTENT_FIELDS: Partial<Record<MappedField, Kind>> = {
-  received_at: 'date',
-  returned_at: 'date',
-  product: 'product',
-  storage: 'storage',
-  quantity: 'whole',
-  pack_size: 'size',
-  pack_unit: 'unit',
-  amount_unit: 'unit',
-  amount: 'size',
-};
+/** The kind of value a field of `mapping`'s kind holds, when content can recognise it (the registry's `content`). */
+function contentOf(mapping: ColumnMapping, field: MappedField): Kind | undefined {
+  return kindOf(mapping.kind).registry[field].content;
+}
 
 const KIND_SAID: Record<Kind, string> = {
   date: 'dates',
@@ -96,7 +88,7 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
   const free = () => mapping.headers.map((_, c) => c).filter((c) => !Object.values(columns).includes(c) && (sample.get(c)?.length ?? 0) > 0);
   const needed = kindOf(mapping.kind).required.filter((f) => columns[f] === undefined && !(mapping.constants ?? {})[f]);
   for (const field of needed) {
-    const kind = CONTENT_FIELDS[field];
+    const kind = contentOf(mapping, field);
     if (!kind || ((kind === 'product' || kind === 'storage') && !lookups)) continue;
     const threshold = kind === 'product' || kind === 'storage' ? NAME_FIT : FIT;
     const fits = free()
@@ -114,7 +106,7 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
   }
   for (const [field, column] of Object.entries(columns) as [MappedField, number][]) {
     if (evidence.some((e) => e.field === field)) continue;
-    const kind = CONTENT_FIELDS[field];
+    const kind = contentOf(mapping, field);
     const seen = kind && (lookups || (kind !== 'product' && kind !== 'storage')) ? share(column, kind) : null;
     // Half is the bar for a header's column: names may be new or misspelt, sizes written oddly.
     const confidence = seen && seen.detail && seen.share < 0.5 ? 'low' : 'high';
