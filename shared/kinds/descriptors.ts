@@ -115,8 +115,8 @@ export function headerLabel(kind: ImportKind, field: string): string {
   return (kindOf(kind).registry as Readonly<Record<string, FieldSpec>>)[field]?.label ?? field;
 }
 
-/** The fields of `kind` with a role: written back, an id, derived, invoice-level, required. */
-export function fieldsWith(kind: ImportKind, role: 'writtenBack' | 'id' | 'derived' | 'invoiceLevel' | 'required'): readonly MappedField[] {
+/** The fields of `kind` with a role: written back, an id, derived, invoice-level, required, identifying a row. */
+export function fieldsWith(kind: ImportKind, role: 'writtenBack' | 'id' | 'derived' | 'invoiceLevel' | 'required' | 'identifiesRow'): readonly MappedField[] {
   const { fields, registry } = kindOf(kind);
   return fields.filter((f) => registry[f][role]);
 }

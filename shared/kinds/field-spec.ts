@@ -30,6 +30,11 @@ export interface FieldSpec {
   /** Receipts: a field of the invoice, filled down within it and equal on all its lines. */
   invoiceLevel?: boolean;
   /**
+   * Its cell identifies a data row: results follow their rows by these cells when the sheet changed
+   * while an import ran (shared/import/relocate.ts).
+   */
+  identifiesRow?: boolean;
+  /**
    * Written back by an import (the result and id columns): the pane maps it itself and does not
    * offer it for editing.
    */

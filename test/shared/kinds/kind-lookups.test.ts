@@ -72,6 +72,8 @@ describe('the kind descriptors', () => {
       'sequence',
       'updated_at',
     ]);
+    expect(fieldsWith('receipts', 'identifiesRow')).toEqual(['invoice', 'supplier', 'received_at', 'storage', 'product', 'quantity']);
+    expect(fieldsWith('returns', 'identifiesRow')).toEqual(['supplier', 'returned_at', 'storage', 'product', 'amount', 'reference']);
     expect(KINDS.receipts.required).toEqual(['supplier', 'received_at', 'storage', 'product', 'quantity', 'pack_size', 'pack_cost']);
     expect(KINDS.returns.required).toEqual(['supplier', 'returned_at', 'storage', 'product', 'amount']);
   });
