@@ -1,6 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../shared/errors/usage-error.ts';
 import { defaultMirrorDir } from '../mirror/mirror-file.ts';
+import type { ImportKind } from '../../shared/kinds/kind.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
 
@@ -36,7 +37,7 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
     .option('--offline', 'take the lists from the local mirror (shed sync) instead of the service')
     .option('--dir <dir>', `with --offline: ${mirrors}`)
     .option('--json', 'print a machine-readable summary on standard output')
-    .action(async (kind: 'receipts' | 'returns' | 'stocktake', _opts, cmd: Command) => {
+    .action(async (kind: ImportKind | 'stocktake', _opts, cmd: Command) => {
       const options = cmd.optsWithGlobals<{ out: string; to?: string; force?: boolean } & Record<string, unknown>>();
       const { refuseToOverwrite, templateCommand } = await import('../commands/template/index.ts');
       if (kind === 'stocktake') {

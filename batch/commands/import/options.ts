@@ -11,7 +11,7 @@ import type { CommandIO } from '../../ui/io.ts';
 
 /** Options of `shed import receipts|returns FILE` (PRODUCT.md, "Import options"). */
 export interface ImportOptions extends ConnectionFlags {
-  kind: 'receipts' | 'returns';
+  kind: ImportKind;
   file: string;
   sheet?: string;
   /** A saved column mapping (JSON). */
