@@ -3,6 +3,7 @@
  * chosen. The token goes to the add-in's storage (token-store.ts), the base URL and organisation
  * into the workbook's settings; the token is never part of the state, a message or a setting.
  */
+import { ADAPTIVE_CONCURRENCY } from '../../shared/client/concurrency.ts';
 import type { ServiceClient, ServiceClientOptions } from '../../shared/client/index.ts';
 import { createServiceClient } from '../../shared/client/index.ts';
 import type { Organisation } from '../../shared/schemas/resources.ts';
@@ -182,10 +183,10 @@ export class ConnectController {
 
 /**
  * Requests in flight of the pane's client: they follow the service as the CLI's do without
- * `--concurrency` (shared/client/adaptive-limit.ts), from 4 up to 6, the connections a browser
+ * `--concurrency` (shared/client/adaptive-limit.ts), from where the CLI starts up to 6, the connections a browser
  * opens to one host.
  */
-export const PANE_REQUESTS = { initial: 4, max: 6 } as const;
+export const PANE_REQUESTS = { initial: ADAPTIVE_CONCURRENCY.initial, max: 6 } as const;
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -5,7 +5,7 @@
  * notice of an interrupted run that the pane shows on opening ("Finish it").
  */
 import type { JournalOptions, OpenJournal } from '../../shared/import/ports.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import { KINDS, type ImportKind } from '../../shared/kinds/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import { SessionJournal, type PaneJournal, type UnfinishedRun } from './pane-journal.ts';
 import { workbookIdentity } from './workbook-settings.ts';
@@ -16,7 +16,7 @@ const NAMED = 5;
 /** An interrupted import the pane offers to finish: its sheet and kind, and what to say. */
 export interface PendingImport {
   sheet: string;
-  kind: MappingKind;
+  kind: ImportKind;
   /** The records without results in the sheet, by name (`invoice INV-40390`). */
   records: string[];
   /** The notice, naming the sheet, when the run started and its records. */
@@ -51,7 +51,7 @@ export class WorkbookJournal {
    * The journal port of one run of `sheet`: an import gives the workbook its identity and records the
    * run; a dry run reads the journal if there is one and writes nothing.
    */
-  port(sheet: string, kind: MappingKind): (options: JournalOptions) => Promise<OpenJournal> {
+  port(sheet: string, kind: ImportKind): (options: JournalOptions) => Promise<OpenJournal> {
     return async ({ dryRun, label }) => {
       const journal = dryRun ? ((await this.get(false)) ?? new SessionJournal()) : await this.get(true);
       if (!journal) throw new Error('the journal could not be opened');
@@ -90,7 +90,7 @@ function pendingOf({ run, records }: UnfinishedRun): PendingImport {
   const named = records.slice(0, NAMED).join(', ');
   const more = records.length > NAMED ? ` and ${records.length - NAMED} more` : '';
   const when = new Date(run.started).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-  const what = run.kind === 'receipts' ? 'An import of receipts' : 'An import of returns';
+  const what = `An import of ${KINDS[run.kind].many}`;
   return {
     sheet: run.sheet,
     kind: run.kind,

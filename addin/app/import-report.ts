@@ -6,7 +6,8 @@
 import type { Problem, RowResult, RowStatus } from '../../shared/import/outcome.ts';
 import { problemText } from '../../shared/import/problems.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
-import type { AnyDraft, ImportKind, PlannedImport } from './import-kinds.ts';
+import type { KindDescriptor } from '../../shared/kinds/index.ts';
+import type { AnyDraft, PlannedImport } from './import-kinds.ts';
 import { paneNotice, paneText } from './remedy-wording.ts';
 
 /** Most lines listed in the pane; the sheet's Message column holds them all. */
@@ -79,7 +80,12 @@ export function recordCounts(drafts: readonly AnyDraft[], results: readonly RowR
  * The summary line of a run: `17 receipts: 11 created, 6 refused (12 rows invalid).`; a dry run
  * starts `Checked, nothing sent:`, a cancelled run `Cancelled:`.
  */
-export function runSummary(kind: ImportKind, drafts: readonly AnyDraft[], results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean }): string {
+export function runSummary(
+  kind: KindDescriptor,
+  drafts: readonly AnyDraft[],
+  results: readonly RowResult[],
+  how: { dryRun: boolean; cancelled: boolean },
+): string {
   if (drafts.length === 0) return `No ${kind.many} found below the header row.`;
   const invalidRows = results.filter((r) => r.status === 'invalid').length;
   const parts = [...recordCounts(drafts, results)].map(([status, n]) =>

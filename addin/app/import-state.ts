@@ -2,7 +2,8 @@
  * The shapes of the Import screen (addin/app/import.ts): what it shows, what its controller works
  * with, and what one run sends.
  */
-import type { ColumnMapping, MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ColumnMapping } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/index.ts';
 import type { FieldEvidence } from '../../shared/sheet/content-match.ts';
@@ -17,7 +18,7 @@ import type { Session } from './session.ts';
 
 /** What the Import screen shows. */
 export interface ImportState {
-  kind: MappingKind;
+  kind: ImportKind;
   sheets: string[];
   sheet: string | null;
   dateOrder: DateOrder;

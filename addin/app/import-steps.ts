@@ -7,7 +7,7 @@ import type { RowResult } from '../../shared/import/outcome.ts';
 import type { PlannedImport } from '../../shared/import/import-sheet.ts';
 import type { Relocated } from '../../shared/import/relocate.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
-import { headerLabel } from '../../shared/sheet/header-labels.ts';
+import { headerLabel } from '../../shared/kinds/index.ts';
 import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
 import { MappingError } from '../../shared/sheet/mapping-error.ts';
 import type { StatusLine } from './connect.ts';

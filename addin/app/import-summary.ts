@@ -6,7 +6,7 @@
 import type { ImportReport } from '../../shared/import/import-sheet.ts';
 import type { ResultsPlacer } from './results-write.ts';
 import type { StatusLine } from './connect.ts';
-import type { ImportKind } from './import-kinds.ts';
+import type { KindDescriptor } from '../../shared/kinds/index.ts';
 import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
 import { relocationLines, runTone, unplacedLines } from './import-steps.ts';
 
@@ -42,7 +42,7 @@ export function placementLines(placer: SheetRun['placer'], report: Pick<ImportRe
 }
 
 /** The screen after a run of one sheet. */
-export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunView {
+export function sheetRunView(kind: KindDescriptor, run: SheetRun, how: RunHow): RunView {
   const { planned, results } = run.report;
   return {
     status: { tone: runTone(results, { ...how, unplaced: run.placer.unplaced.length }), text: runSummary(kind, planned.drafts, results, how) },
@@ -56,7 +56,7 @@ export function sheetRunView(kind: ImportKind, run: SheetRun, how: RunHow): RunV
  * Skipped: 'Notes'.`, the worst tone of the sheets, each line starting with its sheet's name.
  */
 export function allSheetsView(
-  kind: ImportKind,
+  kind: KindDescriptor,
   runs: readonly (SheetRun & { sheet: string })[],
   skipped: readonly { sheet: string; reason: string }[],
   how: RunHow,

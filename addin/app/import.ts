@@ -19,7 +19,8 @@ import type { RowResult } from '../../shared/import/outcome.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
-import type { MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
+import type { MappedField } from '../../shared/sheet/mapping.ts';
+import { kindOf, type ImportKind, type KindDescriptor } from '../../shared/kinds/index.ts';
 import { MappingError } from '../../shared/sheet/mapping-error.ts';
 import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
@@ -27,7 +28,6 @@ import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { describeError, describeFailure } from './errors.ts';
-import { importKind, type ImportKind } from './import-kinds.ts';
 import { WorkbookJournal } from './import-journal.ts';
 import { LINES_SHOWN, warningLines } from './import-report.ts';
 import { allSheetsView, placementLines, sheetRunView, type RunView, type SheetRun } from './import-summary.ts';
@@ -153,7 +153,7 @@ export class ImportController {
   }
 
   /** Switches between receipts and returns, and maps the sheet again. */
-  async setKind(kind: MappingKind): Promise<void> {
+  async setKind(kind: ImportKind): Promise<void> {
     this.store.set({ kind });
     await this.guard(() => this.detect());
   }
@@ -304,7 +304,7 @@ export class ImportController {
 
   /** A run of the chosen sheet, and what the screen says after it. */
   private async runOne(dryRun: boolean, signal: AbortSignal): Promise<void> {
-    const kind = importKind(this.store.get().kind);
+    const kind = kindOf(this.store.get().kind);
     try {
       const run = await this.runSheet(this.store.get().sheet, dryRun, signal);
       this.last = { report: run.report, failure: null };
@@ -329,7 +329,7 @@ export class ImportController {
 
   /** Every sheet of the workbook, one run each; those that do not map, or hold nothing to import, are skipped. */
   private async runAll(dryRun: boolean, signal: AbortSignal): Promise<void> {
-    const kind = importKind(this.store.get().kind);
+    const kind = kindOf(this.store.get().kind);
     const runs: (SheetRun & { sheet: string })[] = [];
     const skipped: { sheet: string; reason: string }[] = [];
     for (const sheet of await this.deps.workbook.sheetNames()) {
@@ -388,7 +388,7 @@ export class ImportController {
             placer = new ResultsPlacer(this.deps.workbook, run);
             return this.resultsSink(run, placer);
           },
-          progress: this.progressOf(importKind(kindName), dryRun),
+          progress: this.progressOf(kindOf(kindName), dryRun),
           words: paneRemedy,
         },
         {
@@ -425,7 +425,7 @@ export class ImportController {
   }
 
   /** The screen's progress: the phase on the status line, then records done of those to send (or, validating, to check). */
-  private progressOf(kind: ImportKind, dryRun: boolean): ImportProgress {
+  private progressOf(kind: KindDescriptor, dryRun: boolean): ImportProgress {
     return {
       phase: (phase) => {
         if (phase === 'reading') this.store.set({ phase: 'reading', status: null });
@@ -499,7 +499,7 @@ export class ImportController {
   }
 
   /** After an import (not a dry run): the mapping saved with the sheet, and as a profile for its headers. */
-  private async keepMapping(report: ImportReport, kind: ImportKind, dryRun: boolean): Promise<void> {
+  private async keepMapping(report: ImportReport, kind: KindDescriptor, dryRun: boolean): Promise<void> {
     if (dryRun) return;
     const { mapping, saved, reading } = report;
     const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };

@@ -4,7 +4,7 @@
  * are old enough to prune. Pure functions.
  */
 import type { JournalEntry } from '../../shared/import/engine/journal.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 
 /** Days a finished run's entries are kept (an unfinished run's are kept until it is finished). */
 export const KEEP_FINISHED_DAYS = 90;
@@ -16,7 +16,7 @@ export interface RunRecord {
   /** The workbook's identity (its settings GUID). */
   workbook: string;
   sheet: string;
-  kind: MappingKind;
+  kind: ImportKind;
   /** ISO 8601 times: started, and finished (every result in the sheet) or null. */
   started: string;
   finished: string | null;

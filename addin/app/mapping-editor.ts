@@ -4,14 +4,12 @@
  * format of saved-mapping.ts) that `detectMapping` then applies. Pure functions.
  */
 import { columnLetter } from '../../shared/sheet/grid.ts';
-import { headerLabel } from '../../shared/sheet/header-labels.ts';
-import type { ColumnMapping, MappedField, MappingKind } from '../../shared/sheet/mapping.ts';
-import { kindFields } from '../../shared/sheet/mapping-match.ts';
+import { headerLabel } from '../../shared/kinds/index.ts';
+import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
+import { kindOf } from '../../shared/kinds/index.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { resolveSavedColumn, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
-
-/** Fields the add-in writes itself (result and id columns): mapped automatically, not shown for editing. */
-export const WRITTEN_FIELDS: readonly MappedField[] = ['record_id', 'sequence', 'line_item_id', 'updated_at', 'status', 'message'];
 
 /** One field of the mapping table. */
 export interface FieldRow {
@@ -31,9 +29,10 @@ export interface ColumnChoice {
 
 /** The editable fields of the mapping's kind with the column each reads, in the fields' order (notes last). */
 export function fieldRows(mapping: ColumnMapping): FieldRow[] {
-  const { fields, required } = kindFields(mapping.kind);
-  // Notes last, as a sheet usually has them (fields.ts lists them with the invoice header fields).
-  const shown = fields.filter((field) => !WRITTEN_FIELDS.includes(field) && field !== 'notes');
+  const { fields, required, registry } = kindOf(mapping.kind);
+  // Fields the add-in writes itself (result and id columns) are mapped automatically, not shown for
+  // editing. Notes last, as a sheet usually has them (the registry lists them with the invoice header fields).
+  const shown = fields.filter((field) => !registry[field].writtenBack && field !== 'notes');
   if (fields.includes('notes')) shown.push('notes');
   return shown.map((field) => ({
     field,
@@ -83,6 +82,6 @@ function columnName(mapping: ColumnMapping, column: number): string {
 }
 
 /** Any field of the kind, to borrow `toSavedMapping`'s naming rule for a single column. */
-function mappedFieldOf(kind: MappingKind): MappedField {
-  return kindFields(kind).fields[0]!;
+function mappedFieldOf(kind: ImportKind): MappedField {
+  return kindOf(kind).fields[0]!;
 }

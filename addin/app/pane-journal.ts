@@ -10,7 +10,7 @@
  * {@link KEEP_FINISHED_DAYS} days are pruned when the journal is opened.
  */
 import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 import { expiredRuns, unfinishedRuns, type RunRecord, type StoredEntry, type UnfinishedRun } from './journal-runs.ts';
 
 export { KEEP_FINISHED_DAYS, expiredRuns, unfinishedRuns, type RunRecord, type StoredEntry, type UnfinishedRun } from './journal-runs.ts';
@@ -23,7 +23,7 @@ export interface PaneJournal extends JournalSink {
   /** Records an entry of the current run; `label` names its record for a later notice (`invoice INV-1`). */
   append(entry: JournalEntry, label?: string): Promise<void>;
   /** Starts a run (not a dry run) of one sheet: entries appended from now on belong to it. */
-  beginRun(run: { sheet: string; kind: MappingKind }): Promise<void>;
+  beginRun(run: { sheet: string; kind: ImportKind }): Promise<void>;
   /** Rows (1-based, as the run read them) of the current run whose results are now in the sheet. */
   placed(rowNumbers: readonly number[]): Promise<void>;
   /**
@@ -57,7 +57,7 @@ class Journal implements PaneJournal {
     this.entries.push(entry);
   }
 
-  async beginRun(run: { sheet: string; kind: MappingKind }): Promise<void> {
+  async beginRun(run: { sheet: string; kind: ImportKind }): Promise<void> {
     const record: RunRecord = { id: crypto.randomUUID(), workbook: this.workbook, ...run, started: new Date().toISOString(), finished: null, placed: [] };
     await this.keep.run(record);
     this.runs.push(record);

@@ -8,7 +8,7 @@
  * writer for its results feed.
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
-import { RESULT_COLUMNS } from '../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import { placeResults, type Relocated } from '../../shared/import/relocate.ts';
 import { findHeaderRow, isHeaderRow, keyColumns, rowKey } from '../../shared/import/row-key.ts';
 import { columnLetter, type Grid, type SheetRow } from '../../shared/sheet/grid.ts';

@@ -5,7 +5,7 @@
  * words, added to the open workbook.
  */
 import type { ReferenceData } from '../../shared/resolve/index.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 import { buildTemplate, wordTemplate, type TemplateContext } from '../../shared/template/index.ts';
 import type { TemplateSheetInput, WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
@@ -18,13 +18,13 @@ import { Store } from './store.ts';
  * The template of `kind` for the organisation, its instructions worded for the pane.
  * @throws ReferenceDataError (shared/resolve) for unusable reference data.
  */
-export function templateSheet(kind: MappingKind, reference: ReferenceData, context: TemplateContext): TemplateSheetInput {
+export function templateSheet(kind: ImportKind, reference: ReferenceData, context: TemplateContext): TemplateSheetInput {
   return wordTemplate(buildTemplate(kind, reference, context), paneRemedy);
 }
 
 /** What the Template screen shows. */
 export interface TemplateState {
-  kind: MappingKind;
+  kind: ImportKind;
   busy: boolean;
   status: StatusLine | null;
 }
@@ -45,7 +45,7 @@ export class TemplateController {
   constructor(private readonly deps: TemplateDeps) {}
 
   /** Picks receipts or returns. */
-  setKind(kind: MappingKind): void {
+  setKind(kind: ImportKind): void {
     this.store.set({ kind, status: null });
   }
 

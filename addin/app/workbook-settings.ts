@@ -4,7 +4,7 @@
  * (token-store.ts). All through {@link WorkbookPort.getSetting} / `setSetting`.
  */
 import type { WorkbookPort } from '../excel/workbook-port.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { parseSavedMapping, toMappingFile } from '../../shared/sheet/saved-mapping.ts';
 
@@ -31,7 +31,7 @@ export async function workbookIdentity(workbook: WorkbookPort, create: boolean):
 }
 
 /** The setting key of a sheet's saved column mapping for one kind of import. */
-export function mappingSettingKey(kind: MappingKind, sheet: string): string {
+export function mappingSettingKey(kind: ImportKind, sheet: string): string {
   return `shed.mapping.${kind}.${sheet}`;
 }
 
@@ -40,7 +40,7 @@ export function mappingSettingKey(kind: MappingKind, sheet: string): string {
  * (edited by hand, or from another version) is ignored rather than blocking the import: the
  * mapping is then detected afresh.
  */
-export async function loadSavedMapping(workbook: WorkbookPort, kind: MappingKind, sheet: string): Promise<SavedMapping | undefined> {
+export async function loadSavedMapping(workbook: WorkbookPort, kind: ImportKind, sheet: string): Promise<SavedMapping | undefined> {
   const text = await workbook.getSetting(mappingSettingKey(kind, sheet));
   if (text === null) return undefined;
   try {
@@ -52,6 +52,6 @@ export async function loadSavedMapping(workbook: WorkbookPort, kind: MappingKind
 }
 
 /** Saves a sheet's column mapping (the `--mapping FILE` format, so it can be copied out for the CLI). */
-export async function saveMapping(workbook: WorkbookPort, kind: MappingKind, sheet: string, saved: SavedMapping): Promise<void> {
+export async function saveMapping(workbook: WorkbookPort, kind: ImportKind, sheet: string, saved: SavedMapping): Promise<void> {
   await workbook.setSetting(mappingSettingKey(kind, sheet), JSON.stringify(toMappingFile({ ...saved, kind })));
 }

@@ -21,6 +21,16 @@ export interface SyncReport {
 /** Receives one {@link SyncReport} per successful `context.sync()`. */
 export type SyncHook = (report: SyncReport) => void;
 
+/** The settings every write needs: chunk size, payload budget, notes support, the sync hook. */
+export interface WriteConfig {
+  chunkRows: number;
+  payloadBudgetBytes: number;
+  notes: boolean;
+  /** Conditional formats (ExcelApi 1.6): invalid cells are marked with the add-in's own (excel-marks.ts). */
+  conditionalFormats: boolean;
+  onSync?: SyncHook;
+}
+
 /** The queue of one `Excel.run`: sync with metering; a sheet missing becomes `sheet_not_found`. */
 export class Batch {
   private bytes = 0;

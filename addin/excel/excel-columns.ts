@@ -8,7 +8,7 @@
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { WriteConfig } from './excel-workbook.ts';
+import type { WriteConfig } from './excel-batch.ts';
 import { blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
 import type { RowSpan } from './workbook-port.ts';
 

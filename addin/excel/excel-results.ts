@@ -6,7 +6,7 @@
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { WriteConfig } from './excel-workbook.ts';
+import type { WriteConfig } from './excel-batch.ts';
 import { estimatePayloadBytes, runChunked, takeRows } from './sheet-helpers.ts';
 import { MARK_BYTES, addMark, clearMarksOf, loadMarks } from './excel-marks.ts';
 import { a1Address, cellRects, resultCells, resultLayout } from './sheet-layout.ts';

@@ -6,7 +6,7 @@
  */
 import { probeDateSystem } from './date-system.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { WriteConfig } from './excel-workbook.ts';
+import type { WriteConfig } from './excel-batch.ts';
 import { estimatePayloadBytes, runChunked, takeRows, toExcelValue } from './sheet-helpers.ts';
 import { exportNumberFormat } from '../../shared/export/columns.ts';
 import { uniqueSheetName } from './sheet-layout.ts';

@@ -6,7 +6,7 @@
  */
 import type { Grid, SheetRow } from '../../shared/sheet/grid.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { SyncHook } from './excel-batch.ts';
+import type { SyncHook, WriteConfig } from './excel-batch.ts';
 import { readColumns } from './excel-columns.ts';
 import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks } from './excel-marks.ts';
@@ -42,15 +42,7 @@ export interface ExcelWorkbookOptions {
   onSync?: SyncHook;
 }
 
-/** The settings every write needs: chunk size, payload budget, notes support, the sync hook. */
-export interface WriteConfig {
-  chunkRows: number;
-  payloadBudgetBytes: number;
-  notes: boolean;
-  /** Conditional formats (ExcelApi 1.6): invalid cells are marked with the add-in's own (excel-marks.ts). */
-  conditionalFormats: boolean;
-  onSync?: SyncHook;
-}
+export type { WriteConfig } from './excel-batch.ts';
 
 /** The open workbook through office-js. */
 export class ExcelWorkbook implements WorkbookPort {

@@ -2,12 +2,12 @@
  * Pure layout helpers of the Excel adapter: where the result columns go, which cells to mark,
  * grouped into rectangles, A1 addresses, sheet names Excel accepts, and column widths in points.
  * Shared by the office-js adapter and the in-memory workbook. (Number formats are the core's:
- * shared/sheet/number-formats.ts.)
+ * shared/kinds/number-formats.ts.)
  */
-import { RESULT_COLUMNS } from '../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
-import { normaliseHeader } from '../../shared/sheet/fields.ts';
+import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { toExcelValue } from './sheet-helpers.ts';
 
 /** The fill of an invalid cell: Excel's light red "Bad" cell style. */

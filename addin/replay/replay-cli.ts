@@ -6,6 +6,7 @@
  */
 import { Command, Option } from 'commander';
 import { ShedError } from '../../shared/errors/shed-error.ts';
+import { IMPORT_KINDS, type ImportKind } from '../../shared/kinds/index.ts';
 import { EXIT, exitStatusFor } from '../../batch/cli/exit-status.ts';
 import { replayImport, type ReplayOptions } from './replay-import.ts';
 
@@ -18,7 +19,7 @@ export async function replayMain(argv: string[], env: NodeJS.ProcessEnv = proces
     .option('--token <token>', 'the API token (default: SHED_TOKEN)')
     .option('--org <id-or-name>', 'the organisation, when the token sees several (default: SHED_ORG)')
     .option('--sheet <name>', 'the sheet (default: the active sheet)')
-    .addOption(new Option('--kind <kind>', 'receipts or returns').choices(['receipts', 'returns']).default('receipts'))
+    .addOption(new Option('--kind <kind>', 'receipts or returns').choices(IMPORT_KINDS).default('receipts'))
     .addOption(new Option('--date-order <order>', 'ambiguous dates').choices(['DMY', 'MDY', 'YMD']))
     .option('--timezone <zone>', "the farm's IANA time zone")
     .option('--prices-include-gst', "tick 'Prices include GST'")
@@ -47,7 +48,7 @@ export async function replayMain(argv: string[], env: NodeJS.ProcessEnv = proces
     token,
     ...(org ? { org } : {}),
     ...(flags.sheet ? { sheet: flags.sheet as string } : {}),
-    kind: flags.kind as 'receipts' | 'returns',
+    kind: flags.kind as ImportKind,
     ...(flags.dateOrder ? { dateOrder: flags.dateOrder as 'DMY' } : {}),
     ...(flags.timezone ? { timeZone: flags.timezone as string } : {}),
     ...(flags.pricesIncludeGst ? { pricesIncludeGst: true } : {}),

@@ -7,7 +7,7 @@
  */
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import { rowOutcomes, type RowOutcome } from '../../shared/import/import-sheet.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { exitStatusFor, EXIT } from '../../batch/cli/exit-status.ts';
 import { ConnectController } from '../app/connect.ts';
@@ -26,7 +26,7 @@ export interface ReplayOptions {
   org?: string;
   /** Sheet to import (default: the workbook's active sheet, as the pane opens on it). */
   sheet?: string;
-  kind?: MappingKind;
+  kind?: ImportKind;
   dateOrder?: DateOrder;
   timeZone?: string;
   pricesIncludeGst?: boolean;

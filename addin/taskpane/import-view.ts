@@ -6,7 +6,8 @@ import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { MappedField } from '../../shared/sheet/mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import type { ImportController, ImportState } from '../app/import.ts';
-import { IMPORT_KINDS } from '../app/import-kinds.ts';
+import { parseImportKind } from '../../shared/kinds/index.ts';
+import { PICKER_KINDS } from '../app/import-kinds.ts';
 import { byId, el, fillSelect, showLines, showProgress, showStatus } from './dom.ts';
 
 /** Binds the Import panel to its controller; `connected()` says whether a session is open. */
@@ -45,10 +46,13 @@ export function importView(controller: ImportController, connected: () => boolea
 
   fillSelect(
     kind,
-    IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })),
+    PICKER_KINDS.map((k) => ({ value: k.kind, label: k.pickerTitle })),
     'receipts',
   );
-  kind.addEventListener('change', () => void controller.setKind(kind.value === 'returns' ? 'returns' : 'receipts'));
+  kind.addEventListener('change', () => {
+    const chosen = parseImportKind(kind.value);
+    if (chosen) void controller.setKind(chosen);
+  });
   sheet.addEventListener('change', () => void controller.setSheet(sheet.value));
   reread.addEventListener('click', () => void controller.refresh());
   reset.addEventListener('click', () => void controller.resetMapping());
@@ -91,7 +95,7 @@ export function importView(controller: ImportController, connected: () => boolea
     for (const note of panel.querySelectorAll<HTMLElement>('.needs-session')) note.hidden = ready;
     fillSelect(
       kind,
-      IMPORT_KINDS.map((k) => ({ value: k.kind, label: k.title })),
+      PICKER_KINDS.map((k) => ({ value: k.kind, label: k.pickerTitle })),
       state.kind,
     );
     fillSelect(

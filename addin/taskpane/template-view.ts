@@ -1,4 +1,5 @@
 /** The Template screen's DOM: kind, Add template sheet, status. Logic: addin/app/template.ts. */
+import { parseImportKind } from '../../shared/kinds/index.ts';
 import type { TemplateController } from '../app/template.ts';
 import { byId, showStatus } from './dom.ts';
 
@@ -9,7 +10,12 @@ export function templateView(controller: TemplateController, connected: () => bo
   const status = byId('template-status');
   const kinds = [...panel.querySelectorAll<HTMLInputElement>('input[name="template-kind"]')];
 
-  for (const input of kinds) input.addEventListener('change', () => controller.setKind(input.value === 'returns' ? 'returns' : 'receipts'));
+  for (const input of kinds) {
+    input.addEventListener('change', () => {
+      const chosen = parseImportKind(input.value);
+      if (chosen) controller.setKind(chosen);
+    });
+  }
   create.addEventListener('click', () => void controller.create());
 
   const render = () => {

@@ -2,9 +2,18 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { registerExport } from './register-export.ts';
 import { registerSyncTemplate } from './register-sync-template.ts';
+import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
 import { wholeNumber } from './option-parsers.ts';
+import { IMPORT_KINDS, type ImportKind } from '../../shared/kinds/index.ts';
+import { ADAPTIVE_CONCURRENCY } from '../../shared/client/concurrency.ts';
+
+/** What `shed import KIND` does, per kind. */
+const IMPORT_DESCRIPTIONS: Readonly<Record<ImportKind, string>> = {
+  receipts: 'create or update receipts from supplier invoices',
+  returns: 'create or update returns',
+};
 
 /**
  * Declares every command of the contract (PRODUCT.md, "The command line contract") on `program`;
@@ -36,16 +45,20 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     });
 
   const importer = program.command('import').description('create or update records from .xlsx, .xls, .ods or .csv');
-  for (const kind of ['receipts', 'returns'] as const) {
+  for (const kind of IMPORT_KINDS) {
     importer
       .command(kind)
-      .description(kind === 'receipts' ? 'create or update receipts from supplier invoices' : 'create or update returns')
+      .description(IMPORT_DESCRIPTIONS[kind])
       .argument('<files...>', '.xlsx, .xls, .ods or .csv files (each sheet gets its own results file)')
       .option('--sheet <name>', 'worksheet to read (default: the first with data); repeatable', collect)
       .option('--all-sheets', 'import every sheet of each workbook (sheets that do not map are skipped, and said)')
       .option('--mapping <file.json>', 'a saved column mapping (print one with --dry-run)')
       .option('--dry-run', 'validate and resolve, send nothing')
-      .option('--concurrency <n>', 'requests in flight at once, fixed (default: adaptive, from 4 up to 32, following how the service answers)', wholeNumber)
+      .option(
+        '--concurrency <n>',
+        `requests in flight at once, fixed (default: adaptive, from ${ADAPTIVE_CONCURRENCY.initial} up to ${ADAPTIVE_CONCURRENCY.max}, following how the service answers)`,
+        wholeNumber,
+      )
       .option('--results <file>', 'results file (default: NAME.results.xlsx or .csv beside the input)')
       .addOption(new Option('--date-order <order>', 'reading of ambiguous dates (default DMY)').choices(['DMY', 'MDY', 'YMD']))
       .option('--prices-include-gst', 'the price columns include GST: take it off each pack cost (default: they exclude it)')
@@ -54,7 +67,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--save-profile <name>', 'save the mapping used as a profile, for sheets with the same headers')
       .option('--skip-line <text>', 'leave out lines whose product names this (Freight, Discount, Rounding); repeatable', collect)
       .option('--set <field=value>', 'one value for every row of a field the sheet has no column for, e.g. storage="Main Chemical Shed" (repeatable)', collect)
-      .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
+      .option('--timezone <iana>', "the farm's time zone for dates", DEFAULT_TIME_ZONE)
       .option('--json', 'print a machine-readable summary on standard output')
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
       .option('--force', "update records that changed in the service since the sheet's Updated At")

@@ -1,5 +1,6 @@
 import { Argument, Option, type Command } from 'commander';
 import { DATASETS } from '../../shared/export/datasets/dataset-names.ts';
+import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
 
 /**
@@ -19,7 +20,7 @@ export function registerExport(program: Command, io: CommandIO, setStatus: (code
     .option('--since <iso>', 'only records changed since this time (ISO 8601, e.g. 2026-03-01T00:00:00Z)')
     .option('--stocktake <file>', 'ledger: a stocktake sheet (xlsx or csv) of counted quantities at --to, reconciled with the closing')
     .option('--tolerance <percent>', 'ledger with --stocktake: flag a variance over this percentage of the closing', '1')
-    .option('--timezone <iana>', "the farm's time zone for dates", 'Australia/Sydney')
+    .option('--timezone <iana>', "the farm's time zone for dates", DEFAULT_TIME_ZONE)
     .option('--no-bom', 'CSV without the UTF-8 byte-order mark')
     .option('--json', 'print a machine-readable summary on standard output')
     .option('--offline', 'export from the local mirror of `shed sync`, without the service')

@@ -1,6 +1,8 @@
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../shared/errors/usage-error.ts';
 import { defaultMirrorDir } from '../mirror/mirror-file.ts';
+import type { ImportKind } from '../../shared/kinds/kind.ts';
+import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
 
 /**
@@ -30,12 +32,12 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
     .requiredOption('--out <file.xlsx>', 'the workbook to write')
     .option('--to <date>', 'stocktake: the day of the count; each line expects the stock at the end of it')
     .option('--storage <name>', 'stocktake: only this storage')
-    .option('--timezone <iana>', "stocktake: the farm's time zone for dates", 'Australia/Sydney')
+    .option('--timezone <iana>', "stocktake: the farm's time zone for dates", DEFAULT_TIME_ZONE)
     .option('--force', 'replace the file if it exists')
     .option('--offline', 'take the lists from the local mirror (shed sync) instead of the service')
     .option('--dir <dir>', `with --offline: ${mirrors}`)
     .option('--json', 'print a machine-readable summary on standard output')
-    .action(async (kind: 'receipts' | 'returns' | 'stocktake', _opts, cmd: Command) => {
+    .action(async (kind: ImportKind | 'stocktake', _opts, cmd: Command) => {
       const options = cmd.optsWithGlobals<{ out: string; to?: string; force?: boolean } & Record<string, unknown>>();
       const { refuseToOverwrite, templateCommand } = await import('../commands/template/index.ts');
       if (kind === 'stocktake') {

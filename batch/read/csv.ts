@@ -4,6 +4,7 @@
  * an empty value as `null`. Row numbers are record numbers, 1-based, header included: what Excel
  * shows as the row number when it opens the file.
  */
+import { RECEIPT_REGISTRY } from '../../shared/kinds/index.ts';
 import Papa from 'papaparse';
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
@@ -99,11 +100,12 @@ function guessDelimiter(text: string): string {
 
 /**
  * Whether the file is one of shed's own exports: a row within the first lines holds both `Record ID`
- * and `Updated At`, as the receipts and returns exports write them. Only then is a leading `'` our
+ * and `Updated At` (their labels in the field registry), as the receipts and returns exports write them. Only then is a leading `'` our
  * formula guard; in anyone else's file it is the bookkeeper's own text.
  */
 function writtenByShedExport(records: readonly string[][]): boolean {
-  return records.slice(0, 30).some((fields) => fields.includes('Record ID') && fields.includes('Updated At'));
+  const { record_id, updated_at } = RECEIPT_REGISTRY;
+  return records.slice(0, 30).some((fields) => fields.includes(record_id.label) && fields.includes(updated_at.label));
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The CLI's SHA-256 of many lines: Node's incremental hash, so the whole text is never held at once. */
 import { createHash } from 'node:crypto';
-import type { LinesDigest } from '../../shared/export/digest.ts';
+import type { LinesDigest } from '../../shared/hash/digest.ts';
 
 /** SHA-256 of `lines` joined by `\n`, fed to the hash one line at a time. */
 export const nodeSha256Lines: LinesDigest = async (lines) => {

@@ -4,7 +4,8 @@
  * filled red. Same format as the input; by default beside it as `NAME.results.xlsx` / `.csv`.
  */
 import { basename, dirname, extname, join } from 'node:path';
-import { RESULT_COLUMNS, type RowResult } from '../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
+import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeCsvResults } from './results-csv.ts';
 import { checkResultNames } from './results-plan.ts';
 import { writeXlsxResults } from './results-xlsx.ts';

@@ -2,8 +2,9 @@
  * Pure planning of a results file (PRODUCT.md "Results file"): which rows get results, where the
  * five result columns go, and what their cells hold. Shared by the .xlsx and .csv results writers.
  */
-import { RESULT_COLUMNS, type RowResult } from '../../shared/import/outcome.ts';
-import { normaliseHeader } from '../../shared/sheet/fields.ts';
+import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
+import type { RowResult } from '../../shared/import/outcome.ts';
+import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { WriteError } from './write-error.ts';
 
 /** Excel's last column (0-based index of XFD). */

@@ -1,4 +1,5 @@
 import { AUTH_HEADER } from '../service/gaps.ts';
+import { PAGE_CONCURRENCY } from './concurrency.ts';
 import { ShedError } from '../errors/shed-error.ts';
 
 /** What `onRetry` is told before each back-off wait: for progress lines and logs (never the token). */
@@ -43,7 +44,7 @@ export interface ServiceClientOptions {
   maxRetryDelayMs?: number;
   /** No retry starts once this long has passed since the first attempt began. Default 120 000. */
   maxRetryTimeMs?: number;
-  /** Pages of one list fetched at once. Default 4. */
+  /** Pages of one list fetched at once. Default {@link PAGE_CONCURRENCY}. */
   pageConcurrency?: number;
   /**
    * Requests in flight at once across every call of this client (lists, pages, reads, writes), 1
@@ -94,7 +95,7 @@ export const CLIENT_DEFAULTS = {
   minRetryDelayMs: 500,
   maxRetryDelayMs: 30_000,
   maxRetryTimeMs: 120_000,
-  pageConcurrency: 4,
+  pageConcurrency: PAGE_CONCURRENCY,
 } as const;
 
 /** A header value may not hold control characters; checked here so that fetch never echoes the token in its own error. */

@@ -4,11 +4,10 @@
  * checkboxes and pickers). No core message names a flag or a control.
  */
 
+import type { ImportKind } from '../kinds/kind.ts';
+
 /** The orders a numeric date can be read in (PRODUCT.md, the date order). */
 type DateOrderName = 'DMY' | 'MDY' | 'YMD';
-
-/** What a sheet imports: receipts or returns. */
-type ImportKindName = 'receipts' | 'returns';
 
 /**
  * One remedy, by a stable `code` with the data its wording needs:
@@ -59,8 +58,8 @@ export type Remedy =
   | { code: 'make_stocktake_sheet' }
   | { code: 'keep_template_layout' }
   | { code: 'find_template_lists'; sheet: string }
-  | { code: 'check_template'; kind: ImportKindName }
-  | { code: 'send_template'; kind: ImportKindName }
+  | { code: 'check_template'; kind: ImportKind }
+  | { code: 'send_template'; kind: ImportKind }
   | { code: 'read_results' };
 
 /** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */

@@ -3,19 +3,9 @@
  * The file writers (batch/write) take these shapes as they are, under their own names
  * (`ColumnSpec` is {@link ExportColumn}, see batch/write/table.ts), so shared/ never depends on a writer.
  */
-import { NUMBER_FORMATS, type CellFormat } from '../sheet/number-formats.ts';
+import { NUMBER_FORMATS, type CellFormat, type ExportColumnType } from '../kinds/number-formats.ts';
 
-/**
- * How a column's values are meant:
- * - `text`: text;
- * - `number`, `money`, `integer`: numbers, given as exact decimal strings (`'240'`, `'-0.5'`) so no
- *   float ever rounds a total (the writers accept decimal strings), or JS numbers for counts;
- * - `date`: a calendar date, as a `Date` at UTC midnight whose UTC parts are the date in the farm's
- *   time zone (see {@link localDateCell});
- * - `datetime`: an instant, as the service's ISO 8601 timestamp;
- * - `boolean`: true or false.
- */
-export type ExportColumnType = 'text' | 'number' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean';
+export type { ExportColumnType } from '../kinds/number-formats.ts';
 
 /** One column of a dataset: the row key it reads, its header text and its type; optional width (characters) and Excel number format. */
 export interface ExportColumn {
@@ -27,7 +17,7 @@ export interface ExportColumn {
 }
 
 /**
- * How each column type is shown (shared/sheet/number-formats.ts): text and booleans unformatted (the
+ * How each column type is shown (shared/kinds/number-formats.ts): text and booleans unformatted (the
  * writers already keep text as text), the others by their own format.
  */
 const EXPORT_CELL_FORMATS: Readonly<Record<ExportColumnType, CellFormat>> = {

@@ -8,8 +8,9 @@ import { ShedError } from '../errors/shed-error.ts';
 import type { Included, Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 import type { ExportTable } from './columns.ts';
 import type { Grid } from '../sheet/grid.ts';
-import type { LinesDigest } from './digest.ts';
+import type { LinesDigest } from '../hash/digest.ts';
 import type { DatasetName, LedgerContext } from './datasets/index.ts';
+import { DATASET_RECORDS } from './datasets/dataset-names.ts';
 import {
   ledgerLines,
   ledgerTable,
@@ -154,14 +155,14 @@ async function fetchAndShape(
     return result;
   };
   const { dataset, since } = settings;
-  const needsRecords = dataset !== 'storages';
+  const records = DATASET_RECORDS[dataset];
   // Products have no list: they are known from what receipts and returns sideload (spec section 2).
   const productsOnly = dataset === 'products' || dataset === 'product-aliases';
   // All four lists at once: nothing of the storages or aliases is needed to ask for the records.
   const [storages, aliases, receipts, returns] = await Promise.all([
     read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
     read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
-    !needsRecords || dataset === 'returns'
+    !records.includes('receipts')
       ? null
       : read(
           'receipts',
@@ -170,7 +171,7 @@ async function fetchAndShape(
           productsOnly ? undefined : since,
           true,
         ),
-    !needsRecords || dataset === 'receipts'
+    !records.includes('returns')
       ? null
       : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since, true),
   ]);

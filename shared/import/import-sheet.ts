@@ -11,7 +11,8 @@ import { createResolver, type Resolver } from '../resolve/index.ts';
 import type { Organisation } from '../schemas/resources.ts';
 import type { FieldEvidence } from '../sheet/content-match.ts';
 import type { Grid } from '../sheet/grid.ts';
-import { assertMappingUsable, type ColumnMapping, type MappingKind } from '../sheet/mapping.ts';
+import { assertMappingUsable, type ColumnMapping } from '../sheet/mapping.ts';
+import { kindOf, type ImportKind } from '../kinds/index.ts';
 import { checkPriceBasis } from '../sheet/price-basis.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import type { DateOrder } from '../sheet/values/index.ts';
@@ -33,7 +34,7 @@ export type { PlannedDraft, PlannedImport } from './plan-kind.ts';
  * the rest of the reading settings (units, lines left out, pack sizes), and the choices beat it.
  */
 export interface ImportChoices {
-  kind: MappingKind;
+  kind: ImportKind;
   dateOrder: DateOrder;
   /** The user chose the date order: a column that proves the other order is read this way all the same. */
   dateOrderGiven: boolean;
@@ -69,7 +70,7 @@ export class ImportCancelledError extends ShedError {
 /** A sheet with a header and no record below it. */
 export class NoRecordsError extends ShedError {
   constructor(grid: Grid, mapping: ColumnMapping) {
-    const what = mapping.kind === 'receipts' ? 'an invoice line' : 'a return';
+    const what = kindOf(mapping.kind).row;
     super(
       'no_data',
       'input',
@@ -244,7 +245,7 @@ export interface MappingPreview {
  */
 export function previewMapping(
   grid: Grid,
-  kind: MappingKind,
+  kind: ImportKind,
   saved: SavedMapping | undefined,
   resolver: Resolver | null,
   gstRate: string | null,

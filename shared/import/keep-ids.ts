@@ -7,14 +7,9 @@
 import type { RowResult } from './outcome.ts';
 import type { CellValue, Grid } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
-import type { ColumnMapping, MappedField } from '../sheet/mapping.ts';
+import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
-
-const ID_FIELDS = [
-  ['record_id', 'recordId'],
-  ['sequence', 'sequence'],
-  ['line_item_id', 'lineItemId'],
-] as const satisfies readonly (readonly [MappedField, keyof RowResult])[];
+import { kindOf } from '../kinds/index.ts';
 
 /**
  * Each result with the ids its row already holds filled in where the result has none. Ids the
@@ -22,11 +17,16 @@ const ID_FIELDS = [
  */
 export function keepSheetIds(results: readonly RowResult[], grid: Grid, mapping: ColumnMapping): RowResult[] {
   const rows = new Map(grid.rows.map((r) => [r.rowNumber, r.cells]));
+  const { fields, registry } = kindOf(mapping.kind);
+  const idFields = fields.flatMap((field) => {
+    const key = registry[field].id;
+    return key ? [[field, key] as const] : [];
+  });
   return results.map((result) => {
     const cells = rows.get(result.rowNumber);
     if (!cells) return result;
     const kept: RowResult = { ...result };
-    for (const [field, key] of ID_FIELDS) {
+    for (const [field, key] of idFields) {
       const column = mapping.columns[field];
       if (column === undefined || kept[key] !== undefined) continue;
       const text = idText(cells[column]);

@@ -7,7 +7,8 @@
 import type { Resolver } from '../resolve/index.ts';
 import { matchByContent, type ContentLookups, type ContentMatch, type FieldEvidence } from '../sheet/content-match.ts';
 import type { Grid } from '../sheet/grid.ts';
-import { assertMappingUsable, detectMapping, type ColumnMapping, type MappingKind } from '../sheet/mapping.ts';
+import { assertMappingUsable, detectMapping, type ColumnMapping } from '../sheet/mapping.ts';
+import type { ImportKind } from '../kinds/index.ts';
 import type { MappedField } from '../sheet/mapping-match.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 
@@ -29,7 +30,7 @@ export function fixedFields(saved: SavedMapping | undefined): Set<MappedField> {
  * instead): headers and the saved mapping, then the values (the organisation's names too when a
  * `resolver` is given). @throws MappingError only as `detectMapping` does (no header row).
  */
-export function matchColumns(grid: Grid, kind: MappingKind, saved: SavedMapping | undefined, resolver: Resolver | null): ContentMatch {
+export function matchColumns(grid: Grid, kind: ImportKind, saved: SavedMapping | undefined, resolver: Resolver | null): ContentMatch {
   return matchByContent(grid, detectMapping(grid, kind, saved), resolver ? lookupsOf(resolver) : null, fixedFields(saved));
 }
 
@@ -39,7 +40,7 @@ export function matchColumns(grid: Grid, kind: MappingKind, saved: SavedMapping 
  * @throws MappingError (see `detectMapping`, `assertMappingUsable`) when the sheet cannot map and
  *   the organisation's names could not help (no product or storage missing, or no column left).
  */
-export function mapSheet(grid: Grid, kind: MappingKind, saved: SavedMapping | undefined): PendingMapping {
+export function mapSheet(grid: Grid, kind: ImportKind, saved: SavedMapping | undefined): PendingMapping {
   const { mapping } = matchColumns(grid, kind, saved, null);
   // Columns the organisation's names could still place: unplaced ones, and a notes column of products.
   const open = mapping.unplaced.length > 0 || (mapping.missing.includes('product') && mapping.columns.notes !== undefined);

@@ -1,21 +1,15 @@
 /**
- * What happened to each sheet row: the five result columns of PRODUCT.md (`Status`, `Record ID`,
- * `Sequence`, `Line Item ID`, `Message`), and the problems that explain a refusal.
+ * What happened to each sheet row, written back as the five result columns of PRODUCT.md (their
+ * names and order: `RESULT_COLUMNS`, shared/kinds), and the problems that explain a refusal.
  */
 
 import type { Remedy } from '../errors/remedy.ts';
-import { RECEIPT_REGISTRY } from '../sheet/field-registry.ts';
 
 /**
  * A row's status in the results file (PRODUCT.md, "Results file"). A dry run writes what it would
  * do instead: `would create`, `would update`.
  */
 export type RowStatus = 'created' | 'updated' | 'unchanged' | 'duplicate' | 'conflict' | 'invalid' | 'failed' | 'would create' | 'would update';
-
-/** The names of the five result columns, in the order they are appended to the input: their labels in the field registry. */
-export const RESULT_COLUMNS: readonly string[] = (['status', 'record_id', 'sequence', 'line_item_id', 'message'] as const).map(
-  (f) => RECEIPT_REGISTRY[f].label,
-);
 
 /**
  * One refusal, pinned to a cell: sheet row (1-based), column (0-based index, when the problem is in

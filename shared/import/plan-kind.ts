@@ -7,12 +7,11 @@ import { isRowLeftOut } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { RunOptions } from './engine/run.ts';
 import { runImport } from './engine/run.ts';
+import { KINDS, type ImportKind } from '../kinds/index.ts';
 import type { Problem, RowResult } from './outcome.ts';
 import type { ReadSettings } from './receipts/build.ts';
-import { invoiceLabel } from './receipts/label.ts';
 import { receiptOps } from './receipts/ops.ts';
 import { planReceiptImport } from './receipts/plan.ts';
-import { returnLabel } from './returns/label.ts';
 import { returnOps } from './returns/ops.ts';
 import { planReturnImport } from './returns/plan.ts';
 
@@ -37,6 +36,36 @@ export interface PlannedImport {
   run(options: RunOptions): Promise<RowResult[]>;
 }
 
+/** The records of the organisation fetched at the start of a run (duplicates are checked against them). */
+export interface ExistingOfKinds {
+  receipts: readonly Receipt[];
+  returns: readonly Return[];
+}
+
+/** A kind's part of planning: its plan of the (visible) sheet, bound to its operations. */
+type KindPlanner = (
+  grid: Grid,
+  mapping: ColumnMapping,
+  resolver: Resolver,
+  org: OrgClient,
+  settings: ReadSettings,
+  existing: ExistingOfKinds,
+) => Pick<PlannedImport, 'drafts' | 'warnings' | 'run'>;
+
+/** Each kind's planner, looked up by kind. */
+const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
+  receipts: (grid, mapping, resolver, org, settings, existing) => {
+    const plan = planReceiptImport(grid, mapping, resolver, settings);
+    const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
+    return { drafts: plan.drafts, warnings: plan.warnings, run: (options) => runImport(plan.drafts, ops, existing.receipts, options) };
+  },
+  returns: (grid, mapping, resolver, org, settings, existing) => {
+    const plan = planReturnImport(grid, mapping, resolver, settings);
+    const ops = returnOps(org, settings.timeZone);
+    return { drafts: plan.drafts, warnings: plan.warnings, run: (options) => runImport(plan.drafts, ops, existing.returns, options) };
+  },
+};
+
 /**
  * Plans the sheet as receipts or returns and binds the engine to that kind's operations: the one
  * way both the CLI and the add-in import. Rows below the header that the workbook hides (by hand or
@@ -45,13 +74,13 @@ export interface PlannedImport {
  * @param existing the organisation's records fetched at the start (duplicates are checked against them).
  */
 export function planImport(
-  kind: 'receipts' | 'returns',
+  kind: ImportKind,
   sheet: Grid,
   mapping: ColumnMapping,
   resolver: Resolver,
   org: OrgClient,
   settings: ReadSettings & { includeHidden?: boolean },
-  existing: { receipts: readonly Receipt[]; returns: readonly Return[] },
+  existing: ExistingOfKinds,
 ): PlannedImport {
   const hiddenRows = settings.includeHidden ? [] : sheet.rows.filter((r) => isRowLeftOut(r) && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
   const grid = hiddenRows.length ? { ...sheet, rows: sheet.rows.filter((r) => !isRowLeftOut(r) || r.rowNumber <= mapping.headerRowNumber) } : sheet;
@@ -63,24 +92,6 @@ export function planImport(
         },
       ]
     : [];
-  if (kind === 'receipts') {
-    const plan = planReceiptImport(grid, mapping, resolver, settings);
-    const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
-    return {
-      drafts: plan.drafts,
-      warnings: [...hiddenWarning, ...plan.warnings],
-      hiddenRows,
-      label: invoiceLabel,
-      run: (options) => runImport(plan.drafts, ops, existing.receipts, options),
-    };
-  }
-  const plan = planReturnImport(grid, mapping, resolver, settings);
-  const ops = returnOps(org, settings.timeZone);
-  return {
-    drafts: plan.drafts,
-    warnings: [...hiddenWarning, ...plan.warnings],
-    hiddenRows,
-    label: returnLabel,
-    run: (options) => runImport(plan.drafts, ops, existing.returns, options),
-  };
+  const planned = PLANNERS[kind](grid, mapping, resolver, org, settings, existing);
+  return { ...planned, warnings: [...hiddenWarning, ...planned.warnings], hiddenRows, label: KINDS[kind].label };
 }

@@ -6,16 +6,12 @@
  * headers. The write-back re-reads only these cells. Pure.
  */
 import { isBlank, type CellValue, type SheetRow } from '../sheet/grid.ts';
-import { normaliseHeader } from '../sheet/fields.ts';
+import { IMPORT_KINDS, fieldsWith, normaliseHeader, RESULT_COLUMNS } from '../kinds/index.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
-import { RESULT_COLUMNS } from './outcome.ts';
 
-/**
- * The fields whose cells identify a data row, when the sheet maps them. Dates are left out: a date
- * cell reads as a Date or a serial depending on the reader, and the other cells tell rows apart.
- */
-export const ROW_KEY_FIELDS = ['invoice', 'reference', 'supplier', 'storage', 'product', 'quantity', 'pack_size', 'pack_cost', 'amount'] as const;
+/** The fields whose cells identify a data row, of either kind: the registry's `identifiesRow` flags. */
+export const ROW_KEY_FIELDS: readonly string[] = [...new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'identifiesRow')))];
 
 /** The 0-based columns of a row's key cells under `mapping`, ascending, no duplicates. */
 export function keyColumns(mapping: ColumnMapping): number[] {

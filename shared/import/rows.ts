@@ -1,6 +1,7 @@
 import type { Notice } from '../errors/remedy.ts';
 import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
+import { IMPORT_KINDS, fieldsWith } from '../kinds/index.ts';
 
 /** A data row below the header: its sheet row, and each mapped field's cell (undefined when unmapped). */
 export interface FieldRow<F extends string> {
@@ -18,10 +19,10 @@ export interface SkippedRow {
 }
 
 /**
- * Fields that alone do not make a data row: results written by an earlier run and computed totals.
- * A row emptied of everything else (a deleted line in a results file) is blank.
+ * Fields that alone do not make a data row (the registry's `derived`): results written by an earlier
+ * run and computed totals. A row emptied of everything else (a deleted line in a results file) is blank.
  */
-const DERIVED_FIELDS: ReadonlySet<string> = new Set(['status', 'message', 'sequence', 'line_total']);
+const DERIVED_FIELDS: ReadonlySet<string> = new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'derived')));
 
 /** A label that marks a totals row ("TOTAL", "Grand total", "Sub-total:"). */
 const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;

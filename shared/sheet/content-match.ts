@@ -8,8 +8,9 @@
  * product when its values say so. Every placement carries its evidence, to show. Pure.
  */
 import { isBlank, isRowLeftOut, type CellValue, type Grid } from './grid.ts';
-import type { ColumnMapping } from './mapping.ts';
-import { kindFields, type MappedField } from './mapping-match.ts';
+import type { ColumnMapping, ContentTie } from './column-mapping.ts';
+import { kindOf, type ContentKind } from '../kinds/index.ts';
+import type { MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
 
 /** Organisation lookups for content matching (the import's resolver): whether a text names one. */
@@ -34,11 +35,7 @@ export interface FieldEvidence {
   confidence: 'high' | 'medium' | 'low';
 }
 
-/** Two columns whose values fit a field about equally: nothing was placed. */
-export interface ContentTie {
-  field: MappedField;
-  columns: { column: number; header: string; detail: string }[];
-}
+export type { ContentTie } from './column-mapping.ts';
 
 /** What content matching did: the mapping with the fields it placed, the evidence, and the ties it refused to break. */
 export interface ContentMatch {
@@ -56,20 +53,12 @@ const NAME_FIT = 0.6;
 /** ... and it wins only when the next best fits by at least this much less. */
 const MARGIN = 0.25;
 
-type Kind = 'date' | 'number' | 'whole' | 'size' | 'unit' | 'product' | 'storage';
+type Kind = ContentKind;
 
-/** The fields content can recognise, and the kind of value each holds. */
-const CONTENT_FIELDS: Partial<Record<MappedField, Kind>> = {
-  received_at: 'date',
-  returned_at: 'date',
-  product: 'product',
-  storage: 'storage',
-  quantity: 'whole',
-  pack_size: 'size',
-  pack_unit: 'unit',
-  amount_unit: 'unit',
-  amount: 'size',
-};
+/** The kind of value a field of `mapping`'s kind holds, when content can recognise it (the registry's `content`). */
+function contentOf(mapping: ColumnMapping, field: MappedField): Kind | undefined {
+  return kindOf(mapping.kind).registry[field].content;
+}
 
 const KIND_SAID: Record<Kind, string> = {
   date: 'dates',
@@ -97,9 +86,9 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
 
   if (!fixed.has('product') && !fixed.has('notes')) moveDescriptionToProduct(mapping, columns, share, evidence, lookups);
   const free = () => mapping.headers.map((_, c) => c).filter((c) => !Object.values(columns).includes(c) && (sample.get(c)?.length ?? 0) > 0);
-  const needed = kindFields(mapping.kind).required.filter((f) => columns[f] === undefined && !(mapping.constants ?? {})[f]);
+  const needed = kindOf(mapping.kind).required.filter((f) => columns[f] === undefined && !(mapping.constants ?? {})[f]);
   for (const field of needed) {
-    const kind = CONTENT_FIELDS[field];
+    const kind = contentOf(mapping, field);
     if (!kind || ((kind === 'product' || kind === 'storage') && !lookups)) continue;
     const threshold = kind === 'product' || kind === 'storage' ? NAME_FIT : FIT;
     const fits = free()
@@ -117,14 +106,14 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
   }
   for (const [field, column] of Object.entries(columns) as [MappedField, number][]) {
     if (evidence.some((e) => e.field === field)) continue;
-    const kind = CONTENT_FIELDS[field];
+    const kind = contentOf(mapping, field);
     const seen = kind && (lookups || (kind !== 'product' && kind !== 'storage')) ? share(column, kind) : null;
     // Half is the bar for a header's column: names may be new or misspelt, sizes written oddly.
     const confidence = seen && seen.detail && seen.share < 0.5 ? 'low' : 'high';
     evidence.push({ field, column, header: header(column), by: 'header', confidence, ...(seen && seen.detail ? { detail: seen.detail } : {}) });
   }
   const used = new Set(Object.values(columns));
-  const required = kindFields(mapping.kind).required;
+  const required = kindOf(mapping.kind).required;
   return {
     mapping: {
       ...mapping,
@@ -147,7 +136,7 @@ function moveDescriptionToProduct(
   lookups: ContentLookups | null,
 ): void {
   const notes = columns.notes;
-  if (!lookups || mapping.kind !== 'receipts' || notes === undefined) return;
+  if (!lookups || !kindOf(mapping.kind).notesMayBeProducts || notes === undefined) return;
   const described = share(notes, 'product');
   if (described.share < NAME_FIT) return;
   const product = columns.product;

@@ -4,7 +4,7 @@
  * (a test fails when the two differ). Editors that read `$schema` then check and complete the file.
  */
 import { z } from 'zod';
-import { RECEIPT_FIELDS, RETURN_FIELDS } from './fields.ts';
+import { ALL_FIELDS } from '../kinds/index.ts';
 import { SavedMappingSchema } from './saved-mapping.ts';
 
 /** The mapping file's JSON schema (draft 2020-12), as an object. */
@@ -12,7 +12,7 @@ export function mappingJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(SavedMappingSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   // The field names are checked in a refinement, which JSON schema cannot carry: listed here instead.
   const properties = schema.properties as Record<string, Record<string, unknown>>;
-  properties.columns = { ...properties.columns, propertyNames: { enum: [...new Set<string>([...RECEIPT_FIELDS, ...RETURN_FIELDS])] } };
+  properties.columns = { ...properties.columns, propertyNames: { enum: [...ALL_FIELDS] } };
   return {
     $schema: schema.$schema,
     title: 'shed-sheets column mapping',

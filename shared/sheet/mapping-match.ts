@@ -1,5 +1,5 @@
 /**
- * Matching header texts to fields by synonym (fields.ts), in three passes of decreasing certainty;
+ * Matching header texts to fields by synonym (shared/kinds/field-registry.ts), in three passes of decreasing certainty;
  * each field takes at most one column and each column at most one field:
  * 1. exact: the normalised header is a synonym (`No. of packs` → quantity);
  * 2. without bracketed parts: `Qty (packs)` → `qty` → quantity, `Pack Size [L]` → pack_size;
@@ -9,28 +9,9 @@
  * Within a pass, a more specific synonym (earlier in the field's list) wins, then the leftmost column:
  * with `Date` and `Date Received` both present, `Date Received` is the date received.
  */
-import type { ReceiptField, ReturnField } from './fields.ts';
-import { RECEIPT_FIELDS, RECEIPT_REQUIRED, RECEIPT_SYNONYMS, RETURN_FIELDS, RETURN_REQUIRED, RETURN_SYNONYMS, normaliseHeader } from './fields.ts';
+import { kindOf, normaliseHeader, type ImportKind, type MappedField } from '../kinds/index.ts';
 
-/** Which import a sheet is for. */
-export type MappingKind = 'receipts' | 'returns';
-
-/** A field of either kind. */
-export type MappedField = ReceiptField | ReturnField;
-
-/** The fields, required fields and synonyms of one kind. */
-export interface KindFields {
-  fields: readonly MappedField[];
-  required: readonly MappedField[];
-  synonyms: Readonly<Partial<Record<MappedField, readonly string[]>>>;
-}
-
-/** Fields, required fields and synonyms of `kind` (fields.ts). */
-export function kindFields(kind: MappingKind): KindFields {
-  return kind === 'receipts'
-    ? { fields: RECEIPT_FIELDS, required: RECEIPT_REQUIRED, synonyms: RECEIPT_SYNONYMS }
-    : { fields: RETURN_FIELDS, required: RETURN_REQUIRED, synonyms: RETURN_SYNONYMS };
-}
+export type { MappedField } from '../kinds/index.ts';
 
 /** Columns already decided (by a saved mapping) and fields that must not be guessed. */
 export interface PresetColumns {
@@ -52,15 +33,15 @@ interface Candidate {
 }
 
 type SynonymIndex = ReadonlyMap<string, readonly { field: MappedField; index: number }[]>;
-const indexes = new Map<MappingKind, SynonymIndex>();
+const indexes = new Map<ImportKind, SynonymIndex>();
 
-function synonymIndex(kind: MappingKind): SynonymIndex {
+function synonymIndex(kind: ImportKind): SynonymIndex {
   let index = indexes.get(kind);
   if (!index) {
     const built = new Map<string, { field: MappedField; index: number }[]>();
-    const { fields, synonyms } = kindFields(kind);
+    const { fields, synonyms } = kindOf(kind);
     for (const field of fields) {
-      (synonyms[field] ?? []).forEach((synonym, i) => built.set(synonym, [...(built.get(synonym) ?? []), { field, index: i }]));
+      synonyms[field].forEach((synonym, i) => built.set(synonym, [...(built.get(synonym) ?? []), { field, index: i }]));
     }
     indexes.set(kind, built);
     index = built;
@@ -72,7 +53,7 @@ function synonymIndex(kind: MappingKind): SynonymIndex {
  * Matches header texts (by 0-based column; '' for none) to the fields of `kind`, around `preset`.
  * Pure; never throws.
  */
-export function matchHeaders(headers: readonly string[], kind: MappingKind, preset?: PresetColumns): HeaderMatch {
+export function matchHeaders(headers: readonly string[], kind: ImportKind, preset?: PresetColumns): HeaderMatch {
   const columns = new Map<MappedField, number>(preset?.columns ?? []);
   const takenFields = new Set<MappedField>([...columns.keys(), ...(preset?.excluded ?? [])]);
   const takenColumns = new Set<number>(columns.values());

@@ -5,17 +5,18 @@
  * guess. Pure functions over the grid.
  */
 import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
-import { headerLabel } from './header-labels.ts';
+import { headerLabel, kindOf, type ImportKind } from '../kinds/index.ts';
 import { MappingError } from './mapping-error.ts';
 import { dataCellsOfHeaderRow } from './header-row-check.ts';
 import type { Remedy } from '../errors/remedy.ts';
-import type { ContentTie } from './content-match.ts';
 import { describeTie } from './content-match.ts';
 import { combineHeaderRows } from './two-row-header.ts';
-import { kindFields, matchHeaders, type HeaderMatch, type MappedField, type MappingKind } from './mapping-match.ts';
+import { matchHeaders, type HeaderMatch, type MappedField } from './mapping-match.ts';
 import { columnFromLetter, resolveSavedColumn, type SavedMapping } from './saved-mapping.ts';
 
-export type { MappedField, MappingKind } from './mapping-match.ts';
+export type { MappedField } from './mapping-match.ts';
+export type { ColumnMapping, UnresolvedEntry } from './column-mapping.ts';
+import type { ColumnMapping, UnresolvedEntry } from './column-mapping.ts';
 
 /** The header row is looked for among the first this many non-blank rows. */
 export const HEADER_SEARCH_ROWS = 30;
@@ -23,39 +24,6 @@ export const HEADER_SEARCH_ROWS = 30;
 export const MIN_HEADER_MATCHES = 3;
 /** ... at least this many of them for required fields. */
 export const MIN_REQUIRED_HEADERS = 2;
-
-/** A saved mapping entry that places no column: a header text not in the header row, or a field of the other kind. */
-export interface UnresolvedEntry {
-  field: string;
-  /** The value in the mapping file. */
-  wanted: string;
-  reason: 'no_such_header' | 'not_a_field';
-}
-
-/**
- * Where each field is in the sheet:
- * - `headerRowNumber`: 1-based sheet row of the header row;
- * - `headers`: header text by 0-based column ('' for none; numbers and dates as text);
- * - `columns`: field → 0-based column;
- * - `unplaced`: non-empty headers no field took;
- * - `missing`: required fields with no column (fields.ts RECEIPT_REQUIRED / RETURN_REQUIRED);
- * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping);
- * - `constants`: fields given one value for every row instead of a column (the mapping's `values`,
- *   `--set`), with `{sheet}` already replaced by the sheet's name;
- * - `ties`: set by content matching, for the refusal to say which columns it could not choose between.
- */
-export interface ColumnMapping {
-  kind: MappingKind;
-  headerRowNumber: number;
-  headers: string[];
-  columns: Partial<Record<MappedField, number>>;
-  unplaced: { column: number; header: string }[];
-  missing: string[];
-  unresolved?: UnresolvedEntry[];
-  constants?: Partial<Record<MappedField, string>>;
-  /** Required fields two columns' values fit about equally (content-match.ts): not guessed. */
-  ties?: ContentTie[];
-}
 
 /** One candidate header row, evaluated. */
 interface Candidate {
@@ -85,7 +53,7 @@ interface Candidate {
  * assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet }); // throws for missing required fields
  * mapping.columns.quantity; // 0-based column of 'Qty'
  */
-export function detectMapping(grid: Grid, kind: MappingKind, saved?: SavedMapping): ColumnMapping {
+export function detectMapping(grid: Grid, kind: ImportKind, saved?: SavedMapping): ColumnMapping {
   const where = `${grid.source}, sheet '${grid.sheet}'`;
   if (saved?.kind !== undefined && saved.kind !== kind) {
     throw new MappingError(
@@ -143,9 +111,9 @@ function better(a: Candidate, b: Candidate): boolean {
   return a.match.exact > b.match.exact;
 }
 
-function evaluate(row: SheetRow, kind: MappingKind, saved: SavedMapping | undefined): Candidate {
+function evaluate(row: SheetRow, kind: ImportKind, saved: SavedMapping | undefined): Candidate {
   const headers = row.cells.map(headerText);
-  const { fields, required } = kindFields(kind);
+  const { fields, required } = kindOf(kind);
   const preset = new Map<MappedField, number>();
   const excluded = new Set<MappedField>();
   const unresolved: UnresolvedEntry[] = [];
@@ -184,8 +152,8 @@ function evaluate(row: SheetRow, kind: MappingKind, saved: SavedMapping | undefi
   };
 }
 
-function toColumnMapping(kind: MappingKind, chosen: Candidate, saved: SavedMapping | undefined, sheet: string): ColumnMapping {
-  const { fields, required } = kindFields(kind);
+function toColumnMapping(kind: ImportKind, chosen: Candidate, saved: SavedMapping | undefined, sheet: string): ColumnMapping {
+  const { fields, required } = kindOf(kind);
   const constants = constantsOf(saved, sheet);
   const columns: Partial<Record<MappedField, number>> = {};
   for (const field of fields) {
@@ -220,8 +188,8 @@ function headerText(cell: CellValue): string {
   return String(cell);
 }
 
-function noHeaderRow(where: string, kind: MappingKind, candidates: readonly Candidate[]): MappingError {
-  const { required } = kindFields(kind);
+function noHeaderRow(where: string, kind: ImportKind, candidates: readonly Candidate[]): MappingError {
+  const { required } = kindOf(kind);
   const expected = required.map((f) => `'${headerLabel(kind, f)}'`).join(', ');
   const closest = candidates.reduce<Candidate | undefined>((a, c) => (c.recognised > 0 && (!a || better(c, a)) ? c : a), undefined);
   const near = closest

@@ -4,11 +4,9 @@
  * in one of the sheet's first rows, the one with the most headers when several fit; two that fit
  * equally are not chosen between. Pure.
  */
-import { RESULT_COLUMNS } from '../import/outcome.ts';
+import { RESULT_COLUMNS, normaliseHeader, type ImportKind } from '../kinds/index.ts';
 import type { Grid } from './grid.ts';
 import { isBlank } from './grid.ts';
-import { normaliseHeader } from './fields.ts';
-import type { MappingKind } from './mapping-match.ts';
 import type { SavedMapping } from './saved-mapping.ts';
 
 /** How many rows from the top a profile's headers are looked for in (as the header row is). */
@@ -27,7 +25,7 @@ export type ProfileChoice = { profile: Profile; rowNumber: number } | { profile:
 const RESULT_HEADERS = new Set(RESULT_COLUMNS.map((name) => normaliseHeader(name)));
 
 /**
- * The signature of a header row: its non-empty headers, normalised (fields.ts `normaliseHeader`), in
+ * The signature of a header row: its non-empty headers, normalised (`normaliseHeader`, shared/kinds), in
  * order, less the result columns an earlier run wrote (Status, Record ID, …): next month's sheet has none.
  */
 export function headerSignature(headers: readonly string[]): string[] {
@@ -38,7 +36,7 @@ export function headerSignature(headers: readonly string[]): string[] {
  * The profile for `grid`: among the profiles of `kind` that carry a signature, those whose every
  * header is in one row among the first 30; of those, the one with the longest signature.
  */
-export function chooseProfile(grid: Grid, kind: MappingKind, profiles: readonly Profile[]): ProfileChoice {
+export function chooseProfile(grid: Grid, kind: ImportKind, profiles: readonly Profile[]): ProfileChoice {
   const rows = grid.rows.slice(0, PROFILE_SEARCH_ROWS).map((row) => ({
     rowNumber: row.rowNumber,
     headers: new Set(row.cells.map((c) => (isBlank(c) ? '' : normaliseHeader(String(c)))).filter((h) => h !== '')),

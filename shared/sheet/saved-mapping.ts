@@ -20,15 +20,14 @@
 import { z } from 'zod';
 import { GST_RATE_DEFAULT } from '../service/gaps.ts';
 import { divideDecimals, multiplyDecimals, numberToDecimal, parseUnitAlias, type UnitAliases, unitKey } from './values/index.ts';
-import { RECEIPT_FIELDS, RETURN_FIELDS, normaliseHeader } from './fields.ts';
+import { ALL_FIELDS, IMPORT_KINDS, kindOf, normaliseHeader, type ImportKind, type MappedField } from '../kinds/index.ts';
 import { columnLetter } from './grid.ts';
-import type { ColumnMapping } from './mapping.ts';
+import type { ColumnMapping } from './column-mapping.ts';
 import { MappingError } from './mapping-error.ts';
-import { kindFields, type MappedField, type MappingKind } from './mapping-match.ts';
 
 /** A saved mapping, as parsed by {@link parseSavedMapping}. */
 export interface SavedMapping {
-  kind?: MappingKind;
+  kind?: ImportKind;
   /** 1-based sheet row number of the header row. */
   headerRow?: number;
   /** Field → header text or column letter; `null`: not in this sheet. */
@@ -82,15 +81,13 @@ export function toMappingFile(mapping: SavedMapping): MappingFile {
   };
 }
 
-const ALL_FIELDS: readonly string[] = [...new Set<string>([...RECEIPT_FIELDS, ...RETURN_FIELDS])];
-
 /** The largest column letter Excel has (XFD = 16384 columns). */
 const MAX_COLUMNS = 16_384;
 
 /** The zod schema of a saved mapping file; field names are checked against `kind` when it is given. */
 export const SavedMappingSchema = z
   .strictObject({
-    kind: z.enum(['receipts', 'returns']).optional().describe('the import this mapping is for'),
+    kind: z.enum(IMPORT_KINDS).optional().describe('the import this mapping is for'),
     headerRow: z.number().int().min(1).max(1_048_576).optional().describe('1-based sheet row of the column headers; found automatically when left out'),
     columns: z
       .record(z.string(), z.string().trim().min(1, 'must be a header text or a column letter').nullable())
@@ -142,7 +139,7 @@ export const SavedMappingSchema = z
       .describe('unit as written in the sheet → what one of it is: "Lts": "l", "drum": "200 l", "bag (1t)": "1 t"'),
   })
   .superRefine((mapping, ctx) => {
-    const allowed: readonly string[] = mapping.kind ? kindFields(mapping.kind).fields : ALL_FIELDS;
+    const allowed: readonly string[] = mapping.kind ? kindOf(mapping.kind).fields : ALL_FIELDS;
     for (const [part, keys] of [
       ['columns', Object.keys(mapping.columns)],
       ['values', Object.keys(mapping.values ?? {})],
@@ -225,7 +222,7 @@ export function toSavedMapping(mapping: ColumnMapping): SavedMapping {
   const columns: Partial<Record<MappedField, string>> = {};
   const seen = new Map<string, number>();
   for (const header of mapping.headers) seen.set(normaliseHeader(header), (seen.get(normaliseHeader(header)) ?? 0) + 1);
-  for (const field of kindFields(mapping.kind).fields) {
+  for (const field of kindOf(mapping.kind).fields) {
     const column = mapping.columns[field];
     if (column === undefined) continue;
     const header = mapping.headers[column] ?? '';

@@ -1,31 +1,21 @@
 /**
  * The columns of an import template: for each kind, the headers the import maps, in the order a
  * bookkeeper fills them in, with how each column is formatted and which drop-down list feeds it
- * (all from the field registry, shared/sheet/field-registry.ts).
+ * (all from the kind's descriptor and the field registry, shared/kinds/).
  */
-import { RECEIPT_REGISTRY, RETURN_REGISTRY, TEMPLATE_ORDER, type FieldSpec } from '../sheet/field-registry.ts';
-import type { ReceiptField, ReturnField } from '../sheet/fields.ts';
-import { NUMBER_FORMATS, type CellFormat } from '../sheet/number-formats.ts';
+import { kindOf, type FieldSpec, type ImportKind, type MappedField } from '../kinds/index.ts';
+import { NUMBER_FORMATS, type TemplateFormat, type TemplateListName } from '../kinds/number-formats.ts';
 
-/** What a template is for: `shed import receipts` or `shed import returns`. */
-export type TemplateKind = 'receipts' | 'returns';
-/** Every {@link TemplateKind}. */
-export const TEMPLATE_KINDS: readonly TemplateKind[] = ['receipts', 'returns'];
-
-/** A column's cell format: plain, text kept as typed (leading zeros of invoice numbers), a day-first date, a number, dollars. */
-export type TemplateFormat = Extract<CellFormat, 'general' | 'text' | 'date' | 'number' | 'money'>;
-
-/** The drop-down lists of a template (the Lists sheet has one column each). */
-export type TemplateListName = 'storages' | 'products' | 'units';
+export type { TemplateFormat, TemplateListName } from '../kinds/number-formats.ts';
 
 /**
  * One column: its header (mapped by the import to `field`), format and its Excel number format (the
- * one table of shared/sheet/number-formats.ts; `null` leaves General), width in characters, list,
+ * one table of shared/kinds/number-formats.ts; `null` leaves General), width in characters, list,
  * whether the import needs it, and for needed columns a short note for the header cell.
  */
 export interface TemplateColumn {
   header: string;
-  field: ReceiptField | ReturnField;
+  field: MappedField;
   format: TemplateFormat;
   numberFormat: string | null;
   width: number;
@@ -35,17 +25,22 @@ export interface TemplateColumn {
 }
 
 /**
- * The template columns per kind, in {@link TEMPLATE_ORDER}, each with its label, format, width and
- * list from the field registry (field-registry.ts). Receipts: Invoice, Supplier, Date Received,
+ * The template columns per kind, in the kind's `templateOrder`, each with its label, format, width
+ * and list from the field registry (shared/kinds/field-registry.ts). Receipts: Invoice, Supplier, Date Received,
  * Storage, PO Number, Product, Qty, Pack Size, Unit, Price ex GST, Notes. Returns: Date, Return To,
  * Storage, Product, Amount, Unit, Reference, Notes.
  */
-export const TEMPLATE_COLUMNS: Readonly<Record<TemplateKind, readonly TemplateColumn[]>> = {
-  receipts: TEMPLATE_ORDER.receipts.map((field) => templateColumn(field, RECEIPT_REGISTRY[field])),
-  returns: TEMPLATE_ORDER.returns.map((field) => templateColumn(field, RETURN_REGISTRY[field])),
+export const TEMPLATE_COLUMNS: Readonly<Record<ImportKind, readonly TemplateColumn[]>> = {
+  receipts: templateColumns('receipts'),
+  returns: templateColumns('returns'),
 };
 
-function templateColumn(field: ReceiptField | ReturnField, spec: FieldSpec): TemplateColumn {
+function templateColumns(kind: ImportKind): TemplateColumn[] {
+  const { templateOrder, registry } = kindOf(kind);
+  return templateOrder.map((field) => templateColumn(field, registry[field]));
+}
+
+function templateColumn(field: MappedField, spec: FieldSpec): TemplateColumn {
   const layout = spec.template ?? { format: 'general', width: 12 };
   const needed = Boolean(spec.required);
   const note = !needed ? null : spec.invoiceLevel ? 'Needed on the first row of each invoice.' : 'Needed on every row.';

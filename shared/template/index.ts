@@ -1,5 +1,5 @@
 /** Import templates: columns, drop-down lists and instructions, as data for a workbook writer. */
-export { TEMPLATE_COLUMNS, TEMPLATE_KINDS, type TemplateColumn, type TemplateFormat, type TemplateKind, type TemplateListName } from './columns.ts';
+export { TEMPLATE_COLUMNS, type TemplateColumn, type TemplateFormat, type TemplateListName } from './columns.ts';
 export {
   INSTRUCTIONS_WIDTH,
   instructionRows,

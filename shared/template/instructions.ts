@@ -5,9 +5,7 @@
  * ({@link wordInstructions}): no line here names a command, a flag or a button.
  */
 import type { Remedy, RemedyWording } from '../errors/remedy.ts';
-import type { TemplateKind } from './columns.ts';
-import { RECEIPT_REGISTRY, RETURN_REGISTRY } from '../sheet/field-registry.ts';
-import type { ReceiptField, ReturnField } from '../sheet/fields.ts';
+import { KINDS, RECEIPT_REGISTRY, RETURN_REGISTRY, type ImportKind, type ReceiptField, type ReturnField } from '../kinds/index.ts';
 
 /**
  * One line of the instructions: a sentence, or a step each face words (after `before`, when given):
@@ -108,15 +106,18 @@ function returnColumns(sheet: string): string[] {
   ];
 }
 
+/** What each column wants, per kind: lines for the sheet named `sheet`. */
+const COLUMN_LINES: Readonly<Record<ImportKind, (sheet: string) => string[]>> = { receipts: receiptColumns, returns: returnColumns };
+
 /**
  * The instructions for a `kind` template. Every line is a sentence a bookkeeper can act on; none
  * mentions ids, fields or formats by their technical names.
  */
-export function templateInstructions(kind: TemplateKind, context: InstructionContext): TemplateInstructions {
+export function templateInstructions(kind: ImportKind, context: InstructionContext): TemplateInstructions {
   return {
-    title: `How to fill in this ${kind === 'receipts' ? 'receipts' : 'returns'} sheet`,
+    title: `How to fill in this ${KINDS[kind].many} sheet`,
     sections: [
-      { heading: 'The columns', lines: kind === 'receipts' ? receiptColumns(context.sheetName) : returnColumns(context.sheetName) },
+      { heading: 'The columns', lines: COLUMN_LINES[kind](context.sheetName) },
       {
         heading: 'The drop-down lists',
         lines: [

@@ -6,7 +6,8 @@
 import { ShedError } from '../errors/shed-error.ts';
 import type { ReferenceData } from '../resolve/reference.ts';
 import { columnLetter } from '../sheet/grid.ts';
-import { TEMPLATE_COLUMNS, TEMPLATE_KINDS, type TemplateColumn, type TemplateKind, type TemplateListName } from './columns.ts';
+import { TEMPLATE_COLUMNS, type TemplateColumn, type TemplateListName } from './columns.ts';
+import { isImportKind, kindOf, type ImportKind } from '../kinds/index.ts';
 import type { RemedyWording } from '../errors/remedy.ts';
 import { templateInstructions, wordInstructions, type TemplateInstructions, type WordedInstructions } from './instructions.ts';
 import { templateLists } from './lists.ts';
@@ -50,7 +51,7 @@ export interface TemplateValidation {
 
 /** A whole template. */
 export interface TemplatePlan {
-  kind: TemplateKind;
+  kind: ImportKind;
   /** `Receipts` or `Returns`: the first sheet, which the import reads. */
   sheetName: string;
   /** The Excel table's name over the header and the empty row. */
@@ -111,9 +112,10 @@ const MESSAGES: Record<TemplateListName, Pick<TemplateValidation, 'style' | 'err
   },
 };
 
-function prompt(list: TemplateListName, kind: TemplateKind): string {
-  if (list === 'storages')
-    return kind === 'receipts' ? 'Where the goods went in: pick from the list.' : 'Where the product was taken from: pick from the list.';
+/** The prompt of a list column: the field's own (field-registry.ts), else the list's. */
+function prompt(list: TemplateListName, column: TemplateColumn, kind: ImportKind): string {
+  const own = kindOf(kind).registry[column.field].template?.prompt;
+  if (own) return own;
   if (list === 'products') return 'The name on the invoice: pick from the list, or type it.';
   return 'l, ml, kg, g or t';
 }
@@ -123,8 +125,8 @@ function prompt(list: TemplateListName, kind: TemplateKind): string {
  * `templateLists(reference)`, a validation per list column (none for an empty list), instructions.
  * @throws TemplateError for a kind other than `receipts` or `returns`; ReferenceDataError for unusable reference data.
  */
-export function buildTemplate(kind: TemplateKind, reference: ReferenceData, context: TemplateContext): TemplatePlan {
-  if (!TEMPLATE_KINDS.includes(kind)) {
+export function buildTemplate(kind: ImportKind, reference: ReferenceData, context: TemplateContext): TemplatePlan {
+  if (!isImportKind(kind)) {
     throw new TemplateError(`A template is for receipts or returns, not '${String(kind)}'.`);
   }
   const columns = TEMPLATE_COLUMNS[kind];
@@ -151,14 +153,14 @@ export function buildTemplate(kind: TemplateKind, reference: ReferenceData, cont
       list: list.name,
       formula: list.range,
       ...MESSAGES[list.name],
-      prompt: prompt(list.name, kind),
+      prompt: prompt(list.name, col, kind),
     });
   });
-  const sheetName = kind === 'receipts' ? 'Receipts' : 'Returns';
+  const { sheetName, tableName } = kindOf(kind);
   return {
     kind,
     sheetName,
-    tableName: kind === 'receipts' ? 'ReceiptLines' : 'ReturnLines',
+    tableName,
     columns,
     lists,
     validations,

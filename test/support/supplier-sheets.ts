@@ -5,11 +5,11 @@
  * for the faces' parity test (test/addin/replay/parity.test.ts).
  */
 import type { CellValue } from '../../shared/sheet/grid.ts';
-import type { MappingKind } from '../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 
 export interface SupplierSheet {
   name: string;
-  kind?: MappingKind;
+  kind?: ImportKind;
   rows: CellValue[][];
   /** Field → the header (as the mapping reads it) it must be placed on. */
   expected: Record<string, string>;

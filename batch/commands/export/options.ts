@@ -2,6 +2,7 @@
  * The options of `shed export DATASET` (PRODUCT.md, "Export options"), checked before anything is
  * fetched: every bad value is a {@link UsageError} (exit status 2) saying what was expected.
  */
+import { PAGE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { extname, resolve } from 'node:path';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import { DATASETS, DATED_DATASETS, DEFAULT_TOLERANCE_PERCENT, type DatasetName, type DateRange } from '../../../shared/export/index.ts';
@@ -48,7 +49,7 @@ export interface ExportOptions extends ConnectionFlags {
   offline?: boolean;
   /** Folder of mirrors for `offline`; default `defaultMirrorDir()`. */
   dir?: string;
-  /** Pages of one list fetched at once; default 4. */
+  /** Pages of one list fetched at once; default {@link PAGE_CONCURRENCY}. */
   pageConcurrency?: number;
   io: CommandIO;
   signal?: AbortSignal;
@@ -110,7 +111,7 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
   const format = checkFormat(options.format, options.out);
   const today = formatLocalDate(timestampToLocalDate((options.now?.() ?? new Date()).toISOString(), timeZone));
   const out = resolve(options.cwd ?? process.cwd(), options.out ?? `${dataset}-${today}.${format}`);
-  const pageConcurrency = options.pageConcurrency ?? 4;
+  const pageConcurrency = options.pageConcurrency ?? PAGE_CONCURRENCY;
   if (!Number.isInteger(pageConcurrency) || pageConcurrency < 1 || pageConcurrency > 16) {
     throw new UsageError(`Expected the page concurrency to be a whole number from 1 to 16, got ${String(options.pageConcurrency)}`);
   }

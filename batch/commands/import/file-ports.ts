@@ -16,7 +16,8 @@ import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath } from '../../write/results-file.ts';
 import type { ImportOptions } from './options.ts';
-import { ADAPTIVE_MAX_CONCURRENCY, checkImportOptions, withSetValues } from './options.ts';
+import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
+import { checkImportOptions, withSetValues } from './options.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
@@ -103,7 +104,7 @@ export class FileImportRun {
       allowDuplicates: Boolean(options.allowDuplicates),
       force: Boolean(options.force),
       // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
-      concurrency: settings.adaptive ? ADAPTIVE_MAX_CONCURRENCY : settings.concurrency,
+      concurrency: settings.adaptive ? ADAPTIVE_CONCURRENCY.max : settings.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
     };
   }
@@ -123,7 +124,7 @@ export class FileImportRun {
       this.lock = await acquireRunLock(lockPathFor(this.journalFile), `importing ${options.kind} from ${basename(options.file)}`);
     }
     // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
-    const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
+    const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } } : { maxInFlight: settings.concurrency };
     this.session = await openSession(options, options.io, { ...options.client, ...limit });
     return this.session;
   }

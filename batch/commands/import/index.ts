@@ -6,7 +6,7 @@ import { importSheet, type ImportReport, type RecordOutcome } from '../../../sha
 import { describeProblem } from '../../../shared/import/problems.ts';
 import { describeEvidence } from '../../../shared/sheet/content-match.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
-import { headerLabel } from '../../../shared/sheet/header-labels.ts';
+import { headerLabel } from '../../../shared/kinds/index.ts';
 import type { MappedField } from '../../../shared/sheet/mapping-match.ts';
 import { chooseProfile, headerSignature, type Profile } from '../../../shared/sheet/profiles.ts';
 import type { MappingFile, SavedMapping } from '../../../shared/sheet/saved-mapping.ts';

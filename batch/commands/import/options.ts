@@ -1,8 +1,9 @@
+import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { ImportReport } from '../../../shared/import/import-sheet.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
-import { kindFields, type MappingKind } from '../../../shared/sheet/mapping-match.ts';
+import { kindOf, type ImportKind } from '../../../shared/kinds/index.ts';
 import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
@@ -10,14 +11,14 @@ import type { CommandIO } from '../../ui/io.ts';
 
 /** Options of `shed import receipts|returns FILE` (PRODUCT.md, "Import options"). */
 export interface ImportOptions extends ConnectionFlags {
-  kind: 'receipts' | 'returns';
+  kind: ImportKind;
   file: string;
   sheet?: string;
   /** A saved column mapping (JSON). */
   mapping?: string;
   /** Validate and resolve, send nothing. */
   dryRun?: boolean;
-  /** Requests in flight at once; default 4. */
+  /** Requests in flight at once, fixed; default adaptive, from {@link ADAPTIVE_CONCURRENCY}. */
   concurrency?: number;
   /** Results file; default beside the input, `NAME.results.xlsx` or `.csv`. */
   results?: string;
@@ -57,10 +58,6 @@ export interface ImportOptions extends ConnectionFlags {
   client?: ClientTuning;
 }
 
-/** Requests in flight an adaptive run starts with, and the most it goes to (no `--concurrency`). */
-export const DEFAULT_CONCURRENCY = 4;
-export const ADAPTIVE_MAX_CONCURRENCY = 32;
-
 /**
  * Checks the options a user typed, before anything is read or sent.
  * @throws UsageError with what was expected, e.g. "Expected `--concurrency` to be a whole number from 1 to 64".
@@ -75,7 +72,7 @@ export function checkImportOptions(options: ImportOptions): {
   timeZone: string;
   gstRate: string | undefined;
 } {
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const concurrency = options.concurrency ?? ADAPTIVE_CONCURRENCY.initial;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError(`Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`);
   }
@@ -104,9 +101,9 @@ export function checkImportOptions(options: ImportOptions): {
  * value instead of any column or value the file gives it. Undefined when neither says anything.
  * @throws UsageError for `--set` without `=`, with an empty value, or naming a field `kind` does not have.
  */
-export function withSetValues(saved: SavedMapping | undefined, set: readonly string[] | undefined, kind: MappingKind): SavedMapping | undefined {
+export function withSetValues(saved: SavedMapping | undefined, set: readonly string[] | undefined, kind: ImportKind): SavedMapping | undefined {
   if (!set || set.length === 0) return saved;
-  const fields = kindFields(kind).fields as readonly string[];
+  const fields = kindOf(kind).fields as readonly string[];
   const values: Record<string, string> = { ...(saved?.values ?? {}) };
   const columns: Record<string, string | null> = { ...(saved?.columns ?? {}) };
   for (const item of set) {

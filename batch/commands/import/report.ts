@@ -1,10 +1,11 @@
 import type { MappingFile } from '../../../shared/sheet/saved-mapping.ts';
 import type { StatusCounts } from '../../../shared/import/results.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
 
 /** What an import run did, as printed by `--json`. */
 export interface ImportSummary {
-  kind: 'receipts' | 'returns';
+  kind: ImportKind;
   file: string;
   sheet: string;
   organisation: { id: string; name: string };

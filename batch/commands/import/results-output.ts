@@ -1,7 +1,8 @@
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { RESULT_COLUMNS, type RowResult } from '../../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
+import type { RowResult } from '../../../shared/import/outcome.ts';
 import { writeCsvTable } from '../../write/csv-writer.ts';
 import { resultCells } from '../../write/results-plan.ts';
 import type { ResultsFileOptions } from '../../write/results-file.ts';

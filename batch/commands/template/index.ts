@@ -6,7 +6,8 @@ import { access } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { loadReferenceData, type ReferenceData } from '../../../shared/resolve/index.ts';
 import { mirrorReferenceData } from '../../../shared/sync/reference.ts';
-import { buildTemplate, wordTemplate, type TemplateKind, type TemplateListName } from '../../../shared/template/index.ts';
+import { buildTemplate, wordTemplate, type TemplateListName } from '../../../shared/template/index.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
@@ -18,7 +19,7 @@ import { writeTemplateWorkbook } from './write-workbook.ts';
 
 /** Options of `shed template`. */
 export interface TemplateOptions extends ConnectionFlags {
-  kind: TemplateKind;
+  kind: ImportKind;
   /** The .xlsx file to write. */
   out: string;
   /** Replace `out` if it exists (otherwise refused, so a filled-in workbook is never overwritten by mistake). */
@@ -35,7 +36,7 @@ export interface TemplateOptions extends ConnectionFlags {
 
 /** What `shed template` wrote, as printed by `--json`. */
 export interface TemplateSummary {
-  kind: TemplateKind;
+  kind: ImportKind;
   file: string;
   organisation: { id: string; name: string };
   /** Where the lists came from. */

@@ -11,7 +11,8 @@ import { connect, openClient } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { UndoStep } from './plan.ts';
-import { planUndo, restoreReceiptBody, restoreReturnBody } from './plan.ts';
+import { planUndo } from './plan.ts';
+import { UNDO_OPS } from './kind-ops.ts';
 
 /** Options of `shed undo JOURNAL [--yes]`. */
 export interface UndoOptions extends ConnectionFlags {
@@ -110,7 +111,7 @@ async function undoStep(
 ): Promise<void> {
   const { summary } = context;
   try {
-    const current = await (step.kind === 'receipts' ? org.getReceipt(step.recordId) : org.getReturn(step.recordId)).catch((error: unknown) => {
+    const current = await UNDO_OPS[step.kind].get(org, step.recordId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     });
@@ -153,14 +154,8 @@ function describeStep(step: UndoStep): string {
  */
 async function applyStep(org: OrgClient, step: UndoStep, current: Receipt | Return): Promise<boolean> {
   try {
-    if (step.action === 'delete') {
-      await (step.kind === 'receipts' ? org.deleteReceipt(step.recordId) : org.deleteReturn(step.recordId));
-    } else if (step.kind === 'receipts') {
-      const ids = new Set((current as Receipt).line_items.map((item) => item.id));
-      await org.updateReceipt(step.recordId, restoreReceiptBody(step.previous as never, ids));
-    } else {
-      await org.updateReturn(step.recordId, restoreReturnBody(step.previous as never));
-    }
+    if (step.action === 'delete') await UNDO_OPS[step.kind].delete(org, step.recordId);
+    else await UNDO_OPS[step.kind].restore(org, step.recordId, step.previous, current);
     return false;
   } catch (error) {
     if (error instanceof NotFoundError) return true;

@@ -1,11 +1,15 @@
 import type { ReceiptUpdateBody, ReturnUpdateBody } from '../../../shared/schemas/bodies.ts';
 import { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
+
+/** The schema a record's previous state in the journal is read with, per kind. */
+const PREVIOUS_SCHEMA: Readonly<Record<ImportKind, typeof Receipt | typeof Return>> = { receipts: Receipt, returns: Return };
 
 /** One step of an undo: delete a record a run created, or put back one it updated. */
 export type UndoStep = (
-  | { action: 'delete'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[] }
-  | { action: 'restore'; kind: 'receipts' | 'returns'; recordId: string; sequence: string; rowNumbers: number[]; previous: Receipt | Return }
+  | { action: 'delete'; kind: ImportKind; recordId: string; sequence: string; rowNumbers: number[] }
+  | { action: 'restore'; kind: ImportKind; recordId: string; sequence: string; rowNumbers: number[]; previous: Receipt | Return }
 ) & {
   /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
   written: string | null;
@@ -36,7 +40,7 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
     } else if (entry.type === 'updated' && !seen.has(entry.recordId)) {
       // The first update in the journal holds the state before the run touched the record.
       seen.add(entry.recordId);
-      const schema = entry.kind === 'receipts' ? Receipt : Return;
+      const schema = PREVIOUS_SCHEMA[entry.kind];
       const previous = schema.safeParse(entry.previous);
       if (previous.success) {
         const { kind, recordId, sequence, rowNumbers } = entry;

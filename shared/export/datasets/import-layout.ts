@@ -1,5 +1,5 @@
 /** Export columns in the layout the importer reads: each field's label, value type and width from the field registry. */
-import type { FieldSpec } from '../../sheet/field-registry.ts';
+import type { FieldSpec } from '../../kinds/index.ts';
 import type { ExportColumn } from '../columns.ts';
 
 /**

@@ -3,7 +3,7 @@
  * the columns that name it. Shared by the ledger and the stocktake (which reads counts into lines).
  */
 import type { ExportColumn } from '../columns.ts';
-import type { Movement } from './movements.ts';
+import type { Movement } from './movement.ts';
 
 /** The columns that name a storage × product × unit line, first in every sheet of the ledger and the stocktake. */
 export const LINE_COLUMNS: readonly ExportColumn[] = [

@@ -8,7 +8,7 @@
  */
 import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportSheet, type ExportTable } from '../columns.ts';
-import { sha256Lines, type LinesDigest } from '../digest.ts';
+import { sha256Lines, type LinesDigest } from '../../hash/digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import { LINE_COLUMNS, ledgerEntry, ledgerKey, type LedgerLine } from './ledger-line.ts';

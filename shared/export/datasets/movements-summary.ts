@@ -6,7 +6,7 @@
 import { addDecimals, negateDecimal } from '../../sheet/values/index.ts';
 import { lazyRows, type ExportColumn, type ExportSheet } from '../columns.ts';
 import { compareText } from '../values.ts';
-import type { Movement } from './movements.ts';
+import type { Movement } from './movement.ts';
 
 /** One line of the summary. Quantities in `unit`; `quantityOut` is positive; `net` = in − out. */
 export interface SummaryLine {

@@ -1,13 +1,12 @@
 /**
  * The `receipts` dataset: one row per line item, in exactly the column layout that
- * `shed import receipts` reads (labels of shared/sheet/field-registry.ts), so that export, edit and import back
+ * `shed import receipts` reads (labels of shared/kinds/field-registry.ts), so that export, edit and import back
  * updates the receipts. Header fields are repeated on every line (fill-down reads them either way).
  */
 import type { Receipt } from '../../schemas/resources.ts';
-import { splitInvoiceNotes } from '../../import/receipts/invoice-notes.ts';
+import { splitInvoiceNotes } from '../../kinds/invoice-notes.ts';
 import { canonicalDecimal, multiplyDecimals } from '../../sheet/values/index.ts';
-import { RECEIPT_REGISTRY } from '../../sheet/field-registry.ts';
-import { RECEIPT_FIELDS } from '../../sheet/fields.ts';
+import { KINDS } from '../../kinds/index.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
 import { datedKeys, type ExportFilter } from '../filter.ts';
@@ -21,15 +20,12 @@ import { sourceOf, type Records } from '../paging/record-store.ts';
  * `Under Review` is shown only (gaps row 12): the importer has no field for it.
  */
 export const RECEIPT_COLUMNS: readonly ExportColumn[] = [
-  ...importLayout(
-    RECEIPT_FIELDS.filter((field) => RECEIPT_REGISTRY[field].export),
-    RECEIPT_REGISTRY,
-  ),
+  ...importLayout(KINDS.receipts.exportOrder, KINDS.receipts.registry),
   { key: 'under_review', header: 'Under Review', type: 'boolean' },
 ];
 
 /** Name of the receipts sheet. */
-export const RECEIPTS_SHEET = 'Receipts';
+export const RECEIPTS_SHEET = KINDS.receipts.sheetName;
 
 /**
  * Rows of the receipts that pass the filter, sorted by received date then sequence, line items in

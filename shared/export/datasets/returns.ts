@@ -1,11 +1,11 @@
 /**
  * The `returns` dataset: one row per return, in the column layout that
- * `shed import returns` reads (labels of shared/sheet/field-registry.ts), so that export, edit and
+ * `shed import returns` reads (labels of shared/kinds/field-registry.ts), so that export, edit and
  * import back updates the returns.
  */
 import type { Return } from '../../schemas/resources.ts';
 import { canonicalDecimal } from '../../sheet/values/index.ts';
-import { RETURN_EXPORT_ORDER, RETURN_REGISTRY } from '../../sheet/field-registry.ts';
+import { KINDS } from '../../kinds/index.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportTable } from '../columns.ts';
 import { importLayout } from './import-layout.ts';
 import { datedKeys, type ExportFilter } from '../filter.ts';
@@ -16,10 +16,10 @@ import { sourceOf, type Records } from '../paging/record-store.ts';
  * Columns, each headed with its field's label (which the returns importer maps back; checked by
  * test). `Updated At` is the service's exact timestamp as text, for conflict checks.
  */
-export const RETURN_COLUMNS: readonly ExportColumn[] = importLayout(RETURN_EXPORT_ORDER, RETURN_REGISTRY);
+export const RETURN_COLUMNS: readonly ExportColumn[] = importLayout(KINDS.returns.exportOrder, KINDS.returns.registry);
 
 /** Name of the returns sheet. */
-export const RETURNS_SHEET = 'Returns';
+export const RETURNS_SHEET = KINDS.returns.sheetName;
 
 /**
  * Rows of the returns that pass the filter, sorted by returned date then sequence. Product and

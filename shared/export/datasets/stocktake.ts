@@ -7,7 +7,7 @@
 import type { Remedy } from '../../errors/remedy.ts';
 import { ShedError } from '../../errors/shed-error.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import { normaliseHeader } from '../../sheet/fields.ts';
+import { STOCKTAKE_FIELDS, STOCKTAKE_READ_FIELDS, STOCKTAKE_REGISTRY, STOCKTAKE_SYNONYMS, normaliseHeader } from '../../kinds/index.ts';
 import { isBlank, type CellValue, type Grid } from '../../sheet/grid.ts';
 import {
   canonicalDecimal,
@@ -21,18 +21,17 @@ import {
 } from '../../sheet/values/index.ts';
 import type { ExportColumn, ExportRow, ExportTable } from '../columns.ts';
 import { toBaseQuantity } from '../values.ts';
-import { LINE_COLUMNS, ledgerKey, type LedgerLine } from './ledger-line.ts';
+import { importLayout } from './import-layout.ts';
+import { ledgerKey, type LedgerLine } from './ledger-line.ts';
 
 /** Name of the stocktake sheet, to fill in and give back with `--stocktake`. */
 export const STOCKTAKE_SHEET = 'Stocktake';
 
-/** Columns of the stocktake sheet: where, what, the closing the ledger expects, and the count. */
-export const STOCKTAKE_COLUMNS: readonly ExportColumn[] = [
-  ...LINE_COLUMNS,
-  { key: 'expected', header: 'Expected', type: 'number', width: 12 },
-  { key: 'counted', header: 'Counted', type: 'number', width: 12 },
-  { key: 'notes', header: 'Notes', type: 'text', width: 30 },
-];
+/**
+ * Columns of the stocktake sheet: where, what, the closing the ledger expects, and the count; each
+ * headed by its label in the registry (shared/kinds/stocktake-sheet.ts), which the reading maps back.
+ */
+export const STOCKTAKE_COLUMNS: readonly ExportColumn[] = importLayout(STOCKTAKE_FIELDS, STOCKTAKE_REGISTRY);
 
 /** The variance flagged by default: more than this percentage of the expected closing. */
 export const DEFAULT_TOLERANCE_PERCENT = '1';
@@ -60,12 +59,10 @@ export class StocktakeError extends ShedError {
 }
 
 /** Header words of each column of a stocktake sheet (normalised: lower case, letters and digits). */
-const HEADERS = {
-  storage: ['storage', 'shed', 'location', 'deliverto'],
-  product: ['product', 'item', 'tradename'],
-  unit: ['unit', 'units'],
-  counted: ['counted', 'count', 'countedquantity', 'actual', 'onhand', 'quantitycounted'],
-} as const;
+const HEADERS = STOCKTAKE_SYNONYMS;
+
+/** The columns a stocktake sheet must have (the registry's `required`). */
+const NEEDED = STOCKTAKE_READ_FIELDS.filter((f) => STOCKTAKE_REGISTRY[f].required);
 
 /**
  * The stocktake sheet to fill in: every ledger line with its closing as Expected and Counted blank.
@@ -86,9 +83,11 @@ export function stocktakeTemplate(lines: readonly LedgerLine[]): ExportTable {
  */
 export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly LedgerLine[]): Map<string, Count> {
   const where = `${grid.source}, sheet ${grid.sheet}`;
-  const header = grid.rows.slice(0, 10).find((row) => ['storage', 'product', 'counted'].every((f) => columnOf(row.cells, f as keyof typeof HEADERS) !== -1));
+  const header = grid.rows.slice(0, 10).find((row) => NEEDED.every((f) => columnOf(row.cells, f) !== -1));
   if (!header) {
-    throw new StocktakeError(`${where}: no header row with Storage, Product and Counted columns in the first 10 rows.`, [{ code: 'make_stocktake_sheet' }]);
+    throw new StocktakeError(`${where}: no header row with ${listed(NEEDED.map((f) => STOCKTAKE_REGISTRY[f].label))} columns in the first 10 rows.`, [
+      { code: 'make_stocktake_sheet' },
+    ]);
   }
   const col = Object.fromEntries((Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)])) as Record<
     keyof typeof HEADERS,
@@ -132,6 +131,11 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
 function columnOf(cells: readonly CellValue[], field: keyof typeof HEADERS): number {
   const words: readonly string[] = HEADERS[field];
   return cells.findIndex((c) => typeof c === 'string' && words.includes(normaliseHeader(c)));
+}
+
+/** `A, B and C`. */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]!}`;
 }
 
 /** The one unit the ledger keeps this storage × product in; null when none or several. */

@@ -18,6 +18,7 @@
  * (cursor-walk.ts): it pages by `updated_after`, which shifts cannot fool, since records only ever
  * move to the end. Last, records the deleted endpoint reports deleted are dropped (deletions.ts).
  */
+import { PAGE_CONCURRENCY } from '../../client/concurrency.ts';
 import { listAll, type Page } from '../../client/paging.ts';
 import type { Included } from '../../schemas/resources.ts';
 import { walkByCursor } from './cursor-walk.ts';
@@ -35,7 +36,7 @@ export type ChangeSignal = 'totals_differ' | 'duplicate' | 'count_mismatch' | 'c
 export interface ConsistentOptions<T extends Versioned = Versioned> {
   /** `--since`: only records changed after this ISO 8601 instant. */
   updatedAfter?: string;
-  /** Pages fetched at once after page 1; default 4. */
+  /** Pages fetched at once after page 1; default {@link PAGE_CONCURRENCY}. */
   pageConcurrency?: number;
   /** Parallel passes at most before the cursor walk; default 3. */
   maxPasses?: number;
@@ -185,7 +186,7 @@ async function parallelPass<T extends Versioned>(
     const totalPagesNow = result.totalPages === null && result.records.length > 0 ? page + 1 : result.totalPages;
     return { ...result, records: [], included: undefined, totalPages: totalPagesNow };
   };
-  await listAll(fetchPage, { pageConcurrency: Math.max(1, options.pageConcurrency ?? 4), signal: options.signal });
+  await listAll(fetchPage, { pageConcurrency: Math.max(1, options.pageConcurrency ?? PAGE_CONCURRENCY), signal: options.signal });
   const signals: ChangeSignal[] = [];
   if (counts.size > 1 || totalPages.size > 1) signals.push('totals_differ');
   if (duplicate) signals.push('duplicate');

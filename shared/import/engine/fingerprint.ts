@@ -1,8 +1,8 @@
 import type { ReceiptCreateBody, ReturnCreateBody } from '../../schemas/bodies.ts';
 import type { Receipt, Return } from '../../schemas/resources.ts';
 import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';
-import { sha256Hex } from '../../export/digest.ts';
-import { splitInvoiceNotes } from '../receipts/invoice-notes.ts';
+import { sha256Hex } from '../../hash/digest.ts';
+import { splitInvoiceNotes } from '../../kinds/invoice-notes.ts';
 
 /**
  * What makes two receipts "the same invoice" (same supplier, received date, storage, order

@@ -1,3 +1,4 @@
+import { IMPORT_KINDS, type ImportKind } from '../../kinds/index.ts';
 import { z } from 'zod';
 
 /**
@@ -11,7 +12,7 @@ import { z } from 'zod';
  * Entries of a create name their sheet row group (`sheet` and `rowNumbers`) as well as the content
  * fingerprint: two equal invoices on different rows are two entries, each matched once.
  */
-const Base = z.object({ at: z.string(), organisationId: z.string(), kind: z.enum(['receipts', 'returns']) });
+const Base = z.object({ at: z.string(), organisationId: z.string(), kind: z.enum(IMPORT_KINDS) });
 /** The sheet a create came from; absent in journals written before it was recorded. */
 const Sheet = z.string().optional();
 
@@ -71,7 +72,7 @@ export class JournalIndex {
   private readonly pending: IntentEntry[] = [];
 
   /** @param entries the journal's entries in file order (only those of this organisation and kind count). */
-  constructor(entries: readonly JournalEntry[], organisationId: string, kind: 'receipts' | 'returns') {
+  constructor(entries: readonly JournalEntry[], organisationId: string, kind: ImportKind) {
     const undone = new Set(entries.flatMap((e) => (e.type === 'undone' ? [e.recordId] : [])));
     const answered = new Set<string>();
     for (const entry of entries) {

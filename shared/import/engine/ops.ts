@@ -1,3 +1,4 @@
+import type { ImportKind } from '../../kinds/index.ts';
 import type { Problem, RowResult, RowStatus } from '../outcome.ts';
 import type { ServiceRecord } from './existing.ts';
 
@@ -27,7 +28,7 @@ export interface RecordDiff {
  * identify it, send it, read it back, compare it, and write its rows' results.
  */
 export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord> {
-  kind: 'receipts' | 'returns';
+  kind: ImportKind;
   organisationId: string;
   /** How a record is named in messages: `invoice INV-40390`, `the return on row 6`. */
   label(draft: D): string;

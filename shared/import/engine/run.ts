@@ -1,3 +1,4 @@
+import { KINDS } from '../../kinds/index.ts';
 import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
@@ -256,7 +257,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         return rows(
           draft,
           'failed',
-          `no ${this.ops.kind === 'receipts' ? 'receipt' : 'return'} with Record ID ${recordId} in this organisation (deleted?): clear the Record ID to create it again`,
+          `no ${KINDS[this.ops.kind].one} with Record ID ${recordId} in this organisation (deleted?): clear the Record ID to create it again`,
         );
       }
       return failed(draft, error);

@@ -1,20 +1,19 @@
 import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import type { ReceiptField } from '../../sheet/fields.ts';
+import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
 import type { CellValue } from '../../sheet/grid.ts';
 import { isBlank } from '../../sheet/grid.ts';
 import { cellText, compareDecimals, divideDecimals, parsePacksOfSize, splitTrailingSize } from '../../sheet/values/index.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
-import { headerLabel } from '../../sheet/header-labels.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { BodySource } from '../zod-problems.ts';
 import { issuesToProblems } from '../zod-problems.ts';
 import type { InvoiceGroup } from './group.ts';
-import { invoiceNotes } from './invoice-notes.ts';
+import { invoiceNotes } from '../../kinds/invoice-notes.ts';
 import { lineTotalProblem, packCostExGst, type PriceReading } from './prices.ts';
 
 export type { ReadSettings } from '../cells.ts';

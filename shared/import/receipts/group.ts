@@ -1,7 +1,9 @@
 import type { CellValue } from '../../sheet/grid.ts';
 import { isBlank } from '../../sheet/grid.ts';
-import type { ReceiptField } from '../../sheet/fields.ts';
-import { RECEIPT_HEADER_FIELDS } from '../../sheet/fields.ts';
+import { KINDS, type ReceiptField } from '../../kinds/index.ts';
+
+/** Receipt fields that belong to the invoice header: filled down within an invoice, equal on all its lines. */
+const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = KINDS.receipts.fields.filter((f) => KINDS.receipts.registry[f].invoiceLevel);
 import { cellText } from '../../sheet/values/index.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';

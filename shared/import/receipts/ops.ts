@@ -6,7 +6,7 @@ import { receiptIdentity } from '../engine/fingerprint.ts';
 import type { ImportOps } from '../engine/ops.ts';
 import type { ReceiptDraft } from './build.ts';
 import { diffReceipt } from './diff.ts';
-import { invoiceLabel } from './label.ts';
+import { KINDS } from '../../kinds/index.ts';
 
 /**
  * The import runner's view of receipts: identity, create, update, read back, compare, results.
@@ -20,7 +20,7 @@ export function receiptOps(
   return {
     kind: 'receipts',
     organisationId: org.orgId,
-    label: invoiceLabel,
+    label: KINDS.receipts.label,
     identityOfBody: (body) => receiptIdentity(org.orgId, body, timeZone),
     identityOfRecord: (record) => receiptIdentity(org.orgId, record, timeZone),
     create: (body) => org.createReceipt(body),

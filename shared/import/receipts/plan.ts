@@ -2,7 +2,7 @@ import type { Notice } from '../../errors/remedy.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
-import type { ReceiptField } from '../../sheet/fields.ts';
+import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { checkPriceBasis } from '../../sheet/price-basis.ts';
 import { addDecimals } from '../../sheet/values/index.ts';
@@ -31,14 +31,20 @@ export interface ReceiptPlan {
 export function planReceiptImport(grid: Grid, mapping: ColumnMapping, resolver: Resolver, settings: ReadSettings): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(grid, mapping, settings, 'quantity', 'received_at');
+  const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(
+    grid,
+    mapping,
+    settings,
+    KINDS.receipts.quantityField,
+    KINDS.receipts.dateField,
+  );
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
     warnings.push({ message: `prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)` });
   }
   if (settings.packCostFrom === 'line_total') {
-    const total = (columns.line_total === undefined ? '' : mapping.headers[columns.line_total]) || 'Line Total';
+    const total = (columns.line_total === undefined ? '' : mapping.headers[columns.line_total]) || KINDS.receipts.registry.line_total.label;
     warnings.push({ message: `no price column: each pack cost is '${total}' ÷ the quantity` });
   }
   const groups = groupInvoices(rows, blankBefore, index);

@@ -1,7 +1,7 @@
 import type { ReturnCreateBody } from '../../schemas/bodies.ts';
 import { ReturnCreateBody as ReturnCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import type { ReturnField } from '../../sheet/fields.ts';
+import type { ReturnField } from '../../kinds/index.ts';
 import { isBlank } from '../../sheet/grid.ts';
 import { CellReader } from '../cells.ts';
 import type { Problem } from '../outcome.ts';

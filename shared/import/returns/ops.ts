@@ -6,14 +6,14 @@ import type { RowResult, RowStatus } from '../outcome.ts';
 import { returnIdentity } from '../engine/fingerprint.ts';
 import type { ImportOps, RecordDiff } from '../engine/ops.ts';
 import type { ReturnDraft } from './build.ts';
-import { returnLabel } from './label.ts';
+import { KINDS } from '../../kinds/index.ts';
 
 /** The import runner's view of returns: identity, create, update (PATCH, gaps row 8), compare, results. */
 export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDraft, ReturnCreateBody, Return> {
   return {
     kind: 'returns',
     organisationId: org.orgId,
-    label: returnLabel,
+    label: KINDS.returns.label,
     identityOfBody: (body) => returnIdentity(org.orgId, body, timeZone),
     identityOfRecord: (record) => returnIdentity(org.orgId, record, timeZone),
     create: (body) => org.createReturn(body),

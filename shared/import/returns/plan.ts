@@ -2,7 +2,7 @@ import type { Notice } from '../../errors/remedy.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
-import type { ReturnField } from '../../sheet/fields.ts';
+import { KINDS, type ReturnField } from '../../kinds/index.ts';
 import { sheetLines } from '../sheet-lines.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { SkippedRow } from '../rows.ts';
@@ -30,7 +30,7 @@ export interface ReturnPlan {
 export function planReturnImport(grid: Grid, mapping: ColumnMapping, resolver: Resolver, settings: ReadSettings): ReturnPlan {
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(grid, mapping, settings, 'amount', 'returned_at');
+  const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(grid, mapping, settings, KINDS.returns.quantityField, KINDS.returns.dateField);
   const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, reading));
   return { drafts, skipped, warnings };
 }

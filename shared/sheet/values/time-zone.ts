@@ -11,8 +11,7 @@ import { ShedError } from '../../errors/shed-error.ts';
 import { type LocalDate, formatLocalDate, isRealDate } from './local-date.ts';
 import type { TimeOfDay } from './time-of-day.ts';
 
-/** The farm's time zone unless `--timezone` says otherwise. */
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+export { DEFAULT_TIME_ZONE } from './default-time-zone.ts';
 
 /** An unknown time zone name (`--timezone Sydney`), or a fixed offset where a zone with its daylight time is needed. */
 export class InvalidTimeZoneError extends ShedError {

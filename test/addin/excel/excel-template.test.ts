@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { paneRemedy } from '../../../addin/app/remedy-wording.ts';
 import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
 import { columnPoints } from '../../../addin/excel/sheet-layout.ts';
-import { buildTemplate, instructionRows, wordTemplate, type TemplateKind, type WordedTemplate } from '../../../shared/template/index.ts';
+import { buildTemplate, instructionRows, wordTemplate, type WordedTemplate } from '../../../shared/template/index.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { templateReference } from '../../support/template-reference.ts';
 import { FakeExcel, officeWith } from './excel-fake.ts';
 
 const context = { organisationName: 'Willow Creek Pastoral Co', madeAt: new Date('2026-03-01T02:00:00Z') };
 
-function plan(kind: TemplateKind, storages: string[], products: string[]): WordedTemplate {
+function plan(kind: ImportKind, storages: string[], products: string[]): WordedTemplate {
   return wordTemplate(buildTemplate(kind, templateReference(storages, products), context), paneRemedy);
 }
 

@@ -15,7 +15,8 @@ import { writeTemplateWorkbook } from '../../../batch/commands/template/write-wo
 import { cliRemedy } from '../../../batch/cli/remedy-wording.ts';
 import { writeXlsxTables } from '../../../batch/write/xlsx-writer.ts';
 import type { ExportColumn, ExportTable } from '../../../shared/export/columns.ts';
-import { buildTemplate, wordTemplate, type TemplateKind } from '../../../shared/template/index.ts';
+import { buildTemplate, wordTemplate } from '../../../shared/template/index.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { templateReference } from '../../support/template-reference.ts';
 import { FakeExcel, officeWith, type FakeSheet } from './excel-fake.ts';
 import { parseA1 } from '../../../addin/replay/workbook-model.ts';
@@ -48,7 +49,7 @@ function rangeValues(rows: unknown[][], formula: string): string[] {
   return Array.from({ length: r.rows }, (_v, i) => String(rows[r.row + i]?.[r.column]));
 }
 
-async function cliTemplate(kind: TemplateKind): Promise<ColumnFacts[]> {
+async function cliTemplate(kind: ImportKind): Promise<ColumnFacts[]> {
   const plan = wordTemplate(buildTemplate(kind, reference, context), cliRemedy);
   const path = join(dir, `${kind}.xlsx`);
   await writeTemplateWorkbook(path, plan);
@@ -79,7 +80,7 @@ async function cliTemplate(kind: TemplateKind): Promise<ColumnFacts[]> {
   });
 }
 
-async function paneTemplate(kind: TemplateKind): Promise<ColumnFacts[]> {
+async function paneTemplate(kind: ImportKind): Promise<ColumnFacts[]> {
   const plan = wordTemplate(buildTemplate(kind, reference, context), paneRemedy);
   const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
   await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements }).addTemplateSheet(plan);
@@ -119,7 +120,7 @@ function formatOf(sheet: FakeSheet, column: number): string {
 }
 
 describe('the template on both faces', () => {
-  for (const kind of ['receipts', 'returns'] as TemplateKind[]) {
+  for (const kind of ['receipts', 'returns'] as ImportKind[]) {
     it(`${kind}: the same headers, number formats, widths, notes, lists and alerts`, async () => {
       const [cli, pane] = await Promise.all([cliTemplate(kind), paneTemplate(kind)]);
       expect(pane).toEqual(cli);

@@ -18,7 +18,7 @@ import { memoryIO } from '../../../batch/ui/io.ts';
 import { replayImport } from '../../../addin/replay/replay-import.ts';
 import { rowOutcomes, type RowOutcome } from '../../../shared/import/import-sheet.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
-import type { MappingKind } from '../../../shared/sheet/mapping.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { startSandbox, type RecordedWrite } from '../../../sandbox/index.ts';
 import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
 import { SUPPLIER_SHEETS } from '../../support/supplier-sheets.ts';
@@ -31,7 +31,7 @@ const FIXTURES = new URL('../../fixtures/workbooks/', import.meta.url).pathname;
 /** One workbook both faces import: the CLI's file, the pane's .xlsx (the same file when it is one). */
 interface Case {
   name: string;
-  kind: MappingKind;
+  kind: ImportKind;
   cliFile: string;
   paneFile: string;
 }
@@ -132,7 +132,7 @@ function wrongSheets(): { name: string; rows: CellValue[][] }[] {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'shed-parity-'));
-  const add = (name: string, kind: MappingKind, cliFile: string, paneFile = cliFile) => cases.push({ name, kind, cliFile, paneFile });
+  const add = (name: string, kind: ImportKind, cliFile: string, paneFile = cliFile) => cases.push({ name, kind, cliFile, paneFile });
   add('examples/supplier-invoices.xlsx', 'receipts', join(EXAMPLES, 'supplier-invoices.xlsx'));
   for (const other of ['supplier-invoices.xls', 'supplier-invoices.ods', 'supplier-invoices-april.csv']) {
     add(`examples/${other}`, 'receipts', join(EXAMPLES, other), await asXlsx(join(EXAMPLES, other)));

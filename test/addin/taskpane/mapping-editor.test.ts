@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WRITTEN_FIELDS, columnChoices, editMapping, fieldRows } from '../../../addin/app/mapping-editor.ts';
+import { columnChoices, editMapping, fieldRows } from '../../../addin/app/mapping-editor.ts';
+import { fieldsWith } from '../../../shared/kinds/index.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { parseSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
@@ -33,7 +34,9 @@ describe('the mapping table of the Import screen', () => {
     expect(rows.find((r) => r.field === 'storage')).toEqual({ field: 'storage', label: 'Storage', required: true, column: 3 });
     expect(rows.find((r) => r.field === 'order_number')).toMatchObject({ required: false, column: null });
     expect(rows.find((r) => r.field === 'notes')?.column).toBe(9);
-    for (const field of WRITTEN_FIELDS) expect(rows.some((r) => r.field === field)).toBe(false);
+    const written = fieldsWith('receipts', 'writtenBack');
+    expect(written).toEqual(['record_id', 'sequence', 'line_item_id', 'updated_at', 'status', 'message']);
+    for (const field of written) expect(rows.some((r) => r.field === field)).toBe(false);
   });
 
   it('offers every column of the header row by letter and header', () => {

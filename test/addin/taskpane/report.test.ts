@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeError, describeFailure } from '../../../addin/app/errors.ts';
 import { attentionLines, problemLine, problemLines, recordCounts, runSummary, warningLines } from '../../../addin/app/import-report.ts';
-import { importKind } from '../../../addin/app/import-kinds.ts';
+import { kindOf } from '../../../shared/kinds/index.ts';
 import { AuthenticationError, EntitlementError, NetworkError, ShedError } from '../../../shared/errors/index.ts';
 import type { Problem, RowResult } from '../../../shared/import/outcome.ts';
 
-const receipts = importKind('receipts');
+const receipts = kindOf('receipts');
 const problem: Problem = { code: 'unknown_product', rowNumber: 22, column: 5, header: 'Product', message: "no product or alias named 'Glyfos 450'" };
 const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({
   key: null,
@@ -110,7 +110,7 @@ describe('import report', () => {
     expect(runSummary(receipts, drafts, results, { dryRun: true, cancelled: false })).toMatch(/^Checked, nothing sent: 4 receipts/);
     expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: true })).toMatch(/^Cancelled: 4 receipts/);
     expect(runSummary(receipts, [], [], { dryRun: false, cancelled: false })).toBe('No receipts found below the header row.');
-    expect(runSummary(importKind('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], { dryRun: false, cancelled: false })).toBe(
+    expect(runSummary(kindOf('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], { dryRun: false, cancelled: false })).toBe(
       '1 return: 1 created.',
     );
     expect(attentionLines(drafts, results)).toEqual(['Row 4: duplicate: already in the service as REC-00000001', 'Row 7: failed: timeout']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeSha256Lines } from '../../../batch/write/digest.ts';
-import { sha256Lines } from '../../../shared/export/digest.ts';
+import { sha256Lines } from '../../../shared/hash/digest.ts';
 
 describe('the SHA-256 of many lines', () => {
   it('is the same whether the CLI feeds the lines one by one or Web Crypto hashes them joined', async () => {

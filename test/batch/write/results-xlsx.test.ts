@@ -2,7 +2,8 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { defaultResultsPath, writeResultsFile } from '../../../batch/write/results-file.ts';
-import { RESULT_COLUMNS, type RowResult } from '../../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
+import type { RowResult } from '../../../shared/import/outcome.ts';
 import { failure, readWorkbook, useTempDir } from './helpers.ts';
 
 const dir = useTempDir();

@@ -3,7 +3,7 @@ import { mapSheet, mapWithNames } from '../../../shared/import/map-sheet.ts';
 import { createResolver } from '../../../shared/resolve/index.ts';
 import { describeEvidence } from '../../../shared/sheet/content-match.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
-import { headerLabel } from '../../../shared/sheet/header-labels.ts';
+import { headerLabel } from '../../../shared/kinds/index.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { WILLOW, referenceFor } from '../resolve/catalogue.ts';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_FIELDS, RETURN_FIELDS } from '../../../shared/sheet/fields.ts';
+import { RECEIPT_FIELDS, RETURN_FIELDS, headerLabel } from '../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
-import { RECEIPT_HEADER_LABELS, RETURN_HEADER_LABELS } from '../../../shared/sheet/header-labels.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { matchHeaders, stripBrackets, words } from '../../../shared/sheet/mapping-match.ts';
 import { assertMappingUsable, detectMapping, type ColumnMapping } from '../../../shared/sheet/mapping.ts';
@@ -163,13 +162,13 @@ describe('matching headers to fields', () => {
 describe('the header labels', () => {
   it('each label maps to its own field, for receipts and returns', () => {
     const receipts = matchHeaders(
-      RECEIPT_FIELDS.map((f) => RECEIPT_HEADER_LABELS[f]),
+      RECEIPT_FIELDS.map((f) => headerLabel('receipts', f)),
       'receipts',
     );
     expect(Object.fromEntries(receipts.columns)).toEqual(Object.fromEntries(RECEIPT_FIELDS.map((f, i) => [f, i])));
     expect(receipts.exact).toBe(RECEIPT_FIELDS.length);
     const returns = matchHeaders(
-      RETURN_FIELDS.map((f) => RETURN_HEADER_LABELS[f]),
+      RETURN_FIELDS.map((f) => headerLabel('returns', f)),
       'returns',
     );
     expect(Object.fromEntries(returns.columns)).toEqual(Object.fromEntries(RETURN_FIELDS.map((f, i) => [f, i])));

@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReferenceData } from '../../../shared/resolve/index.ts';
 import { normaliseName } from '../../../shared/resolve/index.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
-import {
-  buildTemplate,
-  TEMPLATE_COLUMNS,
-  TEMPLATE_UNITS,
-  TemplateError,
-  templateLists,
-  VALIDATED_ROWS,
-  wordTemplate,
-  type TemplateKind,
-} from '../../../shared/template/index.ts';
+import { buildTemplate, TEMPLATE_COLUMNS, TEMPLATE_UNITS, TemplateError, templateLists, VALIDATED_ROWS, wordTemplate } from '../../../shared/template/index.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { catalogue, WILLOW } from '../../support/catalogue.ts';
 
 const BANKSIA = catalogue.organisations.find((o) => o.name === 'Banksia Downs Trust')!.id;
@@ -62,7 +54,7 @@ describe('template columns', () => {
     expect(TEMPLATE_COLUMNS.returns.map((c) => c.header)).toEqual(['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes']);
   });
 
-  for (const kind of ['receipts', 'returns'] as TemplateKind[]) {
+  for (const kind of ['receipts', 'returns'] as ImportKind[]) {
     it(`map, every one, to the intended ${kind} field, with nothing missing`, () => {
       const columns = TEMPLATE_COLUMNS[kind];
       const grid = { source: 'template.xlsx', sheet: kind, rows: [{ rowNumber: 1, cells: columns.map((c) => c.header) }] };
@@ -144,7 +136,7 @@ describe('buildTemplate', () => {
   });
 
   it('keeps every message within what Excel shows (titles 32 characters, messages 225)', () => {
-    for (const kind of ['receipts', 'returns'] as TemplateKind[]) {
+    for (const kind of ['receipts', 'returns'] as ImportKind[]) {
       for (const v of buildTemplate(kind, willowReference(), context).validations) {
         expect(v.errorTitle.length).toBeLessThanOrEqual(32);
         expect(v.promptTitle.length).toBeLessThanOrEqual(32);
@@ -161,7 +153,7 @@ describe('buildTemplate', () => {
   });
 
   it('writes instructions in plain words, naming the organisation and the day, and leaves how to send it to each face', () => {
-    for (const kind of ['receipts', 'returns'] as TemplateKind[]) {
+    for (const kind of ['receipts', 'returns'] as ImportKind[]) {
       const plan = buildTemplate(kind, willowReference(), context);
       const sending = plan.instructions.sections.find((s) => s.heading === 'Sending it')!.lines;
       expect(sending).toEqual([
@@ -183,7 +175,7 @@ describe('buildTemplate', () => {
   });
 
   it('refuses another kind, and reference data without an organisation', () => {
-    expect(() => buildTemplate('stock' as TemplateKind, willowReference(), context)).toThrow(TemplateError);
+    expect(() => buildTemplate('stock' as ImportKind, willowReference(), context)).toThrow(TemplateError);
     expect(() => buildTemplate('receipts', { ...willowReference(), organisationId: '' }, context)).toThrow(/organisation/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupInvoices } from '../../../../shared/import/receipts/group.ts';
 import { splitDataRows } from '../../../../shared/import/rows.ts';
-import type { ReceiptField } from '../../../../shared/sheet/fields.ts';
+import type { ReceiptField } from '../../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../../shared/sheet/grid.ts';
 
 const HEADERS = ['Invoice', 'Supplier', 'Date', 'Storage', 'Product', 'Qty', 'Record ID'];

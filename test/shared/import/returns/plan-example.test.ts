@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { invalidResults } from '../../../../shared/import/results.ts';
-import { returnLabel } from '../../../../shared/import/returns/label.ts';
+import { KINDS } from '../../../../shared/kinds/index.ts';
 import { EXAMPLE_CSV, SYDNEY, planFile, productId, storageId } from './helpers.ts';
 
 const plan = await planFile(EXAMPLE_CSV);
@@ -79,7 +79,7 @@ describe('planReturnImport on examples/supplier-returns.csv', () => {
     const last = plan.drafts[4]!;
     expect(last.body).toBeNull();
     expect(last.problems).toEqual([{ code: 'invalid_value', rowNumber: 6, column: 4, header: 'Amount', value: '0', message: "'0' must be greater than 0" }]);
-    expect(invalidResults(last.rowNumbers, last.problems, returnLabel(last))).toEqual([
+    expect(invalidResults(last.rowNumbers, last.problems, KINDS.returns.label(last))).toEqual([
       { rowNumber: 6, status: 'invalid', message: "Amount: '0' must be greater than 0", invalidColumns: [4] },
     ]);
   });

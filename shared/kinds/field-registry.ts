@@ -1,45 +1,18 @@
 /**
  * One place per fact about each column of an import sheet: the header shed writes (templates,
- * exports, result columns) and names in messages, the other headers a bookkeeper may use, whether
- * the import needs it, whether it is an invoice header field, and how templates and exports lay it
- * out. Mapping (fields.ts), templates (shared/template), exports (shared/export/datasets) and
- * results (shared/import/outcome.ts) all read it: change a label here and every face follows.
+ * exports, result columns) and names in messages, the other headers a bookkeeper may use, its roles
+ * (required, invoice-level, written back, an id, derived: field-spec.ts), and how templates and
+ * exports lay it out. Mapping (shared/sheet), templates (shared/template), exports
+ * (shared/export/datasets) and results (shared/import) all read it, through the kind descriptors
+ * (descriptors.ts): change a label here and every face follows.
  */
-import type { ExportColumnType } from '../export/columns.ts';
-import type { TemplateFormat, TemplateListName } from '../template/columns.ts';
-import type { ReceiptField, ReturnField } from './fields.ts';
+import { RESULT_FIELD_SPECS as RESULT_FIELDS, type FieldSpec } from './field-spec.ts';
 
-/** Everything about one field of a sheet. */
-export interface FieldSpec {
-  /** The header shed writes and names in messages ("add a column headed 'Qty'"). A sheet using it maps. */
-  label: string;
-  /**
-   * The headers that map to the field, normalised (lower case, letters and digits), in order of
-   * preference; the label is added in front when it is not listed. A label changed keeps the old one
-   * mapping only if it stays listed here.
-   */
-  synonyms: readonly string[];
-  /** Every sheet must map it. */
-  required?: boolean;
-  /** Receipts: a field of the invoice, filled down within it and equal on all its lines. */
-  invoiceLevel?: boolean;
-  /** The column of the import template: cell format, width in characters, drop-down list. */
-  template?: { format: TemplateFormat; width: number; list?: TemplateListName };
-  /** The column of the export in the import layout (receipts and returns datasets): value type, width. */
-  export?: { type: ExportColumnType; width?: number };
-}
-
-/** The columns an import writes back (PRODUCT.md, "Results file"), shared by both kinds. */
-const RESULT_FIELDS = {
-  record_id: { label: 'Record ID', export: { type: 'text' } },
-  sequence: { label: 'Sequence', export: { type: 'text' } },
-  updated_at: { label: 'Updated At', synonyms: ['updatedat', 'lastupdated', 'updated', 'modified', 'lastmodified'], export: { type: 'text' } },
-  status: { label: 'Status', synonyms: ['status', 'result'] },
-  message: { label: 'Message', synonyms: ['message', 'messages', 'error', 'errors'] },
-} as const;
-
-/** The fields of a receipts sheet (PRODUCT.md, "What a sheet may look like"). */
-export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
+/**
+ * The fields of a receipts sheet (PRODUCT.md, "What a sheet may look like"), in their order: invoice
+ * header fields, line fields, and the ids and results a results file carries.
+ */
+const RECEIPT_SPECS = {
   invoice: {
     label: 'Invoice No',
     synonyms: [
@@ -64,6 +37,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
       'taxinvoiceno',
     ],
     invoiceLevel: true,
+    identifiesRow: true,
     template: { format: 'text', width: 14 },
     export: { type: 'text' },
   },
@@ -86,6 +60,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
     ],
     required: true,
     invoiceLevel: true,
+    identifiesRow: true,
     template: { format: 'general', width: 28 },
     export: { type: 'text' },
   },
@@ -112,6 +87,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
     ],
     required: true,
     invoiceLevel: true,
+    content: 'date',
     template: { format: 'date', width: 15 },
     export: { type: 'date' },
   },
@@ -134,7 +110,9 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
     ],
     required: true,
     invoiceLevel: true,
-    template: { format: 'general', width: 24, list: 'storages' },
+    identifiesRow: true,
+    content: 'storage',
+    template: { format: 'general', width: 24, list: 'storages', prompt: 'Where the goods went in: pick from the list.' },
     export: { type: 'text' },
   },
   order_number: {
@@ -155,6 +133,8 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
     label: 'Product',
     synonyms: ['product', 'productname', 'item', 'itemname', 'tradename', 'brand', 'chemical', 'productdescription', 'itemdescription'],
     required: true,
+    identifiesRow: true,
+    content: 'product',
     template: { format: 'general', width: 34, list: 'products' },
     export: { type: 'text' },
   },
@@ -178,6 +158,8 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
       'unitssupplied',
     ],
     required: true,
+    identifiesRow: true,
+    content: 'whole',
     template: { format: 'number', width: 8 },
     export: { type: 'number' },
   },
@@ -185,12 +167,15 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
     label: 'Pack Size',
     synonyms: ['packsize', 'size', 'packsizevalue', 'pack', 'volume', 'containersize'],
     required: true,
+    identifiesRow: true,
+    content: 'size',
     template: { format: 'number', width: 11 },
     export: { type: 'number' },
   },
   pack_unit: {
     label: 'Unit',
     synonyms: ['unit', 'units', 'uom', 'unitofmeasure', 'packunit', 'packsizeunit', 'measure'],
+    content: 'unit',
     template: { format: 'general', width: 8, list: 'units' },
     export: { type: 'text' },
   },
@@ -221,6 +206,7 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
       'unitpriceexgst',
     ],
     required: true,
+    identifiesRow: true,
     template: { format: 'money', width: 14 },
     export: { type: 'money' },
   },
@@ -240,22 +226,30 @@ export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = {
       'lineamountexgst',
       'nettotal',
     ],
+    derived: true,
     export: { type: 'money' },
   },
   record_id: { ...RESULT_FIELDS.record_id, synonyms: ['recordid', 'receiptid', 'id'], invoiceLevel: true },
   sequence: { ...RESULT_FIELDS.sequence, synonyms: ['sequence', 'receiptno', 'receiptnumber', 'rec'], invoiceLevel: true },
-  line_item_id: { label: 'Line Item ID', synonyms: ['lineitemid', 'lineid', 'itemid'], export: { type: 'text' } },
+  line_item_id: {
+    label: 'Line Item ID',
+    synonyms: ['lineitemid', 'lineid', 'itemid'],
+    writtenBack: true,
+    id: 'lineItemId',
+    export: { type: 'text' },
+  },
   updated_at: { ...RESULT_FIELDS.updated_at, invoiceLevel: true },
   status: RESULT_FIELDS.status,
   message: RESULT_FIELDS.message,
-};
+} satisfies Record<string, FieldSpec>;
 
-/** The fields of a returns sheet (one row per return). */
-export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
+/** The fields of a returns sheet (one row per return), in their order. */
+const RETURN_SPECS = {
   supplier: {
     label: 'Return To',
     synonyms: ['supplier', 'returnto', 'returnedto', 'suppliername', 'vendor', 'to'],
     required: true,
+    identifiesRow: true,
     template: { format: 'general', width: 28 },
     export: { type: 'text' },
   },
@@ -263,6 +257,7 @@ export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
     label: 'Date',
     synonyms: ['date', 'returnedat', 'returned', 'returndate', 'datereturned'],
     required: true,
+    content: 'date',
     template: { format: 'date', width: 13 },
     export: { type: 'date' },
   },
@@ -270,13 +265,17 @@ export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
     label: 'Storage',
     synonyms: ['storage', 'fromshed', 'shed', 'location', 'from', 'fromstorage', 'store', 'site'],
     required: true,
-    template: { format: 'general', width: 24, list: 'storages' },
+    identifiesRow: true,
+    content: 'storage',
+    template: { format: 'general', width: 24, list: 'storages', prompt: 'Where the product was taken from: pick from the list.' },
     export: { type: 'text' },
   },
   product: {
     label: 'Product',
     synonyms: ['product', 'productname', 'item', 'tradename', 'brand', 'chemical'],
     required: true,
+    identifiesRow: true,
+    content: 'product',
     template: { format: 'general', width: 34, list: 'products' },
     export: { type: 'text' },
   },
@@ -284,18 +283,22 @@ export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
     label: 'Amount',
     synonyms: ['amount', 'qty', 'quantity', 'amountreturned', 'quantityreturned', 'volume'],
     required: true,
+    identifiesRow: true,
+    content: 'size',
     template: { format: 'number', width: 10 },
     export: { type: 'number' },
   },
   amount_unit: {
     label: 'Unit',
     synonyms: ['unit', 'units', 'uom', 'unitofmeasure', 'amountunit'],
+    content: 'unit',
     template: { format: 'general', width: 8, list: 'units' },
     export: { type: 'text' },
   },
   reference: {
     label: 'Reference',
     synonyms: ['reference', 'ref', 'creditnote', 'creditnoteno', 'creditnotenumber', 'rma', 'returnno', 'returnnumber'],
+    identifiesRow: true,
     template: { format: 'text', width: 16 },
     export: { type: 'text' },
   },
@@ -310,7 +313,22 @@ export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = {
   updated_at: { ...RESULT_FIELDS.updated_at, synonyms: ['updatedat', 'lastupdated', 'updated', 'modified'] },
   status: RESULT_FIELDS.status,
   message: RESULT_FIELDS.message,
-};
+} satisfies Record<string, FieldSpec>;
+
+/** A field of a receipts sheet. */
+export type ReceiptField = keyof typeof RECEIPT_SPECS;
+/** A field of a returns sheet. */
+export type ReturnField = keyof typeof RETURN_SPECS;
+
+/** Receipt field → everything about it. */
+export const RECEIPT_REGISTRY: Readonly<Record<ReceiptField, FieldSpec>> = RECEIPT_SPECS;
+/** Return field → everything about it. */
+export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = RETURN_SPECS;
+
+/** The fields of a receipts sheet, in the registry's order. */
+export const RECEIPT_FIELDS = Object.keys(RECEIPT_SPECS) as readonly ReceiptField[];
+/** The fields of a returns sheet, in the registry's order. */
+export const RETURN_FIELDS = Object.keys(RETURN_SPECS) as readonly ReturnField[];
 
 /** The order of the template's columns, as a bookkeeper fills them in. */
 export const TEMPLATE_ORDER = {
@@ -335,8 +353,3 @@ export const RETURN_EXPORT_ORDER = [
   'sequence',
   'updated_at',
 ] as const satisfies readonly ReturnField[];
-
-/** The registry of a kind of sheet. */
-export function registryOf(kind: 'receipts' | 'returns'): Readonly<Record<string, FieldSpec>> {
-  return kind === 'receipts' ? RECEIPT_REGISTRY : RETURN_REGISTRY;
-}

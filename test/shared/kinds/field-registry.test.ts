@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RECEIPT_COLUMNS, RETURN_COLUMNS } from '../../../shared/export/index.ts';
-import { RESULT_COLUMNS } from '../../../shared/import/outcome.ts';
-import { RECEIPT_REGISTRY, RETURN_EXPORT_ORDER, RETURN_REGISTRY, registryOf } from '../../../shared/sheet/field-registry.ts';
-import { RECEIPT_FIELDS, RETURN_FIELDS } from '../../../shared/sheet/fields.ts';
-import { headerLabel } from '../../../shared/sheet/header-labels.ts';
+import {
+  RECEIPT_FIELDS,
+  RECEIPT_REGISTRY,
+  RESULT_COLUMNS,
+  RETURN_FIELDS,
+  RETURN_REGISTRY,
+  headerLabel,
+  kindOf,
+  type MappedField,
+} from '../../../shared/kinds/index.ts';
+import { RETURN_EXPORT_ORDER } from '../../../shared/kinds/field-registry.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { TEMPLATE_COLUMNS } from '../../../shared/template/index.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
@@ -12,8 +19,8 @@ const gridOf = (headers: string[]): Grid => ({ source: 'labels.csv', sheet: 'lab
 
 describe('the field registry: one label per field, read by every face', () => {
   for (const kind of ['receipts', 'returns'] as const) {
-    const fields: readonly string[] = kind === 'receipts' ? RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].export) : RETURN_EXPORT_ORDER;
-    const registry = registryOf(kind);
+    const fields: readonly MappedField[] = kind === 'receipts' ? RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].export) : RETURN_EXPORT_ORDER;
+    const registry = kindOf(kind).registry;
 
     it(`${kind}: a sheet headed with the labels maps each column to its own field`, () => {
       const mapping = detectMapping(gridOf(fields.map((f) => registry[f]!.label)), kind);

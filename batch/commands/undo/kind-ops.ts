@@ -1,0 +1,29 @@
+/** What undo does to a record of each kind, looked up by kind: read it, delete it, put it back as it was before the run. */
+import type { OrgClient } from '../../../shared/client/index.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
+import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
+import { restoreReceiptBody, restoreReturnBody } from './plan.ts';
+
+/** Undo's operations on one kind of record. */
+export interface UndoOps {
+  /** The record as the service has it now. @throws NotFoundError when it is gone. */
+  get(org: OrgClient, id: string): Promise<Receipt | Return>;
+  delete(org: OrgClient, id: string): Promise<void>;
+  /** Puts the record back as `previous`; `current` is its state now (a receipt's line items to keep by id). */
+  restore(org: OrgClient, id: string, previous: Receipt | Return, current: Receipt | Return): Promise<unknown>;
+}
+
+/** Each kind's undo operations. */
+export const UNDO_OPS: Readonly<Record<ImportKind, UndoOps>> = {
+  receipts: {
+    get: (org, id) => org.getReceipt(id),
+    delete: (org, id) => org.deleteReceipt(id),
+    restore: (org, id, previous, current) =>
+      org.updateReceipt(id, restoreReceiptBody(previous as Receipt, new Set((current as Receipt).line_items.map((item) => item.id)))),
+  },
+  returns: {
+    get: (org, id) => org.getReturn(id),
+    delete: (org, id) => org.deleteReturn(id),
+    restore: (org, id, previous) => org.updateReturn(id, restoreReturnBody(previous as Return)),
+  },
+};
