@@ -43,6 +43,7 @@ export type { ImportSummary } from './report.ts';
  * @throws UsageError / InputFileError / MappingError / ConfigError / JournalError / NoRecordsError
  *   (exit 2) before anything is sent; AuthenticationError, EntitlementError, NetworkError (exit 3).
  */
+// eslint-disable-next-line max-lines-per-function -- one run's wiring of the file, journal, lock and session into importSheet's ports, which share its state
 export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
   const settings = checkImportOptions(options);
   const { io } = options;
@@ -72,7 +73,9 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
           // Taken before the service's records are read: a run that starts when another ends must see its records.
           if (journalFile && !options.dryRun) lock = await acquireRunLock(lockPathFor(journalFile), `importing ${options.kind} from ${basename(options.file)}`);
           // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
-          const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } } : { maxInFlight: settings.concurrency };
+          const limit = settings.adaptive
+            ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_MAX_CONCURRENCY } }
+            : { maxInFlight: settings.concurrency };
           session = await openSession(options, io, { ...options.client, ...limit });
           return session;
         },
@@ -165,7 +168,10 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
     journalFile: journalFile && !options.dryRun ? journalFile : null,
     mapping: mappingUsed(run),
     mappingEvidence: describeEvidence(report.evidence, label),
-    problems: [...planned.drafts.flatMap((d) => d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`)), ...twins],
+    problems: [
+      ...planned.drafts.flatMap((d) => d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`)),
+      ...twins,
+    ],
     warnings: [
       ...(report.journalRepaired ? [report.journalRepaired] : []),
       // A column placed by its values, not its header, is a judgement: always said.
