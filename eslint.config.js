@@ -1,8 +1,29 @@
 // The linter: typescript-eslint's recommended rules, no import cycles between our modules, and a
 // warning for functions longer than a screen. Run by `npm test` (`npm run lint`) with no warning
 // allowed: a function kept long says why, in an `eslint-disable-next-line ... -- reason` above it.
+import { builtinModules } from 'node:module';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+
+/** Node's built-in modules, bare (`fs`, `fs/promises`) and with the `node:` prefix. */
+const NODE_BUILTINS = { paths: builtinModules.filter((name) => !name.startsWith('_')), patterns: ['node:*'] };
+
+/**
+ * The layer rules: `import-x/no-restricted-paths` zones (by resolved path, type imports included)
+ * and `no-restricted-imports` (packages and Node built-ins), each with the rule as its message.
+ */
+const CORE = 'shared/ is the pure core, for the browser and Node: it imports nothing from the faces (batch/, addin/), the sandbox, Node built-ins, exceljs, papaparse or office-js; the face passes in what the core needs.';
+const PANE = 'addin/ runs in Excel\'s browser: it imports nothing from the CLI (batch/) or Node (its Node tools live in addin/replay/, addin/manifest/, addin/vite/); put a shared rule in shared/.';
+const CLI = 'batch/ (the CLI) imports nothing from the add-in (addin/); put a shared rule in shared/.';
+const ROOT = import.meta.dirname;
+
+/** `no-restricted-imports` options forbidding Node built-ins and `packages`, saying `message`. */
+function restrictImports(message, packages = []) {
+  return {
+    paths: [...NODE_BUILTINS.paths, ...packages].map((name) => ({ name, message })),
+    patterns: [{ group: [...NODE_BUILTINS.patterns, ...packages.map((name) => `${name}/*`)], message }],
+  };
+}
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'out/**', 'bench/tmp/**', 'coverage/**'] },
@@ -30,6 +51,28 @@ export default tseslint.config(
     rules: {
       'max-lines-per-function': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [{ target: './shared', from: ['./batch', './addin', './sandbox'], message: CORE }] }],
+      'no-restricted-imports': ['error', restrictImports(CORE, ['exceljs', 'papaparse', '@microsoft/office-js', 'office-addin-mock'])],
+      'no-restricted-globals': ['error', ...['Office', 'Excel', 'OfficeExtension', 'process', 'Buffer'].map((name) => ({ name, message: CORE }))],
+    },
+  },
+  {
+    files: ['addin/**/*.ts'],
+    ignores: ['addin/replay/**', 'addin/manifest/**', 'addin/vite/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [{ target: './addin', from: './batch', message: PANE }] }],
+      'no-restricted-imports': ['error', restrictImports(PANE)],
+    },
+  },
+  {
+    files: ['batch/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: [{ target: './batch', from: './addin', message: CLI }] }],
     },
   },
 );
