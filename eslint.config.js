@@ -1,9 +1,10 @@
-// The linter: typescript-eslint's recommended rules, no import cycles between our modules, and a
+// The linter: typescript-eslint's recommended rules, no import cycles (type imports included), the layer rules, and a
 // warning for functions longer than a screen. Run by `npm test` (`npm run lint`) with no warning
 // allowed: a function kept long says why, in an `eslint-disable-next-line ... -- reason` above it.
 import { builtinModules } from 'node:module';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import shed from './scripts/lint/import-cycles.js';
 
 /** Node's built-in modules, bare (`fs`, `fs/promises`) and with the `node:` prefix. */
 const NODE_BUILTINS = { paths: builtinModules.filter((name) => !name.startsWith('_')), patterns: ['node:*'] };
@@ -16,6 +17,21 @@ const CORE = 'shared/ is the pure core, for the browser and Node: it imports not
 const PANE = 'addin/ runs in Excel\'s browser: it imports nothing from the CLI (batch/) or Node (its Node tools live in addin/replay/, addin/manifest/, addin/vite/); put a shared rule in shared/.';
 const CLI = 'batch/ (the CLI) imports nothing from the add-in (addin/); put a shared rule in shared/.';
 const ROOT = import.meta.dirname;
+
+/**
+ * Files of the type-only import cycles inside shared/ that the shared/kinds restructuring removes
+ * (issue 24 item 1); shed/no-import-cycle reports a file left here once its cycle is gone.
+ */
+const KNOWN_CYCLES = [
+  'shared/sheet/fields.ts',
+  'shared/sheet/field-registry.ts',
+  'shared/template/columns.ts',
+  'shared/sheet/content-match.ts',
+  'shared/sheet/mapping.ts',
+  'shared/sheet/saved-mapping.ts',
+  'shared/export/datasets/movements.ts',
+  'shared/export/datasets/movements-summary.ts',
+];
 
 /** `no-restricted-imports` options forbidding Node built-ins and `packages`, saying `message`. */
 function restrictImports(message, packages = []) {
@@ -32,7 +48,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, shed },
     // Our imports name their .ts files; the node resolver finds them so the cycle rule can follow them.
     settings: {
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js'] })],
@@ -40,7 +56,8 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.js'],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // No cycles, type imports included (import-x/no-cycle cannot count them: see scripts/lint/import-cycles.js).
+      'shed/no-import-cycle': ['error', { root: ROOT, folders: ['shared', 'batch', 'addin', 'sandbox', 'bench', 'scripts', 'test'], allow: KNOWN_CYCLES }],
       'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },

@@ -6,7 +6,7 @@
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { WriteConfig } from './excel-workbook.ts';
+import type { WriteConfig } from './write-config.ts';
 import { estimatePayloadBytes, runChunked, takeRows } from './sheet-helpers.ts';
 import { INVALID_FILL, a1Address, cellRects, resultCells, resultLayout } from './sheet-layout.ts';
 import { NOTE_PREFIX, marksSettingKey } from './workbook-port.ts';

@@ -5,7 +5,7 @@
  * formats with them; the table is added once over the written range, never grown with `rows.add`.
  */
 import { Batch, payloadError } from './excel-batch.ts';
-import type { WriteConfig } from './excel-workbook.ts';
+import type { WriteConfig } from './write-config.ts';
 import { estimatePayloadBytes, runChunked, takeRows, toExcelValue } from './sheet-helpers.ts';
 import { exportNumberFormat } from '../../shared/export/columns.ts';
 import { uniqueSheetName } from './sheet-layout.ts';

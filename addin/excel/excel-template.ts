@@ -16,7 +16,7 @@ import {
   type WordedTemplate,
 } from '../../shared/template/index.ts';
 import { Batch, payloadError } from './excel-batch.ts';
-import type { WriteConfig } from './excel-workbook.ts';
+import type { WriteConfig } from './write-config.ts';
 import { estimatePayloadBytes, runChunked, takeRows, toExcelValue } from './sheet-helpers.ts';
 import { columnPoints, listSource, uniqueSheetName } from './sheet-layout.ts';
 import { LISTS_SHEET, type TemplateSheetInput } from './workbook-port.ts';

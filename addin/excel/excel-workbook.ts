@@ -14,6 +14,7 @@ import { markHiddenRows, queueLayout, queueVisibleRows, readLayout } from './rea
 import type { LayoutSupport } from './read-layout.ts';
 import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
 import type { ReadOptions, ResultsInput, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import type { WriteConfig } from './write-config.ts';
 
 /** The part of office-js's `Excel` namespace the adapter needs. */
 export interface ExcelHost {
@@ -40,15 +41,7 @@ export interface ExcelWorkbookOptions {
   onSync?: SyncHook;
 }
 
-/** The settings every write needs: chunk size, payload budget, notes support, the sync hook. */
-export interface WriteConfig {
-  chunkRows: number;
-  payloadBudgetBytes: number;
-  notes: boolean;
-  /** `RangeFill.pattern` can be read (ExcelApi 1.9): it tells no fill from a white one. */
-  fillPattern: boolean;
-  onSync?: SyncHook;
-}
+export type { WriteConfig } from './write-config.ts';
 
 /** The open workbook through office-js. */
 export class ExcelWorkbook implements WorkbookPort {
