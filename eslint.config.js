@@ -47,6 +47,17 @@ export default tseslint.config(
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   ...tseslint.configs.recommended,
   {
+    // Type-aware rules: a promise nobody awaits or catches, a promise where a callback's result is
+    // ignored (an event handler), a switch over a union (an error code) that misses a member.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     files: ['**/*.ts'],
     plugins: { 'import-x': importX, shed },
     // Our imports name their .ts files; the node resolver finds them so the cycle rule can follow them.
