@@ -73,91 +73,9 @@ export async function benchExport(repeat = 3): Promise<{ figures: Figure[]; deta
   const figures: Figure[] = [];
   const details: Record<string, unknown> = {};
   try {
-    await sandbox.setFaults({ latencyMs: LATENCY_MS });
-    await barePages(sandbox); // warm-up: connections, the sandbox's JIT
-    const bare: number[] = [];
-    const runs: Awaited<ReturnType<typeof exportOnce>>[] = [];
-    for (let i = 0; i < repeat; i++) {
-      log(`export: receipts at ${PAGE_CONCURRENCY} pages at once, run ${i + 1} of ${repeat}…`);
-      bare.push(await barePages(sandbox));
-      runs.push(await exportOnce(sandbox, i));
-    }
-    const ideal = (PAGES * LATENCY_MS) / PAGE_CONCURRENCY;
-    const fetchMs = median(runs.map((r) => r.fetchMs));
-    const bareMs = median(bare);
-    const note = `${runs[0]!.requests} requests (${runs[0]!.receiptPages} receipt pages); median of ${repeat}`;
-    figures.push(
-      figure({
-        bench: 'export',
-        case: `export ${EXPORT_RECEIPTS.toLocaleString('en-AU')} receipts: fetch phase vs ideal`,
-        measured: fetchMs,
-        unit: 'ms',
-        baseline: ideal,
-        baselineLabel: `ideal ${PAGES}×${LATENCY_MS} ms÷${PAGE_CONCURRENCY}`,
-        target: { kind: 'ratio-max', value: 1.3 },
-        note,
-      }),
-      figure({
-        bench: 'export',
-        case: `export ${EXPORT_RECEIPTS.toLocaleString('en-AU')} receipts: fetch phase vs bare pages`,
-        measured: fetchMs,
-        unit: 'ms',
-        baseline: bareMs,
-        baselineLabel: `bare fetch of ${PAGES} pages at ${PAGE_CONCURRENCY}`,
-        target: { kind: 'ratio-max', value: 1.3 },
-        note: 'the same target against the sandbox’s own page throughput measured in this run: what the client adds',
-      }),
-      figure({
-        bench: 'export',
-        case: `export ${EXPORT_RECEIPTS.toLocaleString('en-AU')} receipts: whole command (CSV)`,
-        measured: median(runs.map((r) => r.wholeMs)),
-        unit: 'ms',
-        baseline: ideal,
-        baselineLabel: `ideal ${PAGES}×${LATENCY_MS} ms÷${PAGE_CONCURRENCY}`,
-        target: null,
-        note: 'connect, fetch, shape, write 100,000 CSV rows',
-      }),
-    );
-    details.paging = { runs, bareMs: bare, idealMs: ideal };
-
+    await pagingFigures(sandbox, repeat, figures, details);
     await sandbox.setFaults({});
-    log('export: movements to .xlsx in a fresh process (whole command), then the writer alone…');
-    const whole = await runChild('export-movements', { url: sandbox.url, out: join(BENCH_TMP, 'export-movements.xlsx') });
-    const writer = await runChild('write-movements', { receipts: EXPORT_RECEIPTS, lines: EXPORT_LINES, out: join(BENCH_TMP, 'write-movements.xlsx') });
-    log('export: the stock ledger to .xlsx in a fresh process (whole command)…');
-    const ledger = await runChild('export-movements', {
-      url: sandbox.url,
-      dataset: 'ledger',
-      from: '2000-01-01',
-      to: '2100-12-31',
-      out: join(BENCH_TMP, 'export-ledger.xlsx'),
-    });
-    const idle = await runChild('idle', {});
-    const cases = [
-      ['export movements → .xlsx (whole command)', whole, 0],
-      ['writer alone, 100,000 movement rows → .xlsx', writer, 0],
-      // The ledger adds an opening and a closing row per storage × product × unit.
-      ['export ledger → .xlsx (whole command)', ledger, 2],
-    ] as const;
-    for (const [label, report, perLine] of cases) {
-      const sheets = (report.details as { sheets?: { name: string; rows: number }[] }).sheets ?? [];
-      const rows = sheets[0]?.rows ?? 0;
-      const extra = perLine * (sheets[1]?.rows ?? 0);
-      if (rows !== EXPORT_RECEIPTS * EXPORT_LINES + extra) throw new Error(`${label}: ${rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES + extra}`);
-      figures.push(
-        figure({
-          bench: 'export',
-          case: `${label}: peak memory`,
-          measured: report.peakMb,
-          unit: 'MB',
-          baseline: null,
-          baselineLabel: `idle process ${Math.round(idle.peakMb)} MB`,
-          target: { kind: 'max', value: 300 },
-          note: `${Math.round(report.ms).toLocaleString('en-AU')} ms`,
-        }),
-      );
-    }
-    details.memory = { whole, writer, ledger, idle };
+    await memoryFigures(sandbox, figures, details);
   } finally {
     await sandbox.close();
   }
@@ -165,6 +83,97 @@ export async function benchExport(repeat = 3): Promise<{ figures: Figure[]; deta
   figures.push(million.figure);
   details.millionRowCsv = million.report;
   return { figures, details };
+}
+
+/** Paging: receipts to CSV `repeat` times with latency, against the ideal and a bare fetch of the same pages; adds to `figures` and `details`. */
+async function pagingFigures(sandbox: SandboxProcess, repeat: number, figures: Figure[], details: Record<string, unknown>): Promise<void> {
+  await sandbox.setFaults({ latencyMs: LATENCY_MS });
+  await barePages(sandbox); // warm-up: connections, the sandbox's JIT
+  const bare: number[] = [];
+  const runs: Awaited<ReturnType<typeof exportOnce>>[] = [];
+  for (let i = 0; i < repeat; i++) {
+    log(`export: receipts at ${PAGE_CONCURRENCY} pages at once, run ${i + 1} of ${repeat}…`);
+    bare.push(await barePages(sandbox));
+    runs.push(await exportOnce(sandbox, i));
+  }
+  const ideal = (PAGES * LATENCY_MS) / PAGE_CONCURRENCY;
+  const fetchMs = median(runs.map((r) => r.fetchMs));
+  const bareMs = median(bare);
+  const note = `${runs[0]!.requests} requests (${runs[0]!.receiptPages} receipt pages); median of ${repeat}`;
+  figures.push(
+    figure({
+      bench: 'export',
+      case: `export ${EXPORT_RECEIPTS.toLocaleString('en-AU')} receipts: fetch phase vs ideal`,
+      measured: fetchMs,
+      unit: 'ms',
+      baseline: ideal,
+      baselineLabel: `ideal ${PAGES}×${LATENCY_MS} ms÷${PAGE_CONCURRENCY}`,
+      target: { kind: 'ratio-max', value: 1.3 },
+      note,
+    }),
+    figure({
+      bench: 'export',
+      case: `export ${EXPORT_RECEIPTS.toLocaleString('en-AU')} receipts: fetch phase vs bare pages`,
+      measured: fetchMs,
+      unit: 'ms',
+      baseline: bareMs,
+      baselineLabel: `bare fetch of ${PAGES} pages at ${PAGE_CONCURRENCY}`,
+      target: { kind: 'ratio-max', value: 1.3 },
+      note: 'the same target against the sandbox’s own page throughput measured in this run: what the client adds',
+    }),
+    figure({
+      bench: 'export',
+      case: `export ${EXPORT_RECEIPTS.toLocaleString('en-AU')} receipts: whole command (CSV)`,
+      measured: median(runs.map((r) => r.wholeMs)),
+      unit: 'ms',
+      baseline: ideal,
+      baselineLabel: `ideal ${PAGES}×${LATENCY_MS} ms÷${PAGE_CONCURRENCY}`,
+      target: null,
+      note: 'connect, fetch, shape, write 100,000 CSV rows',
+    }),
+  );
+  details.paging = { runs, bareMs: bare, idealMs: ideal };
+}
+
+/** Memory: movements and the ledger to .xlsx, each whole command and the writer alone in a fresh process; adds to `figures` and `details`. */
+async function memoryFigures(sandbox: SandboxProcess, figures: Figure[], details: Record<string, unknown>): Promise<void> {
+  log('export: movements to .xlsx in a fresh process (whole command), then the writer alone…');
+  const whole = await runChild('export-movements', { url: sandbox.url, out: join(BENCH_TMP, 'export-movements.xlsx') });
+  const writer = await runChild('write-movements', { receipts: EXPORT_RECEIPTS, lines: EXPORT_LINES, out: join(BENCH_TMP, 'write-movements.xlsx') });
+  log('export: the stock ledger to .xlsx in a fresh process (whole command)…');
+  const ledger = await runChild('export-movements', {
+    url: sandbox.url,
+    dataset: 'ledger',
+    from: '2000-01-01',
+    to: '2100-12-31',
+    out: join(BENCH_TMP, 'export-ledger.xlsx'),
+  });
+  const idle = await runChild('idle', {});
+  const cases = [
+    ['export movements → .xlsx (whole command)', whole, 0],
+    ['writer alone, 100,000 movement rows → .xlsx', writer, 0],
+    // The ledger adds an opening and a closing row per storage × product × unit.
+    ['export ledger → .xlsx (whole command)', ledger, 2],
+  ] as const;
+  for (const [label, report, perLine] of cases) {
+    const sheets = (report.details as { sheets?: { name: string; rows: number }[] }).sheets ?? [];
+    const rows = sheets[0]?.rows ?? 0;
+    const extra = perLine * (sheets[1]?.rows ?? 0);
+    if (rows !== EXPORT_RECEIPTS * EXPORT_LINES + extra) throw new Error(`${label}: ${rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES + extra}`);
+    figures.push(
+      figure({
+        bench: 'export',
+        case: `${label}: peak memory`,
+        measured: report.peakMb,
+        unit: 'MB',
+        baseline: null,
+        baselineLabel: `idle process ${Math.round(idle.peakMb)} MB`,
+        target: { kind: 'max', value: 300 },
+        note: `${Math.round(report.ms).toLocaleString('en-AU')} ms`,
+      }),
+    );
+  }
+  details.memory = { whole, writer, ledger, idle };
 }
 
 /** Receipts of the 1,000,000-row CSV export: 200,000 receipts × 5 lines. */

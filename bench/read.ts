@@ -12,6 +12,9 @@ import { writeInvoicesCsv, writeInvoicesXlsx } from './workbooks.ts';
 export const READ_INVOICES = 20_000;
 export const READ_LINES = 5;
 
+/** One child case run `repeat` times: median time (ms), largest peak (MB), and every run. */
+type Timed = Awaited<ReturnType<typeof repeated>>;
+
 /** Median time and largest peak of `repeat` runs of one child case; checks each run's details. */
 async function repeated(caseName: string, args: Record<string, unknown>, repeat: number, check: (r: ChildReport) => void) {
   const runs: ChildReport[] = [];
@@ -49,44 +52,10 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
   const bareCsv = await repeated('read-papaparse', { file: csv }, repeat, rowsRead);
   const retries = bareXlsx.runs.flatMap((r) => (r.details as { errors: string[] }).errors);
 
-  const figures: Figure[] = [];
-  for (const [format, ours, grid, bare, bareName] of [
-    ['.xlsx', oursXlsx, gridXlsx, bareXlsx, 'exceljs streaming read'],
-    ['.csv', oursCsv, gridCsv, bareCsv, 'papaparse parse'],
-  ] as const) {
-    figures.push(
-      figure({
-        bench: 'read',
-        case: `read ${format} 100,000 lines: read, map, validate`,
-        measured: ours.ms,
-        unit: 'ms',
-        baseline: bare.ms,
-        baselineLabel: `bare ${bareName}`,
-        target: { kind: 'ratio-max', value: 2 },
-        note: `median of ${repeat}`,
-      }),
-      figure({
-        bench: 'read',
-        case: `read ${format} 100,000 lines: reading alone (readGrid)`,
-        measured: grid.ms,
-        unit: 'ms',
-        baseline: bare.ms,
-        baselineLabel: `bare ${bareName}`,
-        target: null,
-        note: `the rest of the line above is mapping and validation: ${Math.round(ours.ms - grid.ms).toLocaleString('en-AU')} ms`,
-      }),
-      figure({
-        bench: 'read',
-        case: `read ${format} 100,000 lines: peak memory`,
-        measured: ours.peakMb,
-        unit: 'MB',
-        baseline: bare.peakMb,
-        baselineLabel: `bare ${bareName} peak`,
-        target: { kind: 'max', value: 400 },
-        note: `peak RSS of the whole process (an idle one: ${Math.round(idle.peakMb)} MB)`,
-      }),
-    );
-  }
+  const figures = [
+    ...readFigures('.xlsx', { ours: oursXlsx, grid: gridXlsx, bare: bareXlsx, bareName: 'exceljs streaming read' }, repeat, idle.peakMb),
+    ...readFigures('.csv', { ours: oursCsv, grid: gridCsv, bare: bareCsv, bareName: 'papaparse parse' }, repeat, idle.peakMb),
+  ];
   return {
     figures,
     details: {
@@ -96,4 +65,45 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
       runs: { oursXlsx: oursXlsx.runs, gridXlsx: gridXlsx.runs, bareXlsx: bareXlsx.runs, oursCsv: oursCsv.runs, gridCsv: gridCsv.runs, bareCsv: bareCsv.runs },
     },
   };
+}
+
+/** The figures of one format: read, map and validate against the bare library; reading alone; peak memory. */
+function readFigures(
+  format: string,
+  { ours, grid, bare, bareName }: { ours: Timed; grid: Timed; bare: Timed; bareName: string },
+  repeat: number,
+  idlePeakMb: number,
+): Figure[] {
+  return [
+    figure({
+      bench: 'read',
+      case: `read ${format} 100,000 lines: read, map, validate`,
+      measured: ours.ms,
+      unit: 'ms',
+      baseline: bare.ms,
+      baselineLabel: `bare ${bareName}`,
+      target: { kind: 'ratio-max', value: 2 },
+      note: `median of ${repeat}`,
+    }),
+    figure({
+      bench: 'read',
+      case: `read ${format} 100,000 lines: reading alone (readGrid)`,
+      measured: grid.ms,
+      unit: 'ms',
+      baseline: bare.ms,
+      baselineLabel: `bare ${bareName}`,
+      target: null,
+      note: `the rest of the line above is mapping and validation: ${Math.round(ours.ms - grid.ms).toLocaleString('en-AU')} ms`,
+    }),
+    figure({
+      bench: 'read',
+      case: `read ${format} 100,000 lines: peak memory`,
+      measured: ours.peakMb,
+      unit: 'MB',
+      baseline: bare.peakMb,
+      baselineLabel: `bare ${bareName} peak`,
+      target: { kind: 'max', value: 400 },
+      note: `peak RSS of the whole process (an idle one: ${Math.round(idlePeakMb)} MB)`,
+    }),
+  ];
 }

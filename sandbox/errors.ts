@@ -16,3 +16,11 @@ export class SandboxDataError extends ShedError {
     super('sandbox_data_invalid', 'config', message, options);
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    SandboxOptionError: 'sandbox_option_invalid';
+    SandboxDataError: 'sandbox_data_invalid';
+  }
+}

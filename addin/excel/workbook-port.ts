@@ -3,7 +3,7 @@
  * office-js types, so the task pane runs against Excel (excel-workbook.ts) or against plain arrays
  * (memory-workbook.ts) in tests and screenshots.
  */
-import { ShedError } from '../../shared/errors/shed-error.ts';
+import { ShedError, type ErrorCodes } from '../../shared/errors/shed-error.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import type { ExportColumn } from '../../shared/export/columns.ts';
 import type { Grid, SheetRow } from '../../shared/sheet/grid.ts';
@@ -127,11 +127,7 @@ export { LISTS_SHEET } from '../../shared/template/index.ts';
 
 /** A workbook operation that cannot be done: a sheet that is not there, a request Excel refuses. */
 export class WorkbookError extends ShedError {
-  constructor(
-    code: 'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  constructor(code: ErrorCodes['WorkbookError'], message: string, options?: { cause?: unknown }) {
     super(code, 'input', message, options);
   }
 }
@@ -140,4 +136,11 @@ export class WorkbookError extends ShedError {
 export function sheetNotFound(name: string, existing?: readonly string[]): WorkbookError {
   const known = existing && existing.length > 0 ? `; the workbook has ${existing.map((n) => `'${n}'`).join(', ')}` : '';
   return new WorkbookError('sheet_not_found', `There is no sheet named '${name}'${known}.`);
+}
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    WorkbookError: 'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown';
+  }
 }

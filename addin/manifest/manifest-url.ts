@@ -3,7 +3,7 @@
  * development server; a production build rewrites them to `ADDIN_BASE_URL` (see write-manifest.ts).
  * Pure string functions, no I/O.
  */
-import { ShedError } from '../../shared/errors/shed-error.ts';
+import { ShedError, type ErrorCodes } from '../../shared/errors/shed-error.ts';
 
 /** The base URL every URL of the repository's `manifest.xml` starts with (the Vite dev server). */
 export const DEV_BASE_URL = 'https://localhost:3000/';
@@ -13,7 +13,7 @@ export const BASE_URL_ENV = 'ADDIN_BASE_URL';
 
 /** A base URL that Office cannot load an add-in from, or a manifest without the development URLs. */
 export class ManifestUrlError extends ShedError {
-  constructor(code: 'invalid_addin_base_url' | 'manifest_without_dev_url', message: string) {
+  constructor(code: ErrorCodes['ManifestUrlError'], message: string) {
     super(code, 'usage', message);
   }
 }
@@ -73,4 +73,11 @@ export function rewriteManifestBaseUrl(xml: string, baseUrl: string): string {
   // URL.href percent-encodes quotes and angle brackets; only `&` could still need escaping in XML.
   const escaped = base.replace(/&/g, '&amp;');
   return xml.replace(DEV_URL_IN_ATTRIBUTE, () => `="${escaped}`);
+}
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    ManifestUrlError: 'invalid_addin_base_url' | 'manifest_without_dev_url';
+  }
 }

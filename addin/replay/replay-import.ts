@@ -120,3 +120,10 @@ function atMost(min: string, version: string): boolean {
   const [c = 0, d = 0] = version.split('.').map(Number);
   return a < c || (a === c && b <= d);
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    ReplayUsageError: 'replay_usage';
+  }
+}

@@ -161,10 +161,8 @@ export function applyToSheet(sheet: ModelSheet, op: ModelOp, date1904 = false): 
       each((r, c, i, j) => put(sheet.formats, r, c, (op.value as unknown[][])[i]?.[j]));
       break;
     case 'fill':
-      each((r, c) => sheet.fills.set(a1(r, c), String(op.value)));
-      break;
     case 'fillClear':
-      each((r, c) => sheet.fills.delete(a1(r, c)));
+      each((r, c) => (op.kind === 'fill' ? sheet.fills.set(a1(r, c), String(op.value)) : sheet.fills.delete(a1(r, c))));
       break;
     case 'bold':
       sheet.bold.push(op.address ?? '');
@@ -180,17 +178,10 @@ export function applyToSheet(sheet: ModelSheet, op: ModelOp, date1904 = false): 
       sheet.tables.push({ address: op.address ?? '', hasHeaders: op.value === true });
       break;
     case 'cfAdd':
-      sheet.conditionalFormats.push({ id: String(op.value), address: op.address ?? '', formula: '', color: '' });
-      break;
     case 'cfFormula':
-    case 'cfFill': {
-      const format = sheet.conditionalFormats.find((f) => f.id === op.address);
-      if (format && op.kind === 'cfFormula') format.formula = String(op.value);
-      if (format && op.kind === 'cfFill') format.color = String(op.value);
-      break;
-    }
+    case 'cfFill':
     case 'cfDelete':
-      sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => f.id !== op.address);
+      applyConditionalFormat(sheet, op);
       break;
     case 'visibility':
       sheet.visibility = String(op.value);
@@ -203,13 +194,32 @@ export function applyToSheet(sheet: ModelSheet, op: ModelOp, date1904 = false): 
       break;
     case 'validation':
     case 'errorAlert':
-    case 'prompt': {
-      const entry = sheet.validations.find((v) => v.address === op.address) ?? { address: op.address ?? '' };
-      if (!sheet.validations.includes(entry)) sheet.validations.push(entry);
-      if (op.kind === 'validation') entry.rule = op.value;
-      else if (op.kind === 'errorAlert') entry.errorAlert = op.value;
-      else entry.prompt = op.value;
+    case 'prompt':
+      applyValidation(sheet, op);
       break;
-    }
   }
+}
+
+/** A conditional-format operation (the add-in's marks): add, set its formula or fill, delete. */
+function applyConditionalFormat(sheet: ModelSheet, op: ModelOp): void {
+  if (op.kind === 'cfAdd') {
+    sheet.conditionalFormats.push({ id: String(op.value), address: op.address ?? '', formula: '', color: '' });
+    return;
+  }
+  if (op.kind === 'cfDelete') {
+    sheet.conditionalFormats = sheet.conditionalFormats.filter((f) => f.id !== op.address);
+    return;
+  }
+  const format = sheet.conditionalFormats.find((f) => f.id === op.address);
+  if (format && op.kind === 'cfFormula') format.formula = String(op.value);
+  if (format && op.kind === 'cfFill') format.color = String(op.value);
+}
+
+/** A data-validation operation: its rule, error alert or prompt, on the validation of that address. */
+function applyValidation(sheet: ModelSheet, op: ModelOp): void {
+  const entry = sheet.validations.find((v) => v.address === op.address) ?? { address: op.address ?? '' };
+  if (!sheet.validations.includes(entry)) sheet.validations.push(entry);
+  if (op.kind === 'validation') entry.rule = op.value;
+  else if (op.kind === 'errorAlert') entry.errorAlert = op.value;
+  else entry.prompt = op.value;
 }

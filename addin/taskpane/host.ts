@@ -113,3 +113,10 @@ function tokenStore(win: Window): TokenStore {
     return memoryTokenStore();
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    HostError: 'host_unavailable';
+  }
+}

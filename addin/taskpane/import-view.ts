@@ -11,6 +11,7 @@ import { PICKER_KINDS } from '../app/import-kinds.ts';
 import { byId, el, fillSelect, showLines, showProgress, showStatus } from './dom.ts';
 
 /** Binds the Import panel to its controller; `connected()` says whether a session is open. */
+// eslint-disable-next-line max-lines-per-function -- one screen's bindings: the elements it looks up and the handlers that share them
 export function importView(controller: ImportController, connected: () => boolean, showImport: () => void = () => {}): { render(): void } {
   const kind = byId<HTMLSelectElement>('import-kind');
   const sheet = byId<HTMLSelectElement>('import-sheet');

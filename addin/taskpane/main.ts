@@ -18,15 +18,20 @@ import { memoryBar } from './memory-bar.ts';
 import { setUpTabs } from './tabs.ts';
 import { templateView } from './template-view.ts';
 
+/** A failure before the pane is ready, shown in its boot bar (there is no screen yet to show it). */
+function showBootError(error: unknown): void {
+  const bar = byId('boot-error');
+  bar.textContent = error instanceof Error ? error.message : String(error);
+  bar.hidden = false;
+  document.body.dataset.ready = 'error';
+}
+
 async function main(): Promise<void> {
   let host;
   try {
     host = await openHost(window);
   } catch (error) {
-    const bar = byId('boot-error');
-    bar.textContent = error instanceof Error ? error.message : String(error);
-    bar.hidden = false;
-    document.body.dataset.ready = 'error';
+    showBootError(error);
     return;
   }
   document.body.dataset.host = host.kind;
@@ -62,4 +67,5 @@ async function main(): Promise<void> {
   document.body.dataset.ready = 'true';
 }
 
-void main();
+// A failure after the host opened (reading the journal, reconnecting) is shown too, never left unhandled.
+main().catch(showBootError);

@@ -17,7 +17,9 @@ export function memoryBar(workbook: MemoryWorkbook, opened: () => Promise<void>)
   const input = byId<HTMLInputElement>('memory-open');
   const status = byId('memory-status');
   bar.hidden = false;
-  input.addEventListener('change', async () => {
+  // Every failure is caught inside and shown, so the handler's promise is left to itself.
+  input.addEventListener('change', () => void openChosen());
+  async function openChosen(): Promise<void> {
     const file = input.files?.[0];
     if (!file) return;
     showStatus(status, { tone: 'info', text: `Opening ${file.name}…` });
@@ -30,5 +32,5 @@ export function memoryBar(workbook: MemoryWorkbook, opened: () => Promise<void>)
     } catch (error) {
       showStatus(status, { tone: 'error', text: error instanceof Error ? error.message : String(error) });
     }
-  });
+  }
 }

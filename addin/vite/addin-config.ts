@@ -70,16 +70,17 @@ export function addinAssets(): Plugin {
   return {
     name: 'shed-addin-assets',
     configureServer(server) {
-      server.middlewares.use(async (req, res, next) => {
+      server.middlewares.use((req, res, next) => {
         const match = /^\/assets\/(icon-\d+\.png)(\?.*)?$/.exec(req.url ?? '');
         if (!match) return next();
-        try {
-          const bytes = await readFile(join(ASSETS_DIR, match[1]!));
-          res.setHeader('Content-Type', 'image/png');
-          res.end(bytes);
-        } catch {
-          next();
-        }
+        // A file that cannot be read is left to the next middleware (a 404): the promise never rejects.
+        void readFile(join(ASSETS_DIR, match[1]!)).then(
+          (bytes) => {
+            res.setHeader('Content-Type', 'image/png');
+            res.end(bytes);
+          },
+          () => next(),
+        );
       });
     },
     async generateBundle() {

@@ -20,6 +20,7 @@ const IMPORT_DESCRIPTIONS: Readonly<Record<ImportKind, string>> = {
  * each action loads its command's module only when it runs (so `shed --help` loads none), calls
  * its function and reports its exit status through `setStatus`.
  */
+// eslint-disable-next-line max-lines-per-function -- a declaration list, one command after another, read as the help text is
 export function registerCommands(program: Command, io: CommandIO, setStatus: (code: number) => void): void {
   program
     .option('--base-url <url>', 'service URL (or SHED_BASE_URL, or the saved config)')

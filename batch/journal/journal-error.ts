@@ -22,3 +22,10 @@ export class JournalError extends ShedError {
     this.file = file;
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    JournalError: JournalErrorCode;
+  }
+}

@@ -6,7 +6,7 @@
 import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ShedError } from '../../shared/errors/shed-error.ts';
+import { ShedError, type ErrorCodes } from '../../shared/errors/shed-error.ts';
 import { Id } from '../../shared/schemas/common.ts';
 import { parseMirror, type Mirror } from '../../shared/sync/mirror.ts';
 import { writeAtomically } from '../write/atomic-file.ts';
@@ -16,7 +16,7 @@ export const MIRROR_FILE_NAME = 'mirror.json';
 
 /** A mirror file that cannot be found, read or written. Category `usage` for "none yet", `input` for unreadable. */
 export class MirrorFileError extends ShedError {
-  constructor(code: 'mirror_not_found' | 'mirror_unreadable' | 'mirror_ambiguous', message: string, options?: { cause?: unknown }) {
+  constructor(code: ErrorCodes['MirrorFileError'], message: string, options?: { cause?: unknown }) {
     super(code, code === 'mirror_unreadable' ? 'input' : 'usage', message, options);
   }
 }
@@ -145,5 +145,13 @@ async function syncFolder(folder: string): Promise<void> {
     }
   } catch {
     // Best effort only: the file itself is already complete and fsynced.
+  }
+}
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    MirrorFileError: 'mirror_not_found' | 'mirror_unreadable' | 'mirror_ambiguous';
+    'batch/mirror/mirror-file.ts': 'invalid_argument';
   }
 }

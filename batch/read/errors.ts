@@ -55,3 +55,10 @@ export class InputFileError extends ShedError {
     if (options?.sheet !== undefined) this.sheet = options.sheet;
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    InputFileError: InputFileErrorCode;
+  }
+}

@@ -34,3 +34,10 @@ export class WriteError extends ShedError {
     super(code, CATEGORY[code], message, options);
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../shared/errors/shed-error.ts' {
+  interface ErrorCodes {
+    WriteError: WriteErrorCode;
+  }
+}

@@ -186,3 +186,10 @@ function wholeNumber(name: string, value: number, min = 0): number {
   }
   return value;
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    'shared/client/options.ts': 'missing_token' | 'invalid_token' | 'invalid_auth_header' | 'invalid_option' | 'invalid_base_url';
+  }
+}

@@ -111,3 +111,10 @@ function safeLocation(location: string | null, connection: { baseUrl: string; to
   }
   return redact(redact(shown, connection.token), encodeURIComponent(connection.token));
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    'shared/client/response.ts': 'unexpected_redirect';
+  }
+}

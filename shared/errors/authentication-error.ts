@@ -16,3 +16,10 @@ export class AuthenticationError extends HttpError {
     });
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    AuthenticationError: 'unauthenticated';
+  }
+}

@@ -15,3 +15,10 @@ export class EntitlementError extends HttpError {
     });
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    EntitlementError: 'no_entitlement';
+  }
+}

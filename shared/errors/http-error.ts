@@ -1,5 +1,5 @@
 import type { Remedy } from './remedy.ts';
-import type { ErrorCategory } from './shed-error.ts';
+import type { ErrorCategory, ErrorCode } from './shed-error.ts';
 import { RequestError, attemptsSuffix, describeRequest, type RequestTarget } from './request-error.ts';
 
 /** Reason phrases for when the response carries none (HTTP/2 has no status text). */
@@ -42,7 +42,7 @@ export class HttpError extends RequestError {
   constructor(
     target: RequestTarget,
     answer: HttpAnswer,
-    options?: { code?: string; category?: ErrorCategory; detail?: string; cause?: unknown; remedies?: readonly Remedy[] },
+    options?: { code?: ErrorCode; category?: ErrorCategory; detail?: string; cause?: unknown; remedies?: readonly Remedy[] },
   ) {
     const statusText = answer.statusText || REASON_PHRASES[answer.status] || '';
     const detail = options?.detail ?? bodySummary(answer.body);
@@ -78,4 +78,11 @@ export function bodySummary(body: unknown): string {
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    HttpError: 'http_error';
+  }
 }

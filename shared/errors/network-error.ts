@@ -25,3 +25,10 @@ export class NetworkError extends RequestError {
     return { ...super.toJSON(), reason: this.reason };
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    NetworkError: 'network_error';
+  }
+}

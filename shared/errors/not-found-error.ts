@@ -14,3 +14,10 @@ export class NotFoundError extends HttpError {
     });
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    NotFoundError: 'not_found';
+  }
+}

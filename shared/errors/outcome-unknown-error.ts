@@ -42,3 +42,10 @@ export class OutcomeUnknownError extends RequestError {
     return { ...super.toJSON(), reason: this.reason, startedAt: this.startedAt, status: this.status };
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    OutcomeUnknownError: 'outcome_unknown';
+  }
+}

@@ -23,3 +23,10 @@ export class RateLimitError extends HttpError {
     return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    RateLimitError: 'rate_limited';
+  }
+}

@@ -1,5 +1,5 @@
 import type { Remedy } from './remedy.ts';
-import { ShedError, type ErrorCategory } from './shed-error.ts';
+import { ShedError, type ErrorCategory, type ErrorCode } from './shed-error.ts';
 
 /**
  * Which request failed: the HTTP method and the URL path with its query (never the base URL's
@@ -23,7 +23,7 @@ export class RequestError extends ShedError {
   readonly url: string;
   readonly attempts: number;
 
-  constructor(code: string, category: ErrorCategory, message: string, target: RequestTarget, options?: { cause?: unknown; remedies?: readonly Remedy[] }) {
+  constructor(code: ErrorCode, category: ErrorCategory, message: string, target: RequestTarget, options?: { cause?: unknown; remedies?: readonly Remedy[] }) {
     super(code, category, message, options);
     this.method = target.method;
     this.url = target.url;

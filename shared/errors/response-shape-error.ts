@@ -38,3 +38,10 @@ export class ResponseShapeError extends RequestError {
     return { ...super.toJSON(), status: this.status, issues: this.issues };
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    ResponseShapeError: 'unexpected_response';
+  }
+}

@@ -22,3 +22,10 @@ export class ServiceError extends HttpError {
     return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    ServiceError: 'service_error';
+  }
+}

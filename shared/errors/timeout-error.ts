@@ -16,3 +16,10 @@ export class TimeoutError extends RequestError {
     return { ...super.toJSON(), timeoutMs: this.timeoutMs };
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    TimeoutError: 'timeout';
+  }
+}

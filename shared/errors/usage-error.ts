@@ -10,3 +10,9 @@ export class UsageError extends ShedError {
     super('usage', 'usage', message);
   }
 }
+
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    UsageError: 'usage';
+  }
+}

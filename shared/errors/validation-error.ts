@@ -133,3 +133,10 @@ function addMessages(into: FieldMessages, field: string, message: string): void 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module './shed-error.ts' {
+  interface ErrorCodes {
+    ValidationError: 'validation_failed';
+  }
+}

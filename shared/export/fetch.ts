@@ -261,3 +261,10 @@ function changedSince(products: readonly Product[], since: string | undefined): 
 function report(list: string, result: ConsistentList<unknown & Versioned>): ListReport {
   return { list, records: result.store.size, passes: result.passes, walked: result.walked, changes: [...result.changes], removed: result.removed };
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    UnknownStorageError: 'unknown_storage';
+  }
+}

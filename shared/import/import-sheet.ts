@@ -285,3 +285,11 @@ export function rowOutcomes(report: Pick<ImportReport, 'planned' | 'results'>): 
   }
   return report.results.map((r) => ({ rowNumber: r.rowNumber, status: r.status, codes: (codes.get(r.rowNumber) ?? []).sort() }));
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    ImportCancelledError: 'cancelled';
+    NoRecordsError: 'no_data';
+  }
+}

@@ -108,3 +108,10 @@ export async function loadReferenceData(client: ReferenceSource, organisationId:
     products,
   };
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    ReferenceDataError: 'invalid_reference_data';
+  }
+}

@@ -1,10 +1,10 @@
 import type { Organisation } from '../schemas/resources.ts';
 import type { Remedy } from '../errors/remedy.ts';
-import { ShedError } from '../errors/shed-error.ts';
+import { ShedError, type ErrorCodes } from '../errors/shed-error.ts';
 
 /** The organisation asked for is not among those the token can see, or more than one could be meant. */
 export class OrganisationChoiceError extends ShedError {
-  constructor(code: 'organisation_not_found' | 'organisation_required' | 'no_organisations', message: string, remedies?: Remedy[]) {
+  constructor(code: ErrorCodes['OrganisationChoiceError'], message: string, remedies?: Remedy[]) {
     super(code, code === 'no_organisations' ? 'authentication' : 'config', message, { remedies });
   }
 }
@@ -32,4 +32,11 @@ export function chooseOrganisation(organisations: readonly Organisation[], wante
     throw new OrganisationChoiceError('organisation_not_found', `No organisation '${wanted}' for this token; it sees ${names}`);
   }
   return found;
+}
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    OrganisationChoiceError: 'organisation_not_found' | 'organisation_required' | 'no_organisations';
+  }
 }

@@ -26,3 +26,10 @@ export class MappingError extends ShedError {
     super(code, 'input', message, options);
   }
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    MappingError: MappingErrorCode;
+  }
+}

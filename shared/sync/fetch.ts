@@ -96,3 +96,10 @@ function checkOrder(resource: SyncResource, records: readonly { id: string; upda
 function micros(stamp: string): number {
   return stampMicros(stamp) ?? -Infinity;
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    SyncError: 'unordered_list';
+  }
+}

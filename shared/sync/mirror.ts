@@ -4,7 +4,7 @@
  * Plain JSON, versioned, checked with zod when read back.
  */
 import { z } from 'zod';
-import { ShedError } from '../errors/shed-error.ts';
+import { ShedError, type ErrorCodes } from '../errors/shed-error.ts';
 import { Id, Timestamp } from '../schemas/common.ts';
 import { Product, ProductAlias, Receipt, Return, Storage } from '../schemas/resources.ts';
 
@@ -68,7 +68,7 @@ export type Mirror = z.infer<typeof Mirror>;
 
 /** A mirror that cannot be used: not this format, a newer version, or another organisation's. Category `input` (exit 2). */
 export class MirrorError extends ShedError {
-  constructor(code: 'mirror_invalid' | 'mirror_version' | 'mirror_other_organisation', message: string) {
+  constructor(code: ErrorCodes['MirrorError'], message: string) {
     // A mirror that cannot be read is rebuilt by fetching everything again.
     super(code, 'input', message, code === 'mirror_other_organisation' ? {} : { remedies: [{ code: 'rebuild_mirror' }] });
   }
@@ -115,4 +115,11 @@ export function parseMirror(json: unknown, where: string, organisationId?: strin
     );
   }
   return parsed.data;
+}
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    MirrorError: 'mirror_invalid' | 'mirror_version' | 'mirror_other_organisation';
+  }
 }

@@ -177,3 +177,10 @@ export function buildTemplate(kind: ImportKind, reference: ReferenceData, contex
 function formatDay(date: Date): string {
   return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../errors/shed-error.ts' {
+  interface ErrorCodes {
+    TemplateError: 'template_kind';
+  }
+}

@@ -166,3 +166,10 @@ export function reconcileLine(line: LedgerLine, count: Count | undefined, tolera
   const over = compareDecimals(size(variance), allowed) > 0;
   return { counted: canonicalDecimal(count.counted), variance, flag: over ? 'over tolerance' : 'ok' };
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../errors/shed-error.ts' {
+  interface ErrorCodes {
+    StocktakeError: 'stocktake_invalid';
+  }
+}

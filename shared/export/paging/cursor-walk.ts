@@ -55,3 +55,10 @@ export async function walkByCursor<T extends { id: string; updated_at?: string |
     `The list kept changing: ${limit} page reads did not reach its end. Try the export again when fewer changes are being made.`,
   );
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../errors/shed-error.ts' {
+  interface ErrorCodes {
+    'shared/export/paging/cursor-walk.ts': 'export_unsettled';
+  }
+}

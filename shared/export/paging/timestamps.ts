@@ -55,3 +55,10 @@ export function oldestUpdatedAt(records: readonly { updated_at?: string | undefi
   }
   return oldest?.iso;
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../errors/shed-error.ts' {
+  interface ErrorCodes {
+    'shared/export/paging/timestamps.ts': 'invalid_timestamp';
+  }
+}

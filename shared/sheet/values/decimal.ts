@@ -185,3 +185,10 @@ export function divideDecimals(a: string, b: string, places: number): string {
 export function subtractDecimals(a: string, b: string): string {
   return addDecimals(a, negateDecimal(b));
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../errors/shed-error.ts' {
+  interface ErrorCodes {
+    InvalidDecimalError: 'invalid_decimal';
+  }
+}

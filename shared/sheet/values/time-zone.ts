@@ -149,3 +149,12 @@ export function isLocalMidnight(iso: string, timeZone: string): boolean {
 export function localTimeText(now: Date, timeZone: string): string {
   return format(new TZDate(now, timeZone), 'yyyy-MM-dd HH:mm zzz');
 }
+
+// This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
+declare module '../../errors/shed-error.ts' {
+  interface ErrorCodes {
+    InvalidTimeZoneError: 'invalid_time_zone';
+    NonexistentLocalDateError: 'nonexistent_local_date';
+    InvalidTimestampError: 'invalid_timestamp';
+  }
+}

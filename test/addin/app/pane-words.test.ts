@@ -41,9 +41,9 @@ function thrown(run: () => unknown): unknown {
 /** One error of every class of shared/errors (checked against its exports), then the others the pane meets. */
 function everyError(): { name: string; error: coreErrors.ShedError }[] {
   const errors: coreErrors.ShedError[] = [
-    new coreErrors.ShedError('some_code', 'internal', 'Something went wrong.'),
+    new coreErrors.ShedError('invalid_argument', 'internal', 'Something went wrong.'),
     new coreErrors.UsageError('Expected a date.'),
-    new coreErrors.RequestError('request_failed', 'connection', 'The request failed.', target),
+    new coreErrors.RequestError('network_error', 'connection', 'The request failed.', target),
     new coreErrors.HttpError(target, answer(409)),
     new coreErrors.AuthenticationError(target, answer(401)),
     new coreErrors.EntitlementError(target, answer(403)),

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
@@ -59,19 +59,23 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** Serves a folder over HTTP on 127.0.0.1 (port 0), as a web server would serve the built add-in. */
-export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
+/** Answers one request for a file under `dir`: 403 outside it, 404 when it cannot be read (a bad URL too). */
+async function serveFile(dir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^([/\\])+/, '');
     const file = join(dir, path);
     if (!file.startsWith(dir + sep) && file !== dir) return void res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
+    const body = await readFile(file);
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    res.writeHead(404).end('not found');
+  }
+}
+
+/** Serves a folder over HTTP on 127.0.0.1 (port 0), as a web server would serve the built add-in. */
+export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  // Every failure is answered inside (403, 404): the handler's promise never rejects.
+  const server: Server = createServer((req, res) => void serveFile(dir, req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

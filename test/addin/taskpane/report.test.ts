@@ -17,7 +17,7 @@ const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], wa
 
 describe('describeError and describeFailure', () => {
   it('shows a typed error as it is; a refused token in plain words, the request line behind Details', () => {
-    expect(describeError(new ShedError('x', 'input', 'Sheet has no header row.'))).toBe('Sheet has no header row.');
+    expect(describeError(new ShedError('no_header_row', 'input', 'Sheet has no header row.'))).toBe('Sheet has no header row.');
     const refused = new AuthenticationError({ method: 'GET', url: '/api/organisations' }, { status: 401, body: null, headers: new Headers() } as never);
     expect(describeFailure(refused)).toEqual({
       text: 'The service did not accept the API token. Paste it again and connect.',
