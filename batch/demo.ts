@@ -30,7 +30,14 @@ async function demo(): Promise<void> {
     io.err('\nExporting the movements of the imported invoices');
     await exportCommand({ ...connection, dataset: 'movements', since: beforeImport, out: `${OUT}/movements.xlsx`, io });
     io.err('\nExporting the stock ledger of February and March 2026 (opening balances from everything before)');
-    await exportCommand({ ...connection, dataset: 'ledger', from: '2026-02-01', to: '2026-03-31', out: `${OUT}/ledger.xlsx`, io });
+    await exportCommand({
+      ...connection,
+      dataset: 'ledger',
+      from: '2026-02-01',
+      to: '2026-03-31',
+      out: `${OUT}/ledger.xlsx`,
+      io,
+    });
   } finally {
     await sandbox.close();
   }

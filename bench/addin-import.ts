@@ -63,7 +63,8 @@ async function openPane(workbook: CountingWorkbook, url: string): Promise<Import
   return importer;
 }
 
-const paneFigure = (f: Omit<Parameters<typeof figure>[0], 'bench'>): Figure => figure({ bench: 'addin', ...f } as Parameters<typeof figure>[0]);
+const paneFigure = (f: Omit<Parameters<typeof figure>[0], 'bench'>): Figure =>
+  figure({ bench: 'addin', ...f } as Parameters<typeof figure>[0]);
 
 /** The figures of one measured import: full reads, key-cell reads, syncs, bytes, the largest payload. */
 function paneFigures(
@@ -82,7 +83,10 @@ function paneFigures(
   const keyColumns = Math.max(0, ...keyReads.map((r) => r.columns));
   const keyBytes = reports.filter((r) => r.operation === 'readColumns').reduce((sum, r) => sum + r.responseBytes, 0);
   const sheetBytes = reports.filter((r) => r.operation === 'readSheet').reduce((sum, r) => sum + r.responseBytes, 0);
-  const byOperation = reports.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.operation]: (acc[r.operation] ?? 0) + 1 }), {});
+  const byOperation = reports.reduce<Record<string, number>>(
+    (acc, r) => ({ ...acc, [r.operation]: (acc[r.operation] ?? 0) + 1 }),
+    {},
+  );
   const label = `pane import ${PANE_INVOICES.toLocaleString('en-AU')} invoices / ${rows.toLocaleString('en-AU')} rows`;
   const figures: Figure[] = [
     paneFigure({
@@ -124,18 +128,27 @@ function paneFigures(
       note: `largest request ${largestRequest.toLocaleString('en-AU')} B (fake's JSON), largest response ${largestResponse.toLocaleString('en-AU')} B (adapter's estimate)`,
     }),
   ];
-  return { figures, details: { ms, byOperation, keyReads, syncs: syncs.length, largestRequest, largestResponse, bytes } };
+  return {
+    figures,
+    details: { ms, byOperation, keyReads, syncs: syncs.length, largestRequest, largestResponse, bytes },
+  };
 }
 
 /** Runs bench 5b and returns its figures. */
 export async function benchAddinImport(): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
   const rows = PANE_INVOICES * PANE_LINES_EACH;
-  log(`add-in import: ${PANE_INVOICES} invoices (${rows} rows) through the pane's import, the adapter and the fake Excel, into a sandbox…`);
+  log(
+    `add-in import: ${PANE_INVOICES} invoices (${rows} rows) through the pane's import, the adapter and the fake Excel, into a sandbox…`,
+  );
   const fake = invoiceWorkbook();
   const sandbox = await startSandboxProcess({ kind: 'demo', history: false });
   try {
     const reports: SyncReport[] = [];
-    const workbook = new CountingWorkbook({ excel: fake.host, requirements: officeWith('1.17').context.requirements, onSync: (r) => reports.push(r) });
+    const workbook = new CountingWorkbook({
+      excel: fake.host,
+      requirements: officeWith('1.17').context.requirements,
+      onSync: (r) => reports.push(r),
+    });
     const importer = await openPane(workbook, sandbox.url);
     // From here on, the import only: the sheet is read at its start, as the pane does on every run.
     reports.length = 0;
@@ -144,8 +157,11 @@ export async function benchAddinImport(): Promise<{ figures: Figure[]; details: 
     const { ms } = await timed(() => importer.start());
     const status = importer.store.get().status;
     const sheet = fake.sheet('Invoices').values;
-    const missing = sheet.slice(1).filter((r) => r[9] !== 'created' || typeof r[10] !== 'string' || r[10] === '').length;
-    if (missing > 0) throw new Error(`add-in import: ${missing} rows without their result (${status?.text ?? 'no status'})`);
+    const missing = sheet
+      .slice(1)
+      .filter((r) => r[9] !== 'created' || typeof r[10] !== 'string' || r[10] === '').length;
+    if (missing > 0)
+      throw new Error(`add-in import: ${missing} rows without their result (${status?.text ?? 'no status'})`);
     const syncs = fake.okSyncs.slice(syncsBefore);
     const { figures, details } = paneFigures(workbook, reports, syncs, ms, status?.text ?? '');
     return { figures, details: { ...details, status } };

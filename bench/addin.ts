@@ -20,7 +20,10 @@ const TYPES = ['text', 'number', 'money', 'date', 'integer'] as const;
 
 /** A plausible export: text columns of product-like names, numbers, money, dates, whole numbers. */
 function exportSheet(): TableSheetInput {
-  const columns = Array.from({ length: ADDIN_COLUMNS }, (_v, i) => ({ header: `Column ${i + 1}`, type: TYPES[i % TYPES.length]! }));
+  const columns = Array.from({ length: ADDIN_COLUMNS }, (_v, i) => ({
+    header: `Column ${i + 1}`,
+    type: TYPES[i % TYPES.length]!,
+  }));
   const rows = Array.from({ length: ADDIN_ROWS }, (_v, r) =>
     columns.map((c, i) => {
       switch (c.type) {

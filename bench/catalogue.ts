@@ -17,7 +17,8 @@ export const WILLOW = catalogue.organisations.find((o) => o.name === WILLOW_NAME
 /** Sees Willow Creek (and Red Gum, which has no shed subscription): commands are given `org`. */
 export const WILLOW_TOKEN = 'demo-token-willow';
 
-const mine = <T extends { organisation_id: string }>(rows: readonly T[]) => rows.filter((r) => r.organisation_id === WILLOW);
+const mine = <T extends { organisation_id: string }>(rows: readonly T[]) =>
+  rows.filter((r) => r.organisation_id === WILLOW);
 
 /** Willow Creek's storages that take receipts (not locked). */
 export const openStorages = mine(catalogue.storages).filter((s) => s.locked_at === null);

@@ -32,7 +32,12 @@ const cases: Record<string, Case> = {
       const plan = planReceiptImport(grid, mapping, resolver, { dateOrder: 'DMY', timeZone: TIME_ZONE });
       const valid = plan.drafts.filter((d) => d.body).length;
       const firstProblem = plan.drafts.find((d) => !d.body)?.problems[0];
-      return { rows: grid.rows.length, drafts: plan.drafts.length, valid, firstProblem: firstProblem ? JSON.stringify(firstProblem) : null };
+      return {
+        rows: grid.rows.length,
+        drafts: plan.drafts.length,
+        valid,
+        firstProblem: firstProblem ? JSON.stringify(firstProblem) : null,
+      };
     };
   },
 
@@ -76,7 +81,8 @@ const cases: Record<string, Case> = {
               cells += (row.values as unknown[]).length;
             }
           }
-          if (rows !== Number(args.expectRows)) throw new Error(`read ${rows} rows, expected ${String(args.expectRows)}`);
+          if (rows !== Number(args.expectRows))
+            throw new Error(`read ${rows} rows, expected ${String(args.expectRows)}`);
           return { rows, cells, attempts: attempt, errors };
         } catch (error) {
           errors.push((error as Error).message);
@@ -126,7 +132,8 @@ const cases: Record<string, Case> = {
   'write-movements': async (args) => {
     const { writeXlsxTables } = await import('../batch/write/xlsx-writer.ts');
     const { toTableSheet } = await import('../batch/commands/export/write.ts');
-    const { MOVEMENT_COLUMNS, MOVEMENTS_SHEET, buildMovements, createExportNames, movementRow } = await import('../shared/export/index.ts');
+    const { MOVEMENT_COLUMNS, MOVEMENTS_SHEET, buildMovements, createExportNames, movementRow } =
+      await import('../shared/export/index.ts');
     const { Receipt } = await import('../shared/schemas/resources.ts');
     const { WILLOW, willowReference } = await import('./catalogue.ts');
     const { bulkReceipts } = await import('./seed.ts');

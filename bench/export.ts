@@ -12,7 +12,18 @@ import pLimit from 'p-limit';
 import { exportCommand } from '../batch/commands/export/index.ts';
 import { memoryIO } from '../batch/ui/io.ts';
 import { WILLOW, WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
-import { BENCH_TMP, figure, log, median, now, phaseMs, recordRequests, runChild, timed, type Figure } from './measure.ts';
+import {
+  BENCH_TMP,
+  figure,
+  log,
+  median,
+  now,
+  phaseMs,
+  recordRequests,
+  runChild,
+  timed,
+  type Figure,
+} from './measure.ts';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process.ts';
 
 export const EXPORT_RECEIPTS = 20_000;
@@ -57,7 +68,8 @@ async function exportOnce(sandbox: SandboxProcess, run: number) {
         io: memoryIO({ SHED_CONFIG: `${out}.no-config.json` }),
       }),
     );
-    if (summary.rows !== EXPORT_RECEIPTS * EXPORT_LINES) throw new Error(`export: ${summary.rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES}`);
+    if (summary.rows !== EXPORT_RECEIPTS * EXPORT_LINES)
+      throw new Error(`export: ${summary.rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES}`);
     const requests = recorder.requests;
     const receiptPages = requests.filter((r) => r.method === 'GET' && r.path.endsWith('/receipts')).length;
     return { wholeMs: ms, fetchMs: phaseMs(requests, () => true), requests: requests.length, receiptPages };
@@ -86,7 +98,12 @@ export async function benchExport(repeat = 3): Promise<{ figures: Figure[]; deta
 }
 
 /** Paging: receipts to CSV `repeat` times with latency, against the ideal and a bare fetch of the same pages; adds to `figures` and `details`. */
-async function pagingFigures(sandbox: SandboxProcess, repeat: number, figures: Figure[], details: Record<string, unknown>): Promise<void> {
+async function pagingFigures(
+  sandbox: SandboxProcess,
+  repeat: number,
+  figures: Figure[],
+  details: Record<string, unknown>,
+): Promise<void> {
   await sandbox.setFaults({ latencyMs: LATENCY_MS });
   await barePages(sandbox); // warm-up: connections, the sandbox's JIT
   const bare: number[] = [];
@@ -136,10 +153,18 @@ async function pagingFigures(sandbox: SandboxProcess, repeat: number, figures: F
 }
 
 /** Memory: movements and the ledger to .xlsx, each whole command and the writer alone in a fresh process; adds to `figures` and `details`. */
-async function memoryFigures(sandbox: SandboxProcess, figures: Figure[], details: Record<string, unknown>): Promise<void> {
+async function memoryFigures(
+  sandbox: SandboxProcess,
+  figures: Figure[],
+  details: Record<string, unknown>,
+): Promise<void> {
   log('export: movements to .xlsx in a fresh process (whole command), then the writer alone…');
   const whole = await runChild('export-movements', { url: sandbox.url, out: join(BENCH_TMP, 'export-movements.xlsx') });
-  const writer = await runChild('write-movements', { receipts: EXPORT_RECEIPTS, lines: EXPORT_LINES, out: join(BENCH_TMP, 'write-movements.xlsx') });
+  const writer = await runChild('write-movements', {
+    receipts: EXPORT_RECEIPTS,
+    lines: EXPORT_LINES,
+    out: join(BENCH_TMP, 'write-movements.xlsx'),
+  });
   log('export: the stock ledger to .xlsx in a fresh process (whole command)…');
   const ledger = await runChild('export-movements', {
     url: sandbox.url,
@@ -159,7 +184,8 @@ async function memoryFigures(sandbox: SandboxProcess, figures: Figure[], details
     const sheets = (report.details as { sheets?: { name: string; rows: number }[] }).sheets ?? [];
     const rows = sheets[0]?.rows ?? 0;
     const extra = perLine * (sheets[1]?.rows ?? 0);
-    if (rows !== EXPORT_RECEIPTS * EXPORT_LINES + extra) throw new Error(`${label}: ${rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES + extra}`);
+    if (rows !== EXPORT_RECEIPTS * EXPORT_LINES + extra)
+      throw new Error(`${label}: ${rows} rows, expected ${EXPORT_RECEIPTS * EXPORT_LINES + extra}`);
     figures.push(
       figure({
         bench: 'export',
@@ -181,10 +207,17 @@ const MILLION_RECEIPTS = 200_000;
 
 /** `shed export receipts --format csv` of 1,000,000 lines, the whole command in a fresh process: its peak memory. */
 async function millionRowCsv(): Promise<{ figure: Figure; report: unknown }> {
-  log(`export: seeding ${MILLION_RECEIPTS.toLocaleString('en-AU')} receipts × ${EXPORT_LINES} lines, then a 1,000,000-row CSV export in a fresh process…`);
+  log(
+    `export: seeding ${MILLION_RECEIPTS.toLocaleString('en-AU')} receipts × ${EXPORT_LINES} lines, then a 1,000,000-row CSV export in a fresh process…`,
+  );
   const sandbox = await startSandboxProcess({ kind: 'bulk', receipts: MILLION_RECEIPTS, lines: EXPORT_LINES });
   try {
-    const report = await runChild('export-movements', { url: sandbox.url, dataset: 'receipts', format: 'csv', out: join(BENCH_TMP, 'export-1m.csv') });
+    const report = await runChild('export-movements', {
+      url: sandbox.url,
+      dataset: 'receipts',
+      format: 'csv',
+      out: join(BENCH_TMP, 'export-1m.csv'),
+    });
     const rows = (report.details as { rows?: number }).rows;
     if (rows !== MILLION_RECEIPTS * EXPORT_LINES) throw new Error(`1,000,000-row CSV export: ${rows} rows`);
     return {

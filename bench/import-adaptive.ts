@@ -46,7 +46,9 @@ async function adaptiveOnce(file: string, invoices: number, faults: FaultOptions
 }
 
 /** Runs bench 1b; `fixedEight` is bench 1's c=8 run on the same workbook and sandbox latency. */
-export async function benchImportAdaptive(fixedEight: ImportRun | undefined): Promise<{ figures: Figure[]; runs: AdaptiveRun[] }> {
+export async function benchImportAdaptive(
+  fixedEight: ImportRun | undefined,
+): Promise<{ figures: Figure[]; runs: AdaptiveRun[] }> {
   const limitedFile = join(BENCH_TMP, 'import-adaptive-limited.xlsx');
   await writeInvoicesXlsx(limitedFile, LIMITED_INVOICES, 1, 'ADL');
   log(`import: ${LIMITED_INVOICES} invoices, adaptive, against a sandbox allowing ${RATE_LIMIT} requests/s…`);

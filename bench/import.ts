@@ -14,7 +14,17 @@ import { importCommand, type ImportSummary } from '../batch/commands/import/inde
 import type { FaultOptions } from '../sandbox/index.ts';
 import { memoryIO } from '../batch/ui/io.ts';
 import { WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
-import { BENCH_TMP, figure, log, median, phaseMs, recordRequests, timed, type Figure, type RecordedRequest } from './measure.ts';
+import {
+  BENCH_TMP,
+  figure,
+  log,
+  median,
+  phaseMs,
+  recordRequests,
+  timed,
+  type Figure,
+  type RecordedRequest,
+} from './measure.ts';
 import { startSandboxProcess } from './sandbox-process.ts';
 import { writeInvoicesXlsx } from './workbooks.ts';
 
@@ -45,7 +55,13 @@ export interface MeasuredImport {
  * Imports `file` once (fixed `concurrency`, or adaptive when undefined) into a fresh sandbox (demo
  * seed) with `faults`, recording the requests, and checks every one of `invoices` was created once.
  */
-export async function measureImport(name: string, file: string, invoices: number, faults: FaultOptions, concurrency?: number): Promise<MeasuredImport> {
+export async function measureImport(
+  name: string,
+  file: string,
+  invoices: number,
+  faults: FaultOptions,
+  concurrency?: number,
+): Promise<MeasuredImport> {
   const dir = join(BENCH_TMP, `import-${name}`);
   await rm(dir, { recursive: true, force: true }); // an earlier run's journal would make this one send nothing
   await mkdir(dir, { recursive: true });
@@ -77,7 +93,13 @@ export async function measureImport(name: string, file: string, invoices: number
 
 /** Imports the workbook once at `concurrency` into a fresh sandbox answering after {@link LATENCY_MS}. */
 export async function importOnce(file: string, concurrency: number): Promise<ImportRun> {
-  const { summary, ms, requests } = await measureImport(`c${concurrency}`, file, IMPORT_INVOICES, { latencyMs: LATENCY_MS }, concurrency);
+  const { summary, ms, requests } = await measureImport(
+    `c${concurrency}`,
+    file,
+    IMPORT_INVOICES,
+    { latencyMs: LATENCY_MS },
+    concurrency,
+  );
   const posts = (r: { method: string; path: string }) => r.method === 'POST' && r.path.endsWith('/receipts');
   const creates = requests.filter(posts).length;
   return {
@@ -97,7 +119,9 @@ function effective(run: ImportRun): number {
 }
 
 /** Runs bench 1 and returns its figures. */
-export async function benchImport(levels: readonly number[] = [1, 4, 8, 16]): Promise<{ figures: Figure[]; runs: ImportRun[] }> {
+export async function benchImport(
+  levels: readonly number[] = [1, 4, 8, 16],
+): Promise<{ figures: Figure[]; runs: ImportRun[] }> {
   const file = join(BENCH_TMP, 'import-invoices.xlsx');
   await writeInvoicesXlsx(file, IMPORT_INVOICES, IMPORT_LINES, 'IMP');
   const runs: ImportRun[] = [];

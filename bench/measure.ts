@@ -111,7 +111,13 @@ export function recordRequests(): { requests: RecordedRequest[]; stop(): void } 
   const requests: RecordedRequest[] = [];
   globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const entry: RecordedRequest = { method: init?.method ?? 'GET', path: url.pathname, start: now(), end: 0, status: 0 };
+    const entry: RecordedRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      start: now(),
+      end: 0,
+      status: 0,
+    };
     requests.push(entry);
     try {
       const response = await original(input, init);
@@ -152,7 +158,13 @@ export const childOptions = { profile: false };
 export async function runChild(caseName: string, args: Record<string, unknown>): Promise<ChildReport> {
   const script = fileURLToPath(new URL('./child.ts', import.meta.url));
   const profile = childOptions.profile
-    ? ['--cpu-prof', '--cpu-prof-dir', `${BENCH_TMP}profiles`, '--cpu-prof-name', `${caseName}-${Date.now()}.cpuprofile`]
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-dir',
+        `${BENCH_TMP}profiles`,
+        '--cpu-prof-name',
+        `${caseName}-${Date.now()}.cpuprofile`,
+      ]
     : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, caseName, JSON.stringify(args)], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,7 +27,9 @@ function selfTimes(profile: Profile): Map<number, number> {
 
 /** A source location without the machine's checkout path; packages as `nm/<name>`. */
 function place(url: string): string {
-  return url.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, 'nm/$1').replace(/^file:\/\/.*?\/(shared|batch|sandbox|addin|bench|test)\//, '$1/');
+  return url
+    .replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, 'nm/$1')
+    .replace(/^file:\/\/.*?\/(shared|batch|sandbox|addin|bench|test)\//, '$1/');
 }
 
 /** The top `top` lines of self time by file and by function, as text. */
@@ -49,8 +51,19 @@ export function summariseProfile(profile: Profile, top = 25): string {
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, us]) => `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`);
-  return [`total ${(total / 1000).toFixed(0)} ms`, '', 'by file:', ...lines(byFile), '', 'by function:', ...lines(byFunction)].join('\n');
+      .map(
+        ([name, us]) =>
+          `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)}%  ${name}`,
+      );
+  return [
+    `total ${(total / 1000).toFixed(0)} ms`,
+    '',
+    'by file:',
+    ...lines(byFile),
+    '',
+    'by function:',
+    ...lines(byFunction),
+  ].join('\n');
 }
 
 const [path, top] = process.argv.slice(2);
@@ -58,4 +71,6 @@ if (!path) {
   process.stderr.write('usage: npx tsx bench/profile.ts FILE.cpuprofile [top]\n');
   process.exit(2);
 }
-process.stdout.write(`${summariseProfile(JSON.parse(readFileSync(path, 'utf8')) as Profile, top ? Number(top) : 25)}\n`);
+process.stdout.write(
+  `${summariseProfile(JSON.parse(readFileSync(path, 'utf8')) as Profile, top ? Number(top) : 25)}\n`,
+);

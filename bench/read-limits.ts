@@ -30,7 +30,11 @@ interface LimitRun {
 }
 
 async function writeNarrowXlsx(path: string, rows: number): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet('Counts');
   for (let r = 1; r <= rows; r++) sheet.addRow([r]).commit();
   sheet.commit();
@@ -85,7 +89,9 @@ export async function benchReadLimits(): Promise<{ figures: Figure[]; runs: Limi
       peakMb: report.peakMb,
       outcome: d.refused ? `refused (${d.refused}): ${d.message}` : `read: ${d.rows} rows`,
     });
-    log(`read limits: ${what}: ${runs.at(-1)!.outcome.slice(0, 160)} in ${Math.round(report.ms)} ms, peak ${Math.round(report.peakMb)} MB`);
+    log(
+      `read limits: ${what}: ${runs.at(-1)!.outcome.slice(0, 160)} in ${Math.round(report.ms)} ms, peak ${Math.round(report.peakMb)} MB`,
+    );
   }
   const figures = runs.map((run) =>
     figure({

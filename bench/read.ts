@@ -16,7 +16,12 @@ export const READ_LINES = 5;
 type Timed = Awaited<ReturnType<typeof repeated>>;
 
 /** Median time and largest peak of `repeat` runs of one child case; checks each run's details. */
-async function repeated(caseName: string, args: Record<string, unknown>, repeat: number, check: (r: ChildReport) => void) {
+async function repeated(
+  caseName: string,
+  args: Record<string, unknown>,
+  repeat: number,
+  check: (r: ChildReport) => void,
+) {
   const runs: ChildReport[] = [];
   for (let i = 0; i < repeat; i++) {
     const report = await runChild(caseName, args);
@@ -36,11 +41,14 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
   const allValid = (r: ChildReport) => {
     const d = r.details as { rows: number; valid: number; firstProblem: string | null };
     if (d.rows !== lines + 1 || d.valid !== READ_INVOICES) {
-      throw new Error(`read: ${d.rows} rows, ${d.valid} valid invoices (expected ${lines + 1}, ${READ_INVOICES}); first problem: ${d.firstProblem}`);
+      throw new Error(
+        `read: ${d.rows} rows, ${d.valid} valid invoices (expected ${lines + 1}, ${READ_INVOICES}); first problem: ${d.firstProblem}`,
+      );
     }
   };
   const rowsRead = (r: ChildReport) => {
-    if ((r.details as { rows: number }).rows !== lines + 1) throw new Error(`read baseline: ${JSON.stringify(r.details)}`);
+    if ((r.details as { rows: number }).rows !== lines + 1)
+      throw new Error(`read baseline: ${JSON.stringify(r.details)}`);
   };
   log(`read: each case ${repeat}× in its own process…`);
   const idle = await repeated('idle', {}, 1, () => {});
@@ -53,8 +61,18 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
   const retries = bareXlsx.runs.flatMap((r) => (r.details as { errors: string[] }).errors);
 
   const figures = [
-    ...readFigures('.xlsx', { ours: oursXlsx, grid: gridXlsx, bare: bareXlsx, bareName: 'exceljs streaming read' }, repeat, idle.peakMb),
-    ...readFigures('.csv', { ours: oursCsv, grid: gridCsv, bare: bareCsv, bareName: 'papaparse parse' }, repeat, idle.peakMb),
+    ...readFigures(
+      '.xlsx',
+      { ours: oursXlsx, grid: gridXlsx, bare: bareXlsx, bareName: 'exceljs streaming read' },
+      repeat,
+      idle.peakMb,
+    ),
+    ...readFigures(
+      '.csv',
+      { ours: oursCsv, grid: gridCsv, bare: bareCsv, bareName: 'papaparse parse' },
+      repeat,
+      idle.peakMb,
+    ),
   ];
   return {
     figures,
@@ -62,7 +80,14 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
       lines,
       idlePeakMb: idle.peakMb,
       exceljsRetries: retries,
-      runs: { oursXlsx: oursXlsx.runs, gridXlsx: gridXlsx.runs, bareXlsx: bareXlsx.runs, oursCsv: oursCsv.runs, gridCsv: gridCsv.runs, bareCsv: bareCsv.runs },
+      runs: {
+        oursXlsx: oursXlsx.runs,
+        gridXlsx: gridXlsx.runs,
+        bareXlsx: bareXlsx.runs,
+        oursCsv: oursCsv.runs,
+        gridCsv: gridCsv.runs,
+        bareCsv: bareCsv.runs,
+      },
     },
   };
 }

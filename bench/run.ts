@@ -31,7 +31,8 @@ const BENCHES = ['import', 'read', 'export', 'sync', 'addin'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
-const partialResultsPath = (names: readonly string[]) => fileURLToPath(new URL(`./tmp/results-${names.join('-')}.json`, import.meta.url));
+const partialResultsPath = (names: readonly string[]) =>
+  fileURLToPath(new URL(`./tmp/results-${names.join('-')}.json`, import.meta.url));
 const DOCS_PATH = fileURLToPath(new URL('../docs/performance.md', import.meta.url));
 const TABLE_START = '<!-- bench-table:start -->';
 const TABLE_END = '<!-- bench-table:end -->';
@@ -50,7 +51,8 @@ function options() {
     const unknown = only.filter((b) => !(BENCHES as readonly string[]).includes(b));
     if (unknown.length > 0) throw new Error(`unknown bench ${unknown.join(', ')}: expected ${BENCHES.join(', ')}`);
     const repeat = Number(values.repeat);
-    if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) throw new Error(`--repeat expects a whole number from 1 to 20, got ${values.repeat}`);
+    if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20)
+      throw new Error(`--repeat expects a whole number from 1 to 20, got ${values.repeat}`);
     return { only: only as BenchName[], repeat, profile: values.profile, writeDocs: values['write-docs'] };
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n`);
@@ -67,7 +69,10 @@ function unitText(value: number, unit: Figure['unit']): string {
 /** The results as a Markdown table (also readable on a terminal); `notes` adds each figure's note as a last column. */
 export function formatTable(figures: readonly Figure[], notes = false): string {
   const head = '| Case | Measured | Baseline / ideal | Ratio | Target | Result |';
-  const lines = [notes ? `${head} Note |` : head, notes ? '|---|---:|---|---:|---|---|---|' : '|---|---:|---|---:|---|---|'];
+  const lines = [
+    notes ? `${head} Note |` : head,
+    notes ? '|---|---:|---|---:|---|---|---|' : '|---|---:|---|---:|---|---|',
+  ];
   for (const f of figures) {
     const baseline = f.baseline === null ? f.baselineLabel : `${unitText(f.baseline, f.unit)} (${f.baselineLabel})`;
     const ratio = f.ratio === null ? '' : `${f.ratio.toFixed(2)}×`;
@@ -97,7 +102,10 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
     case 'addin': {
       const write = await benchAddin();
       const pane = await benchAddinImport();
-      return { figures: [...write.figures, ...pane.figures], details: { write: write.details, paneImport: pane.details } };
+      return {
+        figures: [...write.figures, ...pane.figures],
+        details: { write: write.details, paneImport: pane.details },
+      };
     }
   }
 }
@@ -123,7 +131,9 @@ const machine = {
   memoryMb: Math.round(totalmem() / 2 ** 20),
   loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
 };
-log(`shed-sheets bench: node ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverageAtStart.join(' ')}`);
+log(
+  `shed-sheets bench: node ${machine.node}, ${machine.cpus} CPUs, load average ${machine.loadAverageAtStart.join(' ')}`,
+);
 const figures: Figure[] = [];
 const details: Record<string, unknown> = {};
 const failures: { bench: string; error: string }[] = [];
@@ -143,8 +153,18 @@ const totalSeconds = (now() - started) / 1000;
 const table = formatTable(figures);
 process.stdout.write(`\n${table}\n\n`);
 const summary = `${figures.filter((f) => f.pass === true).length} passed, ${figures.filter((f) => f.pass === false).length} missed, in ${totalSeconds.toFixed(0)} s`;
-process.stdout.write(`${summary}${failures.length ? `; ${failures.length} bench(es) failed to run: ${failures.map((f) => f.bench).join(', ')}` : ''}\n`);
-const results = { ...machine, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100), totalSeconds, options: settings, figures, failures, details };
+process.stdout.write(
+  `${summary}${failures.length ? `; ${failures.length} bench(es) failed to run: ${failures.map((f) => f.bench).join(', ')}` : ''}\n`,
+);
+const results = {
+  ...machine,
+  loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100),
+  totalSeconds,
+  options: settings,
+  figures,
+  failures,
+  details,
+};
 const resultsPath = settings.only.length === BENCHES.length ? RESULTS_PATH : partialResultsPath(settings.only);
 await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
 log(`results written to ${resultsPath}`);

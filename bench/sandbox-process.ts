@@ -23,7 +23,11 @@ export interface SandboxProcess {
 export async function startSandboxProcess(seed: ChildSeed, faults: FaultOptions = {}): Promise<SandboxProcess> {
   const child: ChildProcess = fork(fileURLToPath(new URL('./sandbox-child.ts', import.meta.url)), [], {
     // BENCH_PROFILE_SANDBOX=1: the sandbox writes a CPU profile into bench/tmp/profiles when it exits.
-    execArgv: [...(process.env.BENCH_PROFILE_SANDBOX ? ['--cpu-prof', '--cpu-prof-dir', `${BENCH_TMP}profiles`] : []), '--import', 'tsx'],
+    execArgv: [
+      ...(process.env.BENCH_PROFILE_SANDBOX ? ['--cpu-prof', '--cpu-prof-dir', `${BENCH_TMP}profiles`] : []),
+      '--import',
+      'tsx',
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 0;

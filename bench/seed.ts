@@ -27,7 +27,12 @@ function stamp(us: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}.${String(us % 1_000_000).padStart(6, '0')}Z`;
 }
 
-const SUPPLIERS = ['Farmco Rural Supplies', 'Southern Cross Fertilisers', 'Riverina Ag Chemicals', 'Paddock Seeds Pty Ltd'];
+const SUPPLIERS = [
+  'Farmco Rural Supplies',
+  'Southern Cross Fertilisers',
+  'Riverina Ag Chemicals',
+  'Paddock Seeds Pty Ltd',
+];
 
 /**
  * `receipts` receipts of `lines` line items each in Willow Creek's open storages, one at a time,

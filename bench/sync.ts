@@ -24,9 +24,21 @@ async function syncOnce(sandbox: SandboxProcess, dir: string, full: boolean) {
   const recorder = recordRequests();
   try {
     const { ms, value } = await timed(() =>
-      syncCommand({ baseUrl: sandbox.url, token: WILLOW_TOKEN, org: WILLOW_NAME, dir, full, io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }) }),
+      syncCommand({
+        baseUrl: sandbox.url,
+        token: WILLOW_TOKEN,
+        org: WILLOW_NAME,
+        dir,
+        full,
+        io: memoryIO({ SHED_CONFIG: join(dir, 'no-config.json') }),
+      }),
     );
-    return { ms, summary: value, requests: recorder.requests.length, requestMs: phaseMs(recorder.requests, () => true) };
+    return {
+      ms,
+      summary: value,
+      requests: recorder.requests.length,
+      requestMs: phaseMs(recorder.requests, () => true),
+    };
   } finally {
     recorder.stop();
   }
@@ -38,7 +50,9 @@ async function changeOnePercent(sandbox: SandboxProcess, summary: SyncSummary): 
   const { records } = await org.listReceipts({});
   const limit = pLimit(16);
   await Promise.all([
-    ...records.slice(0, UPDATED).map((r) => limit(() => org.updateReceipt(r.id, { notes: `bench change ${summary.syncedAt}` }))),
+    ...records
+      .slice(0, UPDATED)
+      .map((r) => limit(() => org.updateReceipt(r.id, { notes: `bench change ${summary.syncedAt}` }))),
     ...records.slice(UPDATED, UPDATED + DELETED).map((r) => limit(() => org.deleteReceipt(r.id))),
   ]);
 }
@@ -49,19 +63,27 @@ export async function benchSync(): Promise<{ figures: Figure[]; details: Record<
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   log(`sync: sandbox with ${SYNC_RECEIPTS} receipts × ${SYNC_LINES} lines, first sync…`);
-  const sandbox = await startSandboxProcess({ kind: 'bulk', receipts: SYNC_RECEIPTS, lines: SYNC_LINES }, { latencyMs: LATENCY_MS });
+  const sandbox = await startSandboxProcess(
+    { kind: 'bulk', receipts: SYNC_RECEIPTS, lines: SYNC_LINES },
+    { latencyMs: LATENCY_MS },
+  );
   try {
     const first = await syncOnce(sandbox, dir, false);
     await sandbox.setFaults({});
-    log(`sync: ${UPDATED} receipts updated and ${DELETED} deleted (1%), then incremental and full sync at ${LATENCY_MS} ms…`);
+    log(
+      `sync: ${UPDATED} receipts updated and ${DELETED} deleted (1%), then incremental and full sync at ${LATENCY_MS} ms…`,
+    );
     await changeOnePercent(sandbox, first.summary);
     await sandbox.setFaults({ latencyMs: LATENCY_MS });
     const incremental = await syncOnce(sandbox, dir, false);
     const full = await syncOnce(sandbox, dir, true);
     const inc = incremental.summary.resources.receipts;
-    if (incremental.summary.mode !== 'incremental' || full.summary.mode !== 'full') throw new Error('sync: the modes are not incremental and full');
+    if (incremental.summary.mode !== 'incremental' || full.summary.mode !== 'full')
+      throw new Error('sync: the modes are not incremental and full');
     if (inc.changed !== UPDATED || inc.deleted !== DELETED || inc.total !== full.summary.resources.receipts.total) {
-      throw new Error(`sync: incremental saw ${JSON.stringify(inc)}, full ${JSON.stringify(full.summary.resources.receipts)}`);
+      throw new Error(
+        `sync: incremental saw ${JSON.stringify(inc)}, full ${JSON.stringify(full.summary.resources.receipts)}`,
+      );
     }
     const figures: Figure[] = [
       figure({

@@ -10,11 +10,36 @@ import Papa from 'papaparse';
 import { clearAliasNames, openStorages } from './catalogue.ts';
 import { lcg } from './seed.ts';
 
-export const INVOICE_HEADERS = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
-const SUPPLIERS = ['Farmco Rural Supplies', 'Southern Cross Fertilisers', 'Riverina Ag Chemicals', 'Paddock Seeds Pty Ltd'];
+export const INVOICE_HEADERS = [
+  'Invoice No',
+  'Supplier',
+  'Date Received',
+  'Deliver To',
+  'Product',
+  'Qty',
+  'Pack Size',
+  'Unit',
+  'Price ex GST',
+];
+const SUPPLIERS = [
+  'Farmco Rural Supplies',
+  'Southern Cross Fertilisers',
+  'Riverina Ag Chemicals',
+  'Paddock Seeds Pty Ltd',
+];
 
 /** One sheet line: the header fields on an invoice's first line, null below it. */
-export type InvoiceLine = [string | null, string | null, Date | null, string | null, string, number, number, string, number];
+export type InvoiceLine = [
+  string | null,
+  string | null,
+  Date | null,
+  string | null,
+  string,
+  number,
+  number,
+  string,
+  number,
+];
 
 /**
  * The lines of `count` invoices of `linesEach` lines, deterministic, each invoice a distinct number
@@ -45,7 +70,12 @@ export function* invoiceLines(count: number, linesEach: number, prefix = 'BEN', 
 }
 
 /** Writes the invoices as .xlsx with exceljs's streaming writer (dates formatted dd/mm/yyyy). Returns the lines written. */
-export async function writeInvoicesXlsx(path: string, count: number, linesEach: number, prefix?: string): Promise<number> {
+export async function writeInvoicesXlsx(
+  path: string,
+  count: number,
+  linesEach: number,
+  prefix?: string,
+): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Invoices');
   sheet.addRow(INVOICE_HEADERS).commit();
@@ -64,11 +94,21 @@ export async function writeInvoicesXlsx(path: string, count: number, linesEach: 
 /** One invoice line as a CSV row: its date as d/m/yyyy text, as a supplier's CSV has it. */
 export function invoiceCsvRow(line: InvoiceLine): unknown[] {
   const date = line[2];
-  return [line[0], line[1], date ? `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}` : null, ...line.slice(3)];
+  return [
+    line[0],
+    line[1],
+    date ? `${date.getUTCDate()}/${date.getUTCMonth() + 1}/${date.getUTCFullYear()}` : null,
+    ...line.slice(3),
+  ];
 }
 
 /** Writes the same invoices as a comma-separated UTF-8 CSV (dates as d/m/yyyy text). Returns the lines written. */
-export async function writeInvoicesCsv(path: string, count: number, linesEach: number, prefix?: string): Promise<number> {
+export async function writeInvoicesCsv(
+  path: string,
+  count: number,
+  linesEach: number,
+  prefix?: string,
+): Promise<number> {
   const rows: unknown[][] = [INVOICE_HEADERS];
   for (const line of invoiceLines(count, linesEach, prefix)) rows.push(invoiceCsvRow(line));
   await writeFile(path, Papa.unparse(rows, { newline: '\r\n' }));

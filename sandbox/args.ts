@@ -29,7 +29,8 @@ export const SANDBOX_USAGE = `Usage: tsx sandbox/serve.ts [options]
 function numberOption(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value)) throw new SandboxOptionError(`--${name} must be a number (got "${raw}").`);
+  if (raw.trim() === '' || !Number.isFinite(value))
+    throw new SandboxOptionError(`--${name} must be a number (got "${raw}").`);
   return value;
 }
 
@@ -85,7 +86,10 @@ export function parseSandboxArgs(args: string[]): SandboxOptions | 'help' {
     failureRate: numberOption('failure-rate', values['failure-rate']),
     dropAfterCommitRate: numberOption('drop-rate', values['drop-rate']),
     seed: numberOption('fault-seed', values['fault-seed']),
-    rateLimit: rps === undefined ? undefined : { requestsPerSecond: rps, retryAfterSeconds: numberOption('retry-after', values['retry-after']) },
+    rateLimit:
+      rps === undefined
+        ? undefined
+        : { requestsPerSecond: rps, retryAfterSeconds: numberOption('retry-after', values['retry-after']) },
   };
   return {
     port: numberOption('port', values.port) ?? DEFAULT_PORT,

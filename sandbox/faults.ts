@@ -34,7 +34,9 @@ export function validateFaults(f: FaultOptions): void {
   rate('dropAfterCommitRate', f.dropAfterCommitRate);
   if (f.rateLimit) {
     if (!(f.rateLimit.requestsPerSecond > 0)) {
-      throw new SandboxOptionError(`Fault option rateLimit.requestsPerSecond must be greater than 0 (got ${f.rateLimit.requestsPerSecond}).`);
+      throw new SandboxOptionError(
+        `Fault option rateLimit.requestsPerSecond must be greater than 0 (got ${f.rateLimit.requestsPerSecond}).`,
+      );
     }
     nonNegative('rateLimit.retryAfterSeconds', f.rateLimit.retryAfterSeconds);
   }
@@ -77,13 +79,17 @@ export class FaultInjector {
       if (f.rateLimit && !this.takeToken(f.rateLimit.requestsPerSecond)) {
         stats.faultsInjected.rateLimited++;
         c.header(RETRY_AFTER_HEADER, String(f.rateLimit.retryAfterSeconds ?? 1));
-        return c.json({ error: 'rate_limited', message: 'Too many requests: slow down and retry after the given seconds.' }, 429);
+        return c.json(
+          { error: 'rate_limited', message: 'Too many requests: slow down and retry after the given seconds.' },
+          429,
+        );
       }
       const delay = (f.latencyMs ?? 0) + (f.jitterMs ? this.prng.next() * f.jitterMs : 0);
       if (delay > 0) await sleep(delay);
       if (f.failureRate && this.prng.next() < f.failureRate) {
         stats.faultsInjected.failures++;
-        if (this.prng.next() < 0.5) return c.json({ error: 'internal_server_error', message: 'Injected failure.' }, 500);
+        if (this.prng.next() < 0.5)
+          return c.json({ error: 'internal_server_error', message: 'Injected failure.' }, 500);
         if (this.prng.next() < 0.5) c.header(RETRY_AFTER_HEADER, '1');
         return c.json({ error: 'service_unavailable', message: 'Injected failure.' }, 503);
       }
@@ -100,7 +106,10 @@ export class FaultInjector {
   /** Token bucket: refill of `perSecond`, capacity the same (at least 1), on the monotonic clock. */
   private takeToken(perSecond: number): boolean {
     const now = performance.now();
-    this.bucket.tokens = Math.min(Math.max(1, perSecond), this.bucket.tokens + ((now - this.bucket.at) / 1000) * perSecond);
+    this.bucket.tokens = Math.min(
+      Math.max(1, perSecond),
+      this.bucket.tokens + ((now - this.bucket.at) / 1000) * perSecond,
+    );
     this.bucket.at = now;
     if (this.bucket.tokens < 1) return false;
     this.bucket.tokens -= 1;

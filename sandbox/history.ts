@@ -2,7 +2,15 @@ import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns/formatISO';
 import { formatMicros, micros } from './clock.ts';
 import { Prng } from './prng.ts';
-import type { LineItemRecord, ProductRecord, ReceiptRecord, ReturnRecord, SeedData, StorageRecord, StoredDeletion } from './types.ts';
+import type {
+  LineItemRecord,
+  ProductRecord,
+  ReceiptRecord,
+  ReturnRecord,
+  SeedData,
+  StorageRecord,
+  StoredDeletion,
+} from './types.ts';
 
 /**
  * A generated history of receipts and returns over the year before "now", so that the demo looks
@@ -32,7 +40,12 @@ const SUPPLIERS: Record<Category, readonly string[]> = {
   fertiliser: ['Southern Cross Fertilisers'],
   seed: ['Paddock Seeds Pty Ltd'],
 };
-const RECEIPT_NOTES = ['Pre-sowing knockdown', 'Delivered to the gate', 'Part of the seasonal order', 'Pallet to be returned'];
+const RECEIPT_NOTES = [
+  'Pre-sowing knockdown',
+  'Delivered to the gate',
+  'Part of the seasonal order',
+  'Pallet to be returned',
+];
 const RETURN_NOTES = ['Unopened drum, over-ordered', 'Caked bag', 'Wrong product delivered', 'Damaged in transit'];
 
 function productCategory(name: string): Category {
@@ -48,7 +61,10 @@ function storageCategory(name: string): Category {
 }
 
 /** Pack size, unit and cost per pack (dollars) plausible for the product. */
-function pack(product: ProductRecord, rng: Prng): Pick<LineItemRecord, 'pack_size_value' | 'pack_size_unit' | 'pack_cost'> {
+function pack(
+  product: ProductRecord,
+  rng: Prng,
+): Pick<LineItemRecord, 'pack_size_value' | 'pack_size_unit' | 'pack_cost'> {
   const category = productCategory(product.name);
   const [size, unit, perUnit] =
     category === 'fertiliser'
@@ -95,7 +111,8 @@ function orgCatalogue(catalogue: SeedData, orgId: string, nowMs: number): OrgCat
   if (products.length === 0 || open.length === 0) return null;
   const aliasesOf = new Map<string, string[]>();
   for (const alias of catalogue.product_aliases) {
-    if (alias.organisation_id === orgId) aliasesOf.set(alias.product_id, [...(aliasesOf.get(alias.product_id) ?? []), alias.id]);
+    if (alias.organisation_id === orgId)
+      aliasesOf.set(alias.product_id, [...(aliasesOf.get(alias.product_id) ?? []), alias.id]);
   }
   const byCategory = (category: Category) => {
     const matching = open.filter((s) => storageCategory(s.name) === category);
@@ -136,7 +153,9 @@ function planReceipts(org: OrgCatalogue, rng: Prng): Plan[] {
   const pending = () => [...queues.entries()].find(([, queue]) => queue.length > 0)?.[0];
   while (plans.length < RECEIPTS_PER_ORGANISATION || pending() !== undefined) {
     const wanted = plans.length < RECEIPTS_PER_ORGANISATION ? rng.pick(weighted) : pending()!;
-    const category = org.products.some((p) => productCategory(p.name) === wanted) ? wanted : productCategory(org.products[0]!.name);
+    const category = org.products.some((p) => productCategory(p.name) === wanted)
+      ? wanted
+      : productCategory(org.products[0]!.name);
     const pool = org.products.filter((p) => productCategory(p.name) === category);
     const queue = queues.get(category) ?? [];
     const count = rng.int(1, Math.min(4, pool.length));
@@ -170,14 +189,19 @@ function instants(count: number, startMs: number, endMs: number, rng: Prng): num
   return Array.from({ length: count }, () => startMs + rng.next() * (endMs - startMs)).sort((a, b) => a - b);
 }
 
-function receiptsFor(org: OrgCatalogue, nowMs: number, rng: Prng): { receipts: ReceiptRecord[]; deletions: StoredDeletion[] } {
+function receiptsFor(
+  org: OrgCatalogue,
+  nowMs: number,
+  rng: Prng,
+): { receipts: ReceiptRecord[]; deletions: StoredDeletion[] } {
   const plans = planReceipts(org, rng);
   const live = plans.filter((p) => !p.deleted);
   const times = instants(live.length, org.startMs, org.endMs, rng);
   const recent = instants(plans.length - live.length, Math.max(org.startMs, nowMs - 50 * DAY_MS), org.endMs, rng);
-  const dated = [...live.map((plan, i) => ({ plan, ms: times[i]! })), ...plans.filter((p) => p.deleted).map((plan, i) => ({ plan, ms: recent[i]! }))].sort(
-    (a, b) => a.ms - b.ms,
-  );
+  const dated = [
+    ...live.map((plan, i) => ({ plan, ms: times[i]! })),
+    ...plans.filter((p) => p.deleted).map((plan, i) => ({ plan, ms: recent[i]! })),
+  ].sort((a, b) => a.ms - b.ms);
   const lockedUse = new Map(org.locked.map((s) => [s.id, 0]));
   const receipts: ReceiptRecord[] = [];
   const deletions: StoredDeletion[] = [];
@@ -185,7 +209,10 @@ function receiptsFor(org: OrgCatalogue, nowMs: number, rng: Prng): { receipts: R
     const insertedMs = Math.min(ms + rng.int(2, 72) * HOUR_MS, nowMs - HOUR_MS);
     const editedMs = rng.next() < 0.2 ? Math.min(insertedMs + rng.int(1, 20) * DAY_MS, nowMs - HOUR_MS) : insertedMs;
     const inLocked = org.locked.find(
-      (s) => storageCategory(s.name) === plan.category && (lockedUse.get(s.id) ?? 0) < 2 && editedMs < micros(s.locked_at!) / 1000,
+      (s) =>
+        storageCategory(s.name) === plan.category &&
+        (lockedUse.get(s.id) ?? 0) < 2 &&
+        editedMs < micros(s.locked_at!) / 1000,
     );
     if (inLocked) lockedUse.set(inLocked.id, (lockedUse.get(inLocked.id) ?? 0) + 1);
     const usual = rng.pick(org.storages[plan.category]); // drawn always, so ids do not depend on the clock
@@ -206,7 +233,11 @@ function receiptsFor(org: OrgCatalogue, nowMs: number, rng: Prng): { receipts: R
     };
     if (!plan.deleted) receipts.push(record);
     else
-      deletions.push({ id: record.id, organisation_id: org.orgId, deleted_at: stampAt(Math.min(insertedMs + rng.int(1, 5) * DAY_MS, nowMs - HOUR_MS), rng) });
+      deletions.push({
+        id: record.id,
+        organisation_id: org.orgId,
+        deleted_at: stampAt(Math.min(insertedMs + rng.int(1, 5) * DAY_MS, nowMs - HOUR_MS), rng),
+      });
   });
   // The latest two are still under review by the service (spec section 3, gaps row 12).
   for (const receipt of receipts.slice(-2)) receipt.under_review = true;
@@ -261,7 +292,10 @@ export function generateHistory(
     receipts.push(...made.receipts);
     deleted.push(...made.deletions);
     returns.push(...returnsFor(org, nowMs, rng));
-    sequences[org.orgId] = { receipts: made.receipts.length + made.deletions.length, returns: RETURNS_PER_ORGANISATION };
+    sequences[org.orgId] = {
+      receipts: made.receipts.length + made.deletions.length,
+      returns: RETURNS_PER_ORGANISATION,
+    };
   }
   return { receipts, returns, deletions: { receipts: deleted }, sequences };
 }

@@ -29,7 +29,13 @@ export interface AppDeps {
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Registers a route and counts the requests that reach it under `METHOD path` in `stats.byRoute`. */
-export function route(app: SandboxApp, deps: AppDeps, method: Method, path: string, handler: (c: SandboxContext) => Response | Promise<Response>): void {
+export function route(
+  app: SandboxApp,
+  deps: AppDeps,
+  method: Method,
+  path: string,
+  handler: (c: SandboxContext) => Response | Promise<Response>,
+): void {
   const key = `${method} ${path}`;
   app.on(method, path, (c) => {
     deps.stats.byRoute[key] = (deps.stats.byRoute[key] ?? 0) + 1;
@@ -122,7 +128,10 @@ export function sendList<T>(
   const { page, pageSize, updatedAfter } = query.value;
   const { records, total } = deps.store.page(resource, orgId, updatedAfter, page, pageSize);
   const { data, included } = present(records as T[]);
-  const body: Record<string, unknown> = { data, meta: listMeta(resource, page, pageSize, total, deps.variants().countName) };
+  const body: Record<string, unknown> = {
+    data,
+    meta: listMeta(resource, page, pageSize, total, deps.variants().countName),
+  };
   if (included !== undefined) body.included = included;
   return c.json(body);
 }

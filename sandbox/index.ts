@@ -114,7 +114,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     store.onCommit(() => stateFile.schedule());
     if (!saved) await stateFile.flush();
   }
-  const app = createApp({ store, faults, stats, variants: () => variants, log: warn, recordWrites: options.recordWrites ?? false });
+  const app = createApp({
+    store,
+    faults,
+    stats,
+    variants: () => variants,
+    log: warn,
+    recordWrites: options.recordWrites ?? false,
+  });
   const host = options.host ?? '127.0.0.1';
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server;
   const port = await listen(server, options.port ?? 0, host);

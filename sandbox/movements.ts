@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ReceiptCreateBody, ReceiptUpdateBody, ReturnCreateBody, ReturnUpdateBody, toValidationErrors, type LineItemInput } from '../shared/schemas/bodies.ts';
+import {
+  ReceiptCreateBody,
+  ReceiptUpdateBody,
+  ReturnCreateBody,
+  ReturnUpdateBody,
+  toValidationErrors,
+  type LineItemInput,
+} from '../shared/schemas/bodies.ts';
 import { LOCKED_STORAGE_MESSAGE } from '../shared/service/gaps.ts';
 import type { SandboxStore } from './store.ts';
 import type { LineItemRecord, ReceiptRecord, ReturnRecord } from './types.ts';
@@ -89,7 +96,8 @@ function checkLineItem(store: SandboxStore, orgId: string, item: LineItemInput, 
   if (item.product_alias_id) {
     const alias = store.productAliases.get(item.product_alias_id);
     if (!alias || alias.organisation_id !== orgId) errors.item(index, 'product_alias_id', DOES_NOT_EXIST);
-    else if (alias.product_id !== item.product_id) errors.item(index, 'product_alias_id', 'is an alias of another product');
+    else if (alias.product_id !== item.product_id)
+      errors.item(index, 'product_alias_id', 'is an alias of another product');
   }
 }
 
@@ -150,7 +158,11 @@ export function updateReceipt(store: SandboxStore, orgId: string, id: string, bo
   if (!parsed.success) return invalid(parsed.error.issues, body);
   const input = parsed.data;
   const errors = new ErrorBag(input.line_items?.length ?? 0);
-  if (!inLockedStorage(store, existing.storage_id, errors) && input.storage_id !== undefined && input.storage_id !== existing.storage_id) {
+  if (
+    !inLockedStorage(store, existing.storage_id, errors) &&
+    input.storage_id !== undefined &&
+    input.storage_id !== existing.storage_id
+  ) {
     checkStorage(store, orgId, input.storage_id, errors);
   }
   const own = new Set(existing.line_items.map((item) => item.id));
@@ -167,7 +179,9 @@ export function updateReceipt(store: SandboxStore, orgId: string, id: string, bo
   if (refused) return refused;
   const record: ReceiptRecord = {
     ...existing,
-    line_items: input.line_items ? input.line_items.map((item) => toItem(item, item.id ?? randomUUID())) : existing.line_items,
+    line_items: input.line_items
+      ? input.line_items.map((item) => toItem(item, item.id ?? randomUUID()))
+      : existing.line_items,
     updated_at: store.stamp(),
   };
   if (input.storage_id !== undefined) record.storage_id = input.storage_id;
@@ -217,10 +231,15 @@ export function updateReturn(store: SandboxStore, orgId: string, id: string, bod
   if (!parsed.success) return invalid(parsed.error.issues, body);
   const input = parsed.data;
   const errors = new ErrorBag(0);
-  if (!inLockedStorage(store, existing.storage_id, errors) && input.storage_id !== undefined && input.storage_id !== existing.storage_id) {
+  if (
+    !inLockedStorage(store, existing.storage_id, errors) &&
+    input.storage_id !== undefined &&
+    input.storage_id !== existing.storage_id
+  ) {
     checkStorage(store, orgId, input.storage_id, errors);
   }
-  if (input.product_id !== undefined && !productExists(store, orgId, input.product_id)) errors.field('product_id', DOES_NOT_EXIST);
+  if (input.product_id !== undefined && !productExists(store, orgId, input.product_id))
+    errors.field('product_id', DOES_NOT_EXIST);
   const refused = errors.outcome();
   if (refused) return refused;
   const record: ReturnRecord = { ...existing, updated_at: store.stamp() };
@@ -239,7 +258,12 @@ export function updateReturn(store: SandboxStore, orgId: string, id: string, bod
  * (spec section 4). False when there is no such record in that organisation (404, gaps row 7).
  * A locked storage does not prevent deletion (gaps row 11 names create and update only).
  */
-export function deleteMovement(store: SandboxStore, resource: 'receipts' | 'returns', orgId: string, id: string): boolean {
+export function deleteMovement(
+  store: SandboxStore,
+  resource: 'receipts' | 'returns',
+  orgId: string,
+  id: string,
+): boolean {
   const existing = store.collection(resource).get(id);
   if (!existing || existing.organisation_id !== orgId) return false;
   store.remove(resource, id);

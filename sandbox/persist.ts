@@ -24,13 +24,17 @@ export async function readStateFile(path: string): Promise<SeedData | null> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new SandboxDataError(`Cannot read the sandbox state file ${path}: ${(error as Error).message}`, { cause: error });
+    throw new SandboxDataError(`Cannot read the sandbox state file ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   let data: Record<string, unknown>;
   try {
     data = JSON.parse(text) as Record<string, unknown>;
   } catch (error) {
-    throw new SandboxDataError(`The sandbox state file ${path} is not JSON: ${(error as Error).message}`, { cause: error });
+    throw new SandboxDataError(`The sandbox state file ${path} is not JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   if (data?.format !== STATE_FORMAT.format || data.version !== STATE_FORMAT.version) {
     throw new SandboxDataError(
@@ -79,7 +83,9 @@ export class StateFile {
     this.dirty = true;
     this.timer ??= setTimeout(() => {
       this.timer = null;
-      this.flush().catch((error: unknown) => this.log(`sandbox: cannot save ${this.path}: ${(error as Error).message}`));
+      this.flush().catch((error: unknown) =>
+        this.log(`sandbox: cannot save ${this.path}: ${(error as Error).message}`),
+      );
     }, FLUSH_DELAY_MS);
   }
 

@@ -1,5 +1,13 @@
 import type { SandboxStore, ListResource } from './store.ts';
-import type { CountName, OrganisationRecord, ReceiptRecord, ReturnRecord, StorageFieldSet, StorageRecord, StoredDeletion } from './types.ts';
+import type {
+  CountName,
+  OrganisationRecord,
+  ReceiptRecord,
+  ReturnRecord,
+  StorageFieldSet,
+  StorageRecord,
+  StoredDeletion,
+} from './types.ts';
 
 /**
  * How records are served: the organisation without its internal entitlement flag, storages in the
@@ -17,7 +25,11 @@ export function presentOrganisation(org: OrganisationRecord): Record<string, unk
  * name, active, and activated_at in lists only (as the spec's examples show); `mixed` = both sets on
  * every record. `active` is true when `locked_at` is null; `activated_at` is `inserted_at`.
  */
-export function presentStorage(storage: StorageRecord, fields: StorageFieldSet, inList: boolean): Record<string, unknown> {
+export function presentStorage(
+  storage: StorageRecord,
+  fields: StorageFieldSet,
+  inList: boolean,
+): Record<string, unknown> {
   const example: Record<string, unknown> = { id: storage.id, name: storage.name, active: storage.locked_at === null };
   if (inList || fields === 'mixed') example.activated_at = storage.inserted_at;
   if (fields === 'example') return example;
@@ -34,8 +46,18 @@ export function presentDeletion(deletion: StoredDeletion): { id: string; deleted
  * `meta` of a list (spec section 2): page, page_size (the size used, after clamping), total_pages
  * (at least 1, so an empty list still has its page 1) and the count under the configured name(s).
  */
-export function listMeta(resource: ListResource, page: number, pageSize: number, total: number, countName: CountName): Record<string, number> {
-  const meta: Record<string, number> = { page, page_size: pageSize, total_pages: Math.max(1, Math.ceil(total / pageSize)) };
+export function listMeta(
+  resource: ListResource,
+  page: number,
+  pageSize: number,
+  total: number,
+  countName: CountName,
+): Record<string, number> {
+  const meta: Record<string, number> = {
+    page,
+    page_size: pageSize,
+    total_pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
   const names =
     countName === 'default'
       ? [resource === 'storages' ? 'total_entries' : 'total_count']

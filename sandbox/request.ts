@@ -101,7 +101,9 @@ export interface BodyRefusal {
  * as `charset` allowed, `+json` types too), else 415 `{error: 'unsupported_media_type'}`; a body
  * that is not JSON gives 400 `{error: 'bad_request'}`. Neither is named by the spec or gaps.md.
  */
-export async function readJsonBody(c: Context): Promise<{ ok: true; body: unknown } | { ok: false; refusal: BodyRefusal }> {
+export async function readJsonBody(
+  c: Context,
+): Promise<{ ok: true; body: unknown } | { ok: false; refusal: BodyRefusal }> {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(mediaType)) {
     const message = `Send the body as JSON with "Content-Type: application/json" (got ${mediaType ? `"${mediaType}"` : 'none'}).`;

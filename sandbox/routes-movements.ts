@@ -1,5 +1,15 @@
 import { RECEIPT_PATHS } from '../shared/service/gaps.ts';
-import { invalid, notFound, route, scopeOrganisation, scopeRecord, sendList, type AppDeps, type SandboxApp, type SandboxContext } from './http.ts';
+import {
+  invalid,
+  notFound,
+  route,
+  scopeOrganisation,
+  scopeRecord,
+  sendList,
+  type AppDeps,
+  type SandboxApp,
+  type SandboxContext,
+} from './http.ts';
 import { createReceipt, createReturn, deleteMovement, updateReceipt, updateReturn, type Outcome } from './movements.ts';
 import { buildIncluded, parseInclude } from './present.ts';
 import { pathId, readJsonBody } from './request.ts';
@@ -54,7 +64,10 @@ function registerKind(app: SandboxApp, deps: AppDeps, kind: Kind): void {
     if ('refusal' in scoped) return scoped.refusal;
     const keys = parseInclude(c.req.query('include'), kind);
     if (keys.size === 0) return c.json(scoped.record);
-    return c.json({ ...scoped.record, included: buildIncluded(store, [scoped.record], keys, deps.variants().storageFields) });
+    return c.json({
+      ...scoped.record,
+      included: buildIncluded(store, [scoped.record], keys, deps.variants().storageFields),
+    });
   });
 
   route(app, deps, 'POST', orgPath, async (c) => {

@@ -104,7 +104,13 @@ export class SandboxStore implements SandboxState {
    * One page of an organisation's records, ordered by (updated_at, id), only those updated strictly
    * after `afterUs` when given (gaps row 14). `page` counts from 1. `total` counts every matching record.
    */
-  page<R extends ListResource>(resource: R, orgId: string, afterUs: number | null, page: number, pageSize: number): { records: ListRecord[]; total: number } {
+  page<R extends ListResource>(
+    resource: R,
+    orgId: string,
+    afterUs: number | null,
+    page: number,
+    pageSize: number,
+  ): { records: ListRecord[]; total: number } {
     const index = this.indexOf(orgId)[resource];
     const start = afterUs === null ? 0 : index.firstAfter(afterUs);
     const from = start + (page - 1) * pageSize;
@@ -149,7 +155,12 @@ export class SandboxStore implements SandboxState {
    * An organisation's deletion records of a resource, deleted strictly after `afterUs` (when given)
    * and with an id in `ids` (when given): both filters combine by AND (spec section 4). Oldest first.
    */
-  deletedRecords(resource: DeletableResource, orgId: string, afterUs: number | null, ids: Set<string> | null): StoredDeletion[] {
+  deletedRecords(
+    resource: DeletableResource,
+    orgId: string,
+    afterUs: number | null,
+    ids: Set<string> | null,
+  ): StoredDeletion[] {
     this.pruneDeletions();
     const list = this.deletions[resource].get(orgId) ?? [];
     let lo = 0;
@@ -203,7 +214,12 @@ export class SandboxStore implements SandboxState {
   private indexOf(orgId: string): Record<ListResource, OrderedIndex> {
     let index = this.indexes.get(orgId);
     if (!index) {
-      index = { storages: new OrderedIndex(), product_aliases: new OrderedIndex(), receipts: new OrderedIndex(), returns: new OrderedIndex() };
+      index = {
+        storages: new OrderedIndex(),
+        product_aliases: new OrderedIndex(),
+        receipts: new OrderedIndex(),
+        returns: new OrderedIndex(),
+      };
       this.indexes.set(orgId, index);
     }
     return index;
@@ -229,7 +245,9 @@ export class SandboxStore implements SandboxState {
     for (const alias of seed.product_aliases) {
       const product = this.products.get(alias.product_id);
       if (!product || product.organisation_id !== alias.organisation_id) {
-        throw new SandboxDataError(`product alias ${alias.id} points at product ${alias.product_id}, which is not in its organisation`);
+        throw new SandboxDataError(
+          `product alias ${alias.id} points at product ${alias.product_id}, which is not in its organisation`,
+        );
       }
       this.addListed('product_aliases', { ...alias });
     }
@@ -243,7 +261,9 @@ export class SandboxStore implements SandboxState {
 
   private loadDeletions(seed: SeedData): void {
     for (const resource of DELETABLE_RESOURCES) {
-      const sorted = [...(seed.deletions?.[resource] ?? [])].sort((a, b) => micros(a.deleted_at) - micros(b.deleted_at) || (a.id < b.id ? -1 : 1));
+      const sorted = [...(seed.deletions?.[resource] ?? [])].sort(
+        (a, b) => micros(a.deleted_at) - micros(b.deleted_at) || (a.id < b.id ? -1 : 1),
+      );
       for (const deletion of sorted) {
         this.requireOrg(deletion.organisation_id, `deletion record ${deletion.id}`);
         this.deletionList(resource, deletion.organisation_id).push({ ...deletion });
@@ -277,7 +297,11 @@ export class SandboxStore implements SandboxState {
     this.indexOf(record.organisation_id)[resource].insert(micros(record.updated_at), record.id);
   }
 
-  private add<T extends { id: string; updated_at: string; inserted_at: string }>(map: Map<string, T>, record: T, what: string): void {
+  private add<T extends { id: string; updated_at: string; inserted_at: string }>(
+    map: Map<string, T>,
+    record: T,
+    what: string,
+  ): void {
     if (map.has(record.id)) throw new SandboxDataError(`two ${what} records share the id ${record.id}`);
     map.set(record.id, record);
     this.clock.observe(micros(record.updated_at));

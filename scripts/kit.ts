@@ -50,7 +50,11 @@ export function findKitPart(folder: string, entries: readonly string[]): KitPart
   if (absent === undefined) return { present: true, dir };
   const override = process.env[KIT_DIR_ENV]?.trim();
   const where = override ? `${KIT_DIR_ENV}=${override}` : `${DEFAULT_KIT_DIR} beside the repository`;
-  return { present: false, dir, missing: `no ${absent} (the team kit is looked for at ${where}; set ${KIT_DIR_ENV} to its folder)` };
+  return {
+    present: false,
+    dir,
+    missing: `no ${absent} (the team kit is looked for at ${where}; set ${KIT_DIR_ENV} to its folder)`,
+  };
 }
 
 /** The reader corpus: `files/` (the public fixtures) and `reference.json.gz` (their reference reading). */

@@ -121,9 +121,13 @@ export class ConnectController {
       return this.fail('The token gives access to no organisation: check it with the service administrator.');
     }
     const saved = await this.deps.workbook.getSetting(SETTING_KEYS.organisationId);
-    const preferred = organisations.find((o) => o.id === saved) ?? (organisations.length === 1 ? organisations[0] : undefined);
+    const preferred =
+      organisations.find((o) => o.id === saved) ?? (organisations.length === 1 ? organisations[0] : undefined);
     if (preferred) return this.selectOrganisation(preferred.id);
-    this.store.set({ busy: false, status: { tone: 'info', text: `The token sees ${organisations.length} organisations: choose one.` } });
+    this.store.set({
+      busy: false,
+      status: { tone: 'info', text: `The token sees ${organisations.length} organisations: choose one.` },
+    });
   }
 
   /**
@@ -139,7 +143,12 @@ export class ConnectController {
     } catch (error) {
       return this.fail(describeFailure(error));
     }
-    this.store.set({ busy: true, session: null, organisationId: organisation.id, status: { tone: 'info', text: `Loading ${organisation.name}…` } });
+    this.store.set({
+      busy: true,
+      session: null,
+      organisationId: organisation.id,
+      status: { tone: 'info', text: `Loading ${organisation.name}…` },
+    });
     const session = openSession(baseUrl, this.client, organisation);
     try {
       const reference = await session.reference();

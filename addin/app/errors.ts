@@ -35,7 +35,10 @@ export function describeFailure(error: unknown, context: ErrorContext = {}): Fai
           detail,
         };
       case 'not_found':
-        return { text: 'The service does not know this organisation or record, or the token cannot see it. Connect again to choose the organisation.', detail };
+        return {
+          text: 'The service does not know this organisation or record, or the token cannot see it. Connect again to choose the organisation.',
+          detail,
+        };
       case 'network_error': {
         const origin = context.origin ? ` (${context.origin})` : '';
         return {

@@ -14,7 +14,11 @@ export function tableSheets(table: ExportTable, timeZone: string): TableSheetInp
   const clock = wallClock(timeZone);
   return table.sheets.map((sheet) => ({
     name: sheet.name,
-    columns: sheet.columns.map((c) => ({ header: c.header, type: c.type, ...(c.numFmt === undefined ? {} : { numFmt: c.numFmt }) })),
+    columns: sheet.columns.map((c) => ({
+      header: c.header,
+      type: c.type,
+      ...(c.numFmt === undefined ? {} : { numFmt: c.numFmt }),
+    })),
     rows: Array.from(sheet.rows, (row) => sheet.columns.map((c) => cellValue(c, row[c.key] ?? null, clock))),
   }));
 }
@@ -24,7 +28,11 @@ export function tableSheets(table: ExportTable, timeZone: string): TableSheetInp
  * shown), datetimes as the wall clock of `timeZone`; text and booleans as they are.
  * Text that does not read as its column's type is kept as text rather than lost.
  */
-export function cellValue(column: Pick<ExportColumn, 'type'>, value: SharedValue, clock: (d: Date) => Date): ExportValue {
+export function cellValue(
+  column: Pick<ExportColumn, 'type'>,
+  value: SharedValue,
+  clock: (d: Date) => Date,
+): ExportValue {
   if (value === null || value === '') return null;
   switch (column.type) {
     case 'number':
@@ -68,6 +76,8 @@ export function wallClock(timeZone: string): (instant: Date) => Date {
   return (instant) => {
     const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
     const n = (key: string) => Number(parts[key]);
-    return new Date(Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'), instant.getUTCMilliseconds()));
+    return new Date(
+      Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'), instant.getUTCMilliseconds()),
+    );
   };
 }

@@ -3,7 +3,14 @@
  * the dated ones, fetched like `shed export` does and written into new sheets of the workbook, each
  * a table with filters and typed number formats.
  */
-import { DATASETS, DATED_DATASETS, DEFAULT_TOLERANCE_PERCENT, fetchExport, type DatasetName, type DateRange } from '../../shared/export/index.ts';
+import {
+  DATASETS,
+  DATED_DATASETS,
+  DEFAULT_TOLERANCE_PERCENT,
+  fetchExport,
+  type DatasetName,
+  type DateRange,
+} from '../../shared/export/index.ts';
 import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
@@ -92,7 +99,9 @@ export class ExportController {
     if (!session) return this.store.set({ storages: [], storageId: '' });
     try {
       const reference = await session.reference();
-      const storages = reference.storages.map((s) => ({ id: s.id, name: s.name })).sort((a, b) => a.name.localeCompare(b.name));
+      const storages = reference.storages
+        .map((s) => ({ id: s.id, name: s.name }))
+        .sort((a, b) => a.name.localeCompare(b.name));
       const { storageId } = this.store.get();
       this.store.set({ storages, storageId: storages.some((s) => s.id === storageId) ? storageId : '' });
     } catch (error) {
@@ -103,7 +112,10 @@ export class ExportController {
   /** Picks the dataset; an unknown name is refused. */
   setDataset(dataset: string): void {
     const found = DATASETS.find((d) => d === dataset);
-    if (!found) return this.store.set({ status: { tone: 'error', text: `Unknown dataset '${dataset}'; expected one of ${DATASETS.join(', ')}.` } });
+    if (!found)
+      return this.store.set({
+        status: { tone: 'error', text: `Unknown dataset '${dataset}'; expected one of ${DATASETS.join(', ')}.` },
+      });
     this.store.set({ dataset: found, status: null });
   }
 
@@ -125,7 +137,8 @@ export class ExportController {
   /** Fetches the dataset and adds its sheets to the workbook; the outcome is in the status. Never throws. */
   async run(): Promise<void> {
     const session = this.deps.session();
-    if (!session) return this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
+    if (!session)
+      return this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
     const { dataset, from, to, storageId, timeZone, stocktakeSheet } = this.store.get();
     const dated = ExportController.isDated(dataset);
     let dates: DateRange = { from: null, to: null };
@@ -143,8 +156,16 @@ export class ExportController {
       status: { tone: 'info', text: `Reading ${dataset} from ${session.organisation.name}…` },
     });
     try {
-      const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
-      const about = { organisation: session.organisation.name, generatedAt: localTimeText(new Date(), timeZone), producer: 'Shed Sheets add-in' };
+      const source = {
+        organisationId: session.organisation.id,
+        http: session.client.http,
+        listDeleted: session.org.listDeleted,
+      };
+      const about = {
+        organisation: session.organisation.name,
+        generatedAt: localTimeText(new Date(), timeZone),
+        producer: 'Shed Sheets add-in',
+      };
       // The counts are read before the service is: a sheet that is gone stops the export at once.
       const stocktake =
         dataset === 'ledger' && stocktakeSheet
@@ -152,7 +173,14 @@ export class ExportController {
           : undefined;
       const { table } = await fetchExport(
         source,
-        { dataset, timeZone, dates, about, ...(stocktake ? { stocktake } : {}), ...(dated && storageId ? { storage: storageId } : {}) },
+        {
+          dataset,
+          timeZone,
+          dates,
+          about,
+          ...(stocktake ? { stocktake } : {}),
+          ...(dated && storageId ? { storage: storageId } : {}),
+        },
         (done, known) => this.store.set({ progress: { done, total: Math.max(done, known) } }),
         abort.signal,
       );
@@ -195,7 +223,9 @@ export class ExportController {
 export function checkRange(from: string, to: string): DateRange {
   const range = { from: parseDay(from, 'From'), to: parseDay(to, 'To') };
   if (range.from && range.to && formatLocalDate(range.from) > formatLocalDate(range.to)) {
-    throw new UsageError(`The range starts (${formatLocalDate(range.from)}) after it ends (${formatLocalDate(range.to)}): swap the dates.`);
+    throw new UsageError(
+      `The range starts (${formatLocalDate(range.from)}) after it ends (${formatLocalDate(range.to)}): swap the dates.`,
+    );
   }
   return range;
 }
@@ -204,6 +234,7 @@ function parseDay(text: string, label: string): LocalDate | null {
   if (text === '') return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const date = m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
-  if (!date || !isRealDate(date)) throw new UsageError(`${label} '${text}' is not a date: expected YYYY-MM-DD, e.g. 2026-03-31.`);
+  if (!date || !isRealDate(date))
+    throw new UsageError(`${label} '${text}' is not a date: expected YYYY-MM-DD, e.g. 2026-03-31.`);
   return date;
 }

@@ -59,7 +59,10 @@ export class WorkbookJournal {
       this.running = dryRun ? null : journal;
       return {
         entries: journal.entries,
-        sink: { append: (entry) => journal.append(entry, label && 'rowNumbers' in entry ? label(entry.rowNumbers) : undefined) },
+        sink: {
+          append: (entry) =>
+            journal.append(entry, label && 'rowNumbers' in entry ? label(entry.rowNumbers) : undefined),
+        },
         close: async () => {},
       };
     };

@@ -40,7 +40,10 @@ export function problemLines(planned: Pick<PlannedImport, 'drafts' | 'label'>): 
 /** {@link problemLines} with the cell of each problem on `sheet`, for the pane to select it when clicked. */
 export function problemItems(planned: Pick<PlannedImport, 'drafts' | 'label'>, sheet: string): ProblemItem[] {
   return planned.drafts.flatMap((d) =>
-    d.problems.map((p) => ({ text: `${problemLine(p)} (${planned.label(d)} not sent)`, cell: { sheet, rowNumber: p.rowNumber, column: p.column ?? 0 } })),
+    d.problems.map((p) => ({
+      text: `${problemLine(p)} (${planned.label(d)} not sent)`,
+      cell: { sheet, rowNumber: p.rowNumber, column: p.column ?? 0 },
+    })),
   );
 }
 
@@ -55,17 +58,29 @@ export function attentionLines(drafts: readonly AnyDraft[], results: readonly Ro
 }
 
 /** {@link attentionLines} with the first cell of each record's first row on `sheet`. */
-export function attentionItems(drafts: readonly AnyDraft[], results: readonly RowResult[], sheet: string): ProblemItem[] {
+export function attentionItems(
+  drafts: readonly AnyDraft[],
+  results: readonly RowResult[],
+  sheet: string,
+): ProblemItem[] {
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   return drafts.flatMap((d) => {
     const first = byRow.get(d.rowNumbers[0] ?? -1);
     if (!first || first.notSent || !['failed', 'conflict', 'duplicate'].includes(first.status)) return [];
-    return [{ text: `Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd(), cell: { sheet, rowNumber: first.rowNumber, column: 0 } }];
+    return [
+      {
+        text: `Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd(),
+        cell: { sheet, rowNumber: first.rowNumber, column: 0 },
+      },
+    ];
   });
 }
 
 /** Records by the status of their first row, in the order statuses first appear. */
-export function recordCounts(drafts: readonly AnyDraft[], results: readonly RowResult[]): Map<RowStatus | 'not sent', number> {
+export function recordCounts(
+  drafts: readonly AnyDraft[],
+  results: readonly RowResult[],
+): Map<RowStatus | 'not sent', number> {
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   const counts = new Map<RowStatus | 'not sent', number>();
   for (const draft of drafts) {
@@ -89,7 +104,9 @@ export function runSummary(
   if (drafts.length === 0) return `No ${kind.many} found below the header row.`;
   const invalidRows = results.filter((r) => r.status === 'invalid').length;
   const parts = [...recordCounts(drafts, results)].map(([status, n]) =>
-    status === 'invalid' ? `${n} refused (${invalidRows} ${invalidRows === 1 ? 'row' : 'rows'} invalid)` : `${n} ${status}`,
+    status === 'invalid'
+      ? `${n} refused (${invalidRows} ${invalidRows === 1 ? 'row' : 'rows'} invalid)`
+      : `${n} ${status}`,
   );
   const prefix = how.cancelled ? 'Cancelled: ' : how.dryRun ? 'Checked, nothing sent: ' : '';
   return `${prefix}${drafts.length} ${drafts.length === 1 ? kind.one : kind.many}: ${parts.join(', ')}.`;

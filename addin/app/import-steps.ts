@@ -18,8 +18,13 @@ import { describeError } from './errors.ts';
  * on its row, `error` when none is done, `warning` in between, for a cancelled run, and while any
  * result is not placed (`unplaced`: rows whose results could not be written).
  */
-export function runTone(results: readonly RowResult[], how: { dryRun: boolean; cancelled: boolean; unplaced?: number }): StatusLine['tone'] {
-  const good = new Set(how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged']);
+export function runTone(
+  results: readonly RowResult[],
+  how: { dryRun: boolean; cancelled: boolean; unplaced?: number },
+): StatusLine['tone'] {
+  const good = new Set(
+    how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged'],
+  );
   const done = results.filter((r) => good.has(r.status)).length;
   if (how.cancelled || (how.unplaced ?? 0) > 0) return done === 0 && !how.cancelled ? 'error' : 'warning';
   if (done === results.length) return 'success';
@@ -37,11 +42,15 @@ export function relocationLines(placed: Relocated, results: readonly RowResult[]
       .slice(0, 5)
       .map((m) => `${m.from} → ${m.to}`)
       .join(', ');
-    lines.push(`Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`);
+    lines.push(
+      `Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`,
+    );
   }
   for (const rowNumber of placed.lost) {
     const result = results.find((r) => r.rowNumber === rowNumber);
-    const record = result?.sequence ? `: it was ${result.status} as ${result.sequence} (Record ID ${result.recordId ?? ''})` : '';
+    const record = result?.sequence
+      ? `: it was ${result.status} as ${result.sequence} (Record ID ${result.recordId ?? ''})`
+      : '';
     lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
   }
   return lines;
@@ -52,7 +61,10 @@ export function relocationLines(placed: Relocated, results: readonly RowResult[]
  * (`invoice INV-1`) and what it became (sequence and Record ID), so the bookkeeper can find them;
  * "Place results again" tries once more.
  */
-export function unplacedLines(unplaced: readonly RowResult[], planned: Pick<PlannedImport, 'drafts' | 'label'>): string[] {
+export function unplacedLines(
+  unplaced: readonly RowResult[],
+  planned: Pick<PlannedImport, 'drafts' | 'label'>,
+): string[] {
   if (unplaced.length === 0) return [];
   const byRecord = new Map<string, RowResult[]>();
   for (const result of unplaced) {
@@ -63,7 +75,9 @@ export function unplacedLines(unplaced: readonly RowResult[], planned: Pick<Plan
   const lines = [...byRecord].map(([name, results]) => {
     const first = results[0];
     const made =
-      first?.sequence || first?.recordId ? `: ${first.status} as ${first.sequence ?? ''} (Record ID ${first.recordId ?? ''})` : `: ${first?.status ?? ''}`;
+      first?.sequence || first?.recordId
+        ? `: ${first.status} as ${first.sequence ?? ''} (Record ID ${first.recordId ?? ''})`
+        : `: ${first?.status ?? ''}`;
     const rows = results.map((r) => r.rowNumber).join(', ');
     return `Not written, ${name} (row ${rows} when read)${made}.`;
   });
@@ -86,7 +100,8 @@ export function headerRowOf(grid: Grid, mapping: ColumnMapping): string[] {
 
 /** The 0-based column of a row's last non-blank cell, or -1. */
 export function lastFilled(cells: readonly unknown[]): number {
-  for (let c = cells.length - 1; c >= 0; c -= 1) if (cells[c] !== null && cells[c] !== undefined && cells[c] !== '') return c;
+  for (let c = cells.length - 1; c >= 0; c -= 1)
+    if (cells[c] !== null && cells[c] !== undefined && cells[c] !== '') return c;
   return -1;
 }
 

@@ -33,7 +33,10 @@ export interface RunView {
 }
 
 /** What the pane says of where a run's results went: the header not found, rows moved, results not placed (by invoice). */
-export function placementLines(placer: SheetRun['placer'], report: Pick<ImportReport, 'results' | 'planned'>): string[] {
+export function placementLines(
+  placer: SheetRun['placer'],
+  report: Pick<ImportReport, 'results' | 'planned'>,
+): string[] {
   return [
     ...(placer.headerLost ? [placer.headerLost] : []),
     ...relocationLines({ results: [], moved: placer.moved, lost: [] }, report.results),
@@ -45,7 +48,10 @@ export function placementLines(placer: SheetRun['placer'], report: Pick<ImportRe
 export function sheetRunView(kind: KindDescriptor, run: SheetRun, how: RunHow): RunView {
   const { planned, results } = run.report;
   return {
-    status: { tone: runTone(results, { ...how, unplaced: run.placer.unplaced.length }), text: runSummary(kind, planned.drafts, results, how) },
+    status: {
+      tone: runTone(results, { ...how, unplaced: run.placer.unplaced.length }),
+      text: runSummary(kind, planned.drafts, results, how),
+    },
     ...lines(run, ''),
     unplaced: run.placer.unplaced.length,
   };
@@ -79,10 +85,16 @@ export function allSheetsView(
           : 'success';
   const parts = runs.map((r) => lines(r, `'${r.sheet}', `));
   return {
-    status: { tone: how.cancelled && runs.length > 0 ? 'warning' : tone, text: `${prefix}${[...each, ...none, ...skips].join(' ')}` },
+    status: {
+      tone: how.cancelled && runs.length > 0 ? 'warning' : tone,
+      text: `${prefix}${[...each, ...none, ...skips].join(' ')}`,
+    },
     problems: parts.flatMap((p) => p.problems).slice(0, LINES_SHOWN),
     problemCells: parts.flatMap((p) => p.problemCells).slice(0, LINES_SHOWN),
-    warnings: [...skipped.map((s) => `Sheet '${s.sheet}' skipped: ${s.reason}`), ...parts.flatMap((p) => p.warnings)].slice(0, LINES_SHOWN),
+    warnings: [
+      ...skipped.map((s) => `Sheet '${s.sheet}' skipped: ${s.reason}`),
+      ...parts.flatMap((p) => p.warnings),
+    ].slice(0, LINES_SHOWN),
     unplaced: runs.reduce((n, r) => n + r.placer.unplaced.length, 0),
   };
 }
@@ -90,10 +102,15 @@ export function allSheetsView(
 /** A sheet's problem lines (with cells) and warnings, each starting with `prefix`. */
 function lines({ report, placer }: SheetRun, prefix: string): Omit<RunView, 'status' | 'unplaced'> {
   const { planned, results, grid } = report;
-  const items = [...problemItems(planned, grid.sheet), ...attentionItems(planned.drafts, results, grid.sheet)].slice(0, LINES_SHOWN);
+  const items = [...problemItems(planned, grid.sheet), ...attentionItems(planned.drafts, results, grid.sheet)].slice(
+    0,
+    LINES_SHOWN,
+  );
   return {
     problems: items.map((i) => `${prefix}${i.text}`),
     problemCells: items.map((i) => i.cell),
-    warnings: [...placementLines(placer, report), ...warningLines(planned)].map((w) => `${prefix}${w}`).slice(0, LINES_SHOWN),
+    warnings: [...placementLines(placer, report), ...warningLines(planned)]
+      .map((w) => `${prefix}${w}`)
+      .slice(0, LINES_SHOWN),
   };
 }

@@ -188,7 +188,10 @@ export class ImportController {
       if (!sheet || !this.grid) return;
       if (!Number.isInteger(rowNumber) || rowNumber < 1) {
         this.store.set({
-          status: { tone: 'error', text: `Row ${rowNumber} is not a row of the sheet: give the row number of the column headers, such as 3.` },
+          status: {
+            tone: 'error',
+            text: `Row ${rowNumber} is not a row of the sheet: give the row number of the column headers, such as 3.`,
+          },
         });
         return;
       }
@@ -272,7 +275,12 @@ export class ImportController {
     this.abort.abort();
     const sending = this.store.get().phase === 'sending';
     this.store.set({
-      status: { tone: 'info', text: sending ? 'Cancelling: no more records are sent; those on their way finish…' : 'Cancelling: nothing will be sent…' },
+      status: {
+        tone: 'info',
+        text: sending
+          ? 'Cancelling: no more records are sent; those on their way finish…'
+          : 'Cancelling: nothing will be sent…',
+      },
     });
   }
 
@@ -316,11 +324,19 @@ export class ImportController {
       if (error instanceof ImportCancelledError) return this.stoppedBeforeSending();
       if (error instanceof MappingError) {
         if (this.grid) this.apply(this.grid);
-        this.store.set({ phase: 'idle', progress: null, status: { tone: 'error', text: this.store.get().mappingProblem ?? paneMappingProblem(error, null) } });
+        this.store.set({
+          phase: 'idle',
+          progress: null,
+          status: { tone: 'error', text: this.store.get().mappingProblem ?? paneMappingProblem(error, null) },
+        });
         return;
       }
       if (error instanceof NoRecordsError) {
-        this.store.set({ phase: 'idle', progress: null, status: { tone: 'error', text: `No ${kind.many} found below the header row.` } });
+        this.store.set({
+          phase: 'idle',
+          progress: null,
+          status: { tone: 'error', text: `No ${kind.many} found below the header row.` },
+        });
         return;
       }
       throw error;
@@ -344,7 +360,8 @@ export class ImportController {
       } catch (error) {
         if (error instanceof ImportCancelledError) break;
         if (error instanceof MappingError) skipped.push({ sheet, reason: describeError(error) });
-        else if (error instanceof NoRecordsError) skipped.push({ sheet, reason: `no ${kind.many} below its header row.` });
+        else if (error instanceof NoRecordsError)
+          skipped.push({ sheet, reason: `no ${kind.many} below its header row.` });
         else throw error;
       }
     }
@@ -370,7 +387,10 @@ export class ImportController {
           sheet: {
             read: async ({ onProgress, signal: stop }) => {
               const grid = await this.deps.workbook
-                .readSheet(sheet ?? undefined, { ...(onProgress ? { onProgress } : {}), ...(stop ? { signal: stop } : {}) })
+                .readSheet(sheet ?? undefined, {
+                  ...(onProgress ? { onProgress } : {}),
+                  ...(stop ? { signal: stop } : {}),
+                })
                 .catch((error: unknown) => {
                   // Cancel during the read stops it at the next chunk: nothing was sent.
                   throw stop?.aborted ? new ImportCancelledError() : error;
@@ -431,9 +451,13 @@ export class ImportController {
         if (phase === 'reading') this.store.set({ phase: 'reading', status: null });
         if (phase === 'checking') {
           const name = this.deps.session()?.organisation.name ?? 'the service';
-          this.store.set({ phase: 'checking', status: { tone: 'info', text: `Checking ${kind.many} against ${name}…` } });
+          this.store.set({
+            phase: 'checking',
+            status: { tone: 'info', text: `Checking ${kind.many} against ${name}…` },
+          });
         }
-        if (phase === 'writing') this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
+        if (phase === 'writing')
+          this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
       },
       rowsRead: (rows) => this.readingProgress(rows),
       records: (done, total) => {
@@ -460,7 +484,12 @@ export class ImportController {
       add: (rows) => feed.add(rows),
       finish: async (results) => {
         await feed.finish(results);
-        return { file: run.grid.sheet, failure: null, moved: placer.moved, unplaced: placer.unplaced.map((r) => r.rowNumber) };
+        return {
+          file: run.grid.sheet,
+          failure: null,
+          moved: placer.moved,
+          unplaced: placer.unplaced.map((r) => r.rowNumber),
+        };
       },
     };
   }
@@ -478,7 +507,9 @@ export class ImportController {
       await placer.placeAgain();
       const left = placer.unplaced.length;
       const text =
-        left === 0 ? 'Every result is now on its row.' : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
+        left === 0
+          ? 'Every result is now on its row.'
+          : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
       this.store.set({
         phase: 'idle',
         status: { tone: left === 0 ? 'info' : 'warning', text },
@@ -504,7 +535,10 @@ export class ImportController {
     const { mapping, saved, reading } = report;
     const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
     await saveMapping(this.deps.workbook, kind.kind, report.grid.sheet, used);
-    this.deps.profiles?.save({ ...toMappingFile({ ...used, kind: kind.kind }), signature: headerSignature(mapping.headers) });
+    this.deps.profiles?.save({
+      ...toMappingFile({ ...used, kind: kind.kind }),
+      signature: headerSignature(mapping.headers),
+    });
   }
 
   /** The screen after a run: its summary, problems (with their cells) and warnings. */
@@ -526,9 +560,18 @@ export class ImportController {
   /** Reads the sheet and maps it (saved mapping first); a sheet that cannot be mapped says why. */
   private async detect(): Promise<void> {
     const { sheet } = this.store.get();
-    this.store.set({ phase: 'reading', status: null, problems: [], problemCells: [], warnings: [], resultColumns: null });
+    this.store.set({
+      phase: 'reading',
+      status: null,
+      problems: [],
+      problemCells: [],
+      warnings: [],
+      resultColumns: null,
+    });
     // A large sheet takes a while: the status line counts the rows read so far.
-    const grid = await this.deps.workbook.readSheet(sheet ?? undefined, { onProgress: (rows) => this.readingProgress(rows) });
+    const grid = await this.deps.workbook.readSheet(sheet ?? undefined, {
+      onProgress: (rows) => this.readingProgress(rows),
+    });
     this.grid = grid;
     await this.savedMappingFor(grid);
     // A mapping kept with the sheet that says its prices include GST ticks the box; the bookkeeper's tick stays.
@@ -555,7 +598,14 @@ export class ImportController {
       this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem });
       return;
     }
-    this.store.set({ mapping, evidence, fields: fieldRows(mapping), choices: columnChoices(mapping), mappingSaved, mappingProblem });
+    this.store.set({
+      mapping,
+      evidence,
+      fields: fieldRows(mapping),
+      choices: columnChoices(mapping),
+      mappingSaved,
+      mappingProblem,
+    });
   }
 
   /** Runs a step; any failure ends in the status line and an idle screen. */

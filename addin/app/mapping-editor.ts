@@ -58,9 +58,16 @@ export function columnChoices(mapping: ColumnMapping): ColumnChoice[] {
  *
  * @throws RangeError when `column` is not a column of the header row.
  */
-export function editMapping(mapping: ColumnMapping, saved: SavedMapping | undefined, field: MappedField, column: number | null): SavedMapping {
+export function editMapping(
+  mapping: ColumnMapping,
+  saved: SavedMapping | undefined,
+  field: MappedField,
+  column: number | null,
+): SavedMapping {
   if (column !== null && (!Number.isInteger(column) || column < 0 || column >= Math.max(mapping.headers.length, 1))) {
-    throw new RangeError(`Column ${column} is not in the header row (columns A to ${columnLetter(Math.max(mapping.headers.length - 1, 0))}).`);
+    throw new RangeError(
+      `Column ${column} is not in the header row (columns A to ${columnLetter(Math.max(mapping.headers.length - 1, 0))}).`,
+    );
   }
   const base: SavedMapping = saved ?? toSavedMapping(mapping);
   const columns: SavedMapping['columns'] = { ...base.columns };

@@ -109,10 +109,14 @@ export function memorySettingsKey(workbookName: string): string {
  * loads those kept for this workbook's name, and writes each change through. Storage that refuses is
  * ignored (the settings then last the page).
  */
-export function keepSettingsAcrossReloads(workbook: MemoryWorkbook, storage: Pick<Storage, 'getItem' | 'setItem'>): void {
+export function keepSettingsAcrossReloads(
+  workbook: MemoryWorkbook,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+): void {
   const key = memorySettingsKey(workbook.name);
   try {
-    for (const [name, value] of Object.entries(JSON.parse(storage.getItem(key) ?? '{}') as Record<string, string>)) workbook.settings.set(name, value);
+    for (const [name, value] of Object.entries(JSON.parse(storage.getItem(key) ?? '{}') as Record<string, string>))
+      workbook.settings.set(name, value);
   } catch {
     // Unreadable or blocked: start from the workbook's own settings.
   }
@@ -142,22 +146,109 @@ export const SAMPLE_WORKBOOK: MemoryInit = {
       rows: [
         ['Willow Creek Pastoral Co — supplier invoices (sample)'],
         [],
-        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'PO Number', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Notes'],
-        ['INV-40211', 'Farmco Rural Supplies', day('2026-01-06'), 'Main Chemical Shed', 'PO-1001', 'Glyfos 540', 4, 20, 'L', 185, null],
+        [
+          'Invoice No',
+          'Supplier',
+          'Date Received',
+          'Deliver To',
+          'PO Number',
+          'Product',
+          'Qty',
+          'Pack Size',
+          'Unit',
+          'Price ex GST',
+          'Notes',
+        ],
+        [
+          'INV-40211',
+          'Farmco Rural Supplies',
+          day('2026-01-06'),
+          'Main Chemical Shed',
+          'PO-1001',
+          'Glyfos 540',
+          4,
+          20,
+          'L',
+          185,
+          null,
+        ],
         [null, null, null, null, null, 'Amine 625', 2, 20, 'L', 142.5, null],
-        ['INV-88310', 'Southern Cross Fertilisers', day('2026-01-20'), 'Fertiliser Bunker', null, 'Granular Urea', 24, 1, 't', 785, 'Bulk delivery'],
-        ['INV-40412', 'Farmco Rural Supplies', day('2026-02-17'), 'Main Chemical Shed', 'PO-1018', 'Glyfos 450', 4, 20, 'L', 185, null],
+        [
+          'INV-88310',
+          'Southern Cross Fertilisers',
+          day('2026-01-20'),
+          'Fertiliser Bunker',
+          null,
+          'Granular Urea',
+          24,
+          1,
+          't',
+          785,
+          'Bulk delivery',
+        ],
+        [
+          'INV-40412',
+          'Farmco Rural Supplies',
+          day('2026-02-17'),
+          'Main Chemical Shed',
+          'PO-1018',
+          'Glyfos 450',
+          4,
+          20,
+          'L',
+          185,
+          null,
+        ],
         [null, null, null, null, null, 'Sprayquat 250', 4, '20 L', null, 132, null],
-        ['S-2291', 'Paddock Seeds Pty Ltd', '3/02/2026', 'Seed Shed', 'PO-1012', 'Scepter Wheat', 40, 50, 'kg', 62.5, null],
+        [
+          'S-2291',
+          'Paddock Seeds Pty Ltd',
+          '3/02/2026',
+          'Seed Shed',
+          'PO-1012',
+          'Scepter Wheat',
+          40,
+          50,
+          'kg',
+          62.5,
+          null,
+        ],
       ],
     },
     {
       name: 'Returns',
       rows: [
         ['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments'],
-        ['12/02/2026', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyfos 540', 20, 'L', 'CN-7781', 'Unopened drum, over-ordered'],
-        ['28/02/2026', 'Southern Cross Fertilisers', 'Fertiliser Bunker', 'MAP Granular', '1000 kg', null, 'CN-3310', 'Caked bag'],
-        ['20/03/2026', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Metsul 600 WG', 0, 'g', 'CN-7790', 'Entered twice'],
+        [
+          '12/02/2026',
+          'Farmco Rural Supplies',
+          'Main Chemical Shed',
+          'Glyfos 540',
+          20,
+          'L',
+          'CN-7781',
+          'Unopened drum, over-ordered',
+        ],
+        [
+          '28/02/2026',
+          'Southern Cross Fertilisers',
+          'Fertiliser Bunker',
+          'MAP Granular',
+          '1000 kg',
+          null,
+          'CN-3310',
+          'Caked bag',
+        ],
+        [
+          '20/03/2026',
+          'Farmco Rural Supplies',
+          'Main Chemical Shed',
+          'Metsul 600 WG',
+          0,
+          'g',
+          'CN-7790',
+          'Entered twice',
+        ],
       ],
     },
   ],

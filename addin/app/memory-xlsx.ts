@@ -28,9 +28,14 @@ export class MemoryWorkbookError extends Error {
 export async function memoryInitFromUrl(url: string, base: string, fetchFn: typeof fetch = fetch): Promise<MemoryInit> {
   const where = new URL(url, base);
   const response = await fetchFn(where).catch((error: unknown) => {
-    throw new MemoryWorkbookError(`The workbook ${where.href} could not be fetched (${error instanceof Error ? error.message : String(error)}).`);
+    throw new MemoryWorkbookError(
+      `The workbook ${where.href} could not be fetched (${error instanceof Error ? error.message : String(error)}).`,
+    );
   });
-  if (!response.ok) throw new MemoryWorkbookError(`The workbook ${where.href} could not be fetched: the server answered ${response.status}.`);
+  if (!response.ok)
+    throw new MemoryWorkbookError(
+      `The workbook ${where.href} could not be fetched: the server answered ${response.status}.`,
+    );
   const name = decodeURIComponent(where.pathname.split('/').pop() || 'Book.xlsx');
   return memoryInitFromXlsx(new Uint8Array(await response.arrayBuffer()), name);
 }
@@ -46,7 +51,9 @@ export async function memoryInitFromXlsx(bytes: Uint8Array, name: string): Promi
   try {
     await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   } catch (error) {
-    throw new MemoryWorkbookError(`${name} is not an .xlsx workbook this page can open (${error instanceof Error ? error.message : String(error)}).`);
+    throw new MemoryWorkbookError(
+      `${name} is not an .xlsx workbook this page can open (${error instanceof Error ? error.message : String(error)}).`,
+    );
   }
   const sheets = book.worksheets.filter((ws) => ws.state !== 'veryHidden').map(sheetInit);
   const active = book.worksheets[book.views?.[0]?.activeTab ?? -1]?.name;
@@ -75,7 +82,11 @@ function sheetInit(ws: Worksheet): MemorySheetInit {
   const merges = ((ws.model as { merges?: string[] }).merges ?? []).map(areaOf);
   const filter = ws.autoFilter;
   const autoFilter =
-    typeof filter === 'string' ? areaOf(filter) : filter && typeof filter === 'object' ? areaOf(`${refOf(filter.from)}:${refOf(filter.to)}`) : undefined;
+    typeof filter === 'string'
+      ? areaOf(filter)
+      : filter && typeof filter === 'object'
+        ? areaOf(`${refOf(filter.from)}:${refOf(filter.to)}`)
+        : undefined;
   const tables = ws.getTables().map((entry) => {
     const table = ((entry as unknown as { table?: TableModel }).table ?? entry) as unknown as TableModel;
     return { name: table.name, area: areaOf(table.tableRef ?? table.ref), headerRow: table.headerRow !== false };
@@ -101,10 +112,12 @@ interface TableModel {
 /** An exceljs cell value as a grid cell: formulas as their cached result, rich text joined, errors as their text. */
 function cellValue(value: unknown): CellValue {
   if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return value;
   if (typeof value !== 'object') return null;
   if ('result' in value) return cellValue((value as { result: unknown }).result);
-  if ('richText' in value) return (value as { richText: { text: string }[] }).richText.map((t) => t.text).join('') || null;
+  if ('richText' in value)
+    return (value as { richText: { text: string }[] }).richText.map((t) => t.text).join('') || null;
   if ('text' in value) return cellValue((value as { text: unknown }).text);
   if ('error' in value) return String((value as { error: unknown }).error);
   return null;

@@ -13,7 +13,14 @@ import type { JournalEntry, JournalSink } from '../../shared/import/engine/journ
 import type { ImportKind } from '../../shared/kinds/index.ts';
 import { expiredRuns, unfinishedRuns, type RunRecord, type StoredEntry, type UnfinishedRun } from './journal-runs.ts';
 
-export { KEEP_FINISHED_DAYS, expiredRuns, unfinishedRuns, type RunRecord, type StoredEntry, type UnfinishedRun } from './journal-runs.ts';
+export {
+  KEEP_FINISHED_DAYS,
+  expiredRuns,
+  unfinishedRuns,
+  type RunRecord,
+  type StoredEntry,
+  type UnfinishedRun,
+} from './journal-runs.ts';
 
 /** A journal of the pane: the entries recorded so far (this workbook's), where new ones go, and its runs. */
 export interface PaneJournal extends JournalSink {
@@ -51,14 +58,26 @@ class Journal implements PaneJournal {
   }
 
   async append(entry: JournalEntry, label?: string): Promise<void> {
-    const stored: StoredEntry = { workbook: this.workbook, entry, ...(this.current ? { run: this.current.id } : {}), ...(label ? { label } : {}) };
+    const stored: StoredEntry = {
+      workbook: this.workbook,
+      entry,
+      ...(this.current ? { run: this.current.id } : {}),
+      ...(label ? { label } : {}),
+    };
     await this.keep.entry(stored);
     this.stored.push(stored);
     this.entries.push(entry);
   }
 
   async beginRun(run: { sheet: string; kind: ImportKind }): Promise<void> {
-    const record: RunRecord = { id: crypto.randomUUID(), workbook: this.workbook, ...run, started: new Date().toISOString(), finished: null, placed: [] };
+    const record: RunRecord = {
+      id: crypto.randomUUID(),
+      workbook: this.workbook,
+      ...run,
+      started: new Date().toISOString(),
+      finished: null,
+      placed: [],
+    };
     await this.keep.run(record);
     this.runs.push(record);
     this.current = record;
@@ -120,12 +139,19 @@ const BY_RUN = 'run';
  * transaction has committed. Falls back to a {@link SessionJournal} when the database cannot be
  * opened (private mode, blocked by policy).
  */
-export async function openPaneJournal(factory: IDBFactory | undefined, workbook: string, now: Date = new Date()): Promise<PaneJournal> {
+export async function openPaneJournal(
+  factory: IDBFactory | undefined,
+  workbook: string,
+  now: Date = new Date(),
+): Promise<PaneJournal> {
   if (!factory) return new SessionJournal(workbook);
   try {
     const db = await openDatabase(factory);
     await pruneRuns(db, now);
-    const [stored, runs] = await Promise.all([getAll<StoredEntry>(db, ENTRIES, workbook), getAll<RunRecord>(db, RUNS, workbook)]);
+    const [stored, runs] = await Promise.all([
+      getAll<StoredEntry>(db, ENTRIES, workbook),
+      getAll<RunRecord>(db, RUNS, workbook),
+    ]);
     return new Journal('indexeddb', workbook, stored, runs, {
       entry: (record) => write(db, [ENTRIES], (tx) => void tx.objectStore(ENTRIES).add(record)),
       run: (record) => write(db, [RUNS], (tx) => void tx.objectStore(RUNS).put(record)),
@@ -141,7 +167,10 @@ function openDatabase(factory: IDBFactory): Promise<IDBDatabase> {
     request.onupgradeneeded = (event) => {
       const db = request.result;
       // Version 1 had the entries only, by workbook file name (kept: a run before the upgrade still finds them by name).
-      const entries = event.oldVersion < 1 ? db.createObjectStore(ENTRIES, { autoIncrement: true }) : request.transaction!.objectStore(ENTRIES);
+      const entries =
+        event.oldVersion < 1
+          ? db.createObjectStore(ENTRIES, { autoIncrement: true })
+          : request.transaction!.objectStore(ENTRIES);
       if (event.oldVersion < 1) entries.createIndex(BY_WORKBOOK, 'workbook');
       if (event.oldVersion < 2) {
         entries.createIndex(BY_RUN, 'run');

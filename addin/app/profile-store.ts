@@ -36,7 +36,10 @@ export function webProfileStore(
           const key = storage.key(i);
           if (!key?.startsWith(prefix)) continue;
           try {
-            profiles.push({ name: key.slice(prefix.length), mapping: parseSavedMapping(storage.getItem(key) ?? '', key) });
+            profiles.push({
+              name: key.slice(prefix.length),
+              mapping: parseSavedMapping(storage.getItem(key) ?? '', key),
+            });
           } catch {
             // A profile written by another version that no longer parses is passed over.
           }

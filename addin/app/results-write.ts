@@ -93,7 +93,8 @@ export class ResultsPlacer {
     const expected = mapping.headerRowNumber + this.shift;
     const resultColumns = this.blockWritten ? this.layout.columns : null;
     const columns = [...new Set([...this.keys, ...(resultColumns ?? [])])];
-    let placed = search || results.length === 0 ? null : await this.placeWhereLastSeen(results, expected, columns, resultColumns);
+    let placed =
+      search || results.length === 0 ? null : await this.placeWhereLastSeen(results, expected, columns, resultColumns);
     if (placed === null) {
       this.reads.sheet += 1;
       const now = await this.workbook.readColumns(grid.sheet, columns);
@@ -104,7 +105,13 @@ export class ResultsPlacer {
         return;
       }
       this.shift = header - mapping.headerRowNumber;
-      placed = placeResults(results, { before: grid, beforeHeader: mapping.headerRowNumber, now, nowHeader: header, columns: this.keys });
+      placed = placeResults(results, {
+        before: grid,
+        beforeHeader: mapping.headerRowNumber,
+        now,
+        nowHeader: header,
+        columns: this.keys,
+      });
     }
     await this.workbook.writeResults({
       sheet: grid.sheet,

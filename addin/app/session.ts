@@ -38,7 +38,8 @@ export function openSession(baseUrl: string, client: ServiceClient, organisation
     return attempt;
   };
   const withResolver = (data: ReferenceData): Loaded => ({ data, resolver: createResolver(data) });
-  const load = (fresh: boolean) => (loading && !fresh ? loading : keep(loadReferenceData(org, organisation.id).then(withResolver)));
+  const load = (fresh: boolean) =>
+    loading && !fresh ? loading : keep(loadReferenceData(org, organisation.id).then(withResolver));
   return {
     baseUrl,
     client,

@@ -18,7 +18,11 @@ import { Store } from './store.ts';
  * The template of `kind` for the organisation, its instructions worded for the pane.
  * @throws ReferenceDataError (shared/resolve) for unusable reference data.
  */
-export function templateSheet(kind: ImportKind, reference: ReferenceData, context: TemplateContext): TemplateSheetInput {
+export function templateSheet(
+  kind: ImportKind,
+  reference: ReferenceData,
+  context: TemplateContext,
+): TemplateSheetInput {
   return wordTemplate(buildTemplate(kind, reference, context), paneRemedy);
 }
 
@@ -52,18 +56,33 @@ export class TemplateController {
   /** Adds the template sheet of the chosen kind; the outcome is in the status. Never throws. */
   async create(): Promise<void> {
     const session = this.deps.session();
-    if (!session) return this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
+    if (!session)
+      return this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
     const { kind } = this.store.get();
-    this.store.set({ busy: true, status: { tone: 'info', text: `Loading the names of ${session.organisation.name}…` } });
+    this.store.set({
+      busy: true,
+      status: { tone: 'info', text: `Loading the names of ${session.organisation.name}…` },
+    });
     try {
       const madeAt = (this.deps.now ?? (() => new Date()))();
-      const sheet = templateSheet(kind, await session.reference(), { organisationName: session.organisation.name, madeAt });
+      const sheet = templateSheet(kind, await session.reference(), {
+        organisationName: session.organisation.name,
+        madeAt,
+      });
       await this.deps.workbook.addTemplateSheet(sheet);
       const name = await this.deps.workbook.activeSheetName();
-      const lists = sheet.validations.map((v) => `${sheet.columns[v.column]?.header} (${sheet.lists.find((l) => l.name === v.list)?.values.length})`);
-      this.store.set({ busy: false, status: { tone: 'success', text: `Added sheet '${name}' with drop-down lists: ${lists.join(', ')}.` } });
+      const lists = sheet.validations.map(
+        (v) => `${sheet.columns[v.column]?.header} (${sheet.lists.find((l) => l.name === v.list)?.values.length})`,
+      );
+      this.store.set({
+        busy: false,
+        status: { tone: 'success', text: `Added sheet '${name}' with drop-down lists: ${lists.join(', ')}.` },
+      });
     } catch (error) {
-      this.store.set({ busy: false, status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) } });
+      this.store.set({
+        busy: false,
+        status: { tone: 'error', ...describeFailure(error, { origin: this.deps.origin }) },
+      });
     }
   }
 }

@@ -40,7 +40,11 @@ export function mappingSettingKey(kind: ImportKind, sheet: string): string {
  * (edited by hand, or from another version) is ignored rather than blocking the import: the
  * mapping is then detected afresh.
  */
-export async function loadSavedMapping(workbook: WorkbookPort, kind: ImportKind, sheet: string): Promise<SavedMapping | undefined> {
+export async function loadSavedMapping(
+  workbook: WorkbookPort,
+  kind: ImportKind,
+  sheet: string,
+): Promise<SavedMapping | undefined> {
   const text = await workbook.getSetting(mappingSettingKey(kind, sheet));
   if (text === null) return undefined;
   try {
@@ -52,6 +56,11 @@ export async function loadSavedMapping(workbook: WorkbookPort, kind: ImportKind,
 }
 
 /** Saves a sheet's column mapping (the `--mapping FILE` format, so it can be copied out for the CLI). */
-export async function saveMapping(workbook: WorkbookPort, kind: ImportKind, sheet: string, saved: SavedMapping): Promise<void> {
+export async function saveMapping(
+  workbook: WorkbookPort,
+  kind: ImportKind,
+  sheet: string,
+  saved: SavedMapping,
+): Promise<void> {
   await workbook.setSetting(mappingSettingKey(kind, sheet), JSON.stringify(toMappingFile({ ...saved, kind })));
 }

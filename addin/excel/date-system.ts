@@ -27,7 +27,8 @@ export function dateSystemOf(serial: number, text: string): 1900 | 1904 | null {
     const parsed = parseDateCell(text, order);
     return parsed.ok ? [parsed.value] : [];
   });
-  const same = (d: Date) => shown.some((v) => v.year === d.getUTCFullYear() && v.month === d.getUTCMonth() + 1 && v.day === d.getUTCDate());
+  const same = (d: Date) =>
+    shown.some((v) => v.year === d.getUTCFullYear() && v.month === d.getUTCMonth() + 1 && v.day === d.getUTCDate());
   if (same(in1904) && !same(in1900)) return 1904;
   if (same(in1900)) return 1900;
   return null;
@@ -50,7 +51,12 @@ interface DateCell {
  * is left as read (1900) and the answer is `null`.
  * (office-js has `Workbook.use1904DateSystem` only in its preview API set, so no host can be asked.)
  */
-export async function readDateSystem(sheet: Excel.Worksheet, grid: Grid, batch: Batch, chunkRows: number): Promise<1900 | 1904 | null> {
+export async function readDateSystem(
+  sheet: Excel.Worksheet,
+  grid: Grid,
+  batch: Batch,
+  chunkRows: number,
+): Promise<1900 | 1904 | null> {
   const cells = dateCells(grid);
   let system: 1900 | 1904 | null = null;
   for (let start = 0; start < cells.length;) {
@@ -67,7 +73,9 @@ export async function readDateSystem(sheet: Excel.Worksheet, grid: Grid, batch: 
   if (system === 1904) {
     for (const row of grid.rows) {
       if (row.cells.some((c) => c instanceof Date))
-        row.cells = row.cells.map((c) => (c instanceof Date ? new Date(c.getTime() + DATE1904_OFFSET_DAYS * DAY_MS) : c));
+        row.cells = row.cells.map((c) =>
+          c instanceof Date ? new Date(c.getTime() + DATE1904_OFFSET_DAYS * DAY_MS) : c,
+        );
     }
   }
   if (system !== null) grid.dateSystem = system;
@@ -75,7 +83,11 @@ export async function readDateSystem(sheet: Excel.Worksheet, grid: Grid, batch: 
 }
 
 /** Loads the shown text of one block's date cells (one range per column) in one sync and counts each cell's vote. */
-async function voteBlock(sheet: Excel.Worksheet, block: readonly DateCell[], batch: Batch): Promise<Record<1900 | 1904, number>> {
+async function voteBlock(
+  sheet: Excel.Worksheet,
+  block: readonly DateCell[],
+  batch: Batch,
+): Promise<Record<1900 | 1904, number>> {
   const columns = new Map<number, DateCell[]>();
   for (const cell of block) columns.set(cell.column, [...(columns.get(cell.column) ?? []), cell]);
   const ranges = [...columns].map(([column, list]) => {
@@ -99,7 +111,8 @@ function dateCells(grid: Grid): DateCell[] {
   const cells: DateCell[] = [];
   for (const row of grid.rows) {
     row.cells.forEach((c, column) => {
-      if (c instanceof Date && dateToSerial(c) >= 1) cells.push({ rowNumber: row.rowNumber, column, serial: dateToSerial(c) });
+      if (c instanceof Date && dateToSerial(c) >= 1)
+        cells.push({ rowNumber: row.rowNumber, column, serial: dateToSerial(c) });
     });
   }
   return cells;

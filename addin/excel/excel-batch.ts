@@ -87,7 +87,11 @@ export function codeOf(error: unknown): string | undefined {
 /** Wraps a payload error that survived halving down to one row into a typed error. */
 export function payloadError(error: unknown, what: string): unknown {
   if (!isPayloadTooLarge(error)) return error;
-  return new WorkbookError('payload_too_large', `Excel refused ${what}: a single row is larger than one request may be (5 MB on Excel on the web).`, {
-    cause: error,
-  });
+  return new WorkbookError(
+    'payload_too_large',
+    `Excel refused ${what}: a single row is larger than one request may be (5 MB on Excel on the web).`,
+    {
+      cause: error,
+    },
+  );
 }

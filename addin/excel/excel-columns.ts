@@ -51,7 +51,11 @@ export async function readColumns(
   if (parts.length === 0 || width === 0) return [];
   const byRow = new Map<number, CellValue[]>();
   const load = (span: RowSpan, first: number, count: number) =>
-    columnRuns(span.columns ?? columns).map(([column, n]) => ({ column, first, range: sheet.getRangeByIndexes(first - 1, column, count, n).load('values') }));
+    columnRuns(span.columns ?? columns).map(([column, n]) => ({
+      column,
+      first,
+      range: sheet.getRangeByIndexes(first - 1, column, count, n).load('values'),
+    }));
   const take = (loaded: ReturnType<typeof load>) => {
     for (const { column, first, range } of loaded) {
       for (const row of blockToRows(range.values, [], first, column)) {
@@ -61,7 +65,8 @@ export async function readColumns(
       }
     }
   };
-  const bytes = (loaded: ReturnType<typeof load>) => () => loaded.reduce((sum, { range }) => sum + estimatePayloadBytes(range.values), 0);
+  const bytes = (loaded: ReturnType<typeof load>) => () =>
+    loaded.reduce((sum, { range }) => sum + estimatePayloadBytes(range.values), 0);
   const total = parts.reduce((sum, s) => sum + s.last - s.first + 1, 0);
   try {
     if (total <= config.chunkRows) {

@@ -64,10 +64,14 @@ function legacyRecord(setting: Excel.Setting): { fills: string[]; previous: [str
   } catch {
     // An unreadable record marks nothing.
   }
-  const fills = Array.isArray(parsed.fills) ? parsed.fills.filter((a): a is string => typeof a === 'string' && A1.test(a)) : [];
+  const fills = Array.isArray(parsed.fills)
+    ? parsed.fills.filter((a): a is string => typeof a === 'string' && A1.test(a))
+    : [];
   const previous =
     typeof parsed.previous === 'object' && parsed.previous !== null
-      ? Object.entries(parsed.previous).filter((e): e is [string, string] => A1.test(e[0]) && typeof e[1] === 'string' && COLOUR.test(e[1]))
+      ? Object.entries(parsed.previous).filter(
+          (e): e is [string, string] => A1.test(e[0]) && typeof e[1] === 'string' && COLOUR.test(e[1]),
+        )
       : [];
   return { fills, previous };
 }
@@ -96,7 +100,9 @@ export async function clearMarksOf(sheet: Excel.Worksheet, marks: LoadedMarks, b
 
 /** Queues one mark over a rectangle of invalid cells; its address. */
 export function addMark(sheet: Excel.Worksheet, rect: CellRect, batch: Batch): string {
-  const format = sheet.getRangeByIndexes(rect.rowNumber - 1, rect.column, rect.rowCount, rect.columnCount).conditionalFormats.add('Custom');
+  const format = sheet
+    .getRangeByIndexes(rect.rowNumber - 1, rect.column, rect.rowCount, rect.columnCount)
+    .conditionalFormats.add('Custom');
   format.custom.rule.formula = MARK_FORMULA;
   format.custom.format.fill.color = INVALID_FILL;
   batch.add(MARK_BYTES);

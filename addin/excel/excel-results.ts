@@ -21,7 +21,9 @@ function latestPerRow(results: readonly RowResult[], headerRowNumber: number): R
   const byRow = new Map<number, RowResult>();
   for (const result of results) {
     if (!Number.isInteger(result.rowNumber) || result.rowNumber <= headerRowNumber) {
-      throw new RangeError(`A result for sheet row ${result.rowNumber} is not below the header (row ${headerRowNumber}).`);
+      throw new RangeError(
+        `A result for sheet row ${result.rowNumber} is not below the header (row ${headerRowNumber}).`,
+      );
     }
     byRow.set(result.rowNumber, result);
   }
@@ -48,8 +50,11 @@ function noteTargets(results: readonly RowResult[]): { address: string; text: st
  * @throws WorkbookError `sheet_not_found`, `payload_too_large`; RangeError for a result row at or
  *   above the header row.
  */
-// eslint-disable-next-line max-lines-per-function -- one sync plan: its four syncs share the loaded sheet, marks and notes; split, each part would take them all as arguments
-export async function writeResults(context: Excel.RequestContext, config: WriteConfig, input: ResultsInput): Promise<void> {
+export async function writeResults(
+  context: Excel.RequestContext,
+  config: WriteConfig,
+  input: ResultsInput,
+): Promise<void> {
   const batch = new Batch(context, 'writeResults', config.onSync);
   const results = latestPerRow(input.results, input.headerRowNumber);
   const layout = resultLayout(input.headers, input.usedWidth);
@@ -72,7 +77,8 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
   });
   const headerValues = [layout.newHeaders.map((h) => h.header)];
   const headerBytes = estimatePayloadBytes(headerValues) + 48;
-  const headerRange = () => sheet.getRangeByIndexes(input.headerRowNumber - 1, layout.newHeaders[0]?.column ?? 0, 1, layout.newHeaders.length);
+  const headerRange = () =>
+    sheet.getRangeByIndexes(input.headerRowNumber - 1, layout.newHeaders[0]?.column ?? 0, 1, layout.newHeaders.length);
   const writeHeaderValues = () => {
     if (layout.newHeaders.length === 0) return;
     headerRange().values = headerValues;
@@ -91,15 +97,18 @@ export async function writeResults(context: Excel.RequestContext, config: WriteC
         if (start === 0) writeHeaderValues();
         const slice = lines.slice(start, start + count);
         const first = slice[0]?.rowNumber ?? 1;
-        const block: (string | number | boolean | null)[][] = Array.from({ length: (slice[slice.length - 1]?.rowNumber ?? first) - first + 1 }, () =>
-          new Array(width).fill(null),
+        const block: (string | number | boolean | null)[][] = Array.from(
+          { length: (slice[slice.length - 1]?.rowNumber ?? first) - first + 1 },
+          () => new Array(width).fill(null),
         );
         for (const { rowNumber, line } of slice) block[rowNumber - first] = line;
         sheet.getRangeByIndexes(first - 1, left, block.length, width).values = block;
         batch.add(estimatePayloadBytes(block));
         // Formats after values: the new headers in bold, the invalid cells of this chunk (contiguous cells as one range).
         if (start === 0) boldHeader();
-        const invalid = results.slice(start, start + count).map((r) => ({ rowNumber: r.rowNumber, columns: r.invalidColumns ?? [] }));
+        const invalid = results
+          .slice(start, start + count)
+          .map((r) => ({ rowNumber: r.rowNumber, columns: r.invalidColumns ?? [] }));
         // Marks where Excel has conditional formats (ExcelApi 1.6); elsewhere the Message column says it all.
         if (config.conditionalFormats) for (const rect of cellRects(invalid)) addMark(sheet, rect, batch);
         await batch.sync(block.length);

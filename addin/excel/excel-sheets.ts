@@ -31,7 +31,11 @@ function loadSheets(context: Excel.RequestContext): Excel.WorksheetCollection {
  *
  * @throws RangeError for an export without columns; WorkbookError `payload_too_large`, `date_system_unknown`.
  */
-export async function addTableSheet(context: Excel.RequestContext, config: WriteConfig, input: TableSheetInput): Promise<{ name: string }> {
+export async function addTableSheet(
+  context: Excel.RequestContext,
+  config: WriteConfig,
+  input: TableSheetInput,
+): Promise<{ name: string }> {
   const width = input.columns.length;
   if (width === 0) throw new RangeError(`Export sheet '${input.name}' has no columns.`);
   const batch = new Batch(context, 'addTableSheet', config.onSync);
@@ -61,7 +65,8 @@ export async function addTableSheet(context: Excel.RequestContext, config: Write
     await runChunked(
       rows.length,
       config.chunkRows,
-      (start, size) => takeRows(rows, start, size, config.payloadBudgetBytes - (start === 0 ? estimatePayloadBytes(header) : 0)),
+      (start, size) =>
+        takeRows(rows, start, size, config.payloadBudgetBytes - (start === 0 ? estimatePayloadBytes(header) : 0)),
       async (start, count) => {
         batch.writing();
         if (start === 0) writeHeader();

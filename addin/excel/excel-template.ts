@@ -62,7 +62,11 @@ function listsInUse(plan: WordedTemplate): TemplateList[] {
  *
  * @throws RangeError for a template without columns; WorkbookError `payload_too_large`.
  */
-export async function addTemplateSheet(context: Excel.RequestContext, config: WriteConfig, input: TemplateSheetInput): Promise<void> {
+export async function addTemplateSheet(
+  context: Excel.RequestContext,
+  config: WriteConfig,
+  input: TemplateSheetInput,
+): Promise<void> {
   if (input.columns.length === 0) throw new RangeError(`Template '${input.sheetName}' has no columns.`);
   const batch = new Batch(context, 'addTemplateSheet', config.onSync);
   const sheets = context.workbook.worksheets;
@@ -152,14 +156,27 @@ function formatDataSheet(sheet: Excel.Worksheet, plan: WordedTemplate, config: W
 }
 
 /** The plan's list validations, reading the lists where {@link writeLists} put them, with the plan's alerts and prompts. */
-function addValidations(sheet: Excel.Worksheet, plan: WordedTemplate, lists: TemplateList[], target: ListsTarget, batch: Batch): void {
+function addValidations(
+  sheet: Excel.Worksheet,
+  plan: WordedTemplate,
+  lists: TemplateList[],
+  target: ListsTarget,
+  batch: Batch,
+): void {
   for (const v of plan.validations) {
     const index = lists.findIndex((l) => l.name === v.list);
     const list = lists[index];
     if (!list) continue;
     const validation = sheet.getRange(v.cells).dataValidation;
-    validation.rule = { list: { inCellDropDown: true, source: listSource(target.name, target.firstColumn + index, list.values.length) } };
-    validation.errorAlert = { showAlert: true, style: v.style === 'stop' ? 'Stop' : 'Warning', title: v.errorTitle, message: v.error };
+    validation.rule = {
+      list: { inCellDropDown: true, source: listSource(target.name, target.firstColumn + index, list.values.length) },
+    };
+    validation.errorAlert = {
+      showAlert: true,
+      style: v.style === 'stop' ? 'Stop' : 'Warning',
+      title: v.errorTitle,
+      message: v.error,
+    };
     validation.prompt = { showPrompt: true, title: v.promptTitle, message: v.prompt };
     batch.add(v.error.length + v.prompt.length + 100);
   }

@@ -14,8 +14,21 @@ import { writeResults } from './excel-results.ts';
 import { readDateSystem } from './date-system.ts';
 import { markHiddenRows, queueLayout, queueVisibleRows, readLayout, visibilityBytes } from './read-layout.ts';
 import type { LayoutSupport } from './read-layout.ts';
-import { DEFAULT_CHUNK_ROWS, DEFAULT_PAYLOAD_BUDGET_BYTES, blockToRows, estimatePayloadBytes, runChunked } from './sheet-helpers.ts';
-import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import {
+  DEFAULT_CHUNK_ROWS,
+  DEFAULT_PAYLOAD_BUDGET_BYTES,
+  blockToRows,
+  estimatePayloadBytes,
+  runChunked,
+} from './sheet-helpers.ts';
+import type {
+  ReadOptions,
+  ResultsInput,
+  RowSpan,
+  TableSheetInput,
+  TemplateSheetInput,
+  WorkbookPort,
+} from './workbook-port.ts';
 
 /** The part of office-js's `Excel` namespace the adapter needs. */
 export interface ExcelHost {
@@ -217,7 +230,11 @@ async function readRows(
         block.load('values,numberFormat');
         const place = { row: rowIndex + start, column: columnIndex, count };
         const visible = queueVisibleRows(sheet, run.support, place);
-        await run.batch.sync(count, () => estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat) + visibilityBytes(visible));
+        await run.batch.sync(
+          count,
+          () =>
+            estimatePayloadBytes(block.values) + estimatePayloadBytes(block.numberFormat) + visibilityBytes(visible),
+        );
         const rows = blockToRows(block.values, block.numberFormat, rowIndex + start + 1, columnIndex);
         await markHiddenRows(sheet, rows, visible, place, run.batch);
         grid.rows.push(...rows);

@@ -5,7 +5,14 @@
 import type { CellArea, CellValue, Grid, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
-import type { ReadOptions, ResultsInput, RowSpan, TableSheetInput, TemplateSheetInput, WorkbookPort } from './workbook-port.ts';
+import type {
+  ReadOptions,
+  ResultsInput,
+  RowSpan,
+  TableSheetInput,
+  TemplateSheetInput,
+  WorkbookPort,
+} from './workbook-port.ts';
 import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
 import { INSTRUCTIONS_SHEET, instructionRows } from '../../shared/template/index.ts';
 
@@ -162,7 +169,15 @@ export class MemoryWorkbook implements WorkbookPort {
       this.sheets.map((s) => s.name),
     );
     const cells: CellValue[][] = [input.columns.map((c) => c.header), ...input.rows.map((r) => [...r])];
-    this.sheets.push({ name, cells, hidden: false, fills: [], notes: new Map(), lists: new Map(), table: input.columns });
+    this.sheets.push({
+      name,
+      cells,
+      hidden: false,
+      fills: [],
+      notes: new Map(),
+      lists: new Map(),
+      table: input.columns,
+    });
     this.active = name;
     return { name };
   }
@@ -173,8 +188,16 @@ export class MemoryWorkbook implements WorkbookPort {
       this.sheets.map((s) => s.name),
     );
     const lists = new Map<number, string[]>();
-    for (const v of input.validations) lists.set(v.column, [...(input.lists.find((l) => l.name === v.list)?.values ?? [])]);
-    this.sheets.push({ name, cells: [input.columns.map((c) => c.header)], hidden: false, fills: [], notes: new Map(), lists });
+    for (const v of input.validations)
+      lists.set(v.column, [...(input.lists.find((l) => l.name === v.list)?.values ?? [])]);
+    this.sheets.push({
+      name,
+      cells: [input.columns.map((c) => c.header)],
+      hidden: false,
+      fills: [],
+      notes: new Map(),
+      lists,
+    });
     if (lists.size > 0 && !this.sheets.some((s) => s.name === LISTS_SHEET)) {
       this.sheets.push({ name: LISTS_SHEET, cells: [], hidden: true, fills: [], notes: new Map(), lists: new Map() });
     }
@@ -214,7 +237,14 @@ export interface MemoryWorkbookInit {
 
 function memorySheet(source: MemorySheetSource): MemorySheet {
   const { name, rows, hidden, ...layout } = source;
-  const sheet: MemorySheet = { name, cells: rows.map((r) => [...r]), hidden: hidden === true, fills: [], notes: new Map(), lists: new Map() };
+  const sheet: MemorySheet = {
+    name,
+    cells: rows.map((r) => [...r]),
+    hidden: hidden === true,
+    fills: [],
+    notes: new Map(),
+    lists: new Map(),
+  };
   if (Object.values(layout).some((v) => v !== undefined)) sheet.layout = layout;
   return sheet;
 }

@@ -81,11 +81,18 @@ export function visibilityBytes(load: VisibilityLoad): number {
  *
  * @throws WorkbookError `row_visibility_unknown` when the view and `rowHidden` disagree.
  */
-export async function markHiddenRows(sheet: Excel.Worksheet, rows: SheetRow[], load: VisibilityLoad, place: ChunkPlace, batch: Batch): Promise<void> {
+export async function markHiddenRows(
+  sheet: Excel.Worksheet,
+  rows: SheetRow[],
+  load: VisibilityLoad,
+  place: ChunkPlace,
+  batch: Batch,
+): Promise<void> {
   const first = place.row + 1;
   const last = first + place.count - 1;
   const hide = (shown: (rowNumber: number) => boolean) => {
-    for (const row of rows) if (row.rowNumber >= first && row.rowNumber <= last && !shown(row.rowNumber)) row.hidden = true;
+    for (const row of rows)
+      if (row.rowNumber >= first && row.rowNumber <= last && !shown(row.rowNumber)) row.hidden = true;
   };
   if ('visible' in load) {
     const areas = load.visible.isNullObject ? [] : parseAreas(load.visible.address);
@@ -104,14 +111,19 @@ async function visibleViewRows(sheet: Excel.Worksheet, place: ChunkPlace, batch:
   const view = sheet.getRangeByIndexes(place.row, place.column, place.count, 1).getVisibleView();
   view.load('cellAddresses');
   await batch.sync();
-  const shown = new Set((view.cellAddresses ?? []).flatMap((line) => parseAreas(String(line[0] ?? '')).map((area) => area.firstRow)));
+  const shown = new Set(
+    (view.cellAddresses ?? []).flatMap((line) => parseAreas(String(line[0] ?? '')).map((area) => area.firstRow)),
+  );
   const spans: { firstRow: number; rows: number; shown: boolean }[] = [];
   for (let n = place.row + 1; n <= place.row + place.count; n++) {
     const last = spans.at(-1);
     if (last && last.shown === shown.has(n)) last.rows++;
     else spans.push({ firstRow: n, rows: 1, shown: shown.has(n) });
   }
-  const runs = spans.map((span) => ({ ...span, range: sheet.getRangeByIndexes(span.firstRow - 1, place.column, span.rows, 1).load('rowHidden') }));
+  const runs = spans.map((span) => ({
+    ...span,
+    range: sheet.getRangeByIndexes(span.firstRow - 1, place.column, span.rows, 1).load('rowHidden'),
+  }));
   await batch.sync();
   const wrong = runs.find((run) => run.range.rowHidden !== !run.shown);
   if (wrong) {
@@ -159,6 +171,8 @@ export function parseAreas(address: string): CellArea[] {
     const column = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
     const firstRow = Number(m[2]);
     const firstColumn = column(m[1]!);
-    return [{ firstRow, lastRow: m[4] ? Number(m[4]) : firstRow, firstColumn, lastColumn: m[3] ? column(m[3]) : firstColumn }];
+    return [
+      { firstRow, lastRow: m[4] ? Number(m[4]) : firstRow, firstColumn, lastColumn: m[3] ? column(m[3]) : firstColumn },
+    ];
   });
 }

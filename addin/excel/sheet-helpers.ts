@@ -22,7 +22,10 @@ export const DEFAULT_CHUNK_ROWS = 5_000;
 export const DEFAULT_PAYLOAD_BUDGET_BYTES = 4_000_000;
 
 /** The error codes office-js gives when one request or its response passes the payload limit. */
-export const PAYLOAD_ERROR_CODES: readonly string[] = ['RequestPayloadSizeLimitExceeded', 'ResponsePayloadSizeLimitExceeded'];
+export const PAYLOAD_ERROR_CODES: readonly string[] = [
+  'RequestPayloadSizeLimitExceeded',
+  'ResponsePayloadSizeLimitExceeded',
+];
 
 /**
  * A date from an Excel serial number (days since 1899-12-30, fraction = time of day), with the
@@ -79,7 +82,12 @@ export function toCellValue(value: unknown, numberFormat: unknown): CellValue {
  * @param values the block's `values`, rows × columns.
  * @param formats the block's `numberFormat`, the same shape (missing rows or cells read as General).
  */
-export function blockToRows(values: unknown[][], formats: unknown[][], firstRowNumber: number, firstColumn: number): SheetRow[] {
+export function blockToRows(
+  values: unknown[][],
+  formats: unknown[][],
+  firstRowNumber: number,
+  firstColumn: number,
+): SheetRow[] {
   const rows: SheetRow[] = [];
   const pad: CellValue[] = new Array<CellValue>(firstColumn).fill(null);
   values.forEach((line, r) => {
@@ -203,7 +211,12 @@ export async function runChunked(
  *
  * @param rows row number (1-based, ascending) and estimated bytes ({@link estimatePayloadBytes}) of each row.
  */
-export function takeRows(rows: readonly { rowNumber: number; bytes: number }[], start: number, maxRows: number, maxBytes: number): number {
+export function takeRows(
+  rows: readonly { rowNumber: number; bytes: number }[],
+  start: number,
+  maxRows: number,
+  maxBytes: number,
+): number {
   const first = rows[start]?.rowNumber ?? 0;
   let bytes = 0;
   let count = 0;

@@ -44,7 +44,9 @@ export function resultLayout(headers: readonly (string | null | undefined)[], us
 
 /** The five result cells of one row as written, text guarded against reinterpretation; `''` clears. */
 export function resultCells(result: RowResult): (string | number | boolean)[] {
-  return [statusText(result), result.recordId, result.sequence, result.lineItemId, result.message].map((v) => toExcelValue(v ?? null));
+  return [statusText(result), result.recordId, result.sequence, result.lineItemId, result.message].map((v) =>
+    toExcelValue(v ?? null),
+  );
 }
 
 /** A rectangle of cells: 1-based first row, 0-based first column, and its size. */

@@ -43,7 +43,10 @@ export function normaliseBaseUrl(text: string): string {
     );
   }
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '' || trimmed.endsWith('?')) {
-    throw new ManifestUrlError('invalid_addin_base_url', `${BASE_URL_ENV} '${trimmed}' has a query, fragment or credentials; ${expected}.`);
+    throw new ManifestUrlError(
+      'invalid_addin_base_url',
+      `${BASE_URL_ENV} '${trimmed}' has a query, fragment or credentials; ${expected}.`,
+    );
   }
   const href = url.href;
   return href.endsWith('/') ? href : `${href}/`;

@@ -73,7 +73,9 @@ export async function validateManifest(xml: string, schemaDir?: string): Promise
   }
   const names = (await readdir(schemaDir)).filter((name) => name.endsWith('.xsd'));
   if (!names.includes(ROOT_SCHEMA)) throw new Error(`${ROOT_SCHEMA} is missing from ${schemaDir}.`);
-  const files = await Promise.all(names.map(async (fileName) => ({ fileName, contents: await readFile(join(schemaDir, fileName), 'utf8') })));
+  const files = await Promise.all(
+    names.map(async (fileName) => ({ fileName, contents: await readFile(join(schemaDir, fileName), 'utf8') })),
+  );
   const root = files.filter((file) => file.fileName === ROOT_SCHEMA);
   const result = await validateXML({
     xml: [{ fileName: 'manifest.xml', contents: xml }],

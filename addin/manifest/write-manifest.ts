@@ -46,7 +46,9 @@ export async function writeManifest(options: WriteManifestOptions): Promise<Writ
   }
   await mkdir(dirname(options.output), { recursive: true });
   await writeFile(options.output, xml, 'utf8');
-  return schemas.present ? { checked: true } : { checked: false, notChecked: notCheckedMessage(options.output, schemas.missing) };
+  return schemas.present
+    ? { checked: true }
+    : { checked: false, notChecked: notCheckedMessage(options.output, schemas.missing) };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -61,7 +63,10 @@ async function main(argv: string[]): Promise<void> {
   });
   const baseUrl = values['base-url'] ?? process.env[BASE_URL_ENV];
   if (baseUrl === undefined) {
-    throw new ManifestUrlError('invalid_addin_base_url', `Set ${BASE_URL_ENV} (or --base-url) to the add-in's https base URL.`);
+    throw new ManifestUrlError(
+      'invalid_addin_base_url',
+      `Set ${BASE_URL_ENV} (or --base-url) to the add-in's https base URL.`,
+    );
   }
   const written = await writeManifest({ input: values.in, output: values.out, baseUrl });
   process.stdout.write(`Wrote ${values.out} for ${baseUrl}.\n`);

@@ -8,7 +8,12 @@ import { parseA1 } from './workbook-model.ts';
 import type { ModelSheet } from './workbook-model.ts';
 
 /** `worksheet.tables`: the sheet's tables (name, showHeaders, getRange) and `add`. */
-export function tablesProxy(kit: ProxyKit, name: string, stored: ModelSheet | undefined, collectionLoad: (collection: Any, items: Any[]) => void): Any {
+export function tablesProxy(
+  kit: ProxyKit,
+  name: string,
+  stored: ModelSheet | undefined,
+  collectionLoad: (collection: Any, items: Any[]) => void,
+): Any {
   const items = (stored?.tables ?? []).map((t, i) => {
     const r = parseA1(t.address);
     return kit.mock({
@@ -20,8 +25,16 @@ export function tablesProxy(kit: ProxyKit, name: string, stored: ModelSheet | un
   const tables = kit.mock({
     items,
     add: (range: Any, hasHeaders: boolean) => {
-      kit.queue({ kind: 'tableAdd', sheet: name, address: (range.where as { address: string }).address, value: hasHeaders });
-      return kit.mock({ name: `Table${items.length + 1}`, rows: { add: () => kit.queue({ kind: 'rowsAdd', sheet: name }) } });
+      kit.queue({
+        kind: 'tableAdd',
+        sheet: name,
+        address: (range.where as { address: string }).address,
+        value: hasHeaders,
+      });
+      return kit.mock({
+        name: `Table${items.length + 1}`,
+        rows: { add: () => kit.queue({ kind: 'rowsAdd', sheet: name }) },
+      });
     },
   });
   collectionLoad(tables, items);
@@ -35,7 +48,8 @@ export function autoFilterProxy(kit: ProxyKit, name: string, stored: ModelSheet 
     enabled: address !== undefined,
     isDataFiltered: address !== undefined && [...(stored?.hiddenRows ?? [])].some((row) => row > parseA1(address).row),
     getRangeOrNullObject: () => {
-      if (address === undefined) return kit.nullObject({ address: '', rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0 });
+      if (address === undefined)
+        return kit.nullObject({ address: '', rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0 });
       const r = parseA1(address);
       const range = kit.rangeProxy(name, r.row, r.column, r.rows, r.columns);
       range.isNullObject = false;

@@ -16,7 +16,12 @@ export function conditionalFormatsOf(hooks: ProxyKit, sheet: string, where: Wher
     .filter((f) => {
       if (!where) return true;
       const r = parseA1(f.address);
-      return r.row < where.row + where.rows && where.row < r.row + r.rows && r.column < where.column + where.columns && where.column < r.column + r.columns;
+      return (
+        r.row < where.row + where.rows &&
+        where.row < r.row + r.rows &&
+        r.column < where.column + where.columns &&
+        where.column < r.column + r.columns
+      );
     })
     .map((f) => conditionalFormat(hooks, sheet, f.id, f.formula, f.color));
   const collection = hooks.mock({
@@ -31,7 +36,14 @@ export function conditionalFormatsOf(hooks: ProxyKit, sheet: string, where: Wher
   return collection;
 }
 
-function conditionalFormat(hooks: ProxyKit, sheet: string, id: string, formula: string, color: string, type = 'Custom'): Any {
+function conditionalFormat(
+  hooks: ProxyKit,
+  sheet: string,
+  id: string,
+  formula: string,
+  color: string,
+  type = 'Custom',
+): Any {
   const format = hooks.mock({
     id,
     type,

@@ -79,7 +79,9 @@ export class ModelExcel {
   private formatIds = 0;
 
   /** A workbook of the sheets given (`init`), or over a model already built (xlsx-excel.ts). */
-  constructor(init: { sheets: ModelSheetInit[]; active?: string; name?: string; date1904?: boolean } | { model: WorkbookModel }) {
+  constructor(
+    init: { sheets: ModelSheetInit[]; active?: string; name?: string; date1904?: boolean } | { model: WorkbookModel },
+  ) {
     if ('model' in init) {
       this.model = init.model;
       return;
@@ -151,7 +153,9 @@ export class ModelExcel {
   /** The `Excel` namespace stand-in: `run` builds a fresh request context of mock objects. */
   readonly host = {
     run: async <T>(
-      ...args: [(context: Excel.RequestContext) => Promise<T>] | [Excel.RunOptions, (context: Excel.RequestContext) => Promise<T>]
+      ...args:
+        | [(context: Excel.RequestContext) => Promise<T>]
+        | [Excel.RunOptions, (context: Excel.RequestContext) => Promise<T>]
     ): Promise<T> => {
       const [options, batch] = args.length === 1 ? [{}, args[0]] : args;
       this.runOptions.push(options);
@@ -188,7 +192,11 @@ export class ModelExcel {
   }
 
   /** A mock whose listed properties record writes as operations; `load` schedules it for the next sync. */
-  private mock(data: object, writes: Record<string, (value: unknown) => ModelOp> = {}, onLoad?: (props: string) => void): Any {
+  private mock(
+    data: object,
+    writes: Record<string, (value: unknown) => ModelOp> = {},
+    onLoad?: (props: string) => void,
+  ): Any {
     const m: Any = new OfficeMockObject(data as Any);
     this.trackLoads(m, onLoad);
     for (const [prop, toOp] of Object.entries(writes)) this.intercept(m, prop, toOp);
@@ -201,7 +209,8 @@ export class ModelExcel {
       items: sheetItems,
       getActiveWorksheet: () => this.sheetProxy(this.active),
       getItem: (name: string) => {
-        if (!this.sheets.some((s) => s.name === name)) this.errors.push(Object.assign(new Error(`ItemNotFound ${name}`), { code: 'ItemNotFound' }));
+        if (!this.sheets.some((s) => s.name === name))
+          this.errors.push(Object.assign(new Error(`ItemNotFound ${name}`), { code: 'ItemNotFound' }));
         return this.sheetProxy(name);
       },
       add: (name: string) => {
@@ -212,7 +221,10 @@ export class ModelExcel {
     this.collectionLoad(worksheets, sheetItems);
     const settings = this.mock({
       getItemOrNullObject: (key: string) => {
-        const setting = this.mock({ value: this.settings.get(key) ?? '', delete: () => this.queue({ kind: 'settingDelete', address: key }) });
+        const setting = this.mock({
+          value: this.settings.get(key) ?? '',
+          delete: () => this.queue({ kind: 'settingDelete', address: key }),
+        });
         setting.isNullObject = !this.settings.has(key);
         return setting;
       },
@@ -252,7 +264,9 @@ export class ModelExcel {
 
   private sheetProxy(name: string): Any {
     const stored = this.sheets.find((s) => s.name === name);
-    const noteItems = [...(stored?.notes ?? new Map<string, string>())].map(([address, content]) => this.noteProxy(name, address, content));
+    const noteItems = [...(stored?.notes ?? new Map<string, string>())].map(([address, content]) =>
+      this.noteProxy(name, address, content),
+    );
     const notes = this.mock({
       items: noteItems,
       add: (address: string, content: string) => this.queue({ kind: 'noteAdd', sheet: name, address, value: content }),
@@ -268,7 +282,8 @@ export class ModelExcel {
       {
         name,
         visibility: stored?.visibility ?? 'Visible',
-        getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => this.rangeProxy(name, row, column, rows, columns),
+        getRangeByIndexes: (row: number, column: number, rows: number, columns: number) =>
+          this.rangeProxy(name, row, column, rows, columns),
         getCell: (row: number, column: number) => this.rangeProxy(name, row, column, 1, 1),
         getRange: (address?: string) => {
           // No address: the whole sheet, of which the model gives only the conditional formats.
@@ -364,7 +379,10 @@ export class ModelExcel {
     const errors = this.errors;
     this.pending = [];
     this.errors = [];
-    const bytes = ops.reduce((sum, op) => sum + (op.kind === 'load' || op.value === undefined ? 0 : JSON.stringify(op.value).length), 0);
+    const bytes = ops.reduce(
+      (sum, op) => sum + (op.kind === 'load' || op.value === undefined ? 0 : JSON.stringify(op.value).length),
+      0,
+    );
     const injected = this.failSync?.(ops, this.syncs.length);
     const failure = errors[0] ?? (injected ? Object.assign(new Error(injected.code), injected) : undefined);
     if (failure) {
@@ -377,7 +395,8 @@ export class ModelExcel {
       else if (op.kind === 'settingAdd') this.settings.set(op.address ?? '', String(op.value));
       else if (op.kind === 'settingDelete') this.settings.delete(op.address ?? '');
       else if (op.kind === 'activate') this.active = op.sheet ?? '';
-      else if (op.kind === 'select') this.selection = { sheet: op.sheet ?? '', row: Number(op.row), column: Number(op.column) };
+      else if (op.kind === 'select')
+        this.selection = { sheet: op.sheet ?? '', row: Number(op.row), column: Number(op.column) };
       else if (op.sheet !== undefined) applyToSheet(this.sheet(op.sheet), op, this.model.date1904);
     }
     this.syncs.push({ ops, bytes });

@@ -25,7 +25,12 @@ export function rowRuns(rows: readonly number[], column: number, columns: number
 
 /** Whether two rectangles share a cell. */
 export function overlaps(a: Rect, b: Rect): boolean {
-  return a.row < b.row + b.rows && b.row < a.row + a.rows && a.column < b.column + b.columns && b.column < a.column + a.columns;
+  return (
+    a.row < b.row + b.rows &&
+    b.row < a.row + a.rows &&
+    a.column < b.column + b.columns &&
+    b.column < a.column + a.columns
+  );
 }
 
 /** The address of areas as office-js gives a `RangeAreas`' address: each area with its sheet, `, ` between. */

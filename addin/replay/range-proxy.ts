@@ -12,7 +12,14 @@ import type { Rect } from './range-areas.ts';
 import { a1, parseA1 } from './workbook-model.ts';
 
 /** A range of `sheet`: 0-based first row and column, and size. */
-export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: number, rows: number, columns: number): Any {
+export function rangeProxy(
+  kit: ProxyKit,
+  sheet: string,
+  row: number,
+  column: number,
+  rows: number,
+  columns: number,
+): Any {
   const stored = kit.sheetOf(sheet);
   const where = { sheet, row, column, rows, columns, address: a1(row, column, rows, columns) };
   const loaded = new Set<string>();
@@ -59,7 +66,9 @@ export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: nu
     },
   );
   let formats: Any = null;
-  Object.defineProperty(range, 'conditionalFormats', { get: () => (formats ??= conditionalFormatsOf(kit, sheet, where)) });
+  Object.defineProperty(range, 'conditionalFormats', {
+    get: () => (formats ??= conditionalFormatsOf(kit, sheet, where)),
+  });
   range.where = where; // for the model's own bookkeeping; the adapter cannot read it (not an office-js property)
   kit.trackLoads(range.format.fill);
   kit.intercept(range.format.fill, 'color', (value) => ({ kind: 'fill', ...where, value }));
@@ -75,7 +84,9 @@ export function rangeProxy(kit: ProxyKit, sheet: string, row: number, column: nu
 function refreshCells(kit: ProxyKit, range: Any, where: Rect & { sheet: string }, loaded: Set<string>): void {
   const stored = kit.sheetOf(where.sheet);
   const grid = (cell: (r: number, c: number) => unknown) =>
-    Array.from({ length: where.rows }, (_r, i) => Array.from({ length: where.columns }, (_c, j) => cell(where.row + i, where.column + j)));
+    Array.from({ length: where.rows }, (_r, i) =>
+      Array.from({ length: where.columns }, (_c, j) => cell(where.row + i, where.column + j)),
+    );
   const value = (r: number, c: number) => stored?.values[r]?.[c] ?? '';
   const format = (r: number, c: number) => stored?.formats[r]?.[c] ?? 'General';
   const set = (prop: string, data: unknown) => {
@@ -101,10 +112,16 @@ function refreshCells(kit: ProxyKit, range: Any, where: Rect & { sheet: string }
 /** `getSpecialCellsOrNullObject('Visible')`: the rows of the range not hidden, as areas (other types: a null object). */
 function specialCells(kit: ProxyKit, sheet: string, where: Rect, type: string): Any {
   const stored = kit.sheetOf(sheet);
-  const shown = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter((row) => !stored?.hiddenRows.has(row));
+  const shown = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter(
+    (row) => !stored?.hiddenRows.has(row),
+  );
   if (type !== 'Visible' || shown.length === 0) return kit.nullObject({ address: '', areaCount: 0, cellCount: 0 });
   const areas = rowRuns(shown, where.column, where.columns);
-  const found = kit.mock({ address: areasAddress(sheet, areas), areaCount: areas.length, cellCount: shown.length * where.columns });
+  const found = kit.mock({
+    address: areasAddress(sheet, areas),
+    areaCount: areas.length,
+    cellCount: shown.length * where.columns,
+  });
   found.isNullObject = false;
   return found;
 }
@@ -115,9 +132,13 @@ function specialCells(kit: ProxyKit, sheet: string, where: Rect, type: string): 
  */
 function visibleView(kit: ProxyKit, sheet: string, where: Rect): Any {
   const stored = kit.sheetOf(sheet);
-  const rows = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter((row) => kit.quirks.viewShowsHiddenRows || !stored?.hiddenRows.has(row));
+  const rows = Array.from({ length: where.rows }, (_v, i) => where.row + i).filter(
+    (row) => kit.quirks.viewShowsHiddenRows || !stored?.hiddenRows.has(row),
+  );
   const prefix = areasAddress(sheet, [{ row: 0, column: 0, rows: 1, columns: 1 }]).replace(/A1$/, '');
-  const cellAddresses = rows.map((row) => Array.from({ length: where.columns }, (_c, j) => `${prefix}${a1(row, where.column + j)}`));
+  const cellAddresses = rows.map((row) =>
+    Array.from({ length: where.columns }, (_c, j) => `${prefix}${a1(row, where.column + j)}`),
+  );
   return kit.mock({ cellAddresses, rowCount: rows.length, columnCount: where.columns });
 }
 

@@ -38,7 +38,9 @@ export async function replayMain(argv: string[], env: NodeJS.ProcessEnv = proces
   const baseUrl = (flags.baseUrl as string | undefined) ?? env.SHED_BASE_URL;
   const token = (flags.token as string | undefined) ?? env.SHED_TOKEN;
   if (!baseUrl || !token) {
-    process.stderr.write('addin:replay: give the service with --base-url (or SHED_BASE_URL) and the token with --token (or SHED_TOKEN)\n');
+    process.stderr.write(
+      'addin:replay: give the service with --base-url (or SHED_BASE_URL) and the token with --token (or SHED_TOKEN)\n',
+    );
     return EXIT.usage;
   }
   const org = (flags.org as string | undefined) ?? env.SHED_ORG;
@@ -66,7 +68,9 @@ export async function replayMain(argv: string[], env: NodeJS.ProcessEnv = proces
     }
     return outcome.exitCode;
   } catch (error) {
-    process.stderr.write(`addin:replay: ${error instanceof ShedError || error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `addin:replay: ${error instanceof ShedError || error instanceof Error ? error.message : String(error)}\n`,
+    );
     return exitStatusFor(error);
   }
 }

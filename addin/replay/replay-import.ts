@@ -72,7 +72,9 @@ export class ReplayUsageError extends ShedError {
 export async function replayImport(options: ReplayOptions): Promise<ReplayOutcome> {
   const xlsx = await XlsxExcel.open(options.file);
   const version = options.excelApi ?? '1.20';
-  const requirements = { isSetSupported: (name: string, min?: string) => name === 'ExcelApi' && atMost(min ?? '1.1', version) };
+  const requirements = {
+    isSetSupported: (name: string, min?: string) => name === 'ExcelApi' && atMost(min ?? '1.1', version),
+  };
   const workbook = new ExcelWorkbook({ excel: xlsx.host, requirements });
   const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
   await connect.connect(options.baseUrl, options.token);
@@ -80,10 +82,25 @@ export async function replayImport(options: ReplayOptions): Promise<ReplayOutcom
   const connected = connect.store.get();
   if (!connected.session) {
     const several = connected.organisations.length > 1 && !options.org;
-    if (several) throw new ReplayUsageError(`The token sees ${connected.organisations.length} organisations: name one with --org.`);
-    return { status: connected.status, problems: [], warnings: [], rows: null, rowOutcomes: null, exitCode: EXIT.connection, out: null };
+    if (several)
+      throw new ReplayUsageError(
+        `The token sees ${connected.organisations.length} organisations: name one with --org.`,
+      );
+    return {
+      status: connected.status,
+      problems: [],
+      warnings: [],
+      rows: null,
+      rowOutcomes: null,
+      exitCode: EXIT.connection,
+      out: null,
+    };
   }
-  const importer = new ImportController({ workbook, session: () => connect.session(), resultsEveryMs: options.resultsEveryMs ?? 1_000 });
+  const importer = new ImportController({
+    workbook,
+    session: () => connect.session(),
+    resultsEveryMs: options.resultsEveryMs ?? 1_000,
+  });
   await importer.refresh();
   if (options.sheet) await importer.setSheet(options.sheet);
   if (options.kind && options.kind !== importer.store.get().kind) await importer.setKind(options.kind);

@@ -17,7 +17,8 @@ type RowMap = (row: number) => number | null;
 export function insertRows(sheet: ModelSheet, at: number, count: number): void {
   if (at < 1 || count < 1) throw new Error(`insertRows: bad row ${at} or count ${count}`);
   const start = at - 1;
-  for (const grid of gridsOf(sheet)) if (grid.length > start) grid.splice(start, 0, ...Array.from({ length: count }, () => []));
+  for (const grid of gridsOf(sheet))
+    if (grid.length > start) grid.splice(start, 0, ...Array.from({ length: count }, () => []));
   remap(sheet, (row) => (row >= start ? row + count : row));
 }
 

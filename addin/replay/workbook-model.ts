@@ -129,7 +129,10 @@ export function newSheet(name: string, visibility = 'Visible'): ModelSheet {
 export function evaluateFormula(formula: unknown, date1904: boolean): unknown {
   if (typeof formula !== 'string' || !formula.startsWith('=')) return formula;
   const m = /^=DATE\((\d+),\s*(\d+),\s*(\d+)\)$/i.exec(formula.trim());
-  if (!m) throw Object.assign(new Error(`the workbook-backed Excel computes only =DATE(y,m,d), not ${formula}`), { code: 'InvalidArgument' });
+  if (!m)
+    throw Object.assign(new Error(`the workbook-backed Excel computes only =DATE(y,m,d), not ${formula}`), {
+      code: 'InvalidArgument',
+    });
   const serial = (Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - Date.UTC(1899, 11, 30)) / 86_400_000;
   return date1904 ? serial - 1462 : serial;
 }
@@ -141,7 +144,8 @@ export function evaluateFormula(formula: unknown, date1904: boolean): unknown {
  */
 export function applyToSheet(sheet: ModelSheet, op: ModelOp, date1904 = false): void {
   const each = (fn: (r: number, c: number, i: number, j: number) => void) => {
-    for (let i = 0; i < (op.rows ?? 0); i++) for (let j = 0; j < (op.columns ?? 0); j++) fn((op.row ?? 0) + i, (op.column ?? 0) + j, i, j);
+    for (let i = 0; i < (op.rows ?? 0); i++)
+      for (let j = 0; j < (op.columns ?? 0); j++) fn((op.row ?? 0) + i, (op.column ?? 0) + j, i, j);
   };
   const put = (target: unknown[][], r: number, c: number, v: unknown) => ((target[r] ??= [])[c] = v);
   switch (op.kind) {

@@ -52,7 +52,10 @@ function readSettings(ws: ExcelJS.Worksheet, settings: Map<string, string>): voi
 }
 
 function readSheet(ws: ExcelJS.Worksheet, date1904: boolean): ModelSheet {
-  const sheet = newSheet(ws.name, ws.state === 'veryHidden' ? 'VeryHidden' : ws.state === 'hidden' ? 'Hidden' : 'Visible');
+  const sheet = newSheet(
+    ws.name,
+    ws.state === 'veryHidden' ? 'VeryHidden' : ws.state === 'hidden' ? 'Hidden' : 'Visible',
+  );
   ws.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     const r = rowNumber - 1;
     if (row.hidden) sheet.hiddenRows.add(r);
@@ -71,7 +74,8 @@ function readSheet(ws: ExcelJS.Worksheet, date1904: boolean): ModelSheet {
   sheet.merges = [...((ws.model as { merges?: string[] }).merges ?? [])];
   const filter = ws.autoFilter;
   if (typeof filter === 'string') sheet.autoFilter = filter;
-  else if (filter && typeof filter === 'object') sheet.autoFilter = `${cellAddress(filter.from)}:${cellAddress(filter.to)}`;
+  else if (filter && typeof filter === 'object')
+    sheet.autoFilter = `${cellAddress(filter.from)}:${cellAddress(filter.to)}`;
   sheet.tables = ws.getTables().map((entry) => {
     const table = ((entry as unknown as { table?: TableModel }).table ?? entry) as unknown as TableModel;
     return { name: table.name, address: table.tableRef ?? table.ref, hasHeaders: table.headerRow !== false };
@@ -96,9 +100,11 @@ function officeValue(value: ExcelJS.CellValue, date1904: boolean): unknown {
   if (value === null || value === undefined) return undefined;
   if (value instanceof Date) return (value.getTime() - Date.UTC(1899, 11, 30)) / DAY_MS - (date1904 ? 1462 : 0);
   if (typeof value !== 'object') return value;
-  if ('result' in value) return value.result === undefined ? undefined : officeValue(value.result as ExcelJS.CellValue, date1904);
+  if ('result' in value)
+    return value.result === undefined ? undefined : officeValue(value.result as ExcelJS.CellValue, date1904);
   if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('text' in value) return typeof value.text === 'string' ? value.text : officeValue(value.text as ExcelJS.CellValue, date1904);
+  if ('text' in value)
+    return typeof value.text === 'string' ? value.text : officeValue(value.text as ExcelJS.CellValue, date1904);
   if ('error' in value) return value.error;
   return undefined;
 }
@@ -155,14 +161,16 @@ function writeSheet(ws: ExcelJS.Worksheet, sheet: ModelSheet): void {
       writeFillAndNote(cell, sheet.fills.get(a1(r, c)), sheet.notes.get(a1(r, c)));
     }
   }
-  for (const merge of sheet.merges) if (!(ws.model as { merges?: string[] }).merges?.includes(merge)) ws.mergeCells(merge);
+  for (const merge of sheet.merges)
+    if (!(ws.model as { merges?: string[] }).merges?.includes(merge)) ws.mergeCells(merge);
   if (sheet.autoFilter) ws.autoFilter = sheet.autoFilter;
   if (sheet.frozenRows > 0) ws.views = [{ state: 'frozen', ySplit: sheet.frozenRows }];
 }
 
 function writeFillAndNote(cell: ExcelJS.Cell, fill: string | undefined, note: string | undefined): void {
   const had = fillColour(cell.fill);
-  if (fill && fill !== had) cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${fill.replace('#', '').toUpperCase()}` } };
+  if (fill && fill !== had)
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: `FF${fill.replace('#', '').toUpperCase()}` } };
   else if (!fill && had) cell.fill = { type: 'pattern', pattern: 'none' };
   if (note !== noteText(cell.note)) cell.note = note as string;
 }

@@ -37,10 +37,13 @@ export function connectView(controller: ConnectController): void {
     if (shownOrganisations !== state.organisations) {
       shownOrganisations = state.organisations;
       list.replaceChildren(
-        ...state.organisations.map((o) => el('label', { class: 'radio' }, el('input', { type: 'radio', name: 'organisation', value: o.id }), o.name)),
+        ...state.organisations.map((o) =>
+          el('label', { class: 'radio' }, el('input', { type: 'radio', name: 'organisation', value: o.id }), o.name),
+        ),
       );
     }
-    for (const input of list.querySelectorAll<HTMLInputElement>('input[name="organisation"]')) input.checked = input.value === state.organisationId;
+    for (const input of list.querySelectorAll<HTMLInputElement>('input[name="organisation"]'))
+      input.checked = input.value === state.organisationId;
     showStatus(status, state.status);
     const session = state.session;
     badge.textContent = session ? session.organisation.name : state.busy ? 'Connecting…' : 'Not connected';

@@ -33,7 +33,9 @@ export function showStatus(node: HTMLElement, status: StatusLine | null): void {
   if (node.dataset.shown === shown) return;
   node.dataset.shown = shown;
   // The technical line (request, service answer) waits behind "Details" for whoever needs it.
-  const more = detail ? [el('details', { class: 'detail' }, el('summary', { text: 'Details' }), el('p', { text: detail }))] : [];
+  const more = detail
+    ? [el('details', { class: 'detail' }, el('summary', { text: 'Details' }), el('p', { text: detail }))]
+    : [];
   node.replaceChildren(document.createTextNode(text), ...more);
 }
 
@@ -43,16 +45,32 @@ export function showLines(list: HTMLElement, lines: readonly string[]): void {
 }
 
 /** Fills a `<select>` with options (value, label) and selects `value` when present. */
-export function fillSelect(select: HTMLSelectElement, options: readonly { value: string; label: string; disabled?: boolean }[], value: string): void {
+export function fillSelect(
+  select: HTMLSelectElement,
+  options: readonly { value: string; label: string; disabled?: boolean }[],
+  value: string,
+): void {
   const same =
     select.options.length === options.length &&
-    options.every((o, i) => select.options[i]?.value === o.value && select.options[i]?.text === o.label && select.options[i]?.disabled === Boolean(o.disabled));
-  if (!same) select.replaceChildren(...options.map((o) => el('option', { value: o.value, text: o.label, disabled: o.disabled })));
+    options.every(
+      (o, i) =>
+        select.options[i]?.value === o.value &&
+        select.options[i]?.text === o.label &&
+        select.options[i]?.disabled === Boolean(o.disabled),
+    );
+  if (!same)
+    select.replaceChildren(
+      ...options.map((o) => el('option', { value: o.value, text: o.label, disabled: o.disabled })),
+    );
   if (select.value !== value) select.value = value;
 }
 
 /** Sets a progress bar (null hides its box). */
-export function showProgress(box: HTMLElement, bar: HTMLProgressElement, progress: { done: number; total: number } | null): void {
+export function showProgress(
+  box: HTMLElement,
+  bar: HTMLProgressElement,
+  progress: { done: number; total: number } | null,
+): void {
   box.hidden = progress === null;
   if (!progress) return;
   bar.max = Math.max(progress.total, 1);

@@ -39,9 +39,17 @@ export function exportView(controller: ExportController, connected: () => boolea
     filters.title = dated ? '' : 'This dataset is not dated: it is exported whole.';
     if (from.value !== state.from) from.value = state.from;
     if (to.value !== state.to) to.value = state.to;
-    fillSelect(storage, [{ value: '', label: 'Every storage' }, ...state.storages.map((s) => ({ value: s.id, label: s.name }))], state.storageId);
+    fillSelect(
+      storage,
+      [{ value: '', label: 'Every storage' }, ...state.storages.map((s) => ({ value: s.id, label: s.name }))],
+      state.storageId,
+    );
     stocktakeField.hidden = state.dataset !== 'ledger';
-    fillSelect(stocktake, [{ value: '', label: '(no stocktake)' }, ...state.sheets.map((s) => ({ value: s, label: s }))], state.stocktakeSheet);
+    fillSelect(
+      stocktake,
+      [{ value: '', label: '(no stocktake)' }, ...state.sheets.map((s) => ({ value: s, label: s }))],
+      state.stocktakeSheet,
+    );
     dataset.disabled = state.busy;
     run.disabled = state.busy || !ready;
     cancel.hidden = !state.busy;

@@ -9,7 +9,12 @@ import { ExcelWorkbook } from '../excel/excel-workbook.ts';
 import type { MemoryWorkbook } from '../excel/memory-workbook.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import type { MemoryInit } from '../app/memory-host.ts';
-import { MEMORY_WORKBOOK_QUERY, createMemoryWorkbook, keepSettingsAcrossReloads, wantsMemoryHost } from '../app/memory-host.ts';
+import {
+  MEMORY_WORKBOOK_QUERY,
+  createMemoryWorkbook,
+  keepSettingsAcrossReloads,
+  wantsMemoryHost,
+} from '../app/memory-host.ts';
 import { memoryInitFromUrl } from '../app/memory-xlsx.ts';
 import type { TokenStore } from '../app/token-store.ts';
 import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
@@ -63,7 +68,9 @@ export async function openHost(win: Window): Promise<Host> {
     return { kind: 'memory', workbook, tokens, profiles, memory: workbook };
   }
   if (!office) {
-    throw new HostError('office.js did not load (it comes from appsforoffice.microsoft.com): check the network connection and open the add-in again.');
+    throw new HostError(
+      'office.js did not load (it comes from appsforoffice.microsoft.com): check the network connection and open the add-in again.',
+    );
   }
   if (info?.host !== office.HostType.Excel) {
     throw new HostError(
@@ -90,7 +97,11 @@ async function workbookOfUrl(win: Window): Promise<MemoryInit | undefined> {
 
 /** Office's partition key for the add-in's storage, where it gives one (not every Office partitions it). */
 function partitionKey(): string | undefined {
-  return (typeof Office === 'undefined' ? undefined : (Office.context as { partitionKey?: string } | undefined)?.partitionKey) || undefined;
+  return (
+    (typeof Office === 'undefined'
+      ? undefined
+      : (Office.context as { partitionKey?: string } | undefined)?.partitionKey) || undefined
+  );
 }
 
 /** The add-in's kept mappings, in the same storage as the token; in memory when it is blocked. */

@@ -12,7 +12,11 @@ import { byId, el, fillSelect, showLines, showProgress, showStatus } from './dom
 
 /** Binds the Import panel to its controller; `connected()` says whether a session is open. */
 // eslint-disable-next-line max-lines-per-function -- one screen's bindings: the elements it looks up and the handlers that share them
-export function importView(controller: ImportController, connected: () => boolean, showImport: () => void = () => {}): { render(): void } {
+export function importView(
+  controller: ImportController,
+  connected: () => boolean,
+  showImport: () => void = () => {},
+): { render(): void } {
   const kind = byId<HTMLSelectElement>('import-kind');
   const sheet = byId<HTMLSelectElement>('import-sheet');
   const reread = byId<HTMLButtonElement>('import-reread');
@@ -104,7 +108,18 @@ export function importView(controller: ImportController, connected: () => boolea
       state.sheets.map((s) => ({ value: s, label: s })),
       state.sheet ?? '',
     );
-    for (const control of [kind, sheet, reread, reset, dateOrder, timeZone, allowDuplicates, includeHidden, pricesIncludeGst, allSheets])
+    for (const control of [
+      kind,
+      sheet,
+      reread,
+      reset,
+      dateOrder,
+      timeZone,
+      allowDuplicates,
+      includeHidden,
+      pricesIncludeGst,
+      allSheets,
+    ])
       control.disabled = busy;
     allSheets.checked = state.allSheets;
     // An import that stopped before its results were written: said on every screen, with "Finish it".
@@ -118,7 +133,9 @@ export function importView(controller: ImportController, connected: () => boolea
     }
     for (const select of rows.querySelectorAll('select')) select.disabled = busy;
     const mapped = state.fields.filter((f) => f.column !== null).length;
-    summary.textContent = state.mapping ? `· ${mapped} of ${state.fields.length} fields, header row ${state.mapping.headerRowNumber}` : '';
+    summary.textContent = state.mapping
+      ? `· ${mapped} of ${state.fields.length} fields, header row ${state.mapping.headerRowNumber}`
+      : '';
     help.textContent = state.mapping
       ? `Read from row ${state.mapping.headerRowNumber} of '${state.sheet ?? ''}'. ${state.mappingSaved ? 'Saved in this workbook.' : state.profileUsed ? 'The mapping kept on this computer for sheets with these headers; a change is saved in this workbook.' : `Detected from the headers${byValues(state)}; a change is saved in this workbook.`}`
       : '';
@@ -145,7 +162,10 @@ export function importView(controller: ImportController, connected: () => boolea
     if (cancelHadFocus && cancel.hidden) status.focus();
     showProgress(progressBox, progress, state.phase === 'sending' ? state.progress : null);
     const written = state.resultColumns && !busy ? ` Results are in columns ${state.resultColumns}.` : '';
-    showStatus(status, state.status && { ...state.status, text: `${state.status.text}${state.status.tone === 'info' ? '' : written}` });
+    showStatus(
+      status,
+      state.status && { ...state.status, text: `${state.status.text}${state.status.tone === 'info' ? '' : written}` },
+    );
     showProblems(problems, state);
     showLines(warnings, state.warnings);
   };
@@ -157,24 +177,45 @@ export function importView(controller: ImportController, connected: () => boolea
 /** One row per field: its label (required ones marked) and a column picker. Keeps focus on the picker in use. */
 function renderMapping(rows: HTMLElement, state: ImportState): void {
   const focused = (document.activeElement as HTMLElement | null)?.dataset?.field;
-  const options = [{ value: '', label: '(not in this sheet)' }, ...state.choices.map((c) => ({ value: String(c.column), label: c.label }))];
+  const options = [
+    { value: '', label: '(not in this sheet)' },
+    ...state.choices.map((c) => ({ value: String(c.column), label: c.label })),
+  ];
   rows.replaceChildren(
     ...state.fields.map((f) => {
       const id = `map-${f.field}`;
-      const select = el('select', { id, 'data-field': f.field, 'aria-describedby': f.required && f.column === null ? 'mapping-problem' : undefined });
+      const select = el('select', {
+        id,
+        'data-field': f.field,
+        'aria-describedby': f.required && f.column === null ? 'mapping-problem' : undefined,
+      });
       select.replaceChildren(...options.map((o) => el('option', { value: o.value, text: o.label })));
       select.value = f.column === null ? '' : String(f.column);
       const how = state.evidence.find((e) => e.field === f.field && e.column === f.column);
       const why = how
         ? ` · ${how.by === 'content' ? `found by its values: ${how.detail ?? ''}` : `header${how.detail ? `; ${how.detail}` : ''}`} (${how.confidence})`
         : '';
-      const label = el('label', { for: id, title: f.column === null ? '' : `Column ${columnLetter(f.column)}${why}` }, f.label);
+      const label = el(
+        'label',
+        { for: id, title: f.column === null ? '' : `Column ${columnLetter(f.column)}${why}` },
+        f.label,
+      );
       if (f.required) label.append(el('span', { class: 'required', 'aria-label': ' (required)', text: ' *' }));
       // A column placed by its values (or whose values do not look like its header) is a judgement: shown, not only on hover.
       if (how && how.confidence !== 'high') {
-        label.append(el('span', { class: `found-by ${how.confidence}`, text: how.by === 'content' ? ' · by its values' : ' · check' }));
+        label.append(
+          el('span', {
+            class: `found-by ${how.confidence}`,
+            text: how.by === 'content' ? ' · by its values' : ' · check',
+          }),
+        );
       }
-      return el('tr', { class: f.required && f.column === null ? 'missing' : undefined }, el('td', {}, label), el('td', {}, select));
+      return el(
+        'tr',
+        { class: f.required && f.column === null ? 'missing' : undefined },
+        el('td', {}, label),
+        el('td', {}, select),
+      );
     }),
   );
   if (focused) (rows.querySelector(`[data-field="${focused}"]`) as HTMLElement | null)?.focus();
@@ -187,7 +228,11 @@ function showProblems(list: HTMLElement, state: ImportState): void {
       const cell = state.problemCells[i];
       if (!cell) return el('li', { text: line });
       const where = `Select ${columnLetter(cell.column)}${cell.rowNumber} on '${cell.sheet}'`;
-      return el('li', {}, el('button', { type: 'button', class: 'line-link', 'data-line': String(i), title: where, text: line }));
+      return el(
+        'li',
+        {},
+        el('button', { type: 'button', class: 'line-link', 'data-line': String(i), title: where, text: line }),
+      );
     }),
   );
 }
@@ -195,5 +240,7 @@ function showProblems(list: HTMLElement, state: ImportState): void {
 /** `' and, for 2 columns, their values'` when content placed any column. */
 function byValues(state: ImportState): string {
   const count = state.evidence.filter((e) => e.by === 'content').length;
-  return count === 0 ? '' : ` and, for ${count} column${count === 1 ? '' : 's'}, ${count === 1 ? 'its' : 'their'} values`;
+  return count === 0
+    ? ''
+    : ` and, for ${count} column${count === 1 ? '' : 's'}, ${count === 1 ? 'its' : 'their'} values`;
 }

@@ -41,14 +41,24 @@ async function main(): Promise<void> {
   const session = () => connect.session();
   const connected = () => session() !== null;
   // The journal in the browser's IndexedDB: the ids of what an import sent survive closing the pane.
-  const importer = new ImportController({ workbook, session, origin, openJournal: (key) => openPaneJournal(window.indexedDB, key), profiles });
+  const importer = new ImportController({
+    workbook,
+    session,
+    origin,
+    openJournal: (key) => openPaneJournal(window.indexedDB, key),
+    profiles,
+  });
   const exporter = new ExportController({ workbook, session, origin });
   const templates = new TemplateController({ workbook, session, origin });
 
   connectView(connect);
   if (host.memory) memoryBar(host.memory, () => importer.refresh());
   let tabs: ReturnType<typeof setUpTabs> | null = null;
-  const views = [importView(importer, connected, () => tabs?.select('tab-import')), exportView(exporter, connected), templateView(templates, connected)];
+  const views = [
+    importView(importer, connected, () => tabs?.select('tab-import')),
+    exportView(exporter, connected),
+    templateView(templates, connected),
+  ];
   let shownSession: Session | null = null;
   connect.store.subscribe((state) => {
     if (state.session === shownSession) return;

@@ -28,7 +28,10 @@ export function memoryBar(workbook: MemoryWorkbook, opened: () => Promise<void>)
       openMemoryInit(workbook, init);
       await opened();
       document.title = `Shed Sheets: ${file.name}`;
-      showStatus(status, { tone: 'success', text: `Opened ${file.name} (${init.sheets.length} sheets) in this page; Excel is not involved.` });
+      showStatus(status, {
+        tone: 'success',
+        text: `Opened ${file.name} (${init.sheets.length} sheets) in this page; Excel is not involved.`,
+      });
     } catch (error) {
       showStatus(status, { tone: 'error', text: error instanceof Error ? error.message : String(error) });
     }

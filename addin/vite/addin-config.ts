@@ -100,13 +100,19 @@ export function addinAssets(): Plugin {
 export async function devCertificates(): Promise<ServerOptions['https'] | null> {
   try {
     const require = createRequire(import.meta.url);
-    const certs = require('office-addin-dev-certs') as { getHttpsServerOptions(): Promise<{ ca: Buffer; key: Buffer; cert: Buffer }> };
+    const certs = require('office-addin-dev-certs') as {
+      getHttpsServerOptions(): Promise<{ ca: Buffer; key: Buffer; cert: Buffer }>;
+    };
     return await certs.getHttpsServerOptions();
   } catch (error) {
     const dir = join(homedir(), '.office-addin-dev-certs');
     const files = { key: join(dir, 'localhost.key'), cert: join(dir, 'localhost.crt'), ca: join(dir, 'ca.crt') };
     if (existsSync(files.key) && existsSync(files.cert)) {
-      return { key: await readFile(files.key), cert: await readFile(files.cert), ...(existsSync(files.ca) ? { ca: await readFile(files.ca) } : {}) };
+      return {
+        key: await readFile(files.key),
+        cert: await readFile(files.cert),
+        ...(existsSync(files.ca) ? { ca: await readFile(files.ca) } : {}),
+      };
     }
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.warn(

@@ -61,13 +61,26 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
         wholeNumber,
       )
       .option('--results <file>', 'results file (default: NAME.results.xlsx or .csv beside the input)')
-      .addOption(new Option('--date-order <order>', 'reading of ambiguous dates (default DMY)').choices(['DMY', 'MDY', 'YMD']))
-      .option('--prices-include-gst', 'the price columns include GST: take it off each pack cost (default: they exclude it)')
+      .addOption(
+        new Option('--date-order <order>', 'reading of ambiguous dates (default DMY)').choices(['DMY', 'MDY', 'YMD']),
+      )
+      .option(
+        '--prices-include-gst',
+        'the price columns include GST: take it off each pack cost (default: they exclude it)',
+      )
       .option('--gst-rate <percent>', 'GST rate with --prices-include-gst (default 10)', Number)
       .option('--profile <name>', 'use this saved profile (default: the one whose headers the sheet has)')
       .option('--save-profile <name>', 'save the mapping used as a profile, for sheets with the same headers')
-      .option('--skip-line <text>', 'leave out lines whose product names this (Freight, Discount, Rounding); repeatable', collect)
-      .option('--set <field=value>', 'one value for every row of a field the sheet has no column for, e.g. storage="Main Chemical Shed" (repeatable)', collect)
+      .option(
+        '--skip-line <text>',
+        'leave out lines whose product names this (Freight, Discount, Rounding); repeatable',
+        collect,
+      )
+      .option(
+        '--set <field=value>',
+        'one value for every row of a field the sheet has no column for, e.g. storage="Main Chemical Shed" (repeatable)',
+        collect,
+      )
       .option('--timezone <iana>', "the farm's time zone for dates", DEFAULT_TIME_ZONE)
       .option('--json', 'print a machine-readable summary on standard output')
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')

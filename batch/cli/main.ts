@@ -32,7 +32,9 @@ function handle(error: unknown, err: (text: string) => void): number {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('commander.')) {
     // Commander has printed help, the version, or the usage error already.
-    return code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help' ? EXIT.ok : EXIT.usage;
+    return code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help'
+      ? EXIT.ok
+      : EXIT.usage;
   }
   if (error instanceof ShedError) {
     err(`shed: ${cliErrorMessage(error)}`);

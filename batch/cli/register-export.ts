@@ -12,14 +12,26 @@ export function registerExport(program: Command, io: CommandIO, setStatus: (code
     .command('export')
     .description('export records for audits to .xlsx or .csv')
     .addArgument(new Argument('<dataset>', 'what to export').choices(DATASETS))
-    .addOption(new Option('--format <format>', "file format (default: from --out's extension, else xlsx)").choices(['xlsx', 'csv']))
+    .addOption(
+      new Option('--format <format>', "file format (default: from --out's extension, else xlsx)").choices([
+        'xlsx',
+        'csv',
+      ]),
+    )
     .option('--out <file>', 'output file (default: <dataset>-<YYYY-MM-DD>.xlsx in the current directory)')
     .option('--from <date>', 'first received or returned date, inclusive (3/2/2026 day first, or 2026-02-03)')
     .option('--to <date>', 'last received or returned date, inclusive')
     .option('--storage <name>', 'only records in this storage')
     .option('--since <iso>', 'only records changed since this time (ISO 8601, e.g. 2026-03-01T00:00:00Z)')
-    .option('--stocktake <file>', 'ledger: a stocktake sheet (xlsx or csv) of counted quantities at --to, reconciled with the closing')
-    .option('--tolerance <percent>', 'ledger with --stocktake: flag a variance over this percentage of the closing', '1')
+    .option(
+      '--stocktake <file>',
+      'ledger: a stocktake sheet (xlsx or csv) of counted quantities at --to, reconciled with the closing',
+    )
+    .option(
+      '--tolerance <percent>',
+      'ledger with --stocktake: flag a variance over this percentage of the closing',
+      '1',
+    )
     .option('--timezone <iana>', "the farm's time zone for dates", DEFAULT_TIME_ZONE)
     .option('--no-bom', 'CSV without the UTF-8 byte-order mark')
     .option('--json', 'print a machine-readable summary on standard output')

@@ -15,7 +15,9 @@ export function registerSyncTemplate(program: Command, io: CommandIO, setStatus:
 
   program
     .command('sync')
-    .description('incremental local mirror of the organisation (storages, product aliases, receipts, returns, products seen)')
+    .description(
+      'incremental local mirror of the organisation (storages, product aliases, receipts, returns, products seen)',
+    )
     .option('--dir <dir>', mirrors)
     .option('--full', 'fetch everything again and replace the mirror (also rebuilds a damaged one)')
     .option('--json', 'print a machine-readable summary on standard output')

@@ -39,7 +39,10 @@ export async function loadConfig(path: string): Promise<SavedConfig> {
   try {
     return SavedConfig.parse(JSON.parse(text));
   } catch {
-    throw new ConfigError('config_unreadable', `The config file ${path} is not valid: run 'shed login' again or delete it`);
+    throw new ConfigError(
+      'config_unreadable',
+      `The config file ${path} is not valid: run 'shed login' again or delete it`,
+    );
   }
 }
 

@@ -27,7 +27,10 @@ export function resolveConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv
   const token = flags.token || env.SHED_TOKEN || saved.token;
   const org = flags.org || env.SHED_ORG || saved.org || null;
   if (!baseUrl) {
-    throw new ConfigError('missing_base_url', "No service URL: pass --base-url URL, set SHED_BASE_URL, or run 'shed login --base-url URL'");
+    throw new ConfigError(
+      'missing_base_url',
+      "No service URL: pass --base-url URL, set SHED_BASE_URL, or run 'shed login --base-url URL'",
+    );
   }
   if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
     throw new ConfigError('invalid_base_url', `The service URL '${baseUrl}' is not an http(s) URL`);

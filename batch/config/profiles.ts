@@ -54,7 +54,10 @@ export async function loadProfile(dir: string, name: string): Promise<Profile> {
   const found = profiles.find((p) => p.name === name);
   if (found) return found;
   const known = profiles.map((p) => `'${p.name}'`).join(', ') || 'none';
-  throw new ConfigError('unknown_profile', `No profile named '${name}' in ${dir} (profiles: ${known}). Save one with --save-profile ${name}.`);
+  throw new ConfigError(
+    'unknown_profile',
+    `No profile named '${name}' in ${dir} (profiles: ${known}). Save one with --save-profile ${name}.`,
+  );
 }
 
 /**
@@ -63,7 +66,10 @@ export async function loadProfile(dir: string, name: string): Promise<Profile> {
  */
 export async function saveProfile(dir: string, name: string, mapping: MappingFile): Promise<string> {
   if (!NAME.test(name)) {
-    throw new ConfigError('invalid_profile_name', `Expected \`--save-profile\` to be a name of letters, digits, '.', '-' or '_' (up to 64), got '${name}'`);
+    throw new ConfigError(
+      'invalid_profile_name',
+      `Expected \`--save-profile\` to be a name of letters, digits, '.', '-' or '_' (up to 64), got '${name}'`,
+    );
   }
   await mkdir(dir, { recursive: true });
   const target = join(dir, `${name}.json`);

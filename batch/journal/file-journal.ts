@@ -39,7 +39,9 @@ export async function readJournal(path: string): Promise<ReadJournal> {
   try {
     return { entries: parseJournal(await handle.readFile('utf8')).entries };
   } catch (error) {
-    throw new JournalError('journal_unreadable', path, `Cannot read the journal ${path}: ${(error as Error).message}`, { cause: error });
+    throw new JournalError('journal_unreadable', path, `Cannot read the journal ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     await handle.close();
   }
@@ -54,7 +56,9 @@ function journalOpenError(path: string, error: unknown): JournalError {
       `The journal ${path} is a symbolic link; shed never writes through one: remove the link or choose another --results`,
     );
   }
-  return new JournalError('journal_unreadable', path, `Cannot open the journal ${path}: ${(error as Error).message}`, { cause: error });
+  return new JournalError('journal_unreadable', path, `Cannot open the journal ${path}: ${(error as Error).message}`, {
+    cause: error,
+  });
 }
 
 /** Truncates a journal to its last complete line; says what was removed, or null. Missing: null. */
@@ -73,7 +77,12 @@ async function repairTornTail(path: string): Promise<string | null> {
     await handle.sync();
     return `the journal ${path} ended in a line cut short (a crash while writing it): removed its ${tornTail.length} characters, which recorded nothing durable`;
   } catch (error) {
-    throw new JournalError('journal_unreadable', path, `Cannot repair the journal ${path}: ${(error as Error).message}`, { cause: error });
+    throw new JournalError(
+      'journal_unreadable',
+      path,
+      `Cannot repair the journal ${path}: ${(error as Error).message}`,
+      { cause: error },
+    );
   } finally {
     await handle.close();
   }
@@ -110,7 +119,11 @@ export class FileJournal implements JournalSink {
   static async open(path: string): Promise<FileJournal> {
     const repaired = await repairTornTail(path);
     try {
-      return new FileJournal(await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600), path, repaired);
+      return new FileJournal(
+        await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600),
+        path,
+        repaired,
+      );
     } catch (error) {
       throw journalOpenError(path, error);
     }

@@ -42,7 +42,11 @@ export interface RunLock {
 export async function acquireRunLock(path: string, what: string): Promise<RunLock> {
   const me: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), what };
   if ((await lstat(path).catch(() => null))?.isSymbolicLink()) {
-    throw new JournalError('journal_is_link', path, `The lock ${path} is a symbolic link; shed never writes through one: remove the link`);
+    throw new JournalError(
+      'journal_is_link',
+      path,
+      `The lock ${path} is a symbolic link; shed never writes through one: remove the link`,
+    );
   }
   // A few tries: the lock may be released between our attempt to create it and reading it.
   for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -81,7 +85,9 @@ async function createExclusive(path: string, holder: LockHolder): Promise<boolea
     handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new JournalError('journal_unreadable', path, `Cannot create the lock ${path}: ${(error as Error).message}`, { cause: error });
+    throw new JournalError('journal_unreadable', path, `Cannot create the lock ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   try {
     await handle.writeFile(JSON.stringify(holder));
@@ -97,7 +103,12 @@ async function readHolder(path: string): Promise<LockHolder | null> {
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<LockHolder>;
     if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return null;
-    return { pid: parsed.pid, host: parsed.host, since: String(parsed.since ?? ''), what: String(parsed.what ?? 'an import') };
+    return {
+      pid: parsed.pid,
+      host: parsed.host,
+      since: String(parsed.since ?? ''),
+      what: String(parsed.what ?? 'an import'),
+    };
   } catch {
     return null;
   }
@@ -124,7 +135,10 @@ async function takeOver(path: string, stale: LockHolder | null, me: LockHolder):
   if (!(await createExclusive(guard, me))) return false;
   try {
     const now = await readHolder(path);
-    const same = now === null ? stale === null : stale !== null && now.pid === stale.pid && now.host === stale.host && now.since === stale.since;
+    const same =
+      now === null
+        ? stale === null
+        : stale !== null && now.pid === stale.pid && now.host === stale.host && now.since === stale.since;
     if (!same) return false;
     await rm(path, { force: true });
     return await createExclusive(path, me);
@@ -147,7 +161,9 @@ async function olderThan(path: string, ms: number): Promise<boolean> {
 }
 
 function running(path: string, holder: LockHolder | null): JournalError {
-  const who = holder ? `${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another run, which is starting';
+  const who = holder
+    ? `${holder.what} (process ${holder.pid} on ${holder.host}, since ${holder.since})`
+    : 'another run, which is starting';
   return new JournalError(
     'import_running',
     path,

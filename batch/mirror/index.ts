@@ -8,6 +8,15 @@
  * Object.values(mirror.receipts), Object.values(mirror.returns) // records, line items included
  * ```
  */
-export { defaultMirrorDir, findMirror, loadMirror, MIRROR_FILE_NAME, MirrorFileError, mirrorPath, saveMirror, type SaveMirrorOptions } from './mirror-file.ts';
+export {
+  defaultMirrorDir,
+  findMirror,
+  loadMirror,
+  MIRROR_FILE_NAME,
+  MirrorFileError,
+  mirrorPath,
+  saveMirror,
+  type SaveMirrorOptions,
+} from './mirror-file.ts';
 export { mirrorReferenceData, mirrorReferenceSource } from '../../shared/sync/reference.ts';
 export type { Mirror } from '../../shared/sync/mirror.ts';

@@ -38,7 +38,11 @@ export function defaultMirrorDir(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function mirrorPath(dir: string, organisationId: string): string {
   if (!Id.safeParse(organisationId).success) {
-    throw new ShedError('invalid_argument', 'usage', `An organisation id is a UUID, got ${JSON.stringify(organisationId)}.`);
+    throw new ShedError(
+      'invalid_argument',
+      'usage',
+      `An organisation id is a UUID, got ${JSON.stringify(organisationId)}.`,
+    );
   }
   return join(dir, organisationId.toLowerCase(), MIRROR_FILE_NAME);
 }
@@ -56,7 +60,9 @@ export async function loadMirror(dir: string, organisationId: string): Promise<M
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new MirrorFileError('mirror_unreadable', `Cannot read the mirror ${path}: ${(error as Error).message}`, { cause: error });
+    throw new MirrorFileError('mirror_unreadable', `Cannot read the mirror ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   return parseMirror(parseJson(text, path), path, organisationId);
 }
@@ -93,10 +99,14 @@ export async function findMirror(dir: string, org: string | null): Promise<Mirro
   if (wanted !== '' && Id.safeParse(wanted).success) {
     const mirror = await loadMirror(dir, wanted);
     if (mirror) return mirror;
-    throw new MirrorFileError('mirror_not_found', `No mirror of organisation ${wanted} in ${dir}: run 'shed sync --org ${wanted}' first.`);
+    throw new MirrorFileError(
+      'mirror_not_found',
+      `No mirror of organisation ${wanted} in ${dir}: run 'shed sync --org ${wanted}' first.`,
+    );
   }
   const mirrors = await allMirrors(dir);
-  const matching = wanted === '' ? mirrors : mirrors.filter((m) => m.organisationName.trim().toLowerCase() === wanted.toLowerCase());
+  const matching =
+    wanted === '' ? mirrors : mirrors.filter((m) => m.organisationName.trim().toLowerCase() === wanted.toLowerCase());
   if (matching.length === 1) return matching[0] as Mirror;
   if (matching.length === 0) {
     const what = wanted === '' ? 'No mirror' : `No mirror of an organisation named '${wanted}'`;
@@ -112,7 +122,11 @@ async function allMirrors(dir: string): Promise<Mirror[]> {
     entries = await readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new MirrorFileError('mirror_unreadable', `Cannot read the mirror folder ${dir}: ${(error as Error).message}`, { cause: error });
+    throw new MirrorFileError(
+      'mirror_unreadable',
+      `Cannot read the mirror folder ${dir}: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   const found: Mirror[] = [];
   for (const entry of entries.filter((e) => Id.safeParse(e).success).sort()) {

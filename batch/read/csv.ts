@@ -78,7 +78,11 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
       quoting.code === 'MissingQuotes'
         ? 'a value opens a double quote (") that is never closed, so the rest of the file would read as one cell'
         : 'a quoted value has text after its closing quote (like "20" L), so its cells cannot be told apart';
-    throw new InputFileError('malformed_csv', file, `${file} row ${rowNumber}: ${what}. Correct the quotes, or save the file again from Excel.`);
+    throw new InputFileError(
+      'malformed_csv',
+      file,
+      `${file} row ${rowNumber}: ${what}. Correct the quotes, or save the file again from Excel.`,
+    );
   }
   return { rows, delimiter: result.meta.delimiter, newline: result.meta.linebreak };
 }
@@ -91,7 +95,11 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
  */
 function guessDelimiter(text: string): string {
   const head = text.slice(0, 64 * 1024);
-  const preview = Papa.parse<string[]>(head, { delimitersToGuess: [...CSV_DELIMITERS], skipEmptyLines: 'greedy', preview: 20 });
+  const preview = Papa.parse<string[]>(head, {
+    delimitersToGuess: [...CSV_DELIMITERS],
+    skipEmptyLines: 'greedy',
+    preview: 20,
+  });
   if (!preview.errors.some((e) => e.code === 'UndetectableDelimiter')) return preview.meta.delimiter;
   const counts = CSV_DELIMITERS.map((d) => ({ d, n: head.split(d).length - 1 }));
   const best = counts.reduce((a, b) => (b.n > a.n ? b : a));

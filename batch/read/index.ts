@@ -81,7 +81,11 @@ export async function readCsv(path: string, options: ReadOptions = {}): Promise<
  * the grid's `source` (its base name). For tests and for callers that already hold the bytes.
  * @throws InputFileError as {@link readGrid} (but never `file_not_found` or `file_unreadable`).
  */
-export async function readGridFromBuffer(bytes: Uint8Array, fileName: string, options: ReadOptions = {}): Promise<ReadGrid> {
+export async function readGridFromBuffer(
+  bytes: Uint8Array,
+  fileName: string,
+  options: ReadOptions = {},
+): Promise<ReadGrid> {
   return readSource(bufferSource(bytes, fileName), 'any', options);
 }
 
@@ -94,10 +98,18 @@ export function readGridFromSource(source: InputSource, options: ReadOptions = {
   return readSource(source, 'any', options);
 }
 
-async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv', options: ReadOptions): Promise<ReadGrid> {
+async function readSource(
+  source: InputSource,
+  expected: 'any' | 'xlsx' | 'csv',
+  options: ReadOptions,
+): Promise<ReadGrid> {
   const file = source.label;
   if (source.size === 0) {
-    throw new InputFileError('empty_file', file, `${file} is empty (0 bytes): there is nothing to import. Check it was saved completely.`);
+    throw new InputFileError(
+      'empty_file',
+      file,
+      `${file} is empty (0 bytes): there is nothing to import. Check it was saved completely.`,
+    );
   }
   const limits: ReadLimits = { ...DEFAULT_LIMITS, ...options.limits };
   if (source.size > limits.maxBytes) throw tooManyBytes(file, source.size, limits);
@@ -111,7 +123,8 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
       return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
     } catch (error) {
       // An OLE file whose streams were not recognised and that SheetJS cannot read either.
-      if (found.kind === 'unknown' && error instanceof InputFileError && error.code === 'corrupt_workbook') throw oleError(file, found);
+      if (found.kind === 'unknown' && error instanceof InputFileError && error.code === 'corrupt_workbook')
+        throw oleError(file, found);
       throw error;
     }
   }
@@ -120,7 +133,10 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
     const bytes = await source.all();
     const { repairs, sheets, tables } = await checkWorkbookZip(bytes, file, limits);
     const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
-    return workbookGrid(source, readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets, tables }));
+    return workbookGrid(
+      source,
+      readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets, tables }),
+    );
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
@@ -128,7 +144,10 @@ async function readSource(source: InputSource, expected: 'any' | 'xlsx' | 'csv',
     return workbookGrid(source, readWorkbookBytes(await source.all(), file, { ...sheetOption(options), limits }));
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
-  throw notSpreadsheet(file, sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook');
+  throw notSpreadsheet(
+    file,
+    sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook',
+  );
 }
 
 function sheetOption(options: ReadOptions): { sheet?: string } {
@@ -136,7 +155,15 @@ function sheetOption(options: ReadOptions): { sheet?: string } {
 }
 
 function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbookBytes>): ReadGrid {
-  return { source: source.name, sheet: sheet.name, rows: sheet.rows, ...sheet.layout, format: 'xlsx', warnings: [], sheetNames: sheet.sheetNames };
+  return {
+    source: source.name,
+    sheet: sheet.name,
+    rows: sheet.rows,
+    ...sheet.layout,
+    format: 'xlsx',
+    warnings: [],
+    sheetNames: sheet.sheetNames,
+  };
 }
 
 async function readCsvSource(source: InputSource, options: ReadOptions, limits: ReadLimits): Promise<ReadGrid> {
@@ -158,7 +185,8 @@ async function readCsvSource(source: InputSource, options: ReadOptions, limits: 
     throw new InputFileError('no_data', file, `${file} has no data: no row has a value.`, { sheet });
   }
   const warnings = decoded.warning ? [decoded.warning] : [];
-  if (options.sheet !== undefined) warnings.push(`--sheet ${options.sheet} is ignored: ${file} is a CSV file, with one sheet.`);
+  if (options.sheet !== undefined)
+    warnings.push(`--sheet ${options.sheet} is ignored: ${file} is a CSV file, with one sheet.`);
   return {
     source: source.name,
     sheet,
@@ -201,7 +229,11 @@ const HINTS: Readonly<Record<string, string>> = {
 
 function notSpreadsheet(file: string, what: string): InputFileError {
   const hint = HINTS[what] ?? 'Open it in Excel and save it as .xlsx (Excel Workbook) or CSV UTF-8.';
-  return new InputFileError('not_a_spreadsheet', file, `${file} is ${what}, not a spreadsheet this tool reads (.xlsx workbook or .csv text). ${hint}`);
+  return new InputFileError(
+    'not_a_spreadsheet',
+    file,
+    `${file} is ${what}, not a spreadsheet this tool reads (.xlsx workbook or .csv text). ${hint}`,
+  );
 }
 
 function oleError(file: string, found: ReturnType<typeof inspectOle>): InputFileError {

@@ -18,14 +18,16 @@ const WRAP = /(<(\w+:)?(?:si|is)>)(\s*)(<\2?t(?:\s[^>]*)?>[^<]*<\/\2?t>)(?=\s*<\
 
 /** The styles part a workbook without one gets: OOXML (`xl/styles.xml`) or OpenDocument (`styles.xml`). */
 export const EMPTY_STYLES = {
-  ooxml: '<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+  ooxml:
+    '<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
   odf: '<?xml version="1.0" encoding="UTF-8"?><office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" office:version="1.2"/>',
 };
 
 /** A paragraph that ends in a space after its text (not a paragraph of only a space, which is empty). */
 const TRAILING_SPACE = /([^\s>]) (<\/(\w+:)?p>)/g;
 /** A cell whose `string-value` gives its text, up to the end of the cell (cells do not nest). */
-const STRING_VALUE_CELL = /(<(?:\w+:)?table-cell\b[^>]*\bstring-value="[^"]*"[^>]*>)([\s\S]*?)(?=<\/(?:\w+:)?table-cell>)/g;
+const STRING_VALUE_CELL =
+  /(<(?:\w+:)?table-cell\b[^>]*\bstring-value="[^"]*"[^>]*>)([\s\S]*?)(?=<\/(?:\w+:)?table-cell>)/g;
 const EMPTY_PARAGRAPH = /<(?:\w+:)?p\/>/g;
 
 /** Whether OpenDocument content text has a paragraph `repairOdfParagraphs` changes. */
@@ -40,7 +42,10 @@ export function hasOdfParagraphsToRepair(text: string): boolean {
 export function repairOdfParagraphs(xml: string): string {
   return xml
     .replace(STRING_VALUE_CELL, (_all, open: string, body: string) => open + body.replace(EMPTY_PARAGRAPH, ''))
-    .replace(TRAILING_SPACE, (_all, last: string, close: string, prefix: string | undefined) => `${last}<${prefix ?? ''}s/>${close}`);
+    .replace(
+      TRAILING_SPACE,
+      (_all, last: string, close: string, prefix: string | undefined) => `${last}<${prefix ?? ''}s/>${close}`,
+    );
 }
 
 /** What to repair: parts whose plain-then-runs strings to wrap, OpenDocument content whose paragraphs to repair, and parts to add. */
@@ -74,6 +79,7 @@ export function repairParts(bytes: Uint8Array, repairs: PartRepairs): Uint8Array
 function wrapPlainText(xml: string): string {
   return xml.replace(
     WRAP,
-    (_all, open: string, prefix: string | undefined, space: string, text: string) => `${open}${space}<${prefix ?? ''}r>${text}</${prefix ?? ''}r>`,
+    (_all, open: string, prefix: string | undefined, space: string, text: string) =>
+      `${open}${space}<${prefix ?? ''}r>${text}</${prefix ?? ''}r>`,
   );
 }

@@ -16,7 +16,8 @@ export const SNIFF_BYTES = 64 * 1024;
  * - `text`: text, to be read as CSV (UTF-16 with a byte order mark included);
  * - `other`: something else, with `what` naming it for the message ("a PDF document").
  */
-export type SniffedFormat = { format: 'xlsx' } | { format: 'ole' } | { format: 'text' } | { format: 'other'; what: string };
+export type SniffedFormat =
+  { format: 'xlsx' } | { format: 'ole' } | { format: 'text' } | { format: 'other'; what: string };
 
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
@@ -41,9 +42,11 @@ export function sniffFormat(head: Uint8Array): SniffedFormat {
   }
   if (startsWith(head, OLE_MAGIC)) return { format: 'ole' };
   // Excel 2.x–4.x wrote a bare BIFF stream: a BOF record (0x0009, 0x0209 or 0x0409) and no container.
-  if (head.length >= 4 && head[0] === 0x09 && [0x00, 0x02, 0x04].includes(head[1]!) && head[3] === 0x00) return { format: 'ole' };
+  if (head.length >= 4 && head[0] === 0x09 && [0x00, 0x02, 0x04].includes(head[1]!) && head[3] === 0x00)
+    return { format: 'ole' };
   for (const { bytes, what } of OTHER_MAGIC) if (startsWith(head, bytes)) return { format: 'other', what };
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff]) || startsWith(head, [0x00, 0x00, 0xfe, 0xff])) return { format: 'text' };
+  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff]) || startsWith(head, [0x00, 0x00, 0xfe, 0xff]))
+    return { format: 'text' };
   if (utf16WithoutBom(head)) return { format: 'text' };
   return looksBinary(head) ? { format: 'other', what: 'binary data, not text' } : { format: 'text' };
 }
@@ -53,7 +56,10 @@ function zipKind(head: Uint8Array): SniffedFormat {
   const ascii = latin1(head.subarray(0, Math.min(head.length, SNIFF_BYTES)));
   // OpenDocument puts an uncompressed `mimetype` entry first (ODF 1.2, section 3.3).
   // OpenDocument text or presentations are not spreadsheets; .ods, .xlsb and .xlsx are read alike.
-  if (ascii.startsWith('mimetype', 30) && /application\/vnd\.oasis\.opendocument\.(text|presentation|graphics)/.test(ascii.slice(30, 200))) {
+  if (
+    ascii.startsWith('mimetype', 30) &&
+    /application\/vnd\.oasis\.opendocument\.(text|presentation|graphics)/.test(ascii.slice(30, 200))
+  ) {
     return { format: 'other', what: 'an OpenDocument text or presentation, not a spreadsheet' };
   }
   return { format: 'xlsx' };
@@ -84,10 +90,13 @@ function looksBinary(head: Uint8Array): boolean {
  * `xls` (a `Workbook` or `Book` stream: Excel 97-2003 or 5.0), `other` with what it is (a Word or
  * PowerPoint file), or `unknown`. Needs the whole file: the directory can be anywhere in it.
  */
-export function inspectOle(bytes: Uint8Array): { kind: 'encrypted' | 'xls' | 'unknown' } | { kind: 'other'; what: string } {
+export function inspectOle(
+  bytes: Uint8Array,
+): { kind: 'encrypted' | 'xls' | 'unknown' } | { kind: 'other'; what: string } {
   if (containsUtf16(bytes, 'EncryptedPackage')) return { kind: 'encrypted' };
   if (bytes[0] === 0x09) return { kind: 'xls' }; // a bare BIFF stream (see sniffFormat)
-  if (containsUtf16(bytes, 'Workbook') || containsUtf16(bytes, 'WORKBOOK') || containsUtf16(bytes, 'Book\u0000')) return { kind: 'xls' };
+  if (containsUtf16(bytes, 'Workbook') || containsUtf16(bytes, 'WORKBOOK') || containsUtf16(bytes, 'Book\u0000'))
+    return { kind: 'xls' };
   if (containsUtf16(bytes, 'WordDocument')) return { kind: 'other', what: 'a Word document (.doc)' };
   if (containsUtf16(bytes, 'PowerPoint Document')) return { kind: 'other', what: 'a PowerPoint file (.ppt)' };
   return { kind: 'unknown' };
@@ -101,7 +110,11 @@ function containsUtf16(bytes: Uint8Array, text: string): boolean {
 
 function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
   const first = needle[0];
-  outer: for (let i = haystack.indexOf(first ?? 0); i >= 0 && i <= haystack.length - needle.length; i = haystack.indexOf(first ?? 0, i + 1)) {
+  outer: for (
+    let i = haystack.indexOf(first ?? 0);
+    i >= 0 && i <= haystack.length - needle.length;
+    i = haystack.indexOf(first ?? 0, i + 1)
+  ) {
     for (let j = 1; j < needle.length; j += 1) if (haystack[i + j] !== needle[j]) continue outer;
     return i;
   }

@@ -35,7 +35,11 @@ export async function fileSource(path: string): Promise<InputSource> {
   try {
     const info = await stat(path);
     if (info.isDirectory()) {
-      throw new InputFileError('file_unreadable', path, `${path} is a folder, not a file: name the .xlsx or .csv file to import.`);
+      throw new InputFileError(
+        'file_unreadable',
+        path,
+        `${path} is a folder, not a file: name the .xlsx or .csv file to import.`,
+      );
     }
     size = info.size;
     modified = info.mtimeMs;
@@ -91,8 +95,17 @@ function ioError(path: string, error: unknown): InputFileError {
   if (error instanceof InputFileError) return error;
   const code = (error as { code?: string } | null)?.code;
   if (code === 'ENOENT' || code === 'ENOTDIR') {
-    return new InputFileError('file_not_found', path, `Cannot find the file ${path}: check its name and folder.`, { cause: error });
+    return new InputFileError('file_not_found', path, `Cannot find the file ${path}: check its name and folder.`, {
+      cause: error,
+    });
   }
-  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : error instanceof Error ? error.message : String(error);
-  return new InputFileError('file_unreadable', path, `Cannot read ${path} (${why}): check the file can be opened.`, { cause: error });
+  const why =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new InputFileError('file_unreadable', path, `Cannot read ${path} (${why}): check the file can be opened.`, {
+    cause: error,
+  });
 }

@@ -30,10 +30,14 @@ const UNDEFINED_IN_1252 = /[\u0081\u008d\u008f\u0090\u009d]/;
  */
 export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
   // UTF-32's byte order marks first: FF FE 00 00 also begins like UTF-16LE's.
-  if (startsWith(bytes, [0xff, 0xfe, 0x00, 0x00])) return { text: utf32(bytes, true, file), encoding: 'utf-32le', bom: true };
-  if (startsWith(bytes, [0x00, 0x00, 0xfe, 0xff])) return { text: utf32(bytes, false, file), encoding: 'utf-32be', bom: true };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: strict('utf-16le', bytes, file), encoding: 'utf-16le', bom: true };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: strict('utf-16be', bytes, file), encoding: 'utf-16be', bom: true };
+  if (startsWith(bytes, [0xff, 0xfe, 0x00, 0x00]))
+    return { text: utf32(bytes, true, file), encoding: 'utf-32le', bom: true };
+  if (startsWith(bytes, [0x00, 0x00, 0xfe, 0xff]))
+    return { text: utf32(bytes, false, file), encoding: 'utf-32be', bom: true };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: strict('utf-16le', bytes, file), encoding: 'utf-16le', bom: true };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: strict('utf-16be', bytes, file), encoding: 'utf-16be', bom: true };
   const utf16 = utf16WithoutBom(bytes);
   if (utf16) return { text: strict(utf16, bytes, file, false), encoding: utf16, bom: false };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -47,7 +51,10 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
   const odd = UNDEFINED_IN_1252.exec(text);
   if (odd) {
     const byte = odd[0].charCodeAt(0).toString(16).toUpperCase();
-    throw notText(file, `it is not UTF-8, and byte 0x${byte} on line ${lineOf(text, odd.index)} is not Windows-1252 either`);
+    throw notText(
+      file,
+      `it is not UTF-8, and byte 0x${byte} on line ${lineOf(text, odd.index)} is not Windows-1252 either`,
+    );
   }
   return {
     text,
@@ -100,7 +107,8 @@ export function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | nu
 
 /** UTF-32 (after its BOM) to text. TextDecoder has no UTF-32. */
 function utf32(bytes: Uint8Array, littleEndian: boolean, file: string): string {
-  if ((bytes.length - 4) % 4 !== 0) throw notText(file, 'it starts with a UTF-32 byte order mark but its length is not a whole number of characters');
+  if ((bytes.length - 4) % 4 !== 0)
+    throw notText(file, 'it starts with a UTF-32 byte order mark but its length is not a whole number of characters');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts: string[] = [];
   for (let at = 4; at < bytes.length; at += 4) {
@@ -116,7 +124,9 @@ function strict(encoding: 'utf-16le' | 'utf-16be', bytes: Uint8Array, file: stri
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch (error) {
-    const looks = bom ? `starts with a ${encoding.toUpperCase()} byte order mark` : `looks like ${encoding.toUpperCase()} without a byte order mark`;
+    const looks = bom
+      ? `starts with a ${encoding.toUpperCase()} byte order mark`
+      : `looks like ${encoding.toUpperCase()} without a byte order mark`;
     throw notText(file, `it ${looks} but is not valid ${encoding.toUpperCase()}`, error);
   }
 }

@@ -84,7 +84,12 @@ const PARSE: XLSX.ParsingOptions = {
 export function readWorkbookBytes(
   bytes: Uint8Array,
   file: string,
-  options: { sheet?: string; limits: ReadLimits; rowCounts?: readonly SheetRowCount[]; tables?: ReadonlyMap<string, readonly TablePart[]> },
+  options: {
+    sheet?: string;
+    limits: ReadLimits;
+    rowCounts?: readonly SheetRowCount[];
+    tables?: ReadonlyMap<string, readonly TablePart[]>;
+  },
 ): ReadSheet {
   const parseChecked = (sheet: string | number) => {
     refuseCountedOverLimit(file, sheet, options.rowCounts ?? [], options.limits);
@@ -111,7 +116,9 @@ export function readWorkbookBytes(
     return { name: found, rows, sheetNames: names, layout };
   }
   // The first visible sheet in tab order with data; a hidden one only if no visible sheet has any.
-  const sheets = (first.Workbook?.Sheets ?? []).length ? first.Workbook!.Sheets! : names.map((name) => ({ name, Hidden: 0 }));
+  const sheets = (first.Workbook?.Sheets ?? []).length
+    ? first.Workbook!.Sheets!
+    : names.map((name) => ({ name, Hidden: 0 }));
   const hidden = new Set(sheets.filter((s) => s.Hidden).map((s) => s.name));
   for (const name of [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))]) {
     const rows = rowsOf(name);
@@ -124,8 +131,16 @@ export function readWorkbookBytes(
  * Refuses a sheet (by name, case-insensitive, or tab index) whose rows, counted by the zip check,
  * are over the limit, before SheetJS parses it. A sheet not counted is checked as SheetJS reads it.
  */
-function refuseCountedOverLimit(file: string, sheet: string | number, counts: readonly SheetRowCount[], limits: ReadLimits): void {
-  const counted = typeof sheet === 'number' ? counts[sheet] : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
+function refuseCountedOverLimit(
+  file: string,
+  sheet: string | number,
+  counts: readonly SheetRowCount[],
+  limits: ReadLimits,
+): void {
+  const counted =
+    typeof sheet === 'number'
+      ? counts[sheet]
+      : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
   if (counted?.rows != null && counted.rows > limits.maxRows) throw tooManyRows(file, counted.name, limits);
 }
 
@@ -153,12 +168,22 @@ function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): X
 function sheetLayout(book: XLSX.WorkBook, name: string, tables: readonly TablePart[] = []): SheetLayout {
   const sheet = book.Sheets[name];
   const layout: SheetLayout = { dateSystem: book.Workbook?.WBProps?.date1904 ? 1904 : 1900 };
-  const area = (r: XLSX.Range): CellArea => ({ firstRow: r.s.r + 1, lastRow: r.e.r + 1, firstColumn: r.s.c, lastColumn: r.e.c });
+  const area = (r: XLSX.Range): CellArea => ({
+    firstRow: r.s.r + 1,
+    lastRow: r.e.r + 1,
+    firstColumn: r.s.c,
+    lastColumn: r.e.c,
+  });
   const filter = sheet?.['!autofilter']?.ref;
   if (filter) layout.autoFilter = area(XLSX.utils.decode_range(filter));
   const merges = sheet?.['!merges'] ?? [];
   if (merges.length > 0) layout.merges = merges.map(area);
-  if (tables.length > 0) layout.tables = tables.map((t) => ({ name: t.name, area: area(XLSX.utils.decode_range(t.ref)), headerRow: t.headerRow }));
+  if (tables.length > 0)
+    layout.tables = tables.map((t) => ({
+      name: t.name,
+      area: area(XLSX.utils.decode_range(t.ref)),
+      headerRow: t.headerRow,
+    }));
   return layout;
 }
 
@@ -227,7 +252,10 @@ export function toCellValue(cell: XLSX.CellObject, date1904: boolean): CellValue
 function isBuiltInDate(format: unknown): boolean {
   return (
     typeof format === 'number' &&
-    ((format >= 14 && format <= 22) || (format >= 27 && format <= 36) || (format >= 45 && format <= 47) || (format >= 50 && format <= 58))
+    ((format >= 14 && format <= 22) ||
+      (format >= 27 && format <= 36) ||
+      (format >= 45 && format <= 47) ||
+      (format >= 50 && format <= 58))
   );
 }
 
@@ -236,7 +264,15 @@ function isoDateCell(value: unknown): Date | null {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return null;
     return new Date(
-      Date.UTC(value.getFullYear(), value.getMonth(), value.getDate(), value.getHours(), value.getMinutes(), value.getSeconds(), value.getMilliseconds()),
+      Date.UTC(
+        value.getFullYear(),
+        value.getMonth(),
+        value.getDate(),
+        value.getHours(),
+        value.getMinutes(),
+        value.getSeconds(),
+        value.getMilliseconds(),
+      ),
     );
   }
   if (typeof value === 'string') {
@@ -247,7 +283,8 @@ function isoDateCell(value: unknown): Date | null {
 }
 
 function corrupt(file: string, error: unknown): InputFileError {
-  const reason = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : 'its parts are not laid out as a workbook';
+  const reason =
+    error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : 'its parts are not laid out as a workbook';
   return new InputFileError(
     'corrupt_workbook',
     file,

@@ -14,7 +14,15 @@ import type { PartRepairs } from './part-repair.ts';
 import { EMPTY_STYLES, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
-import { isTableLookupPart, isWorksheetPart, normalPath, relationshipsPartOf, rowCounter, sheetRowCounts, sheetTables } from './zip-sheets.ts';
+import {
+  isTableLookupPart,
+  isWorksheetPart,
+  normalPath,
+  relationshipsPartOf,
+  rowCounter,
+  sheetRowCounts,
+  sheetTables,
+} from './zip-sheets.ts';
 
 /** One entry of a zip's central directory. */
 interface ZipEntry {
@@ -77,7 +85,8 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
     const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
     const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
-    const text: Buffer[] | null = (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
+    const text: Buffer[] | null =
+      (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     const scanners = [scan, repeats, paragraphs, rows].filter((x) => x !== null);
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
@@ -99,8 +108,10 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const relationshipsXml = kept.get(relationshipsPartOf(workbook.name));
   return {
     repairs: { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) },
-    sheets: workbookXml && relationshipsXml ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart) : [],
-    tables: workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
+    sheets:
+      workbookXml && relationshipsXml ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart) : [],
+    tables:
+      workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
   };
 }
 
@@ -125,12 +136,14 @@ const VALUED_REPEAT =
 const SHEET_COLUMNS = 16_384;
 
 /** A row repeated N times (`number-rows-repeated`) and its content, up to 8,000 characters of it. */
-const REPEATED_ROW = /<(?:\w+:)?table-row\b[^>]*number-rows-repeated="(\d+)"[^>]*>([\s\S]{0,8000}?)<\/(?:\w+:)?table-row>/g;
+const REPEATED_ROW =
+  /<(?:\w+:)?table-row\b[^>]*number-rows-repeated="(\d+)"[^>]*>([\s\S]{0,8000}?)<\/(?:\w+:)?table-row>/g;
 
 /** Whether the text repeats a value over more columns than a sheet has, or a row holding a value over more than `maxRows`. */
 function repeatsTooFar(text: string, maxRows: number): boolean {
   for (const match of text.matchAll(VALUED_REPEAT)) if (Number(match[1] ?? match[2]) > SHEET_COLUMNS) return true;
-  for (const match of text.matchAll(REPEATED_ROW)) if (Number(match[1]) > maxRows && /value-type=/.test(match[2] ?? '')) return true;
+  for (const match of text.matchAll(REPEATED_ROW))
+    if (Number(match[1]) > maxRows && /value-type=/.test(match[2] ?? '')) return true;
   return false;
 }
 
@@ -158,17 +171,26 @@ function textScanner(test: (text: string) => boolean): { feed(chunk: string): vo
 }
 
 /** Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes. */
-async function checkEntry(data: Uint8Array, entry: ZipEntry, file: string, seen: (chunk: Uint8Array) => void): Promise<void> {
+async function checkEntry(
+  data: Uint8Array,
+  entry: ZipEntry,
+  file: string,
+  seen: (chunk: Uint8Array) => void,
+): Promise<void> {
   if (entry.method === 0) {
     seen(data);
-    if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+    if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc)
+      throw damaged(file, `its part ${entry.name} is damaged`);
     return;
   }
-  if (entry.method !== 8) throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
+  if (entry.method !== 8)
+    throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
   let crc = 0;
   let size = 0;
   try {
-    for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(createInflateRaw({ chunkSize: 1024 * 1024 }))) {
+    for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(
+      createInflateRaw({ chunkSize: 1024 * 1024 }),
+    )) {
       crc = crc32(chunk as Buffer, crc);
       size += (chunk as Buffer).length;
       seen(chunk as Buffer);

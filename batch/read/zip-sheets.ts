@@ -60,7 +60,12 @@ export function relationshipsPartOf(part: string): string {
  * its relationships' text and the rows counted per part (`rowsByPart`, keyed by {@link normalPath}).
  * Every sheet is listed, so that a tab's position in the list is its position in the workbook.
  */
-export function sheetRowCounts(workbookPart: string, workbookXml: string, relationshipsXml: string, rowsByPart: ReadonlyMap<string, number>): SheetRowCount[] {
+export function sheetRowCounts(
+  workbookPart: string,
+  workbookXml: string,
+  relationshipsXml: string,
+  rowsByPart: ReadonlyMap<string, number>,
+): SheetRowCount[] {
   return sheetParts(workbookPart, workbookXml, relationshipsXml).map(({ name, part }) => ({
     name,
     rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null,
@@ -87,7 +92,12 @@ export function isTableLookupPart(name: string): boolean {
  * (`headerRowCount="0"`: not). `parts` holds the text of the parts kept ({@link isTableLookupPart}),
  * keyed by {@link normalPath}; a sheet without tables is left out.
  */
-export function sheetTables(workbookPart: string, workbookXml: string, relationshipsXml: string, parts: ReadonlyMap<string, string>): Map<string, TablePart[]> {
+export function sheetTables(
+  workbookPart: string,
+  workbookXml: string,
+  relationshipsXml: string,
+  parts: ReadonlyMap<string, string>,
+): Map<string, TablePart[]> {
   const tables = new Map<string, TablePart[]>();
   for (const { name, part } of sheetParts(workbookPart, workbookXml, relationshipsXml)) {
     const rels = part === undefined ? undefined : parts.get(relationshipsPartOf(part));
@@ -110,14 +120,19 @@ function tablePart(xml: string | undefined): TablePart[] {
 }
 
 /** Each sheet of the workbook part in tab order, with its part's path (undefined when its relationship is missing). */
-function sheetParts(workbookPart: string, workbookXml: string, relationshipsXml: string): { name: string; part: string | undefined }[] {
+function sheetParts(
+  workbookPart: string,
+  workbookXml: string,
+  relationshipsXml: string,
+): { name: string; part: string | undefined }[] {
   const folder = normalPath(workbookPart).replace(/[^/]*$/, '');
   const targets = new Map(relationships(relationshipsXml, folder).map((r) => [r.id, r.target]));
   const sheets: { name: string; part: string | undefined }[] = [];
   for (const [, attributes] of workbookXml.matchAll(/<(?:\w+:)?sheet\b([^>]*)>/g)) {
     const name = attribute(attributes!, 'name');
     const id = /\b\w+:id="([^"]*)"/.exec(attributes!)?.[1];
-    if (name !== undefined) sheets.push({ name: unescapeXml(name), part: id === undefined ? undefined : targets.get(id) });
+    if (name !== undefined)
+      sheets.push({ name: unescapeXml(name), part: id === undefined ? undefined : targets.get(id) });
   }
   return sheets;
 }
@@ -129,7 +144,11 @@ function relationships(xml: string, folder: string): { id: string; type: string;
     const id = attribute(attributes!, 'Id');
     const target = attribute(attributes!, 'Target');
     if (id && target)
-      found.push({ id, type: attribute(attributes!, 'Type') ?? '', target: target.startsWith('/') ? normalPath(target) : resolvePath(folder, target) });
+      found.push({
+        id,
+        type: attribute(attributes!, 'Type') ?? '',
+        target: target.startsWith('/') ? normalPath(target) : resolvePath(folder, target),
+      });
   }
   return found;
 }

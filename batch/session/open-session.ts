@@ -48,7 +48,8 @@ export async function connect(flags: ConnectionFlags, io: CommandIO): Promise<Co
 export function openClient(connection: Connection, io: CommandIO, tuning: ClientTuning = {}): ServiceClient {
   // SHED_RETRY_DELAY_MS: the first back-off delay (default 500 ms), for slow links or quick tests.
   const delay = Number(io.env.SHED_RETRY_DELAY_MS);
-  if (Number.isInteger(delay) && delay > 0) tuning = { minRetryDelayMs: delay, maxRetryDelayMs: Math.max(delay * 20, 1000), ...tuning };
+  if (Number.isInteger(delay) && delay > 0)
+    tuning = { minRetryDelayMs: delay, maxRetryDelayMs: Math.max(delay * 20, 1000), ...tuning };
   return createServiceClient({
     baseUrl: connection.baseUrl,
     token: connection.token,

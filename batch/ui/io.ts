@@ -25,7 +25,9 @@ export function processIO(): CommandIO {
 const MACHINE_FREE_ENV: NodeJS.ProcessEnv = { SHED_CONFIG: '/nonexistent/shed-sheets/config.json' };
 
 /** A CommandIO that keeps everything written, for tests. */
-export function memoryIO(env: NodeJS.ProcessEnv = MACHINE_FREE_ENV): CommandIO & { stdout: string[]; stderr: string[] } {
+export function memoryIO(
+  env: NodeJS.ProcessEnv = MACHINE_FREE_ENV,
+): CommandIO & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
   return { stdout, stderr, out: (t) => void stdout.push(t), err: (t) => void stderr.push(t), isTTY: false, env };

@@ -14,7 +14,12 @@ export interface Progress {
 export function createProgress(io: CommandIO, label: string): Progress {
   if (!io.isTTY) return { update: () => {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
-    { format: `  {bar} {value}/{total} ${label}  {eta_formatted} left`, hideCursor: true, clearOnComplete: true, stream: process.stderr },
+    {
+      format: `  {bar} {value}/{total} ${label}  {eta_formatted} left`,
+      hideCursor: true,
+      clearOnComplete: true,
+      stream: process.stderr,
+    },
     cliProgress.Presets.shades_classic,
   );
   let started = false;

@@ -8,7 +8,18 @@ import { basename, dirname, join } from 'node:path';
 import { WriteError } from './write-error.ts';
 
 /** File-system failures that mean "you cannot write there" (a usage problem), not a bug. */
-const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EISDIR', 'EROFS', 'ENOSPC', 'EDQUOT', 'EEXIST', 'EBUSY']);
+const UNWRITABLE = new Set([
+  'EACCES',
+  'EPERM',
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EROFS',
+  'ENOSPC',
+  'EDQUOT',
+  'EEXIST',
+  'EBUSY',
+]);
 
 /** The temp path used while writing `target`: hidden, in the same folder, unique per call. */
 export function tempPathFor(target: string): string {

@@ -65,7 +65,12 @@ export function toXlsxValue(
  * exactly when no zone is given), booleans `true`/`false`, `''` for empty. Whether the field is text
  * (and so must be guarded) is returned with it. Throws `invalid_cell_value`.
  */
-export function toCsvField(column: ColumnSpec, value: TableValue | undefined, place: CellPlace, options: ValueOptions = {}): { text: string; isText: boolean } {
+export function toCsvField(
+  column: ColumnSpec,
+  value: TableValue | undefined,
+  place: CellPlace,
+  options: ValueOptions = {},
+): { text: string; isText: boolean } {
   if (value === null || value === undefined || value === '') return { text: '', isText: false };
   switch (column.type) {
     case 'text':
@@ -78,7 +83,10 @@ export function toCsvField(column: ColumnSpec, value: TableValue | undefined, pl
       return { text: column.type === 'money' ? moneyText(number) : plainNumber(number), isText: false };
     }
     case 'date':
-      return { text: typeof value === 'string' ? (dateOf(column, value, place), value) : isoDate(dateOf(column, value, place)), isText: false };
+      return {
+        text: typeof value === 'string' ? (dateOf(column, value, place), value) : isoDate(dateOf(column, value, place)),
+        isText: false,
+      };
     case 'datetime':
       return { text: isoDateTime(column, value, place, options.timeZone), isText: false };
     case 'boolean':
@@ -111,7 +119,9 @@ function shownLength(type: ColumnType, value: TableValue | undefined): number {
   if (type === 'money' || type === 'number' || type === 'integer') {
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n)) return String(value).length;
-    return type === 'money' ? n.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).length : plainNumber(n).length;
+    return type === 'money'
+      ? n.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).length
+      : plainNumber(n).length;
   }
   const text = value instanceof Date ? value.toISOString() : String(value);
   return Math.max(...text.split(/\r\n|\r|\n/).map((line) => line.length));
@@ -135,7 +145,11 @@ function checkedText(column: ColumnSpec, text: string, place: CellPlace): string
   return text;
 }
 
-function numberOf(column: ColumnSpec, value: Exclude<TableValue, null>, place: CellPlace): { number: number; exact?: string } {
+function numberOf(
+  column: ColumnSpec,
+  value: Exclude<TableValue, null>,
+  place: CellPlace,
+): { number: number; exact?: string } {
   let number: number;
   let exact: string | undefined;
   if (typeof value === 'number') {
@@ -187,11 +201,24 @@ function wallClock(instant: Date, timeZone: string | undefined): Date {
   if (timeZone === undefined) return instant;
   const local = new TZDate(instant.getTime(), timeZone);
   return new Date(
-    Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds(), local.getMilliseconds()),
+    Date.UTC(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours(),
+      local.getMinutes(),
+      local.getSeconds(),
+      local.getMilliseconds(),
+    ),
   );
 }
 
-function isoDateTime(column: ColumnSpec, value: Exclude<TableValue, null>, place: CellPlace, timeZone: string | undefined): string {
+function isoDateTime(
+  column: ColumnSpec,
+  value: Exclude<TableValue, null>,
+  place: CellPlace,
+  timeZone: string | undefined,
+): string {
   const instant = instantOf(column, value, place);
   if (timeZone === undefined) return typeof value === 'string' ? value : instant.toISOString().replace('.000Z', 'Z');
   const local = new TZDate(instant.getTime(), timeZone);
@@ -208,7 +235,12 @@ function moneyText(n: number): string {
 }
 
 function bad(column: ColumnSpec, value: unknown, place: CellPlace, expected: string): WriteError {
-  const shown = value instanceof Date ? (Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()) : JSON.stringify(value);
+  const shown =
+    value instanceof Date
+      ? Number.isNaN(value.getTime())
+        ? 'Invalid Date'
+        : value.toISOString()
+      : JSON.stringify(value);
   return new WriteError(
     'invalid_cell_value',
     `sheet '${place.sheet}', row ${place.row}, column '${column.header}' (${column.type}): expected ${expected}, got ${shown}`,
@@ -221,6 +253,8 @@ export function checkValueOptions(options: ValueOptions): void {
   try {
     new Intl.DateTimeFormat('en-AU', { timeZone: options.timeZone });
   } catch (cause) {
-    throw new WriteError('invalid_table', `'${options.timeZone}' is not an IANA time zone (e.g. Australia/Sydney)`, { cause });
+    throw new WriteError('invalid_table', `'${options.timeZone}' is not an IANA time zone (e.g. Australia/Sydney)`, {
+      cause,
+    });
   }
 }

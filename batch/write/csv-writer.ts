@@ -40,17 +40,25 @@ const BLOCK_ROWS = 1000;
  * Returns the number of data rows. Throws {@link WriteError} `invalid_table` (bad columns, delimiter
  * or time zone), `invalid_cell_value`, `output_not_writable`; or what the row iterator threw.
  */
-export async function writeCsvTable(path: string, sheet: Pick<TableSheet, 'columns' | 'rows'>, options: CsvWriteOptions = {}): Promise<{ rows: number }> {
+export async function writeCsvTable(
+  path: string,
+  sheet: Pick<TableSheet, 'columns' | 'rows'>,
+  options: CsvWriteOptions = {},
+): Promise<{ rows: number }> {
   const name = basename(path);
   const delimiter = options.delimiter ?? ',';
   checkColumns(name, sheet.columns);
   checkValueOptions(options);
   if (delimiter === '' || /["\r\n]/.test(delimiter)) {
-    throw new WriteError('invalid_table', `CSV delimiter ${JSON.stringify(delimiter)} cannot be used; use one character such as , or ;`);
+    throw new WriteError(
+      'invalid_table',
+      `CSV delimiter ${JSON.stringify(delimiter)} cannot be used; use one character such as , or ;`,
+    );
   }
   // A lone empty field would make a blank line, which readers skip: quote it ("").
   const quotes = sheet.columns.length === 1 ? (value: unknown) => value === '' : false;
-  const unparse = (records: string[][]): string => Papa.unparse(records, { delimiter, newline: CRLF, quotes, header: false, escapeFormulae: false }) + CRLF;
+  const unparse = (records: string[][]): string =>
+    Papa.unparse(records, { delimiter, newline: CRLF, quotes, header: false, escapeFormulae: false }) + CRLF;
   return writeAtomically(path, async (temp) => {
     const handle = await open(temp, 'w');
     try {

@@ -7,7 +7,10 @@ import type { TableRow } from './table.ts';
  * Rows read once: the first `size` are buffered (for widths), then all rows are replayed in order.
  * Works for sync and async iterables; an iterator that throws throws from `sample()` or `all()`.
  */
-export function readAhead(rows: Iterable<TableRow> | AsyncIterable<TableRow>, size: number): { sample(): Promise<TableRow[]>; all(): AsyncIterable<TableRow> } {
+export function readAhead(
+  rows: Iterable<TableRow> | AsyncIterable<TableRow>,
+  size: number,
+): { sample(): Promise<TableRow[]>; all(): AsyncIterable<TableRow> } {
   const iterator = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
   const head: TableRow[] = [];
   let done = false;

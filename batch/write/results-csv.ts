@@ -47,7 +47,10 @@ interface CsvInput {
 export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
   const input = await readCsv(job.inputPath, job.delimiter);
   if (job.headerRowNumber > input.records.length) {
-    throw new WriteError('results_input_unreadable', `'${job.inputPath}' has ${input.records.length} rows; no header row ${job.headerRowNumber}`);
+    throw new WriteError(
+      'results_input_unreadable',
+      `'${job.inputPath}' has ${input.records.length} rows; no header row ${job.headerRowNumber}`,
+    );
   }
   const byRow = indexResults(job.results, job.headerRowNumber, input.records.length);
   const header = input.records[job.headerRowNumber - 1] ?? [];
@@ -86,21 +89,31 @@ async function readCsv(path: string, delimiter: string | undefined): Promise<Csv
     bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     text = new TextDecoder('utf-8', { fatal: true }).decode(bom ? bytes.subarray(3) : bytes);
   } catch (cause) {
-    throw new WriteError('results_input_unreadable', `cannot read '${path}' again as UTF-8 text to write the results: ${(cause as Error).message}`, { cause });
+    throw new WriteError(
+      'results_input_unreadable',
+      `cannot read '${path}' again as UTF-8 text to write the results: ${(cause as Error).message}`,
+      { cause },
+    );
   }
   // Guess on non-blank lines only: papaparse counts a blank line (or the final line break) as a
   // one-field record, which defeats its guess on short files. Then parse every line, blank ones
   // included, so that record numbers are row numbers.
-  const guessed = delimiter ?? Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: true, preview: 20 }).meta.delimiter;
+  const guessed =
+    delimiter ??
+    Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: true, preview: 20 }).meta.delimiter;
   const parsed = Papa.parse<string[]>(text, { delimiter: guessed, skipEmptyLines: false, header: false });
   const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
   if (quoteError) {
-    throw new WriteError('results_input_unreadable', `'${path}' row ${(quoteError.row ?? 0) + 1}: ${quoteError.message}`);
+    throw new WriteError(
+      'results_input_unreadable',
+      `'${path}' row ${(quoteError.row ?? 0) + 1}: ${quoteError.message}`,
+    );
   }
   const records = parsed.data;
   const linebreak = parsed.meta.linebreak || '\r\n';
   // papaparse reads the line break ending the file as one more, empty record.
-  const finalLinebreak = /(\r\n|\r|\n)$/.test(text) && records.length > 1 && records.at(-1)?.length === 1 && records.at(-1)?.[0] === '';
+  const finalLinebreak =
+    /(\r\n|\r|\n)$/.test(text) && records.length > 1 && records.at(-1)?.length === 1 && records.at(-1)?.[0] === '';
   if (finalLinebreak) records.pop();
   return { records, delimiter: parsed.meta.delimiter, linebreak, bom, finalLinebreak };
 }
@@ -119,7 +132,14 @@ async function writeRecords(handle: import('node:fs/promises').FileHandle, input
   for (let start = 0; start < records.length; start += BLOCK_RECORDS) {
     const block = records.slice(start, start + BLOCK_RECORDS);
     const last = start + BLOCK_RECORDS >= records.length;
-    const text = Papa.unparse(block, { delimiter, newline: linebreak, quotes: false, header: false, escapeFormulae: false, skipEmptyLines: false });
+    const text = Papa.unparse(block, {
+      delimiter,
+      newline: linebreak,
+      quotes: false,
+      header: false,
+      escapeFormulae: false,
+      skipEmptyLines: false,
+    });
     await handle.write(text + (last && !input.finalLinebreak ? '' : linebreak));
   }
 }

@@ -58,7 +58,13 @@ export async function writeResultsFile(options: ResultsFileOptions): Promise<voi
   }
   const names = options.headers ?? [...RESULT_COLUMNS];
   checkResultNames(names);
-  const job = { inputPath: options.inputPath, outputPath: options.outputPath, headerRowNumber: options.headerRowNumber, results: options.results, names };
+  const job = {
+    inputPath: options.inputPath,
+    outputPath: options.outputPath,
+    headerRowNumber: options.headerRowNumber,
+    results: options.results,
+    names,
+  };
   if (format === '.xlsx') {
     await writeXlsxResults(options.sheetName === undefined ? job : { ...job, sheetName: options.sheetName });
   } else {
@@ -87,7 +93,10 @@ function formatOf(path: string): (typeof FORMATS)[number] {
   const extension = CONVERTED.includes(extname(path).toLowerCase()) ? '.xlsx' : extname(path).toLowerCase();
   const format = FORMATS.find((candidate) => candidate === extension);
   if (format === undefined) {
-    throw new WriteError('results_format_mismatch', `results files are written for .xlsx and .csv inputs, not '${basename(path)}'`);
+    throw new WriteError(
+      'results_format_mismatch',
+      `results files are written for .xlsx and .csv inputs, not '${basename(path)}'`,
+    );
   }
   return format;
 }

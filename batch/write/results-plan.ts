@@ -19,7 +19,11 @@ export type ResultCells = [string, string | null, string | null, string | null, 
  * within the sheet's `lastRow`, two results name the same row, or an `invalidColumns` entry is not a
  * 0-based column index (0 to 16383).
  */
-export function indexResults(results: readonly RowResult[], headerRowNumber: number, lastRow: number): Map<number, RowResult> {
+export function indexResults(
+  results: readonly RowResult[],
+  headerRowNumber: number,
+  lastRow: number,
+): Map<number, RowResult> {
   if (!Number.isInteger(headerRowNumber) || headerRowNumber < 1) {
     throw invalid(`header row number must be a whole number from 1, not ${headerRowNumber}`);
   }
@@ -27,7 +31,9 @@ export function indexResults(results: readonly RowResult[], headerRowNumber: num
   for (const result of results) {
     const row = result.rowNumber;
     if (!Number.isInteger(row) || row <= headerRowNumber || row > lastRow) {
-      throw invalid(`result for row ${row}: rows below the header (row ${headerRowNumber}) up to the last row ${lastRow} carry results`);
+      throw invalid(
+        `result for row ${row}: rows below the header (row ${headerRowNumber}) up to the last row ${lastRow} carry results`,
+      );
     }
     if (byRow.has(row)) throw invalid(`two results for row ${row}`);
     for (const column of result.invalidColumns ?? []) {
@@ -47,17 +53,30 @@ export function indexResults(results: readonly RowResult[], headerRowNumber: num
  * reused; otherwise all are appended from `firstFree` (the first column right of everything used),
  * so an input column of the sheet's own that happens to be called `Status` is never overwritten.
  */
-export function locateResultColumns(header: readonly (string | null | undefined)[], firstFree: number, names: readonly string[] = RESULT_COLUMNS): number[] {
+export function locateResultColumns(
+  header: readonly (string | null | undefined)[],
+  firstFree: number,
+  names: readonly string[] = RESULT_COLUMNS,
+): number[] {
   const wanted = names.map(normaliseHeader);
-  const found = wanted.map((name) => header.findIndex((text) => typeof text === 'string' && normaliseHeader(text) === name));
+  const found = wanted.map((name) =>
+    header.findIndex((text) => typeof text === 'string' && normaliseHeader(text) === name),
+  );
   if (found.every((index) => index >= 0) && new Set(found).size === found.length) return found;
-  if (firstFree + names.length - 1 > LAST_COLUMN) throw invalid(`no room for the result columns right of column ${firstFree}`);
+  if (firstFree + names.length - 1 > LAST_COLUMN)
+    throw invalid(`no room for the result columns right of column ${firstFree}`);
   return names.map((_, index) => firstFree + index);
 }
 
 /** The five result cells of one row: status, record id, sequence, line item id, message. */
 export function resultCells(result: RowResult): ResultCells {
-  return [result.status, result.recordId ?? null, result.sequence ?? null, result.lineItemId ?? null, result.message ?? null];
+  return [
+    result.status,
+    result.recordId ?? null,
+    result.sequence ?? null,
+    result.lineItemId ?? null,
+    result.message ?? null,
+  ];
 }
 
 /** Whether a row's Message cell is marked red: the row is invalid or names invalid cells. */
@@ -72,7 +91,9 @@ export function isMarked(result: RowResult): boolean {
 export function checkResultNames(names: readonly string[]): void {
   const normalised = new Set(names.map(normaliseHeader));
   if (names.length !== RESULT_COLUMNS.length || normalised.has('') || normalised.size !== names.length) {
-    throw invalid(`result column headers must be ${RESULT_COLUMNS.length} distinct names (${RESULT_COLUMNS.join(', ')}), not ${JSON.stringify(names)}`);
+    throw invalid(
+      `result column headers must be ${RESULT_COLUMNS.length} distinct names (${RESULT_COLUMNS.join(', ')}), not ${JSON.stringify(names)}`,
+    );
   }
 }
 

@@ -49,12 +49,19 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<void> {
     if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.readFile(job.inputPath);
     else await workbook.xlsx.load(await asXlsx(job.inputPath));
   } catch (cause) {
-    throw new WriteError('results_input_unreadable', `cannot read '${job.inputPath}' again to write the results: ${(cause as Error).message}`, { cause });
+    throw new WriteError(
+      'results_input_unreadable',
+      `cannot read '${job.inputPath}' again to write the results: ${(cause as Error).message}`,
+      { cause },
+    );
   }
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
-    throw new WriteError('results_input_unreadable', `'${job.inputPath}' has no sheet '${job.sheetName ?? ''}' (sheets: ${names || 'none'})`);
+    throw new WriteError(
+      'results_input_unreadable',
+      `'${job.inputPath}' has no sheet '${job.sheetName ?? ''}' (sheets: ${names || 'none'})`,
+    );
   }
   if (job.headerRowNumber > worksheet.rowCount) {
     throw new WriteError(
@@ -82,7 +89,12 @@ function lastUsedColumn(worksheet: ExcelJS.Worksheet): number {
   return last;
 }
 
-function writeResultHeaders(worksheet: ExcelJS.Worksheet, header: ExcelJS.Row, positions: readonly number[], names: readonly string[]): void {
+function writeResultHeaders(
+  worksheet: ExcelJS.Worksheet,
+  header: ExcelJS.Row,
+  positions: readonly number[],
+  names: readonly string[],
+): void {
   positions.forEach((position, index) => {
     const cell = header.getCell(position + 1);
     if (cell.text.trim() === '') {

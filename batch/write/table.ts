@@ -62,7 +62,9 @@ export function isNumericType(type: ColumnType): boolean {
  * header (case ignored, as Excel compares table column names), control characters in a header, a bad
  * width, a bad or duplicate table name, totals on an unknown or non-numeric column.
  */
-export function checkSheets(sheets: readonly Pick<TableSheet, 'name' | 'columns' | 'tableName' | 'totalsRow'>[]): string[] {
+export function checkSheets(
+  sheets: readonly Pick<TableSheet, 'name' | 'columns' | 'tableName' | 'totalsRow'>[],
+): string[] {
   if (sheets.length === 0) throw invalid('an export needs at least one sheet');
   const sheetNames = new Set<string>();
   const tableNames = new Set<string>();
@@ -72,9 +74,12 @@ export function checkSheets(sheets: readonly Pick<TableSheet, 'name' | 'columns'
     checkTotals(sheet.name, sheet.columns, sheet.totalsRow);
     const table = sheet.tableName ?? deriveTableName(sheet.name, tableNames);
     if (!TABLE_NAME.test(table) || CELL_LIKE.test(table)) {
-      throw invalid(`sheet '${sheet.name}': '${table}' is not an Excel table name (a letter or _ first, then letters, digits, _ or .; not a cell reference)`);
+      throw invalid(
+        `sheet '${sheet.name}': '${table}' is not an Excel table name (a letter or _ first, then letters, digits, _ or .; not a cell reference)`,
+      );
     }
-    if (tableNames.has(table.toLowerCase())) throw invalid(`sheet '${sheet.name}': table name '${table}' is used twice`);
+    if (tableNames.has(table.toLowerCase()))
+      throw invalid(`sheet '${sheet.name}': table name '${table}' is used twice`);
     tableNames.add(table.toLowerCase());
     return table;
   });
@@ -83,7 +88,8 @@ export function checkSheets(sheets: readonly Pick<TableSheet, 'name' | 'columns'
 /** Checks the columns of one sheet (also used by the CSV writer). Throws `invalid_table`. */
 export function checkColumns(sheetName: string, columns: readonly ColumnSpec[]): void {
   if (columns.length === 0) throw invalid(`sheet '${sheetName}' has no columns`);
-  if (columns.length > MAX_COLUMNS) throw invalid(`sheet '${sheetName}' has ${columns.length} columns; at most ${MAX_COLUMNS}`);
+  if (columns.length > MAX_COLUMNS)
+    throw invalid(`sheet '${sheetName}' has ${columns.length} columns; at most ${MAX_COLUMNS}`);
   const keys = new Set<string>();
   const headers = new Set<string>();
   for (const column of columns) {
@@ -91,11 +97,14 @@ export function checkColumns(sheetName: string, columns: readonly ColumnSpec[]):
     keys.add(column.key);
     const header = column.header.trim().toLowerCase();
     if (header === '') throw invalid(`sheet '${sheetName}': column '${column.key}' has an empty header`);
-    if (CONTROL.test(column.header)) throw invalid(`sheet '${sheetName}': header of column '${column.key}' has a control character`);
+    if (CONTROL.test(column.header))
+      throw invalid(`sheet '${sheetName}': header of column '${column.key}' has a control character`);
     if (headers.has(header)) throw invalid(`sheet '${sheetName}': header '${column.header}' is used twice`);
     headers.add(header);
     if (column.width !== undefined && !(Number.isFinite(column.width) && column.width > 0 && column.width <= 255)) {
-      throw invalid(`sheet '${sheetName}': width of column '${column.key}' must be a number of characters from 1 to 255, not ${column.width}`);
+      throw invalid(
+        `sheet '${sheetName}': width of column '${column.key}' must be a number of characters from 1 to 255, not ${column.width}`,
+      );
     }
   }
 }
@@ -109,7 +118,9 @@ function checkSheetName(name: string, seen: Set<string>): void {
     name.startsWith("'") ||
     name.endsWith("'")
   ) {
-    throw invalid(`'${name}' is not an Excel sheet name (1 to ${MAX_SHEET_NAME} characters, none of [ ] : * ? / \\, not starting or ending with ')`);
+    throw invalid(
+      `'${name}' is not an Excel sheet name (1 to ${MAX_SHEET_NAME} characters, none of [ ] : * ? / \\, not starting or ending with ')`,
+    );
   }
   if (seen.has(name.toLowerCase())) throw invalid(`sheet name '${name}' is used twice`);
   seen.add(name.toLowerCase());
@@ -120,7 +131,8 @@ function checkTotals(sheetName: string, columns: readonly ColumnSpec[], totals: 
   for (const key of totals.sum) {
     const column = columns.find((c) => c.key === key);
     if (column === undefined) throw invalid(`sheet '${sheetName}': totals row sums unknown column '${key}'`);
-    if (!isNumericType(column.type)) throw invalid(`sheet '${sheetName}': totals row cannot sum ${column.type} column '${key}'`);
+    if (!isNumericType(column.type))
+      throw invalid(`sheet '${sheetName}': totals row cannot sum ${column.type} column '${key}'`);
   }
 }
 

@@ -15,7 +15,12 @@ import { ShedError, type ErrorCategory } from '../../shared/errors/shed-error.ts
  * - `invalid_results` (internal): a RowResult points at a row or column that cannot carry a result.
  */
 export type WriteErrorCode =
-  'invalid_table' | 'invalid_cell_value' | 'output_not_writable' | 'results_input_unreadable' | 'results_format_mismatch' | 'invalid_results';
+  | 'invalid_table'
+  | 'invalid_cell_value'
+  | 'output_not_writable'
+  | 'results_input_unreadable'
+  | 'results_format_mismatch'
+  | 'invalid_results';
 
 const CATEGORY: Readonly<Record<WriteErrorCode, ErrorCategory>> = {
   invalid_table: 'internal',

@@ -63,7 +63,11 @@ export function tableHooks(workbook: object): TableHooks | undefined {
   if (typeof zip?.append !== 'function') return undefined;
   const tables: string[] = [];
   const append = zip.append.bind(zip);
-  zip.append = (source, data) => append(data?.name === CONTENT_TYPES_PART && typeof source === 'string' ? withTableTypes(source, tables) : source, data);
+  zip.append = (source, data) =>
+    append(
+      data?.name === CONTENT_TYPES_PART && typeof source === 'string' ? withTableTypes(source, tables) : source,
+      data,
+    );
   return {
     addTable(worksheet, table) {
       const sheet = worksheet as WorksheetInternals;
@@ -85,7 +89,9 @@ export function tableHooks(workbook: object): TableHooks | undefined {
 export function canAddTable(worksheet: object): boolean {
   const sheet = worksheet as Partial<WorksheetInternals>;
   return (
-    typeof sheet._sheetRelsWriter?.addRelationship === 'function' && typeof sheet._writeCloseWorksheet === 'function' && typeof sheet._write === 'function'
+    typeof sheet._sheetRelsWriter?.addRelationship === 'function' &&
+    typeof sheet._writeCloseWorksheet === 'function' &&
+    typeof sheet._write === 'function'
   );
 }
 
@@ -121,7 +127,9 @@ export function structuredRef(tableName: string, columnName: string): string {
 }
 
 function withTableTypes(contentTypes: string, tables: readonly string[]): string {
-  const overrides = tables.map((target) => `<Override PartName="/xl/tables/${target}" ContentType="${TABLE_CONTENT_TYPE}"/>`).join('');
+  const overrides = tables
+    .map((target) => `<Override PartName="/xl/tables/${target}" ContentType="${TABLE_CONTENT_TYPE}"/>`)
+    .join('');
   return contentTypes.replace('</Types>', `${overrides}</Types>`);
 }
 

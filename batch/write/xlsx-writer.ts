@@ -44,12 +44,20 @@ const HEADER_STYLE: Partial<ExcelJS.Style> = {
  * Throws {@link WriteError} `invalid_table` (bad sheet spec, before anything is written),
  * `invalid_cell_value` (a value not fitting its column), `output_not_writable`; or what a row iterator threw.
  */
-export async function writeXlsxTables(path: string, sheets: TableSheet[], options: XlsxWriteOptions = {}): Promise<{ rows: number; sheetRows: number[] }> {
+export async function writeXlsxTables(
+  path: string,
+  sheets: TableSheet[],
+  options: XlsxWriteOptions = {},
+): Promise<{ rows: number; sheetRows: number[] }> {
   const tableNames = checkSheets(sheets);
   checkValueOptions(options);
   return writeAtomically(path, async (temp) => {
     const file = await openFile(temp);
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: file.stream, useStyles: true, useSharedStrings: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: file.stream,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     const hooks = tableHooks(workbook);
     const counter = { rows: 0, check: file.check };
     const sheetRows: number[] = [];
@@ -100,7 +108,10 @@ async function writeSheet(
   const lastColumn = columnLetter(sheet.columns.length - 1);
   const filterRef = `A1:${lastColumn}${lastDataRow}`;
   if (useTable) {
-    hooks.addTable(worksheet, tablePart(sheet, table, filterRef, `A1:${lastColumn}${lastDataRow + (sheet.totalsRow ? 1 : 0)}`));
+    hooks.addTable(
+      worksheet,
+      tablePart(sheet, table, filterRef, `A1:${lastColumn}${lastDataRow + (sheet.totalsRow ? 1 : 0)}`),
+    );
   } else {
     worksheet.autoFilter = filterRef;
   }
@@ -153,12 +164,21 @@ function addSums(sums: Map<string, number>, columns: readonly ColumnSpec[], valu
   });
 }
 
-function writeTotals(worksheet: Worksheet, sheet: TableSheet, sums: ReadonlyMap<string, number>, tableName: string | undefined, lastDataRow: number): void {
+function writeTotals(
+  worksheet: Worksheet,
+  sheet: TableSheet,
+  sums: ReadonlyMap<string, number>,
+  tableName: string | undefined,
+  lastDataRow: number,
+): void {
   const label = sheet.totalsRow?.label ?? 'Total';
   const values = sheet.columns.map((column, index) => {
     const sum = sums.get(column.key);
     if (sum === undefined) return index === 0 ? label : null;
-    const range = tableName === undefined ? `${columnLetter(index)}2:${columnLetter(index)}${lastDataRow}` : structuredRef(tableName, column.header);
+    const range =
+      tableName === undefined
+        ? `${columnLetter(index)}2:${columnLetter(index)}${lastDataRow}`
+        : structuredRef(tableName, column.header);
     return { formula: `SUBTOTAL(109,${range})`, result: roundSum(sum, column) };
   });
   const row = worksheet.addRow(values);
@@ -173,12 +193,19 @@ function roundSum(sum: number, column: ColumnSpec): number {
   return Number(sum.toFixed(column.type === 'money' ? 2 : column.type === 'integer' ? 0 : 6));
 }
 
-function tablePart(sheet: TableSheet, table: { id: number; name: string }, autoFilterRef: string, ref: string): TablePart {
+function tablePart(
+  sheet: TableSheet,
+  table: { id: number; name: string },
+  autoFilterRef: string,
+  ref: string,
+): TablePart {
   const sums = new Set(sheet.totalsRow?.sum ?? []);
   const columns = sheet.columns.map((column, index) => {
     if (!sheet.totalsRow) return { name: column.header };
     if (sums.has(column.key)) return { name: column.header, totalsRowFunction: 'sum' as const };
-    return index === 0 ? { name: column.header, totalsRowLabel: sheet.totalsRow.label ?? 'Total' } : { name: column.header };
+    return index === 0
+      ? { name: column.header, totalsRowLabel: sheet.totalsRow.label ?? 'Total' }
+      : { name: column.header };
   });
   return { id: table.id, name: table.name, ref, autoFilterRef, columns, totalsRow: sheet.totalsRow !== undefined };
 }
@@ -209,7 +236,8 @@ async function openFile(path: string): Promise<{ stream: WriteStream; check: () 
 
 /** Stops a half-written workbook: no more zip output, the temp file closed (the caller removes it). */
 async function abandon(workbook: Workbook, file: WriteStream): Promise<void> {
-  const zip = (workbook as unknown as { zip?: { abort?: () => void; on?: (event: string, f: () => void) => void } }).zip;
+  const zip = (workbook as unknown as { zip?: { abort?: () => void; on?: (event: string, f: () => void) => void } })
+    .zip;
   zip?.on?.('error', () => undefined);
   zip?.abort?.();
   if (!file.closed) {

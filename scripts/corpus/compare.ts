@@ -21,7 +21,13 @@ const reference = JSON.parse(gunzipSync(readFileSync(join(corpus.dir, 'reference
 const known = JSON.parse(readFileSync('test/corpus/known-differences.json', 'utf8')) as KnownDifference[];
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const write = process.argv.indexOf('--write');
-const report = await compareCorpus(join(corpus.dir, 'files'), reference, only ? (file) => file.includes(only) : undefined);
+const report = await compareCorpus(
+  join(corpus.dir, 'files'),
+  reference,
+  only ? (file) => file.includes(only) : undefined,
+);
 for (const d of report.differences) console.log(`${d.file}${d.sheet ? ` [${d.sheet}]` : ''}: ${d.what}`);
-console.log(`${describeJudgement(judgeCorpus(report, known))}; ${report.unreadable} files the reference cannot read either`);
+console.log(
+  `${describeJudgement(judgeCorpus(report, known))}; ${report.unreadable} files the reference cannot read either`,
+);
 if (write > 0) writeFileSync(process.argv[write + 1]!, `${JSON.stringify(report.differences, null, 1)}\n`);

@@ -85,7 +85,9 @@ export function firstDifference(ours: [number, RefCell[]][], theirs: [number, Re
     }
   }
   const extra = [...byRow.keys()][0];
-  return extra === undefined ? null : `row ${extra} read by shed only (${(byRow.get(extra) ?? []).map(show).join(', ').slice(0, 120)})`;
+  return extra === undefined
+    ? null
+    : `row ${extra} read by shed only (${(byRow.get(extra) ?? []).map(show).join(', ').slice(0, 120)})`;
 }
 
 /** A refusal's first line, up to 160 characters, naming the file by its path in the corpus (wherever the corpus is). */
@@ -113,7 +115,11 @@ async function ourSheet(path: string, sheet: string | undefined): Promise<[numbe
  * Reads every readable file of `reference` under `root` with shed's reader and compares each sheet.
  * @param include which files to compare (default all).
  */
-export async function compareCorpus(root: string, reference: Reference, include?: (file: string) => boolean): Promise<CorpusReport> {
+export async function compareCorpus(
+  root: string,
+  reference: Reference,
+  include?: (file: string) => boolean,
+): Promise<CorpusReport> {
   const report: CorpusReport = { readable: 0, agreeing: 0, refusedByUs: 0, unreadable: 0, differences: [] };
   for (const [file, sheets] of Object.entries(reference)) {
     if (include && !include(file)) continue;
@@ -133,7 +139,10 @@ export async function compareCorpus(root: string, reference: Reference, include?
       } catch (error) {
         // A file the reference reads as empty is rightly refused as having no data.
         const empty = sheets.every(([, sheetRows]) => sheetRows.length === 0);
-        what = empty && error instanceof InputFileError && error.code === 'no_data' ? null : `refused by shed: ${refusal(error, path, file)}`;
+        what =
+          empty && error instanceof InputFileError && error.code === 'no_data'
+            ? null
+            : `refused by shed: ${refusal(error, path, file)}`;
         if (what && agrees) report.refusedByUs += 1;
       }
       if (what) {
@@ -185,7 +194,14 @@ export function judgeCorpus(report: CorpusReport, known: readonly KnownDifferenc
   const referenceOnly = files.filter((kinds) => kinds.size === 1 && kinds.has('reference')).length;
   const read = report.readable - refused;
   const right = report.agreeing + referenceOnly;
-  return { readable: report.readable, refused, read, agreeing: report.agreeing, right, agreement: right / Math.max(1, read) };
+  return {
+    readable: report.readable,
+    refused,
+    read,
+    agreeing: report.agreeing,
+    right,
+    agreement: right / Math.max(1, read),
+  };
 }
 
 /** The judgement in one line, as `npm run corpus` and the corpus test print it. */

@@ -49,13 +49,27 @@ export function importsOf(fileName: string, text: string): { specifier: string; 
       const named = clause?.namedBindings;
       const allTypes =
         !!clause &&
-        (clause.isTypeOnly || (!clause.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            !!named &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((e) => e.isTypeOnly)));
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
-      const allTypes = node.isTypeOnly || (!!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly));
+      const allTypes =
+        node.isTypeOnly ||
+        (!!clause &&
+          ts.isNamedExports(clause) &&
+          clause.elements.length > 0 &&
+          clause.elements.every((e) => e.isTypeOnly));
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: allTypes });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
@@ -162,7 +176,9 @@ function main(): void {
   console.log('shared/ folder-level dependencies (type-only imports included; * = only type imports):');
   for (const folder of [...graph.keys()].sort()) {
     const targets = [...graph.get(folder)!.entries()].sort(([a], [b]) => a.localeCompare(b));
-    console.log(`  ${folder} → ${targets.map(([to, via]) => (via.every((e) => e.typeOnly) ? `${to}*` : to)).join(', ') || '(nothing)'}`);
+    console.log(
+      `  ${folder} → ${targets.map(([to, via]) => (via.every((e) => e.typeOnly) ? `${to}*` : to)).join(', ') || '(nothing)'}`,
+    );
   }
   const folderCycles = cycles(new Map([...graph].map(([from, out]) => [from, [...out.keys()]])));
   console.log(`Folder-level cycles in shared/: ${folderCycles.length ? '' : 'none'}`);
@@ -170,13 +186,16 @@ function main(): void {
     console.log(`  ${cycle.join(' ↔ ')}`);
     for (const from of cycle) {
       for (const [to, via] of graph.get(from)!) {
-        if (cycle.includes(to)) for (const e of via) console.log(`    ${e.from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`);
+        if (cycle.includes(to))
+          for (const e of via) console.log(`    ${e.from} → ${e.to}${e.typeOnly ? ' (type)' : ''}`);
       }
     }
   }
   for (const withTypes of [false, true]) {
     const found = cycles(moduleAdjacency(edges, withTypes));
-    console.log(`Module cycles in ${SOURCE_DIRS.join(', ')} (${withTypes ? 'type imports included' : 'runtime imports'}): ${found.length ? '' : 'none'}`);
+    console.log(
+      `Module cycles in ${SOURCE_DIRS.join(', ')} (${withTypes ? 'type imports included' : 'runtime imports'}): ${found.length ? '' : 'none'}`,
+    );
     for (const cycle of found) console.log(`  ${cycle.join(', ')}`);
   }
 }

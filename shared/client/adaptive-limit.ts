@@ -73,11 +73,13 @@ export class AdaptiveLimit {
 
   constructor(options: AdaptiveLimitOptions) {
     const whole = (name: string, n: number) => {
-      if (!Number.isInteger(n) || n < 1) throw new RangeError(`Expected \`${name}\` to be a whole number from 1 up, got ${n}`);
+      if (!Number.isInteger(n) || n < 1)
+        throw new RangeError(`Expected \`${name}\` to be a whole number from 1 up, got ${n}`);
     };
     whole('initial', options.initial);
     whole('max', options.max);
-    if (options.initial > options.max) throw new RangeError(`Expected \`initial\` (${options.initial}) to be at most \`max\` (${options.max})`);
+    if (options.initial > options.max)
+      throw new RangeError(`Expected \`initial\` (${options.initial}) to be at most \`max\` (${options.max})`);
     this.window = options.initial;
     this.max = options.max;
     this.reached = options.initial;

@@ -2,11 +2,26 @@ import pLimit from 'p-limit';
 import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
-import { HttpError, NetworkError, OutcomeUnknownError, RateLimitError, ServiceError, TimeoutError, type RequestTarget } from '../errors/index.ts';
+import {
+  HttpError,
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitError,
+  ServiceError,
+  TimeoutError,
+  type RequestTarget,
+} from '../errors/index.ts';
 import { RETRY_AFTER_HEADER } from '../service/gaps.ts';
 import type { ResolvedOptions } from './options.ts';
 import { errorForStatus, parseBodyText, parseWithSchema, redact, redirectError } from './response.ts';
-import { decideRetry, honoursRetryAfter, networkErrorCode, parseRetryAfter, PRE_SEND_NETWORK_CODES, type AttemptFailure } from './retry-policy.ts';
+import {
+  decideRetry,
+  honoursRetryAfter,
+  networkErrorCode,
+  parseRetryAfter,
+  PRE_SEND_NETWORK_CODES,
+  type AttemptFailure,
+} from './retry-policy.ts';
 
 /** A query value: arrays are sent as repeated keys (`ids[]=a&ids[]=b`); undefined is left out. */
 export type QueryValue = string | number | readonly string[] | undefined;
@@ -67,7 +82,11 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   // One limit for every exchange of this client, so a run's reads, pages and writes share it.
   const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
   const fixed = options.maxInFlight === undefined ? null : pLimit(options.maxInFlight);
-  const slot: InFlightLimit = adaptive ? (send) => adaptive.run(send, (answer) => answer.response.status) : fixed ? (send) => fixed(send) : (send) => send();
+  const slot: InFlightLimit = adaptive
+    ? (send) => adaptive.run(send, (answer) => answer.response.status)
+    : fixed
+      ? (send) => fixed(send)
+      : (send) => send();
   const limited = { ...options, exchange: slot };
   return {
     limitState: () => adaptive?.state() ?? null,
@@ -95,7 +114,11 @@ export function createHttp(options: ResolvedOptions): HttpClient {
         if (state.cancelledInFlight && spec.method === 'POST') {
           throw new OutcomeUnknownError(
             state.target,
-            { reason: 'cancelled', startedAt: state.startedAt, explanation: 'the request was cancelled while in flight' },
+            {
+              reason: 'cancelled',
+              startedAt: state.startedAt,
+              explanation: 'the request was cancelled while in flight',
+            },
             { cause: error },
           );
         }
@@ -125,7 +148,12 @@ async function attempt<S extends z.ZodType | undefined>(
  * Sends the request and reads the whole body within `timeoutMs`. Throws what {@link sendFailure}
  * makes of a timeout, a connection failure or the caller's abort.
  */
-async function exchange(options: ResolvedOptions, spec: RequestSpec<z.ZodType | undefined>, target: RequestTarget, state: RequestState): Promise<Exchanged> {
+async function exchange(
+  options: ResolvedOptions,
+  spec: RequestSpec<z.ZodType | undefined>,
+  target: RequestTarget,
+  state: RequestState,
+): Promise<Exchanged> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -148,7 +176,15 @@ async function exchange(options: ResolvedOptions, spec: RequestSpec<z.ZodType | 
     } catch (error) {
       // Headers arrived, the body did not. An error status still says what happened; a 2xx does not.
       if (response.ok || (spec.signal?.aborted && !timedOut)) {
-        throw sendFailure(options, spec, error, timedOut, target, state, response.ok ? 'the answer was cut off' : undefined);
+        throw sendFailure(
+          options,
+          spec,
+          error,
+          timedOut,
+          target,
+          state,
+          response.ok ? 'the answer was cut off' : undefined,
+        );
       }
       return { response, text: '' };
     }
@@ -186,7 +222,9 @@ function judge<S extends z.ZodType | undefined>(
     // An earlier attempt timed out or failed and this one finds nothing: that attempt deleted it.
     return undefined as Parsed<S>;
   }
-  const retryAfterMs = honoursRetryAfter(status) ? parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), Date.now()) : null;
+  const retryAfterMs = honoursRetryAfter(status)
+    ? parseRetryAfter(response.headers.get(RETRY_AFTER_HEADER), Date.now())
+    : null;
   const answer = { status, statusText: response.statusText, body: parseBodyText(redact(text, options.token)) };
   const error = errorForStatus(target, answer, retryAfterMs);
   const decision = decideRetry(spec.method, { kind: 'status', status }, spec.repeatable);
@@ -223,7 +261,9 @@ function sendFailure(
   if (decision === 'outcome_unknown') {
     const why =
       explanation ??
-      (failure.kind === 'network' ? `the connection was lost${failure.code ? ` (${failure.code})` : ''}` : `no answer within ${options.timeoutMs} ms`);
+      (failure.kind === 'network'
+        ? `the connection was lost${failure.code ? ` (${failure.code})` : ''}`
+        : `no answer within ${options.timeoutMs} ms`);
     return new AbortError(outcomeUnknown(state, failure, why, safeCause(cause, options.token)));
   }
   // Anything but a connection refused before sending may have reached the service.
@@ -238,7 +278,8 @@ function sendFailure(
 }
 
 function outcomeUnknown(state: RequestState, failure: AttemptFailure, explanation: string, cause?: unknown) {
-  const reason = failure.kind === 'timeout' ? 'timeout' : failure.kind === 'status' ? 'server_error' : 'connection_lost';
+  const reason =
+    failure.kind === 'timeout' ? 'timeout' : failure.kind === 'status' ? 'server_error' : 'connection_lost';
   return new OutcomeUnknownError(
     state.target,
     { reason, startedAt: state.startedAt, status: failure.kind === 'status' ? failure.status : null, explanation },
@@ -292,7 +333,9 @@ function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number):
   const detail =
     `The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), longer than the ` +
     `${Math.floor(limitMs / 1000)} s this client may still wait; try again later`;
-  return error instanceof RateLimitError ? new RateLimitError(target, answer, retryAfterMs, detail) : new ServiceError(target, answer, retryAfterMs, detail);
+  return error instanceof RateLimitError
+    ? new RateLimitError(target, answer, retryAfterMs, detail)
+    : new ServiceError(target, answer, retryAfterMs, detail);
 }
 
 /** A short reason for `onRetry`, e.g. `503 Service Unavailable` or `network error (ECONNREFUSED)`. */
@@ -303,7 +346,11 @@ function retryReason(error: Error): string {
   return error.name;
 }
 
-function requestInit(options: ResolvedOptions, spec: RequestSpec<z.ZodType | undefined>, signal: AbortSignal): RequestInit {
+function requestInit(
+  options: ResolvedOptions,
+  spec: RequestSpec<z.ZodType | undefined>,
+  signal: AbortSignal,
+): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', [options.authHeader]: options.authValue };
   if (options.userAgent) headers['User-Agent'] = options.userAgent;
   // Redirects are not followed: fetch would carry a custom auth header (x-api-key) to another origin.
@@ -330,8 +377,13 @@ export function queryString(query: Record<string, QueryValue> | undefined): stri
 
 /** The cause to keep on an error: the original, unless its message carries the token. */
 function safeCause(cause: unknown, token: string): unknown {
-  const text = cause instanceof Error ? `${cause.message} ${String(cause.stack)} ${String((cause as { cause?: unknown }).cause)}` : String(cause);
-  return text.includes(token) ? new Error(redact(cause instanceof Error ? cause.message : String(cause), token)) : cause;
+  const text =
+    cause instanceof Error
+      ? `${cause.message} ${String(cause.stack)} ${String((cause as { cause?: unknown }).cause)}`
+      : String(cause);
+  return text.includes(token)
+    ? new Error(redact(cause instanceof Error ? cause.message : String(cause), token))
+    : cause;
 }
 
 /**

@@ -112,9 +112,14 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
   const baseUrl = checkBaseUrl(options.baseUrl);
   const token = typeof options.token === 'string' ? options.token.trim() : '';
-  if (!token) throw new ShedError('missing_token', 'config', 'No API token given.', { remedies: [{ code: 'give_token' }] });
+  if (!token)
+    throw new ShedError('missing_token', 'config', 'No API token given.', { remedies: [{ code: 'give_token' }] });
   if (UNSAFE_HEADER_VALUE.test(token)) {
-    throw new ShedError('invalid_token', 'config', 'The API token contains a line break or control character; paste it again.');
+    throw new ShedError(
+      'invalid_token',
+      'config',
+      'The API token contains a line break or control character; paste it again.',
+    );
   }
   if (NOT_ASCII.test(token)) {
     // fetch cannot send it in a header and would fail as if the service were unreachable.
@@ -128,7 +133,12 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
   if (!HEADER_NAME.test(header)) {
     throw new ShedError('invalid_auth_header', 'config', `"${header}" is not a valid HTTP header name.`);
   }
-  const scheme = options.auth?.scheme !== undefined ? options.auth.scheme : header.toLowerCase() === AUTH_HEADER.name.toLowerCase() ? AUTH_HEADER.scheme : null;
+  const scheme =
+    options.auth?.scheme !== undefined
+      ? options.auth.scheme
+      : header.toLowerCase() === AUTH_HEADER.name.toLowerCase()
+        ? AUTH_HEADER.scheme
+        : null;
   const resolved: ResolvedOptions = {
     baseUrl,
     token,
@@ -144,7 +154,10 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
     adaptive:
       options.adaptive === undefined
         ? undefined
-        : { initial: wholeNumber('adaptive.initial', options.adaptive.initial, 1), max: wholeNumber('adaptive.max', options.adaptive.max, 1) },
+        : {
+            initial: wholeNumber('adaptive.initial', options.adaptive.initial, 1),
+            max: wholeNumber('adaptive.max', options.adaptive.max, 1),
+          },
     // Looked up at call time and called bare: a stored `window.fetch` called as a method throws "Illegal invocation".
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     sleep: options.sleep,
@@ -162,27 +175,47 @@ function checkBaseUrl(value: unknown): string {
   try {
     url = new URL(String(value ?? ''));
   } catch {
-    throw new ShedError('invalid_base_url', 'config', `The base URL "${String(value ?? '')}" is not a URL; expected e.g. https://inputs.example.com`);
+    throw new ShedError(
+      'invalid_base_url',
+      'config',
+      `The base URL "${String(value ?? '')}" is not a URL; expected e.g. https://inputs.example.com`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ShedError('invalid_base_url', 'config', `The base URL must start with http:// or https://, not ${url.protocol}`);
+    throw new ShedError(
+      'invalid_base_url',
+      'config',
+      `The base URL must start with http:// or https://, not ${url.protocol}`,
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ShedError('invalid_base_url', 'config', 'The base URL may not carry a user name, password, query or fragment; give the token separately.');
+    throw new ShedError(
+      'invalid_base_url',
+      'config',
+      'The base URL may not carry a user name, password, query or fragment; give the token separately.',
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function positive(name: string, value: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new ShedError('invalid_option', 'config', `${name} must be a positive number of milliseconds, got ${String(value)}.`);
+    throw new ShedError(
+      'invalid_option',
+      'config',
+      `${name} must be a positive number of milliseconds, got ${String(value)}.`,
+    );
   }
   return value;
 }
 
 function wholeNumber(name: string, value: number, min = 0): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new ShedError('invalid_option', 'config', `${name} must be a whole number of at least ${min}, got ${String(value)}.`);
+    throw new ShedError(
+      'invalid_option',
+      'config',
+      `${name} must be a whole number of at least ${min}, got ${String(value)}.`,
+    );
   }
   return value;
 }
@@ -190,6 +223,7 @@ function wholeNumber(name: string, value: number, min = 0): number {
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
 declare module '../errors/shed-error.ts' {
   interface ErrorCodes {
-    'shared/client/options.ts': 'missing_token' | 'invalid_token' | 'invalid_auth_header' | 'invalid_option' | 'invalid_base_url';
+    'shared/client/options.ts':
+      'missing_token' | 'invalid_token' | 'invalid_auth_header' | 'invalid_option' | 'invalid_base_url';
   }
 }

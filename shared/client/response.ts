@@ -58,7 +58,12 @@ export function errorForStatus(target: RequestTarget, answer: HttpAnswer, retryA
  * Parses a 2xx body with the resource's zod schema (tolerant of gaps.md's variants). Throws
  * {@link ResponseShapeError} naming the first issues when the body is not JSON or does not match.
  */
-export function parseWithSchema<S extends z.ZodType>(schema: S, text: string, target: RequestTarget, status: number): z.infer<S> {
+export function parseWithSchema<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  target: RequestTarget,
+  status: number,
+): z.infer<S> {
   let body: unknown;
   try {
     body = text.trim() ? (JSON.parse(text) as unknown) : undefined;
@@ -85,7 +90,11 @@ export function parseWithSchema<S extends z.ZodType>(schema: S, text: string, ta
  * part can carry the token or another secret, and the token is redacted wherever it appears.
  * @param connection the base URL (to resolve a relative Location) and the token (to redact).
  */
-export function redirectError(target: RequestTarget, response: Response, connection: { baseUrl: string; token: string }): HttpError {
+export function redirectError(
+  target: RequestTarget,
+  response: Response,
+  connection: { baseUrl: string; token: string },
+): HttpError {
   const location = safeLocation(response.headers.get('Location'), connection);
   return new HttpError(
     target,

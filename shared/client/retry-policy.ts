@@ -21,7 +21,8 @@
  */
 
 /** What went wrong in one attempt, before it becomes a typed error. */
-export type AttemptFailure = { kind: 'status'; status: number } | { kind: 'timeout' } | { kind: 'network'; code: string | null };
+export type AttemptFailure =
+  { kind: 'status'; status: number } | { kind: 'timeout' } | { kind: 'network'; code: string | null };
 
 /** What to do about it: try again, give up with the error, or give up saying the outcome is unknown. */
 export type RetryDecision = 'retry' | 'fail' | 'outcome_unknown';
@@ -50,7 +51,11 @@ const REPEATABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PATCH',
  * The decision of the table above for one failed attempt. Pure. `repeatable` overrides the method's
  * default: a PATCH that creates line items would create them twice if repeated blindly.
  */
-export function decideRetry(method: string, failure: AttemptFailure, repeatable = REPEATABLE_METHODS.has(method.toUpperCase())): RetryDecision {
+export function decideRetry(
+  method: string,
+  failure: AttemptFailure,
+  repeatable = REPEATABLE_METHODS.has(method.toUpperCase()),
+): RetryDecision {
   switch (failure.kind) {
     case 'status':
       if (failure.status === 429) return 'retry';

@@ -14,7 +14,15 @@ import type {
   ValidationError,
 } from '../errors/index.ts';
 /* eslint-enable @typescript-eslint/no-unused-vars */
-import { DeletionRecord, Organisation, ProductAlias, Receipt, Return, Storage, listEnvelope } from '../schemas/resources.ts';
+import {
+  DeletionRecord,
+  Organisation,
+  ProductAlias,
+  Receipt,
+  Return,
+  Storage,
+  listEnvelope,
+} from '../schemas/resources.ts';
 import { Timestamp } from '../schemas/common.ts';
 import type { ReceiptCreateBody, ReceiptUpdateBody, ReturnCreateBody, ReturnUpdateBody } from '../schemas/bodies.ts';
 import { PAGE_SIZE_MAX, RECEIPT_PATHS } from '../service/gaps.ts';
@@ -121,12 +129,29 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     async listOrganisations(o = {}) {
       // The organisation list has no paging (gaps row 19): page 1 asks plainly, later pages only if `meta` says so.
       const fetchPage = (page: number, signal: AbortSignal) =>
-        http.request({ method: 'GET', path: '/api/organisations', query: page === 1 ? {} : { page }, schema: listEnvelope(Organisation), signal }).then(toPage);
-      const result = await listAll(fetchPage, { pageConcurrency: resolved.pageConcurrency, onPage: o.onPage, signal: o.signal });
+        http
+          .request({
+            method: 'GET',
+            path: '/api/organisations',
+            query: page === 1 ? {} : { page },
+            schema: listEnvelope(Organisation),
+            signal,
+          })
+          .then(toPage);
+      const result = await listAll(fetchPage, {
+        pageConcurrency: resolved.pageConcurrency,
+        onPage: o.onPage,
+        signal: o.signal,
+      });
       return result.records;
     },
     getOrganisation: async (id, o = {}) =>
-      http.request({ method: 'GET', path: `/api/organisations/${segment(id, 'organisation id')}`, schema: Organisation, signal: o.signal }),
+      http.request({
+        method: 'GET',
+        path: `/api/organisations/${segment(id, 'organisation id')}`,
+        schema: Organisation,
+        signal: o.signal,
+      }),
     forOrganisation: (orgId) => orgClient(lists, orgId),
     http,
   };
@@ -143,7 +168,14 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
   const org = `/api/shed/organisations/${orgSegment}`;
   const get = <S extends z.ZodType>(path: string, schema: S, o: CallOptions, query?: Record<string, QueryValue>) =>
     http.request({ method: 'GET', path, query, schema, signal: o.signal });
-  const send = <S extends z.ZodType>(method: 'POST' | 'PATCH', path: string, body: unknown, schema: S, o: CallOptions, repeatable?: boolean) =>
+  const send = <S extends z.ZodType>(
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+    schema: S,
+    o: CallOptions,
+    repeatable?: boolean,
+  ) =>
     http.request({ method, path, body, schema, signal: o.signal, ...(repeatable === undefined ? {} : { repeatable }) });
   const remove = (path: string, o: CallOptions) => http.request({ method: 'DELETE', path, signal: o.signal });
   const rec = (id: string) => segment(id, 'receipt id');
@@ -156,7 +188,8 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
     listReceipts: async (q = {}) => listResource(lists, `${org}/receipts`, Receipt, q, includeQuery(q.include)),
     getReceipt: async (id, o = {}) => get(RECEIPT_PATHS.get(rec(id)), Receipt, o, includeQuery(o.include)),
     createReceipt: async (body, o = {}) => send('POST', RECEIPT_PATHS.create(orgSegment), body, Receipt, o),
-    updateReceipt: async (id, body, o = {}) => send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o, !createsLineItems(body)),
+    updateReceipt: async (id, body, o = {}) =>
+      send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o, !createsLineItems(body)),
     deleteReceipt: async (id, o = {}) => remove(RECEIPT_PATHS.delete(orgSegment, rec(id)), o),
     listReturns: async (q = {}) => listResource(lists, `${org}/returns`, Return, q, includeQuery(q.include)),
     getReturn: async (id, o = {}) => get(`/api/shed/returns/${ret(id)}`, Return, o, includeQuery(o.include)),
@@ -184,7 +217,13 @@ async function listResource<T extends { id: string }>(
   const schema = listEnvelope(item);
   const fetchPage = (page: number, signal: AbortSignal) =>
     lists.http
-      .request({ method: 'GET', path, query: { ...extra, updated_after: updatedAfter, page, page_size: PAGE_SIZE_MAX }, schema, signal })
+      .request({
+        method: 'GET',
+        path,
+        query: { ...extra, updated_after: updatedAfter, page, page_size: PAGE_SIZE_MAX },
+        schema,
+        signal,
+      })
       .then((envelope) => toPage(envelope as Envelope<T>));
   return listAll(fetchPage, { pageConcurrency: lists.pageConcurrency, onPage: q.onPage, signal: q.signal });
 }
@@ -204,9 +243,22 @@ async function listDeleted(lists: Lists, path: string, q: DeletedQuery): Promise
   for (const chunkIds of ids) {
     const fetchPage = (page: number, signal: AbortSignal) =>
       lists.http
-        .request({ method: 'GET', path, query: { deleted_after: deletedAfter, 'ids[]': chunkIds, page, page_size: PAGE_SIZE_MAX }, schema, signal })
+        .request({
+          method: 'GET',
+          path,
+          query: { deleted_after: deletedAfter, 'ids[]': chunkIds, page, page_size: PAGE_SIZE_MAX },
+          schema,
+          signal,
+        })
         .then(toPage);
-    results.push(await listAll(fetchPage, { pageConcurrency: lists.pageConcurrency, onPage: q.onPage, signal: q.signal, versionOf: (r) => r.deleted_at }));
+    results.push(
+      await listAll(fetchPage, {
+        pageConcurrency: lists.pageConcurrency,
+        onPage: q.onPage,
+        signal: q.signal,
+        versionOf: (r) => r.deleted_at,
+      }),
+    );
   }
   if (results.length === 1 && results[0]) return results[0];
   const merged = mergePages(
@@ -216,7 +268,11 @@ async function listDeleted(lists: Lists, path: string, q: DeletedQuery): Promise
   return { ...merged, totalCount: merged.records.length };
 }
 
-type Envelope<T> = { data: T[]; meta?: { total_pages: number; totalCount: number | null }; included?: Page<T>['included'] };
+type Envelope<T> = {
+  data: T[];
+  meta?: { total_pages: number; totalCount: number | null };
+  included?: Page<T>['included'];
+};
 
 function toPage<T>(envelope: Envelope<T>): Page<T> {
   return {
@@ -233,7 +289,11 @@ function includeQuery(include: readonly string[] | undefined): Record<string, Qu
 
 function deletedSegment(resource: DeletableResource): string {
   if (!['receipts', 'returns', 'storages', 'product_aliases'].includes(resource)) {
-    throw new ShedError('invalid_argument', 'usage', `No deleted list for "${String(resource)}"; expected receipts, returns, storages or product_aliases.`);
+    throw new ShedError(
+      'invalid_argument',
+      'usage',
+      `No deleted list for "${String(resource)}"; expected receipts, returns, storages or product_aliases.`,
+    );
   }
   return resource;
 }
@@ -254,7 +314,11 @@ function checkId(id: string, what: string): string {
 function checkTimestamp(value: string | undefined, name: string): string | undefined {
   if (value === undefined) return undefined;
   if (!Timestamp.safeParse(value).success) {
-    throw new ShedError('invalid_argument', 'usage', `${name} must be an ISO 8601 timestamp such as 2026-03-01T10:00:00Z, got ${JSON.stringify(value)}.`);
+    throw new ShedError(
+      'invalid_argument',
+      'usage',
+      `${name} must be an ISO 8601 timestamp such as 2026-03-01T10:00:00Z, got ${JSON.stringify(value)}.`,
+    );
   }
   return value;
 }

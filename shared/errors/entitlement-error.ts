@@ -11,7 +11,8 @@ export class EntitlementError extends HttpError {
     super(target, answer, {
       code: 'no_entitlement',
       category: 'entitlement',
-      detail: 'The organisation has no active shed subscription, or this token may not access it' + (said ? `. ${said}` : ''),
+      detail:
+        'The organisation has no active shed subscription, or this token may not access it' + (said ? `. ${said}` : ''),
     });
   }
 }

@@ -42,7 +42,13 @@ export class HttpError extends RequestError {
   constructor(
     target: RequestTarget,
     answer: HttpAnswer,
-    options?: { code?: ErrorCode; category?: ErrorCategory; detail?: string; cause?: unknown; remedies?: readonly Remedy[] },
+    options?: {
+      code?: ErrorCode;
+      category?: ErrorCategory;
+      detail?: string;
+      cause?: unknown;
+      remedies?: readonly Remedy[];
+    },
   ) {
     const statusText = answer.statusText || REASON_PHRASES[answer.status] || '';
     const detail = options?.detail ?? bodySummary(answer.body);

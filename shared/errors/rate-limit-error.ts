@@ -13,7 +13,9 @@ export class RateLimitError extends HttpError {
     super(target, answer, {
       code: 'rate_limited',
       category: 'service',
-      detail: detail ?? `The service is limiting requests${retryAfterMs === null ? '' : ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`}`,
+      detail:
+        detail ??
+        `The service is limiting requests${retryAfterMs === null ? '' : ` (it asked to wait ${Math.ceil(retryAfterMs / 1000)} s)`}`,
       remedies: [{ code: 'lower_concurrency' }],
     });
     this.retryAfterMs = retryAfterMs;

@@ -107,7 +107,8 @@ export function withRemedies(message: string, remedies: readonly Remedy[] | unde
   if (!remedies?.length) return message;
   const clauses = uniqueRemedies(remedies).map(wording).filter(Boolean);
   if (!clauses.length) return message;
-  if (/\.\s*$/.test(message)) return `${message.trimEnd()} ${clauses.map((c) => `${c.charAt(0).toUpperCase()}${c.slice(1)}.`).join(' ')}`;
+  if (/\.\s*$/.test(message))
+    return `${message.trimEnd()} ${clauses.map((c) => `${c.charAt(0).toUpperCase()}${c.slice(1)}.`).join(' ')}`;
   return `${message}; ${clauses.join('; ')}`;
 }
 

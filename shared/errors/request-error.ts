@@ -23,7 +23,13 @@ export class RequestError extends ShedError {
   readonly url: string;
   readonly attempts: number;
 
-  constructor(code: ErrorCode, category: ErrorCategory, message: string, target: RequestTarget, options?: { cause?: unknown; remedies?: readonly Remedy[] }) {
+  constructor(
+    code: ErrorCode,
+    category: ErrorCategory,
+    message: string,
+    target: RequestTarget,
+    options?: { cause?: unknown; remedies?: readonly Remedy[] },
+  ) {
     super(code, category, message, options);
     this.method = target.method;
     this.url = target.url;

@@ -22,7 +22,8 @@ export class ResponseShapeError extends RequestError {
       .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
       .join('; ');
     const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
-    const created = target.method === 'POST' && status >= 200 && status < 300 ? '. The record was created: do not send it again' : '';
+    const created =
+      target.method === 'POST' && status >= 200 && status < 300 ? '. The record was created: do not send it again' : '';
     super(
       'unexpected_response',
       'service',

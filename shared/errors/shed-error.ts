@@ -2,7 +2,8 @@
  * What kind of failure an error is; the CLI's one top-level catch turns it into an exit status
  * (PRODUCT.md: 2 usage, config or unreadable input; 3 connection, authentication or entitlement).
  */
-export type ErrorCategory = 'usage' | 'config' | 'input' | 'connection' | 'authentication' | 'entitlement' | 'service' | 'internal';
+export type ErrorCategory =
+  'usage' | 'config' | 'input' | 'connection' | 'authentication' | 'entitlement' | 'service' | 'internal';
 
 import type { Remedy } from './remedy.ts';
 
@@ -40,7 +41,12 @@ export class ShedError extends Error {
    */
   readonly remedies: readonly Remedy[];
 
-  constructor(code: ErrorCode, category: ErrorCategory, message: string, options?: { cause?: unknown; remedies?: readonly Remedy[] }) {
+  constructor(
+    code: ErrorCode,
+    category: ErrorCategory,
+    message: string,
+    options?: { cause?: unknown; remedies?: readonly Remedy[] },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;

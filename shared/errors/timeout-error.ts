@@ -8,7 +8,12 @@ export class TimeoutError extends RequestError {
   readonly timeoutMs: number;
 
   constructor(target: RequestTarget, timeoutMs: number) {
-    super('timeout', 'connection', `The service did not answer within ${timeoutMs} ms: ${describeRequest(target)}${attemptsSuffix(target)}`, target);
+    super(
+      'timeout',
+      'connection',
+      `The service did not answer within ${timeoutMs} ms: ${describeRequest(target)}${attemptsSuffix(target)}`,
+      target,
+    );
     this.timeoutMs = timeoutMs;
   }
 

@@ -107,7 +107,12 @@ export type PageProgress = (read: number, known: number) => void;
  * @throws UnknownStorageError when `--storage` names no storage (with the closest names); the client's
  *   typed errors (connection, authentication, entitlement: exit 3).
  */
-export async function fetchExport(source: ExportSource, settings: ExportQuery, onProgress: PageProgress, signal?: AbortSignal): Promise<FetchedExport> {
+export async function fetchExport(
+  source: ExportSource,
+  settings: ExportQuery,
+  onProgress: PageProgress,
+  signal?: AbortSignal,
+): Promise<FetchedExport> {
   // The records are read and shaped in a function of their own, so that nothing holds them while
   // the shaped table is sealed and written (a ledger's rows are made twice, from its lines alone).
   const stores: RecordStore<Versioned>[] = [];
@@ -135,7 +140,13 @@ async function fetchAndShape(
   const pages = createOrgPages(source.http, source.organisationId);
   const lists: ListReport[] = [];
   const counters = new Map<string, { read: number; known: number }>();
-  const read = async <T extends Versioned>(list: string, reader: PageReader<T>, deleted: DeletableResource, since: string | undefined, large = false) => {
+  const read = async <T extends Versioned>(
+    list: string,
+    reader: PageReader<T>,
+    deleted: DeletableResource,
+    since: string | undefined,
+    large = false,
+  ) => {
     // The records' lists go where the caller keeps records; storages and aliases are few, in memory.
     const store = large && settings.recordStore ? settings.recordStore<T>() : memoryRecordStore<T>();
     stores.push(store);
@@ -146,7 +157,10 @@ async function fetchAndShape(
       deleted: deletedReader((r, q) => source.listDeleted(r, q), deleted) as DeletedReader,
       onPage: (done, known) => {
         counters.set(list, { read: done, known });
-        const sum = [...counters.values()].reduce((a, c) => ({ read: a.read + c.read, known: a.known + c.known }), { read: 0, known: 0 });
+        const sum = [...counters.values()].reduce((a, c) => ({ read: a.read + c.read, known: a.known + c.known }), {
+          read: 0,
+          known: 0,
+        });
         onProgress(sum.read, sum.known);
       },
       ...(signal ? { signal } : {}),
@@ -161,7 +175,12 @@ async function fetchAndShape(
   // All four lists at once: nothing of the storages or aliases is needed to ask for the records.
   const [storages, aliases, receipts, returns] = await Promise.all([
     read('storages', pages.storages(), 'storages', dataset === 'storages' ? since : undefined),
-    read('product aliases', pages.productAliases(), 'product_aliases', dataset === 'product-aliases' ? since : undefined),
+    read(
+      'product aliases',
+      pages.productAliases(),
+      'product_aliases',
+      dataset === 'product-aliases' ? since : undefined,
+    ),
     !records.includes('receipts')
       ? null
       : read(
@@ -173,7 +192,13 @@ async function fetchAndShape(
         ),
     !records.includes('returns')
       ? null
-      : read('returns', pages.returns(productsOnly ? ['product'] : ['product', 'storage']), 'returns', productsOnly ? undefined : since, true),
+      : read(
+          'returns',
+          pages.returns(productsOnly ? ['product'] : ['product', 'storage']),
+          'returns',
+          productsOnly ? undefined : since,
+          true,
+        ),
   ]);
   const shaped = shapeExport(settings, {
     organisationId: source.organisationId,
@@ -229,14 +254,21 @@ export function shapeExport(settings: ExportQuery, data: ExportData): Omit<Fetch
       const about = settings.about ?? { organisation: data.organisationId, generatedAt: '', producer: 'shed-sheets' };
       const stocktake = settings.stocktake ? { ...settings.stocktake, resolver: names.resolver } : undefined;
       return {
-        table: ledgerTable({ receipts: data.receipts, returns: data.returns, names, filter }, { ...about, storage: storage?.name ?? null }, stocktake),
+        table: ledgerTable(
+          { receipts: data.receipts, returns: data.returns, names, filter },
+          { ...about, storage: storage?.name ?? null },
+          stocktake,
+        ),
         storage,
       };
     }
     case 'stocktake': {
       // The closing at --to of everything before it: the expected count.
       const atTo: ExportFilter = { ...filter, dates: { from: null, to: filter.dates?.to ?? null } };
-      return { table: stocktakeTemplate(ledgerLines({ receipts: data.receipts, returns: data.returns, names, filter: atTo })), storage };
+      return {
+        table: stocktakeTemplate(ledgerLines({ receipts: data.receipts, returns: data.returns, names, filter: atTo })),
+        storage,
+      };
     }
     case 'product-aliases':
       return { table: productAliasesTable(data.productAliases, names), storage };
@@ -259,7 +291,14 @@ function changedSince(products: readonly Product[], since: string | undefined): 
 }
 
 function report(list: string, result: ConsistentList<unknown & Versioned>): ListReport {
-  return { list, records: result.store.size, passes: result.passes, walked: result.walked, changes: [...result.changes], removed: result.removed };
+  return {
+    list,
+    records: result.store.size,
+    passes: result.passes,
+    walked: result.walked,
+    changes: [...result.changes],
+    removed: result.removed,
+  };
 }
 
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).

@@ -45,7 +45,8 @@ export function datedKeys<T extends { storage_id: string; sequence: string }>(
   const kept: DatedKey[] = [];
   for (const { handle, record } of source.scan()) {
     const at = dateOf(record);
-    if (passesFilter(record, at, filter)) kept.push({ handle, date: localDateCell(at, filter.timeZone), sequence: record.sequence });
+    if (passesFilter(record, at, filter))
+      kept.push({ handle, date: localDateCell(at, filter.timeZone), sequence: record.sequence });
   }
   return kept.sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
 }

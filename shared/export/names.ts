@@ -65,7 +65,8 @@ export function createExportNames(input: ExportReferenceInput): ExportNames {
     productCell(productId, aliasId) {
       const name = aliasId === null ? resolver.productName(productId) : resolver.aliasName(aliasId);
       const back = name === null ? null : resolver.product(name);
-      if (back?.ok && same(back.value.productId, productId) && same(back.value.productAliasId, aliasId)) return name as string;
+      if (back?.ok && same(back.value.productId, productId) && same(back.value.productAliasId, aliasId))
+        return name as string;
       return aliasId ?? productId;
     },
   };

@@ -27,7 +27,8 @@ import type { ColumnIndex } from './problems.ts';
 import { cellProblem } from './problems.ts';
 
 /** Words of an invoice line that is not stock: an unknown product named so is told how to leave such lines out. */
-const NOT_STOCK = /\b(freight|delivery|cartage|carriage|postage|discount|rebate|rounding|surcharge|levy|handling|fee)\b/i;
+const NOT_STOCK =
+  /\b(freight|delivery|cartage|carriage|postage|discount|rebate|rounding|surcharge|levy|handling|fee)\b/i;
 
 /**
  * How cells are read, for every import:
@@ -141,11 +142,14 @@ export class CellReader {
       return this.fail(field, rowNumber, 'ambiguous_date', message, value, { remedies: ambiguity.remedies });
     }
     const parsed = parseDateCell(value, this.settings.dateOrder);
-    if (!parsed.ok) return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value, { remedies: parsed.remedies });
+    if (!parsed.ok)
+      return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value, { remedies: parsed.remedies });
     const instant = isoInstant(value);
     if (instant !== null) return instant;
     const time = timeOfDay(value);
-    return time === null ? localMidnightIso(parsed.value, this.settings.timeZone) : localDateTimeIso(parsed.value, time, this.settings.timeZone);
+    return time === null
+      ? localMidnightIso(parsed.value, this.settings.timeZone)
+      : localDateTimeIso(parsed.value, time, this.settings.timeZone);
   }
 
   /** A decimal (packs, dollars, pack size) as a canonical decimal string; the sign is checked by the schema. */
@@ -170,7 +174,12 @@ export class CellReader {
     rowNumber: number,
   ): { value: string; unit: string } | null {
     if (value === undefined || isBlank(value)) {
-      return this.fail(valueField, rowNumber, 'required', `${this.label(valueField)} is empty: write a number such as 20 or 20 L`);
+      return this.fail(
+        valueField,
+        rowNumber,
+        'required',
+        `${this.label(valueField)} is empty: write a number such as 20 or 20 L`,
+      );
     }
     const parsed = parseQuantityWithUnit(value);
     if (!parsed.ok) return this.fail(valueField, rowNumber, 'invalid_number', parsed.reason, value);
@@ -214,24 +223,40 @@ export class CellReader {
   /** A storage by name (or id) that is not locked (gaps row 11). */
   storage(field: string, value: CellValue | undefined, rowNumber: number): Storage | null {
     const text = value === undefined ? '' : cellText(value);
-    if (!text) return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the storage's name`);
+    if (!text)
+      return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the storage's name`);
     const found = this.resolver.storage(text);
-    if (!found.ok) return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0] });
+    if (!found.ok)
+      return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0] });
     if (isStorageLocked(found.value)) {
-      return this.fail(field, rowNumber, 'locked_storage', `'${found.value.name}' is locked: nothing can be recorded in it; choose another storage`, value);
+      return this.fail(
+        field,
+        rowNumber,
+        'locked_storage',
+        `'${found.value.name}' is locked: nothing can be recorded in it; choose another storage`,
+        value,
+      );
     }
     return found.value;
   }
 
   /** A product by alias, product name or id: both ids when the name is an alias. */
-  product(field: string, value: CellValue | undefined, rowNumber: number): { productId: string; productAliasId: string | null } | null {
+  product(
+    field: string,
+    value: CellValue | undefined,
+    rowNumber: number,
+  ): { productId: string; productAliasId: string | null } | null {
     const text = value === undefined ? '' : cellText(value);
-    if (!text) return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the product or trade name`);
+    if (!text)
+      return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the product or trade name`);
     const found = this.resolver.product(text);
     if (!found.ok) {
       const word = NOT_STOCK.exec(text)?.[0];
       const remedies: Remedy[] = word && found.code === 'unknown_product' ? [{ code: 'skip_lines', word }] : [];
-      return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0], remedies });
+      return this.fail(field, rowNumber, found.code, found.message, value, {
+        suggestion: found.suggestions?.[0],
+        remedies,
+      });
     }
     return { productId: found.value.productId, productAliasId: found.value.productAliasId };
   }
@@ -250,7 +275,13 @@ export class CellReader {
     const text = value === undefined ? '' : cellText(value);
     if (!text) return null;
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) {
-      return this.fail(field, rowNumber, 'invalid_id', `'${text}' is not an id written by shed: clear the cell to create a new record`, value);
+      return this.fail(
+        field,
+        rowNumber,
+        'invalid_id',
+        `'${text}' is not an id written by shed: clear the cell to create a new record`,
+        value,
+      );
     }
     return text.toLowerCase();
   }

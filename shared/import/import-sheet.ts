@@ -150,7 +150,10 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     if (signal?.aborted) throw new ImportCancelledError();
   };
   progress?.phase?.('reading');
-  const grid = await ports.sheet.read({ ...(signal ? { signal } : {}), onProgress: (rows) => progress?.rowsRead?.(rows) });
+  const grid = await ports.sheet.read({
+    ...(signal ? { signal } : {}),
+    onProgress: (rows) => progress?.rowsRead?.(rows),
+  });
   stopIfCancelled();
   const saved = await ports.mapping?.(grid);
   const pending = mapSheet(grid, choices.kind, saved);
@@ -166,16 +169,28 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const resolver = createResolver(snapshot.reference);
   // Columns placed now by the organisation's names are checked for GST again by the plan.
   const { mapping, evidence } = mapWithNames(grid, pending, resolver);
-  const planned = planImport(choices.kind, grid, mapping, resolver, connection.org, { ...reading, includeHidden: Boolean(choices.includeHidden) }, snapshot);
+  const planned = planImport(
+    choices.kind,
+    grid,
+    mapping,
+    resolver,
+    connection.org,
+    { ...reading, includeHidden: Boolean(choices.includeHidden) },
+    snapshot,
+  );
   if (planned.drafts.length === 0) throw new NoRecordsError(grid, mapping);
 
   const dryRun = Boolean(choices.dryRun);
   const sink = ports.results({ grid, mapping, dryRun });
   // Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept, and a
   // dry run's without new ids (an existing duplicate's id would tie the row to that record).
-  const shown = (rows: readonly RowResult[]) => keepSheetIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words), grid, mapping);
+  const shown = (rows: readonly RowResult[]) =>
+    keepSheetIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words), grid, mapping);
   const labels = new Map(planned.drafts.map((d) => [d.rowNumbers[0], planned.label(d)]));
-  const journal = await ports.journal({ dryRun, label: (rowNumbers) => labels.get(rowNumbers[0]) ?? `the record of row ${rowNumbers[0] ?? '?'}` });
+  const journal = await ports.journal({
+    dryRun,
+    label: (rowNumbers) => labels.get(rowNumbers[0]) ?? `the record of row ${rowNumbers[0] ?? '?'}`,
+  });
   let sent: RowResult[];
   try {
     progress?.phase?.('sending');
@@ -198,7 +213,11 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   progress?.phase?.('writing');
   const results = shown(sent);
   const placed = await sink.finish(results);
-  return report({ grid, mapping, evidence, saved, reading, organisation: connection.organisation, planned, results, placed }, journal.repaired ?? null, signal);
+  return report(
+    { grid, mapping, evidence, saved, reading, organisation: connection.organisation, planned, results, placed },
+    journal.repaired ?? null,
+    signal,
+  );
 }
 
 /** A result without the ids the run found (a dry run's: an existing duplicate's). */
@@ -207,20 +226,38 @@ export function withoutNewIds(result: RowResult): RowResult {
   return rest;
 }
 
-type Reported = Pick<ImportReport, 'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed'>;
+type Reported = Pick<
+  ImportReport,
+  'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed'
+>;
 
 /** Counts what the run did; each record's result is its first row's. */
 function report(done: Reported, journalRepaired: string | null, signal: AbortSignal | undefined): ImportReport {
   const { planned, results, placed } = done;
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
-  const outcomes = planned.drafts.map((d) => ({ rowNumbers: d.rowNumbers, label: planned.label(d), first: byRow.get(d.rowNumbers[0] ?? -1) }));
+  const outcomes = planned.drafts.map((d) => ({
+    rowNumbers: d.rowNumbers,
+    label: planned.label(d),
+    first: byRow.get(d.rowNumbers[0] ?? -1),
+  }));
   const twins = outcomes.filter((o) => o.first?.twinSequences?.length);
   const rows = countStatuses(results);
-  const refused = rows.invalid + rows.failed + rows.conflict + rows.duplicate + twins.length + placed.unplaced.length + (placed.failure === null ? 0 : 1);
+  const refused =
+    rows.invalid +
+    rows.failed +
+    rows.conflict +
+    rows.duplicate +
+    twins.length +
+    placed.unplaced.length +
+    (placed.failure === null ? 0 : 1);
   return {
     ...done,
     rows,
-    records: { total: planned.drafts.length, valid: planned.drafts.filter((d) => d.body).length, ...countStatuses(outcomes.flatMap((o) => o.first ?? [])) },
+    records: {
+      total: planned.drafts.length,
+      valid: planned.drafts.filter((d) => d.body).length,
+      ...countStatuses(outcomes.flatMap((o) => o.first ?? [])),
+    },
     outcomes,
     twins,
     journalRepaired,
@@ -281,9 +318,14 @@ export interface RowOutcome {
 export function rowOutcomes(report: Pick<ImportReport, 'planned' | 'results'>): RowOutcome[] {
   const codes = new Map<number, string[]>();
   for (const draft of report.planned.drafts) {
-    for (const p of [...draft.problems, ...draft.warnings]) codes.set(p.rowNumber, [...(codes.get(p.rowNumber) ?? []), p.code]);
+    for (const p of [...draft.problems, ...draft.warnings])
+      codes.set(p.rowNumber, [...(codes.get(p.rowNumber) ?? []), p.code]);
   }
-  return report.results.map((r) => ({ rowNumber: r.rowNumber, status: r.status, codes: (codes.get(r.rowNumber) ?? []).sort() }));
+  return report.results.map((r) => ({
+    rowNumber: r.rowNumber,
+    status: r.status,
+    codes: (codes.get(r.rowNumber) ?? []).sort(),
+  }));
 }
 
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).

@@ -30,8 +30,18 @@ export function fixedFields(saved: SavedMapping | undefined): Set<MappedField> {
  * instead): headers and the saved mapping, then the values (the organisation's names too when a
  * `resolver` is given). @throws MappingError only as `detectMapping` does (no header row).
  */
-export function matchColumns(grid: Grid, kind: ImportKind, saved: SavedMapping | undefined, resolver: Resolver | null): ContentMatch {
-  return matchByContent(grid, detectMapping(grid, kind, saved), resolver ? lookupsOf(resolver) : null, fixedFields(saved));
+export function matchColumns(
+  grid: Grid,
+  kind: ImportKind,
+  saved: SavedMapping | undefined,
+  resolver: Resolver | null,
+): ContentMatch {
+  return matchByContent(
+    grid,
+    detectMapping(grid, kind, saved),
+    resolver ? lookupsOf(resolver) : null,
+    fixedFields(saved),
+  );
 }
 
 /**
@@ -43,7 +53,8 @@ export function matchColumns(grid: Grid, kind: ImportKind, saved: SavedMapping |
 export function mapSheet(grid: Grid, kind: ImportKind, saved: SavedMapping | undefined): PendingMapping {
   const { mapping } = matchColumns(grid, kind, saved, null);
   // Columns the organisation's names could still place: unplaced ones, and a notes column of products.
-  const open = mapping.unplaced.length > 0 || (mapping.missing.includes('product') && mapping.columns.notes !== undefined);
+  const open =
+    mapping.unplaced.length > 0 || (mapping.missing.includes('product') && mapping.columns.notes !== undefined);
   const waitsForNames = open && mapping.missing.some((f) => f === 'product' || f === 'storage');
   if (!waitsForNames) assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
   return { mapping, waitsForNames, fixed: fixedFields(saved) };
@@ -51,7 +62,8 @@ export function mapSheet(grid: Grid, kind: ImportKind, saved: SavedMapping | und
 
 /** The import's resolver as content lookups: a name that resolves, or is ambiguous, is a known name. */
 export function lookupsOf(resolver: Resolver): ContentLookups {
-  const known = (r: { ok: boolean; code?: string }) => r.ok || r.code === 'ambiguous_product' || r.code === 'ambiguous_storage';
+  const known = (r: { ok: boolean; code?: string }) =>
+    r.ok || r.code === 'ambiguous_product' || r.code === 'ambiguous_storage';
   return { isProduct: (text) => known(resolver.product(text)), isStorage: (text) => known(resolver.storage(text)) };
 }
 
@@ -61,7 +73,11 @@ export function lookupsOf(resolver: Resolver): ContentLookups {
  * @returns the final mapping and how each field came to its column.
  * @throws MappingError `missing_fields` when a required field is still without a column.
  */
-export function mapWithNames(grid: Grid, pending: PendingMapping, resolver: Resolver): { mapping: ColumnMapping; evidence: FieldEvidence[] } {
+export function mapWithNames(
+  grid: Grid,
+  pending: PendingMapping,
+  resolver: Resolver,
+): { mapping: ColumnMapping; evidence: FieldEvidence[] } {
   const { mapping, evidence } = matchByContent(grid, pending.mapping, lookupsOf(resolver), pending.fixed);
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
   return { mapping, evidence };

@@ -9,7 +9,16 @@ import type { Remedy } from '../errors/remedy.ts';
  * A row's status in the results file (PRODUCT.md, "Results file"). A dry run writes what it would
  * do instead: `would create`, `would update`.
  */
-export type RowStatus = 'created' | 'updated' | 'unchanged' | 'duplicate' | 'conflict' | 'invalid' | 'failed' | 'would create' | 'would update';
+export type RowStatus =
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'duplicate'
+  | 'conflict'
+  | 'invalid'
+  | 'failed'
+  | 'would create'
+  | 'would update';
 
 /**
  * One refusal, pinned to a cell: sheet row (1-based), column (0-based index, when the problem is in

@@ -57,12 +57,20 @@ const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
   receipts: (grid, mapping, resolver, org, settings, existing) => {
     const plan = planReceiptImport(grid, mapping, resolver, settings);
     const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
-    return { drafts: plan.drafts, warnings: plan.warnings, run: (options) => runImport(plan.drafts, ops, existing.receipts, options) };
+    return {
+      drafts: plan.drafts,
+      warnings: plan.warnings,
+      run: (options) => runImport(plan.drafts, ops, existing.receipts, options),
+    };
   },
   returns: (grid, mapping, resolver, org, settings, existing) => {
     const plan = planReturnImport(grid, mapping, resolver, settings);
     const ops = returnOps(org, settings.timeZone);
-    return { drafts: plan.drafts, warnings: plan.warnings, run: (options) => runImport(plan.drafts, ops, existing.returns, options) };
+    return {
+      drafts: plan.drafts,
+      warnings: plan.warnings,
+      run: (options) => runImport(plan.drafts, ops, existing.returns, options),
+    };
   },
 };
 
@@ -82,8 +90,12 @@ export function planImport(
   settings: ReadSettings & { includeHidden?: boolean },
   existing: ExistingOfKinds,
 ): PlannedImport {
-  const hiddenRows = settings.includeHidden ? [] : sheet.rows.filter((r) => isRowLeftOut(r) && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
-  const grid = hiddenRows.length ? { ...sheet, rows: sheet.rows.filter((r) => !isRowLeftOut(r) || r.rowNumber <= mapping.headerRowNumber) } : sheet;
+  const hiddenRows = settings.includeHidden
+    ? []
+    : sheet.rows.filter((r) => isRowLeftOut(r) && r.rowNumber > mapping.headerRowNumber).map((r) => r.rowNumber);
+  const grid = hiddenRows.length
+    ? { ...sheet, rows: sheet.rows.filter((r) => !isRowLeftOut(r) || r.rowNumber <= mapping.headerRowNumber) }
+    : sheet;
   const hiddenWarning = hiddenRows.length
     ? [
         {

@@ -45,6 +45,9 @@ export function problemText(problem: Problem): string {
  * `supplier-invoices.xlsx, sheet Invoices, row 31, column G (Qty): '-5' must be greater than 0`.
  */
 export function describeProblem(problem: Problem, where: { source: string; sheet: string }): string {
-  const column = problem.column === undefined ? '' : `, column ${columnLetter(problem.column)}${problem.header ? ` (${problem.header})` : ''}`;
+  const column =
+    problem.column === undefined
+      ? ''
+      : `, column ${columnLetter(problem.column)}${problem.header ? ` (${problem.header})` : ''}`;
   return `${where.source}, sheet ${where.sheet}, row ${problem.rowNumber}${column}: ${problem.message}`;
 }

@@ -9,7 +9,11 @@ import { problemText } from './problems.ts';
  *
  * @param label how the record is named in messages, e.g. `invoice INV-40390`.
  */
-export function invalidResults(rowNumbers: readonly number[], problems: readonly Problem[], label: string): RowResult[] {
+export function invalidResults(
+  rowNumbers: readonly number[],
+  problems: readonly Problem[],
+  label: string,
+): RowResult[] {
   const badRows = [...new Set(problems.map((p) => p.rowNumber))].sort((a, b) => a - b);
   return rowNumbers.map((rowNumber) => {
     const own = problems.filter((p) => p.rowNumber === rowNumber);
@@ -18,7 +22,13 @@ export function invalidResults(rowNumbers: readonly number[], problems: readonly
       ? own.map(problemText).join('; ')
       : `not sent: ${label} has a problem on row${badRows.length > 1 ? 's' : ''} ${badRows.join(', ')}`;
     const remedies = uniqueRemedies(own.flatMap((p) => p.remedies ?? []));
-    return { rowNumber, status: 'invalid', message, ...(remedies.length ? { remedies } : {}), invalidColumns: [...new Set(columns)] };
+    return {
+      rowNumber,
+      status: 'invalid',
+      message,
+      ...(remedies.length ? { remedies } : {}),
+      invalidColumns: [...new Set(columns)],
+    };
   });
 }
 
@@ -27,7 +37,9 @@ export function invalidResults(rowNumbers: readonly number[], problems: readonly
  * pane's controls) after its message, and no longer carried as data.
  */
 export function wordRemedies(results: readonly RowResult[], wording: RemedyWording): RowResult[] {
-  return results.map(({ remedies, ...row }) => (remedies?.length ? { ...row, message: withRemedies(row.message ?? '', remedies, wording) } : row));
+  return results.map(({ remedies, ...row }) =>
+    remedies?.length ? { ...row, message: withRemedies(row.message ?? '', remedies, wording) } : row,
+  );
 }
 
 /** Counts of row statuses, for the one-line summary and `--json`. */

@@ -11,7 +11,9 @@ import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
 
 /** The fields whose cells identify a data row, of either kind: the registry's `identifiesRow` flags. */
-export const ROW_KEY_FIELDS: readonly string[] = [...new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'identifiesRow')))];
+export const ROW_KEY_FIELDS: readonly string[] = [
+  ...new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'identifiesRow'))),
+];
 
 /** The 0-based columns of a row's key cells under `mapping`, ascending, no duplicates. */
 export function keyColumns(mapping: ColumnMapping): number[] {
@@ -47,8 +49,10 @@ export function rowKey(cells: readonly CellValue[], columns: readonly number[]):
  */
 export function isHeaderRow(row: SheetRow, mapping: ColumnMapping, resultColumns?: readonly number[] | null): boolean {
   const same = (column: number, wanted: string) =>
-    normaliseHeader(typeof row.cells[column] === 'string' ? (row.cells[column] as string) : '') === normaliseHeader(wanted);
-  if (resultColumns && resultColumns.length === RESULT_COLUMNS.length) return resultColumns.every((c, i) => same(c, RESULT_COLUMNS[i] ?? ''));
+    normaliseHeader(typeof row.cells[column] === 'string' ? (row.cells[column] as string) : '') ===
+    normaliseHeader(wanted);
+  if (resultColumns && resultColumns.length === RESULT_COLUMNS.length)
+    return resultColumns.every((c, i) => same(c, RESULT_COLUMNS[i] ?? ''));
   const named = keyColumns(mapping).filter((c) => normaliseHeader(mapping.headers[c] ?? '') !== '');
   return named.length > 0 && named.every((c) => same(c, mapping.headers[c] ?? ''));
 }
@@ -59,7 +63,12 @@ export function isHeaderRow(row: SheetRow, mapping: ColumnMapping, resultColumns
  * `expected` (the header's last known row). Null when no row is the header, or two are equally near:
  * then nothing is written, rather than a block of results under the wrong row.
  */
-export function findHeaderRow(rows: readonly SheetRow[], mapping: ColumnMapping, expected: number, resultColumns?: readonly number[] | null): number | null {
+export function findHeaderRow(
+  rows: readonly SheetRow[],
+  mapping: ColumnMapping,
+  expected: number,
+  resultColumns?: readonly number[] | null,
+): number | null {
   for (const by of resultColumns ? [resultColumns, null] : [null]) {
     const candidates = rows.filter((row) => isHeaderRow(row, mapping, by)).map((row) => row.rowNumber);
     if (candidates.length === 0) continue;

@@ -82,7 +82,10 @@ function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {
  * Gives every row the mapping's one-value fields (`constants`: the mapping file's `values`, `--set`)
  * where the row has no cell of that field. Returns new rows; pure.
  */
-export function withConstants<F extends string>(rows: readonly FieldRow<F>[], constants: Partial<Record<string, string>> | undefined): FieldRow<F>[] {
+export function withConstants<F extends string>(
+  rows: readonly FieldRow<F>[],
+  constants: Partial<Record<string, string>> | undefined,
+): FieldRow<F>[] {
   const entries = Object.entries(constants ?? {}) as [F, string][];
   if (entries.length === 0) return [...rows];
   return rows.map((row) => {
@@ -105,7 +108,10 @@ export function skipLines<F extends string>(
   patterns: readonly string[] | undefined,
 ): { kept: FieldRow<F>[]; skipped: { rowNumber: number; pattern: string }[] } {
   if (!patterns || patterns.length === 0) return { kept: [...rows], skipped: [] };
-  const tests = patterns.map((pattern) => ({ pattern, re: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(pattern.trim())}($|[^\\p{L}\\p{N}])`, 'iu') }));
+  const tests = patterns.map((pattern) => ({
+    pattern,
+    re: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(pattern.trim())}($|[^\\p{L}\\p{N}])`, 'iu'),
+  }));
   const kept: FieldRow<F>[] = [];
   const skipped: { rowNumber: number; pattern: string }[] = [];
   for (const row of rows) {
@@ -123,7 +129,11 @@ export function skippedLinesWarning(skipped: readonly { rowNumber: number; patte
   if (skipped.length === 0) return [];
   const patterns = [...new Set(skipped.map((s) => `'${s.pattern}'`))].join(', ');
   const rows = skipped.map((s) => s.rowNumber).join(', ');
-  return [{ message: `${skipped.length === 1 ? 'row' : 'rows'} ${rows} left out: the product names ${patterns} (lines that are not stock)` }];
+  return [
+    {
+      message: `${skipped.length === 1 ? 'row' : 'rows'} ${rows} left out: the product names ${patterns} (lines that are not stock)`,
+    },
+  ];
 }
 
 function escapeRegExp(text: string): string {

@@ -8,7 +8,14 @@ import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { ReadSettings } from './cells.ts';
 import { checkDateColumn } from './date-column.ts';
-import { skipLines, skippedLinesWarning, splitDataRows, withConstants, type FieldRow, type SkippedRow } from './rows.ts';
+import {
+  skipLines,
+  skippedLinesWarning,
+  splitDataRows,
+  withConstants,
+  type FieldRow,
+  type SkippedRow,
+} from './rows.ts';
 
 /** The lines of a sheet ready to read: rows, what was passed over, sheet warnings, and the reading settings for them. */
 export interface SheetLines<F extends string> {
@@ -25,7 +32,13 @@ export interface SheetLines<F extends string> {
  * The lines of `grid` under `mapping`: `lineField` is the field a real line always carries
  * (`quantity`, `amount`), `dateField` the kind's date (`received_at`, `returned_at`).
  */
-export function sheetLines<F extends string>(grid: Grid, mapping: ColumnMapping, settings: ReadSettings, lineField: F, dateField: F): SheetLines<F> {
+export function sheetLines<F extends string>(
+  grid: Grid,
+  mapping: ColumnMapping,
+  settings: ReadSettings,
+  lineField: F,
+  dateField: F,
+): SheetLines<F> {
   const columns = mapping.columns as Partial<Record<F, number>>;
   const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField);
   const lines = skipLines<F>(withConstants(split.rows, mapping.constants), 'product' as F, settings.skipLines);
@@ -33,7 +46,10 @@ export function sheetLines<F extends string>(grid: Grid, mapping: ColumnMapping,
     lines.kept.map((r) => r.cells[dateField] ?? null),
     settings,
   );
-  const reading = dates.refuseAmbiguousDates === undefined ? settings : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
+  const reading =
+    dates.refuseAmbiguousDates === undefined
+      ? settings
+      : { ...settings, refuseAmbiguousDates: dates.refuseAmbiguousDates };
   return {
     rows: lines.kept,
     skipped: split.skipped,

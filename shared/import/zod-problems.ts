@@ -16,10 +16,21 @@ export interface BodySource {
  * Maps the zod issues of a request body back to sheet cells, so a refusal names sheet, row, column
  * and value. `locate` turns an issue path (`['line_items', 2, 'quantity']`) into the cell it came from.
  */
-export function issuesToProblems(issues: readonly z.core.$ZodIssue[], index: ColumnIndex, locate: (path: readonly PropertyKey[]) => BodySource): Problem[] {
+export function issuesToProblems(
+  issues: readonly z.core.$ZodIssue[],
+  index: ColumnIndex,
+  locate: (path: readonly PropertyKey[]) => BodySource,
+): Problem[] {
   return issues.map((issue) => {
     const source = locate(issue.path);
     const written = source.value === undefined || source.value === null ? '' : `${describeCell(source.value)} `;
-    return cellProblem(index, source.field, source.rowNumber, 'invalid_value', `${written}${issue.message}`, source.value);
+    return cellProblem(
+      index,
+      source.field,
+      source.rowNumber,
+      'invalid_value',
+      `${written}${issue.message}`,
+      source.value,
+    );
   });
 }

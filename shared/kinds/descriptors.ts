@@ -3,7 +3,14 @@
  * its fields with their roles (from the field registry) and the result columns. The rest of the
  * core, and both faces, look a kind up here ({@link KINDS}) instead of switching on its name.
  */
-import { RECEIPT_FIELDS, RECEIPT_REGISTRY, RETURN_EXPORT_ORDER, RETURN_FIELDS, RETURN_REGISTRY, TEMPLATE_ORDER } from './field-registry.ts';
+import {
+  RECEIPT_FIELDS,
+  RECEIPT_REGISTRY,
+  RETURN_EXPORT_ORDER,
+  RETURN_FIELDS,
+  RETURN_REGISTRY,
+  TEMPLATE_ORDER,
+} from './field-registry.ts';
 import type { ReceiptField, ReturnField } from './field-registry.ts';
 import { RESULT_COLUMN_FIELDS, synonymsOf, type FieldSpec } from './field-spec.ts';
 import type { ImportKind } from './kind.ts';
@@ -100,10 +107,11 @@ const RETURNS: KindDescriptor<ReturnField> = {
 };
 
 /** Each kind's descriptor, by name. */
-export const KINDS: { readonly receipts: KindDescriptor<ReceiptField>; readonly returns: KindDescriptor<ReturnField> } = {
-  receipts: RECEIPTS,
-  returns: RETURNS,
-};
+export const KINDS: { readonly receipts: KindDescriptor<ReceiptField>; readonly returns: KindDescriptor<ReturnField> } =
+  {
+    receipts: RECEIPTS,
+    returns: RETURNS,
+  };
 
 /** The descriptor of `kind`, over the fields of either kind (for code that handles both alike). */
 export function kindOf(kind: ImportKind): KindDescriptor {
@@ -116,7 +124,10 @@ export function headerLabel(kind: ImportKind, field: string): string {
 }
 
 /** The fields of `kind` with a role: written back, an id, derived, invoice-level, required, identifying a row. */
-export function fieldsWith(kind: ImportKind, role: 'writtenBack' | 'id' | 'derived' | 'invoiceLevel' | 'required' | 'identifiesRow'): readonly MappedField[] {
+export function fieldsWith(
+  kind: ImportKind,
+  role: 'writtenBack' | 'id' | 'derived' | 'invoiceLevel' | 'required' | 'identifiesRow',
+): readonly MappedField[] {
   const { fields, registry } = kindOf(kind);
   return fields.filter((f) => registry[f][role]);
 }

@@ -112,12 +112,27 @@ const RECEIPT_SPECS = {
     invoiceLevel: true,
     identifiesRow: true,
     content: 'storage',
-    template: { format: 'general', width: 24, list: 'storages', prompt: 'Where the goods went in: pick from the list.' },
+    template: {
+      format: 'general',
+      width: 24,
+      list: 'storages',
+      prompt: 'Where the goods went in: pick from the list.',
+    },
     export: { type: 'text' },
   },
   order_number: {
     label: 'PO Number',
-    synonyms: ['ponumber', 'po', 'pono', 'ordernumber', 'orderno', 'order', 'purchaseorder', 'purchaseordernumber', 'ponum'],
+    synonyms: [
+      'ponumber',
+      'po',
+      'pono',
+      'ordernumber',
+      'orderno',
+      'order',
+      'purchaseorder',
+      'purchaseordernumber',
+      'ponum',
+    ],
     invoiceLevel: true,
     template: { format: 'text', width: 13 },
     export: { type: 'text' },
@@ -131,7 +146,17 @@ const RECEIPT_SPECS = {
   },
   product: {
     label: 'Product',
-    synonyms: ['product', 'productname', 'item', 'itemname', 'tradename', 'brand', 'chemical', 'productdescription', 'itemdescription'],
+    synonyms: [
+      'product',
+      'productname',
+      'item',
+      'itemname',
+      'tradename',
+      'brand',
+      'chemical',
+      'productdescription',
+      'itemdescription',
+    ],
     required: true,
     identifiesRow: true,
     content: 'product',
@@ -230,7 +255,11 @@ const RECEIPT_SPECS = {
     export: { type: 'money' },
   },
   record_id: { ...RESULT_FIELDS.record_id, synonyms: ['recordid', 'receiptid', 'id'], invoiceLevel: true },
-  sequence: { ...RESULT_FIELDS.sequence, synonyms: ['sequence', 'receiptno', 'receiptnumber', 'rec'], invoiceLevel: true },
+  sequence: {
+    ...RESULT_FIELDS.sequence,
+    synonyms: ['sequence', 'receiptno', 'receiptnumber', 'rec'],
+    invoiceLevel: true,
+  },
   line_item_id: {
     label: 'Line Item ID',
     synonyms: ['lineitemid', 'lineid', 'itemid'],
@@ -267,7 +296,12 @@ const RETURN_SPECS = {
     required: true,
     identifiesRow: true,
     content: 'storage',
-    template: { format: 'general', width: 24, list: 'storages', prompt: 'Where the product was taken from: pick from the list.' },
+    template: {
+      format: 'general',
+      width: 24,
+      list: 'storages',
+      prompt: 'Where the product was taken from: pick from the list.',
+    },
     export: { type: 'text' },
   },
   product: {
@@ -332,7 +366,19 @@ export const RETURN_FIELDS = Object.keys(RETURN_SPECS) as readonly ReturnField[]
 
 /** The order of the template's columns, as a bookkeeper fills them in. */
 export const TEMPLATE_ORDER = {
-  receipts: ['invoice', 'supplier', 'received_at', 'storage', 'order_number', 'product', 'quantity', 'pack_size', 'pack_unit', 'pack_cost', 'notes'],
+  receipts: [
+    'invoice',
+    'supplier',
+    'received_at',
+    'storage',
+    'order_number',
+    'product',
+    'quantity',
+    'pack_size',
+    'pack_unit',
+    'pack_cost',
+    'notes',
+  ],
   returns: ['returned_at', 'supplier', 'storage', 'product', 'amount', 'amount_unit', 'reference', 'notes'],
 } as const satisfies { receipts: readonly ReceiptField[]; returns: readonly ReturnField[] };
 

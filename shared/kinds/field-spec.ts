@@ -62,7 +62,14 @@ export interface FieldSpec {
 /** The columns an import writes back (PRODUCT.md, "Results file"), shared by both kinds. */
 export const RESULT_FIELD_SPECS = {
   record_id: { label: 'Record ID', synonyms: [], writtenBack: true, id: 'recordId', export: { type: 'text' } },
-  sequence: { label: 'Sequence', synonyms: [], writtenBack: true, id: 'sequence', derived: true, export: { type: 'text' } },
+  sequence: {
+    label: 'Sequence',
+    synonyms: [],
+    writtenBack: true,
+    id: 'sequence',
+    derived: true,
+    export: { type: 'text' },
+  },
   updated_at: {
     label: 'Updated At',
     synonyms: ['updatedat', 'lastupdated', 'updated', 'modified', 'lastmodified'],
@@ -88,7 +95,10 @@ export function normaliseHeader(text: string): string {
 }
 
 /** Each field's headers, normalised, its label in front when its synonyms do not list it. */
-export function synonymsOf<F extends string>(fields: readonly F[], registry: Readonly<Record<F, FieldSpec>>): Record<F, readonly string[]> {
+export function synonymsOf<F extends string>(
+  fields: readonly F[],
+  registry: Readonly<Record<F, FieldSpec>>,
+): Record<F, readonly string[]> {
   const synonyms = {} as Record<F, readonly string[]>;
   for (const f of fields) {
     const label = normaliseHeader(registry[f].label);

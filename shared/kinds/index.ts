@@ -11,6 +11,19 @@ export {
   type LabelledRecord,
   type MappedField,
 } from './descriptors.ts';
-export { RECEIPT_FIELDS, RECEIPT_REGISTRY, RETURN_FIELDS, RETURN_REGISTRY, type ReceiptField, type ReturnField } from './field-registry.ts';
+export {
+  RECEIPT_FIELDS,
+  RECEIPT_REGISTRY,
+  RETURN_FIELDS,
+  RETURN_REGISTRY,
+  type ReceiptField,
+  type ReturnField,
+} from './field-registry.ts';
 export { normaliseHeader, type ContentKind, type FieldSpec, type IdResultKey } from './field-spec.ts';
-export { STOCKTAKE_FIELDS, STOCKTAKE_READ_FIELDS, STOCKTAKE_REGISTRY, STOCKTAKE_SYNONYMS, type StocktakeField } from './stocktake-sheet.ts';
+export {
+  STOCKTAKE_FIELDS,
+  STOCKTAKE_READ_FIELDS,
+  STOCKTAKE_REGISTRY,
+  STOCKTAKE_SYNONYMS,
+  type StocktakeField,
+} from './stocktake-sheet.ts';

@@ -7,7 +7,12 @@ import { synonymsOf, type FieldSpec } from './field-spec.ts';
 
 /** The columns of the stocktake sheet, in their order: where, what, the closing the ledger expects, and the count. */
 const STOCKTAKE_SPECS = {
-  storage: { label: 'Storage', synonyms: ['storage', 'shed', 'location', 'deliverto'], required: true, export: { type: 'text' } },
+  storage: {
+    label: 'Storage',
+    synonyms: ['storage', 'shed', 'location', 'deliverto'],
+    required: true,
+    export: { type: 'text' },
+  },
   product: { label: 'Product', synonyms: ['product', 'item', 'tradename'], required: true, export: { type: 'text' } },
   unit: { label: 'Unit', synonyms: ['unit', 'units'], export: { type: 'text' } },
   expected: { label: 'Expected', synonyms: [], export: { type: 'number', width: 12 } },
@@ -30,10 +35,13 @@ export const STOCKTAKE_REGISTRY: Readonly<Record<StocktakeField, FieldSpec>> = S
 export const STOCKTAKE_FIELDS = Object.keys(STOCKTAKE_SPECS) as readonly StocktakeField[];
 
 /** The columns read back from a filled-in stocktake sheet (the others are shed's own). */
-export const STOCKTAKE_READ_FIELDS = ['storage', 'product', 'unit', 'counted'] as const satisfies readonly StocktakeField[];
+export const STOCKTAKE_READ_FIELDS = [
+  'storage',
+  'product',
+  'unit',
+  'counted',
+] as const satisfies readonly StocktakeField[];
 
 /** The headers each read column is found by, normalised, its label among them. */
-export const STOCKTAKE_SYNONYMS: Readonly<Record<(typeof STOCKTAKE_READ_FIELDS)[number], readonly string[]>> = synonymsOf(
-  STOCKTAKE_READ_FIELDS,
-  STOCKTAKE_REGISTRY,
-);
+export const STOCKTAKE_SYNONYMS: Readonly<Record<(typeof STOCKTAKE_READ_FIELDS)[number], readonly string[]>> =
+  synonymsOf(STOCKTAKE_READ_FIELDS, STOCKTAKE_REGISTRY);

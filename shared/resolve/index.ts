@@ -3,6 +3,13 @@
  */
 export { normaliseName } from './normalise.ts';
 export type { Resolution, ResolutionCode, ResolutionFailure, ResolvedProduct } from './resolution.ts';
-export { collectProducts, loadReferenceData, PRODUCT_INCLUDED_KEYS, ReferenceDataError, type ReferenceData, type ReferenceSource } from './reference.ts';
+export {
+  collectProducts,
+  loadReferenceData,
+  PRODUCT_INCLUDED_KEYS,
+  ReferenceDataError,
+  type ReferenceData,
+  type ReferenceSource,
+} from './reference.ts';
 export { createResolver, type Resolver } from './resolver.ts';
 export { SUGGESTION_LIMIT } from './suggest.ts';

@@ -40,7 +40,10 @@ export function buildProductIndex(products: readonly Product[], aliases: readonl
   for (const productId of [...products.map((p) => p.id), ...aliases.map((a) => a.product_id)]) {
     const id = productId.toLowerCase();
     if (byProductId.has(id)) continue;
-    byProductId.set(id, Object.freeze({ productId, productAliasId: null, productName: nameOf(productId), aliasName: null }));
+    byProductId.set(
+      id,
+      Object.freeze({ productId, productAliasId: null, productName: nameOf(productId), aliasName: null }),
+    );
   }
   const aliasValues = new Map<ProductAlias, ResolvedProduct>();
   const valueOf = (entry: Entry): ResolvedProduct | undefined => {
@@ -48,7 +51,12 @@ export function buildProductIndex(products: readonly Product[], aliases: readonl
     const a = entry.alias;
     let value = aliasValues.get(a);
     if (value === undefined) {
-      value = Object.freeze({ productId: a.product_id, productAliasId: a.id, productName: nameOf(a.product_id), aliasName: a.name });
+      value = Object.freeze({
+        productId: a.product_id,
+        productAliasId: a.id,
+        productName: nameOf(a.product_id),
+        aliasName: a.name,
+      });
       aliasValues.set(a, value);
     }
     return value;
@@ -77,7 +85,10 @@ function meaningsByName(
   valueOf: ValueOf,
   nameOf: (productId: string) => string | null,
 ): { byName: Map<string, NameMeaning<ResolvedProduct>>; choices: NameChoice[] } {
-  const entries: Entry[] = [...products.map((product): Entry => ({ kind: 'product', product })), ...aliases.map((alias): Entry => ({ kind: 'alias', alias }))];
+  const entries: Entry[] = [
+    ...products.map((product): Entry => ({ kind: 'product', product })),
+    ...aliases.map((alias): Entry => ({ kind: 'alias', alias })),
+  ];
   const groups = groupBy(entries, (e) => normaliseName(e.kind === 'product' ? e.product.name : e.alias.name));
   groups.delete('');
   const byName = new Map<string, NameMeaning<ResolvedProduct>>();
@@ -91,7 +102,8 @@ function meaningsByName(
     }
     byName.set(key, meaning);
     const shown = representatives(group).values().next().value;
-    if (shown !== undefined) choices.push({ key, display: shownText(shown.kind === 'product' ? shown.product.name : shown.alias.name) });
+    if (shown !== undefined)
+      choices.push({ key, display: shownText(shown.kind === 'product' ? shown.product.name : shown.alias.name) });
   }
   // Second pass: a candidate is written as its product name only when that name itself resolves to it.
   for (const [key, group] of ambiguous) byName.set(key, describeAmbiguity(representatives(group), byName, nameOf));
@@ -150,10 +162,17 @@ function describeAmbiguity(
     const label = shownName === null ? `product ${productId}${via}` : `'${shownName}'${via}`;
     const own = name === null ? undefined : byName.get(normaliseName(name));
     const nameWorks = own !== undefined && own.ok && own.value.productId.toLowerCase() === productId.toLowerCase();
-    return { label, sortKey: shownName ?? productId, candidate: nameWorks && shownName !== null ? shownName : productId, byName: nameWorks };
+    return {
+      label,
+      sortKey: shownName ?? productId,
+      candidate: nameWorks && shownName !== null ? shownName : productId,
+      byName: nameWorks,
+    };
   });
   rows.sort((a, b) => compareNames(a.sortKey, b.sortKey));
-  const advice = rows.every((r) => r.byName) ? 'write the product name instead' : 'write the product name or id instead';
+  const advice = rows.every((r) => r.byName)
+    ? 'write the product name instead'
+    : 'write the product name or id instead';
   return {
     ok: false,
     detail: `it names ${rows.length} products: ${rows.map((r) => r.label).join(', ')}; ${advice}`,

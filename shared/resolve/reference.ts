@@ -100,7 +100,12 @@ export async function loadReferenceData(client: ReferenceSource, organisationId:
     client.listReceipts({ include: ['products'] }),
     client.listReturns({ include: ['product'] }),
   ]);
-  const products = collectProducts([receipts.included, returns.included, ...recordIncludes(receipts.records), ...recordIncludes(returns.records)]);
+  const products = collectProducts([
+    receipts.included,
+    returns.included,
+    ...recordIncludes(receipts.records),
+    ...recordIncludes(returns.records),
+  ]);
   return {
     organisationId,
     storages: [...storages.records],

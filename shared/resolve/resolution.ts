@@ -4,7 +4,8 @@
  */
 
 /** Why a cell did not resolve. Stable: import problems (shared/import/outcome.ts `Problem.code`) carry it. */
-export type ResolutionCode = 'unknown_storage' | 'ambiguous_storage' | 'unknown_product' | 'ambiguous_product' | 'blank';
+export type ResolutionCode =
+  'unknown_storage' | 'ambiguous_storage' | 'unknown_product' | 'ambiguous_product' | 'blank';
 
 /**
  * A refusal. `message` is complete and ready for the results file, e.g.

@@ -131,7 +131,9 @@ function resolveText<T>(text: string, lookup: Lookup<T>): Resolution<T> {
   if (byId && meaning === undefined) return failure(lookup.unknownCode, lookup.unknownId(key));
   const shown = shownText(text);
   if (meaning !== undefined) {
-    return failure(lookup.ambiguousCode, `'${shown}' is ambiguous: ${meaning.detail}`, { candidates: meaning.candidates });
+    return failure(lookup.ambiguousCode, `'${shown}' is ambiguous: ${meaning.detail}`, {
+      candidates: meaning.candidates,
+    });
   }
   const suggestions = lookup.suggest(key);
   return failure(lookup.unknownCode, lookup.unknownMessage(shown, suggestions), { suggestions });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Id, Notes, NonNegativeDecimal, OptionalShortText, PositiveDecimal, RequiredName, TimestampInput, Unit } from './common.ts';
+import {
+  Id,
+  Notes,
+  NonNegativeDecimal,
+  OptionalShortText,
+  PositiveDecimal,
+  RequiredName,
+  TimestampInput,
+  Unit,
+} from './common.ts';
 
 /**
  * Request bodies: what the client sends and what the sandbox accepts, one schema for both, so the
@@ -63,7 +72,10 @@ export type ReturnUpdateBody = z.infer<typeof ReturnUpdateBody>;
  * Turns zod issues into the service's 422 body (gaps row 6): `{errors: {field: [message]}}`, and for
  * line items one object per submitted item, empty when that item is fine.
  */
-export function toValidationErrors(issues: readonly z.core.$ZodIssue[], lineItemCount = 0): { errors: Record<string, unknown> } {
+export function toValidationErrors(
+  issues: readonly z.core.$ZodIssue[],
+  lineItemCount = 0,
+): { errors: Record<string, unknown> } {
   const errors: Record<string, unknown> = {};
   const items: Record<string, string[]>[] = Array.from({ length: lineItemCount }, () => ({}));
   for (const issue of issues) {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DECIMAL_PATTERN, MAX_LENGTH, UNIT_MAX_LENGTH } from '../service/gaps.ts';
 
 /** zod's message for a missing or mistyped value, in the words of gaps row 6. */
-const expected = (what: string) => (issue: { input: unknown }) => (issue.input === undefined ? "can't be blank" : `must be ${what}`);
+const expected = (what: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? "can't be blank" : `must be ${what}`;
 
 /** Any 8-4-4-4-12 hex id (the service's ids are UUIDs; the version nibble is not checked). */
 export const Id = z.guid({ error: expected('an id (UUID)') });
@@ -14,10 +15,15 @@ export const Id = z.guid({ error: expected('an id (UUID)') });
 export const Timestamp = z.iso.datetime({ offset: true });
 
 /** A timestamp the client sends: ISO 8601 with `Z` or an offset (gaps row 15). */
-export const TimestampInput = z.iso.datetime({ offset: true, error: expected('an ISO 8601 time with a zone, e.g. 2026-03-01T00:00:00+11:00') });
+export const TimestampInput = z.iso.datetime({
+  offset: true,
+  error: expected('an ISO 8601 time with a zone, e.g. 2026-03-01T00:00:00+11:00'),
+});
 
 /** A decimal string in a response; a JSON number is tolerated and turned into its string (gaps row 9). */
-export const DecimalOut = z.union([z.string().regex(DECIMAL_PATTERN), z.number().finite()]).transform((v) => (typeof v === 'number' ? String(v) : v));
+export const DecimalOut = z
+  .union([z.string().regex(DECIMAL_PATTERN), z.number().finite()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v));
 
 /** A decimal string the client sends (gaps row 9): `^-?\d+(\.\d+)?$`, never a JSON number. */
 export const DecimalString = z.string({ error: expected('a decimal string such as "12.50"') }).regex(DECIMAL_PATTERN, {

@@ -18,18 +18,28 @@ export class OrganisationChoiceError extends ShedError {
 export function chooseOrganisation(organisations: readonly Organisation[], wanted: string | null): Organisation {
   const names = organisations.map((o) => `'${o.name}'`).join(', ');
   if (organisations.length === 0) {
-    throw new OrganisationChoiceError('no_organisations', 'The token gives access to no organisation: check it with the service administrator');
+    throw new OrganisationChoiceError(
+      'no_organisations',
+      'The token gives access to no organisation: check it with the service administrator',
+    );
   }
   if (!wanted) {
     if (organisations.length === 1) return organisations[0]!;
-    throw new OrganisationChoiceError('organisation_required', `The token sees ${organisations.length} organisations (${names})`, [
-      { code: 'choose_organisation', names: organisations.map((o) => o.name) },
-    ]);
+    throw new OrganisationChoiceError(
+      'organisation_required',
+      `The token sees ${organisations.length} organisations (${names})`,
+      [{ code: 'choose_organisation', names: organisations.map((o) => o.name) }],
+    );
   }
   const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
-  const found = organisations.find((o) => o.id.toLowerCase() === wanted.toLowerCase().trim() || fold(o.name) === fold(wanted));
+  const found = organisations.find(
+    (o) => o.id.toLowerCase() === wanted.toLowerCase().trim() || fold(o.name) === fold(wanted),
+  );
   if (!found) {
-    throw new OrganisationChoiceError('organisation_not_found', `No organisation '${wanted}' for this token; it sees ${names}`);
+    throw new OrganisationChoiceError(
+      'organisation_not_found',
+      `No organisation '${wanted}' for this token; it sees ${names}`,
+    );
   }
   return found;
 }

@@ -76,16 +76,26 @@ const KIND_SAID: Record<Kind, string> = {
  * `lookups` null: products and storages are not recognised (before the organisation is read).
  * `fixed`: fields the mapping file or `--set` placed, which content never moves.
  */
-export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: ContentLookups | null, fixed: ReadonlySet<MappedField> = new Set()): ContentMatch {
+export function matchByContent(
+  grid: Grid,
+  mapping: ColumnMapping,
+  lookups: ContentLookups | null,
+  fixed: ReadonlySet<MappedField> = new Set(),
+): ContentMatch {
   const sample = sampleColumns(grid, mapping);
-  const share = (column: number, kind: Kind): { share: number; detail: string } => shareOf(sample.get(column) ?? [], kind, lookups);
+  const share = (column: number, kind: Kind): { share: number; detail: string } =>
+    shareOf(sample.get(column) ?? [], kind, lookups);
   const columns = { ...mapping.columns } as Partial<Record<MappedField, number>>;
   const evidence: FieldEvidence[] = [];
   const ties: ContentTie[] = [];
   const header = (column: number) => mapping.headers[column] ?? '';
 
-  if (!fixed.has('product') && !fixed.has('notes')) moveDescriptionToProduct(mapping, columns, share, evidence, lookups);
-  const free = () => mapping.headers.map((_, c) => c).filter((c) => !Object.values(columns).includes(c) && (sample.get(c)?.length ?? 0) > 0);
+  if (!fixed.has('product') && !fixed.has('notes'))
+    moveDescriptionToProduct(mapping, columns, share, evidence, lookups);
+  const free = () =>
+    mapping.headers
+      .map((_, c) => c)
+      .filter((c) => !Object.values(columns).includes(c) && (sample.get(c)?.length ?? 0) > 0);
   const needed = kindOf(mapping.kind).required.filter((f) => columns[f] === undefined && !(mapping.constants ?? {})[f]);
   for (const field of needed) {
     const kind = contentOf(mapping, field);
@@ -98,11 +108,21 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
     const [best, next] = fits;
     if (!best) continue;
     if (next && best.share - next.share < MARGIN) {
-      ties.push({ field, columns: fits.slice(0, 3).map((c) => ({ column: c.column, header: header(c.column), detail: c.detail })) });
+      ties.push({
+        field,
+        columns: fits.slice(0, 3).map((c) => ({ column: c.column, header: header(c.column), detail: c.detail })),
+      });
       continue;
     }
     columns[field] = best.column;
-    evidence.push({ field, column: best.column, header: header(best.column), by: 'content', detail: best.detail, confidence: 'medium' });
+    evidence.push({
+      field,
+      column: best.column,
+      header: header(best.column),
+      by: 'content',
+      detail: best.detail,
+      confidence: 'medium',
+    });
   }
   for (const [field, column] of Object.entries(columns) as [MappedField, number][]) {
     if (evidence.some((e) => e.field === field)) continue;
@@ -110,7 +130,14 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
     const seen = kind && (lookups || (kind !== 'product' && kind !== 'storage')) ? share(column, kind) : null;
     // Half is the bar for a header's column: names may be new or misspelt, sizes written oddly.
     const confidence = seen && seen.detail && seen.share < 0.5 ? 'low' : 'high';
-    evidence.push({ field, column, header: header(column), by: 'header', confidence, ...(seen && seen.detail ? { detail: seen.detail } : {}) });
+    evidence.push({
+      field,
+      column,
+      header: header(column),
+      by: 'header',
+      confidence,
+      ...(seen && seen.detail ? { detail: seen.detail } : {}),
+    });
   }
   const used = new Set(Object.values(columns));
   const required = kindOf(mapping.kind).required;
@@ -118,8 +145,12 @@ export function matchByContent(grid: Grid, mapping: ColumnMapping, lookups: Cont
     mapping: {
       ...mapping,
       columns,
-      unplaced: mapping.headers.flatMap((h, column) => (h.trim() !== '' && !used.has(column) ? [{ column, header: h }] : [])),
-      missing: mapping.missing.filter((f) => columns[f as MappedField] === undefined && required.includes(f as MappedField)),
+      unplaced: mapping.headers.flatMap((h, column) =>
+        h.trim() !== '' && !used.has(column) ? [{ column, header: h }] : [],
+      ),
+      missing: mapping.missing.filter(
+        (f) => columns[f as MappedField] === undefined && required.includes(f as MappedField),
+      ),
       ...(ties.length > 0 ? { ties } : {}),
     },
     evidence: evidence.sort((a, b) => a.column - b.column),
@@ -144,7 +175,14 @@ function moveDescriptionToProduct(
   delete columns.notes;
   if (product !== undefined) delete columns.product;
   columns.product = notes;
-  evidence.push({ field: 'product', column: notes, header: mapping.headers[notes] ?? '', by: 'content', detail: described.detail, confidence: 'medium' });
+  evidence.push({
+    field: 'product',
+    column: notes,
+    header: mapping.headers[notes] ?? '',
+    by: 'content',
+    detail: described.detail,
+    confidence: 'medium',
+  });
 }
 
 /** Up to {@link SAMPLE_ROWS} non-blank values of each column below the header row. */
@@ -165,7 +203,11 @@ function sampleColumns(grid: Grid, mapping: ColumnMapping): Map<number, CellValu
 }
 
 /** The share of `values` of a kind, and the sentence that says it (`12 of 12 values are dates`). */
-function shareOf(values: readonly CellValue[], kind: Kind, lookups: ContentLookups | null): { share: number; detail: string } {
+function shareOf(
+  values: readonly CellValue[],
+  kind: Kind,
+  lookups: ContentLookups | null,
+): { share: number; detail: string } {
   if (values.length === 0) return { share: 0, detail: '' };
   const hits = values.filter((v) => isKind(v, kind, lookups)).length;
   return { share: hits / values.length, detail: `${hits} of ${values.length} values are ${KIND_SAID[kind]}` };
@@ -175,7 +217,10 @@ function isKind(value: CellValue, kind: Kind, lookups: ContentLookups | null): b
   const text = typeof value === 'string' ? value.trim() : '';
   switch (kind) {
     case 'date':
-      return value instanceof Date || (text !== '' && !/^\d+(\.\d+)?$/.test(text) && (parseDateCell(text, 'DMY').ok || parseDateCell(text, 'MDY').ok));
+      return (
+        value instanceof Date ||
+        (text !== '' && !/^\d+(\.\d+)?$/.test(text) && (parseDateCell(text, 'DMY').ok || parseDateCell(text, 'MDY').ok))
+      );
     case 'number':
       return parseDecimalCell(value).ok;
     case 'whole': {
@@ -184,7 +229,11 @@ function isKind(value: CellValue, kind: Kind, lookups: ContentLookups | null): b
     }
     case 'size': {
       const parsed = parseQuantityWithUnit(value);
-      return parsed.ok && !parsed.value.value.startsWith('-') && (parsed.value.unit === null || normaliseUnit(parsed.value.unit).known);
+      return (
+        parsed.ok &&
+        !parsed.value.value.startsWith('-') &&
+        (parsed.value.unit === null || normaliseUnit(parsed.value.unit).known)
+      );
     }
     case 'unit':
       return text !== '' && normaliseUnit(text).known;

@@ -75,14 +75,22 @@ export function isRowLeftOut(row: SheetRow): boolean {
 
 /** Whether a 1-based row number and 0-based column lie inside `area`. */
 export function areaHas(area: CellArea, rowNumber: number, column?: number): boolean {
-  return rowNumber >= area.firstRow && rowNumber <= area.lastRow && (column === undefined || (column >= area.firstColumn && column <= area.lastColumn));
+  return (
+    rowNumber >= area.firstRow &&
+    rowNumber <= area.lastRow &&
+    (column === undefined || (column >= area.firstColumn && column <= area.lastColumn))
+  );
 }
 
 /**
  * Marks the hidden rows of `rows` that lie below the header of the sheet's autofilter or of a table
  * as `filtered` (a row hidden there is filtered out, not hidden by hand). Mutates and returns `rows`.
  */
-export function markFilteredRows(rows: SheetRow[], autoFilter: CellArea | undefined, tables: readonly SheetTable[] = []): SheetRow[] {
+export function markFilteredRows(
+  rows: SheetRow[],
+  autoFilter: CellArea | undefined,
+  tables: readonly SheetTable[] = [],
+): SheetRow[] {
   const bodies = [
     ...(autoFilter ? [{ ...autoFilter, firstRow: autoFilter.firstRow + 1 }] : []),
     ...tables.map((t) => ({ ...t.area, firstRow: t.area.firstRow + (t.headerRow ? 1 : 0) })),
@@ -114,5 +122,7 @@ export function columnLetter(index: number): string {
 
 /** Whether a cell holds nothing (null, or text of only whitespace, non-breaking spaces included). */
 export function isBlank(value: CellValue | undefined): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.replace(/[\s\u00a0]/g, '') === '');
+  return (
+    value === null || value === undefined || (typeof value === 'string' && value.replace(/[\s\u00a0]/g, '') === '')
+  );
 }

@@ -16,7 +16,8 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `gst_basis`: a price column says it includes GST but the import was not told so, or the import
  *   says prices include GST but the pack cost column says it excludes it (gaps row 28).
  */
-export type MappingErrorCode = 'no_header_row' | 'header_row_is_data' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch' | 'gst_basis';
+export type MappingErrorCode =
+  'no_header_row' | 'header_row_is_data' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch' | 'gst_basis';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

@@ -72,7 +72,9 @@ export function matchHeaders(headers: readonly string[], kind: ImportKind, prese
   };
   const free = (column: number): boolean => !takenColumns.has(column) && (headers[column] ?? '') !== '';
   const lookup = (column: number, key: string, rank = 0): Candidate[] =>
-    (index.get(key) ?? []).filter((s) => !takenFields.has(s.field)).map((s) => ({ column, field: s.field, rank: rank + s.index }));
+    (index.get(key) ?? [])
+      .filter((s) => !takenFields.has(s.field))
+      .map((s) => ({ column, field: s.field, rank: rank + s.index }));
 
   const exact = assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(h)) : [])));
   assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(stripBrackets(h))) : [])));
@@ -81,7 +83,11 @@ export function matchHeaders(headers: readonly string[], kind: ImportKind, prese
 }
 
 /** Pass 3 for one header: the longest word runs that are synonyms, if they agree on one field. */
-function wordCandidates(header: string, column: number, lookup: (c: number, key: string, rank?: number) => Candidate[]): Candidate[] {
+function wordCandidates(
+  header: string,
+  column: number,
+  lookup: (c: number, key: string, rank?: number) => Candidate[],
+): Candidate[] {
   const outside = words(stripBrackets(header));
   const tokens = outside.length > 0 ? outside : words(header);
   for (let length = tokens.length; length > 0 && length * 2 >= tokens.length; length -= 1) {

@@ -72,7 +72,9 @@ export function detectMapping(grid: Grid, kind: ImportKind, saved?: SavedMapping
     }
     const data = dataCellsOfHeaderRow(row);
     if (data.length > 0) {
-      const shown = data.slice(0, 3).map((c) => (c instanceof Date ? c.toISOString().slice(0, 10) : typeof c === 'string' ? `'${c}'` : String(c)));
+      const shown = data
+        .slice(0, 3)
+        .map((c) => (c instanceof Date ? c.toISOString().slice(0, 10) : typeof c === 'string' ? `'${c}'` : String(c)));
       throw new MappingError(
         'header_row_is_data',
         `${where}: row ${saved.headerRow}, given as the header row, holds data (${shown.join(', ')}), not column headers. ` +
@@ -85,12 +87,19 @@ export function detectMapping(grid: Grid, kind: ImportKind, saved?: SavedMapping
   // Each row, and each row read together with a row of group labels above it (two-row-header.ts);
   // the pair wins only when it places more fields than the row alone.
   const candidates = top.flatMap((row, i) => {
-    const combined = i > 0 ? combineHeaderRows(top[i - 1]!, row, headerText, (label) => matchHeaders([label], kind).columns.size > 0) : null;
+    const combined =
+      i > 0
+        ? combineHeaderRows(top[i - 1]!, row, headerText, (label) => matchHeaders([label], kind).columns.size > 0)
+        : null;
     return [evaluate(row, kind, saved), ...(combined ? [evaluate(combined, kind, saved)] : [])];
   });
-  const textual = Object.values(saved?.columns ?? {}).filter((v) => typeof v === 'string' && columnFromLetter(v) === undefined).length;
+  const textual = Object.values(saved?.columns ?? {}).filter(
+    (v) => typeof v === 'string' && columnFromLetter(v) === undefined,
+  ).length;
   const qualifies = (c: Candidate): boolean =>
-    c.textHits >= 2 || (c.textHits >= 1 && c.textHits >= textual) || (c.recognised >= MIN_HEADER_MATCHES && c.requiredRecognised >= MIN_REQUIRED_HEADERS);
+    c.textHits >= 2 ||
+    (c.textHits >= 1 && c.textHits >= textual) ||
+    (c.recognised >= MIN_HEADER_MATCHES && c.requiredRecognised >= MIN_REQUIRED_HEADERS);
   let best: Candidate | undefined;
   for (const candidate of candidates) {
     if (qualifies(candidate) && (!best || better(candidate, best))) best = candidate;
@@ -101,7 +110,9 @@ export function detectMapping(grid: Grid, kind: ImportKind, saved?: SavedMapping
 
 /** The saved mapping's `values`, with `{sheet}` replaced by the sheet's name. */
 function constantsOf(saved: SavedMapping | undefined, sheet: string): Partial<Record<MappedField, string>> {
-  return Object.fromEntries(Object.entries(saved?.values ?? {}).map(([field, value]) => [field, value.replaceAll('{sheet}', sheet)]));
+  return Object.fromEntries(
+    Object.entries(saved?.values ?? {}).map(([field, value]) => [field, value.replaceAll('{sheet}', sheet)]),
+  );
 }
 
 /** Whether `a` beats `b` as the header row (strictly: ties keep the upper row). */
@@ -152,7 +163,12 @@ function evaluate(row: SheetRow, kind: ImportKind, saved: SavedMapping | undefin
   };
 }
 
-function toColumnMapping(kind: ImportKind, chosen: Candidate, saved: SavedMapping | undefined, sheet: string): ColumnMapping {
+function toColumnMapping(
+  kind: ImportKind,
+  chosen: Candidate,
+  saved: SavedMapping | undefined,
+  sheet: string,
+): ColumnMapping {
   const { fields, required } = kindOf(kind);
   const constants = constantsOf(saved, sheet);
   const columns: Partial<Record<MappedField, number>> = {};
@@ -173,7 +189,9 @@ function toColumnMapping(kind: ImportKind, chosen: Candidate, saved: SavedMappin
     headerRowNumber: chosen.row.rowNumber,
     headers,
     columns,
-    unplaced: headers.flatMap((header, column) => (header.trim() !== '' && !used.has(column) ? [{ column, header }] : [])),
+    unplaced: headers.flatMap((header, column) =>
+      header.trim() !== '' && !used.has(column) ? [{ column, header }] : [],
+    ),
     missing: required.filter((field) => columns[field] === undefined && !elsewhere.has(field)),
     ...(chosen.unresolved.length > 0 ? { unresolved: chosen.unresolved } : {}),
     ...(Object.keys(constants).length > 0 ? { constants } : {}),
@@ -191,7 +209,10 @@ function headerText(cell: CellValue): string {
 function noHeaderRow(where: string, kind: ImportKind, candidates: readonly Candidate[]): MappingError {
   const { required } = kindOf(kind);
   const expected = required.map((f) => `'${headerLabel(kind, f)}'`).join(', ');
-  const closest = candidates.reduce<Candidate | undefined>((a, c) => (c.recognised > 0 && (!a || better(c, a)) ? c : a), undefined);
+  const closest = candidates.reduce<Candidate | undefined>(
+    (a, c) => (c.recognised > 0 && (!a || better(c, a)) ? c : a),
+    undefined,
+  );
   const near = closest
     ? ` The closest is row ${closest.row.rowNumber}, with only ${[...closest.match.columns.entries()]
         .map(([, column]) => `'${closest.headers[column] ?? ''}'`)
@@ -236,11 +257,15 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   const packRemedies: Remedy[] = !onlyPack
     ? []
     : [
-        ...(mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined ? [{ code: 'line_total_as_cost' } as const] : []),
+        ...(mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined
+          ? [{ code: 'line_total_as_cost' } as const]
+          : []),
         ...(mapping.missing.includes('pack_size') ? [{ code: 'pack_size_from' } as const] : []),
       ];
   const first = mapping.missing[0] ?? '';
-  const tieNote = (mapping.ties ?? []).map((t) => ` ${describeTie(t, (f) => `'${headerLabel(mapping.kind, f)}'`)}.`).join('');
+  const tieNote = (mapping.ties ?? [])
+    .map((t) => ` ${describeTie(t, (f) => `'${headerLabel(mapping.kind, f)}'`)}.`)
+    .join('');
   throw new MappingError(
     'missing_fields',
     `${at}: no column for ${names}.${unplacedNote}${tieNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +

@@ -11,7 +11,10 @@ import { MappingError } from './mapping-error.ts';
 export type GstBasis = 'inc' | 'ex';
 
 const TAX = '(?:gst|tax|vat)';
-const INCLUSIVE = new RegExp(`\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?\\s*${TAX}\\b|\\b${TAX}\\s*(?:inc|incl|inclusive|included)\\b`, 'i');
+const INCLUSIVE = new RegExp(
+  `\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?\\s*${TAX}\\b|\\b${TAX}\\s*(?:inc|incl|inclusive|included)\\b`,
+  'i',
+);
 const EXCLUSIVE = new RegExp(
   `\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}\\s*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b`,
   'i',
@@ -44,7 +47,11 @@ export interface PriceBasis {
  * @throws MappingError `gst_basis` when the pack cost column says it includes GST and `gstRate` is
  *   null, or says it excludes GST while `gstRate` is given; the message names the column and the fix.
  */
-export function checkPriceBasis(mapping: ColumnMapping, gstRate: string | null, where: { source: string; sheet: string }): PriceBasis {
+export function checkPriceBasis(
+  mapping: ColumnMapping,
+  gstRate: string | null,
+  where: { source: string; sheet: string },
+): PriceBasis {
   const headerOf = (field: 'pack_cost' | 'line_total'): string | null => {
     const column = (mapping.columns as Partial<Record<string, number>>)[field];
     return column === undefined ? null : (mapping.headers[column] ?? '');
@@ -58,17 +65,22 @@ export function checkPriceBasis(mapping: ColumnMapping, gstRate: string | null, 
   if (cost === 'inc' && gstRate === null) {
     throw new MappingError(
       'gst_basis',
-      `${at}: the column '${costHeader}' (mapped to the pack cost) holds prices including GST, but the service keeps ` + `the pack cost excluding GST.`,
+      `${at}: the column '${costHeader}' (mapped to the pack cost) holds prices including GST, but the service keeps ` +
+        `the pack cost excluding GST.`,
       { remedies: [{ code: 'prices_include_gst' }] },
     );
   }
   if (cost === 'ex' && gstRate !== null) {
     throw new MappingError(
       'gst_basis',
-      `${at}: the import was told prices include GST, but the column '${costHeader}' (mapped to the pack cost) ` + `says its prices exclude GST.`,
+      `${at}: the import was told prices include GST, but the column '${costHeader}' (mapped to the pack cost) ` +
+        `says its prices exclude GST.`,
       { remedies: [{ code: 'prices_exclude_gst' }] },
     );
   }
   const told = gstRate !== null;
-  return { costIncludesGst: cost === null ? told : cost === 'inc', totalIncludesGst: total === null ? told : total === 'inc' };
+  return {
+    costIncludesGst: cost === null ? told : cost === 'inc',
+    totalIncludesGst: total === null ? told : total === 'inc',
+  };
 }

@@ -19,7 +19,10 @@ export interface Profile {
 }
 
 /** Which profile an import takes, and why; or why none. */
-export type ProfileChoice = { profile: Profile; rowNumber: number } | { profile: null; reason: 'none_fit' } | { profile: null; reason: 'tie'; names: string[] };
+export type ProfileChoice =
+  | { profile: Profile; rowNumber: number }
+  | { profile: null; reason: 'none_fit' }
+  | { profile: null; reason: 'tie'; names: string[] };
 
 /** Headers of the result columns shed writes: no part of what a sheet is. */
 const RESULT_HEADERS = new Set(RESULT_COLUMNS.map((name) => normaliseHeader(name)));
@@ -50,6 +53,11 @@ export function chooseProfile(grid: Grid, kind: ImportKind, profiles: readonly P
   if (fits.length === 0) return { profile: null, reason: 'none_fit' };
   fits.sort((a, b) => b.size - a.size);
   const [best, next] = fits;
-  if (next && next.size === best!.size) return { profile: null, reason: 'tie', names: fits.filter((f) => f.size === best!.size).map((f) => f.profile.name) };
+  if (next && next.size === best!.size)
+    return {
+      profile: null,
+      reason: 'tie',
+      names: fits.filter((f) => f.size === best!.size).map((f) => f.profile.name),
+    };
   return { profile: best!.profile, rowNumber: best!.rowNumber };
 }

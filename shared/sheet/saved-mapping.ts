@@ -19,8 +19,22 @@
  */
 import { z } from 'zod';
 import { GST_RATE_DEFAULT } from '../service/gaps.ts';
-import { divideDecimals, multiplyDecimals, numberToDecimal, parseUnitAlias, type UnitAliases, unitKey } from './values/index.ts';
-import { ALL_FIELDS, IMPORT_KINDS, kindOf, normaliseHeader, type ImportKind, type MappedField } from '../kinds/index.ts';
+import {
+  divideDecimals,
+  multiplyDecimals,
+  numberToDecimal,
+  parseUnitAlias,
+  type UnitAliases,
+  unitKey,
+} from './values/index.ts';
+import {
+  ALL_FIELDS,
+  IMPORT_KINDS,
+  kindOf,
+  normaliseHeader,
+  type ImportKind,
+  type MappedField,
+} from '../kinds/index.ts';
 import { columnLetter } from './grid.ts';
 import type { ColumnMapping } from './column-mapping.ts';
 import { MappingError } from './mapping-error.ts';
@@ -66,7 +80,13 @@ export type MappingFile = z.input<typeof SavedMappingSchema>;
 export function toMappingFile(mapping: SavedMapping): MappingFile {
   const { gstRate, units } = mapping;
   const gst =
-    gstRate === undefined ? undefined : gstRate === null ? false : gstRate === GST_RATE_DEFAULT ? true : { rate: Number(multiplyDecimals(gstRate, '100')) };
+    gstRate === undefined
+      ? undefined
+      : gstRate === null
+        ? false
+        : gstRate === GST_RATE_DEFAULT
+          ? true
+          : { rate: Number(multiplyDecimals(gstRate, '100')) };
   return {
     ...(mapping.kind ? { kind: mapping.kind } : {}),
     ...(mapping.headerRow !== undefined ? { headerRow: mapping.headerRow } : {}),
@@ -88,10 +108,18 @@ const MAX_COLUMNS = 16_384;
 export const SavedMappingSchema = z
   .strictObject({
     kind: z.enum(IMPORT_KINDS).optional().describe('the import this mapping is for'),
-    headerRow: z.number().int().min(1).max(1_048_576).optional().describe('1-based sheet row of the column headers; found automatically when left out'),
+    headerRow: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_048_576)
+      .optional()
+      .describe('1-based sheet row of the column headers; found automatically when left out'),
     columns: z
       .record(z.string(), z.string().trim().min(1, 'must be a header text or a column letter').nullable())
-      .describe('field → the header text as written in the sheet, or a column letter such as "G"; null: the sheet has no such column'),
+      .describe(
+        'field → the header text as written in the sheet, or a column letter such as "G"; null: the sheet has no such column',
+      ),
     prices_include_gst: z
       .union([
         z.boolean(),
@@ -104,27 +132,39 @@ export const SavedMappingSchema = z
         }),
       ])
       .optional()
-      .describe('true (or {"rate": 15}): the price columns include GST, which is taken off the pack cost before sending; false: they exclude it'),
+      .describe(
+        'true (or {"rate": 15}): the price columns include GST, which is taken off the pack cost before sending; false: they exclude it',
+      ),
     values: z
       .record(z.string(), z.string().trim().min(1, 'must be the value to give every row'))
       .optional()
-      .describe('field → one value for every row, for a field the sheet has no column for: {"storage": "Main Chemical Shed"}; {sheet} is the sheet\'s name'),
+      .describe(
+        'field → one value for every row, for a field the sheet has no column for: {"storage": "Main Chemical Shed"}; {sheet} is the sheet\'s name',
+      ),
     skip_lines: z
       .array(z.string().trim().min(1, 'must be a word or phrase of the product text'))
       .optional()
-      .describe('lines to leave out, by a word or phrase of their product text (case ignored): ["Freight", "Discount", "Rounding"]'),
+      .describe(
+        'lines to leave out, by a word or phrase of their product text (case ignored): ["Freight", "Discount", "Rounding"]',
+      ),
     pack_size_from: z
       .enum(['product', 'quantity'])
       .optional()
-      .describe('where pack sizes are written when the sheet has no Pack Size column: "product" (Glyfos 540 20L) or "quantity" (2 x 20L)'),
+      .describe(
+        'where pack sizes are written when the sheet has no Pack Size column: "product" (Glyfos 540 20L) or "quantity" (2 x 20L)',
+      ),
     pack_cost_from: z
       .literal('line_total')
       .optional()
-      .describe('"line_total": the sheet has line totals but no price per pack; each pack cost is the Line Total ÷ the quantity'),
+      .describe(
+        '"line_total": the sheet has line totals but no price per pack; each pack cost is the Line Total ÷ the quantity',
+      ),
     signature: z
       .array(z.string().min(1))
       .optional()
-      .describe('the headers (lower case, letters and digits only) of the sheet this mapping was made for: a profile is used for sheets that have them all'),
+      .describe(
+        'the headers (lower case, letters and digits only) of the sheet this mapping was made for: a profile is used for sheets that have them all',
+      ),
     units: z
       .record(
         z.string().trim().min(1, 'must be the unit as written in the sheet'),
@@ -152,7 +192,11 @@ export const SavedMappingSchema = z
             message: `'${key}' is not a field of ${mapping.kind ?? 'receipts or returns'}; the fields are ${allowed.join(', ')}`,
           });
         } else if (part === 'values' && typeof mapping.columns[key] === 'string') {
-          ctx.addIssue({ code: 'custom', path: [part, key], message: `'${key}' has a column in "columns" too: give it one or the other` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [part, key],
+            message: `'${key}' has a column in "columns" too: give it one or the other`,
+          });
         }
       }
     }
@@ -168,13 +212,22 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     try {
       value = JSON.parse(json);
     } catch (error) {
-      throw new MappingError('invalid_mapping_file', `${source} is not valid JSON (${(error as Error).message}). ${EXAMPLE}`, { cause: error });
+      throw new MappingError(
+        'invalid_mapping_file',
+        `${source} is not valid JSON (${(error as Error).message}). ${EXAMPLE}`,
+        { cause: error },
+      );
     }
   }
   const result = SavedMappingSchema.safeParse(value);
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`);
-    throw new MappingError('invalid_mapping_file', `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`);
+    const problems = result.error.issues.map(
+      (i) => `${i.path.length > 0 ? i.path.join('.') : '(top level)'}: ${i.message}`,
+    );
+    throw new MappingError(
+      'invalid_mapping_file',
+      `${source} is not a valid column mapping: ${problems.join('; ')}. ${EXAMPLE}`,
+    );
   }
   const {
     kind,
@@ -200,7 +253,12 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     ...(gst === undefined ? {} : { gstRate: gst === false ? null : gstRateOf(gst === true ? undefined : gst.rate) }),
     ...(units === undefined
       ? {}
-      : { units, unitAliases: new Map(Object.entries(units).map(([written, alias]) => [unitKey(written), parseUnitAlias(alias)!])) }),
+      : {
+          units,
+          unitAliases: new Map(
+            Object.entries(units).map(([written, alias]) => [unitKey(written), parseUnitAlias(alias)!]),
+          ),
+        }),
   };
 }
 
@@ -236,7 +294,10 @@ export function toSavedMapping(mapping: ColumnMapping): SavedMapping {
  * The column a saved value names in a header row: the leftmost header equal to it (normalised),
  * else the column it spells as a letter, else undefined. `byText` says which.
  */
-export function resolveSavedColumn(value: string, headers: readonly string[]): { column: number; byText: boolean } | undefined {
+export function resolveSavedColumn(
+  value: string,
+  headers: readonly string[],
+): { column: number; byText: boolean } | undefined {
   const key = normaliseHeader(value);
   const column = key === '' ? -1 : headers.findIndex((h) => normaliseHeader(h) === key);
   if (column >= 0) return { column, byText: true };

@@ -15,7 +15,12 @@ import { isBlank, type CellValue, type SheetRow } from './grid.ts';
  * @param text a header cell as text (mapping.ts `headerText`).
  * @param isField whether a header text alone names a field.
  */
-export function combineHeaderRows(upper: SheetRow, lower: SheetRow, text: (cell: CellValue) => string, isField: (header: string) => boolean): SheetRow | null {
+export function combineHeaderRows(
+  upper: SheetRow,
+  lower: SheetRow,
+  text: (cell: CellValue) => string,
+  isField: (header: string) => boolean,
+): SheetRow | null {
   if (upper.rowNumber !== lower.rowNumber - 1) return null;
   const labels = upper.cells.map((c) => (isBlank(c) ? '' : text(c).trim()));
   const below = lower.cells.map((c) => (isBlank(c) ? '' : text(c).trim()));
@@ -25,7 +30,8 @@ export function combineHeaderRows(upper: SheetRow, lower: SheetRow, text: (cell:
   let group = '';
   const cells = below.map((label, column) => {
     if ((labels[column] ?? '') !== '') group = labels[column]!;
-    if (label === '' || group === '' || isField(label) || label.toLowerCase().startsWith(group.toLowerCase())) return label;
+    if (label === '' || group === '' || isField(label) || label.toLowerCase().startsWith(group.toLowerCase()))
+      return label;
     return `${group} ${label}`;
   });
   return { rowNumber: lower.rowNumber, cells };

@@ -73,7 +73,8 @@ export async function fetchUpdated<R extends SyncResource>(
 
 function keepNewest<T extends { id: string; updated_at?: string | undefined }>(byId: Map<string, T>, record: T): void {
   const kept = byId.get(record.id);
-  if (kept !== undefined && (stampMicros(record.updated_at) ?? Infinity) < (stampMicros(kept.updated_at) ?? -Infinity)) return;
+  if (kept !== undefined && (stampMicros(record.updated_at) ?? Infinity) < (stampMicros(kept.updated_at) ?? -Infinity))
+    return;
   byId.set(record.id, record);
 }
 

@@ -3,7 +3,15 @@
  * gives a {@link SyncSource} (createSyncSource over the client's HTTP layer) and stores the mirror
  * (batch/mirror in the CLI). Design notes: README.md beside this file.
  */
-export { applyChanges, diffMirrors, mergeProducts, nextCursor, type ApplyOptions, type MirrorDiff, type ResourceCounts } from './apply.ts';
+export {
+  applyChanges,
+  diffMirrors,
+  mergeProducts,
+  nextCursor,
+  type ApplyOptions,
+  type MirrorDiff,
+  type ResourceCounts,
+} from './apply.ts';
 export { fetchUpdated, SyncError, type FetchedList, type FetchOptions } from './fetch.ts';
 export {
   emptyMirror,

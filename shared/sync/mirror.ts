@@ -70,7 +70,12 @@ export type Mirror = z.infer<typeof Mirror>;
 export class MirrorError extends ShedError {
   constructor(code: ErrorCodes['MirrorError'], message: string) {
     // A mirror that cannot be read is rebuilt by fetching everything again.
-    super(code, 'input', message, code === 'mirror_other_organisation' ? {} : { remedies: [{ code: 'rebuild_mirror' }] });
+    super(
+      code,
+      'input',
+      message,
+      code === 'mirror_other_organisation' ? {} : { remedies: [{ code: 'rebuild_mirror' }] },
+    );
   }
 }
 
@@ -100,13 +105,19 @@ export function emptyMirror(organisation: { id: string; name: string }): Mirror 
 export function parseMirror(json: unknown, where: string, organisationId?: string): Mirror {
   const version = (json as { version?: unknown } | null)?.version;
   if (json !== null && typeof json === 'object' && version !== undefined && version !== MIRROR_VERSION) {
-    throw new MirrorError('mirror_version', `${where} is a mirror of format version ${JSON.stringify(version)}; this shed reads version ${MIRROR_VERSION}.`);
+    throw new MirrorError(
+      'mirror_version',
+      `${where} is a mirror of format version ${JSON.stringify(version)}; this shed reads version ${MIRROR_VERSION}.`,
+    );
   }
   const parsed = Mirror.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const at = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new MirrorError('mirror_invalid', `${where} is not a usable mirror (${issue?.message ?? 'unexpected shape'}${at}).`);
+    throw new MirrorError(
+      'mirror_invalid',
+      `${where} is not a usable mirror (${issue?.message ?? 'unexpected shape'}${at}).`,
+    );
   }
   if (organisationId !== undefined && parsed.data.organisationId.toLowerCase() !== organisationId.toLowerCase()) {
     throw new MirrorError(

@@ -27,7 +27,10 @@ export function mirrorReferenceSource(mirror: Mirror): ReferenceSource {
   return {
     listStorages: async () => ({ records: Object.values(mirror.storages) }),
     listProductAliases: async () => ({ records: Object.values(mirror.productAliases) }),
-    listReceipts: async () => ({ records: Object.values(mirror.receipts), included: { products: { ...mirror.products } } }),
+    listReceipts: async () => ({
+      records: Object.values(mirror.receipts),
+      included: { products: { ...mirror.products } },
+    }),
     listReturns: async () => ({ records: Object.values(mirror.returns), included: {} }),
   };
 }

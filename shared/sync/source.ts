@@ -12,7 +12,15 @@ import type { z } from 'zod';
 import type { HttpClient } from '../client/http.ts';
 import type { DeletedQuery, OrgClient } from '../client/service-client.ts';
 import { PAGE_SIZE_MAX } from '../service/gaps.ts';
-import { listEnvelope, ProductAlias, Receipt, Return, Storage, type DeletionRecord, type Included } from '../schemas/resources.ts';
+import {
+  listEnvelope,
+  ProductAlias,
+  Receipt,
+  Return,
+  Storage,
+  type DeletionRecord,
+  type Included,
+} from '../schemas/resources.ts';
 import type { SyncRecords, SyncResource } from './mirror.ts';
 
 /** One page as a sync uses it: its records, its sideloads (`{}` when none), and `meta.total_pages` (null without `meta`). */
@@ -37,7 +45,10 @@ export interface SyncPageQuery {
  */
 export interface SyncSource {
   listPage<R extends SyncResource>(resource: R, query: SyncPageQuery): Promise<SyncPage<SyncRecords[R]>>;
-  listDeleted(resource: SyncResource, query: Pick<DeletedQuery, 'deletedAfter' | 'signal'>): Promise<{ records: readonly DeletionRecord[] }>;
+  listDeleted(
+    resource: SyncResource,
+    query: Pick<DeletedQuery, 'deletedAfter' | 'signal'>,
+  ): Promise<{ records: readonly DeletionRecord[] }>;
 }
 
 /** The `include` asked for per resource: the products of receipts' line items and of returns (spec section 2, "Sideloading"). */

@@ -20,7 +20,14 @@ import type { Included } from '../schemas/resources.ts';
 import { DELETION_RETENTION_DAYS } from '../service/gaps.ts';
 import { applyChanges, diffMirrors, mergeProducts, nextCursor, type MirrorDiff } from './apply.ts';
 import { fetchUpdated, type FetchedList } from './fetch.ts';
-import { emptyMirror, MirrorError, SYNC_RESOURCES, type Mirror, type SyncRecords, type SyncResource } from './mirror.ts';
+import {
+  emptyMirror,
+  MirrorError,
+  SYNC_RESOURCES,
+  type Mirror,
+  type SyncRecords,
+  type SyncResource,
+} from './mirror.ts';
 import { CURSOR_OVERLAP_MS, needsFullResync } from './retention.ts';
 import type { SyncSource } from './source.ts';
 import { newestStamp, stampBefore, stampMicros } from './timestamps.ts';
@@ -72,7 +79,11 @@ interface Context {
  * Rejects with what the source rejects with (connection, authentication, entitlement errors; the
  * abort reason when `signal` aborts).
  */
-export async function syncMirror(source: SyncSource, previous: Mirror | null, options: SyncOptions): Promise<{ mirror: Mirror; report: SyncReport }> {
+export async function syncMirror(
+  source: SyncSource,
+  previous: Mirror | null,
+  options: SyncOptions,
+): Promise<{ mirror: Mirror; report: SyncReport }> {
   const { organisation } = options;
   if (previous !== null && previous.organisationId.toLowerCase() !== organisation.id.toLowerCase()) {
     throw new MirrorError(
@@ -108,7 +119,12 @@ export async function syncMirror(source: SyncSource, previous: Mirror | null, op
 }
 
 /** Why this sync must be full, or null: no mirror, `full`, or the local clock's 60-day check. */
-function fullSyncReason(previous: Mirror | null, options: SyncOptions, now: Date, retentionDays: number): FullSyncReason | null {
+function fullSyncReason(
+  previous: Mirror | null,
+  options: SyncOptions,
+  now: Date,
+  retentionDays: number,
+): FullSyncReason | null {
   if (options.full) return 'requested';
   if (previous === null) return 'no_mirror';
   if (needsFullResync(previous.syncedAt, now, retentionDays)) return 'retention';
@@ -124,14 +140,19 @@ async function runPass(context: Context, base: Mirror, checkService: boolean): P
   const { source, options } = context;
   const fetchOptions = { signal: options.signal, onPage: options.onPage };
   const updates = await Promise.all(
-    SYNC_RESOURCES.map((resource) => fetchUpdated(source, resource, anchor(context, base.cursors[resource].updatedAfter), fetchOptions)),
+    SYNC_RESOURCES.map((resource) =>
+      fetchUpdated(source, resource, anchor(context, base.cursors[resource].updatedAfter), fetchOptions),
+    ),
   );
   for (const list of updates) context.requests += list.requests;
   if (checkService && serviceClockSaysStale(context, base, updates)) return null;
   // After the updates (spec): a record deleted between the two requests is removed, not left stale.
   const deletions = await Promise.all(
     SYNC_RESOURCES.map((resource) =>
-      source.listDeleted(resource, { deletedAfter: anchor(context, base.cursors[resource].deletedAfter), signal: options.signal }),
+      source.listDeleted(resource, {
+        deletedAfter: anchor(context, base.cursors[resource].deletedAfter),
+        signal: options.signal,
+      }),
     ),
   );
   context.requests += deletions.length;
@@ -152,7 +173,10 @@ async function runPass(context: Context, base: Mirror, checkService: boolean): P
     };
   });
   // Products come sideloaded with receipts and returns, in the page's `included` (or, tolerated, the record's).
-  const included = updates.flatMap((list) => [...list.included, ...(list.records as { included?: Included }[]).map((r) => r.included)]);
+  const included = updates.flatMap((list) => [
+    ...list.included,
+    ...(list.records as { included?: Included }[]).map((r) => r.included),
+  ]);
   mirror = mergeProducts(mirror, collectProducts(included));
   return { ...mirror, cursors };
 }
@@ -163,10 +187,18 @@ function anchor(context: Context, cursor: string | null): string | undefined {
 }
 
 /** Whether the newest `updated_at` fetched lies more than the retention period after the newest timestamp `base` knew. */
-function serviceClockSaysStale(context: Context, base: Mirror, updates: readonly FetchedList<{ updated_at?: string | undefined }>[]): boolean {
-  const known = newestStamp(SYNC_RESOURCES.flatMap((r) => [base.cursors[r].updatedAfter, base.cursors[r].deletedAfter]));
+function serviceClockSaysStale(
+  context: Context,
+  base: Mirror,
+  updates: readonly FetchedList<{ updated_at?: string | undefined }>[],
+): boolean {
+  const known = newestStamp(
+    SYNC_RESOURCES.flatMap((r) => [base.cursors[r].updatedAfter, base.cursors[r].deletedAfter]),
+  );
   const observed = newestStamp(updates.flatMap((u) => u.records.map((r) => r.updated_at)));
   if (known === null || observed === null) return false;
   // Only forwards: an old record fetched again says nothing about the time now.
-  return (stampMicros(observed) ?? 0) > (stampMicros(known) ?? 0) && needsFullResync(known, observed, context.retentionDays);
+  return (
+    (stampMicros(observed) ?? 0) > (stampMicros(known) ?? 0) && needsFullResync(known, observed, context.retentionDays)
+  );
 }

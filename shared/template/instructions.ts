@@ -5,7 +5,14 @@
  * ({@link wordInstructions}): no line here names a command, a flag or a button.
  */
 import type { Remedy, RemedyWording } from '../errors/remedy.ts';
-import { KINDS, RECEIPT_REGISTRY, RETURN_REGISTRY, type ImportKind, type ReceiptField, type ReturnField } from '../kinds/index.ts';
+import {
+  KINDS,
+  RECEIPT_REGISTRY,
+  RETURN_REGISTRY,
+  type ImportKind,
+  type ReceiptField,
+  type ReturnField,
+} from '../kinds/index.ts';
 
 /**
  * One line of the instructions: a sentence, or a step each face words (after `before`, when given):
@@ -58,7 +65,10 @@ export function wordInstructions(instructions: TemplateInstructions, wording: Re
     const sentence = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
     return line.before === undefined ? sentence : `${line.before} ${sentence}`;
   };
-  return { title: instructions.title, sections: instructions.sections.map((s) => ({ heading: s.heading, lines: s.lines.map(word) })) };
+  return {
+    title: instructions.title,
+    sections: instructions.sections.map((s) => ({ heading: s.heading, lines: s.lines.map(word) })),
+  };
 }
 
 /** What the instructions mention: the organisation, the day the lists were made (`d Month yyyy`), the sheet names. */
@@ -107,7 +117,10 @@ function returnColumns(sheet: string): string[] {
 }
 
 /** What each column wants, per kind: lines for the sheet named `sheet`. */
-const COLUMN_LINES: Readonly<Record<ImportKind, (sheet: string) => string[]>> = { receipts: receiptColumns, returns: returnColumns };
+const COLUMN_LINES: Readonly<Record<ImportKind, (sheet: string) => string[]>> = {
+  receipts: receiptColumns,
+  returns: returnColumns,
+};
 
 /**
  * The instructions for a `kind` template. Every line is a sentence a bookkeeper can act on; none
@@ -139,7 +152,11 @@ export function templateInstructions(kind: ImportKind, context: InstructionConte
       },
       {
         heading: 'Sending it',
-        lines: [{ remedy: { code: 'check_template', kind } }, { remedy: { code: 'send_template', kind } }, { remedy: { code: 'read_results' } }],
+        lines: [
+          { remedy: { code: 'check_template', kind } },
+          { remedy: { code: 'send_template', kind } },
+          { remedy: { code: 'read_results' } },
+        ],
       },
     ],
   };

@@ -9,7 +9,12 @@ import { columnLetter } from '../sheet/grid.ts';
 import { TEMPLATE_COLUMNS, type TemplateColumn, type TemplateListName } from './columns.ts';
 import { isImportKind, kindOf, type ImportKind } from '../kinds/index.ts';
 import type { RemedyWording } from '../errors/remedy.ts';
-import { templateInstructions, wordInstructions, type TemplateInstructions, type WordedInstructions } from './instructions.ts';
+import {
+  templateInstructions,
+  wordInstructions,
+  type TemplateInstructions,
+  type WordedInstructions,
+} from './instructions.ts';
 import { templateLists } from './lists.ts';
 
 /** The sheet feeding the drop-down lists. Visible (not hidden): a bookkeeper can read and search it. */
@@ -94,7 +99,8 @@ const MESSAGES: Record<TemplateListName, Pick<TemplateValidation, 'style' | 'err
   storages: {
     style: 'stop',
     errorTitle: 'Not a storage',
-    error: "Pick a storage from the list. It holds this organisation's storages that are open for deliveries and returns; locked ones are left out.",
+    error:
+      "Pick a storage from the list. It holds this organisation's storages that are open for deliveries and returns; locked ones are left out.",
     promptTitle: 'Storage',
   },
   products: {

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DEV_BASE_URL, ManifestUrlError, normaliseBaseUrl, rewriteManifestBaseUrl } from '../../addin/manifest/manifest-url.ts';
+import {
+  DEV_BASE_URL,
+  ManifestUrlError,
+  normaliseBaseUrl,
+  rewriteManifestBaseUrl,
+} from '../../addin/manifest/manifest-url.ts';
 import { findManifestSchemas, validateManifest } from '../../addin/manifest/validate-manifest.ts';
 
 const run = promisify(execFile);
@@ -55,7 +60,9 @@ describe('rewriteManifestBaseUrl', () => {
 
   it('rebases every URL attribute and leaves no development URL in one', () => {
     const before = [...manifest.matchAll(/DefaultValue="https:\/\/localhost:3000\/([^"]*)"/g)].map((m) => m[1]);
-    const after = [...rewritten.matchAll(/DefaultValue="https:\/\/prod\.example\.net\/shed\/([^"]*)"/g)].map((m) => m[1]);
+    const after = [...rewritten.matchAll(/DefaultValue="https:\/\/prod\.example\.net\/shed\/([^"]*)"/g)].map(
+      (m) => m[1],
+    );
     expect(before.length).toBeGreaterThan(0);
     expect(after).toEqual(before);
     expect(rewritten).not.toMatch(/="https:\/\/localhost:3000/);
@@ -74,11 +81,15 @@ describe('rewriteManifestBaseUrl', () => {
 
   it.skipIf(!schemas.present)('gives manifests that still validate, with an ampersand in the path too', async () => {
     expect((await validateManifest(rewritten)).valid).toBe(true);
-    expect((await validateManifest(rewriteManifestBaseUrl(manifest, 'https://addin.example.com/a&b/'))).valid).toBe(true);
+    expect((await validateManifest(rewriteManifestBaseUrl(manifest, 'https://addin.example.com/a&b/'))).valid).toBe(
+      true,
+    );
   });
 
   it('refuses a manifest already rewritten, and a bad base URL', () => {
-    expect(codeOf(() => rewriteManifestBaseUrl(rewritten, 'https://other.example.com/'))).toBe('manifest_without_dev_url');
+    expect(codeOf(() => rewriteManifestBaseUrl(rewritten, 'https://other.example.com/'))).toBe(
+      'manifest_without_dev_url',
+    );
     expect(codeOf(() => rewriteManifestBaseUrl(manifest, 'http://addin.example.com/'))).toBe('invalid_addin_base_url');
   });
 });
@@ -108,7 +119,9 @@ describe('write-manifest CLI', () => {
       `${out} was NOT checked against the add-in manifest schemas: they are absent, no /nonexistent/kit/office-manifest-xsd/OfficeAppManifestV1_1.xsd ` +
         '(the team kit is looked for at SHED_KIT_DIR=/nonexistent/kit; set SHED_KIT_DIR to its folder).',
     );
-    expect(await readFile(out, 'utf8')).toContain('<SourceLocation DefaultValue="https://addin.example.com/shed/taskpane.html"/>');
+    expect(await readFile(out, 'utf8')).toContain(
+      '<SourceLocation DefaultValue="https://addin.example.com/shed/taskpane.html"/>',
+    );
   });
 
   it('lets --base-url beat the environment', async () => {

@@ -55,7 +55,10 @@ describe.skipIf(!schemas.present)('manifest.xml against the add-in manifest sche
   it('fails on a button without its action, and on elements out of order', async () => {
     const noAction = manifest.replace(/<Action xsi:type="ShowTaskpane">[\s\S]*?<\/Action>/, '');
     expect((await validateManifest(noAction)).valid).toBe(false);
-    const swapped = manifest.replace(/(\s*<DefaultSettings>[\s\S]*?<\/DefaultSettings>)(\s*<Permissions>[^<]*<\/Permissions>)/, '$2$1');
+    const swapped = manifest.replace(
+      /(\s*<DefaultSettings>[\s\S]*?<\/DefaultSettings>)(\s*<Permissions>[^<]*<\/Permissions>)/,
+      '$2$1',
+    );
     expect(swapped).not.toBe(manifest);
     expect((await validateManifest(swapped)).valid).toBe(false);
   });

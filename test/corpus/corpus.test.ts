@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compareCorpus, describeJudgement, differenceKey, judgeCorpus, type KnownDifference, type Reference } from '../../scripts/corpus/corpus.ts';
+import {
+  compareCorpus,
+  describeJudgement,
+  differenceKey,
+  judgeCorpus,
+  type KnownDifference,
+  type Reference,
+} from '../../scripts/corpus/corpus.ts';
 import { findReaderCorpus } from '../../scripts/kit.ts';
 
 const corpus = findReaderCorpus();
@@ -15,7 +22,9 @@ if (!corpus.present) console.warn(`corpus test skipped: the reader corpus is abs
 
 describe.skipIf(!corpus.present)('the corpus of real-world spreadsheets', () => {
   it('agrees with the reference cell for cell except for the documented differences', async () => {
-    const reference = JSON.parse(gunzipSync(readFileSync(join(corpus.dir, 'reference.json.gz'))).toString('utf8')) as Reference;
+    const reference = JSON.parse(
+      gunzipSync(readFileSync(join(corpus.dir, 'reference.json.gz'))).toString('utf8'),
+    ) as Reference;
     const known = JSON.parse(readFileSync('test/corpus/known-differences.json', 'utf8')) as KnownDifference[];
     const report = await compareCorpus(join(corpus.dir, 'files'), reference);
     expect(report.differences.map(differenceKey).sort()).toEqual(known.map(differenceKey).sort());

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
-  packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean; os?: string[]; cpu?: string[] }>;
+  packages: Record<
+    string,
+    { engines?: { node?: string } | string[]; optional?: boolean; os?: string[]; cpu?: string[] }
+  >;
 };
 
 describe('engines', () => {

@@ -43,7 +43,8 @@ describe('the layer rules', () => {
   });
 
   it('the core may import its own modules and its libraries', async () => {
-    const text = "import { z } from 'zod';\nimport { ShedError } from './errors/shed-error.ts';\nexport const both = [z, ShedError];\n";
+    const text =
+      "import { z } from 'zod';\nimport { ShedError } from './errors/shed-error.ts';\nexport const both = [z, ShedError];\n";
     expect(await lint('shared/probe.ts', text)).toEqual([]);
   });
 
@@ -53,11 +54,16 @@ describe('the layer rules', () => {
     const pane = await lint('addin/app/probe.ts', text);
     expect(pane).toHaveLength(2);
     for (const message of pane) expect(message).toContain('addin/ runs in Excel');
-    expect(await lint('addin/replay/probe.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n")).toEqual([]);
+    expect(
+      await lint('addin/replay/probe.ts', "import { readFile } from 'node:fs/promises';\nexport const x = readFile;\n"),
+    ).toEqual([]);
   });
 
   it('the CLI imports nothing from the pane', async () => {
-    const messages = await lint('batch/probe.ts', "import type { HostError } from '../addin/taskpane/host.ts';\nexport type X = HostError;\n");
+    const messages = await lint(
+      'batch/probe.ts',
+      "import type { HostError } from '../addin/taskpane/host.ts';\nexport type X = HostError;\n",
+    );
     expect(messages).toEqual([expect.stringContaining('batch/ (the CLI) imports nothing from the add-in')]);
   });
 });

@@ -35,13 +35,18 @@ const faces = [...sources('addin'), ...sources('batch')];
 
 describe('one import in the core, two thin faces', () => {
   it('neither face imports a mapping, planning or sending step of the import', () => {
-    const reaching = faces.flatMap((file) => importsOf(file).flatMap((target) => (STEPS.includes(target) ? [`${file} → ${target}`] : [])));
+    const reaching = faces.flatMap((file) =>
+      importsOf(file).flatMap((target) => (STEPS.includes(target) ? [`${file} → ${target}`] : [])),
+    );
     expect(reaching.filter((edge) => !ALLOWED.has(edge))).toEqual([]);
     expect(faces.length).toBeGreaterThan(50);
   });
 
   it('both faces run the core’s one import', () => {
-    const callers = faces.filter((file) => importsOf(file).includes('shared/import/import-sheet.ts') && /\bimportSheet\(/.test(readFileSync(file, 'utf8')));
+    const callers = faces.filter(
+      (file) =>
+        importsOf(file).includes('shared/import/import-sheet.ts') && /\bimportSheet\(/.test(readFileSync(file, 'utf8')),
+    );
     expect(callers.some((f) => f.startsWith('batch/commands/import/'))).toBe(true);
     expect(callers.some((f) => f.startsWith('addin/app/'))).toBe(true);
   });

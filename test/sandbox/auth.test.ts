@@ -22,7 +22,12 @@ describe('sandbox authentication and organisation scope', () => {
   const banksia = client(ctx, BANKSIA_TOKEN);
 
   it('answers 401 {error: unauthorized} without a token, with an unknown one, or with another scheme', async () => {
-    const cases: Record<string, string>[] = [{}, { Authorization: 'Bearer nope' }, { Authorization: `Basic ${WILLOW_TOKEN}` }, { Authorization: WILLOW_TOKEN }];
+    const cases: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer nope' },
+      { Authorization: `Basic ${WILLOW_TOKEN}` },
+      { Authorization: WILLOW_TOKEN },
+    ];
     for (const headers of cases) {
       const answer = await request(ctx.sb.url, 'GET', '/api/organisations', { token: null, headers });
       expect(answer.status).toBe(401);
@@ -37,9 +42,15 @@ describe('sandbox authentication and organisation scope', () => {
   });
 
   it('accepts the scheme in any case, and X-Api-Key as an alternative header', async () => {
-    const lower = await request(ctx.sb.url, 'GET', '/api/organisations', { token: null, headers: { Authorization: `bearer ${WILLOW_TOKEN}` } });
+    const lower = await request(ctx.sb.url, 'GET', '/api/organisations', {
+      token: null,
+      headers: { Authorization: `bearer ${WILLOW_TOKEN}` },
+    });
     expect(lower.status).toBe(200);
-    const apiKey = await request(ctx.sb.url, 'GET', '/api/organisations', { token: null, headers: { 'X-Api-Key': BANKSIA_TOKEN } });
+    const apiKey = await request(ctx.sb.url, 'GET', '/api/organisations', {
+      token: null,
+      headers: { 'X-Api-Key': BANKSIA_TOKEN },
+    });
     expect(apiKey.body.data.map((o: { id: string }) => o.id)).toEqual([BANKSIA]);
   });
 
@@ -47,7 +58,10 @@ describe('sandbox authentication and organisation scope', () => {
     const answer = await willow.get('/api/organisations');
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body)).toEqual(['data']);
-    expect(answer.body.data.map((o: { name: string }) => o.name).sort()).toEqual(['Red Gum Grazing', 'Willow Creek Pastoral Co']);
+    expect(answer.body.data.map((o: { name: string }) => o.name).sort()).toEqual([
+      'Red Gum Grazing',
+      'Willow Creek Pastoral Co',
+    ]);
     expect(Object.keys(answer.body.data[0]).sort()).toEqual(['id', 'inserted_at', 'name', 'updated_at']);
     const other = await banksia.get('/api/organisations');
     expect(other.body.data.map((o: { name: string }) => o.name)).toEqual(['Banksia Downs Trust']);
@@ -65,14 +79,26 @@ describe('sandbox authentication and organisation scope', () => {
   });
 
   it('answers 403 {error: forbidden, message} on every shed endpoint of an organisation without entitlement', async () => {
-    const paths = ['storages', 'product_aliases', 'receipts', 'returns', 'storages/deleted', 'product_aliases/deleted', 'receipts/deleted', 'returns/deleted'];
+    const paths = [
+      'storages',
+      'product_aliases',
+      'receipts',
+      'returns',
+      'storages/deleted',
+      'product_aliases/deleted',
+      'receipts/deleted',
+      'returns/deleted',
+    ];
     for (const path of paths) {
       const answer = await willow.get(orgPath(RED_GUM, path));
       expect(answer.status, path).toBe(403);
       expect(answer.body.error).toBe('forbidden');
       expect(typeof answer.body.message).toBe('string');
     }
-    const create = await willow.post(orgPath(RED_GUM, 'receipts'), receiptBody({ storage_id: MACHINERY_SHED, line_items: [] }));
+    const create = await willow.post(
+      orgPath(RED_GUM, 'receipts'),
+      receiptBody({ storage_id: MACHINERY_SHED, line_items: [] }),
+    );
     expect(create.status).toBe(403);
     expect((await willow.get(`/api/shed/storages/${MACHINERY_SHED}`)).status).toBe(403);
     expect((await willow.patch(`${orgPath(RED_GUM, 'receipts')}/${UNKNOWN_ID}`, {})).status).toBe(403);
@@ -89,7 +115,9 @@ describe('sandbox authentication and organisation scope', () => {
 
   it('refuses a token for another organisation on every shed route with 404', async () => {
     expect((await willow.get(orgPath(BANKSIA, 'receipts'))).status).toBe(404);
-    expect((await willow.post(orgPath(BANKSIA, 'receipts'), receiptBody({ storage_id: CHEM_STORE, line_items: [] }))).status).toBe(404);
+    expect(
+      (await willow.post(orgPath(BANKSIA, 'receipts'), receiptBody({ storage_id: CHEM_STORE, line_items: [] }))).status,
+    ).toBe(404);
     expect((await willow.get(`/api/shed/storages/${CHEM_STORE}`)).status).toBe(404);
     const banksiaReceipt = [...ctx.sb.state.receipts.values()].find((r) => r.organisation_id === BANKSIA)!;
     expect((await willow.get(`/api/shed/receipts/${banksiaReceipt.id}`)).status).toBe(404);
@@ -133,10 +161,15 @@ describe('sandbox CORS', () => {
   });
 
   it('puts CORS headers on answers and refusals, and exposes Retry-After', async () => {
-    const ok = await request(ctx.sb.url, 'GET', '/api/organisations', { headers: { Origin: 'https://localhost:3000' } });
+    const ok = await request(ctx.sb.url, 'GET', '/api/organisations', {
+      headers: { Origin: 'https://localhost:3000' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
     expect(ok.headers.get('access-control-expose-headers')).toContain('Retry-After');
-    const refused = await request(ctx.sb.url, 'GET', '/api/organisations', { token: null, headers: { Origin: 'https://localhost:3000' } });
+    const refused = await request(ctx.sb.url, 'GET', '/api/organisations', {
+      token: null,
+      headers: { Origin: 'https://localhost:3000' },
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
   });

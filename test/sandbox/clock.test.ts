@@ -19,7 +19,14 @@ describe('sandbox clock', () => {
   });
 
   it('refuses what is not a date-time with a zone, and dates that do not exist', () => {
-    for (const text of ['2026-03-01', '2026-03-01T10:00:00', '2026-02-29T00:00:00Z', '2026-13-01T00:00:00Z', 'now', '']) {
+    for (const text of [
+      '2026-03-01',
+      '2026-03-01T10:00:00',
+      '2026-02-29T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      'now',
+      '',
+    ]) {
       expect(parseMicros(text), text).toBeNull();
     }
     expect(parseMicros('2028-02-29T00:00:00Z')).not.toBeNull();

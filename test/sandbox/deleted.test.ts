@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BANKSIA, UNKNOWN_ID, WILLOW, catalogue, client, orgPath, receiptBody, returnBody, testClock, useSandbox } from './helpers.ts';
+import {
+  BANKSIA,
+  UNKNOWN_ID,
+  WILLOW,
+  catalogue,
+  client,
+  orgPath,
+  receiptBody,
+  returnBody,
+  testClock,
+  useSandbox,
+} from './helpers.ts';
 import type { SeedData } from '../../sandbox/index.ts';
 
 const receipts = orgPath(WILLOW, 'receipts');
@@ -13,7 +24,12 @@ function seedWithDeletions(): SeedData {
     organisation_id: orgId,
     deleted_at: '2026-03-05T00:00:00.000000Z',
   });
-  seed.deletions = { receipts: [record(1)], returns: [record(2)], storages: [record(3)], product_aliases: [record(4), record(5, BANKSIA)] };
+  seed.deletions = {
+    receipts: [record(1)],
+    returns: [record(2)],
+    storages: [record(3)],
+    product_aliases: [record(4), record(5, BANKSIA)],
+  };
   return seed;
 }
 
@@ -33,7 +49,9 @@ describe('sandbox deleted endpoints', () => {
       const answer = await api.get(`${orgPath(WILLOW, resource)}/deleted`);
       expect(answer.status, resource).toBe(200);
       expect(Object.keys(answer.body)).toEqual(['data']);
-      expect(answer.body.data).toEqual([{ id: `00000000-0000-4000-8000-00000000000${n}`, deleted_at: '2026-03-05T00:00:00.000000Z' }]);
+      expect(answer.body.data).toEqual([
+        { id: `00000000-0000-4000-8000-00000000000${n}`, deleted_at: '2026-03-05T00:00:00.000000Z' },
+      ]);
     }
   });
 
@@ -45,10 +63,16 @@ describe('sandbox deleted endpoints', () => {
     await api.delete(`${receipts}/${a.id}`);
     await api.delete(`${orgPath(WILLOW, 'returns')}/${r.id}`);
     const answer = await api.get(`${receipts}/deleted`);
-    expect(answer.body.data.map((d: { id: string }) => d.id)).toEqual(['00000000-0000-4000-8000-000000000001', b.id, a.id]);
+    expect(answer.body.data.map((d: { id: string }) => d.id)).toEqual([
+      '00000000-0000-4000-8000-000000000001',
+      b.id,
+      a.id,
+    ]);
     for (const d of answer.body.data) expect(d.deleted_at).toMatch(TIMESTAMP);
     expect(answer.body.data[1].deleted_at < answer.body.data[2].deleted_at).toBe(true);
-    expect((await api.get(`${orgPath(WILLOW, 'returns')}/deleted`)).body.data.map((d: { id: string }) => d.id)).toContain(r.id);
+    expect(
+      (await api.get(`${orgPath(WILLOW, 'returns')}/deleted`)).body.data.map((d: { id: string }) => d.id),
+    ).toContain(r.id);
   });
 
   it('filters by deleted_after (strict) and ids[], combined by AND', async () => {
@@ -62,7 +86,9 @@ describe('sandbox deleted endpoints', () => {
     expect(after.body.data.map((d: { id: string }) => d.id)).toEqual([y.id]);
     const byIds = await api.get(`${receipts}/deleted?ids[]=${x.id}&ids[]=${UNKNOWN_ID}`);
     expect(byIds.body.data.map((d: { id: string }) => d.id)).toEqual([x.id]);
-    const both = await api.get(`${receipts}/deleted?ids[]=${x.id}&ids[]=${y.id}&deleted_after=${encodeURIComponent(xAt)}`);
+    const both = await api.get(
+      `${receipts}/deleted?ids[]=${x.id}&ids[]=${y.id}&deleted_after=${encodeURIComponent(xAt)}`,
+    );
     expect(both.body.data.map((d: { id: string }) => d.id)).toEqual([y.id]);
     const none = await api.get(`${receipts}/deleted?ids[]=${x.id}&deleted_after=${encodeURIComponent(xAt)}`);
     expect(none.body.data).toEqual([]);
@@ -73,7 +99,9 @@ describe('sandbox deleted endpoints', () => {
   });
 
   it('accepts ids[] on every deleted endpoint (gaps row 17) and keeps organisations apart', async () => {
-    const answer = await api.get(`${orgPath(WILLOW, 'product_aliases')}/deleted?ids[]=00000000-0000-4000-8000-000000000005`);
+    const answer = await api.get(
+      `${orgPath(WILLOW, 'product_aliases')}/deleted?ids[]=00000000-0000-4000-8000-000000000005`,
+    );
     expect(answer.body.data).toEqual([]); // that record is Banksia's
     const own = await api.get(`${orgPath(WILLOW, 'storages')}/deleted?ids[]=00000000-0000-4000-8000-000000000003`);
     expect(own.body.data).toHaveLength(1);

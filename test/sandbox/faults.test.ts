@@ -51,7 +51,9 @@ describe('sandbox fault injection', () => {
     expect(ctx.sb.stats.writes).toBe(0);
     expect(ctx.sb.stats.byRoute[`POST /api/shed/organisations/:org_id/receipts`]).toBeUndefined();
     // Even a request without a token fails first: nothing is looked at.
-    expect((await request(ctx.sb.url, 'GET', '/api/organisations', { token: null })).status).toBeGreaterThanOrEqual(500);
+    expect((await request(ctx.sb.url, 'GET', '/api/organisations', { token: null })).status).toBeGreaterThanOrEqual(
+      500,
+    );
     ctx.sb.setFaults({});
   });
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import { readDemoCatalogue, startSandbox, type RunningSandbox, type SandboxOptions, type SeedData } from '../../sandbox/index.ts';
+import {
+  readDemoCatalogue,
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOptions,
+  type SeedData,
+} from '../../sandbox/index.ts';
 
 /** Ids and tokens of examples/demo-catalogue.json. */
 export const WILLOW = 'ede38da7-48e1-5f55-9b3c-e4a7e07af966';
@@ -40,7 +46,13 @@ export async function request(
   base: string,
   method: string,
   path: string,
-  options: { token?: string | null; body?: unknown; raw?: string; contentType?: string | null; headers?: Record<string, string> } = {},
+  options: {
+    token?: string | null;
+    body?: unknown;
+    raw?: string;
+    contentType?: string | null;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? WILLOW_TOKEN : options.token;
@@ -116,7 +128,8 @@ export async function listPagesRaw(
     const answer = await get(`${path}${sep}page=${page}&page_size=200`);
     if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     data.push(...answer.body.data);
-    for (const [key, records] of Object.entries(answer.body.included ?? {})) Object.assign((included[key] ??= {}), records);
+    for (const [key, records] of Object.entries(answer.body.included ?? {}))
+      Object.assign((included[key] ??= {}), records);
     if (page >= answer.body.meta.total_pages) return { data, included };
   }
 }

@@ -74,10 +74,13 @@ describe('sandbox lists: pagination', () => {
 
   it('orders by updated_at then id, and pages partition the list without overlap', async () => {
     const seen: { id: string; updated_at: string }[] = [];
-    for (let page = 1; page <= 13; page++) seen.push(...(await api.get(`${receipts}?page=${page}&page_size=10`)).body.data);
+    for (let page = 1; page <= 13; page++)
+      seen.push(...(await api.get(`${receipts}?page=${page}&page_size=10`)).body.data);
     expect(seen).toHaveLength(120);
     expect(new Set(seen.map((r) => r.id)).size).toBe(120);
-    const sorted = [...seen].sort((a, b) => (a.updated_at === b.updated_at ? (a.id < b.id ? -1 : 1) : a.updated_at < b.updated_at ? -1 : 1));
+    const sorted = [...seen].sort((a, b) =>
+      a.updated_at === b.updated_at ? (a.id < b.id ? -1 : 1) : a.updated_at < b.updated_at ? -1 : 1,
+    );
     expect(seen.map((r) => r.id)).toEqual(sorted.map((r) => r.id));
   });
 });
@@ -97,7 +100,9 @@ describe('sandbox lists: updated_after', () => {
 
   it('combines with page and page_size', async () => {
     const all = (await api.get(receipts)).body.data as { id: string; updated_at: string }[];
-    const answer = await api.get(`${receipts}?updated_after=${encodeURIComponent(all[1]!.updated_at)}&page=2&page_size=3`);
+    const answer = await api.get(
+      `${receipts}?updated_after=${encodeURIComponent(all[1]!.updated_at)}&page=2&page_size=3`,
+    );
     expect(answer.body.data.map((r: { id: string }) => r.id)).toEqual(all.slice(5, 8).map((r) => r.id));
     expect(answer.body.meta).toEqual({ page: 2, page_size: 3, total_pages: 3, total_count: 8 });
   });
@@ -152,10 +157,19 @@ describe('sandbox lists: resources', () => {
   it('lists storages with total_entries and the table fields, aliases/returns with total_count (gaps row 21 default)', async () => {
     const storages = await api.get(orgPath(WILLOW, 'storages'));
     expect(storages.body.meta).toEqual({ page: 1, page_size: 50, total_pages: 1, total_entries: 5 });
-    expect(Object.keys(storages.body.data[0]).sort()).toEqual(['id', 'inserted_at', 'locked_at', 'name', 'organisation_id', 'updated_at']);
-    expect(storages.body.data.filter((s: { locked_at: string | null }) => s.locked_at !== null).map((s: { name: string }) => s.name)).toEqual([
-      'Old Shearing Shed',
+    expect(Object.keys(storages.body.data[0]).sort()).toEqual([
+      'id',
+      'inserted_at',
+      'locked_at',
+      'name',
+      'organisation_id',
+      'updated_at',
     ]);
+    expect(
+      storages.body.data
+        .filter((s: { locked_at: string | null }) => s.locked_at !== null)
+        .map((s: { name: string }) => s.name),
+    ).toEqual(['Old Shearing Shed']);
     const aliases = await api.get(orgPath(WILLOW, 'product_aliases'));
     expect(aliases.body.meta).toMatchObject({ page: 1, page_size: 50, total_pages: 2, total_count: 54 });
     const returns = await api.get(orgPath(BANKSIA, 'returns'));
@@ -167,12 +181,21 @@ describe('sandbox lists: resources', () => {
 
   it('gets one storage and one product alias by id, 404 for unknown or non-UUID ids', async () => {
     const storage = await api.get(`/api/shed/storages/${MAIN_SHED}`);
-    expect(storage.body).toMatchObject({ id: MAIN_SHED, name: 'Main Chemical Shed', locked_at: null, organisation_id: WILLOW });
+    expect(storage.body).toMatchObject({
+      id: MAIN_SHED,
+      name: 'Main Chemical Shed',
+      locked_at: null,
+      organisation_id: WILLOW,
+    });
     const aliasId = (await api.get(orgPath(WILLOW, 'product_aliases'))).body.data[0].id;
     const alias = await api.get(`/api/shed/product_aliases/${aliasId}`);
     expect(alias.status).toBe(200);
     expect(alias.body.id).toBe(aliasId);
-    for (const path of ['/api/shed/storages/00000000-0000-4000-8000-000000000000', '/api/shed/storages/shed-1', '/api/shed/product_aliases/42']) {
+    for (const path of [
+      '/api/shed/storages/00000000-0000-4000-8000-000000000000',
+      '/api/shed/storages/shed-1',
+      '/api/shed/product_aliases/42',
+    ]) {
       expect((await api.get(path)).status).toBe(404);
     }
   });

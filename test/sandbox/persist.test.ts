@@ -52,7 +52,9 @@ describe('sandbox state file', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     const saved = JSON.parse(await readFile(file, 'utf8'));
     expect(saved.receipts.map((r: { id: string }) => r.id)).toEqual([created.id]);
-    await Promise.all(Array.from({ length: 20 }, () => request(sb.url, 'POST', orgPath(WILLOW, 'receipts'), { body: receiptBody() })));
+    await Promise.all(
+      Array.from({ length: 20 }, () => request(sb.url, 'POST', orgPath(WILLOW, 'receipts'), { body: receiptBody() })),
+    );
     await sb.close();
     expect(JSON.parse(await readFile(file, 'utf8')).receipts).toHaveLength(21);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

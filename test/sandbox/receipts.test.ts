@@ -70,7 +70,10 @@ describe('sandbox receipts: create, get, delete', () => {
     expect(first.body.sequence).toBe(`REC-${String(before + 1).padStart(8, '0')}`);
     expect(second.body.sequence).toBe(`REC-${String(before + 2).padStart(8, '0')}`);
     const banksiaBefore = ctx.sb.state.sequences.get(BANKSIA)!.receipts;
-    const other = await client(ctx, BANKSIA_TOKEN).post(orgPath(BANKSIA, 'receipts'), receiptBody({ storage_id: CHEM_STORE, line_items: [] }));
+    const other = await client(ctx, BANKSIA_TOKEN).post(
+      orgPath(BANKSIA, 'receipts'),
+      receiptBody({ storage_id: CHEM_STORE, line_items: [] }),
+    );
     expect(other.body.sequence).toBe(`REC-${String(banksiaBefore + 1).padStart(8, '0')}`);
   });
 
@@ -111,9 +114,18 @@ describe('sandbox receipts: update', () => {
 
   it('line_items absent: updates header fields only, items untouched, updated_at bumped', async () => {
     const created = await create();
-    const answer = await api.patch(`${receipts}/${created.id}`, { supplier: 'Riverina Ag Chemicals', notes: null, order_number: 'PO-2' });
+    const answer = await api.patch(`${receipts}/${created.id}`, {
+      supplier: 'Riverina Ag Chemicals',
+      notes: null,
+      order_number: 'PO-2',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ supplier: 'Riverina Ag Chemicals', notes: null, order_number: 'PO-2', sequence: created.sequence });
+    expect(answer.body).toMatchObject({
+      supplier: 'Riverina Ag Chemicals',
+      notes: null,
+      order_number: 'PO-2',
+      sequence: created.sequence,
+    });
     expect(answer.body.line_items).toEqual(created.line_items);
     expect(answer.body.inserted_at).toBe(created.inserted_at);
     expect(answer.body.updated_at > created.updated_at).toBe(true);
@@ -168,14 +180,20 @@ describe('sandbox receipts: update', () => {
       line_items: [created.line_items[0], { ...other.line_items[0] }, { ...created.line_items[1], id: UNKNOWN_ID }],
     });
     expect(answer.status).toBe(422);
-    expect(answer.body.errors.line_items).toEqual([{}, { id: ['is not a line item of this receipt'] }, { id: ['is not a line item of this receipt'] }]);
+    expect(answer.body.errors.line_items).toEqual([
+      {},
+      { id: ['is not a line item of this receipt'] },
+      { id: ['is not a line item of this receipt'] },
+    ]);
     expect(ctx.sb.state.receipts.get(created.id)).toEqual(created);
     expect(ctx.sb.state.receipts.get(other.id)).toEqual(other);
   });
 
   it('the same item id twice: 422 on the second', async () => {
     const created = await create();
-    const answer = await api.patch(`${receipts}/${created.id}`, { line_items: [created.line_items[0], created.line_items[0]] });
+    const answer = await api.patch(`${receipts}/${created.id}`, {
+      line_items: [created.line_items[0], created.line_items[0]],
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.errors.line_items[0]).toEqual({});
     expect(answer.body.errors.line_items[1].id).toHaveLength(1);

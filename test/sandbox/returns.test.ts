@@ -46,7 +46,10 @@ describe('sandbox returns', () => {
   it('numbers returns per organisation', async () => {
     const banksiaBefore = ctx.sb.state.sequences.get(BANKSIA)!.returns;
     const banksiaProduct = [...ctx.sb.state.products.values()].find((p) => p.organisation_id === BANKSIA)!;
-    const answer = await client(ctx, BANKSIA_TOKEN).post(orgPath(BANKSIA, 'returns'), returnBody({ storage_id: CHEM_STORE, product_id: banksiaProduct.id }));
+    const answer = await client(ctx, BANKSIA_TOKEN).post(
+      orgPath(BANKSIA, 'returns'),
+      returnBody({ storage_id: CHEM_STORE, product_id: banksiaProduct.id }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.sequence).toBe(`RET-${String(banksiaBefore + 1).padStart(8, '0')}`);
   });
@@ -61,9 +64,20 @@ describe('sandbox returns', () => {
 
   it('updates any subset of the create fields and bumps updated_at', async () => {
     const created = (await api.post(returns, returnBody())).body;
-    const answer = await api.patch(`${returns}/${created.id}`, { amount_value: '10.5', product_id: PARAQUAT, reference: null, storage_id: SEED_SHED });
+    const answer = await api.patch(`${returns}/${created.id}`, {
+      amount_value: '10.5',
+      product_id: PARAQUAT,
+      reference: null,
+      storage_id: SEED_SHED,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ amount_value: '10.5', product_id: PARAQUAT, reference: null, storage_id: SEED_SHED, supplier: created.supplier });
+    expect(answer.body).toMatchObject({
+      amount_value: '10.5',
+      product_id: PARAQUAT,
+      reference: null,
+      storage_id: SEED_SHED,
+      supplier: created.supplier,
+    });
     expect(answer.body.updated_at > created.updated_at).toBe(true);
     expect(answer.body.inserted_at).toBe(created.inserted_at);
   });

@@ -7,7 +7,11 @@ const DAY = 86_400_000;
 
 async function snapshot(options: Parameters<typeof startSandbox>[0]) {
   const sb = await startSandbox({ quiet: true, ...options });
-  const data = { receipts: [...sb.state.receipts.values()], returns: [...sb.state.returns.values()], deletions: sb.state.deletions.receipts };
+  const data = {
+    receipts: [...sb.state.receipts.values()],
+    returns: [...sb.state.returns.values()],
+    deletions: sb.state.deletions.receipts,
+  };
   await sb.close();
   return data;
 }
@@ -22,7 +26,9 @@ describe('sandbox demo seed', () => {
       ['Banksia Downs Trust', true],
     ]);
     expect([...sb.state.tokens.keys()].sort()).toEqual(['demo-token-banksia', 'demo-token-willow']);
-    expect([...sb.state.storages.values()].filter((s) => s.locked_at !== null).map((s) => s.name)).toEqual(['Old Shearing Shed']);
+    expect([...sb.state.storages.values()].filter((s) => s.locked_at !== null).map((s) => s.name)).toEqual([
+      'Old Shearing Shed',
+    ]);
     expect(sb.state.products.size).toBe(62);
     expect(sb.state.productAliases.size).toBe(108);
     expect(sb.state.receipts.size).toBe(0);
@@ -31,7 +37,9 @@ describe('sandbox demo seed', () => {
 
   it("keeps the alias 'Wetter' ambiguous: two aliases of two products, with distinct ids", async () => {
     for (const orgId of [WILLOW, BANKSIA]) {
-      const wetter = readDemoCatalogue(undefined, () => {}).product_aliases.filter((a) => a.organisation_id === orgId && a.name === 'Wetter');
+      const wetter = readDemoCatalogue(undefined, () => {}).product_aliases.filter(
+        (a) => a.organisation_id === orgId && a.name === 'Wetter',
+      );
       expect(wetter).toHaveLength(2);
       expect(new Set(wetter.map((a) => a.product_id)).size).toBe(2);
       expect(new Set(wetter.map((a) => a.id)).size).toBe(2);
@@ -60,7 +68,10 @@ describe('sandbox demo seed', () => {
       expect(receipts.filter((r) => r.under_review)).toHaveLength(2);
       expect(receipts.some((r) => r.line_items.some((i) => i.product_alias_id !== null))).toBe(true);
       const products = [...sb.state.products.values()].filter((p) => p.organisation_id === orgId).map((p) => p.id);
-      const used = new Set([...receipts.flatMap((r) => r.line_items.map((i) => i.product_id)), ...returns.map((r) => r.product_id)]);
+      const used = new Set([
+        ...receipts.flatMap((r) => r.line_items.map((i) => i.product_id)),
+        ...returns.map((r) => r.product_id),
+      ]);
       expect(products.filter((id) => !used.has(id))).toEqual([]);
       const sequences = receipts.map((r) => Number(r.sequence.slice(4)));
       expect(new Set(sequences).size).toBe(sequences.length);

@@ -12,7 +12,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Starts `tsx sandbox/serve.ts ARGS`; resolves with the base URL from its banner (or its exit). */
 function serve(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/serve.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/serve.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -35,7 +38,10 @@ describe('sandbox/serve.ts', () => {
     const url = await run.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await request(url, 'GET', '/api/organisations', { token: WILLOW_TOKEN });
-    expect(answer.body.data.map((o: { name: string }) => o.name).sort()).toEqual(['Red Gum Grazing', 'Willow Creek Pastoral Co']);
+    expect(answer.body.data.map((o: { name: string }) => o.name).sort()).toEqual([
+      'Red Gum Grazing',
+      'Willow Creek Pastoral Co',
+    ]);
     const receipts = await request(url, 'GET', orgPath(WILLOW, 'receipts'), { token: WILLOW_TOKEN });
     expect(receipts.body.meta.total_count).toBeGreaterThan(20);
     const { stdout } = run.output();
@@ -56,7 +62,9 @@ describe('sandbox/serve.ts', () => {
       const storages = await request(url, 'GET', orgPath(WILLOW, 'storages'), { token: WILLOW_TOKEN });
       expect(Object.keys(storages.body.data[0]).sort()).toEqual(['activated_at', 'active', 'id', 'name']);
       expect(storages.body.meta.total_entries).toBe(storages.body.meta.total_count);
-      const created = (await request(url, 'POST', orgPath(WILLOW, 'receipts'), { token: WILLOW_TOKEN, body: receiptBody() })).body;
+      const created = (
+        await request(url, 'POST', orgPath(WILLOW, 'receipts'), { token: WILLOW_TOKEN, body: receiptBody() })
+      ).body;
       first.child.kill('SIGINT');
       expect(await first.exited).toBe(0);
       const saved = JSON.parse(await readFile(file, 'utf8'));
@@ -127,7 +135,14 @@ describe('parseSandboxArgs', () => {
       seed: 'demo',
       history: false,
       quiet: true,
-      faults: { latencyMs: 20, jitterMs: 5, failureRate: 0.1, dropAfterCommitRate: 0.05, seed: 9, rateLimit: { requestsPerSecond: 50, retryAfterSeconds: 3 } },
+      faults: {
+        latencyMs: 20,
+        jitterMs: 5,
+        failureRate: 0.1,
+        dropAfterCommitRate: 0.05,
+        seed: 9,
+        rateLimit: { requestsPerSecond: 50, retryAfterSeconds: 3 },
+      },
       variants: { storageFields: 'mixed', countName: 'none' },
     });
     expect(Math.abs(options.now!().getTime() - Date.parse('2026-03-01T00:00:00Z'))).toBeLessThan(5000);

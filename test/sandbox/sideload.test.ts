@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BANKSIA, BANKSIA_TOKEN, GLYPHOSATE, MAIN_SHED, WILLOW, client, listPagesRaw, orgPath, receiptBody, returnBody, useSandbox } from './helpers.ts';
+import {
+  BANKSIA,
+  BANKSIA_TOKEN,
+  GLYPHOSATE,
+  MAIN_SHED,
+  WILLOW,
+  client,
+  listPagesRaw,
+  orgPath,
+  receiptBody,
+  returnBody,
+  useSandbox,
+} from './helpers.ts';
 
 const receipts = orgPath(WILLOW, 'receipts');
 
@@ -13,13 +25,23 @@ describe('sandbox include (sideloading)', () => {
     expect(Object.keys(answer.body)).toEqual(['data', 'meta', 'included']);
     expect(Object.keys(answer.body.included).sort()).toEqual(['product_aliases', 'products', 'storages']);
     for (const receipt of answer.body.data) {
-      expect(answer.body.included.storages[receipt.storage_id]).toMatchObject({ id: receipt.storage_id, organisation_id: WILLOW });
+      expect(answer.body.included.storages[receipt.storage_id]).toMatchObject({
+        id: receipt.storage_id,
+        organisation_id: WILLOW,
+      });
       for (const item of receipt.line_items) {
-        expect(answer.body.included.products[item.product_id]).toMatchObject({ id: item.product_id, organisation_id: WILLOW, name: expect.any(String) });
-        if (item.product_alias_id) expect(answer.body.included.product_aliases[item.product_alias_id].product_id).toBe(item.product_id);
+        expect(answer.body.included.products[item.product_id]).toMatchObject({
+          id: item.product_id,
+          organisation_id: WILLOW,
+          name: expect.any(String),
+        });
+        if (item.product_alias_id)
+          expect(answer.body.included.product_aliases[item.product_alias_id].product_id).toBe(item.product_id);
       }
     }
-    const ids = new Set(answer.body.data.flatMap((r: { line_items: { product_id: string }[] }) => r.line_items.map((i) => i.product_id)));
+    const ids = new Set(
+      answer.body.data.flatMap((r: { line_items: { product_id: string }[] }) => r.line_items.map((i) => i.product_id)),
+    );
     expect(Object.keys(answer.body.included.products).sort()).toEqual([...ids].sort());
   });
 
@@ -74,7 +96,9 @@ describe('sandbox include (sideloading)', () => {
       Object.keys(all.included.products ?? {}).forEach((id) => seen.add(id));
       const rets = await listPagesRaw(scoped.get, `${orgPath(orgId, 'returns')}?include=product`);
       Object.keys(rets.included.products ?? {}).forEach((id) => seen.add(id));
-      const catalogueProducts = [...ctx.sb.state.products.values()].filter((p) => p.organisation_id === orgId).map((p) => p.id);
+      const catalogueProducts = [...ctx.sb.state.products.values()]
+        .filter((p) => p.organisation_id === orgId)
+        .map((p) => p.id);
       expect(catalogueProducts.length).toBe(31);
       expect([...seen].sort()).toEqual(catalogueProducts.sort());
     }

@@ -20,7 +20,9 @@ describe('sandbox timestamps', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => api.post(receipts, receiptBody())));
     const stamps = answers.map((a) => a.body.updated_at as string).sort();
     expect(new Set(stamps).size).toBe(40);
-    const patched = await Promise.all(answers.slice(0, 10).map((a) => api.patch(`${receipts}/${a.body.id}`, { notes: 'again' })));
+    const patched = await Promise.all(
+      answers.slice(0, 10).map((a) => api.patch(`${receipts}/${a.body.id}`, { notes: 'again' })),
+    );
     for (const p of patched) expect(p.body.updated_at > stamps[stamps.length - 1]!).toBe(true);
   });
 
@@ -39,7 +41,9 @@ describe('sandbox timestamps', () => {
     const seen = new Map<string, string>();
     const sync = async () => {
       for (let page = 1; ; page++) {
-        const answer = await api.get(`${receipts}?updated_after=${encodeURIComponent(cursor)}&page=${page}&page_size=7`);
+        const answer = await api.get(
+          `${receipts}?updated_after=${encodeURIComponent(cursor)}&page=${page}&page_size=7`,
+        );
         for (const r of answer.body.data) seen.set(r.id, r.updated_at);
         if (page >= answer.body.meta.total_pages) break;
       }

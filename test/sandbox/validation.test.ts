@@ -41,14 +41,25 @@ describe('sandbox bad input', () => {
   });
 
   it('a wrong or missing content type: 415 {error: unsupported_media_type}', async () => {
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', null]) {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      null,
+    ]) {
       const answer = await request(ctx.sb.url, 'POST', receipts, { raw: JSON.stringify(receiptBody()), contentType });
       expect(answer.status, String(contentType)).toBe(415);
       expect(answer.body.error).toBe('unsupported_media_type');
     }
-    const ok = await request(ctx.sb.url, 'POST', receipts, { body: receiptBody(), contentType: 'application/json; charset=utf-8' });
+    const ok = await request(ctx.sb.url, 'POST', receipts, {
+      body: receiptBody(),
+      contentType: 'application/json; charset=utf-8',
+    });
     expect(ok.status).toBe(201);
-    const patch = await request(ctx.sb.url, 'PATCH', `${receipts}/${ok.body.id}`, { raw: '{}', contentType: 'text/plain' });
+    const patch = await request(ctx.sb.url, 'PATCH', `${receipts}/${ok.body.id}`, {
+      raw: '{}',
+      contentType: 'text/plain',
+    });
     expect(patch.status).toBe(415);
   });
 
@@ -65,7 +76,14 @@ describe('sandbox bad input', () => {
     expect(answer.status).toBe(422);
     expect(Object.keys(answer.body.errors).sort()).toEqual(['received_at', 'storage_id', 'supplier']);
     const ret = await api.post(returns, {});
-    expect(Object.keys(ret.body.errors).sort()).toEqual(['amount_unit', 'amount_value', 'product_id', 'returned_at', 'storage_id', 'supplier']);
+    expect(Object.keys(ret.body.errors).sort()).toEqual([
+      'amount_unit',
+      'amount_value',
+      'product_id',
+      'returned_at',
+      'storage_id',
+      'supplier',
+    ]);
   });
 
   it('numbers where decimal strings are required: 422 per line item, one object per submitted item', async () => {
@@ -82,7 +100,8 @@ describe('sandbox bad input', () => {
   });
 
   it('decimal rules: quantity, pack size and amount above 0, cost 0 or more, no commas or units', async () => {
-    const line = (over: Record<string, unknown>) => receiptBody({ line_items: [{ ...(receiptBody().line_items as object[])[0], ...over }] });
+    const line = (over: Record<string, unknown>) =>
+      receiptBody({ line_items: [{ ...(receiptBody().line_items as object[])[0], ...over }] });
     const cases: [Record<string, unknown>, string][] = [
       [{ quantity: '0' }, 'quantity'],
       [{ quantity: '-5' }, 'quantity'],
@@ -104,7 +123,10 @@ describe('sandbox bad input', () => {
   it('ids that are not UUIDs in the body: 422 naming the field', async () => {
     const answer = await api.post(
       receipts,
-      receiptBody({ storage_id: 'Main Chemical Shed', line_items: [{ ...(receiptBody().line_items as object[])[0], product_id: 'glyphosate' }] }),
+      receiptBody({
+        storage_id: 'Main Chemical Shed',
+        line_items: [{ ...(receiptBody().line_items as object[])[0], product_id: 'glyphosate' }],
+      }),
     );
     expect(answer.status).toBe(422);
     expect(answer.body.errors.storage_id).toHaveLength(1);
@@ -127,8 +149,13 @@ describe('sandbox bad input', () => {
       expect(answer.body).toEqual({ errors: { storage_id: ['does not exist'] } });
     }
     const item = (receiptBody().line_items as object[])[0];
-    const answer = await api.post(receipts, receiptBody({ line_items: [item, { ...item, product_id: banksiaProduct }, { ...item, product_id: UNKNOWN_ID }] }));
-    expect(answer.body).toEqual({ errors: { line_items: [{}, { product_id: ['does not exist'] }, { product_id: ['does not exist'] }] } });
+    const answer = await api.post(
+      receipts,
+      receiptBody({ line_items: [item, { ...item, product_id: banksiaProduct }, { ...item, product_id: UNKNOWN_ID }] }),
+    );
+    expect(answer.body).toEqual({
+      errors: { line_items: [{}, { product_id: ['does not exist'] }, { product_id: ['does not exist'] }] },
+    });
     const ret = await api.post(returns, returnBody({ storage_id: CHEM_STORE, product_id: banksiaProduct }));
     expect(ret.body).toEqual({ errors: { storage_id: ['does not exist'], product_id: ['does not exist'] } });
     expect(count()).toBe(before);
@@ -141,12 +168,18 @@ describe('sandbox bad input', () => {
 
   it("product aliases: must exist in the organisation and point at the line's product", async () => {
     const item = { ...(receiptBody().line_items as object[])[0] };
-    const ok = await api.post(receipts, receiptBody({ line_items: [{ ...item, product_alias_id: glyphosateAlias.id }] }));
+    const ok = await api.post(
+      receipts,
+      receiptBody({ line_items: [{ ...item, product_alias_id: glyphosateAlias.id }] }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.line_items[0].product_alias_id).toBe(glyphosateAlias.id);
     const wrong = await api.post(receipts, receiptBody({ line_items: [{ ...item, product_alias_id: otherAlias.id }] }));
     expect(wrong.body.errors.line_items[0]).toEqual({ product_alias_id: ['is an alias of another product'] });
-    const foreign = await api.post(receipts, receiptBody({ line_items: [{ ...item, product_alias_id: banksiaAlias.id }] }));
+    const foreign = await api.post(
+      receipts,
+      receiptBody({ line_items: [{ ...item, product_alias_id: banksiaAlias.id }] }),
+    );
     expect(foreign.body.errors.line_items[0]).toEqual({ product_alias_id: ['does not exist'] });
   });
 
@@ -171,7 +204,10 @@ describe('sandbox bad input', () => {
   });
 
   it('ignores fields the client may not set (id, sequence, organisation_id, timestamps)', async () => {
-    const answer = await api.post(receipts, receiptBody({ id: UNKNOWN_ID, organisation_id: BANKSIA, inserted_at: '2020-01-01T00:00:00Z' }));
+    const answer = await api.post(
+      receipts,
+      receiptBody({ id: UNKNOWN_ID, organisation_id: BANKSIA, inserted_at: '2020-01-01T00:00:00Z' }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.body.id).not.toBe(UNKNOWN_ID);
     expect(answer.body.organisation_id).toBe(WILLOW);

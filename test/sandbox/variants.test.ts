@@ -9,7 +9,8 @@ describe('sandbox variants', () => {
 
   it('serves the example storage fields: id, name, active, and activated_at in lists only', async () => {
     const list = await api.get(orgPath(WILLOW, 'storages'));
-    for (const storage of list.body.data) expect(Object.keys(storage).sort()).toEqual(['activated_at', 'active', 'id', 'name']);
+    for (const storage of list.body.data)
+      expect(Object.keys(storage).sort()).toEqual(['activated_at', 'active', 'id', 'name']);
     expect(list.body.data.find((s: { id: string }) => s.id === OLD_SHEARING_SHED).active).toBe(false);
     expect(list.body.data.find((s: { id: string }) => s.id === MAIN_SHED).active).toBe(true);
     const single = await api.get(`/api/shed/storages/${MAIN_SHED}`);
@@ -18,7 +19,8 @@ describe('sandbox variants', () => {
 
   it('uses the same field set for sideloaded storages', async () => {
     const answer = await api.get(`${orgPath(WILLOW, 'receipts')}?include=storage&page_size=3`);
-    for (const storage of Object.values(answer.body.included.storages)) expect(Object.keys(storage as object).sort()).toEqual(['active', 'id', 'name']);
+    for (const storage of Object.values(answer.body.included.storages))
+      expect(Object.keys(storage as object).sort()).toEqual(['active', 'id', 'name']);
   });
 
   it('puts both count names in meta when asked to', async () => {
@@ -47,7 +49,12 @@ describe('sandbox variants', () => {
     ctx.sb.setVariants({ countName: 'total_entries' });
     for (const resource of ['storages', 'product_aliases', 'receipts', 'returns']) {
       const answer = await api.get(orgPath(WILLOW, resource));
-      expect(Object.keys(answer.body.meta).sort(), resource).toEqual(['page', 'page_size', 'total_entries', 'total_pages']);
+      expect(Object.keys(answer.body.meta).sort(), resource).toEqual([
+        'page',
+        'page_size',
+        'total_entries',
+        'total_pages',
+      ]);
     }
     const table = await api.get(orgPath(WILLOW, 'storages'));
     expect('active' in table.body.data[0]).toBe(false);
@@ -62,6 +69,8 @@ describe('sandbox variants', () => {
 
   it('refuses unknown switch values', async () => {
     expect(() => ctx.sb.setVariants({ countName: 'count' as never })).toThrow(SandboxOptionError);
-    await expect(startSandbox({ quiet: true, variants: { storageFields: 'tables' as never } })).rejects.toThrow(/storageFields/);
+    await expect(startSandbox({ quiet: true, variants: { storageFields: 'tables' as never } })).rejects.toThrow(
+      /storageFields/,
+    );
   });
 });

@@ -14,7 +14,9 @@ interface Catalogue {
   product_aliases: (Named & { product_id: string })[];
 }
 
-export const catalogue: Catalogue = JSON.parse(readFileSync(new URL('../../examples/demo-catalogue.json', import.meta.url), 'utf8'));
+export const catalogue: Catalogue = JSON.parse(
+  readFileSync(new URL('../../examples/demo-catalogue.json', import.meta.url), 'utf8'),
+);
 
 export const WILLOW = catalogue.organisations.find((o) => o.name === 'Willow Creek Pastoral Co')!.id;
 

@@ -5,7 +5,10 @@ import { expect } from 'vitest';
  * The error `run` throws, checked to be a `type` when one is given; fails the test when `run` returns.
  * @example const error = thrownBy(() => detectMapping(grid, 'receipts'), MappingError); // error.code …
  */
-export function thrownBy<E extends Error = Error & { code?: string; category?: string }>(run: () => unknown, type?: abstract new (...args: never[]) => E): E {
+export function thrownBy<E extends Error = Error & { code?: string; category?: string }>(
+  run: () => unknown,
+  type?: abstract new (...args: never[]) => E,
+): E {
   try {
     run();
   } catch (error) {

@@ -10,7 +10,12 @@ export interface GeneratedInvoice {
   lines: { product: string; quantity: number; size: number; unit: string; cost: number }[];
 }
 
-const SUPPLIERS = ['Farmco Rural Supplies', 'Southern Cross Fertilisers', 'Riverina Ag Chemicals', 'Paddock Seeds Pty Ltd'];
+const SUPPLIERS = [
+  'Farmco Rural Supplies',
+  'Southern Cross Fertilisers',
+  'Riverina Ag Chemicals',
+  'Paddock Seeds Pty Ltd',
+];
 
 /** Aliases of Willow Creek whose names resolve to exactly one product. */
 function clearAliases(): string[] {
@@ -27,7 +32,9 @@ export function generateInvoices(count: number, linesEach = 3, seed = 7, prefix 
   const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const aliases = clearAliases();
-  const storages = catalogue.storages.filter((s) => s.organisation_id === WILLOW && s.name !== 'Old Shearing Shed').map((s) => s.name);
+  const storages = catalogue.storages
+    .filter((s) => s.organisation_id === WILLOW && s.name !== 'Old Shearing Shed')
+    .map((s) => s.name);
   return Array.from({ length: count }, (_, i) => ({
     invoice: `${prefix}${String(i + 1).padStart(5, '0')}`,
     supplier: pick(SUPPLIERS),
@@ -47,11 +54,24 @@ export function generateInvoices(count: number, linesEach = 3, seed = 7, prefix 
 export async function writeInvoicesXlsx(path: string, invoices: GeneratedInvoice[]): Promise<void> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Invoices');
-  ws.addRow(['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']);
+  ws.addRow([
+    'Invoice No',
+    'Supplier',
+    'Date Received',
+    'Deliver To',
+    'Product',
+    'Qty',
+    'Pack Size',
+    'Unit',
+    'Price ex GST',
+  ]);
   for (const inv of invoices) {
     inv.lines.forEach((line, i) => {
       const [y, m, d] = inv.date.split('-').map(Number);
-      const head = i === 0 ? [inv.invoice, inv.supplier, new Date(Date.UTC(y!, m! - 1, d!)), inv.storage] : [null, null, null, null];
+      const head =
+        i === 0
+          ? [inv.invoice, inv.supplier, new Date(Date.UTC(y!, m! - 1, d!)), inv.storage]
+          : [null, null, null, null];
       ws.addRow([...head, line.product, line.quantity, line.size, line.unit, line.cost]);
     });
   }

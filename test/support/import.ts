@@ -3,7 +3,10 @@ import { importCommand } from '../../batch/commands/import/index.ts';
 import type { ImportOptions } from '../../batch/commands/import/options.ts';
 import { memoryIO } from '../../batch/ui/io.ts';
 
-export async function runImportCli(baseUrl: string, options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string }) {
+export async function runImportCli(
+  baseUrl: string,
+  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string },
+) {
   const io = memoryIO();
   const summary = await importCommand({
     baseUrl,

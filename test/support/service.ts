@@ -6,10 +6,19 @@ export async function getJson(baseUrl: string, path: string, token = 'demo-token
 }
 
 /** Every receipt (or return) of an organisation, all pages. */
-export async function listAll(baseUrl: string, orgId: string, resource: 'receipts' | 'returns', token?: string): Promise<any[]> {
+export async function listAll(
+  baseUrl: string,
+  orgId: string,
+  resource: 'receipts' | 'returns',
+  token?: string,
+): Promise<any[]> {
   const all: any[] = [];
   for (let page = 1; ; page++) {
-    const body = await getJson(baseUrl, `/api/shed/organisations/${orgId}/${resource}?page=${page}&page_size=200`, token);
+    const body = await getJson(
+      baseUrl,
+      `/api/shed/organisations/${orgId}/${resource}?page=${page}&page_size=200`,
+      token,
+    );
     all.push(...body.data);
     if (!body.meta || page >= body.meta.total_pages) return all;
   }

@@ -27,7 +27,11 @@ export function stringLiterals(...folders: string[]): Literal[] {
       const visit = (node: ts.Node): void => {
         if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isImportTypeNode(node)) return;
         if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
-          literals.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text });
+          literals.push({
+            file,
+            line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+            text: node.text,
+          });
         }
         ts.forEachChild(node, visit);
       };

@@ -20,9 +20,42 @@ const S = 'Southern Cross Fertilisers';
 /** Three invoice lines in the order given by `order` (keys of one line). */
 function lines(order: string[], extra: Record<string, CellValue> = {}): CellValue[][] {
   const base: Record<string, CellValue>[] = [
-    { inv: 'INV-1', sup: F, date: '3/02/2026', shed: 'Main Chemical Shed', prod: 'Glyfos 540', qty: 4, size: 20, unit: 'L', price: 185, total: 740 },
-    { inv: 'INV-1', sup: F, date: '3/02/2026', shed: 'Main Chemical Shed', prod: 'Amine 625', qty: 2, size: 20, unit: 'L', price: 142.5, total: 285 },
-    { inv: 'INV-2', sup: S, date: '10/02/2026', shed: 'Fertiliser Bunker', prod: 'Granular Urea', qty: 24, size: 1, unit: 't', price: 785, total: 18840 },
+    {
+      inv: 'INV-1',
+      sup: F,
+      date: '3/02/2026',
+      shed: 'Main Chemical Shed',
+      prod: 'Glyfos 540',
+      qty: 4,
+      size: 20,
+      unit: 'L',
+      price: 185,
+      total: 740,
+    },
+    {
+      inv: 'INV-1',
+      sup: F,
+      date: '3/02/2026',
+      shed: 'Main Chemical Shed',
+      prod: 'Amine 625',
+      qty: 2,
+      size: 20,
+      unit: 'L',
+      price: 142.5,
+      total: 285,
+    },
+    {
+      inv: 'INV-2',
+      sup: S,
+      date: '10/02/2026',
+      shed: 'Fertiliser Bunker',
+      prod: 'Granular Urea',
+      qty: 24,
+      size: 1,
+      unit: 't',
+      price: 785,
+      total: 18840,
+    },
   ];
   return base.map((line) => order.map((key) => (key in extra ? extra[key]! : (line[key] ?? null))));
 }
@@ -77,7 +110,10 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'US wording (PO #, Ship To, Container Size)',
-    rows: [['PO #', 'Vendor Name', 'Delivery Date', 'Ship To', 'Item Name', 'Qty', 'Container Size', 'UOM', 'Unit Price'], ...lines(ORDER, {}).map((r) => r)],
+    rows: [
+      ['PO #', 'Vendor Name', 'Delivery Date', 'Ship To', 'Item Name', 'Qty', 'Container Size', 'UOM', 'Unit Price'],
+      ...lines(ORDER, {}).map((r) => r),
+    ],
     expected: {
       order_number: 'PO #',
       supplier: 'Vendor Name',
@@ -93,7 +129,17 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   {
     name: 'UK wording, invoice last',
     rows: [
-      ['Supplier', 'Delivery Date', 'Location', 'Product Description', 'No. of Packs', 'Pack Size', 'Unit of Measure', 'Price per Pack', 'Invoice Ref'],
+      [
+        'Supplier',
+        'Delivery Date',
+        'Location',
+        'Product Description',
+        'No. of Packs',
+        'Pack Size',
+        'Unit of Measure',
+        'Price per Pack',
+        'Invoice Ref',
+      ],
       ...lines(['sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price', 'inv']),
     ],
     expected: {
@@ -110,7 +156,10 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'NZ wording (Site, Trade Name, Rate)',
-    rows: [['Invoice', 'Supplier', 'Date', 'Site', 'Trade Name', 'Packs', 'Size (L/kg)', 'Unit', 'Rate'], ...lines(ORDER)],
+    rows: [
+      ['Invoice', 'Supplier', 'Date', 'Site', 'Trade Name', 'Packs', 'Size (L/kg)', 'Unit', 'Rate'],
+      ...lines(ORDER),
+    ],
     expected: {
       invoice: 'Invoice',
       supplier: 'Supplier',
@@ -161,13 +210,32 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
         'Line Total',
         'Paid',
       ],
-      ...lines(['n', 'inv', 'sup', 'date', 'shed', 'prod', 'batch', 'exp', 'qty', 'size', 'unit', 'price', 'gst', 'total', 'paid'], {
-        n: 1,
-        batch: 'B77',
-        exp: '1/1/2028',
-        gst: 18.5,
-        paid: 'Yes',
-      }),
+      ...lines(
+        [
+          'n',
+          'inv',
+          'sup',
+          'date',
+          'shed',
+          'prod',
+          'batch',
+          'exp',
+          'qty',
+          'size',
+          'unit',
+          'price',
+          'gst',
+          'total',
+          'paid',
+        ],
+        {
+          n: 1,
+          batch: 'B77',
+          exp: '1/1/2028',
+          gst: 18.5,
+          paid: 'Yes',
+        },
+      ),
     ],
     expected: { ...STANDARD, line_total: 'Line Total' },
   },
@@ -196,7 +264,17 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   {
     name: 'database-style names (invoice_no, pack_cost)',
     rows: [
-      ['invoice_no', 'supplier_name', 'received_date', 'storage_name', 'product_name', 'quantity', 'pack_size', 'pack_unit', 'pack_cost'],
+      [
+        'invoice_no',
+        'supplier_name',
+        'received_date',
+        'storage_name',
+        'product_name',
+        'quantity',
+        'pack_size',
+        'pack_unit',
+        'pack_cost',
+      ],
       ...lines(ORDER),
     ],
     expected: {
@@ -243,7 +321,20 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'Tax Invoice, Date Supplied, Item Details, Cost per Pack',
-    rows: [['Tax Invoice', 'Supplier', 'Date Supplied', 'Destination', 'Item Details', 'No. of Packs', 'Pack Size', 'UOM', 'Cost per Pack'], ...lines(ORDER)],
+    rows: [
+      [
+        'Tax Invoice',
+        'Supplier',
+        'Date Supplied',
+        'Destination',
+        'Item Details',
+        'No. of Packs',
+        'Pack Size',
+        'UOM',
+        'Cost per Pack',
+      ],
+      ...lines(ORDER),
+    ],
     expected: {
       invoice: 'Tax Invoice',
       supplier: 'Supplier',
@@ -258,7 +349,13 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'title and note rows above the header',
-    rows: [['Willow Creek — supplier invoices'], ['Keyed from PDFs. Prices ex GST.'], [], Object.values(STANDARD), ...lines(ORDER)],
+    rows: [
+      ['Willow Creek — supplier invoices'],
+      ['Keyed from PDFs. Prices ex GST.'],
+      [],
+      Object.values(STANDARD),
+      ...lines(ORDER),
+    ],
     expected: STANDARD,
   },
   {
@@ -296,13 +393,26 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'a storage column headed Paddock Shed',
-    rows: [['Invoice No', 'Supplier', 'Delivered', 'Paddock Shed', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'], ...lines(ORDER)],
+    rows: [
+      ['Invoice No', 'Supplier', 'Delivered', 'Paddock Shed', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+      ...lines(ORDER),
+    ],
     expected: { ...STANDARD, received_at: 'Delivered', storage: 'Paddock Shed' },
   },
   {
     name: 'Order Date, Qty Supplied, Nett Price',
     rows: [
-      ['Order No', 'Supplier', 'Order Date', 'Deliver To', 'Product', 'Qty Supplied', 'Pack Size', 'Unit', 'Nett Price'],
+      [
+        'Order No',
+        'Supplier',
+        'Order Date',
+        'Deliver To',
+        'Product',
+        'Qty Supplied',
+        'Pack Size',
+        'Unit',
+        'Nett Price',
+      ],
       ...lines(['inv', 'sup', 'date', 'shed', 'prod', 'qty', 'size', 'unit', 'price']),
     ],
     expected: {
@@ -320,14 +430,38 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   {
     name: 'prices and amounts ex GST in brackets',
     rows: [
-      ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Unit Price (ex GST)', 'Amount (ex GST)'],
+      [
+        'Invoice No',
+        'Supplier',
+        'Date Received',
+        'Deliver To',
+        'Product',
+        'Qty',
+        'Pack Size',
+        'Unit',
+        'Unit Price (ex GST)',
+        'Amount (ex GST)',
+      ],
       ...lines([...ORDER, 'total']),
     ],
     expected: { ...STANDARD, pack_cost: 'Unit Price (ex GST)', line_total: 'Amount (ex GST)' },
   },
   {
     name: "US receiving log (Date Rec'd, Ship-to Location, Pkg Size, Qty Rec'd)",
-    rows: [['Invoice No', 'Vendor', "Date Rec'd", 'Ship-to Location', 'Product', "Qty Rec'd", 'Pkg Size', 'UOM', 'Unit Cost'], ...lines(ORDER)],
+    rows: [
+      [
+        'Invoice No',
+        'Vendor',
+        "Date Rec'd",
+        'Ship-to Location',
+        'Product',
+        "Qty Rec'd",
+        'Pkg Size',
+        'UOM',
+        'Unit Cost',
+      ],
+      ...lines(ORDER),
+    ],
     expected: {
       invoice: 'Invoice No',
       supplier: 'Vendor',
@@ -342,7 +476,10 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'a storage column headed Bay, quantities headed Units Delivered',
-    rows: [['Docket', 'Supplier', 'Delivered On', 'Bay', 'Product', 'Units Delivered', 'Pack Size', 'UOM', 'Price ex GST'], ...lines(ORDER)],
+    rows: [
+      ['Docket', 'Supplier', 'Delivered On', 'Bay', 'Product', 'Units Delivered', 'Pack Size', 'UOM', 'Price ex GST'],
+      ...lines(ORDER),
+    ],
     expected: {
       invoice: 'Docket',
       supplier: 'Supplier',
@@ -357,7 +494,10 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
   },
   {
     name: 'a storage column headed Paddock (found by its values)',
-    rows: [['Invoice No', 'Supplier', 'Date Received', 'Paddock', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'], ...lines(ORDER)],
+    rows: [
+      ['Invoice No', 'Supplier', 'Date Received', 'Paddock', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+      ...lines(ORDER),
+    ],
     expected: { ...STANDARD, storage: 'Paddock' },
   },
   {
@@ -387,6 +527,14 @@ export const SUPPLIER_SHEETS: SupplierSheet[] = [
       ['R-1', '12/02/2026', F, 'Main Chemical Shed', 'Glyfos 540', 20, 'L'],
       ['R-2', '13/02/2026', S, 'Fertiliser Bunker', 'Granular Urea', 1, 't'],
     ],
-    expected: { reference: 'RMA', returned_at: 'Returned', supplier: 'Supplier', storage: 'Ex', product: 'Item', amount: 'Qty Returned', amount_unit: 'UOM' },
+    expected: {
+      reference: 'RMA',
+      returned_at: 'Returned',
+      supplier: 'Supplier',
+      storage: 'Ex',
+      product: 'Item',
+      amount: 'Qty Returned',
+      amount_unit: 'UOM',
+    },
   },
 ];

@@ -21,10 +21,26 @@ export function expectEachInvoiceOnce(receipts: any[], invoices: GeneratedInvoic
     expect(r.supplier).toBe(inv.supplier);
     expect(r.storage_id).toBe(storageId(inv.storage));
     expect(r.received_at.slice(0, 10)).toBe(inv.date);
-    expect(r.line_items.map((l: any) => [l.product_id, l.product_alias_id, l.quantity, l.pack_size_value, l.pack_size_unit, l.pack_cost])).toEqual(
+    expect(
+      r.line_items.map((l: any) => [
+        l.product_id,
+        l.product_alias_id,
+        l.quantity,
+        l.pack_size_value,
+        l.pack_size_unit,
+        l.pack_cost,
+      ]),
+    ).toEqual(
       inv.lines.map((l) => {
         const ids = productIds(l.product);
-        return [ids.product_id, ids.product_alias_id, String(l.quantity), String(l.size), UNITS[l.unit], String(l.cost)];
+        return [
+          ids.product_id,
+          ids.product_alias_id,
+          String(l.quantity),
+          String(l.size),
+          UNITS[l.unit],
+          String(l.cost),
+        ];
       }),
     );
   }

@@ -24,7 +24,10 @@ export const IN_MEMORY_RECORDS = 20_000;
  * by `close()`, or when the process exits without it.
  * @throws the file system's error when the folder cannot be made or written (no space left).
  */
-export function fileRecordStore<T extends Versioned>(dir: string = tmpdir(), inMemory = IN_MEMORY_RECORDS): RecordStore<T> {
+export function fileRecordStore<T extends Versioned>(
+  dir: string = tmpdir(),
+  inMemory = IN_MEMORY_RECORDS,
+): RecordStore<T> {
   const file = new SpillFile(dir);
   // Per handle: the record itself while it is held, else where it was written.
   const held: (T | undefined)[] = [];

@@ -6,7 +6,13 @@ import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { fetchExport, shapeExport, UnknownStorageError, type ExportQuery, type ListReport } from '../../../shared/export/fetch.ts';
+import {
+  fetchExport,
+  shapeExport,
+  UnknownStorageError,
+  type ExportQuery,
+  type ListReport,
+} from '../../../shared/export/fetch.ts';
 import { TOOL_VERSION } from '../../cli/version.ts';
 import { defaultMirrorDir, findMirror } from '../../mirror/index.ts';
 import { sealLedger, timestampMicros } from '../../../shared/export/index.ts';
@@ -54,9 +60,14 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   // are written; SHED_EXPORT_RECORDS_IN_MEMORY sets how many are held (0: all on disk).
   const inMemory = Number(io.env.SHED_EXPORT_RECORDS_IN_MEMORY || IN_MEMORY_RECORDS);
   const recordStore = <T extends Versioned>() =>
-    fileRecordStore<T>(io.env.TMPDIR || tmpdir(), Number.isSafeInteger(inMemory) && inMemory >= 0 ? inMemory : IN_MEMORY_RECORDS);
+    fileRecordStore<T>(
+      io.env.TMPDIR || tmpdir(),
+      Number.isSafeInteger(inMemory) && inMemory >= 0 ? inMemory : IN_MEMORY_RECORDS,
+    );
   const query = { ...settings, digestOf: nodeSha256Lines, recordStore, ...(stocktake ? { stocktake } : {}) };
-  const { organisation, fetched } = await (options.offline ? fromMirror(options, query) : fromService(options, query)).catch(namingTheOption);
+  const { organisation, fetched } = await (
+    options.offline ? fromMirror(options, query) : fromService(options, query)
+  ).catch(namingTheOption);
   let sheets: Awaited<ReturnType<typeof writeExport>>;
   try {
     sheets = await writeExport(fetched.table, settings);
@@ -102,9 +113,18 @@ async function fromService(options: ExportOptions, settings: ExportSettings & Pi
   const session = await openSession(options, options.io, { pageConcurrency: settings.pageConcurrency });
   const progress = createProgress(options.io, 'pages');
   try {
-    const source = { organisationId: session.organisation.id, http: session.client.http, listDeleted: session.org.listDeleted };
+    const source = {
+      organisationId: session.organisation.id,
+      http: session.client.http,
+      listDeleted: session.org.listDeleted,
+    };
     const about = aboutFor(session.organisation.name, settings, options);
-    const fetched = await fetchExport(source, { ...settings, about }, (done, known) => progress.update(done, Math.max(done, known)), options.signal);
+    const fetched = await fetchExport(
+      source,
+      { ...settings, about },
+      (done, known) => progress.update(done, Math.max(done, known)),
+      options.signal,
+    );
     return { organisation: { id: session.organisation.id, name: session.organisation.name }, fetched };
   } finally {
     progress.stop();
@@ -113,17 +133,25 @@ async function fromService(options: ExportOptions, settings: ExportSettings & Pi
 
 /** The export's data from the local mirror of `shed sync` (`--offline`): no request is made. */
 async function fromMirror(options: ExportOptions, settings: ExportSettings & Pick<ExportQuery, 'stocktake'>) {
-  const mirror = await findMirror(options.dir ?? defaultMirrorDir(options.io.env), options.org ?? options.io.env.SHED_ORG ?? null);
+  const mirror = await findMirror(
+    options.dir ?? defaultMirrorDir(options.io.env),
+    options.org ?? options.io.env.SHED_ORG ?? null,
+  );
   const since = settings.since === undefined ? null : timestampMicros(settings.since);
   const changed = <T extends { updated_at?: string }>(records: T[]) =>
-    since === null ? records : records.filter((r) => r.updated_at !== undefined && timestampMicros(r.updated_at) > since);
+    since === null
+      ? records
+      : records.filter((r) => r.updated_at !== undefined && timestampMicros(r.updated_at) > since);
   const { dataset } = settings;
   const shaped = shapeExport(
     { ...settings, about: aboutFor(mirror.organisationName, settings, options) },
     {
       organisationId: mirror.organisationId,
       storages: dataset === 'storages' ? changed(Object.values(mirror.storages)) : Object.values(mirror.storages),
-      productAliases: dataset === 'product-aliases' ? changed(Object.values(mirror.productAliases)) : Object.values(mirror.productAliases),
+      productAliases:
+        dataset === 'product-aliases'
+          ? changed(Object.values(mirror.productAliases))
+          : Object.values(mirror.productAliases),
       receipts: changed(Object.values(mirror.receipts)),
       returns: changed(Object.values(mirror.returns)),
       products: Object.values(mirror.products),
@@ -136,9 +164,17 @@ async function fromMirror(options: ExportOptions, settings: ExportSettings & Pic
 }
 
 /** Who made the export and when, for the ledger's About sheet. */
-function aboutFor(organisation: string, settings: ExportSettings, options: ExportOptions): NonNullable<ExportQuery['about']> {
+function aboutFor(
+  organisation: string,
+  settings: ExportSettings,
+  options: ExportOptions,
+): NonNullable<ExportQuery['about']> {
   const now = options.now?.() ?? new Date();
-  return { organisation, generatedAt: localTimeText(now, settings.timeZone), producer: `shed-sheets ${TOOL_VERSION} (shed export)` };
+  return {
+    organisation,
+    generatedAt: localTimeText(now, settings.timeZone),
+    producer: `shed-sheets ${TOOL_VERSION} (shed export)`,
+  };
 }
 
 /** `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to /…/movements.xlsx`. */
@@ -152,7 +188,9 @@ function summaryLine(summary: ExportSummary, settings: ExportSettings): string {
   if (filters.since) parts.push(`, changed since ${filters.since}`);
   parts.push(`, to ${summary.file}`);
   const changed = summary.lists.filter((l) => l.changes.length > 0 || l.walked);
-  if (changed.length > 0) parts.push(`; ${changed.map((l) => l.list).join(', ')} changed while being read and were read again`);
-  if (settings.format === 'csv' && summary.dataset === 'movements') parts.push(' (CSV holds the movements; the Summary sheet is in the .xlsx export)');
+  if (changed.length > 0)
+    parts.push(`; ${changed.map((l) => l.list).join(', ')} changed while being read and were read again`);
+  if (settings.format === 'csv' && summary.dataset === 'movements')
+    parts.push(' (CSV holds the movements; the Summary sheet is in the .xlsx export)');
   return parts.join('');
 }

@@ -5,7 +5,13 @@
 import { PAGE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { extname, resolve } from 'node:path';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
-import { DATASETS, DATED_DATASETS, DEFAULT_TOLERANCE_PERCENT, type DatasetName, type DateRange } from '../../../shared/export/index.ts';
+import {
+  DATASETS,
+  DATED_DATASETS,
+  DEFAULT_TOLERANCE_PERCENT,
+  type DatasetName,
+  type DateRange,
+} from '../../../shared/export/index.ts';
 import { Timestamp } from '../../../shared/schemas/common.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -93,15 +99,22 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
       ['--storage', options.storage],
     ] as const) {
       if (value !== undefined)
-        throw new UsageError(`${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`);
+        throw new UsageError(
+          `${flag} applies to movements, the ledger, the stocktake sheet, receipts and returns only, not to ${dataset}`,
+        );
     }
   }
-  if (options.stocktake !== undefined && dataset !== 'ledger') throw new UsageError(`--stocktake applies to the ledger only, not to ${dataset}`);
+  if (options.stocktake !== undefined && dataset !== 'ledger')
+    throw new UsageError(`--stocktake applies to the ledger only, not to ${dataset}`);
   if (dataset === 'stocktake' && options.from !== undefined) {
-    throw new UsageError('--from does not apply to a stocktake sheet: it expects the stock at --to, from every record before');
+    throw new UsageError(
+      '--from does not apply to a stocktake sheet: it expects the stock at --to, from every record before',
+    );
   }
   if ((dataset === 'ledger' || dataset === 'stocktake') && options.since !== undefined) {
-    throw new UsageError('--since does not apply to the ledger: its opening balances need every record; give the period with --from and --to');
+    throw new UsageError(
+      '--since does not apply to the ledger: its opening balances need every record; give the period with --from and --to',
+    );
   }
   const from = options.from === undefined ? null : checkDate('--from', options.from);
   const to = options.to === undefined ? null : checkDate('--to', options.to);
@@ -113,10 +126,13 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
   const out = resolve(options.cwd ?? process.cwd(), options.out ?? `${dataset}-${today}.${format}`);
   const pageConcurrency = options.pageConcurrency ?? PAGE_CONCURRENCY;
   if (!Number.isInteger(pageConcurrency) || pageConcurrency < 1 || pageConcurrency > 16) {
-    throw new UsageError(`Expected the page concurrency to be a whole number from 1 to 16, got ${String(options.pageConcurrency)}`);
+    throw new UsageError(
+      `Expected the page concurrency to be a whole number from 1 to 16, got ${String(options.pageConcurrency)}`,
+    );
   }
   const storage = options.storage?.trim();
-  if (options.storage !== undefined && !storage) throw new UsageError('--storage is empty: give the storage\'s name, e.g. --storage "Main Chemical Shed"');
+  if (options.storage !== undefined && !storage)
+    throw new UsageError('--storage is empty: give the storage\'s name, e.g. --storage "Main Chemical Shed"');
   return {
     dataset,
     format,
@@ -127,7 +143,12 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
     storage,
     ...(options.stocktake === undefined
       ? {}
-      : { stocktakeFile: { path: resolve(options.cwd ?? process.cwd(), options.stocktake), tolerancePercent: checkTolerance(options.tolerance) } }),
+      : {
+          stocktakeFile: {
+            path: resolve(options.cwd ?? process.cwd(), options.stocktake),
+            tolerancePercent: checkTolerance(options.tolerance),
+          },
+        }),
     bom: options.bom !== false,
     pageConcurrency,
   };
@@ -137,7 +158,8 @@ export function checkExportOptions(options: ExportOptions): ExportSettings {
 function checkTolerance(tolerance: string | undefined): string {
   if (tolerance === undefined) return DEFAULT_TOLERANCE_PERCENT;
   const text = tolerance.trim().replace(/%$/, '');
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new UsageError(`Expected --tolerance to be a percentage from 0 up, such as 1 or 2.5, got '${tolerance}'`);
+  if (!/^\d+(\.\d+)?$/.test(text))
+    throw new UsageError(`Expected --tolerance to be a percentage from 0 up, such as 1 or 2.5, got '${tolerance}'`);
   return text;
 }
 
@@ -157,17 +179,23 @@ function checkFormat(format: string | undefined, out: string | undefined): 'xlsx
     const wanted = format.trim().toLowerCase();
     if (wanted !== 'xlsx' && wanted !== 'csv') throw new UsageError(`Unknown format '${format}': expected xlsx or csv`);
     if (fromExtension && fromExtension !== wanted) {
-      throw new UsageError(`--format ${wanted} disagrees with --out ${out} (a .${fromExtension} file): name the file .${wanted}, or drop --format`);
+      throw new UsageError(
+        `--format ${wanted} disagrees with --out ${out} (a .${fromExtension} file): name the file .${wanted}, or drop --format`,
+      );
     }
     return wanted;
   }
-  if (fromExtension === undefined || fromExtension === 'xlsx' || fromExtension === 'csv') return (fromExtension as 'xlsx' | 'csv' | undefined) ?? 'xlsx';
-  throw new UsageError(`Cannot tell the format from --out ${out}: name the file .xlsx or .csv, or give --format xlsx|csv`);
+  if (fromExtension === undefined || fromExtension === 'xlsx' || fromExtension === 'csv')
+    return (fromExtension as 'xlsx' | 'csv' | undefined) ?? 'xlsx';
+  throw new UsageError(
+    `Cannot tell the format from --out ${out}: name the file .xlsx or .csv, or give --format xlsx|csv`,
+  );
 }
 
 function checkDate(flag: string, text: string): LocalDate {
   const parsed = parseDateCell(text, 'DMY');
-  if (!parsed.ok) throw new UsageError(`Expected ${flag} to be a date such as 1/7/2025 (day first) or 2025-07-01: ${parsed.reason}`);
+  if (!parsed.ok)
+    throw new UsageError(`Expected ${flag} to be a date such as 1/7/2025 (day first) or 2025-07-01: ${parsed.reason}`);
   return parsed.value;
 }
 
@@ -179,5 +207,7 @@ function checkSince(text: string, timeZone: string): string {
     const date = parseDateCell(value, 'YMD');
     if (date.ok) return localMidnightIso(date.value, timeZone);
   }
-  throw new UsageError(`Expected --since to be an ISO 8601 time such as 2026-03-01T00:00:00Z (or a date, 2026-03-01), got '${text}'`);
+  throw new UsageError(
+    `Expected --since to be an ISO 8601 time such as 2026-03-01T00:00:00Z (or a date, 2026-03-01), got '${text}'`,
+  );
 }

@@ -19,20 +19,33 @@ export interface WriteSettings {
 
 /** The sheet as batch/write takes it: the same column shapes, the totals row under its writer's name. */
 export function toTableSheet(sheet: ExportSheet): TableSheet {
-  return { name: sheet.name, columns: sheet.columns, rows: sheet.rows, ...(sheet.totals ? { totalsRow: sheet.totals } : {}) };
+  return {
+    name: sheet.name,
+    columns: sheet.columns,
+    rows: sheet.rows,
+    ...(sheet.totals ? { totalsRow: sheet.totals } : {}),
+  };
 }
 
 /**
  * Writes the table; returns the sheets written with their data rows (CSV: the first sheet only).
  * Throws the writers' WriteError (`output_not_writable`: exit 2).
  */
-export async function writeExport(table: ExportTable, settings: WriteSettings): Promise<{ name: string; rows: number }[]> {
+export async function writeExport(
+  table: ExportTable,
+  settings: WriteSettings,
+): Promise<{ name: string; rows: number }[]> {
   if (settings.format === 'csv') {
     const [first] = table.sheets;
     if (!first) return [];
-    const { rows } = await writeCsvTable(settings.out, toTableSheet(first), { bom: settings.bom, timeZone: settings.timeZone });
+    const { rows } = await writeCsvTable(settings.out, toTableSheet(first), {
+      bom: settings.bom,
+      timeZone: settings.timeZone,
+    });
     return [{ name: first.name, rows }];
   }
-  const { sheetRows } = await writeXlsxTables(settings.out, table.sheets.map(toTableSheet), { timeZone: settings.timeZone });
+  const { sheetRows } = await writeXlsxTables(settings.out, table.sheets.map(toTableSheet), {
+    timeZone: settings.timeZone,
+  });
   return table.sheets.map((s, index) => ({ name: s.name, rows: sheetRows[index] ?? 0 }));
 }

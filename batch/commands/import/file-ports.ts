@@ -46,7 +46,8 @@ export class FileImportRun {
     private readonly mappingFile: SavedMapping | undefined,
     private readonly profileFor: (grid: Awaited<ReturnType<typeof readGrid>>) => Promise<SavedMapping | undefined>,
   ) {
-    this.resultsFile = options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
+    this.resultsFile =
+      options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
     this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
     this.progress = createProgress(options.io, options.kind);
   }
@@ -62,7 +63,12 @@ export class FileImportRun {
             ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
           })),
       },
-      mapping: async () => (this.saved = withSetValues(this.mappingFile ?? (await this.profileFor(this.grid!)), options.set, options.kind)),
+      mapping: async () =>
+        (this.saved = withSetValues(
+          this.mappingFile ?? (await this.profileFor(this.grid!)),
+          options.set,
+          options.kind,
+        )),
       connect: () => this.connect(),
       journal: ({ dryRun }) => this.openJournal(dryRun),
       results: ({ grid, mapping }) => ({
@@ -121,10 +127,15 @@ export class FileImportRun {
     if (this.resultsFile) await checkResultsPath(this.resultsFile);
     // Taken before the service's records are read: a run that starts when another ends must see its records.
     if (this.journalFile && !options.dryRun) {
-      this.lock = await acquireRunLock(lockPathFor(this.journalFile), `importing ${options.kind} from ${basename(options.file)}`);
+      this.lock = await acquireRunLock(
+        lockPathFor(this.journalFile),
+        `importing ${options.kind} from ${basename(options.file)}`,
+      );
     }
     // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
-    const limit = settings.adaptive ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } } : { maxInFlight: settings.concurrency };
+    const limit = settings.adaptive
+      ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } }
+      : { maxInFlight: settings.concurrency };
     this.session = await openSession(options, options.io, { ...options.client, ...limit });
     return this.session;
   }

@@ -40,7 +40,8 @@ export type { ImportSummary } from './report.ts';
  */
 export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
   const settings = checkImportOptions(options);
-  if (options.mapping && options.profile) throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
+  if (options.mapping && options.profile)
+    throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
   const file = options.mapping ? await readMappingFile(options.mapping) : undefined;
   const run = new FileImportRun(options, settings, file, async (grid) => (await profileFor(options, grid))?.mapping);
   try {
@@ -96,7 +97,9 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
     mapping: mappingUsed(run),
     mappingEvidence: describeEvidence(report.evidence, label),
     problems: [
-      ...planned.drafts.flatMap((d) => d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`)),
+      ...planned.drafts.flatMap((d) =>
+        d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`),
+      ),
       ...twins,
     ],
     warnings: [
@@ -113,7 +116,9 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
       ...run.readerWarnings,
       ...planned.warnings.map((w) => cliText(w.message, w.remedies)),
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
-      ...planned.drafts.flatMap((d) => d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => cliText(describeProblem(w, where), w.remedies))),
+      ...planned.drafts.flatMap((d) =>
+        d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => cliText(describeProblem(w, where), w.remedies)),
+      ),
     ],
     notices: noticesOf(report.outcomes),
     hiddenRowsSkipped: planned.hiddenRows.length,
@@ -133,9 +138,18 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
 }
 
 /** The requests in flight of the run: fixed, or how far the adaptive limit went and how the service pushed back. */
-function concurrencyUsed(settings: { concurrency: number; adaptive: boolean }, state: AdaptiveState | null): ImportSummary['concurrency'] {
-  if (!settings.adaptive || !state) return { adaptive: false, reached: settings.concurrency, pushedBack: 0, pacedTo: null };
-  return { adaptive: true, reached: state.reached, pushedBack: state.pushedBack, pacedTo: state.rate === null ? null : Math.round(state.rate * 10) / 10 };
+function concurrencyUsed(
+  settings: { concurrency: number; adaptive: boolean },
+  state: AdaptiveState | null,
+): ImportSummary['concurrency'] {
+  if (!settings.adaptive || !state)
+    return { adaptive: false, reached: settings.concurrency, pushedBack: 0, pacedTo: null };
+  return {
+    adaptive: true,
+    reached: state.reached,
+    pushedBack: state.pushedBack,
+    pacedTo: state.rate === null ? null : Math.round(state.rate * 10) / 10,
+  };
 }
 
 /** The mapping the run used, as a mapping file that would do the same (printed by --dry-run). */
@@ -160,7 +174,8 @@ function describeRows(rowNumbers: readonly number[], where: { source: string; sh
 function noticesOf(outcomes: readonly RecordOutcome[]): string[] {
   return outcomes.flatMap(({ rowNumbers, first }) => {
     const message = first?.message ?? '';
-    if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message)) return [];
+    if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message))
+      return [];
     return [`rows ${rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`];
   });
 }
@@ -180,11 +195,15 @@ async function profileFor(options: ImportOptions, grid: Grid): Promise<Profile |
   for (const line of skipped) options.io.err(`warning: ${line}`);
   const choice = chooseProfile(grid, options.kind, profiles);
   if (choice.profile) {
-    options.io.err(`Using profile '${choice.profile.name}': the sheet has its headers (row ${choice.rowNumber}). Pass --profile NAME for another.`);
+    options.io.err(
+      `Using profile '${choice.profile.name}': the sheet has its headers (row ${choice.rowNumber}). Pass --profile NAME for another.`,
+    );
     return choice.profile;
   }
   if (choice.reason === 'tie') {
-    options.io.err(`warning: profiles ${choice.names.map((n) => `'${n}'`).join(' and ')} both fit this sheet; using neither (pass --profile NAME).`);
+    options.io.err(
+      `warning: profiles ${choice.names.map((n) => `'${n}'`).join(' and ')} both fit this sheet; using neither (pass --profile NAME).`,
+    );
   }
   return null;
 }

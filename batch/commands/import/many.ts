@@ -43,8 +43,12 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
     const summary = await importCommand({ ...rest, file: files[0]!, ...(sheets[0] ? { sheet: sheets[0] } : {}) });
     return { runs: [summary], notImported: [], exitCode: summary.exitCode };
   }
-  if (rest.results) throw new UsageError('`--results` names one results file: with several files or sheets each gets its own beside its input');
-  if (rest.saveProfile) throw new UsageError('`--save-profile` saves the mapping of one sheet: import that sheet alone to save it');
+  if (rest.results)
+    throw new UsageError(
+      '`--results` names one results file: with several files or sheets each gets its own beside its input',
+    );
+  if (rest.saveProfile)
+    throw new UsageError('`--save-profile` saves the mapping of one sheet: import that sheet alone to save it');
 
   const runs: ImportSummary[] = [];
   const notImported: ImportManySummary['notImported'] = [];
@@ -55,19 +59,29 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
         runs.push(await importCommand({ ...rest, io, file, ...(sheet ? { sheet } : {}) }));
       } catch (error) {
         if (!(error instanceof ShedError) || (error.category !== 'input' && error.category !== 'usage')) throw error;
-        const skipped = allSheets && (error.code === 'no_header_row' || error.code === 'missing_fields' || error.code === 'no_data');
+        const skipped =
+          allSheets && (error.code === 'no_header_row' || error.code === 'missing_fields' || error.code === 'no_data');
         notImported.push({ file, sheet, reason: cliErrorMessage(error), exitCode: skipped ? EXIT.ok : EXIT.usage });
       }
     }
   }
-  const exitCode = Math.max(runs.length === 0 ? EXIT.usage : EXIT.ok, ...runs.map((r) => r.exitCode), ...notImported.map((n) => n.exitCode));
+  const exitCode = Math.max(
+    runs.length === 0 ? EXIT.usage : EXIT.ok,
+    ...runs.map((r) => r.exitCode),
+    ...notImported.map((n) => n.exitCode),
+  );
   const summary: ImportManySummary = { runs, notImported, exitCode };
   report(summary, rest.io, Boolean(rest.json));
   return summary;
 }
 
 /** The sheets to import from one file: all of them, those named, or the default (null). */
-async function sheetsOf(file: string, named: readonly string[], all: boolean, notImported: ImportManySummary['notImported']): Promise<(string | null)[]> {
+async function sheetsOf(
+  file: string,
+  named: readonly string[],
+  all: boolean,
+  notImported: ImportManySummary['notImported'],
+): Promise<(string | null)[]> {
   if (!all) return named.length > 0 ? [...named] : [null];
   try {
     return (await readGrid(file)).sheetNames;
@@ -93,5 +107,7 @@ function report(summary: ImportManySummary, io: CommandIO, json: boolean): void 
     io.err(`${n.exitCode === EXIT.ok ? 'skipped' : 'NOT IMPORTED'}: ${what}: ${n.reason}`);
   }
   const sent = summary.runs.map((r) => `${r.file}${r.sheet ? ` (${r.sheet})` : ''}`).join(', ');
-  io.err(`${summary.runs.length} sheet${summary.runs.length === 1 ? '' : 's'} imported${sent ? `: ${sent}` : ''}; ${summary.notImported.length} not imported`);
+  io.err(
+    `${summary.runs.length} sheet${summary.runs.length === 1 ? '' : 's'} imported${sent ? `: ${sent}` : ''}; ${summary.notImported.length} not imported`,
+  );
 }

@@ -74,7 +74,9 @@ export function checkImportOptions(options: ImportOptions): {
 } {
   const concurrency = options.concurrency ?? ADAPTIVE_CONCURRENCY.initial;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
-    throw new UsageError(`Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`);
+    throw new UsageError(
+      `Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`,
+    );
   }
   const dateOrder = (options.dateOrder ?? 'DMY').toUpperCase() as DateOrder;
   if (!['DMY', 'MDY', 'YMD'].includes(dateOrder)) {
@@ -87,13 +89,22 @@ export function checkImportOptions(options: ImportOptions): {
     throw new UsageError(`Expected \`--timezone\` to be an IANA time zone such as Australia/Sydney, got '${timeZone}'`);
   }
   if (options.gstRate !== undefined && !(options.gstRate >= 1 && options.gstRate <= 100)) {
-    throw new UsageError(`Expected \`--gst-rate\` to be a percentage from 1 to 100, such as 10 or 15, got ${String(options.gstRate)}`);
+    throw new UsageError(
+      `Expected \`--gst-rate\` to be a percentage from 1 to 100, such as 10 or 15, got ${String(options.gstRate)}`,
+    );
   }
   if (options.gstRate !== undefined && !options.pricesIncludeGst) {
     throw new UsageError('`--gst-rate` says at what rate prices include GST: pass it with `--prices-include-gst`');
   }
   const gstRate = options.pricesIncludeGst ? gstRateOf(options.gstRate) : undefined;
-  return { concurrency, adaptive: options.concurrency === undefined, dateOrder, dateOrderGiven: options.dateOrder !== undefined, timeZone, gstRate };
+  return {
+    concurrency,
+    adaptive: options.concurrency === undefined,
+    dateOrder,
+    dateOrderGiven: options.dateOrder !== undefined,
+    timeZone,
+    gstRate,
+  };
 }
 
 /**
@@ -101,7 +112,11 @@ export function checkImportOptions(options: ImportOptions): {
  * value instead of any column or value the file gives it. Undefined when neither says anything.
  * @throws UsageError for `--set` without `=`, with an empty value, or naming a field `kind` does not have.
  */
-export function withSetValues(saved: SavedMapping | undefined, set: readonly string[] | undefined, kind: ImportKind): SavedMapping | undefined {
+export function withSetValues(
+  saved: SavedMapping | undefined,
+  set: readonly string[] | undefined,
+  kind: ImportKind,
+): SavedMapping | undefined {
   if (!set || set.length === 0) return saved;
   const fields = kindOf(kind).fields as readonly string[];
   const values: Record<string, string> = { ...(saved?.values ?? {}) };

@@ -53,7 +53,11 @@ const SAID = {
 } as const;
 
 /** Prints the summary: JSON on standard output with `--json`, else problems and one line on standard error. */
-export function printSummary(summary: ImportSummary, io: CommandIO, options: { json?: boolean; source: string; headerRowNumber: number }): void {
+export function printSummary(
+  summary: ImportSummary,
+  io: CommandIO,
+  options: { json?: boolean; source: string; headerRowNumber: number },
+): void {
   if (options.json) {
     io.out(JSON.stringify(summary, null, 2));
     return;
@@ -77,7 +81,9 @@ export function printSummary(summary: ImportSummary, io: CommandIO, options: { j
   if (summary.dryRun) parts.push('nothing sent (dry run)');
   if (summary.interrupted) parts.push('INTERRUPTED: the rest were not sent; run the same command again to finish');
   if (summary.resultsFailure) {
-    const where = summary.resultsFile ? `they are in ${summary.resultsFile}` : `the journal ${summary.journalFile ?? ''} holds what was created`;
+    const where = summary.resultsFile
+      ? `they are in ${summary.resultsFile}`
+      : `the journal ${summary.journalFile ?? ''} holds what was created`;
     parts.push(`RESULTS NOT WRITTEN to ${summary.resultsFailure.wanted} (${summary.resultsFailure.reason}); ${where}`);
   } else if (summary.resultsFile) parts.push(`results in ${summary.resultsFile}`);
   if (!summary.dryRun && parts.length > 0) parts.push(concurrencyText(summary.concurrency));

@@ -16,9 +16,14 @@ import { UsageError } from '../../../shared/errors/usage-error.ts';
  */
 export async function checkResultsPath(path: string): Promise<void> {
   const found = await lstat(path).catch(() => null);
-  if (found?.isDirectory()) throw new UsageError(`The results file ${path} is a folder: pass --results with a file name, e.g. ${join(path, 'results.xlsx')}`);
+  if (found?.isDirectory())
+    throw new UsageError(
+      `The results file ${path} is a folder: pass --results with a file name, e.g. ${join(path, 'results.xlsx')}`,
+    );
   if (found?.isSymbolicLink())
-    throw new UsageError(`The results file ${path} is a symbolic link; shed does not write through one: pass --results with another path`);
+    throw new UsageError(
+      `The results file ${path} is a symbolic link; shed does not write through one: pass --results with another path`,
+    );
   try {
     await access(dirname(path), constants.W_OK);
   } catch {
@@ -41,7 +46,10 @@ export interface ResultsWritten {
  * the five result columns) as CSV beside the journal, so the ids of what was sent are never lost.
  * Never throws: the caller reports where the results are and why.
  */
-export async function writeResultsOrFallback(options: ResultsFileOptions, fallbackPath: string): Promise<ResultsWritten> {
+export async function writeResultsOrFallback(
+  options: ResultsFileOptions,
+  fallbackPath: string,
+): Promise<ResultsWritten> {
   try {
     await writeResultsFile(options);
     return { file: options.outputPath, failure: null };
@@ -62,7 +70,9 @@ async function writeResultsCsv(path: string, results: readonly RowResult[]): Pro
     { key: 'row', header: 'Row', type: 'integer' as const },
     ...RESULT_COLUMNS.map((header) => ({ key: header, header, type: 'text' as const })),
   ];
-  const rows = results.map((r) => Object.fromEntries([['row', r.rowNumber], ...resultCells(r).map((cell, i) => [RESULT_COLUMNS[i]!, cell])]));
+  const rows = results.map((r) =>
+    Object.fromEntries([['row', r.rowNumber], ...resultCells(r).map((cell, i) => [RESULT_COLUMNS[i]!, cell])]),
+  );
   await writeCsvTable(path, { columns, rows });
 }
 

@@ -22,7 +22,11 @@ export async function loginCommand(options: LoginOptions): Promise<{ configFile:
   const path = configPath(options.io.env);
   const saved = await loadConfig(path);
   const baseUrl = (options.baseUrl || options.io.env.SHED_BASE_URL || saved.baseUrl)?.replace(/\/+$/, '');
-  if (!baseUrl) throw new ConfigError('missing_base_url', 'Which service? Pass --base-url URL (e.g. the one `shed sandbox` prints)');
+  if (!baseUrl)
+    throw new ConfigError(
+      'missing_base_url',
+      'Which service? Pass --base-url URL (e.g. the one `shed sandbox` prints)',
+    );
   const token = (await options.readToken()).trim();
   if (!token) throw new ConfigError('empty_token', 'No token entered: nothing saved');
   const client = openClient({ baseUrl, token, org: null }, options.io);

@@ -22,7 +22,9 @@ export async function sandboxCommand(options: SandboxCommandOptions): Promise<vo
   try {
     parsed = parseSandboxArgs(options.args);
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${SANDBOX_USAGE.replace('tsx sandbox/serve.ts', 'shed sandbox')}`);
+    throw new UsageError(
+      `${(error as Error).message}\n\n${SANDBOX_USAGE.replace('tsx sandbox/serve.ts', 'shed sandbox')}`,
+    );
   }
   if (parsed === 'help') {
     options.io.out(SANDBOX_USAGE.replace('tsx sandbox/serve.ts', 'shed sandbox'));

@@ -86,8 +86,12 @@ function print(summary: SyncSummary, io: CommandIO, json: boolean): void {
   io.err(`${summary.organisation.name}: ${mode}, ${summary.requests} requests`);
   for (const resource of SYNC_RESOURCES) {
     const c = summary.resources[resource];
-    io.err(`  ${LABELS[resource].padEnd(16)}${String(c.total).padStart(7)}  (${c.changed} changed, ${c.deleted} deleted)`);
+    io.err(
+      `  ${LABELS[resource].padEnd(16)}${String(c.total).padStart(7)}  (${c.changed} changed, ${c.deleted} deleted)`,
+    );
   }
-  io.err(`  ${'products seen'.padEnd(16)}${String(summary.products.total).padStart(7)}  (${summary.products.changed} changed)`);
+  io.err(
+    `  ${'products seen'.padEnd(16)}${String(summary.products.total).padStart(7)}  (${summary.products.changed} changed)`,
+  );
   io.err(`Mirror saved in ${summary.mirrorFile}`);
 }

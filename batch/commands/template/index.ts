@@ -56,14 +56,29 @@ export interface TemplateSummary {
 export async function templateCommand(options: TemplateOptions): Promise<TemplateSummary> {
   const { io } = options;
   if (extname(options.out).toLowerCase() !== '.xlsx') {
-    throw new UsageError(`Expected --out to name an .xlsx file (the drop-down lists need a workbook), got '${options.out}'`);
+    throw new UsageError(
+      `Expected --out to name an .xlsx file (the drop-down lists need a workbook), got '${options.out}'`,
+    );
   }
   await refuseToOverwrite(options.out, Boolean(options.force));
   const { organisation, reference, source } = await referenceFor(options);
-  const plan = buildTemplate(options.kind, reference, { organisationName: organisation.name, madeAt: (options.now ?? (() => new Date()))() });
+  const plan = buildTemplate(options.kind, reference, {
+    organisationName: organisation.name,
+    madeAt: (options.now ?? (() => new Date()))(),
+  });
   await writeTemplateWorkbook(options.out, wordTemplate(plan, cliRemedy));
-  const lists = Object.fromEntries(plan.lists.map((l) => [l.name, l.values.length])) as Record<TemplateListName, number>;
-  const summary: TemplateSummary = { kind: options.kind, file: options.out, organisation, source, lists, exitCode: EXIT.ok };
+  const lists = Object.fromEntries(plan.lists.map((l) => [l.name, l.values.length])) as Record<
+    TemplateListName,
+    number
+  >;
+  const summary: TemplateSummary = {
+    kind: options.kind,
+    file: options.out,
+    organisation,
+    source,
+    lists,
+    exitCode: EXIT.ok,
+  };
   if (options.json) io.out(JSON.stringify(summary, null, 2));
   else {
     io.err(
@@ -81,11 +96,19 @@ async function referenceFor(
   if (options.offline) {
     const org = options.org ?? options.io.env.SHED_ORG ?? null;
     const mirror = await findMirror(options.dir ?? defaultMirrorDir(options.io.env), org);
-    return { organisation: { id: mirror.organisationId, name: mirror.organisationName }, reference: mirrorReferenceData(mirror), source: 'mirror' };
+    return {
+      organisation: { id: mirror.organisationId, name: mirror.organisationName },
+      reference: mirrorReferenceData(mirror),
+      source: 'mirror',
+    };
   }
   const session = await openSession(options, options.io);
   const reference = await loadReferenceData(session.org, session.organisation.id);
-  return { organisation: { id: session.organisation.id, name: session.organisation.name }, reference, source: 'service' };
+  return {
+    organisation: { id: session.organisation.id, name: session.organisation.name },
+    reference,
+    source: 'service',
+  };
 }
 
 /**
@@ -93,7 +116,8 @@ async function referenceFor(
  * overwritten by mistake. @throws UsageError (exit 2).
  */
 export async function refuseToOverwrite(path: string, force: boolean): Promise<void> {
-  if (!force && (await exists(path))) throw new UsageError(`${path} already exists; choose another name, or add --force to replace it`);
+  if (!force && (await exists(path)))
+    throw new UsageError(`${path} already exists; choose another name, or add --force to replace it`);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -8,7 +8,12 @@
 import ExcelJS from 'exceljs';
 import { columnLetter } from '../../../shared/sheet/grid.ts';
 import type { WordedTemplate } from '../../../shared/template/index.ts';
-import { INSTRUCTIONS_SHEET, INSTRUCTIONS_WIDTH, instructionRows, LISTS_SHEET } from '../../../shared/template/index.ts';
+import {
+  INSTRUCTIONS_SHEET,
+  INSTRUCTIONS_WIDTH,
+  instructionRows,
+  LISTS_SHEET,
+} from '../../../shared/template/index.ts';
 import { writeAtomically } from '../../write/atomic-file.ts';
 
 /** Blue header, banded rows: Excel's default table style. */
@@ -83,7 +88,8 @@ function addValidation(sheet: ExcelJS.Worksheet, range: string, validation: Exce
   const [from = '', to = ''] = range.split(':');
   const first = sheet.getCell(from);
   const last = sheet.getCell(to);
-  for (let row = Number(first.row); row <= Number(last.row); row++) sheet.getCell(row, Number(first.col)).dataValidation = validation;
+  for (let row = Number(first.row); row <= Number(last.row); row++)
+    sheet.getCell(row, Number(first.col)).dataValidation = validation;
 }
 
 function addInstructionsSheet(workbook: ExcelJS.Workbook, plan: WordedTemplate): void {

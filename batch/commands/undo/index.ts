@@ -54,19 +54,31 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const { io } = options;
   // A mistyped path must not read as "nothing to undo": the run it names would stay in the service.
   await access(options.journal).catch(() => {
-    throw new UsageError(`There is no journal at ${options.journal}: an import run's journal is NAME.journal.jsonl beside its results file`);
+    throw new UsageError(
+      `There is no journal at ${options.journal}: an import run's journal is NAME.journal.jsonl beside its results file`,
+    );
   });
   const { entries } = await readJournal(options.journal).catch((error: Error) => {
     throw new UsageError(`Cannot read the journal ${options.journal}: ${error.message}`);
   });
   const { organisationId, steps } = planUndo(entries);
-  const summary: UndoSummary = { organisationId, deleted: [], restored: [], alreadyGone: [], changed: [], failed: [], exitCode: 0 };
+  const summary: UndoSummary = {
+    organisationId,
+    deleted: [],
+    restored: [],
+    alreadyGone: [],
+    changed: [],
+    failed: [],
+    exitCode: 0,
+  };
   if (!organisationId || steps.length === 0) {
     io.err(`Nothing to undo in ${options.journal}.`);
     return summary;
   }
   if (!options.yes && !options.confirm) {
-    throw new UsageError(`Undo would change ${steps.length} records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm`);
+    throw new UsageError(
+      `Undo would change ${steps.length} records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm`,
+    );
   }
   const client = openClient(await connect(options, io), io);
   const organisation = chooseOrganisation(await client.listOrganisations(), organisationId);
@@ -83,7 +95,8 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   try {
     const journal = await FileJournal.open(options.journal);
     try {
-      for (const step of steps) await undoStep(org, step, { force: Boolean(options.force), summary, journal, organisationId: organisation.id });
+      for (const step of steps)
+        await undoStep(org, step, { force: Boolean(options.force), summary, journal, organisationId: organisation.id });
     } finally {
       await journal.close();
     }
@@ -97,7 +110,9 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   io.err(
     `Undone: ${summary.deleted.length} deleted, ${summary.restored.length} restored` +
       (summary.alreadyGone.length ? `, ${summary.alreadyGone.length} already gone` : '') +
-      (summary.changed.length ? `; ${summary.changed.length} changed since the run, left alone (--force undoes them too)` : '') +
+      (summary.changed.length
+        ? `; ${summary.changed.length} changed since the run, left alone (--force undoes them too)`
+        : '') +
       (summary.failed.length ? `; ${summary.failed.length} failed` : ''),
   );
   return summary;
@@ -146,7 +161,9 @@ function changedSinceWritten(current: string, written: string | null): string | 
 
 function describeStep(step: UndoStep): string {
   const rows = step.rowNumbers.length ? ` (rows ${step.rowNumbers.join(', ')})` : '';
-  return step.action === 'delete' ? `  delete ${step.sequence}${rows}` : `  restore ${step.sequence} as it was before the import${rows}`;
+  return step.action === 'delete'
+    ? `  delete ${step.sequence}${rows}`
+    : `  restore ${step.sequence} as it was before the import${rows}`;
 }
 
 /**

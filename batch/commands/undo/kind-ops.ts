@@ -19,7 +19,10 @@ export const UNDO_OPS: Readonly<Record<ImportKind, UndoOps>> = {
     get: (org, id) => org.getReceipt(id),
     delete: (org, id) => org.deleteReceipt(id),
     restore: (org, id, previous, current) =>
-      org.updateReceipt(id, restoreReceiptBody(previous as Receipt, new Set((current as Receipt).line_items.map((item) => item.id)))),
+      org.updateReceipt(
+        id,
+        restoreReceiptBody(previous as Receipt, new Set((current as Receipt).line_items.map((item) => item.id))),
+      ),
   },
   returns: {
     get: (org, id) => org.getReturn(id),

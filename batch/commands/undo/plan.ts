@@ -4,12 +4,22 @@ import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 
 /** The schema a record's previous state in the journal is read with, per kind. */
-const PREVIOUS_SCHEMA: Readonly<Record<ImportKind, typeof Receipt | typeof Return>> = { receipts: Receipt, returns: Return };
+const PREVIOUS_SCHEMA: Readonly<Record<ImportKind, typeof Receipt | typeof Return>> = {
+  receipts: Receipt,
+  returns: Return,
+};
 
 /** One step of an undo: delete a record a run created, or put back one it updated. */
 export type UndoStep = (
   | { action: 'delete'; kind: ImportKind; recordId: string; sequence: string; rowNumbers: number[] }
-  | { action: 'restore'; kind: ImportKind; recordId: string; sequence: string; rowNumbers: number[]; previous: Receipt | Return }
+  | {
+      action: 'restore';
+      kind: ImportKind;
+      recordId: string;
+      sequence: string;
+      rowNumbers: number[];
+      previous: Receipt | Return;
+    }
 ) & {
   /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
   written: string | null;
@@ -44,7 +54,15 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
       const previous = schema.safeParse(entry.previous);
       if (previous.success) {
         const { kind, recordId, sequence, rowNumbers } = entry;
-        steps.push({ action: 'restore', kind, recordId, sequence, rowNumbers, previous: previous.data, written: written.get(recordId) ?? null });
+        steps.push({
+          action: 'restore',
+          kind,
+          recordId,
+          sequence,
+          rowNumbers,
+          previous: previous.data,
+          written: written.get(recordId) ?? null,
+        });
       }
     }
   }

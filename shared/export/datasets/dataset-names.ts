@@ -2,7 +2,16 @@
 import { IMPORT_KINDS, type ImportKind } from '../../kinds/index.ts';
 
 /** Dataset names as the command line takes them. */
-export const DATASETS = ['movements', 'ledger', 'stocktake', 'receipts', 'returns', 'storages', 'product-aliases', 'products'] as const;
+export const DATASETS = [
+  'movements',
+  'ledger',
+  'stocktake',
+  'receipts',
+  'returns',
+  'storages',
+  'product-aliases',
+  'products',
+] as const;
 export type DatasetName = (typeof DATASETS)[number];
 
 /**

@@ -1,6 +1,20 @@
 /** The export datasets of `shed export DATASET` (PRODUCT.md, "The command line contract"). */
-export { MOVEMENT_COLUMNS, MOVEMENTS_SHEET, buildMovements, movementRow, movementsTable, type Movement, type MovementsInput } from './movements.ts';
-export { SUMMARY_COLUMNS, SUMMARY_SHEET, summariseMovements, summaryLines, type SummaryLine } from './movements-summary.ts';
+export {
+  MOVEMENT_COLUMNS,
+  MOVEMENTS_SHEET,
+  buildMovements,
+  movementRow,
+  movementsTable,
+  type Movement,
+  type MovementsInput,
+} from './movements.ts';
+export {
+  SUMMARY_COLUMNS,
+  SUMMARY_SHEET,
+  summariseMovements,
+  summaryLines,
+  type SummaryLine,
+} from './movements-summary.ts';
 export { RECEIPT_COLUMNS, RECEIPTS_SHEET, receiptRows, receiptsTable } from './receipts.ts';
 export { RETURN_COLUMNS, RETURNS_SHEET, returnRows, returnsTable } from './returns.ts';
 export { STORAGE_COLUMNS, storagesTable } from './storages.ts';

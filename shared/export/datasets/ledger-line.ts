@@ -28,7 +28,10 @@ export interface LedgerLine {
 }
 
 /** What the ledger keeps of a movement: only what its row shows, so a long ledger holds little per line. */
-export type LedgerEntry = Pick<Movement, 'date' | 'type' | 'sequence' | 'supplier' | 'reference' | 'packs' | 'packSize' | 'quantity' | 'recordId'>;
+export type LedgerEntry = Pick<
+  Movement,
+  'date' | 'type' | 'sequence' | 'supplier' | 'reference' | 'packs' | 'packSize' | 'quantity' | 'recordId'
+>;
 
 /** A movement's {@link LedgerEntry}. */
 export function ledgerEntry(m: Movement): LedgerEntry {

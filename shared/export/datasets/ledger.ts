@@ -6,7 +6,13 @@
  * is checked (opening + in − out = closing); and an About sheet saying what the figures cover.
  * Exact decimal arithmetic throughout. Pure.
  */
-import { addDecimals, formatLocalDate, localDateToUtcDate, negateDecimal, subtractDecimals } from '../../sheet/values/index.ts';
+import {
+  addDecimals,
+  formatLocalDate,
+  localDateToUtcDate,
+  negateDecimal,
+  subtractDecimals,
+} from '../../sheet/values/index.ts';
 import { lazyRows, type ExportColumn, type ExportRow, type ExportSheet, type ExportTable } from '../columns.ts';
 import { sha256Lines, type LinesDigest } from '../../hash/digest.ts';
 import type { Resolver } from '../../resolve/index.ts';
@@ -148,7 +154,9 @@ export function ledgerLines(input: Omit<MovementsInput, 'filter'> & { filter: Ex
     }
   }
   for (const line of lines.values()) line.closing = subtractDecimals(addDecimals(line.opening, line.in), line.out);
-  return [...lines.values()].sort((a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit));
+  return [...lines.values()].sort(
+    (a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit),
+  );
 }
 
 /**
@@ -167,7 +175,10 @@ function stocktakeFacts(checked: readonly CheckedLine[], stocktake: StocktakeSou
   const missing = checked.filter((c) => c.reconciled?.flag === 'not counted').length;
   return [
     ['Stocktake', `${stocktake.source}: ${stocktake.counts} counts at the closing date; variance = counted − closing`],
-    ['Tolerance', `a variance over ${stocktake.tolerancePercent}% of the closing is flagged (any variance where the closing is 0)`],
+    [
+      'Tolerance',
+      `a variance over ${stocktake.tolerancePercent}% of the closing is flagged (any variance where the closing is 0)`,
+    ],
     ['Stocktake result', `${over} lines over tolerance, ${missing} lines not counted`],
   ];
 }
@@ -188,10 +199,20 @@ export function ledgerTable(input: MovementsInput, context: LedgerContext, stock
   const checked: CheckedLine[] = all.map((line) => ({
     line,
     tiesOut: tiesOut(line),
-    reconciled: counts && stocktake ? reconcileLine(line, counts.get(ledgerKey(line.storageId, line.productId, line.unit)), stocktake.tolerancePercent) : null,
+    reconciled:
+      counts && stocktake
+        ? reconcileLine(
+            line,
+            counts.get(ledgerKey(line.storageId, line.productId, line.unit)),
+            stocktake.tolerancePercent,
+          )
+        : null,
   }));
   const dates = input.filter.dates;
-  const source = counts && stocktake ? { counts: counts.size, tolerancePercent: stocktake.tolerancePercent, source: stocktake.grid.source } : null;
+  const source =
+    counts && stocktake
+      ? { counts: counts.size, tolerancePercent: stocktake.tolerancePercent, source: stocktake.grid.source }
+      : null;
   return {
     dataset: 'ledger',
     sheets: [
@@ -242,9 +263,20 @@ interface StocktakeSource {
 
 /** A line's rows: Opening balance, each movement with the balance after it, Closing balance. */
 function ledgerRows(line: LedgerLine, dates: DateRange | undefined): ExportRow[] {
-  const blank = { sequence: null, party: null, reference: null, packs: null, pack_size: null, in: null, out: null, record_id: null };
+  const blank = {
+    sequence: null,
+    party: null,
+    reference: null,
+    packs: null,
+    pack_size: null,
+    in: null,
+    out: null,
+    record_id: null,
+  };
   const at = (date: DateRange['from']) => (date ? localDateToUtcDate(date) : null);
-  const rows: ExportRow[] = [{ ...label(line), date: at(dates?.from ?? null), entry: 'Opening balance', ...blank, balance: line.opening }];
+  const rows: ExportRow[] = [
+    { ...label(line), date: at(dates?.from ?? null), entry: 'Opening balance', ...blank, balance: line.opening },
+  ];
   let balance = line.opening;
   for (const m of line.movements) {
     balance = addDecimals(balance, m.quantity);
@@ -289,14 +321,22 @@ function summarySheet(checked: readonly CheckedLine[], withStocktake: boolean): 
 }
 
 /** What the figures cover, who made them, and lines to sign. */
-function aboutSheet(checked: readonly CheckedLine[], input: MovementsInput, context: LedgerContext, stocktake: StocktakeSource | null): ExportSheet {
+function aboutSheet(
+  checked: readonly CheckedLine[],
+  input: MovementsInput,
+  context: LedgerContext,
+  stocktake: StocktakeSource | null,
+): ExportSheet {
   const dates = input.filter.dates;
   const day = (d: DateRange['from']) => (d ? formatLocalDate(d) : null);
   const newest = newestUpdatedAt(recordsOf([sourceOf(input.receipts), sourceOf(input.returns)]));
   const failing = checked.filter((c) => !c.tiesOut).length;
   const facts: [string, string | null][] = [
     ['Organisation', context.organisation],
-    ['Period', `${day(dates?.from ?? null) ?? 'the beginning'} to ${day(dates?.to ?? null) ?? 'the latest record'} (dates in ${input.filter.timeZone})`],
+    [
+      'Period',
+      `${day(dates?.from ?? null) ?? 'the beginning'} to ${day(dates?.to ?? null) ?? 'the latest record'} (dates in ${input.filter.timeZone})`,
+    ],
     ['Storage', context.storage ?? 'every storage'],
     ['Opening balances', 'all receipts less all returns dated before the period'],
     ['Data cut-off', newest ? `records as changed up to ${newest}` : 'no records'],

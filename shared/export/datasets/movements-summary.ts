@@ -71,7 +71,9 @@ export function summaryLines(movements: Iterable<Movement>): SummaryLine[] {
       line.returns += 1;
     }
   }
-  return [...groups.values()].sort((a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit));
+  return [...groups.values()].sort(
+    (a, b) => compareText(a.storage, b.storage) || compareText(a.product, b.product) || compareText(a.unit, b.unit),
+  );
 }
 
 /**

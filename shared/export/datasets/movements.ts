@@ -74,10 +74,18 @@ interface MovementKey extends DatedKey {
 
 /** The records that pass the filter, as keys in movement order (date, then sequence): all that is held of them. */
 function movementOrder(input: MovementsInput): MovementKey[] {
-  const receipts = datedKeys(sourceOf(input.receipts), (r) => r.received_at, input.filter).map((k): MovementKey => ({ kind: 'receipt', ...k }));
-  const returns = datedKeys(sourceOf(input.returns), (r) => r.returned_at, input.filter).map((k): MovementKey => ({ kind: 'return', ...k }));
+  const receipts = datedKeys(sourceOf(input.receipts), (r) => r.received_at, input.filter).map((k): MovementKey => ({
+    kind: 'receipt',
+    ...k,
+  }));
+  const returns = datedKeys(sourceOf(input.returns), (r) => r.returned_at, input.filter).map((k): MovementKey => ({
+    kind: 'return',
+    ...k,
+  }));
   // Stable: a receipt's lines stay in their order, and receipts come before returns on a tie.
-  return [...receipts, ...returns].sort((a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence));
+  return [...receipts, ...returns].sort(
+    (a, b) => a.date.getTime() - b.date.getTime() || compareText(a.sequence, b.sequence),
+  );
 }
 
 /** The movements of the keyed records, in the keys' order, each record read when its turn comes. */

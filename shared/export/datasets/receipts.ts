@@ -77,5 +77,8 @@ function receiptLineRows(r: Receipt, date: Date, names: ExportNames): ExportRow[
 
 /** The receipts export: one sheet. */
 export function receiptsTable(receipts: Records<Receipt>, names: ExportNames, filter: ExportFilter): ExportTable {
-  return { dataset: 'receipts', sheets: [{ name: RECEIPTS_SHEET, columns: RECEIPT_COLUMNS, rows: receiptRows(receipts, names, filter) }] };
+  return {
+    dataset: 'receipts',
+    sheets: [{ name: RECEIPTS_SHEET, columns: RECEIPT_COLUMNS, rows: receiptRows(receipts, names, filter) }],
+  };
 }

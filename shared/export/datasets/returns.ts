@@ -54,5 +54,8 @@ function returnRow(r: Return, date: Date, names: ExportNames): ExportRow {
 
 /** The returns export: one sheet. */
 export function returnsTable(returns: Records<Return>, names: ExportNames, filter: ExportFilter): ExportTable {
-  return { dataset: 'returns', sheets: [{ name: RETURNS_SHEET, columns: RETURN_COLUMNS, rows: returnRows(returns, names, filter) }] };
+  return {
+    dataset: 'returns',
+    sheets: [{ name: RETURNS_SHEET, columns: RETURN_COLUMNS, rows: returnRows(returns, names, filter) }],
+  };
 }

@@ -7,7 +7,13 @@
 import type { Remedy } from '../../errors/remedy.ts';
 import { ShedError } from '../../errors/shed-error.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import { STOCKTAKE_FIELDS, STOCKTAKE_READ_FIELDS, STOCKTAKE_REGISTRY, STOCKTAKE_SYNONYMS, normaliseHeader } from '../../kinds/index.ts';
+import {
+  STOCKTAKE_FIELDS,
+  STOCKTAKE_READ_FIELDS,
+  STOCKTAKE_REGISTRY,
+  STOCKTAKE_SYNONYMS,
+  normaliseHeader,
+} from '../../kinds/index.ts';
 import { isBlank, type CellValue, type Grid } from '../../sheet/grid.ts';
 import {
   canonicalDecimal,
@@ -69,7 +75,14 @@ const NEEDED = STOCKTAKE_READ_FIELDS.filter((f) => STOCKTAKE_REGISTRY[f].require
  * @param lines the ledger lines at the stocktake date (see `ledgerLines`).
  */
 export function stocktakeTemplate(lines: readonly LedgerLine[]): ExportTable {
-  const rows: ExportRow[] = lines.map((l) => ({ storage: l.storage, product: l.product, unit: l.unit, expected: l.closing, counted: null, notes: null }));
+  const rows: ExportRow[] = lines.map((l) => ({
+    storage: l.storage,
+    product: l.product,
+    unit: l.unit,
+    expected: l.closing,
+    counted: null,
+    notes: null,
+  }));
   return { dataset: 'stocktake', sheets: [{ name: STOCKTAKE_SHEET, columns: STOCKTAKE_COLUMNS, rows }] };
 }
 
@@ -85,19 +98,21 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
   const where = `${grid.source}, sheet ${grid.sheet}`;
   const header = grid.rows.slice(0, 10).find((row) => NEEDED.every((f) => columnOf(row.cells, f) !== -1));
   if (!header) {
-    throw new StocktakeError(`${where}: no header row with ${listed(NEEDED.map((f) => STOCKTAKE_REGISTRY[f].label))} columns in the first 10 rows.`, [
-      { code: 'make_stocktake_sheet' },
-    ]);
+    throw new StocktakeError(
+      `${where}: no header row with ${listed(NEEDED.map((f) => STOCKTAKE_REGISTRY[f].label))} columns in the first 10 rows.`,
+      [{ code: 'make_stocktake_sheet' }],
+    );
   }
-  const col = Object.fromEntries((Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)])) as Record<
-    keyof typeof HEADERS,
-    number
-  >;
+  const col = Object.fromEntries(
+    (Object.keys(HEADERS) as (keyof typeof HEADERS)[]).map((f) => [f, columnOf(header.cells, f)]),
+  ) as Record<keyof typeof HEADERS, number>;
   const counts = new Map<string, Count>();
   for (const row of grid.rows.filter((r) => r.rowNumber > header.rowNumber)) {
-    const cell = (field: keyof typeof HEADERS): CellValue => (col[field] === -1 ? null : (row.cells[col[field]] ?? null));
+    const cell = (field: keyof typeof HEADERS): CellValue =>
+      col[field] === -1 ? null : (row.cells[col[field]] ?? null);
     if (isBlank(cell('counted'))) continue;
-    const at = (field: keyof typeof HEADERS) => `${where}, row ${row.rowNumber}, column ${String(header.cells[col[field]] ?? field)}`;
+    const at = (field: keyof typeof HEADERS) =>
+      `${where}, row ${row.rowNumber}, column ${String(header.cells[col[field]] ?? field)}`;
     const storage = resolver.storage(cellText(cell('storage') ?? ''));
     if (!storage.ok) throw new StocktakeError(`${at('storage')}: ${storage.message}`);
     const product = resolver.product(cellText(cell('product') ?? ''));
@@ -108,12 +123,20 @@ export function readStocktake(grid: Grid, resolver: Resolver, lines: readonly Le
         `${at('counted')}: ${number.ok ? `'${number.value}' is negative` : number.reason}; write the quantity counted, 0 when there is none`,
       );
     }
-    const unit = isBlank(cell('unit')) ? onlyUnit(lines, storage.value.id, product.value.productId) : cellText(cell('unit'));
-    if (unit === null) throw new StocktakeError(`${at('unit')}: the unit is blank, and this product is kept in more than one unit here; write l or kg`);
+    const unit = isBlank(cell('unit'))
+      ? onlyUnit(lines, storage.value.id, product.value.productId)
+      : cellText(cell('unit'));
+    if (unit === null)
+      throw new StocktakeError(
+        `${at('unit')}: the unit is blank, and this product is kept in more than one unit here; write l or kg`,
+      );
     const base = toBaseQuantity(number.value, unit);
     const key = ledgerKey(storage.value.id, product.value.productId, base.unit);
     const earlier = counts.get(key);
-    if (earlier) throw new StocktakeError(`${at('product')}: counted already on row ${earlier.rowNumber}; add the counts up into one row`);
+    if (earlier)
+      throw new StocktakeError(
+        `${at('product')}: counted already on row ${earlier.rowNumber}; add the counts up into one row`,
+      );
     const productName = product.value.productName ?? product.value.aliasName ?? cellText(cell('product') ?? '');
     counts.set(key, {
       counted: base.value,
@@ -141,7 +164,10 @@ function listed(words: readonly string[]): string {
 /** The one unit the ledger keeps this storage × product in; null when none or several. */
 function onlyUnit(lines: readonly LedgerLine[], storageId: string, productId: string): string | null {
   const units = lines
-    .filter((l) => l.storageId.toLowerCase() === storageId.toLowerCase() && l.productId.toLowerCase() === productId.toLowerCase())
+    .filter(
+      (l) =>
+        l.storageId.toLowerCase() === storageId.toLowerCase() && l.productId.toLowerCase() === productId.toLowerCase(),
+    )
     .map((l) => l.unit);
   return units.length === 1 ? units[0]! : null;
 }

@@ -72,11 +72,15 @@ export interface ConsistentList<T> {
  * module comment). Each page's records go into the store as the page arrives; no pass holds pages.
  * Rejects with whatever `read` or `deleted` rejects with (the client's typed errors).
  */
-export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, options: ConsistentOptions<T> = {}): Promise<ConsistentList<T>> {
+export async function fetchConsistent<T extends Versioned>(
+  read: PageReader<T>,
+  options: ConsistentOptions<T> = {},
+): Promise<ConsistentList<T>> {
   const store = options.store ?? memoryRecordStore<T>();
   const included: Included = {};
   const include = (page: Page<T>) => {
-    for (const [plural, objects] of Object.entries(page.included ?? {})) Object.assign((included[plural] ??= {}), objects);
+    for (const [plural, objects] of Object.entries(page.included ?? {}))
+      Object.assign((included[plural] ??= {}), objects);
   };
   const keep = (page: Page<T>) => {
     for (const record of page.records) store.put(record);
@@ -106,8 +110,12 @@ export async function fetchConsistent<T extends Versioned>(read: PageReader<T>, 
     changes.push(...pass.signals);
     previous = pass.fingerprint;
   }
-  if (!clean) for (const page of await walkByCursor(counted, { updatedAfter: options.updatedAfter, signal: options.signal })) keep(page);
-  const gone = options.deleted ? await deletedIdsAmong([...store.versions()], options.deleted, options.signal) : new Set<string>();
+  if (!clean)
+    for (const page of await walkByCursor(counted, { updatedAfter: options.updatedAfter, signal: options.signal }))
+      keep(page);
+  const gone = options.deleted
+    ? await deletedIdsAmong([...store.versions()], options.deleted, options.signal)
+    : new Set<string>();
   store.remove(gone);
   return {
     store,
@@ -186,7 +194,10 @@ async function parallelPass<T extends Versioned>(
     const totalPagesNow = result.totalPages === null && result.records.length > 0 ? page + 1 : result.totalPages;
     return { ...result, records: [], included: undefined, totalPages: totalPagesNow };
   };
-  await listAll(fetchPage, { pageConcurrency: Math.max(1, options.pageConcurrency ?? PAGE_CONCURRENCY), signal: options.signal });
+  await listAll(fetchPage, {
+    pageConcurrency: Math.max(1, options.pageConcurrency ?? PAGE_CONCURRENCY),
+    signal: options.signal,
+  });
   const signals: ChangeSignal[] = [];
   if (counts.size > 1 || totalPages.size > 1) signals.push('totals_differ');
   if (duplicate) signals.push('duplicate');

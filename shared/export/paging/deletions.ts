@@ -43,13 +43,21 @@ export async function dropDeleted<T extends { id: string; updated_at?: string | 
  * `held` gives each record's id and version (µs of its `updated_at`, −1 when it has none).
  * Rejects with whatever `deleted` rejects with.
  */
-export async function deletedIdsAmong(held: readonly { id: string; version: bigint }[], deleted: DeletedReader, signal?: AbortSignal): Promise<Set<string>> {
+export async function deletedIdsAmong(
+  held: readonly { id: string; version: bigint }[],
+  deleted: DeletedReader,
+  signal?: AbortSignal,
+): Promise<Set<string>> {
   if (held.length === 0) return new Set();
   let oldest: bigint | undefined;
   for (const { version } of held) if (version >= 0n && (oldest === undefined || version < oldest)) oldest = version;
   const deletedAfter = oldest === undefined ? undefined : microsToIso(oldest - 1n);
   const ids = held.length <= IDS_QUERY_LIMIT ? held.map((r) => r.id) : undefined;
-  const deletions = await deleted({ ...(deletedAfter ? { deletedAfter } : {}), ...(ids ? { ids } : {}), ...(signal ? { signal } : {}) });
+  const deletions = await deleted({
+    ...(deletedAfter ? { deletedAfter } : {}),
+    ...(ids ? { ids } : {}),
+    ...(signal ? { signal } : {}),
+  });
   const deletedAt = new Map<string, bigint>();
   for (const d of deletions) {
     const id = d.id.toLowerCase();

@@ -25,7 +25,11 @@ export interface PageQuery {
 export type PageReader<T> = (query: PageQuery) => Promise<Page<T>>;
 
 /** Reads the deletion records of one resource: `deletedAfter` and `ids` combine with AND (spec section 4). */
-export type DeletedReader = (query: { deletedAfter?: string; ids?: readonly string[]; signal?: AbortSignal }) => Promise<readonly DeletionRecord[]>;
+export type DeletedReader = (query: {
+  deletedAfter?: string;
+  ids?: readonly string[];
+  signal?: AbortSignal;
+}) => Promise<readonly DeletionRecord[]>;
 
 /** Page readers of one organisation's lists. */
 export interface OrgPages {
@@ -58,7 +62,12 @@ export function deletedReader(
   return async (q) => (await listDeleted(resource, q)).records;
 }
 
-function pageReader<T>(http: HttpClient, path: string, item: z.ZodType<T>, extra: Record<string, QueryValue>): PageReader<T> {
+function pageReader<T>(
+  http: HttpClient,
+  path: string,
+  item: z.ZodType<T>,
+  extra: Record<string, QueryValue>,
+): PageReader<T> {
   const schema = listEnvelope(item);
   return async ({ page, updatedAfter, signal }) => {
     const envelope = (await http.request({

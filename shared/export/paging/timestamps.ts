@@ -14,9 +14,15 @@ const ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d+))?(Z|[+-]\d{2}
  */
 export function timestampMicros(iso: string): bigint {
   const m = ISO.exec(iso.trim());
-  const ms = m ? Date.parse(`${m[1]}${m[3]!.length === 5 ? `${m[3]!.slice(0, 3)}:${m[3]!.slice(3)}` : m[3]}`) : Number.NaN;
+  const ms = m
+    ? Date.parse(`${m[1]}${m[3]!.length === 5 ? `${m[3]!.slice(0, 3)}:${m[3]!.slice(3)}` : m[3]}`)
+    : Number.NaN;
   if (!m || Number.isNaN(ms)) {
-    throw new ShedError('invalid_timestamp', 'service', `'${iso}' is not an ISO 8601 timestamp with a zone (expected e.g. 2026-03-01T10:00:00.123456Z)`);
+    throw new ShedError(
+      'invalid_timestamp',
+      'service',
+      `'${iso}' is not an ISO 8601 timestamp with a zone (expected e.g. 2026-03-01T10:00:00.123456Z)`,
+    );
   }
   return BigInt(ms) * 1000n + BigInt(((m[2] ?? '') + '000000').slice(0, 6));
 }

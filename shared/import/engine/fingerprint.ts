@@ -11,7 +11,11 @@ import { splitInvoiceNotes } from '../../kinds/invoice-notes.ts';
  * Supplier case and spacing are ignored; the date is the local date in the farm's time zone;
  * decimals are compared by value; line order does not matter.
  */
-export function receiptIdentity(organisationId: string, receipt: ReceiptCreateBody | Receipt, timeZone: string): string {
+export function receiptIdentity(
+  organisationId: string,
+  receipt: ReceiptCreateBody | Receipt,
+  timeZone: string,
+): string {
   const { invoice } = splitInvoiceNotes(receipt.notes ?? null);
   const lines = (receipt.line_items ?? [])
     .map((item) =>

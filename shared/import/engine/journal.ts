@@ -36,7 +36,13 @@ export const JournalEntry = z.discriminatedUnion('type', [
     lineItemIds: z.array(z.string()).default([]),
     rowNumbers: z.array(z.number()),
   }),
-  Base.extend({ type: z.literal('updated'), recordId: z.string(), sequence: z.string(), previous: z.unknown(), rowNumbers: z.array(z.number()) }),
+  Base.extend({
+    type: z.literal('updated'),
+    recordId: z.string(),
+    sequence: z.string(),
+    previous: z.unknown(),
+    rowNumbers: z.array(z.number()),
+  }),
   Base.extend({ type: z.literal('applied'), recordId: z.string(), updatedAt: z.string() }),
   Base.extend({ type: z.literal('undone'), recordId: z.string() }),
 ]);
@@ -107,7 +113,10 @@ export class JournalIndex {
 }
 
 /** Entries for queries, each entry at most once: exact row group first, then same fingerprint (file order). */
-function assign<E extends CreatedEntry | IntentEntry>(queries: readonly JournalQuery[], entries: readonly E[]): (E | undefined)[] {
+function assign<E extends CreatedEntry | IntentEntry>(
+  queries: readonly JournalQuery[],
+  entries: readonly E[],
+): (E | undefined)[] {
   const byGroup = groupBy(entries, groupKey);
   const byPrint = groupBy(entries, (e) => e.fingerprint);
   const used = new Set<E>();

@@ -92,7 +92,9 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   const identities = drafts.map((d) => (d.body && !d.recordId ? ops.identityOfBody(d.body) : ''));
   const prints = await Promise.all(identities.map((identity) => (identity ? fingerprint(identity) : '')));
   const creates = prints.flatMap((print, i) => (print ? [i] : []));
-  const found = options.journal.match(creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })));
+  const found = options.journal.match(
+    creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })),
+  );
   const matches = new Map(creates.map((draftIndex, k) => [draftIndex, found[k]!]));
   const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!, matches.get(i) ?? {}));
   const perDraft = await Promise.all(
@@ -171,7 +173,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     if (twin && !this.options.allowDuplicates) {
       return async () =>
-        withRemedy(this.ops.results(draft, twin, 'duplicate', `already in the service as ${twin.sequence}: not sent`), { code: 'allow_duplicates' });
+        withRemedy(this.ops.results(draft, twin, 'duplicate', `already in the service as ${twin.sequence}: not sent`), {
+          code: 'allow_duplicates',
+        });
     }
     return () => this.create(draft, body, identity, print);
   }
@@ -231,10 +235,19 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   private async withAttempts(draft: D, attempt: () => Promise<RowResult[]>, what: string): Promise<RowResult[]> {
     const attempts = this.options.maxAttempts ?? DEFAULT_ATTEMPTS;
     try {
-      return await pRetry(attempt, { retries: attempts - 1, minTimeout: this.options.retryDelayMs ?? 200, factor: 2, randomize: true });
+      return await pRetry(attempt, {
+        retries: attempts - 1,
+        minTimeout: this.options.retryDelayMs ?? 200,
+        factor: 2,
+        randomize: true,
+      });
     } catch (error) {
       if (error instanceof OutcomeUnknownError) {
-        return failed(draft, error, `${what}: the service failed ${attempts} times and the record is not there; run the import again to retry`);
+        return failed(
+          draft,
+          error,
+          `${what}: the service failed ${attempts} times and the record is not there; run the import again to retry`,
+        );
       }
       return failed(draft, error);
     }
@@ -270,7 +283,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (diff.error) return rows(draft, 'invalid', diff.error);
     if (!diff.body) return this.ops.results(draft, current, 'unchanged');
     const review = this.ops.underReview(current) ? ' (it is under review: changed anyway)' : '';
-    if (this.options.dryRun) return this.ops.results(draft, current, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
+    if (this.options.dryRun)
+      return this.ops.results(draft, current, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
     await this.options.sink.append({
       ...this.base(),
       type: 'updated',
@@ -284,7 +298,12 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
 
   /** Records what the update left (for undo's check), then the rows' results. */
   private async updated(draft: D, record: R, message: string): Promise<RowResult[]> {
-    await this.options.sink.append({ ...this.base(), type: 'applied', recordId: record.id, updatedAt: record.updated_at });
+    await this.options.sink.append({
+      ...this.base(),
+      type: 'applied',
+      recordId: record.id,
+      updatedAt: record.updated_at,
+    });
     return this.ops.results(draft, record, 'updated', message);
   }
 

@@ -21,7 +21,9 @@ export interface SweepInput<R extends ServiceRecord> {
  * @returns the results, with those rows annotated (others unchanged, same order).
  */
 export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): RowResult[] {
-  const ours = new Set(input.results.flatMap((r) => (r.status === 'created' && r.recordId ? [r.recordId.toLowerCase()] : [])));
+  const ours = new Set(
+    input.results.flatMap((r) => (r.status === 'created' && r.recordId ? [r.recordId.toLowerCase()] : [])),
+  );
   if (ours.size === 0) return [...input.results];
   const byId = new Map(input.changedSince.map((record) => [record.id.toLowerCase(), record]));
   const others = new Map<string, R[]>();

@@ -4,7 +4,13 @@ import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
 import type { CellValue } from '../../sheet/grid.ts';
 import { isBlank } from '../../sheet/grid.ts';
-import { cellText, compareDecimals, divideDecimals, parsePacksOfSize, splitTrailingSize } from '../../sheet/values/index.ts';
+import {
+  cellText,
+  compareDecimals,
+  divideDecimals,
+  parsePacksOfSize,
+  splitTrailingSize,
+} from '../../sheet/values/index.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
@@ -54,7 +60,10 @@ export function buildReceiptDraft(
   resolver: Resolver,
   settings: ReadSettings & { prices?: PriceReading },
 ): ReceiptDraft {
-  const prices = settings.prices ?? { basis: { costIncludesGst: false, totalIncludesGst: false }, gstRate: GST_RATE_DEFAULT };
+  const prices = settings.prices ?? {
+    basis: { costIncludesGst: false, totalIncludesGst: false },
+    gstRate: GST_RATE_DEFAULT,
+  };
   const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
   const read = new CellReader(index, settings, resolver);
   const first = group.lines[0]?.rowNumber ?? 0;
@@ -77,7 +86,9 @@ export function buildReceiptDraft(
     const product = read.product(cells.productField, cells.product, row.rowNumber);
     const quantity = read.decimal('quantity', cells.quantity, row.rowNumber);
     const pack = read.amountWithUnit(cells.packField, 'pack_unit', cells.packSize, row.cells.pack_unit, row.rowNumber);
-    const price = priceFromTotal ? unitPriceFromTotal(read, row, quantity) : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
+    const price = priceFromTotal
+      ? unitPriceFromTotal(read, row, quantity)
+      : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
     lines.push({ rowNumber: row.rowNumber, lineItemId });
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
@@ -89,7 +100,13 @@ export function buildReceiptDraft(
     }
     const cost = price === null ? null : packCostExGst(price, prices);
     if (price !== null && cost !== price) {
-      read.warn('pack_cost', row.rowNumber, 'gst_taken_off', `${price} includes GST: sent as ${cost} excluding GST`, row.cells.pack_cost);
+      read.warn(
+        'pack_cost',
+        row.rowNumber,
+        'gst_taken_off',
+        `${price} includes GST: sent as ${cost} excluding GST`,
+        row.cells.pack_cost,
+      );
     }
     if (product && quantity !== null && pack && cost !== null) {
       items.push({

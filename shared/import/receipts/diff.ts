@@ -1,6 +1,12 @@
 import type { LineItemInput, ReceiptCreateBody, ReceiptUpdateBody } from '../../schemas/bodies.ts';
 import type { LineItem, Receipt } from '../../schemas/resources.ts';
-import { canonicalDecimal, formatLocalDate, isLocalMidnight, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
+import {
+  canonicalDecimal,
+  formatLocalDate,
+  isLocalMidnight,
+  sameSheetText,
+  timestampToLocalDate,
+} from '../../sheet/values/index.ts';
 import type { RecordDiff } from '../engine/ops.ts';
 
 /**
@@ -26,7 +32,11 @@ export function diffReceipt(
   const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
   // A sheet date without a time leaves the service's time of day alone; one with a time is compared whole.
   const dateOnly = isLocalMidnight(desired.received_at, timeZone);
-  if (dateOnly ? day(desired.received_at) !== day(current.received_at) : Date.parse(desired.received_at) !== Date.parse(current.received_at)) {
+  if (
+    dateOnly
+      ? day(desired.received_at) !== day(current.received_at)
+      : Date.parse(desired.received_at) !== Date.parse(current.received_at)
+  ) {
     body.received_at = desired.received_at;
     changes.push(`received ${day(current.received_at)} → ${day(desired.received_at)}`);
   }
@@ -47,7 +57,11 @@ export function diffReceipt(
   const currentById = new Map(current.line_items.map((item) => [item.id, item]));
   const foreign = items.find((item) => item.id && !currentById.has(item.id));
   if (foreign) {
-    return { body: null, changes, error: `Line Item ID ${foreign.id} is not a line of ${current.sequence}: clear it to add the line as a new one` };
+    return {
+      body: null,
+      changes,
+      error: `Line Item ID ${foreign.id} is not a line of ${current.sequence}: clear it to add the line as a new one`,
+    };
   }
   const kept = new Set(items.flatMap((item) => (item.id ? [item.id] : [])));
   const changed = items.filter((item) => item.id && !sameLine(item, currentById.get(item.id)!)).length;

@@ -3,7 +3,9 @@ import { isBlank } from '../../sheet/grid.ts';
 import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 
 /** Receipt fields that belong to the invoice header: filled down within an invoice, equal on all its lines. */
-const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = KINDS.receipts.fields.filter((f) => KINDS.receipts.registry[f].invoiceLevel);
+const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = KINDS.receipts.fields.filter(
+  (f) => KINDS.receipts.registry[f].invoiceLevel,
+);
 import { cellText } from '../../sheet/values/index.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
@@ -57,7 +59,11 @@ export function invoiceKeyField(columns: Partial<Record<ReceiptField, number>>):
  * A line that writes a header field different from the invoice's value is a problem ("its second line
  * names another supplier"); blank header cells take the invoice's value.
  */
-export function groupInvoices(rows: readonly FieldRow<ReceiptField>[], blankBefore: ReadonlySet<number>, index: ColumnIndex): InvoiceGroup[] {
+export function groupInvoices(
+  rows: readonly FieldRow<ReceiptField>[],
+  blankBefore: ReadonlySet<number>,
+  index: ColumnIndex,
+): InvoiceGroup[] {
   const keyField = invoiceKeyField(index.columns);
   const groups: InvoiceGroup[] = [];
   const byKey = new Map<string, InvoiceGroup>();
@@ -78,7 +84,8 @@ export function groupInvoices(rows: readonly FieldRow<ReceiptField>[], blankBefo
     let group: InvoiceGroup | null;
     if (key) {
       const sameNumber = key.invoice ? (byNumber.get(normInvoice(key.invoice)) ?? []) : [];
-      const continues: boolean = current !== null && !boundary && !key.norm.startsWith('record ') && sameNumber.includes(current);
+      const continues: boolean =
+        current !== null && !boundary && !key.norm.startsWith('record ') && sameNumber.includes(current);
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
         (continues ? current : null) ??
@@ -113,7 +120,10 @@ export function groupInvoices(rows: readonly FieldRow<ReceiptField>[], blankBefo
  * when its invoice number is blank or shared with another), else the invoice key. Null: a line that
  * continues the invoice above.
  */
-function groupingKey(row: FieldRow<ReceiptField>, keyField: ReceiptField | null): { norm: string; invoice: string | null; supplier: string | null } | null {
+function groupingKey(
+  row: FieldRow<ReceiptField>,
+  keyField: ReceiptField | null,
+): { norm: string; invoice: string | null; supplier: string | null } | null {
   const invoice = keyField ? cellText(row.cells[keyField] ?? null) || null : null;
   const supplier = cellText(row.cells.supplier ?? null) || null;
   const recordId = cellText(row.cells.record_id ?? null).toLowerCase();
@@ -159,7 +169,12 @@ function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: R
 }
 
 /** Whether a row with no key (and no Record ID) is the next line of `current`. */
-function continuesWithoutKey(row: FieldRow<ReceiptField>, current: InvoiceGroup, keyField: ReceiptField | null, repeatsKey: boolean): boolean {
+function continuesWithoutKey(
+  row: FieldRow<ReceiptField>,
+  current: InvoiceGroup,
+  keyField: ReceiptField | null,
+  repeatsKey: boolean,
+): boolean {
   // Header on the first line only: a blank number repeats the one above (a different supplier is refused).
   if (keyField !== null && !repeatsKey) return true;
   // Numbers on every line: a numbered invoice has no unnumbered lines.

@@ -38,7 +38,12 @@ export function receiptOps(
  * row — by the Line Item ID the row carries, else by position among the receipt's items (the
  * service answers line items in the order they were sent).
  */
-export function receiptResults(draft: ReceiptDraft, receipt: Receipt, status: RowStatus, message?: string): RowResult[] {
+export function receiptResults(
+  draft: ReceiptDraft,
+  receipt: Receipt,
+  status: RowStatus,
+  message?: string,
+): RowResult[] {
   const ids = new Set(receipt.line_items.map((item) => item.id));
   return draft.lines.map((line, i) => {
     const own = draft.warnings.filter((w) => w.rowNumber === line.rowNumber).map((w) => w.message);

@@ -28,7 +28,12 @@ export interface ReceiptPlan {
  *
  * @param mapping the column mapping (see `detectMapping`); must have every required field.
  */
-export function planReceiptImport(grid: Grid, mapping: ColumnMapping, resolver: Resolver, settings: ReadSettings): ReceiptPlan {
+export function planReceiptImport(
+  grid: Grid,
+  mapping: ColumnMapping,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
   const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(
@@ -41,10 +46,14 @@ export function planReceiptImport(grid: Grid, mapping: ColumnMapping, resolver: 
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
-    warnings.push({ message: `prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)` });
+    warnings.push({
+      message: `prices include GST: each pack cost is sent excluding GST (the price ÷ ${addDecimals('1', prices.gstRate)}, to the cent)`,
+    });
   }
   if (settings.packCostFrom === 'line_total') {
-    const total = (columns.line_total === undefined ? '' : mapping.headers[columns.line_total]) || KINDS.receipts.registry.line_total.label;
+    const total =
+      (columns.line_total === undefined ? '' : mapping.headers[columns.line_total]) ||
+      KINDS.receipts.registry.line_total.label;
     warnings.push({ message: `no price column: each pack cost is '${total}' ÷ the quantity` });
   }
   const groups = groupInvoices(rows, blankBefore, index);

@@ -58,7 +58,10 @@ export function lineTotalProblem(
   let tolerance = LINE_TOTAL_TOLERANCE;
   if (costIncludesGst !== totalIncludesGst) {
     expected = totalIncludesGst ? multiplyDecimals(asWritten, factor) : divideDecimals(asWritten, factor, 6);
-    tolerance = addDecimals(LINE_TOTAL_TOLERANCE, multiplyDecimals('0.005', quantity.startsWith('-') ? negateDecimal(quantity) : quantity));
+    tolerance = addDecimals(
+      LINE_TOTAL_TOLERANCE,
+      multiplyDecimals('0.005', quantity.startsWith('-') ? negateDecimal(quantity) : quantity),
+    );
   }
   const difference = subtractDecimals(parsed.value, expected);
   const distance = difference.startsWith('-') ? negateDecimal(difference) : difference;

@@ -41,7 +41,12 @@ export interface ReturnDraft {
  * The returned date is sent as local midnight in `settings.timeZone`.
  * Never throws: every problem is returned, pinned to its cell.
  */
-export function buildReturnDraft(row: FieldRow<ReturnField>, index: ColumnIndex, resolver: Resolver, settings: ReadSettings): ReturnDraft {
+export function buildReturnDraft(
+  row: FieldRow<ReturnField>,
+  index: ColumnIndex,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReturnDraft {
   const read = new CellReader(index, settings, resolver);
   const { cells, rowNumber } = row;
 

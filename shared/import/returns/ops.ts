@@ -39,7 +39,8 @@ export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone:
     body[key] = value;
     changes.push(label);
   };
-  if (!sameSheetText(desired.supplier, current.supplier)) set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`);
+  if (!sameSheetText(desired.supplier, current.supplier))
+    set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`);
   if (day(desired.returned_at) !== day(current.returned_at))
     set('returned_at', desired.returned_at, `returned ${day(current.returned_at)} → ${day(desired.returned_at)}`);
   if (desired.storage_id !== current.storage_id) set('storage_id', desired.storage_id, 'storage changed');
@@ -49,7 +50,8 @@ export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone:
   }
   if (desired.amount_unit.toLowerCase() !== current.amount_unit.toLowerCase())
     set('amount_unit', desired.amount_unit, `unit ${current.amount_unit} → ${desired.amount_unit}`);
-  if (!sameSheetText(desired.reference, current.reference)) set('reference', desired.reference ?? null, 'reference changed');
+  if (!sameSheetText(desired.reference, current.reference))
+    set('reference', desired.reference ?? null, 'reference changed');
   if (!sameSheetText(desired.notes, current.notes)) set('notes', desired.notes ?? null, 'notes changed');
   return { body: Object.keys(body).length ? body : null, changes };
 }

@@ -27,10 +27,21 @@ export interface ReturnPlan {
  * @param mapping the column mapping of a returns sheet (see `detectMapping(grid, 'returns')`); must
  *   have every required field (`assertMappingUsable`).
  */
-export function planReturnImport(grid: Grid, mapping: ColumnMapping, resolver: Resolver, settings: ReadSettings): ReturnPlan {
+export function planReturnImport(
+  grid: Grid,
+  mapping: ColumnMapping,
+  resolver: Resolver,
+  settings: ReadSettings,
+): ReturnPlan {
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(grid, mapping, settings, KINDS.returns.quantityField, KINDS.returns.dateField);
+  const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(
+    grid,
+    mapping,
+    settings,
+    KINDS.returns.quantityField,
+    KINDS.returns.dateField,
+  );
   const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, reading));
   return { drafts, skipped, warnings };
 }

@@ -6,7 +6,14 @@ import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import type { Remedy } from '../../errors/remedy.ts';
 import type { CellValue } from '../grid.ts';
-import { type DateOrder, type LocalDate, dateProblem, formatLocalDate, monthNumber, PLAUSIBLE_YEARS } from './local-date.ts';
+import {
+  type DateOrder,
+  type LocalDate,
+  dateProblem,
+  formatLocalDate,
+  monthNumber,
+  PLAUSIBLE_YEARS,
+} from './local-date.ts';
 import { EMPTY_REASON, type Parsed, parsedFail, parsedOk } from './parsed.ts';
 import { cleanText, describeCell } from './text.ts';
 
@@ -39,7 +46,9 @@ function fullYear(text: string): number {
 function checked(subject: string, d: LocalDate, hint?: { read: string; remedy: Remedy }): Parsed<LocalDate> {
   const problem = dateProblem(d);
   if (problem === null) return parsedOk(d);
-  return hint ? parsedFail(`${subject} is not a date: ${problem} (${hint.read})`, [hint.remedy]) : parsedFail(`${subject} is not a date: ${problem}`);
+  return hint
+    ? parsedFail(`${subject} is not a date: ${problem} (${hint.read})`, [hint.remedy])
+    : parsedFail(`${subject} is not a date: ${problem}`);
 }
 
 /** An Excel serial (1900 date system, 25569 = 1970-01-01); a fraction is a time of day and is dropped. */
@@ -63,11 +72,14 @@ function badShape(subject: string): Parsed<LocalDate> {
 
 /** Numeric parts in the order the column uses; a four-digit first part is always year-month-day. */
 function fromNumeric([a, b, c]: [string, string, string], order: DateOrder, subject: string): Parsed<LocalDate> {
-  if (a.length === 4) return c.length > 2 ? badShape(subject) : checked(subject, { year: Number(a), month: Number(b), day: Number(c) });
+  if (a.length === 4)
+    return c.length > 2 ? badShape(subject) : checked(subject, { year: Number(a), month: Number(b), day: Number(c) });
   if (a.length === 3) return badShape(subject);
   if (order === 'YMD') {
     if (c.length === 4) {
-      return parsedFail(`${subject} is not a date: it has the year last, but the date order is YMD`, [{ code: 'choose_date_order', orders: ['DMY', 'MDY'] }]);
+      return parsedFail(`${subject} is not a date: it has the year last, but the date order is YMD`, [
+        { code: 'choose_date_order', orders: ['DMY', 'MDY'] },
+      ]);
     }
     if (a.length !== 2 || c.length > 2) return badShape(subject);
     return checked(subject, { year: fullYear(a), month: Number(b), day: Number(c) });
@@ -114,12 +126,17 @@ const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', '
 /** The date after a weekday, checked against it: a date the weekday contradicts is refused (a typo, or the wrong order). */
 function fromWeekdayFirst(m: RegExpExecArray, order: DateOrder, subject: string): Parsed<LocalDate> {
   const date = fromText(m[2]!, order);
-  if (!date.ok) return date.reason === EMPTY_REASON ? date : parsedFail(`${subject} is not a date: ${date.reason.replace(/^.*? is not a date: /, '')}`);
+  if (!date.ok)
+    return date.reason === EMPTY_REASON
+      ? date
+      : parsedFail(`${subject} is not a date: ${date.reason.replace(/^.*? is not a date: /, '')}`);
   const { year, month, day } = date.value;
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   const written = WEEKDAYS.indexOf(m[1]!.toLowerCase().slice(0, 3));
   if (weekday === written) return date;
-  return parsedFail(`${subject} is not a date: ${formatLocalDate(date.value)} is a ${WEEKDAY_NAMES[weekday]}, not a ${WEEKDAY_NAMES[written]}`);
+  return parsedFail(
+    `${subject} is not a date: ${formatLocalDate(date.value)} is a ${WEEKDAY_NAMES[weekday]}, not a ${WEEKDAY_NAMES[written]}`,
+  );
 }
 
 function fromText(raw: string, order: DateOrder): Parsed<LocalDate> {
@@ -133,7 +150,10 @@ function fromText(raw: string, order: DateOrder): Parsed<LocalDate> {
   if (iso) return fromIso(iso, text, subject);
   const numeric = numericDateParts(text);
   if (numeric) return fromNumeric(numeric, order, subject);
-  return fromNamed(text, subject) ?? parsedFail(`${subject} is not a date: expected a date like 3/2/2026, 3 Feb 2026 or 2026-02-03`);
+  return (
+    fromNamed(text, subject) ??
+    parsedFail(`${subject} is not a date: expected a date like 3/2/2026, 3 Feb 2026 or 2026-02-03`)
+  );
 }
 
 /**

@@ -67,7 +67,8 @@ function readings(values: CellValue[]): Readings {
 export function detectDateOrder(values: CellValue[], preferred: DateOrder): DateOrderCheck {
   const found = readings(values);
   const conflict = conflictOf(found, preferred);
-  const otherOrderOnly = preferred === 'DMY' ? found.monthFirstOnly : preferred === 'MDY' ? found.dayFirstOnly : undefined;
+  const otherOrderOnly =
+    preferred === 'DMY' ? found.monthFirstOnly : preferred === 'MDY' ? found.dayFirstOnly : undefined;
   return {
     order: preferred,
     ...(conflict === undefined ? {} : { conflict }),
@@ -79,7 +80,8 @@ function conflictOf(found: Readings, preferred: DateOrder): Notice | undefined {
   if (found.dayFirstOnly !== undefined && found.monthFirstOnly !== undefined) {
     return {
       message:
-        `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` + 'write all its dates the same way',
+        `the column mixes day-first dates ('${found.dayFirstOnly}') and month-first dates ('${found.monthFirstOnly}'); ` +
+        'write all its dates the same way',
     };
   }
   if (preferred === 'DMY' && found.monthFirstOnly !== undefined) {

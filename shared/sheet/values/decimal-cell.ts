@@ -25,7 +25,9 @@ export type DecimalText = { ok: true; value: string; negatedByParentheses: boole
 /** Remove one leading `+` or `-`, telling whether it was a minus. */
 function takeSign(text: string): { negative: boolean; signed: boolean; rest: string } {
   const m = /^([+-])\s*/.exec(text);
-  return m ? { negative: m[1] === '-', signed: true, rest: text.slice(m[0].length) } : { negative: false, signed: false, rest: text };
+  return m
+    ? { negative: m[1] === '-', signed: true, rest: text.slice(m[0].length) }
+    : { negative: false, signed: false, rest: text };
 }
 
 /** Unsigned number body (digits, grouping, point, exponent) as parts, or why it is not a number. */
@@ -54,7 +56,8 @@ export function parseDecimalText(text: string): DecimalText {
   const inner = outer.signed ? { negative: false, signed: false, rest } : takeSign(rest);
   rest = inner.rest.replace(CURRENCY_SUFFIX, '');
   const signed = outer.signed || inner.signed;
-  if (paren && signed) return { ok: false, why: 'write a negative amount with a minus sign or in parentheses, not both' };
+  if (paren && signed)
+    return { ok: false, why: 'write a negative amount with a minus sign or in parentheses, not both' };
   const parts = bodyParts(rest);
   if ('why' in parts) return { ok: false, why: parts.why };
   const value = partsToCanonical({ ...parts, negative: Boolean(paren) || outer.negative || inner.negative });
@@ -87,6 +90,8 @@ export function parseDecimalCell(value: CellValue): Parsed<string> {
   if (text === '') return parsedFail(EMPTY_REASON);
   const read = parseDecimalText(text);
   if (!read.ok) return parsedFail(`${subject} is not a number: ${read.why}`);
-  const warning = read.negatedByParentheses ? `read ${subject} as ${read.value} (parentheses mean a negative amount)` : undefined;
+  const warning = read.negatedByParentheses
+    ? `read ${subject} as ${read.value} (parentheses mean a negative amount)`
+    : undefined;
   return parsedOk(read.value, warning);
 }

@@ -13,7 +13,11 @@ import { ShedError } from '../../errors/shed-error.ts';
 export class InvalidDecimalError extends ShedError {
   readonly text: string;
   constructor(text: string) {
-    super('invalid_decimal', 'internal', `'${text}' is not a decimal number (expected digits with an optional point, like 1234.5)`);
+    super(
+      'invalid_decimal',
+      'internal',
+      `'${text}' is not a decimal number (expected digits with an optional point, like 1234.5)`,
+    );
     this.text = text;
   }
 }

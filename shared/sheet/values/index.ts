@@ -16,7 +16,15 @@ export {
   subtractDecimals,
 } from './decimal.ts';
 export { MAX_INTEGER_DIGITS, parseDecimalCell } from './decimal-cell.ts';
-export { type DateOrder, type LocalDate, DATE_ORDERS, PLAUSIBLE_YEARS, formatLocalDate, isRealDate, localDateToUtcDate } from './local-date.ts';
+export {
+  type DateOrder,
+  type LocalDate,
+  DATE_ORDERS,
+  PLAUSIBLE_YEARS,
+  formatLocalDate,
+  isRealDate,
+  localDateToUtcDate,
+} from './local-date.ts';
 export { EXCEL_SERIAL_UNIX_EPOCH, parseDateCell } from './date-cell.ts';
 export { type TimeOfDay, isoInstant, timeOfDay } from './time-of-day.ts';
 export { type DateOrderCheck, detectDateOrder, isAmbiguousNumericDate } from './date-order.ts';

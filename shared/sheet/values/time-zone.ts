@@ -17,7 +17,11 @@ export { DEFAULT_TIME_ZONE } from './default-time-zone.ts';
 export class InvalidTimeZoneError extends ShedError {
   readonly timeZone: string;
   constructor(timeZone: string, why = 'is not a time zone') {
-    super('invalid_time_zone', 'usage', `'${timeZone}' ${why}: use an IANA name such as Australia/Sydney, Australia/Perth or Pacific/Auckland`);
+    super(
+      'invalid_time_zone',
+      'usage',
+      `'${timeZone}' ${why}: use an IANA name such as Australia/Sydney, Australia/Perth or Pacific/Auckland`,
+    );
     this.timeZone = timeZone;
   }
 }
@@ -33,7 +37,11 @@ export class NonexistentLocalDateError extends ShedError {
 export class InvalidTimestampError extends ShedError {
   readonly timestamp: string;
   constructor(timestamp: string) {
-    super('invalid_timestamp', 'service', `'${timestamp}' is not an ISO 8601 timestamp (expected e.g. 2026-03-01T10:00:00.123456Z)`);
+    super(
+      'invalid_timestamp',
+      'service',
+      `'${timestamp}' is not an ISO 8601 timestamp (expected e.g. 2026-03-01T10:00:00.123456Z)`,
+    );
     this.timestamp = timestamp;
   }
 }

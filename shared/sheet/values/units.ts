@@ -39,7 +39,13 @@ export function unitKey(text: string): string {
  */
 export function parseUnitAlias(text: string): UnitAlias | null {
   const parsed = parseQuantityWithUnit(/^\p{L}/u.test(text.trim()) ? `1 ${text}` : text);
-  if (!parsed.ok || parsed.value.unit === null || parsed.value.value.startsWith('-') || /^0(\.0*)?$/.test(parsed.value.value)) return null;
+  if (
+    !parsed.ok ||
+    parsed.value.unit === null ||
+    parsed.value.value.startsWith('-') ||
+    /^0(\.0*)?$/.test(parsed.value.value)
+  )
+    return null;
   const unit = normaliseUnit(parsed.value.unit);
   return unit.known ? { factor: parsed.value.value, unit: unit.unit } : null;
 }
@@ -101,7 +107,10 @@ const PACKS_OF_SIZE = /^(\d+(?:\.\d+)?)\s*[x×*]\s*(\d[\d,]*(?:\.\d+)?\s*\p{L}[\
 /** A container word that may follow a size at the end of a product text (`Glyfos 540 20L drum`). */
 const CONTAINER = '(?:drums?|bags?|packs?|cans?|jugs?|bottles?|tubs?|pails?|totes?|ibcs?|shuttles?|bulk)';
 /** A size at the end of a product text: `Glyfos 540 20L`, `Glyfos 540 - 20 L drum`, `Urea (1t bag)`, `Amine 625, 5L`. */
-const TRAILING_SIZE = new RegExp(`^(.*?\\S)[\\s,\\-–(]+(\\d[\\d,]*(?:\\.\\d+)?\\s*\\p{L}[\\p{L}.]*)(?:\\s+${CONTAINER})?\\)?$`, 'iu');
+const TRAILING_SIZE = new RegExp(
+  `^(.*?\\S)[\\s,\\-–(]+(\\d[\\d,]*(?:\\.\\d+)?\\s*\\p{L}[\\p{L}.]*)(?:\\s+${CONTAINER})?\\)?$`,
+  'iu',
+);
 
 /**
  * A quantity cell that says how many packs of what size (`'2 x 20L'` → quantity `'2'`, size `'20L'`;

@@ -22,7 +22,17 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
+const HEADER = [
+  'Invoice No',
+  'Supplier',
+  'Date Received',
+  'Deliver To',
+  'Product',
+  'Qty',
+  'Pack Size',
+  'Unit',
+  'Price ex GST',
+];
 const invoices = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => [
     `${prefix}-${i + 1}`,
@@ -101,7 +111,10 @@ describe('results written per invoice, with the row check (office-js adapter)', 
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('EDIT', 4)] }] });
     const { workbook, importer } = await open(fake);
     let refused = 0;
-    fake.failSync = (ops) => (ops.some((op) => op.kind === 'values') && refused++ === 0 ? { code: 'InvalidOperationInCellEditMode' } : undefined);
+    fake.failSync = (ops) =>
+      ops.some((op) => op.kind === 'values') && refused++ === 0
+        ? { code: 'InvalidOperationInCellEditMode' }
+        : undefined;
     const before = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
     await importer.start();
     expect(refused).toBeGreaterThan(0);

@@ -53,7 +53,11 @@ function everyError(): { name: string; error: coreErrors.ShedError }[] {
     new coreErrors.ServiceError(target, answer(503)),
     new coreErrors.NetworkError(target, 'ECONNREFUSED'),
     new coreErrors.TimeoutError(target, 30_000),
-    new coreErrors.OutcomeUnknownError(target, { reason: 'timeout', startedAt: '2026-03-01T00:00:00Z', explanation: 'no answer came' }),
+    new coreErrors.OutcomeUnknownError(target, {
+      reason: 'timeout',
+      startedAt: '2026-03-01T00:00:00Z',
+      explanation: 'no answer came',
+    }),
     new coreErrors.ResponseShapeError(target, 200, [{ path: 'data.0.id', message: 'Required' }]),
   ];
   const classes = Object.values(coreErrors).filter(
@@ -67,7 +71,9 @@ function everyError(): { name: string; error: coreErrors.ShedError }[] {
     new UnknownStorageError("no storage named 'Seed Shedd'; closest: 'Seed Shed'"),
     new TemplateError("A template is for receipts or returns, not 'stock'."),
     new ReferenceDataError('The reference data has no organisation id.'),
-    new MappingError('missing_fields', 'No column for Qty.', { remedies: [{ code: 'map_columns', fields: ['quantity'] }] }),
+    new MappingError('missing_fields', 'No column for Qty.', {
+      remedies: [{ code: 'map_columns', fields: ['quantity'] }],
+    }),
     new WorkbookError('sheet_not_found', "There is no sheet named 'Nope'."),
   ];
   return [...errors, ...others].map((error) => ({ name: `${error.constructor.name} ${error.code}`, error }));
@@ -77,7 +83,10 @@ describe('what the pane can show', () => {
   it("the pane's own wording (addin/app, addin/taskpane, addin/excel and the page) names no flag, shed command or FILE", () => {
     const literals = stringLiterals('addin/app', 'addin/taskpane', 'addin/excel').filter((l) => CLI_WORDS.test(l.text));
     expect(literals.map((l) => `${l.file}:${l.line}: ${l.text}`)).toEqual([]);
-    const page = readFileSync(new URL('../../../addin/taskpane/taskpane.html', import.meta.url), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    const page = readFileSync(new URL('../../../addin/taskpane/taskpane.html', import.meta.url), 'utf8').replace(
+      /<!--[\s\S]*?-->/g,
+      '',
+    );
     expect(page).not.toMatch(CLI_WORDS);
   });
 

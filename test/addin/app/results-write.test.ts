@@ -23,7 +23,17 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
+const HEADER = [
+  'Invoice No',
+  'Supplier',
+  'Date Received',
+  'Deliver To',
+  'Product',
+  'Qty',
+  'Pack Size',
+  'Unit',
+  'Price ex GST',
+];
 const RESULTS = ['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'];
 const invoices = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => [
@@ -121,7 +131,9 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     const state = importer.store.get();
     expect(state.status?.tone).toBe('warning');
     expect(state.unplaced).toBe(1);
-    expect(state.warnings.join('\n')).toMatch(/Not written, invoice CHG-4 \(row 5 when read\): created as [A-Z]+-\d+ \(Record ID [^)]+\)/);
+    expect(state.warnings.join('\n')).toMatch(
+      /Not written, invoice CHG-4 \(row 5 when read\): created as [A-Z]+-\d+ \(Record ID [^)]+\)/,
+    );
     expect(importer.lastRun.report?.placed.unplaced).toEqual([5]);
     const row = () => fake.sheet('Dockets').values.find((r) => r[0] === 'CHG-4')!;
     expect(row()[10] ?? '').toBe('');
@@ -154,7 +166,12 @@ describe('marks after a sort mid-import', () => {
     rows[1]![4] = 'Glyfos 450'; // MRK-2: no such product, refused and marked
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...rows] }] });
     const workbook = new WatchedWorkbook(fake);
-    Object.assign(workbook, { options: { ...(workbook as unknown as { options: object }).options, requirements: officeWith('1.17').context.requirements } });
+    Object.assign(workbook, {
+      options: {
+        ...(workbook as unknown as { options: object }).options,
+        requirements: officeWith('1.17').context.requirements,
+      },
+    });
     const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
     await connect.connect(sandbox.url, 'demo-token-willow');
     if (!connect.session()) await connect.selectOrganisation(WILLOW);

@@ -32,7 +32,9 @@ export const NO_CHROMIUM = 'Chromium not found: browser tests of the task pane s
 
 /** Debian's Chromium (or `CHROMIUM_PATH`), or null when neither is there. */
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => Boolean(p),
+  );
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
@@ -41,7 +43,12 @@ export function findChromium(): string | null {
  * that locale: Debian's chromium-l10n package; without it they read month first).
  */
 export function launchChromium(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: ['--lang=en-AU'], env: { ...process.env, LANG: 'en_AU.UTF-8' } });
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--lang=en-AU'],
+    env: { ...process.env, LANG: 'en_AU.UTF-8' },
+  });
 }
 
 /** The add-in built into a temporary folder (deleted by `remove`). */
@@ -91,7 +98,11 @@ export const PANE = { width: 360, height: 720, deviceScaleFactor: 2 } as const;
  * Opens the task pane on the memory host with `init` as its workbook, office.js stubbed, and
  * waits until it has started. Console errors and failed requests are collected in `errors`.
  */
-export async function openPane(browser: Browser, siteUrl: string, init: MemoryInit): Promise<{ page: Page; errors: string[] }> {
+export async function openPane(
+  browser: Browser,
+  siteUrl: string,
+  init: MemoryInit,
+): Promise<{ page: Page; errors: string[] }> {
   // An Australian bookkeeper's browser: dates in date inputs read day first.
   const context = await browser.newContext({
     viewport: { width: PANE.width, height: PANE.height },
@@ -105,7 +116,9 @@ export async function openPane(browser: Browser, siteUrl: string, init: MemoryIn
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.route(OFFICE_JS_URL, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STUB }));
+  await page.route(OFFICE_JS_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STUB }),
+  );
   await page.addInitScript((workbook) => {
     (window as unknown as { __shedMemoryInit: unknown }).__shedMemoryInit = workbook;
   }, init);

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid } from '../../../batch/read/index.ts';
-import { NO_CHROMIUM, OFFICE_JS_URL, OFFICE_STUB, buildAddin, findChromium, launchChromium, serveStatic } from './harness.ts';
+import {
+  NO_CHROMIUM,
+  OFFICE_JS_URL,
+  OFFICE_STUB,
+  buildAddin,
+  findChromium,
+  launchChromium,
+  serveStatic,
+} from './harness.ts';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) console.warn(NO_CHROMIUM);
@@ -55,7 +63,9 @@ describe.skipIf(!chromiumPath)('the memory host opens a real workbook', () => {
     page.on('request', (request) => requests.push(request.url()));
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    await page.route(OFFICE_JS_URL, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STUB }));
+    await page.route(OFFICE_JS_URL, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: OFFICE_STUB }),
+    );
     await page.goto(`${site.url}/taskpane.html?host=memory${query}`);
     await page.waitForSelector('body[data-ready]');
     return { page, requests, errors };
@@ -106,7 +116,9 @@ describe.skipIf(!chromiumPath)('the memory host opens a real workbook', () => {
   it('a workbook URL that is not there stops the page with the reason', async () => {
     const { page } = await open('&workbook=books/missing.xlsx');
     expect(await page.evaluate(() => document.body.dataset.ready)).toBe('error');
-    expect(await page.textContent('#boot-error')).toMatch(/books\/missing\.xlsx could not be fetched: the server answered 404/);
+    expect(await page.textContent('#boot-error')).toMatch(
+      /books\/missing\.xlsx could not be fetched: the server answered 404/,
+    );
     await page.close();
   });
 });

@@ -15,7 +15,17 @@ import { readGrid } from '../../../batch/read/index.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { listAll } from '../../support/service.ts';
-import { NO_CHROMIUM, OFFICE_JS_URL, OFFICE_STUB, PANE, buildAddin, findChromium, launchChromium, openPane, serveStatic } from './harness.ts';
+import {
+  NO_CHROMIUM,
+  OFFICE_JS_URL,
+  OFFICE_STUB,
+  PANE,
+  buildAddin,
+  findChromium,
+  launchChromium,
+  openPane,
+  serveStatic,
+} from './harness.ts';
 
 const chromiumPath = findChromium();
 if (!chromiumPath) console.warn(NO_CHROMIUM);
@@ -55,8 +65,22 @@ function invoiceWorkbook(name: string, prefix: string, count: number, month: num
     ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
   ];
   for (let i = 1; i <= count; i++)
-    rows.push([`${prefix}-${i}`, 'Farmco Rural Supplies', `${i}/${String(month).padStart(2, '0')}/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
-  return { name, sheets: [{ name: 'Invoices', rows }], settings: { 'shed.baseUrl': baseUrl, 'shed.organisationId': WILLOW } };
+    rows.push([
+      `${prefix}-${i}`,
+      'Farmco Rural Supplies',
+      `${i}/${String(month).padStart(2, '0')}/2026`,
+      'Main Chemical Shed',
+      'Glyfos 540',
+      i,
+      20,
+      'L',
+      185,
+    ]);
+  return {
+    name,
+    sheets: [{ name: 'Invoices', rows }],
+    settings: { 'shed.baseUrl': baseUrl, 'shed.organisationId': WILLOW },
+  };
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -75,10 +99,18 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
-    [sandbox, built, browser] = await Promise.all([startSandbox({ port: 0, quiet: true }), buildAddin(), launchChromium(chromiumPath!)]);
+    [sandbox, built, browser] = await Promise.all([
+      startSandbox({ port: 0, quiet: true }),
+      buildAddin(),
+      launchChromium(chromiumPath!),
+    ]);
     site = await serveStatic(built.dir);
     const grid = await readGrid('examples/supplier-invoices.xlsx');
-    const init: MemoryInit = { name: 'supplier-invoices.xlsx', active: grid.sheet, sheets: [{ name: grid.sheet, rows: gridRows(grid) }] };
+    const init: MemoryInit = {
+      name: 'supplier-invoices.xlsx',
+      active: grid.sheet,
+      sheets: [{ name: grid.sheet, rows: gridRows(grid) }],
+    };
     ({ page, errors } = await openPane(browser, site.url, init));
     receiptsBefore = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
   }, 120_000);
@@ -93,7 +125,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await page.fill('#token', 'demo-token-willow');
     await page.click('#connect');
     await page.getByRole('radio', { name: 'Willow Creek Pastoral Co' }).check();
-    await expect.poll(() => page.textContent('#connect-status')).toMatch(/^Connected to Willow Creek Pastoral Co: \d+ storages, \d+ product aliases\.$/);
+    await expect
+      .poll(() => page.textContent('#connect-status'))
+      .toMatch(/^Connected to Willow Creek Pastoral Co: \d+ storages, \d+ product aliases\.$/);
     expect(await page.textContent('#connection-badge')).toBe('Willow Creek Pastoral Co');
     expect(await page.inputValue('#token')).toBe('');
 
@@ -117,13 +151,17 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     expect(await page.inputValue('#map-product')).toBe('5');
 
     await page.click('#validate');
-    await expect.poll(() => page.textContent('#import-status'), { timeout: 20_000 }).toMatch(/^Checked, nothing sent: 17 receipts: /);
+    await expect
+      .poll(() => page.textContent('#import-status'), { timeout: 20_000 })
+      .toMatch(/^Checked, nothing sent: 17 receipts: /);
     const checked = (await page.textContent('#import-status'))!;
     expect(checked).toContain('11 would create');
     expect(checked).toContain('6 refused (12 rows invalid)');
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receiptsBefore);
     const problems = await page.locator('#import-problems li').allTextContents();
-    expect(problems).toContain("Row 22, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)");
+    expect(problems).toContain(
+      "Row 22, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)",
+    );
     const marks = await page.evaluate(() => {
       const sheet = window.__shedMemoryWorkbook!.sheet('Invoices');
       return { fills: sheet.fills, notes: Object.fromEntries(sheet.notes) };
@@ -156,7 +194,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
 
   it('Import again: nothing is sent twice (the sheet now carries the Record IDs)', async () => {
     await page.click('#import');
-    await expect.poll(() => page.textContent('#import-status'), { timeout: 30_000 }).toMatch(/^17 receipts: 11 unchanged, 6 refused/);
+    await expect
+      .poll(() => page.textContent('#import-status'), { timeout: 30_000 })
+      .toMatch(/^17 receipts: 11 unchanged, 6 refused/);
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receiptsBefore + 11);
   });
 
@@ -171,7 +211,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   it('Import: an edited column is saved in the workbook as a mapping; Detect again forgets it', async () => {
     await page.selectOption('#map-notes', '');
     const key = 'shed.mapping.receipts.Invoices';
-    await expect.poll(() => page.evaluate((k) => window.__shedMemoryWorkbook!.settings.get(k) ?? '', key)).toContain('"notes":null');
+    await expect
+      .poll(() => page.evaluate((k) => window.__shedMemoryWorkbook!.settings.get(k) ?? '', key))
+      .toContain('"notes":null');
     expect(await page.inputValue('#map-notes')).toBe('');
     await page.click('#mapping-reset');
     await expect.poll(() => page.inputValue('#map-notes')).toBe('11');
@@ -252,7 +294,10 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   it('reopened on a workbook that names the service, it reconnects with the saved token and opens Import', async () => {
     const again = await page.context().newPage();
     await again.route(OFFICE_JS_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: OFFICE_STUB }));
-    const init: MemoryInit = { sheets: [{ name: 'Sheet1', rows: [] }], settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW } };
+    const init: MemoryInit = {
+      sheets: [{ name: 'Sheet1', rows: [] }],
+      settings: { 'shed.baseUrl': sandbox.url, 'shed.organisationId': WILLOW },
+    };
     await again.addInitScript((workbook) => {
       (window as unknown as { __shedMemoryInit: unknown }).__shedMemoryInit = workbook;
     }, init);
@@ -286,7 +331,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.click('#mapping-box summary');
     expect(await pane.inputValue('#map-storage')).toBe('3');
     expect(await pane.locator('label[for="map-product"] .found-by').textContent()).toBe(' · by its values');
-    expect(await pane.getAttribute('label[for="map-product"]', 'title')).toBe('Column E · found by its values: 2 of 2 values are known products (medium)');
+    expect(await pane.getAttribute('label[for="map-product"]', 'title')).toBe(
+      'Column E · found by its values: 2 of 2 values are known products (medium)',
+    );
     expect(await pane.locator('label[for="map-quantity"] .found-by').count()).toBe(0);
     await shoot(pane, 'import-by-values');
     await pane.close();
@@ -305,7 +352,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
       await pane.waitForSelector('#import-progress-box:not([hidden])');
       await pane.focus('#import-cancel');
       await pane.keyboard.press('Enter');
-      await expect.poll(() => pane.textContent('#import-status'), { timeout: 20_000 }).toMatch(/^Cancelled: 12 receipts: \d+ created, \d+ not sent\./);
+      await expect
+        .poll(() => pane.textContent('#import-status'), { timeout: 20_000 })
+        .toMatch(/^Cancelled: 12 receipts: \d+ created, \d+ not sent\./);
     } finally {
       sandbox.setFaults({});
     }
@@ -332,7 +381,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     expect(await pane.isVisible('#connect-status details summary')).toBe(true);
     expect(await pane.isVisible('#connect-status details p')).toBe(false);
     await pane.click('#connect-status details summary');
-    expect(await pane.textContent('#connect-status details p')).toMatch(/^Could not reach the service.*GET .*\/api\/organisations/);
+    expect(await pane.textContent('#connect-status details p')).toMatch(
+      /^Could not reach the service.*GET .*\/api\/organisations/,
+    );
     expect(await pane.textContent('#connect-status')).not.toContain('demo-token');
     await shoot(pane, 'connect-down');
     await pane.close();
@@ -345,7 +396,8 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
       await connectAndRead(pane, sandbox.url);
       await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
     };
-    const ours = async () => (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice JRN-/.test(r.notes ?? ''));
+    const ours = async () =>
+      (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice JRN-/.test(r.notes ?? ''));
     await connect();
     // Slow answers (10 invoices, 4 at a time: about 3 s), so the pane is surely closed half-way, even on a
     // busy machine. The sandbox's own count is watched: a list request would wait out the latency too.
@@ -353,7 +405,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     sandbox.setFaults({ latencyMs: 1_000 });
     try {
       await pane.click('#import');
-      await expect.poll(() => sandbox.stats.writes - writesBefore, { timeout: 20_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => sandbox.stats.writes - writesBefore, { timeout: 20_000, interval: 20 })
+        .toBeGreaterThanOrEqual(2);
       // The pane is closed while the import runs: the rest of the invoices are not sent.
       await pane.reload();
       await pane.waitForSelector('body[data-ready="true"]');
@@ -398,7 +452,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     const { page: pane } = await openPane(browser, site.url, init);
     await connectAndRead(pane, sandbox.url);
     await expect.poll(() => pane.isVisible('#header-row-box')).toBe(true);
-    expect(await pane.textContent('#mapping-problem')).toMatch(/^No row near the top reads as column headers the add-in knows/);
+    expect(await pane.textContent('#mapping-problem')).toMatch(
+      /^No row near the top reads as column headers the add-in knows/,
+    );
     await pane.fill('#header-row', '1');
     await pane.click('#header-row-use');
     await expect.poll(() => pane.textContent('#mapping-summary')).toContain('header row 1');
@@ -408,7 +464,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.selectOption('#map-supplier', '1');
     await expect.poll(() => pane.inputValue('#map-supplier')).toBe('1');
     // Dates, storages and products were found by their values; the numbers are for the bookkeeper to pick.
-    expect(await pane.textContent('#mapping-problem')).toMatch(/^No column for 'Qty', 'Pack Size', 'Price ex GST' in row 1/);
+    expect(await pane.textContent('#mapping-problem')).toMatch(
+      /^No column for 'Qty', 'Pack Size', 'Price ex GST' in row 1/,
+    );
     await shoot(pane, 'import-header-row');
     await pane.close();
   });
@@ -429,7 +487,9 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await other.route(OFFICE_JS_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: OFFICE_STUB }));
     await other.goto(`${site.url}/taskpane.html`);
     await other.waitForSelector('body[data-ready="error"]');
-    expect(await other.textContent('#boot-error')).toMatch(/it runs inside Excel\. Sideload manifest\.xml .*\?host=memory/);
+    expect(await other.textContent('#boot-error')).toMatch(
+      /it runs inside Excel\. Sideload manifest\.xml .*\?host=memory/,
+    );
     await other.close();
   });
 });

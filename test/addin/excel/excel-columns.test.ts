@@ -17,7 +17,11 @@ const values = [
 
 describe('readColumns', () => {
   it('reads the key columns of the rows asked for, and the header with its own columns, in one sync', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'S', values, formats: values.map((r) => r.map((_v, c) => (c === 1 ? 'dd/mm/yyyy' : 'General'))) }] });
+    const fake = new FakeExcel({
+      sheets: [
+        { name: 'S', values, formats: values.map((r) => r.map((_v, c) => (c === 1 ? 'dd/mm/yyyy' : 'General'))) },
+      ],
+    });
     const rows = await new ExcelWorkbook({ excel: fake.host }).readColumns(
       'S',
       [0, 2, 3],

@@ -3,4 +3,9 @@
  * the tests, the bench and `addin:replay`), under the names the tests have always used.
  */
 export { ModelExcel as FakeExcel, officeWith } from '../../../addin/replay/model-excel.ts';
-export type { ModelOp as FakeOp, ModelSheet as FakeSheet, ModelSync as FakeSync, ModelSheetInit as FakeSheetInit } from '../../../addin/replay/model-excel.ts';
+export type {
+  ModelOp as FakeOp,
+  ModelSheet as FakeSheet,
+  ModelSync as FakeSync,
+  ModelSheetInit as FakeSheetInit,
+} from '../../../addin/replay/model-excel.ts';

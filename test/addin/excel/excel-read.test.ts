@@ -22,7 +22,15 @@ describe('ExcelWorkbook.readSheet', () => {
       sheets: [
         {
           name: 'Invoices',
-          values: [[], ['', 'Supplier invoices, February'], [], ['', 'Supplier', 'Qty'], ['', 'Nufarm', 4], [], ['', 'Total', 4]],
+          values: [
+            [],
+            ['', 'Supplier invoices, February'],
+            [],
+            ['', 'Supplier', 'Qty'],
+            ['', 'Nufarm', 4],
+            [],
+            ['', 'Total', 4],
+          ],
         },
       ],
     });
@@ -52,14 +60,40 @@ describe('ExcelWorkbook.readSheet', () => {
           formats: [
             [],
             ['dd/mm/yyyy', 'yyyy-mm-dd hh:mm', 'General', '$#,##0.00', 'General', '@', 'General', 'General', 'General'],
-            ['[$-en-AU]d mmmm yyyy', 'd-mmm-yy', '0.00', '#,##0 "days"', 'General', '[Red]0', 'General', 'General', 'General'],
+            [
+              '[$-en-AU]d mmmm yyyy',
+              'd-mmm-yy',
+              '0.00',
+              '#,##0 "days"',
+              'General',
+              '[Red]0',
+              'General',
+              'General',
+              'General',
+            ],
           ],
         },
       ],
     });
     const [, first, second] = (await new ExcelWorkbook({ excel: fake.host }).readSheet('S')).rows;
-    expect(first?.cells).toEqual([new Date('2026-02-03T00:00:00Z'), new Date('2026-02-03T18:00:00Z'), 46056, 12.5, '3/2/2026', 46056, true, '#N/A']);
-    expect(second?.cells.slice(0, 6)).toEqual([new Date('2026-02-03T00:00:00Z'), new Date('2026-02-03T00:00:00Z'), 46056, 46056, null, 46056]);
+    expect(first?.cells).toEqual([
+      new Date('2026-02-03T00:00:00Z'),
+      new Date('2026-02-03T18:00:00Z'),
+      46056,
+      12.5,
+      '3/2/2026',
+      46056,
+      true,
+      '#N/A',
+    ]);
+    expect(second?.cells.slice(0, 6)).toEqual([
+      new Date('2026-02-03T00:00:00Z'),
+      new Date('2026-02-03T00:00:00Z'),
+      46056,
+      46056,
+      null,
+      46056,
+    ]);
     expect(second?.cells[8]).toBe('   ');
   });
 
@@ -98,7 +132,9 @@ describe('ExcelWorkbook.readSheet', () => {
     expect(fake.runs).toBe(1);
     // Used range, one per chunk, then the text of the first block of date cells (which date system: date-system.ts).
     expect(fake.syncs).toHaveLength(5);
-    const chunkLoads = fake.syncs.slice(1, 4).map((s) => s.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows]));
+    const chunkLoads = fake.syncs
+      .slice(1, 4)
+      .map((s) => s.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows]));
     // Each chunk: its cells, and whether its rows are hidden (one column's rowHidden: no ExcelApi 1.9 here).
     expect(chunkLoads).toEqual([
       [
@@ -114,12 +150,17 @@ describe('ExcelWorkbook.readSheet', () => {
         [10000, 2000],
       ],
     ]);
-    expect(fake.syncs[4]!.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows, op.value])).toEqual([[1, 5000, 'text']]);
+    expect(fake.syncs[4]!.ops.filter((op) => op.kind === 'load').map((op) => [op.row, op.rows, op.value])).toEqual([
+      [1, 5000, 'text'],
+    ]);
     expect(progress).toEqual([5000, 10000, 12000]);
     expect(reports.map((r) => r.rows)).toEqual([0, 5000, 5000, 2000, 0]);
     expect(reports[1]?.responseBytes).toBeGreaterThan(5000 * 10);
     expect(grid.rows).toHaveLength(12_000);
-    expect(grid.rows[11_999]).toEqual({ rowNumber: 12_000, cells: [11_999, new Date(Date.UTC(1899, 11, 30) + (45_000 + (11_999 % 400)) * 86_400_000)] });
+    expect(grid.rows[11_999]).toEqual({
+      rowNumber: 12_000,
+      cells: [11_999, new Date(Date.UTC(1899, 11, 30) + (45_000 + (11_999 % 400)) * 86_400_000)],
+    });
   });
 
   it('halves the chunk after a payload error and reads that chunk again', async () => {
@@ -129,7 +170,9 @@ describe('ExcelWorkbook.readSheet', () => {
         ? { code: 'ResponsePayloadSizeLimitExceeded' }
         : undefined;
     const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Big');
-    const attempts = fake.syncs.slice(1, -1).map((s) => [s.ops.find((op) => op.kind === 'load')?.rows, s.failed ?? 'ok']);
+    const attempts = fake.syncs
+      .slice(1, -1)
+      .map((s) => [s.ops.find((op) => op.kind === 'load')?.rows, s.failed ?? 'ok']);
     expect(attempts).toEqual([
       [5000, 'ResponsePayloadSizeLimitExceeded'],
       [2500, 'ok'],
@@ -144,7 +187,9 @@ describe('ExcelWorkbook.readSheet', () => {
   it('halves on a request payload error in debugInfo too, and gives up with payload_too_large at one row', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'S', ...tallSheet(9) }] });
     fake.failSync = (ops) =>
-      ops.some((op) => op.kind === 'load' && op.value === 'values,numberFormat') ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined;
+      ops.some((op) => op.kind === 'load' && op.value === 'values,numberFormat')
+        ? { code: 'RequestPayloadSizeLimitExceeded' }
+        : undefined;
     const error = await new ExcelWorkbook({ excel: fake.host, chunkRows: 8 }).readSheet('S').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkbookError);
     expect((error as WorkbookError).code).toBe('payload_too_large');
@@ -154,7 +199,9 @@ describe('ExcelWorkbook.readSheet', () => {
   it('does not retry other errors', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'S', ...tallSheet(9) }] });
     fake.failSync = (_ops, attempt) => (attempt === 1 ? { code: 'GeneralException' } : undefined);
-    await expect(new ExcelWorkbook({ excel: fake.host }).readSheet('S')).rejects.toMatchObject({ code: 'GeneralException' });
+    await expect(new ExcelWorkbook({ excel: fake.host }).readSheet('S')).rejects.toMatchObject({
+      code: 'GeneralException',
+    });
     expect(fake.syncs).toHaveLength(2);
   });
 
@@ -180,12 +227,23 @@ describe('ExcelWorkbook.readSheet on the 1904 date system', () => {
       ],
     });
     const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Mac');
-    expect(grid.rows.map((r) => (r.cells[0] as Date).toISOString?.())).toEqual([undefined, '2026-02-03T00:00:00.000Z', '2026-02-04T00:00:00.000Z']);
+    expect(grid.rows.map((r) => (r.cells[0] as Date).toISOString?.())).toEqual([
+      undefined,
+      '2026-02-03T00:00:00.000Z',
+      '2026-02-04T00:00:00.000Z',
+    ]);
   });
 
   it('leaves 1900-system dates alone', async () => {
     const fake = new FakeExcel({
-      sheets: [{ name: 'Win', values: [['Date received'], [46_056]], formats: [['General'], ['d/mm/yyyy']], texts: [[''], ['3/02/2026']] }],
+      sheets: [
+        {
+          name: 'Win',
+          values: [['Date received'], [46_056]],
+          formats: [['General'], ['d/mm/yyyy']],
+          texts: [[''], ['3/02/2026']],
+        },
+      ],
     });
     const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Win');
     expect((grid.rows[1]!.cells[0] as Date).toISOString()).toBe('2026-02-03T00:00:00.000Z');
@@ -202,7 +260,11 @@ describe('dateSystemOf', () => {
 });
 
 describe('ExcelWorkbook: sheet names and settings', () => {
-  const fake = () => new FakeExcel({ sheets: [{ name: 'Invoices' }, { name: 'Lists', visibility: 'Hidden' }, { name: 'Returns' }], active: 'Returns' });
+  const fake = () =>
+    new FakeExcel({
+      sheets: [{ name: 'Invoices' }, { name: 'Lists', visibility: 'Hidden' }, { name: 'Returns' }],
+      active: 'Returns',
+    });
 
   it('names the active sheet and the visible sheets in tab order', async () => {
     const workbook = new ExcelWorkbook({ excel: fake().host });

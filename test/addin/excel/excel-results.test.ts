@@ -46,7 +46,10 @@ describe('ExcelWorkbook.writeResults', () => {
       sheet: 'Invoices',
       headerRowNumber: 3,
       headers,
-      results: [created(4), { rowNumber: 5, status: 'invalid', message: "no product named 'Roundup 1'", invalidColumns: [2] }],
+      results: [
+        created(4),
+        { rowNumber: 5, status: 'invalid', message: "no product named 'Roundup 1'", invalidColumns: [2] },
+      ],
     });
     const row = (n: number) => [4, 5, 6, 7, 8].map((c) => fake.cell('Invoices', n, c));
     expect(row(3)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
@@ -71,12 +74,31 @@ describe('ExcelWorkbook.writeResults', () => {
       ],
     });
     const workbook = new ExcelWorkbook({ excel: fake.host });
-    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers: ['Status', 'Supplier', 'Qty'], results: [created(2)] });
-    expect(fake.sheet('S').values[0]).toEqual(['Status', 'Supplier', 'Qty', 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    await workbook.writeResults({
+      sheet: 'S',
+      headerRowNumber: 1,
+      headers: ['Status', 'Supplier', 'Qty'],
+      results: [created(2)],
+    });
+    expect(fake.sheet('S').values[0]).toEqual([
+      'Status',
+      'Supplier',
+      'Qty',
+      'Status',
+      'Record ID',
+      'Sequence',
+      'Line Item ID',
+      'Message',
+    ]);
     expect(fake.sheet('S').values[1]).toEqual(['Paid', 'Nufarm', 3, 'created', 'rcpt_2', 'R-00042', 'li_2', '']);
     // Again: the block it wrote is found and overwritten; the user's column is still theirs.
     const headers = fake.sheet('S').values[0] as string[];
-    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [{ ...created(2), status: 'unchanged' }] });
+    await workbook.writeResults({
+      sheet: 'S',
+      headerRowNumber: 1,
+      headers,
+      results: [{ ...created(2), status: 'unchanged' }],
+    });
     expect(fake.sheet('S').values[1]?.slice(0, 4)).toEqual(['Paid', 'Nufarm', 3, 'unchanged']);
     expect(fake.sheet('S').values[0]).toHaveLength(8);
   });
@@ -122,10 +144,16 @@ describe('ExcelWorkbook.writeResults', () => {
   it('writes 12,000 results in chunks of 5,000 rows: values then marks, one sync each, calculation suspended', async () => {
     const fake = invoiceSheet(12_000);
     const results = Array.from({ length: 12_000 }, (_v, i) =>
-      i % 3 === 0 ? { rowNumber: i + 4, status: 'invalid' as const, message: 'quantity must be a number', invalidColumns: [3] } : created(i + 4),
+      i % 3 === 0
+        ? { rowNumber: i + 4, status: 'invalid' as const, message: 'quantity must be a number', invalidColumns: [3] }
+        : created(i + 4),
     );
     const reports: number[] = [];
-    await new ExcelWorkbook({ excel: fake.host, requirements: withMarks, onSync: (r) => reports.push(r.rows) }).writeResults({
+    await new ExcelWorkbook({
+      excel: fake.host,
+      requirements: withMarks,
+      onSync: (r) => reports.push(r.rows),
+    }).writeResults({
       sheet: 'Invoices',
       headerRowNumber: 3,
       headers,
@@ -150,7 +178,9 @@ describe('ExcelWorkbook.writeResults', () => {
           .every((k) => formatKinds.includes(k)),
       ).toBe(true);
     }
-    expect(chunks.map((s) => s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows)).toEqual([5000, 5000, 2000]);
+    expect(chunks.map((s) => s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows)).toEqual([
+      5000, 5000, 2000,
+    ]);
     expect(fake.ops('cfAdd')).toHaveLength(4000);
     expect(fake.ops('rowsAdd')).toEqual([]);
     expect(fake.cell('Invoices', 12_003, 4)).toBe('created');
@@ -160,14 +190,20 @@ describe('ExcelWorkbook.writeResults', () => {
 
   it('halves the chunk after a payload error; the refused batch writes nothing', async () => {
     const fake = invoiceSheet(6_000);
-    fake.failSync = (ops) => (ops.some((op) => op.kind === 'values' && (op.rows ?? 0) > 2_000) ? { code: 'RequestPayloadSizeLimitExceeded' } : undefined);
+    fake.failSync = (ops) =>
+      ops.some((op) => op.kind === 'values' && (op.rows ?? 0) > 2_000)
+        ? { code: 'RequestPayloadSizeLimitExceeded' }
+        : undefined;
     await new ExcelWorkbook({ excel: fake.host }).writeResults({
       sheet: 'Invoices',
       headerRowNumber: 3,
       headers,
       results: Array.from({ length: 6_000 }, (_v, i) => created(i + 4)),
     });
-    const attempts = fake.syncs.map((s) => [s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows ?? 0, s.failed ?? 'ok']);
+    const attempts = fake.syncs.map((s) => [
+      s.ops.find((op) => op.kind === 'values' && op.row !== 2)?.rows ?? 0,
+      s.failed ?? 'ok',
+    ]);
     expect(attempts).toEqual([
       [0, 'ok'],
       [5000, 'RequestPayloadSizeLimitExceeded'],
@@ -179,7 +215,9 @@ describe('ExcelWorkbook.writeResults', () => {
       [1000, 'ok'],
     ]);
     expect(fake.cell('Invoices', 3, 4)).toBe('Status'); // the header went again with the first chunk that got through
-    expect(Array.from({ length: 6_000 }, (_v, i) => fake.cell('Invoices', i + 4, 5)).every((v, i) => v === `rcpt_${i + 4}`)).toBe(true);
+    expect(
+      Array.from({ length: 6_000 }, (_v, i) => fake.cell('Invoices', i + 4, 5)).every((v, i) => v === `rcpt_${i + 4}`),
+    ).toBe(true);
   });
 
   it('keeps each request within the payload budget', async () => {
@@ -200,8 +238,16 @@ describe('ExcelWorkbook.writeResults', () => {
     const fake = invoiceSheet(4);
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
-    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
-    await workbook.writeResults({ ...input, results: [invalid(4, [1, 2, 3]), invalid(5, [1, 2, 3]), invalid(6, [0, 2])] });
+    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({
+      rowNumber,
+      status: 'invalid',
+      message: 'bad',
+      invalidColumns,
+    });
+    await workbook.writeResults({
+      ...input,
+      results: [invalid(4, [1, 2, 3]), invalid(5, [1, 2, 3]), invalid(6, [0, 2])],
+    });
     expect(marks(fake, 'Invoices')).toEqual(['B4:D5', 'A6', 'C6']);
     await workbook.writeResults({ ...input, results: [created(4), created(5), invalid(6, [3])] });
     expect(fake.ops('cfDelete')).toHaveLength(3);
@@ -212,7 +258,12 @@ describe('ExcelWorkbook.writeResults', () => {
     const fake = invoiceSheet(4);
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
-    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
+    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({
+      rowNumber,
+      status: 'invalid',
+      message: 'bad',
+      invalidColumns,
+    });
     await workbook.writeResults({ ...input, results: [invalid(4, [1])] });
     await workbook.writeResults({ ...input, results: [invalid(6, [2])], keepMarks: true });
     expect(fake.ops('cfDelete')).toEqual([]);
@@ -225,10 +276,17 @@ describe('ExcelWorkbook.writeResults', () => {
   it("never touches the bookkeeper's own formats: their fills and conditional formats stay, under and beside the marks", async () => {
     const fake = invoiceSheet(3);
     fake.sheet('Invoices').fills.set('C5', '#FFFF00'); // their yellow: a line they were checking
-    fake.sheet('Invoices').conditionalFormats.push({ id: 'theirs', address: 'D4:D6', formula: '=$D4>2', color: '#00FF00' });
+    fake
+      .sheet('Invoices')
+      .conditionalFormats.push({ id: 'theirs', address: 'D4:D6', formula: '=$D4>2', color: '#00FF00' });
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
-    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({ rowNumber, status: 'invalid', message: 'bad', invalidColumns });
+    const invalid = (rowNumber: number, invalidColumns: number[]): RowResult => ({
+      rowNumber,
+      status: 'invalid',
+      message: 'bad',
+      invalidColumns,
+    });
     await workbook.writeResults({ ...input, results: [invalid(4, [2, 3]), invalid(5, [2, 3])] });
     expect(marks(fake, 'Invoices')).toEqual(['C4:D5']);
     await workbook.writeResults({ ...input, results: [invalid(5, [2])] });
@@ -244,7 +302,12 @@ describe('ExcelWorkbook.writeResults', () => {
     const fake = invoiceSheet(2_500);
     for (let n = 4; n < 2_504; n++) fake.sheet('Invoices').fills.set(`C${n}`, '#FFFF00');
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
-    const results = Array.from({ length: 2_500 }, (_v, i): RowResult => ({ rowNumber: i + 4, status: 'invalid', message: 'bad', invalidColumns: [2] }));
+    const results = Array.from({ length: 2_500 }, (_v, i): RowResult => ({
+      rowNumber: i + 4,
+      status: 'invalid',
+      message: 'bad',
+      invalidColumns: [2],
+    }));
     await workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results });
     expect(marks(fake, 'Invoices')).toEqual(['C4:C2503']);
     await workbook.clearMarks('Invoices');
@@ -283,7 +346,10 @@ describe('ExcelWorkbook.writeResults', () => {
   it('writes wait while the user edits a cell, and undo as one step, where the host has those options', async () => {
     const write = async (version: string) => {
       const fake = invoiceSheet(1);
-      await new ExcelWorkbook({ excel: fake.host, requirements: officeWith(version).context.requirements }).writeResults({
+      await new ExcelWorkbook({
+        excel: fake.host,
+        requirements: officeWith(version).context.requirements,
+      }).writeResults({
         sheet: 'Invoices',
         headerRowNumber: 3,
         headers,
@@ -306,23 +372,44 @@ describe('ExcelWorkbook.writeResults', () => {
     });
     expect(fake.ops('noteAdd')).toEqual([]);
     expect(fake.sheet('Invoices').notes.size).toBe(0);
-    expect(fake.syncs.flatMap((s) => s.ops).some((op) => op.kind === 'load' && String(op.value).includes('content'))).toBe(false);
+    expect(
+      fake.syncs.flatMap((s) => s.ops).some((op) => op.kind === 'load' && String(op.value).includes('content')),
+    ).toBe(false);
   });
 
   it('with ExcelApi 1.18 adds a note per invalid cell, keeps the user’s own notes, and replaces its own', async () => {
     const fake = new FakeExcel({
-      sheets: [{ name: 'S', values: [headers, ['Nufarm', 'soon', 'Rondup', 'four']], notes: { C2: 'check with Sam', A9: 'Shed Sheets: old' } }],
+      sheets: [
+        {
+          name: 'S',
+          values: [headers, ['Nufarm', 'soon', 'Rondup', 'four']],
+          notes: { C2: 'check with Sam', A9: 'Shed Sheets: old' },
+        },
+      ],
     });
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
-    const result: RowResult = { rowNumber: 2, status: 'invalid', message: "date 'soon' is not a date", invalidColumns: [1, 2, 3] };
+    const result: RowResult = {
+      rowNumber: 2,
+      status: 'invalid',
+      message: "date 'soon' is not a date",
+      invalidColumns: [1, 2, 3],
+    };
     await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [result] });
     expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({
       C2: 'check with Sam',
       B2: "Shed Sheets: date 'soon' is not a date",
       D2: "Shed Sheets: date 'soon' is not a date",
     });
-    await workbook.writeResults({ sheet: 'S', headerRowNumber: 1, headers, results: [{ ...result, invalidColumns: [3] }] });
-    expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({ C2: 'check with Sam', D2: "Shed Sheets: date 'soon' is not a date" });
+    await workbook.writeResults({
+      sheet: 'S',
+      headerRowNumber: 1,
+      headers,
+      results: [{ ...result, invalidColumns: [3] }],
+    });
+    expect(Object.fromEntries(fake.sheet('S').notes)).toEqual({
+      C2: 'check with Sam',
+      D2: "Shed Sheets: date 'soon' is not a date",
+    });
   });
 
   it(`adds at most ${NOTE_LIMIT} notes`, async () => {
@@ -331,7 +418,11 @@ describe('ExcelWorkbook.writeResults', () => {
       sheet: 'Invoices',
       headerRowNumber: 3,
       headers,
-      results: Array.from({ length: NOTE_LIMIT + 10 }, (_v, i) => ({ rowNumber: i + 4, status: 'invalid' as const, invalidColumns: [3] })),
+      results: Array.from({ length: NOTE_LIMIT + 10 }, (_v, i) => ({
+        rowNumber: i + 4,
+        status: 'invalid' as const,
+        invalidColumns: [3],
+      })),
     });
     expect(fake.ops('noteAdd')).toHaveLength(NOTE_LIMIT);
     expect(fake.ops('noteAdd')[0]?.value).toBe('Shed Sheets: this value is not valid');
@@ -339,16 +430,32 @@ describe('ExcelWorkbook.writeResults', () => {
 
   it('with no results writes only the headers', async () => {
     const fake = invoiceSheet(0);
-    await new ExcelWorkbook({ excel: fake.host }).writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [] });
-    expect(fake.sheet('Invoices').values[2]).toEqual([...headers, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    await new ExcelWorkbook({ excel: fake.host }).writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers,
+      results: [],
+    });
+    expect(fake.sheet('Invoices').values[2]).toEqual([
+      ...headers,
+      'Status',
+      'Record ID',
+      'Sequence',
+      'Line Item ID',
+      'Message',
+    ]);
     expect(fake.syncs).toHaveLength(2);
   });
 
   it('refuses a result at or above the header row, and a missing sheet', async () => {
     const fake = invoiceSheet(1);
     const workbook = new ExcelWorkbook({ excel: fake.host });
-    await expect(workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [created(3)] })).rejects.toThrow(RangeError);
-    const missing = await workbook.writeResults({ sheet: 'Nope', headerRowNumber: 3, headers, results: [created(4)] }).catch((e: unknown) => e);
+    await expect(
+      workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [created(3)] }),
+    ).rejects.toThrow(RangeError);
+    const missing = await workbook
+      .writeResults({ sheet: 'Nope', headerRowNumber: 3, headers, results: [created(4)] })
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(WorkbookError);
     expect(missing).toMatchObject({ code: 'sheet_not_found' });
     expect(fake.okSyncs).toEqual([]);
@@ -357,7 +464,9 @@ describe('ExcelWorkbook.writeResults', () => {
 
 describe('ExcelWorkbook.clearMarks', () => {
   it('clears the add-in’s marks and notes, and nothing else, in three syncs (load, read the rules, delete)', async () => {
-    const fake = new FakeExcel({ sheets: [{ name: 'S', values: [headers, ['a', 'b', 'c', 'd']], notes: { A1: 'mine' } }] });
+    const fake = new FakeExcel({
+      sheets: [{ name: 'S', values: [headers, ['a', 'b', 'c', 'd']], notes: { A1: 'mine' } }],
+    });
     const workbook = new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
     await workbook.writeResults({
       sheet: 'S',

@@ -36,23 +36,34 @@ async function exportInto(fixture: string): Promise<Uint8Array> {
 }
 
 describe('an export into a workbook writes its dates in the workbook’s own date system', () => {
-  it.each(['dates-1904.xlsx', 'hidden-rows.xlsx'])('%s: exceljs, the CLI and the pane read back the dates exported', async (fixture) => {
-    const bytes = await exportInto(fixture);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    expect(Boolean(book.properties.date1904)).toBe(fixture === 'dates-1904.xlsx');
-    const ws = book.getWorksheet('Movements')!;
-    expect([ws.getCell('A2').value, ws.getCell('B2').value, ws.getCell('A3').value]).toEqual([received, counted, new Date('1904-01-01T00:00:00Z')]);
-    expect(ws.getCell('A1').value).toBe('Date'); // the probe's cell holds the header
+  it.each(['dates-1904.xlsx', 'hidden-rows.xlsx'])(
+    '%s: exceljs, the CLI and the pane read back the dates exported',
+    async (fixture) => {
+      const bytes = await exportInto(fixture);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(bytes as unknown as ArrayBuffer);
+      expect(Boolean(book.properties.date1904)).toBe(fixture === 'dates-1904.xlsx');
+      const ws = book.getWorksheet('Movements')!;
+      expect([ws.getCell('A2').value, ws.getCell('B2').value, ws.getCell('A3').value]).toEqual([
+        received,
+        counted,
+        new Date('1904-01-01T00:00:00Z'),
+      ]);
+      expect(ws.getCell('A1').value).toBe('Date'); // the probe's cell holds the header
 
-    const cli = await readGridFromBuffer(bytes, fixture, { sheet: 'Movements' });
-    expect(cli.rows.slice(1).map((r) => r.cells.slice(0, 2))).toEqual([
-      [received, counted],
-      [new Date('1904-01-01T00:00:00Z'), null],
-    ]);
-    const pane = await new ExcelWorkbook({ excel: (await XlsxExcel.open(bytes)).host, requirements }).readSheet('Movements');
-    expect(pane.rows.slice(1).map((r) => r.cells.slice(0, 2))).toEqual(cli.rows.slice(1).map((r) => r.cells.slice(0, 2)));
-  });
+      const cli = await readGridFromBuffer(bytes, fixture, { sheet: 'Movements' });
+      expect(cli.rows.slice(1).map((r) => r.cells.slice(0, 2))).toEqual([
+        [received, counted],
+        [new Date('1904-01-01T00:00:00Z'), null],
+      ]);
+      const pane = await new ExcelWorkbook({ excel: (await XlsxExcel.open(bytes)).host, requirements }).readSheet(
+        'Movements',
+      );
+      expect(pane.rows.slice(1).map((r) => r.cells.slice(0, 2))).toEqual(
+        cli.rows.slice(1).map((r) => r.cells.slice(0, 2)),
+      );
+    },
+  );
 
   it('asks Excel only when a value is a date: an export without dates costs no probe', async () => {
     const excel = await XlsxExcel.open(join(FIXTURES, 'dates-1904.xlsx'));
@@ -68,7 +79,13 @@ describe('an export into a workbook writes its dates in the workbook’s own dat
 describe('probeDateSystem', () => {
   /** A one-cell range whose formula Excel answers with `value`. */
   const cell = (value: unknown) => {
-    const range = { formulas: [] as unknown[][], values: [] as unknown[][], calculated: false, calculate: () => (range.calculated = true), load: () => range };
+    const range = {
+      formulas: [] as unknown[][],
+      values: [] as unknown[][],
+      calculated: false,
+      calculate: () => (range.calculated = true),
+      load: () => range,
+    };
     const batch = { sync: async () => void (range.values = [[value]]) } as unknown as Batch;
     return { range: range as unknown as Excel.Range, batch, state: range };
   };

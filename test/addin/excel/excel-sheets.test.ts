@@ -35,7 +35,9 @@ describe('ExcelWorkbook.addTableSheet', () => {
       [dateToSerial(day), '0012', -5, 1, '', ''],
     ]);
     expect(fake.ops('values')[1]?.value).toContainEqual([dateToSerial(day), "'=cmd|calc", '', 0, 0, true]);
-    expect(sheet.formats.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual(Array(3).fill(['dd/mm/yyyy', '0', '#,##0.00']));
+    expect(sheet.formats.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual(
+      Array(3).fill(['dd/mm/yyyy', '0', '#,##0.00']),
+    );
     expect(sheet.formats.slice(1).every((r) => r[1] === undefined && r[2] === undefined)).toBe(true);
     expect(sheet.tables).toEqual([{ address: 'A1:F4', hasHeaders: true }]);
     expect(fake.ops('autofit').map((op) => op.address)).toEqual(['A1:F4']);
@@ -45,9 +47,20 @@ describe('ExcelWorkbook.addTableSheet', () => {
 
   it('writes 12,000 rows in three chunks, values before formats, and adds the table once at the end', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    const rows = Array.from({ length: 12_000 }, (_v, i) => [new Date(Date.UTC(2026, 0, 1 + (i % 300))), `Product ${i}`, i / 4, i, i * 1.25, i % 2 === 0]);
+    const rows = Array.from({ length: 12_000 }, (_v, i) => [
+      new Date(Date.UTC(2026, 0, 1 + (i % 300))),
+      `Product ${i}`,
+      i / 4,
+      i,
+      i * 1.25,
+      i % 2 === 0,
+    ]);
     const reports: number[] = [];
-    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r.rows) }).addTableSheet({ name: 'Receipts', columns: movements, rows });
+    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r.rows) }).addTableSheet({
+      name: 'Receipts',
+      columns: movements,
+      rows,
+    });
     expect(fake.runs).toBe(1);
     expect(reports).toEqual([0, 0, 5000, 5000, 2000, 0]);
     const [names, probe, ...rest] = fake.syncs;
@@ -95,13 +108,20 @@ describe('ExcelWorkbook.addTableSheet', () => {
 
   it('writes 20,000 rows × 20 columns in few syncs, each far below 5 MB', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-    const columns = Array.from({ length: 20 }, (_v, i) => ({ header: `Column ${i}`, type: (['text', 'number', 'money', 'date'] as const)[i % 4] ?? 'text' }));
+    const columns = Array.from({ length: 20 }, (_v, i) => ({
+      header: `Column ${i}`,
+      type: (['text', 'number', 'money', 'date'] as const)[i % 4] ?? 'text',
+    }));
     const day = new Date(Date.UTC(2026, 1, 3));
     const rows = Array.from({ length: 20_000 }, (_v, r) =>
       columns.map((c, i) => (c.type === 'text' ? `Roundup PowerMAX ${r}-${i}` : c.type === 'date' ? day : r * 1.5 + i)),
     );
     const reports: { rows: number; requestBytes: number }[] = [];
-    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r) }).addTableSheet({ name: 'Bench', columns, rows });
+    await new ExcelWorkbook({ excel: fake.host, onSync: (r) => reports.push(r) }).addTableSheet({
+      name: 'Bench',
+      columns,
+      rows,
+    });
     expect(reports.map((r) => r.rows)).toEqual([0, 0, 5000, 5000, 5000, 5000, 0]);
     const largest = Math.max(...fake.syncs.map((s) => s.bytes));
     expect(largest).toBeLessThan(5 * 1024 * 1024);

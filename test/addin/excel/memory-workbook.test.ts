@@ -47,7 +47,10 @@ describe('MemoryWorkbook', () => {
     expect(sheet.cells[3]).toEqual(['Nufarm', 4, 'created', 'r1', 'R-1', 'l1', null]);
     expect(sheet.cells[5]).toEqual(['Bayer', 2, 'invalid', null, null, null, 'quantity must be above 0']);
     expect(sheet.fills).toEqual(['A6:B6']);
-    expect(Object.fromEntries(sheet.notes)).toEqual({ A6: 'Shed Sheets: quantity must be above 0', B6: 'Shed Sheets: quantity must be above 0' });
+    expect(Object.fromEntries(sheet.notes)).toEqual({
+      A6: 'Shed Sheets: quantity must be above 0',
+      B6: 'Shed Sheets: quantity must be above 0',
+    });
     await workbook.clearMarks('Invoices');
     expect(sheet.fills).toEqual([]);
     expect(sheet.notes.size).toBe(0);
@@ -55,9 +58,16 @@ describe('MemoryWorkbook', () => {
 
   it('adds table and template sheets with unique names, the Lists sheet hidden', async () => {
     const workbook = invoices();
-    const { name } = await workbook.addTableSheet({ name: 'Invoices', columns: [{ header: 'Date', type: 'date' }], rows: [[new Date(0)]] });
+    const { name } = await workbook.addTableSheet({
+      name: 'Invoices',
+      columns: [{ header: 'Date', type: 'date' }],
+      rows: [[new Date(0)]],
+    });
     expect(name).toBe('Invoices (2)');
-    const template = buildTemplate('returns', templateReference(['Main shed'], []), { organisationName: 'Willow', madeAt: new Date() });
+    const template = buildTemplate('returns', templateReference(['Main shed'], []), {
+      organisationName: 'Willow',
+      madeAt: new Date(),
+    });
     await workbook.addTemplateSheet(wordTemplate(template, paneRemedy));
     expect(await workbook.sheetNames()).toEqual(['Notes', 'Invoices', 'Invoices (2)', 'Returns', 'Instructions']);
     expect(await workbook.activeSheetName()).toBe('Returns');
@@ -78,6 +88,8 @@ describe('MemoryWorkbook', () => {
     expect(await workbook.getSetting('k')).toBe('v');
     const error = await workbook.readSheet('Nope').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkbookError);
-    expect((error as WorkbookError).message).toBe("There is no sheet named 'Nope'; the workbook has 'Notes', 'Invoices'.");
+    expect((error as WorkbookError).message).toBe(
+      "There is no sheet named 'Nope'; the workbook has 'Notes', 'Invoices'.",
+    );
   });
 });

@@ -13,7 +13,11 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures/workbooks');
 /** The pane's adapter over a fixture on a host that reports ExcelApi up to `version`. */
 async function paneOn(version: string, fixture: string, chunkRows?: number) {
   const excel = await XlsxExcel.open(join(FIXTURES, fixture));
-  const workbook = new ExcelWorkbook({ excel: excel.host, requirements: officeWith(version).context.requirements, ...(chunkRows ? { chunkRows } : {}) });
+  const workbook = new ExcelWorkbook({
+    excel: excel.host,
+    requirements: officeWith(version).context.requirements,
+    ...(chunkRows ? { chunkRows } : {}),
+  });
   return { excel, workbook };
 }
 
@@ -48,7 +52,9 @@ describe('row visibility on a host without ExcelApi 1.9 (the visible view, check
     await workbook.readSheet();
     // Used range (rows 1–9), three chunks, the date cells' text: no visible view was asked for.
     expect(excel.okSyncs).toHaveLength(5);
-    expect(excel.okSyncs.flatMap((s) => s.ops).filter((op) => op.kind === 'load' && op.value === 'cellAddresses')).toEqual([]);
+    expect(
+      excel.okSyncs.flatMap((s) => s.ops).filter((op) => op.kind === 'load' && op.value === 'cellAddresses'),
+    ).toEqual([]);
   });
 
   it('refuses to read the sheet when the host’s visible view shows rows that rowHidden calls hidden', async () => {
@@ -61,7 +67,10 @@ describe('row visibility on a host without ExcelApi 1.9 (the visible view, check
   });
 
   it('reads the same cells, tables and rows left out through ExcelApi 1.9’s visible cells and 1.8’s visible view', async () => {
-    const shape = (grid: Grid) => ({ tables: grid.tables, rows: grid.rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells, leftOut: isRowLeftOut(r) })) });
+    const shape = (grid: Grid) => ({
+      tables: grid.tables,
+      rows: grid.rows.map((r) => ({ rowNumber: r.rowNumber, cells: r.cells, leftOut: isRowLeftOut(r) })),
+    });
     for (const fixture of ['hidden-rows.xlsx', 'autofilter.xlsx', 'table.xlsx']) {
       const old = await (await paneOn('1.8', fixture)).workbook.readSheet();
       const now = await (await paneOn('1.18', fixture)).workbook.readSheet();

@@ -28,11 +28,21 @@ interface ColumnFacts {
   /** In characters. */
   width: number;
   note: string | null;
-  list: { values: string[]; style: string; errorTitle: string; error: string; promptTitle: string; prompt: string } | null;
+  list: {
+    values: string[];
+    style: string;
+    errorTitle: string;
+    error: string;
+    promptTitle: string;
+    prompt: string;
+  } | null;
 }
 
 const context = { organisationName: 'Willow Creek Pastoral Co', madeAt: new Date('2026-03-01T02:00:00Z') };
-const reference = templateReference(['Main Chemical Shed', 'Seed Shed', 'Old Shearing Shed (locked)'], ['Glyfos 540', 'Roundup PowerMAX', 'Urea 46']);
+const reference = templateReference(
+  ['Main Chemical Shed', 'Seed Shed', 'Old Shearing Shed (locked)'],
+  ['Glyfos 540', 'Roundup PowerMAX', 'Urea 46'],
+);
 let dir: string;
 
 beforeAll(async () => {
@@ -57,7 +67,9 @@ async function cliTemplate(kind: ImportKind): Promise<ColumnFacts[]> {
   await workbook.xlsx.readFile(path);
   const sheet = workbook.getWorksheet(plan.sheetName)!;
   const lists = workbook.getWorksheet('Lists')!;
-  const listRows = Array.from({ length: lists.rowCount }, (_v, i) => (lists.getRow(i + 1).values as unknown[]).slice(1));
+  const listRows = Array.from({ length: lists.rowCount }, (_v, i) =>
+    (lists.getRow(i + 1).values as unknown[]).slice(1),
+  );
   return plan.columns.map((_c, i) => {
     const header = sheet.getCell(1, i + 1);
     const v = sheet.getCell(2, i + 1).dataValidation as ExcelJS.DataValidation | undefined;
@@ -83,7 +95,9 @@ async function cliTemplate(kind: ImportKind): Promise<ColumnFacts[]> {
 async function paneTemplate(kind: ImportKind): Promise<ColumnFacts[]> {
   const plan = wordTemplate(buildTemplate(kind, reference, context), paneRemedy);
   const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
-  await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements }).addTemplateSheet(plan);
+  await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.18').context.requirements }).addTemplateSheet(
+    plan,
+  );
   const sheet = fake.sheet(plan.sheetName);
   const lists = fake.sheet('Lists').values;
   return plan.columns.map((_c, i) => {
@@ -133,7 +147,12 @@ describe('the template on both faces', () => {
     const [cli, pane] = await Promise.all([cliTemplate('receipts'), paneTemplate('receipts')]);
     for (const facts of [cli, pane]) {
       const format = (header: string) => facts.find((c) => c.header === header)?.numberFormat;
-      expect([format('Invoice No'), format('PO Number'), format('Date Received'), format('Price ex GST')]).toEqual(['@', '@', 'dd/mm/yyyy', '#,##0.00']);
+      expect([format('Invoice No'), format('PO Number'), format('Date Received'), format('Price ex GST')]).toEqual([
+        '@',
+        '@',
+        'dd/mm/yyyy',
+        '#,##0.00',
+      ]);
     }
   });
 });

@@ -121,10 +121,13 @@ describe('text Excel must not reinterpret', () => {
     expect(toExcelValue(text)).toBe(`'${text}`);
   });
 
-  it.each(['Roundup PowerMAX', 'Main shed', 'February invoices', 'Truely', 'L', 'kg', '', 'Décor'])('%j is written as is', (text) => {
-    expect(needsTextPrefix(text)).toBe(false);
-    expect(toExcelValue(text)).toBe(text);
-  });
+  it.each(['Roundup PowerMAX', 'Main shed', 'February invoices', 'Truely', 'L', 'kg', '', 'Décor'])(
+    '%j is written as is',
+    (text) => {
+      expect(needsTextPrefix(text)).toBe(false);
+      expect(toExcelValue(text)).toBe(text);
+    },
+  );
 
   it('writes dates as serials, null as empty, numbers and booleans as they are', () => {
     expect(toExcelValue(new Date('2026-02-03T00:00:00Z'))).toBe(46056);
@@ -147,7 +150,9 @@ describe('payload estimates', () => {
   it('recognises Excel’s payload errors only', () => {
     expect(isPayloadTooLarge({ code: 'RequestPayloadSizeLimitExceeded' })).toBe(true);
     expect(isPayloadTooLarge({ code: 'ResponsePayloadSizeLimitExceeded' })).toBe(true);
-    expect(isPayloadTooLarge({ code: 'GeneralException', debugInfo: { code: 'RequestPayloadSizeLimitExceeded' } })).toBe(true);
+    expect(
+      isPayloadTooLarge({ code: 'GeneralException', debugInfo: { code: 'RequestPayloadSizeLimitExceeded' } }),
+    ).toBe(true);
     expect(isPayloadTooLarge({ code: 'GeneralException' })).toBe(false);
     expect(isPayloadTooLarge(new Error('RequestPayloadSizeLimitExceeded'))).toBe(false);
     expect(isPayloadTooLarge(null)).toBe(false);
@@ -196,7 +201,12 @@ describe('runChunked', () => {
         if (count > 1_250) throw payload;
       },
     );
-    expect(calls).toEqual([[0, 5000], [0, 2500], [0, 1250], ...Array.from({ length: 7 }, (_v, i) => [1250 * (i + 1), 1250])]);
+    expect(calls).toEqual([
+      [0, 5000],
+      [0, 2500],
+      [0, 1250],
+      ...Array.from({ length: 7 }, (_v, i) => [1250 * (i + 1), 1250]),
+    ]);
   });
 
   it('rethrows the payload error at one row, and any other error at once', async () => {

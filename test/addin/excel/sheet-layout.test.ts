@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { a1Address, cellRects, listSource, resultCells, resultLayout, sheetRef, uniqueSheetName } from '../../../addin/excel/sheet-layout.ts';
+import {
+  a1Address,
+  cellRects,
+  listSource,
+  resultCells,
+  resultLayout,
+  sheetRef,
+  uniqueSheetName,
+} from '../../../addin/excel/sheet-layout.ts';
 
 describe('resultLayout', () => {
   it('appends the result columns after the last non-blank header', () => {

@@ -64,7 +64,11 @@ function normalise(write: RecordedWrite): string {
 }
 
 /** Writes rows (row 1 first) as a one-sheet .xlsx; dates as date cells, hidden rows hidden. */
-async function writeRows(path: string, sheet: string, rows: { rowNumber: number; cells: CellValue[]; hidden?: boolean }[]): Promise<void> {
+async function writeRows(
+  path: string,
+  sheet: string,
+  rows: { rowNumber: number; cells: CellValue[]; hidden?: boolean }[],
+): Promise<void> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(sheet);
   for (const row of rows) {
@@ -73,7 +77,8 @@ async function writeRows(path: string, sheet: string, rows: { rowNumber: number;
       if (cell === null) return;
       const c = target.getCell(i + 1);
       c.value = cell;
-      if (cell instanceof Date) c.numFmt = cell.getUTCHours() || cell.getUTCMinutes() ? 'dd/mm/yyyy hh:mm' : 'dd/mm/yyyy';
+      if (cell instanceof Date)
+        c.numFmt = cell.getUTCHours() || cell.getUTCMinutes() ? 'dd/mm/yyyy hh:mm' : 'dd/mm/yyyy';
     });
     if (row.hidden) target.hidden = true;
   }
@@ -90,8 +95,23 @@ async function asXlsx(file: string): Promise<string> {
 
 /** Sheets of invoices that are wrong in ways each face must refuse alike. */
 function wrongSheets(): { name: string; rows: CellValue[][] }[] {
-  const header = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Line Total'];
-  const line = (inv: string, date: CellValue, extra: Partial<Record<'storage' | 'product' | 'qty' | 'unit' | 'price' | 'total', CellValue>> = {}) => [
+  const header = [
+    'Invoice No',
+    'Supplier',
+    'Date Received',
+    'Deliver To',
+    'Product',
+    'Qty',
+    'Pack Size',
+    'Unit',
+    'Price ex GST',
+    'Line Total',
+  ];
+  const line = (
+    inv: string,
+    date: CellValue,
+    extra: Partial<Record<'storage' | 'product' | 'qty' | 'unit' | 'price' | 'total', CellValue>> = {},
+  ) => [
     inv,
     'Farmco Rural Supplies',
     date,
@@ -118,11 +138,24 @@ function wrongSheets(): { name: string; rows: CellValue[][] }[] {
         line('W-8', '9/02/2026', { product: 'Wetter' }),
       ],
     },
-    { name: 'month-first-dates', rows: [header, line('M-1', '03/14/2026'), line('M-2', '03/04/2026'), line('M-3', '2026-03-05')] },
+    {
+      name: 'month-first-dates',
+      rows: [header, line('M-1', '03/14/2026'), line('M-2', '03/04/2026'), line('M-3', '2026-03-05')],
+    },
     {
       name: 'gst-inclusive-unclaimed',
       rows: [
-        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Unit Price (inc GST)'],
+        [
+          'Invoice No',
+          'Supplier',
+          'Date Received',
+          'Deliver To',
+          'Product',
+          'Qty',
+          'Pack Size',
+          'Unit',
+          'Unit Price (inc GST)',
+        ],
         line('G-1', '3/02/2026').slice(0, 9),
       ],
     },
@@ -132,12 +165,18 @@ function wrongSheets(): { name: string; rows: CellValue[][] }[] {
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'shed-parity-'));
-  const add = (name: string, kind: ImportKind, cliFile: string, paneFile = cliFile) => cases.push({ name, kind, cliFile, paneFile });
+  const add = (name: string, kind: ImportKind, cliFile: string, paneFile = cliFile) =>
+    cases.push({ name, kind, cliFile, paneFile });
   add('examples/supplier-invoices.xlsx', 'receipts', join(EXAMPLES, 'supplier-invoices.xlsx'));
   for (const other of ['supplier-invoices.xls', 'supplier-invoices.ods', 'supplier-invoices-april.csv']) {
     add(`examples/${other}`, 'receipts', join(EXAMPLES, other), await asXlsx(join(EXAMPLES, other)));
   }
-  add('examples/supplier-returns.csv', 'returns', join(EXAMPLES, 'supplier-returns.csv'), await asXlsx(join(EXAMPLES, 'supplier-returns.csv')));
+  add(
+    'examples/supplier-returns.csv',
+    'returns',
+    join(EXAMPLES, 'supplier-returns.csv'),
+    await asXlsx(join(EXAMPLES, 'supplier-returns.csv')),
+  );
   for (const [i, sheet] of SUPPLIER_SHEETS.entries()) {
     const file = join(dir, `supplier-sheet-${String(i + 1).padStart(2, '0')}.xlsx`);
     await writeRows(
@@ -161,7 +200,8 @@ beforeAll(async () => {
   add('30 generated invoices', 'receipts', generated);
   // The workbook model's fixtures: hidden and filtered rows, a table, merged cells, 1904, a two-row header.
   const fixtures = await readdir(FIXTURES).catch(() => [] as string[]);
-  for (const name of fixtures.filter((n) => extname(n) === '.xlsx').sort()) add(`fixture ${name}`, 'receipts', join(FIXTURES, name));
+  for (const name of fixtures.filter((n) => extname(n) === '.xlsx').sort())
+    add(`fixture ${name}`, 'receipts', join(FIXTURES, name));
 });
 
 /** Imports `file` with the CLI into a fresh sandbox. */
@@ -201,7 +241,14 @@ async function runPane(c: Case): Promise<FaceRun> {
   await copyFile(c.paneFile, file);
   let run: FaceRun;
   try {
-    const outcome = await replayImport({ file, baseUrl: sandbox.url, token: TOKEN, org: ORG, kind: c.kind, out: join(work, 'after.xlsx') });
+    const outcome = await replayImport({
+      file,
+      baseUrl: sandbox.url,
+      token: TOKEN,
+      org: ORG,
+      kind: c.kind,
+      out: join(work, 'after.xlsx'),
+    });
     run = { writes: [], rows: outcome.rowOutcomes, exitCode: outcome.exitCode };
   } catch (error) {
     run = { writes: [], rows: null, exitCode: exitStatusFor(error) };
@@ -220,29 +267,34 @@ describe('the CLI and the task pane import every workbook fixture alike', () => 
     expect(cases.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('sends the same requests, gives every row the same status and problem codes, and exits alike', { timeout: 600_000 }, async () => {
-    const differences: string[] = [];
-    let sent = 0;
-    for (const c of cases) {
-      const cli = await runCli(c);
-      const pane = await runPane(c);
-      sent += cli.writes.length;
-      if (cli.exitCode !== pane.exitCode) differences.push(`${c.name}: exit ${cli.exitCode} (CLI) vs ${pane.exitCode} (pane)`);
-      if (JSON.stringify(cli.writes) !== JSON.stringify(pane.writes)) {
-        differences.push(
-          `${c.name}: ${cli.writes.length} writes (CLI) vs ${pane.writes.length} (pane); first CLI write not sent by the pane: ${cli.writes.find((w) => !pane.writes.includes(w)) ?? '—'}; first pane write not sent by the CLI: ${pane.writes.find((w) => !cli.writes.includes(w)) ?? '—'}`,
-        );
+  it(
+    'sends the same requests, gives every row the same status and problem codes, and exits alike',
+    { timeout: 600_000 },
+    async () => {
+      const differences: string[] = [];
+      let sent = 0;
+      for (const c of cases) {
+        const cli = await runCli(c);
+        const pane = await runPane(c);
+        sent += cli.writes.length;
+        if (cli.exitCode !== pane.exitCode)
+          differences.push(`${c.name}: exit ${cli.exitCode} (CLI) vs ${pane.exitCode} (pane)`);
+        if (JSON.stringify(cli.writes) !== JSON.stringify(pane.writes)) {
+          differences.push(
+            `${c.name}: ${cli.writes.length} writes (CLI) vs ${pane.writes.length} (pane); first CLI write not sent by the pane: ${cli.writes.find((w) => !pane.writes.includes(w)) ?? '—'}; first pane write not sent by the CLI: ${pane.writes.find((w) => !cli.writes.includes(w)) ?? '—'}`,
+          );
+        }
+        if (JSON.stringify(cli.rows) !== JSON.stringify(pane.rows)) {
+          const paneRows = new Map((pane.rows ?? []).map((r) => [r.rowNumber, r]));
+          const first = (cli.rows ?? []).find((r) => JSON.stringify(paneRows.get(r.rowNumber)) !== JSON.stringify(r));
+          differences.push(
+            `${c.name}: rows differ, e.g. CLI ${JSON.stringify(first ?? cli.rows)} vs pane ${JSON.stringify(first ? paneRows.get(first.rowNumber) : pane.rows)}`,
+          );
+        }
       }
-      if (JSON.stringify(cli.rows) !== JSON.stringify(pane.rows)) {
-        const paneRows = new Map((pane.rows ?? []).map((r) => [r.rowNumber, r]));
-        const first = (cli.rows ?? []).find((r) => JSON.stringify(paneRows.get(r.rowNumber)) !== JSON.stringify(r));
-        differences.push(
-          `${c.name}: rows differ, e.g. CLI ${JSON.stringify(first ?? cli.rows)} vs pane ${JSON.stringify(first ? paneRows.get(first.rowNumber) : pane.rows)}`,
-        );
-      }
-    }
-    expect(differences).toEqual([]);
-    // A comparison of two runs that sent nothing would prove nothing.
-    expect(sent).toBeGreaterThan(100);
-  });
+      expect(differences).toEqual([]);
+      // A comparison of two runs that sent nothing would prove nothing.
+      expect(sent).toBeGreaterThan(100);
+    },
+  );
 });

@@ -51,7 +51,9 @@ describe('the workbook model as the pane fills it', () => {
 
   it('marks rows a table’s filter hides as filtered, and a row hidden by hand above the table only as hidden', async () => {
     const grid = await paneGrid(join(FIXTURES, 'table-filtered.xlsx'));
-    expect(grid.tables).toEqual([{ name: 'MarchReceipts', area: { firstRow: 4, lastRow: 10, firstColumn: 0, lastColumn: 8 }, headerRow: true }]);
+    expect(grid.tables).toEqual([
+      { name: 'MarchReceipts', area: { firstRow: 4, lastRow: 10, firstColumn: 0, lastColumn: 8 }, headerRow: true },
+    ]);
     expect(grid.rows.filter((r) => r.hidden).map((r) => [r.rowNumber, r.filtered === true])).toEqual([
       [2, false],
       [8, true],
@@ -61,7 +63,9 @@ describe('the workbook model as the pane fills it', () => {
 
   it('reads tables and merged areas, only the top-left cell of a merge holding the value', async () => {
     const table = await paneGrid(join(FIXTURES, 'table.xlsx'));
-    expect(table.tables).toEqual([{ name: 'Receipts', area: { firstRow: 3, lastRow: 9, firstColumn: 0, lastColumn: 8 }, headerRow: true }]);
+    expect(table.tables).toEqual([
+      { name: 'Receipts', area: { firstRow: 3, lastRow: 9, firstColumn: 0, lastColumn: 8 }, headerRow: true },
+    ]);
     const merged = await paneGrid(join(FIXTURES, 'merged.xlsx'));
     expect(merged.merges).toContainEqual({ firstRow: 4, lastRow: 5, firstColumn: 1, lastColumn: 1 });
     expect(merged.rows.find((r) => r.rowNumber === 5)?.cells[1]).toBeNull();
@@ -69,7 +73,11 @@ describe('the workbook model as the pane fills it', () => {
 
   it('reads visibility in one small load per chunk, no per-row objects', async () => {
     const excel = await XlsxExcel.open(join(FIXTURES, 'hidden-rows.xlsx'));
-    await new ExcelWorkbook({ excel: excel.host, requirements: officeWith('1.18').context.requirements, chunkRows: 4 }).readSheet();
+    await new ExcelWorkbook({
+      excel: excel.host,
+      requirements: officeWith('1.18').context.requirements,
+      chunkRows: 4,
+    }).readSheet();
     const loads = excel.okSyncs.map((s) => s.ops.filter((op) => op.kind === 'load').length);
     // Used range; two chunks of 4 rows (values, visible cells of one column); the date cells' text.
     expect(excel.okSyncs).toHaveLength(4);

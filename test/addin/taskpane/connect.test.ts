@@ -20,7 +20,12 @@ async function closedPort(): Promise<number> {
 function setUp() {
   const workbook = createMemoryWorkbook({ sheets: [{ name: 'Sheet1', rows: [] }] });
   const tokens = memoryTokenStore();
-  const controller = new ConnectController({ workbook, tokens, origin: 'https://localhost:3000', clientOptions: { minRetryDelayMs: 10 } });
+  const controller = new ConnectController({
+    workbook,
+    tokens,
+    origin: 'https://localhost:3000',
+    clientOptions: { minRetryDelayMs: 10 },
+  });
   return { workbook, tokens, controller };
 }
 
@@ -73,7 +78,10 @@ describe('Connect', () => {
     const { tokens, controller, workbook } = setUp();
     await controller.connect(sandbox.url, 'wrong-token');
     const state = controller.store.get();
-    expect(state.status).toMatchObject({ tone: 'error', text: 'The service did not accept the API token. Paste it again and connect.' });
+    expect(state.status).toMatchObject({
+      tone: 'error',
+      text: 'The service did not accept the API token. Paste it again and connect.',
+    });
     expect(state.status?.detail).toMatch(/401/);
     // The details behind the disclosure name no command either.
     expect(state.status?.detail).not.toMatch(/shed login|--token|SHED_/);
@@ -135,7 +143,12 @@ describe('Connect', () => {
     await workbook.setSetting(SETTING_KEYS.baseUrl, sandbox.url);
     const before = sandbox.stats.requests;
     await controller.restore();
-    expect(controller.store.get()).toMatchObject({ baseUrl: sandbox.url, tokenSaved: false, session: null, status: null });
+    expect(controller.store.get()).toMatchObject({
+      baseUrl: sandbox.url,
+      tokenSaved: false,
+      session: null,
+      status: null,
+    });
     expect(sandbox.stats.requests).toBe(before);
     tokens.set(sandbox.url, 'demo-token-banksia');
     await controller.connect(sandbox.url, '');

@@ -69,7 +69,10 @@ describe('export tables as workbook sheets', () => {
 describe('the date range of an export', () => {
   it('takes open ends and real dates', () => {
     expect(checkRange('', '')).toEqual({ from: null, to: null });
-    expect(checkRange('2026-01-01', '2026-03-31')).toEqual({ from: { year: 2026, month: 1, day: 1 }, to: { year: 2026, month: 3, day: 31 } });
+    expect(checkRange('2026-01-01', '2026-03-31')).toEqual({
+      from: { year: 2026, month: 1, day: 1 },
+      to: { year: 2026, month: 3, day: 31 },
+    });
     expect(checkRange('2026-03-31', '2026-03-31').from).toEqual({ year: 2026, month: 3, day: 31 });
   });
 
@@ -77,6 +80,8 @@ describe('the date range of an export', () => {
     expect(() => checkRange('2026-02-31', '')).toThrow(UsageError);
     expect(() => checkRange('2026-02-31', '')).toThrow("From '2026-02-31' is not a date: expected YYYY-MM-DD");
     expect(() => checkRange('', '31/03/2026')).toThrow(/^To '31\/03\/2026' is not a date/);
-    expect(() => checkRange('2026-04-01', '2026-03-01')).toThrow('The range starts (2026-04-01) after it ends (2026-03-01): swap the dates.');
+    expect(() => checkRange('2026-04-01', '2026-03-01')).toThrow(
+      'The range starts (2026-04-01) after it ends (2026-03-01): swap the dates.',
+    );
   });
 });

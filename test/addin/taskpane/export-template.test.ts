@@ -25,7 +25,11 @@ async function open() {
   await connect.connect(sandbox.url, 'demo-token-willow');
   await connect.selectOrganisation(WILLOW);
   const session = () => connect.session();
-  return { workbook, exporter: new ExportController({ workbook, session }), templates: new TemplateController({ workbook, session }) };
+  return {
+    workbook,
+    exporter: new ExportController({ workbook, session }),
+    templates: new TemplateController({ workbook, session }),
+  };
 }
 
 describe('Export', () => {
@@ -114,7 +118,10 @@ describe('Export', () => {
     exporter.setRange('2026-05-01', '2026-01-01');
     const sheets = workbook.sheets.length;
     await exporter.run();
-    expect(exporter.store.get().status).toEqual({ tone: 'error', text: 'The range starts (2026-05-01) after it ends (2026-01-01): swap the dates.' });
+    expect(exporter.store.get().status).toEqual({
+      tone: 'error',
+      text: 'The range starts (2026-05-01) after it ends (2026-01-01): swap the dates.',
+    });
     exporter.setDataset('everything');
     expect(exporter.store.get().status?.text).toBe(
       "Unknown dataset 'everything'; expected one of movements, ledger, stocktake, receipts, returns, storages, product-aliases, products.",
@@ -128,7 +135,11 @@ describe('Export', () => {
 
   it('a service that keeps failing ends in the status, with nothing written', async () => {
     const workbook = createMemoryWorkbook();
-    const connect = new ConnectController({ workbook, tokens: memoryTokenStore(), clientOptions: { retries: 1, minRetryDelayMs: 5, maxRetryDelayMs: 10 } });
+    const connect = new ConnectController({
+      workbook,
+      tokens: memoryTokenStore(),
+      clientOptions: { retries: 1, minRetryDelayMs: 5, maxRetryDelayMs: 10 },
+    });
     await connect.connect(sandbox.url, 'demo-token-banksia');
     const exporter = new ExportController({ workbook, session: () => connect.session() });
     exporter.setDataset('storages');
@@ -156,7 +167,11 @@ describe('Export', () => {
     } finally {
       sandbox.setFaults({});
     }
-    expect(exporter.store.get()).toMatchObject({ busy: false, written: [], status: { tone: 'info', text: 'Cancelled: nothing was written.' } });
+    expect(exporter.store.get()).toMatchObject({
+      busy: false,
+      written: [],
+      status: { tone: 'info', text: 'Cancelled: nothing was written.' },
+    });
     expect(workbook.sheets.length).toBe(2);
   });
 });
@@ -165,12 +180,23 @@ describe('Template', () => {
   it('adds a receipts template with lists, then a returns one beside it', async () => {
     const { workbook, templates } = await open();
     await templates.create();
-    expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Receipts' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
+    expect(templates.store.get().status?.text).toMatch(
+      /^Added sheet 'Receipts' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/,
+    );
     templates.setKind('returns');
     await templates.create();
     // The workbook has a sheet of its own named Returns: the template's is made unique.
-    expect(templates.store.get().status?.text).toMatch(/^Added sheet 'Returns \(2\)' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/);
-    expect(await workbook.sheetNames()).toEqual(['Invoices', 'Returns', 'Receipts', 'Instructions', 'Returns (2)', 'Instructions (2)']);
+    expect(templates.store.get().status?.text).toMatch(
+      /^Added sheet 'Returns \(2\)' with drop-down lists: Storage \(\d+\), Product \(\d+\), Unit \(5\)\.$/,
+    );
+    expect(await workbook.sheetNames()).toEqual([
+      'Invoices',
+      'Returns',
+      'Receipts',
+      'Instructions',
+      'Returns (2)',
+      'Instructions (2)',
+    ]);
     expect(workbook.sheet(LISTS_SHEET).hidden).toBe(true);
     expect(workbook.sheet('Returns (2)').lists.get(2)).not.toContain('Old Shearing Shed');
     const instructions = workbook.sheet('Instructions (2)').cells.flat().join('\n');
@@ -182,7 +208,10 @@ describe('Template', () => {
     const workbook = createMemoryWorkbook();
     const templates = new TemplateController({ workbook, session: () => null });
     await templates.create();
-    expect(templates.store.get().status).toEqual({ tone: 'error', text: 'Connect to the service first (Connect tab).' });
+    expect(templates.store.get().status).toEqual({
+      tone: 'error',
+      text: 'Connect to the service first (Connect tab).',
+    });
     expect(workbook.sheets.length).toBe(2);
   });
 });

@@ -26,7 +26,17 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
+const HEADER = [
+  'Invoice No',
+  'Supplier',
+  'Date Received',
+  'Deliver To',
+  'Product',
+  'Qty',
+  'Pack Size',
+  'Unit',
+  'Price ex GST',
+];
 const invoices = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => [
     `${prefix}-${i + 1}`,
@@ -49,7 +59,8 @@ async function open(workbook: WorkbookPort, deps: Partial<ImportDeps> = {}) {
   return importer;
 }
 
-const ours = async (prefix: string) => (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => (r.notes ?? '').startsWith(`Invoice ${prefix}-`));
+const ours = async (prefix: string) =>
+  (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => (r.notes ?? '').startsWith(`Invoice ${prefix}-`));
 
 describe('all sheets of a workbook in one run', () => {
   it('imports each sheet that maps onto its own rows; a sheet that does not map is skipped and said', async () => {
@@ -64,7 +75,9 @@ describe('all sheets of a workbook in one run', () => {
     importer.setAllSheets(true);
     await importer.start();
     const state = importer.store.get();
-    expect(state.status?.text).toBe("'March': 2 receipts: 2 created. 'April': 3 receipts: 3 created. Skipped: 'Notes'.");
+    expect(state.status?.text).toBe(
+      "'March': 2 receipts: 2 created. 'April': 3 receipts: 3 created. Skipped: 'Notes'.",
+    );
     expect(state.warnings[0]).toMatch(/^Sheet 'Notes' skipped: /);
     expect(await ours('ALLA')).toHaveLength(2);
     expect(await ours('ALLB')).toHaveLength(3);
@@ -116,7 +129,8 @@ class UnwritableWorkbook extends MemoryWorkbook {
 describe('reopening after an interrupted import', () => {
   it('names the invoices sent without results; Finish it writes their ids and sends nothing twice', async () => {
     const journals = new Map<string, PaneJournal>();
-    const openJournal = async (key: string) => journals.get(key) ?? journals.set(key, new SessionJournal(key)).get(key)!;
+    const openJournal = async (key: string) =>
+      journals.get(key) ?? journals.set(key, new SessionJournal(key)).get(key)!;
     const rows = [HEADER, ...invoices('FIN', 3)];
     const first = new UnwritableWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Invoices', rows }] });
     const importer = await open(first, { openJournal });
@@ -149,7 +163,8 @@ describe('reopening after an interrupted import', () => {
     expect(sandbox.stats.writes).toBe(writesBefore);
     const made = await ours('FIN');
     expect(made).toHaveLength(3);
-    for (let n = 1; n <= 3; n++) expect(made.find((r) => r.id === again.sheet('Invoices').cells[n]?.[10])?.notes).toBe(`Invoice FIN-${n}`);
+    for (let n = 1; n <= 3; n++)
+      expect(made.find((r) => r.id === again.sheet('Invoices').cells[n]?.[10])?.notes).toBe(`Invoice FIN-${n}`);
     expect(state.pending).toBeNull();
     await reopened.refresh();
     expect(reopened.store.get().pending).toBeNull();
@@ -161,7 +176,9 @@ describe('reopening after an interrupted import', () => {
     await importer.validate();
     expect(await workbook.getSetting(SETTING_KEYS.workbookId)).toBeNull();
     await importer.start();
-    expect(await workbook.getSetting(SETTING_KEYS.workbookId)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await workbook.getSetting(SETTING_KEYS.workbookId)).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(importer.store.get().pending).toBeNull();
   });
 });

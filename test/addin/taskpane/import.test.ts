@@ -30,7 +30,8 @@ async function open(init?: MemoryInit, token = 'demo-token-willow', deps: Partia
 }
 
 /** Row `n` (1-based) of a sheet, from column `from`. */
-const row = (workbook: MemoryWorkbook, sheet: string, n: number, from = 0) => workbook.sheet(sheet).cells[n - 1]?.slice(from);
+const row = (workbook: MemoryWorkbook, sheet: string, n: number, from = 0) =>
+  workbook.sheet(sheet).cells[n - 1]?.slice(from);
 
 const receiptCount = async () => (await listAll(sandbox.url, WILLOW, 'receipts')).length;
 
@@ -52,12 +53,19 @@ describe('Import of receipts (the sample sheet)', () => {
     await importer.validate();
     const state = importer.store.get();
     expect(sandbox.stats.writes).toBe(before);
-    expect(state.status).toEqual({ tone: 'warning', text: 'Checked, nothing sent: 4 receipts: 3 would create, 1 refused (2 rows invalid).' });
-    expect(state.problems).toEqual(["Row 7, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)"]);
+    expect(state.status).toEqual({
+      tone: 'warning',
+      text: 'Checked, nothing sent: 4 receipts: 3 would create, 1 refused (2 rows invalid).',
+    });
+    expect(state.problems).toEqual([
+      "Row 7, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)",
+    ]);
     expect(state.resultColumns).toBe('L–P');
     const sheet = workbook.sheet('Invoices');
     expect(sheet.fills).toEqual(['F7']);
-    expect(sheet.notes.get('F7')).toBe("Shed Sheets: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'");
+    expect(sheet.notes.get('F7')).toBe(
+      "Shed Sheets: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'",
+    );
     expect(row(workbook, 'Invoices', 3, 11)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
     expect(row(workbook, 'Invoices', 4, 11)).toEqual(['would create', null, null, null, 'dry run: nothing sent']);
     expect(row(workbook, 'Invoices', 8, 11)?.[0]).toBe('invalid');
@@ -99,7 +107,17 @@ describe('Import of receipts (the sample sheet)', () => {
         {
           name: 'Invoices',
           rows: [
-            ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+            [
+              'Invoice No',
+              'Supplier',
+              'Date Received',
+              'Deliver To',
+              'Product',
+              'Qty',
+              'Pack Size',
+              'Unit',
+              'Price ex GST',
+            ],
             ['DUP-1', 'Farmco Rural Supplies', '14/03/2026', 'Main Chemical Shed', 'Amine 625', 3, 20, 'L', 140],
           ],
         },
@@ -127,8 +145,21 @@ describe('Import of receipts (the sample sheet)', () => {
   });
 
   it('Cancel: nothing new is sent; records on their way finish and get their ids', async () => {
-    const rows: SerialCell[][] = [['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST']];
-    for (let i = 1; i <= 12; i++) rows.push([`CAN-${i}`, 'Farmco Rural Supplies', `${i}/01/2026`, 'Main Chemical Shed', 'Glyfos 540', i, 20, 'L', 185]);
+    const rows: SerialCell[][] = [
+      ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+    ];
+    for (let i = 1; i <= 12; i++)
+      rows.push([
+        `CAN-${i}`,
+        'Farmco Rural Supplies',
+        `${i}/01/2026`,
+        'Main Chemical Shed',
+        'Glyfos 540',
+        i,
+        20,
+        'L',
+        185,
+      ]);
     const { workbook, importer } = await open({ sheets: [{ name: 'Invoices', rows }] });
     const before = await receiptCount();
     sandbox.setFaults({ latencyMs: 150 });
@@ -202,7 +233,9 @@ describe('Import refuses what it cannot do, and says why', () => {
         },
       ],
     });
-    expect(importer.store.get().mappingProblem).toMatch(/^No column for 'Price ex GST' in row \d+: pick one for each in Column mapping/);
+    expect(importer.store.get().mappingProblem).toMatch(
+      /^No column for 'Price ex GST' in row \d+: pick one for each in Column mapping/,
+    );
     sandbox.stats.reset();
     await importer.start();
     expect(importer.store.get().status?.tone).toBe('error');
@@ -214,7 +247,9 @@ describe('Import refuses what it cannot do, and says why', () => {
   it('a sheet with no header row at all', async () => {
     const { importer } = await open({ sheets: [{ name: 'S', rows: [['hello'], [1, 2, 3]] }] });
     expect(importer.store.get().mapping).toBeNull();
-    expect(importer.store.get().mappingProblem).toMatch(/^No row near the top reads as column headers the add-in knows/);
+    expect(importer.store.get().mappingProblem).toMatch(
+      /^No row near the top reads as column headers the add-in knows/,
+    );
   });
 
   it('a mapping edit that leaves a required field out is shown, and fixed by Detect again', async () => {
@@ -243,7 +278,9 @@ describe('Import refuses what it cannot do, and says why', () => {
     const { importer, workbook } = await open();
     await importer.setTimeZone('Mars/Olympus');
     expect(importer.store.get().status?.tone).toBe('error');
-    expect(importer.store.get().status?.text).toMatch(/'Mars\/Olympus' is not a time zone.* Dates are still read in Australia\/Sydney\.$/);
+    expect(importer.store.get().status?.text).toMatch(
+      /'Mars\/Olympus' is not a time zone.* Dates are still read in Australia\/Sydney\.$/,
+    );
     expect(importer.store.get().timeZone).toBe('Australia/Sydney');
     await importer.setTimeZone(' Pacific/Auckland ');
     await importer.setDateOrder('MDY');
@@ -257,7 +294,9 @@ describe('Import refuses what it cannot do, and says why', () => {
   it('a sheet that is gone is reported', async () => {
     const { importer } = await open();
     await importer.setSheet('Nope');
-    expect(importer.store.get().status?.text).toBe("There is no sheet named 'Nope'; the workbook has 'Invoices', 'Returns'.");
+    expect(importer.store.get().status?.text).toBe(
+      "There is no sheet named 'Nope'; the workbook has 'Invoices', 'Returns'.",
+    );
     expect(importer.store.get().phase).toBe('idle');
   });
 });
@@ -327,14 +366,26 @@ describe('Import while the bookkeeper edits the sheet', () => {
       expect(made?.notes).toMatch(new RegExp(`^Invoice ${invoice}`));
     }
     expect(row(workbook, 'Invoices', 4, 11)?.filter((c) => c !== null && c !== undefined)).toEqual([]);
-    expect(importer.store.get().warnings[0]).toMatch(/^Rows moved while importing; their results followed them \(row 4 → 5, 5 → 6/);
+    expect(importer.store.get().warnings[0]).toMatch(
+      /^Rows moved while importing; their results followed them \(row 4 → 5, 5 → 6/,
+    );
   });
 
   it('Validate writes no Record ID: not even that of an invoice the service already holds', async () => {
     const sheet = {
       name: 'Dockets',
       rows: [
-        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+        [
+          'Invoice No',
+          'Supplier',
+          'Date Received',
+          'Deliver To',
+          'Product',
+          'Qty',
+          'Pack Size',
+          'Unit',
+          'Price ex GST',
+        ],
         ['VAL-1', 'Farmco Rural Supplies', '5/03/2026', 'Main Chemical Shed', 'Glyfos 540', 3, 20, 'L', 185],
         ['VAL-2', 'Farmco Rural Supplies', '6/03/2026', 'Main Chemical Shed', 'Amine 625', 1, 20, 'L', 142.5],
       ] as SerialCell[][],
@@ -361,14 +412,47 @@ describe("the bookkeeper's own columns", () => {
     const sheet = {
       name: 'Paid',
       rows: [
-        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Status'],
-        ['OWN-1', 'Farmco Rural Supplies', '7/03/2026', 'Main Chemical Shed', 'Glyfos 540', 1, 20, 'L', 185, 'Paid', null, 'my note'],
+        [
+          'Invoice No',
+          'Supplier',
+          'Date Received',
+          'Deliver To',
+          'Product',
+          'Qty',
+          'Pack Size',
+          'Unit',
+          'Price ex GST',
+          'Status',
+        ],
+        [
+          'OWN-1',
+          'Farmco Rural Supplies',
+          '7/03/2026',
+          'Main Chemical Shed',
+          'Glyfos 540',
+          1,
+          20,
+          'L',
+          185,
+          'Paid',
+          null,
+          'my note',
+        ],
       ] as SerialCell[][],
     };
     const { workbook, importer } = await open({ sheets: [sheet] });
     await importer.validate();
     expect(row(workbook, 'Paid', 2)?.slice(9, 13)).toEqual(['Paid', null, 'my note', 'would create']);
-    expect(row(workbook, 'Paid', 1)?.slice(9)).toEqual(['Status', null, null, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(row(workbook, 'Paid', 1)?.slice(9)).toEqual([
+      'Status',
+      null,
+      null,
+      'Status',
+      'Record ID',
+      'Sequence',
+      'Line Item ID',
+      'Message',
+    ]);
     expect(importer.store.get().status?.text).toMatch(/Checked, nothing sent: 1 receipt: 1 would create/);
   });
 });
@@ -385,7 +469,13 @@ describe('mappings kept on this computer (profiles)', () => {
     });
     // The bookkeeper's one-off setting: pack sizes are in the item text (saved in the workbook's mapping).
     const saved = JSON.stringify({ kind: 'receipts', columns: { storage: 'Where' }, pack_size_from: 'product' });
-    const march = (await open({ sheets: [month('PROF-1')], settings: { [mappingSettingKey('receipts', 'Bills')]: saved } }, undefined, { profiles })).importer;
+    const march = (
+      await open(
+        { sheets: [month('PROF-1')], settings: { [mappingSettingKey('receipts', 'Bills')]: saved } },
+        undefined,
+        { profiles },
+      )
+    ).importer;
     await march.start();
     expect(march.store.get().status?.text).toBe('1 receipt: 1 created.');
     expect(profiles.list()).toHaveLength(1);
@@ -411,7 +501,9 @@ describe('a sheet whose headers the add-in does not know', () => {
     const { importer } = await open({ sheets: [sheet] });
     let state = importer.store.get();
     expect(state.mapping).toBeNull();
-    expect(state.mappingProblem).toMatch(/^No row near the top reads as column headers the add-in knows\. Give the row that holds the headers below/);
+    expect(state.mappingProblem).toMatch(
+      /^No row near the top reads as column headers the add-in knows\. Give the row that holds the headers below/,
+    );
     expect(state.mappingProblem).not.toContain('--mapping');
 
     await importer.setHeaderRow(1);
@@ -438,8 +530,26 @@ describe('a sheet whose headers the add-in does not know', () => {
 
 describe('a sheet with no header row', () => {
   it('refuses a data row given as the header row, saying why, and sends nothing', async () => {
-    const line = (inv: string, product: string): SerialCell[] => [inv, 'Farmco Rural Supplies', '12/03/2026', 'Main Chemical Shed', product, 2, 20, 'L', 185];
-    const sheet = { name: 'NoHeader', rows: [line('NH-1', 'Glyfos 540'), line('NH-2', 'Amine 625'), line('NH-3', 'Glyfos 540'), line('NH-4', 'Amine 625')] };
+    const line = (inv: string, product: string): SerialCell[] => [
+      inv,
+      'Farmco Rural Supplies',
+      '12/03/2026',
+      'Main Chemical Shed',
+      product,
+      2,
+      20,
+      'L',
+      185,
+    ];
+    const sheet = {
+      name: 'NoHeader',
+      rows: [
+        line('NH-1', 'Glyfos 540'),
+        line('NH-2', 'Amine 625'),
+        line('NH-3', 'Glyfos 540'),
+        line('NH-4', 'Amine 625'),
+      ],
+    };
     const { importer } = await open({ sheets: [sheet] });
     const writes = sandbox.stats.writes;
     await importer.setHeaderRow(1);
@@ -509,7 +619,17 @@ describe('what to do, in the pane’s words', () => {
   const gstSheet = {
     name: 'Bills',
     rows: [
-      ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Unit Price (inc GST)'],
+      [
+        'Invoice No',
+        'Supplier',
+        'Date Received',
+        'Deliver To',
+        'Product',
+        'Qty',
+        'Pack Size',
+        'Unit',
+        'Unit Price (inc GST)',
+      ],
       ['GST-P1', 'Farmco Rural Supplies', '9/03/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 203.5],
     ] as SerialCell[][],
   };
@@ -536,7 +656,10 @@ describe('what to do, in the pane’s words', () => {
   it('an invoice the service holds: its Message names the pane’s checkbox, not a command-line flag', async () => {
     const sheet = {
       ...gstSheet,
-      rows: [gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h)), ['DUP-P1', ...gstSheet.rows[1]!.slice(1)]],
+      rows: [
+        gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h)),
+        ['DUP-P1', ...gstSheet.rows[1]!.slice(1)],
+      ],
     };
     await (await open({ sheets: [sheet] })).importer.start();
     const { workbook, importer } = await open({ sheets: [sheet] });

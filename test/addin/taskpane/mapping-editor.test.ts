@@ -8,7 +8,11 @@ import { parseSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 const grid = (header: (string | null)[], more: (string | number | null)[][] = []): Grid => ({
   source: 'Book1.xlsx',
   sheet: 'Invoices',
-  rows: [{ rowNumber: 1, cells: ['Invoices, March'] }, { rowNumber: 3, cells: header }, ...more.map((cells, i) => ({ rowNumber: 4 + i, cells }))],
+  rows: [
+    { rowNumber: 1, cells: ['Invoices, March'] },
+    { rowNumber: 3, cells: header },
+    ...more.map((cells, i) => ({ rowNumber: 4 + i, cells })),
+  ],
 });
 
 const HEADER = ['Invoice No', 'Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'UOM', 'Cost', 'Comments', 'Status'];
@@ -31,7 +35,12 @@ describe('the mapping table of the Import screen', () => {
       'line_total',
       'notes',
     ]);
-    expect(rows.find((r) => r.field === 'storage')).toEqual({ field: 'storage', label: 'Storage', required: true, column: 3 });
+    expect(rows.find((r) => r.field === 'storage')).toEqual({
+      field: 'storage',
+      label: 'Storage',
+      required: true,
+      column: 3,
+    });
     expect(rows.find((r) => r.field === 'order_number')).toMatchObject({ required: false, column: null });
     expect(rows.find((r) => r.field === 'notes')?.column).toBe(9);
     const written = fieldsWith('receipts', 'writtenBack');

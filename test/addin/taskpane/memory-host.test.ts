@@ -37,18 +37,29 @@ describe('memory host', () => {
     const rows = gridRows(grid);
     expect(rows.length).toBe(45);
     expect(rows[2]).toEqual([]);
-    const workbook = createMemoryWorkbook({ name: 'x.xlsx', sheets: [{ name: grid.sheet, rows: JSON.parse(JSON.stringify(rows)) }] });
+    const workbook = createMemoryWorkbook({
+      name: 'x.xlsx',
+      sheets: [{ name: grid.sheet, rows: JSON.parse(JSON.stringify(rows)) }],
+    });
     const again = await workbook.readSheet();
     expect(again.rows.map((r) => r.rowNumber)).toEqual(grid.rows.map((r) => r.rowNumber));
-    expect(again.rows.find((r) => r.rowNumber === 5)?.cells[2]).toEqual(grid.rows.find((r) => r.rowNumber === 5)?.cells[2]);
+    expect(again.rows.find((r) => r.rowNumber === 5)?.cells[2]).toEqual(
+      grid.rows.find((r) => r.rowNumber === 5)?.cells[2],
+    );
   });
 
   it('starts the sample workbook, with settings when given', async () => {
     const sample = createMemoryWorkbook();
     expect(await sample.sheetNames()).toEqual(['Invoices', 'Returns']);
     expect(await sample.activeSheetName()).toBe('Invoices');
-    expect((await sample.readSheet('Invoices')).rows[1]).toMatchObject({ rowNumber: 3, cells: expect.arrayContaining(['Date Received']) });
-    const withSettings = createMemoryWorkbook({ ...SAMPLE_WORKBOOK, settings: { 'shed.baseUrl': 'https://a.example' } });
+    expect((await sample.readSheet('Invoices')).rows[1]).toMatchObject({
+      rowNumber: 3,
+      cells: expect.arrayContaining(['Date Received']),
+    });
+    const withSettings = createMemoryWorkbook({
+      ...SAMPLE_WORKBOOK,
+      settings: { 'shed.baseUrl': 'https://a.example' },
+    });
     expect(await withSettings.getSetting('shed.baseUrl')).toBe('https://a.example');
   });
 });
@@ -56,7 +67,10 @@ describe('memory host', () => {
 describe('the memory workbook across a reload of the page', () => {
   it('keeps its settings (identity, mappings) as Excel keeps an open workbook’s, by workbook name', async () => {
     const kept = new Map<string, string>();
-    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+    };
     const first = createMemoryWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Sheet1', rows: [] }] });
     keepSettingsAcrossReloads(first, storage);
     await first.setSetting('shed.workbookId', 'a-guid');

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { describeError, describeFailure } from '../../../addin/app/errors.ts';
-import { attentionLines, problemLine, problemLines, recordCounts, runSummary, warningLines } from '../../../addin/app/import-report.ts';
+import {
+  attentionLines,
+  problemLine,
+  problemLines,
+  recordCounts,
+  runSummary,
+  warningLines,
+} from '../../../addin/app/import-report.ts';
 import { kindOf } from '../../../shared/kinds/index.ts';
 import { AuthenticationError, EntitlementError, NetworkError, ShedError } from '../../../shared/errors/index.ts';
 import type { Problem, RowResult } from '../../../shared/import/outcome.ts';
 
 const receipts = kindOf('receipts');
-const problem: Problem = { code: 'unknown_product', rowNumber: 22, column: 5, header: 'Product', message: "no product or alias named 'Glyfos 450'" };
+const problem: Problem = {
+  code: 'unknown_product',
+  rowNumber: 22,
+  column: 5,
+  header: 'Product',
+  message: "no product or alias named 'Glyfos 450'",
+};
 const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], warnings: Problem[] = []) => ({
   key: null,
   rowNumbers,
@@ -17,8 +30,14 @@ const draft = (rowNumbers: number[], body: unknown, problems: Problem[] = [], wa
 
 describe('describeError and describeFailure', () => {
   it('shows a typed error as it is; a refused token in plain words, the request line behind Details', () => {
-    expect(describeError(new ShedError('no_header_row', 'input', 'Sheet has no header row.'))).toBe('Sheet has no header row.');
-    const refused = new AuthenticationError({ method: 'GET', url: '/api/organisations' }, { status: 401, body: null, headers: new Headers() } as never);
+    expect(describeError(new ShedError('no_header_row', 'input', 'Sheet has no header row.'))).toBe(
+      'Sheet has no header row.',
+    );
+    const refused = new AuthenticationError({ method: 'GET', url: '/api/organisations' }, {
+      status: 401,
+      body: null,
+      headers: new Headers(),
+    } as never);
     expect(describeFailure(refused)).toEqual({
       text: 'The service did not accept the API token. Paste it again and connect.',
       detail: expect.stringMatching(/^Request failed with status 401.*GET \/api\/organisations/),
@@ -40,7 +59,9 @@ describe('describeError and describeFailure', () => {
   });
 
   it('a service that cannot be reached: what to check, no CORS lecture; the request behind Details', () => {
-    const failure = describeFailure(new NetworkError({ method: 'GET', url: '/api/organisations' }, null), { origin: 'https://addin.example.com' });
+    const failure = describeFailure(new NetworkError({ method: 'GET', url: '/api/organisations' }, null), {
+      origin: 'https://addin.example.com',
+    });
     expect(failure.text).toBe(
       'Cannot reach the service. Check the service address and the internet connection; if the service is up, it may not accept requests from this add-in (https://addin.example.com).',
     );
@@ -63,15 +84,23 @@ describe('import report', () => {
     expect(problemLines({ drafts, label: () => 'invoice INV-40412' })).toEqual([
       "Row 22, F: Product: no product or alias named 'Glyfos 450' (invoice INV-40412 not sent)",
     ]);
-    const warn: Problem = { code: 'unit', rowNumber: 5, column: 8, header: 'Unit', message: "unit 'drums' is not one the service knows" };
-    expect(warningLines({ drafts: [draft([5], {}, [], [warn])], warnings: [{ message: 'dates read month first' }] })).toEqual([
-      'dates read month first',
-      "Row 5, I: Unit: unit 'drums' is not one the service knows",
-    ]);
+    const warn: Problem = {
+      code: 'unit',
+      rowNumber: 5,
+      column: 8,
+      header: 'Unit',
+      message: "unit 'drums' is not one the service knows",
+    };
+    expect(
+      warningLines({ drafts: [draft([5], {}, [], [warn])], warnings: [{ message: 'dates read month first' }] }),
+    ).toEqual(['dates read month first', "Row 5, I: Unit: unit 'drums' is not one the service knows"]);
   });
 
   it('words the core’s remedies with the pane’s own controls, never a command-line flag', () => {
-    const hidden = { message: 'rows 4, 5 are hidden or filtered out in the sheet and not imported', remedies: [{ code: 'include_hidden' as const }] };
+    const hidden = {
+      message: 'rows 4, 5 are hidden or filtered out in the sheet and not imported',
+      remedies: [{ code: 'include_hidden' as const }],
+    };
     const dates: Problem = {
       code: 'ambiguous_date',
       rowNumber: 7,
@@ -107,12 +136,22 @@ describe('import report', () => {
     expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: false })).toBe(
       '4 receipts: 1 created, 1 duplicate, 1 refused (2 rows invalid), 1 failed.',
     );
-    expect(runSummary(receipts, drafts, results, { dryRun: true, cancelled: false })).toMatch(/^Checked, nothing sent: 4 receipts/);
-    expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: true })).toMatch(/^Cancelled: 4 receipts/);
-    expect(runSummary(receipts, [], [], { dryRun: false, cancelled: false })).toBe('No receipts found below the header row.');
-    expect(runSummary(kindOf('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], { dryRun: false, cancelled: false })).toBe(
-      '1 return: 1 created.',
+    expect(runSummary(receipts, drafts, results, { dryRun: true, cancelled: false })).toMatch(
+      /^Checked, nothing sent: 4 receipts/,
     );
-    expect(attentionLines(drafts, results)).toEqual(['Row 4: duplicate: already in the service as REC-00000001', 'Row 7: failed: timeout']);
+    expect(runSummary(receipts, drafts, results, { dryRun: false, cancelled: true })).toMatch(/^Cancelled: 4 receipts/);
+    expect(runSummary(receipts, [], [], { dryRun: false, cancelled: false })).toBe(
+      'No receipts found below the header row.',
+    );
+    expect(
+      runSummary(kindOf('returns'), [draft([2], {})], [{ rowNumber: 2, status: 'created' }], {
+        dryRun: false,
+        cancelled: false,
+      }),
+    ).toBe('1 return: 1 created.');
+    expect(attentionLines(drafts, results)).toEqual([
+      'Row 4: duplicate: already in the service as REC-00000001',
+      'Row 7: failed: timeout',
+    ]);
   });
 });

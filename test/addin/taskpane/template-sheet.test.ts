@@ -8,7 +8,8 @@ const ORG = '00000000-0000-4000-8000-000000000001';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const storage = (n: number, name: string, locked = false): Storage =>
   ({ id: id(n), organisation_id: ORG, name, locked_at: locked ? '2026-01-01T00:00:00Z' : null }) as Storage;
-const alias = (n: number, name: string, product: number): ProductAlias => ({ id: id(n), organisation_id: ORG, name, product_id: id(product) }) as ProductAlias;
+const alias = (n: number, name: string, product: number): ProductAlias =>
+  ({ id: id(n), organisation_id: ORG, name, product_id: id(product) }) as ProductAlias;
 
 const reference: ReferenceData = {
   organisationId: ORG,
@@ -17,7 +18,8 @@ const reference: ReferenceData = {
   products: [{ id: id(30), organisation_id: ORG, name: 'Glyphosate 540 g/L' }] as ReferenceData['products'],
 };
 
-const maps = (kind: 'receipts' | 'returns', headers: string[]) => detectMapping({ source: 't', sheet: 't', rows: [{ rowNumber: 1, cells: headers }] }, kind);
+const maps = (kind: 'receipts' | 'returns', headers: string[]) =>
+  detectMapping({ source: 't', sheet: 't', rows: [{ rowNumber: 1, cells: headers }] }, kind);
 
 const context = { organisationName: 'Willow Creek Pastoral Co', madeAt: new Date('2026-03-01T02:00:00Z') };
 const listOf = (sheet: ReturnType<typeof templateSheet>, column: number) => {
@@ -61,7 +63,11 @@ describe('template sheets (the plan of shed template, worded for the pane)', () 
   });
 
   it('a list with nothing in it gives no drop-down', () => {
-    const sheet = templateSheet('receipts', { ...reference, storages: [storage(11, 'Old Shearing Shed', true)] }, context);
+    const sheet = templateSheet(
+      'receipts',
+      { ...reference, storages: [storage(11, 'Old Shearing Shed', true)] },
+      context,
+    );
     expect(sheet.columns[3]?.header).toBe('Storage');
     expect(listOf(sheet, 3)).toBeUndefined();
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TOKEN_KEY_PREFIX, memoryTokenStore, tokenKey, webTokenStore, type KeyValueStorage } from '../../../addin/app/token-store.ts';
+import {
+  TOKEN_KEY_PREFIX,
+  memoryTokenStore,
+  tokenKey,
+  webTokenStore,
+  type KeyValueStorage,
+} from '../../../addin/app/token-store.ts';
 
 /** Web Storage over a Map, as localStorage behaves. */
 function mapStorage(): KeyValueStorage & { map: Map<string, string> } {
@@ -35,7 +41,10 @@ describe('token store (the add-in storage, never the workbook)', () => {
     expect(tokens.get('https://inputs.example.com//')).toBe('secret-a');
     expect(tokens.get('http://127.0.0.1:4010/')).toBe('secret-b');
     expect(tokens.get('https://other.example.com')).toBeNull();
-    expect([...storage.map.keys()].sort()).toEqual([`${TOKEN_KEY_PREFIX}http://127.0.0.1:4010`, `${TOKEN_KEY_PREFIX}https://inputs.example.com`]);
+    expect([...storage.map.keys()].sort()).toEqual([
+      `${TOKEN_KEY_PREFIX}http://127.0.0.1:4010`,
+      `${TOKEN_KEY_PREFIX}https://inputs.example.com`,
+    ]);
   });
 
   it('replaces and forgets', () => {

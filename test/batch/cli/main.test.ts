@@ -30,15 +30,20 @@ describe('the shed command line', () => {
 
   it('`shed --help` works right after npm ci, through the bin script, with no build step', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['batch/bin/shed.js', '--help']);
-    for (const command of ['login', 'orgs', 'import', 'export', 'template', 'sync', 'undo', 'sandbox']) expect(stdout).toContain(command);
+    for (const command of ['login', 'orgs', 'import', 'export', 'template', 'sync', 'undo', 'sandbox'])
+      expect(stdout).toContain(command);
   });
 
   it('exit 2 for usage errors, config errors and unreadable input, before anything is sent', async () => {
     const writes = sandbox.stats.writes;
     const conn = ['--base-url', sandbox.url, '--token', TOKEN, '--org', 'Willow Creek Pastoral Co'];
     expect((await run(['import', 'receipts'])).code).toBe(2); // missing FILE
-    expect((await run(['import', 'receipts', join(dir, 'invoices.xlsx'), ...conn, '--concurrency', 'lots'])).code).toBe(2);
-    expect((await run(['import', 'receipts', join(dir, 'invoices.xlsx'), ...conn, '--date-order', 'DDMM'])).code).toBe(2);
+    expect((await run(['import', 'receipts', join(dir, 'invoices.xlsx'), ...conn, '--concurrency', 'lots'])).code).toBe(
+      2,
+    );
+    expect((await run(['import', 'receipts', join(dir, 'invoices.xlsx'), ...conn, '--date-order', 'DDMM'])).code).toBe(
+      2,
+    );
     expect((await run(['import', 'receipts', join(dir, 'invoices.xlsx')])).err).toMatch(/No service URL/);
     await writeFile(join(dir, 'empty.csv'), '');
     await writeFile(join(dir, 'fake.xlsx'), 'this is not a workbook at all');
@@ -82,7 +87,10 @@ describe('the shed command line', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/Willow Creek Pastoral Co/);
     expect(out).toMatch(/Red Gum Grazing/);
-    const other = await run(['orgs', '--token', 'demo-token-banksia'], { SHED_BASE_URL: sandbox.url, SHED_TOKEN: TOKEN });
+    const other = await run(['orgs', '--token', 'demo-token-banksia'], {
+      SHED_BASE_URL: sandbox.url,
+      SHED_TOKEN: TOKEN,
+    });
     expect(other.out).toMatch(/Banksia Downs Trust/);
     expect(other.out).not.toMatch(/Willow/);
   });
@@ -103,12 +111,16 @@ describe('the shed command line', () => {
       outputs.push(r.out, r.err);
     }
     sandbox.setFaults({ failureRate: 1 });
-    const failing = await run(['import', 'receipts', file, ...conn, '--results', join(dir, 'failing.results.xlsx')], env);
+    const failing = await run(
+      ['import', 'receipts', file, ...conn, '--results', join(dir, 'failing.results.xlsx')],
+      env,
+    );
     sandbox.setFaults({});
     outputs.push(failing.out, failing.err);
     expect(failing.code).not.toBe(0);
     for (const name of await readdir(dir)) {
-      if (name.endsWith('.xlsx') || name.endsWith('.jsonl')) outputs.push((await readFile(join(dir, name))).toString('latin1'));
+      if (name.endsWith('.xlsx') || name.endsWith('.jsonl'))
+        outputs.push((await readFile(join(dir, name))).toString('latin1'));
     }
     for (const text of outputs) expect(text).not.toContain(TOKEN);
   }, 60_000);

@@ -17,7 +17,8 @@ describe('remedy wording', () => {
   });
 
   it('the CLI names a flag, a command or a mapping-file key for every remedy', () => {
-    for (const remedy of EVERY.filter((r) => !INSTRUCTION_LINES.has(r.code))) expect(cliRemedy(remedy), remedy.code).toMatch(/--[a-z]|"[a-z_]+":|shed /);
+    for (const remedy of EVERY.filter((r) => !INSTRUCTION_LINES.has(r.code)))
+      expect(cliRemedy(remedy), remedy.code).toMatch(/--[a-z]|"[a-z_]+":|shed /);
   });
 
   it('the CLI says the token, stocktake and template remedies as it always has', () => {
@@ -38,7 +39,9 @@ describe('remedy wording', () => {
       const words = paneRemedy(remedy);
       expect(words, remedy.code).not.toMatch(/--|mapping file|shed |\bFILE\b/);
     }
-    expect(paneRemedy(EVERY[0]!)).toBe('choose ‘month/day/year’ under Reading options if the column is month-first, or ‘day/month/year’ if it is not');
+    expect(paneRemedy(EVERY[0]!)).toBe(
+      'choose ‘month/day/year’ under Reading options if the column is month-first, or ‘day/month/year’ if it is not',
+    );
   });
 
   it('a sentence gets sentences; a clause gets clauses; repeats once', () => {
@@ -53,8 +56,12 @@ describe('remedy wording', () => {
   });
 
   it('a typed error prints with its remedies in the CLI’s words', () => {
-    const error = new MappingError('gst_basis', 'The column holds prices including GST.', { remedies: [{ code: 'prices_include_gst' }] });
-    expect(cliErrorMessage(error)).toMatch(/^The column holds prices including GST\. If its prices include GST, pass --prices-include-gst/);
+    const error = new MappingError('gst_basis', 'The column holds prices including GST.', {
+      remedies: [{ code: 'prices_include_gst' }],
+    });
+    expect(cliErrorMessage(error)).toMatch(
+      /^The column holds prices including GST\. If its prices include GST, pass --prices-include-gst/,
+    );
     expect(error.message).not.toContain('--');
   });
 

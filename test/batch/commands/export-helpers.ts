@@ -21,7 +21,11 @@ export async function readXlsx(path: string): Promise<ReadSheet[]> {
   await wb.xlsx.readFile(path);
   return wb.worksheets.map((ws) => {
     const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
-    const tables = (ws as unknown as { tables: Record<string, { table: { tableRef: string; autoFilterRef: string; totalsRow: boolean } }> }).tables;
+    const tables = (
+      ws as unknown as {
+        tables: Record<string, { table: { tableRef: string; autoFilterRef: string; totalsRow: boolean } }>;
+      }
+    ).tables;
     const table = Object.values(tables)[0]?.table ?? null;
     const rows: Record<string, unknown>[] = [];
     for (let n = 2; n <= ws.rowCount; n++) {
@@ -39,20 +43,29 @@ export async function readXlsx(path: string): Promise<ReadSheet[]> {
       totals,
       numFmt,
       widths,
-      table: table ? { ref: table.tableRef, autoFilterRef: table.autoFilterRef, totalsRow: Boolean(table.totalsRow) } : null,
+      table: table
+        ? { ref: table.tableRef, autoFilterRef: table.autoFilterRef, totalsRow: Boolean(table.totalsRow) }
+        : null,
       frozen: view?.state === 'frozen' && view.ySplit === 1,
     };
   });
 }
 
-export async function readCsv(path: string): Promise<{ bom: boolean; header: string[]; rows: Record<string, string>[]; text: string }> {
+export async function readCsv(
+  path: string,
+): Promise<{ bom: boolean; header: string[]; rows: Record<string, string>[]; text: string }> {
   const bytes = await readFile(path);
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const text = bytes.toString('utf8').replace(/^\ufeff/, '');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
   expectNoErrors(parsed.errors);
   const [header = [], ...data] = parsed.data;
-  return { bom, header, rows: data.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']))), text };
+  return {
+    bom,
+    header,
+    rows: data.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']))),
+    text,
+  };
 }
 
 function expectNoErrors(errors: readonly unknown[]): void {

@@ -27,7 +27,9 @@ beforeAll(async () => {
       storage_id: storageId(SHED),
       received_at: `${date}T09:00:00+11:00`,
       supplier: 'Farmco Rural Supplies',
-      line_items: [{ ...productIds('Glyfos 540'), quantity, pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185' }],
+      line_items: [
+        { ...productIds('Glyfos 540'), quantity, pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185' },
+      ],
     });
   // Before the period (opening), in it, and after it (left out).
   await receive('2026-01-10', '5');
@@ -35,7 +37,9 @@ beforeAll(async () => {
     storage_id: storageId(SHED),
     received_at: '2026-01-15T09:00:00+11:00',
     supplier: 'Farmco Rural Supplies',
-    line_items: [{ ...productIds('Amine 625'), quantity: '2', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '142.5' }],
+    line_items: [
+      { ...productIds('Amine 625'), quantity: '2', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '142.5' },
+    ],
   });
   await receive('2026-02-05', '2');
   await receive('2026-03-05', '7');
@@ -80,7 +84,9 @@ const exportLedger = async (file: string) => {
 };
 
 /** Per storage × product × unit of the Ledger sheet: opening, in, out and closing as its rows say. */
-function rollForward(ledger: ReadSheet): Map<string, { opening: number; in: number; out: number; closing: number; balances: number[] }> {
+function rollForward(
+  ledger: ReadSheet,
+): Map<string, { opening: number; in: number; out: number; closing: number; balances: number[] }> {
   const lines = new Map<string, { opening: number; in: number; out: number; closing: number; balances: number[] }>();
   for (const row of ledger.rows) {
     const key = `${row['Storage']}|${row['Product']}|${row['Unit']}`;
@@ -117,7 +123,13 @@ describe('shed export ledger', () => {
         .filter((l) => l.product_id === glyId && ['l', 'ml'].includes(l.pack_size_unit))
         .reduce((sum, l) => sum + Number(l.quantity) * litres(l.pack_size_value, l.pack_size_unit), 0) -
       returns
-        .filter((r) => r.storage_id === storageId(SHED) && r.product_id === glyId && before(r.returned_at) && ['l', 'ml'].includes(r.amount_unit))
+        .filter(
+          (r) =>
+            r.storage_id === storageId(SHED) &&
+            r.product_id === glyId &&
+            before(r.returned_at) &&
+            ['l', 'ml'].includes(r.amount_unit),
+        )
         .reduce((sum, r) => sum + litres(r.amount_value, r.amount_unit), 0);
     expect(glyfos?.opening).toBeCloseTo(opening, 9);
     expect(glyfos?.in).toBeCloseTo(40, 9);
@@ -147,18 +159,34 @@ describe('shed export ledger', () => {
           storage_id: storageId(SHED),
           received_at: `2026-02-${String((i % 27) + 1).padStart(2, '0')}T09:00:00+11:00`,
           supplier: 'Farmco Rural Supplies',
-          line_items: [{ ...productIds('Glyfos 540'), quantity: '1', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185' }],
+          line_items: [
+            {
+              ...productIds('Glyfos 540'),
+              quantity: '1',
+              pack_size_value: '20',
+              pack_size_unit: 'l',
+              pack_cost: '185',
+            },
+          ],
         }),
       ),
     );
     const [{ sheets }] = await Promise.all([exportLedger('ledger-busy.xlsx'), writing]);
-    for (const [key, line] of rollForward(sheets[0]!)) expect(line.closing, key).toBeCloseTo(line.opening + line.in - line.out, 9);
+    for (const [key, line] of rollForward(sheets[0]!))
+      expect(line.closing, key).toBeCloseTo(line.opening + line.in - line.out, 9);
     for (const row of sheets[1]!.rows) expect(row['Check']).toBe('ties out');
   });
 
   it('refuses --since: the opening balances need every record', async () => {
     await expect(
-      exportCommand({ dataset: 'ledger', since: '2026-01-01T00:00:00Z', out: join(dir, 'x.xlsx'), baseUrl: sb.url, token: TOKEN, io: memoryIO() }),
+      exportCommand({
+        dataset: 'ledger',
+        since: '2026-01-01T00:00:00Z',
+        out: join(dir, 'x.xlsx'),
+        baseUrl: sb.url,
+        token: TOKEN,
+        io: memoryIO(),
+      }),
     ).rejects.toThrow(/--since does not apply to the ledger/);
   });
 
@@ -166,13 +194,35 @@ describe('shed export ledger', () => {
     const connection = ['--base-url', sb.url, '--token', TOKEN, '--org', 'Willow Creek Pastoral Co'];
     const template = join(dir, 'stocktake.xlsx');
     const io = memoryIO();
-    expect(await main(['node', 'shed', 'template', 'stocktake', '--to', '2026-02-28', '--storage', SHED, '--out', template, ...connection], io)).toBe(0);
+    expect(
+      await main(
+        [
+          'node',
+          'shed',
+          'template',
+          'stocktake',
+          '--to',
+          '2026-02-28',
+          '--storage',
+          SHED,
+          '--out',
+          template,
+          ...connection,
+        ],
+        io,
+      ),
+    ).toBe(0);
     const [sheet] = await readXlsx(template);
     expect(sheet!.header).toEqual(['Storage', 'Product', 'Unit', 'Expected', 'Counted', 'Notes']);
     const { sheets } = await exportLedger('ledger-for-count.xlsx');
     const closing = (product: string) =>
-      Number(sheets[1]!.rows.find((r) => r['Storage'] === SHED && r['Product'] === product && r['Unit'] === 'l')?.['Closing']);
-    const expected = (product: string) => Number(sheet!.rows.find((r) => r['Product'] === product && r['Unit'] === 'l')?.['Expected']);
+      Number(
+        sheets[1]!.rows.find((r) => r['Storage'] === SHED && r['Product'] === product && r['Unit'] === 'l')?.[
+          'Closing'
+        ],
+      );
+    const expected = (product: string) =>
+      Number(sheet!.rows.find((r) => r['Product'] === product && r['Unit'] === 'l')?.['Expected']);
     expect(expected('Glyphosate 540 g/L')).toBe(closing('Glyphosate 540 g/L'));
     // Counted: the glyphosate 50 l short (over 1%), another product as expected, a surfactant the records never had in that shed (in ml).
     const amine = sheet!.rows.find((r) => r['Product'] !== 'Glyphosate 540 g/L' && Number(r['Expected']) > 0)!;
@@ -195,10 +245,17 @@ describe('shed export ledger', () => {
       io: memoryIO(),
     });
     const [, summary, about] = await readXlsx(reconciled.file);
-    const line = (product: string) => summary!.rows.find((r) => r['Storage'] === SHED && String(r['Product']).startsWith(product))!;
+    const line = (product: string) =>
+      summary!.rows.find((r) => r['Storage'] === SHED && String(r['Product']).startsWith(product))!;
     expect(line('Glyphosate 540')).toMatchObject({ Variance: -50, Stocktake: 'over tolerance' });
     expect(line(String(amine['Product']))).toMatchObject({ Variance: 0, Stocktake: 'ok' });
-    expect(line('Non-ionic surfactant 1000')).toMatchObject({ Opening: 0, Closing: 0, Counted: 0.5, Variance: 0.5, Stocktake: 'over tolerance' });
+    expect(line('Non-ionic surfactant 1000')).toMatchObject({
+      Opening: 0,
+      Closing: 0,
+      Counted: 0.5,
+      Variance: 0.5,
+      Stocktake: 'over tolerance',
+    });
     expect(summary!.rows.filter((r) => r['Stocktake'] === 'not counted').length).toBeGreaterThan(0);
     const facts = Object.fromEntries(about!.rows.map((r) => [r['Item'], r['Value']]));
     expect(facts['Stocktake result']).toMatch(/^2 lines over tolerance, \d+ lines not counted$/);

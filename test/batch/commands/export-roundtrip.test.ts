@@ -42,7 +42,8 @@ describe('export receipts, edit, import back', () => {
     const header = (ws.getRow(1).values as unknown[]).map((v) => (v === undefined ? '' : String(v)));
     const col = (name: string) => header.indexOf(name);
     const rowOf = (lineItemId: string) => {
-      for (let n = 2; n <= ws.rowCount; n++) if (ws.getRow(n).getCell(col('Line Item ID')).value === lineItemId) return n;
+      for (let n = 2; n <= ws.rowCount; n++)
+        if (ws.getRow(n).getCell(col('Line Item ID')).value === lineItemId) return n;
       throw new Error(`no row for line ${lineItemId}`);
     };
     // 1. A quantity changed.
@@ -64,7 +65,13 @@ describe('export receipts, edit, import back', () => {
     await wb.xlsx.writeFile(edited);
 
     importIO = memoryIO();
-    importSummary = await importCommand({ ...connection, baseUrl: sb.url, kind: 'receipts', file: edited, io: importIO });
+    importSummary = await importCommand({
+      ...connection,
+      baseUrl: sb.url,
+      kind: 'receipts',
+      file: edited,
+      io: importIO,
+    });
     after = await listAll(sb.url, WILLOW, 'receipts');
   }, 60_000);
   afterAll(async () => {
@@ -83,9 +90,25 @@ describe('export receipts, edit, import back', () => {
   it('changes the quantity of that line only', () => {
     const was = changed.quantity;
     const now = after.find((r) => r.id === was.id);
-    expect(now.line_items.map((l: any) => [l.id, l.quantity])).toEqual(was.line_items.map((l: any, i: number) => [l.id, i === 0 ? '7' : l.quantity]));
-    expect(now.line_items.map((l: any) => [l.product_id, l.product_alias_id, l.pack_size_value, l.pack_size_unit, l.pack_cost])).toEqual(
-      was.line_items.map((l: any) => [l.product_id, l.product_alias_id, l.pack_size_value, l.pack_size_unit, l.pack_cost]),
+    expect(now.line_items.map((l: any) => [l.id, l.quantity])).toEqual(
+      was.line_items.map((l: any, i: number) => [l.id, i === 0 ? '7' : l.quantity]),
+    );
+    expect(
+      now.line_items.map((l: any) => [
+        l.product_id,
+        l.product_alias_id,
+        l.pack_size_value,
+        l.pack_size_unit,
+        l.pack_cost,
+      ]),
+    ).toEqual(
+      was.line_items.map((l: any) => [
+        l.product_id,
+        l.product_alias_id,
+        l.pack_size_value,
+        l.pack_size_unit,
+        l.pack_cost,
+      ]),
     );
   });
 
@@ -95,13 +118,14 @@ describe('export receipts, edit, import back', () => {
     expect(now.line_items).toHaveLength(was.line_items.length + 1);
     expect(now.line_items.slice(0, was.line_items.length)).toEqual(was.line_items);
     const line = now.line_items.at(-1);
-    expect([line.product_id, line.product_alias_id, line.quantity, line.pack_size_value, line.pack_size_unit, line.pack_cost]).toEqual([
-      ...Object.values(productIds('Glyfos 540')),
-      '3',
-      '20',
-      'l',
-      '185.5',
-    ]);
+    expect([
+      line.product_id,
+      line.product_alias_id,
+      line.quantity,
+      line.pack_size_value,
+      line.pack_size_unit,
+      line.pack_cost,
+    ]).toEqual([...Object.values(productIds('Glyfos 540')), '3', '20', 'l', '185.5']);
   });
 
   it('deletes that line from that receipt', () => {
@@ -141,7 +165,9 @@ describe('export returns, edit, import back', () => {
     const before = await listAll(sb.url, WILLOW, 'returns');
     const target = before[0];
     // Edited as text, the way a bookkeeper's editor would keep it: one cell changed, the rest as written.
-    const parsed = Papa.parse<string[]>((await readFile(file, 'utf8')).replace(/^\ufeff/, ''), { skipEmptyLines: true });
+    const parsed = Papa.parse<string[]>((await readFile(file, 'utf8')).replace(/^\ufeff/, ''), {
+      skipEmptyLines: true,
+    });
     const [header = [], ...rows] = parsed.data;
     const row = rows.find((r) => r[header.indexOf('Record ID')] === target.id)!;
     row[header.indexOf('Amount')] = '12.5';
@@ -154,7 +180,8 @@ describe('export returns, edit, import back', () => {
     expect(after).toHaveLength(before.length);
     for (const was of before) {
       const now = after.find((r) => r.id === was.id);
-      if (was.id === target.id) expect({ ...now, updated_at: was.updated_at }).toEqual({ ...was, amount_value: '12.5' });
+      if (was.id === target.id)
+        expect({ ...now, updated_at: was.updated_at }).toEqual({ ...was, amount_value: '12.5' });
       else expect(now).toEqual(was);
     }
   }, 30_000);
@@ -178,8 +205,22 @@ describe('an unchanged CSV export imported back', () => {
       });
     const [receipt] = (await listAll(sb.url, WILLOW, 'receipts')).filter((r) => !r.under_review);
     const [ret] = await listAll(sb.url, WILLOW, 'returns');
-    expect((await patch(`/api/shed/organisations/${WILLOW}/receipts/${receipt.id}`, { notes: '\tMix with care', order_number: '\rPO-77' })).ok).toBe(true);
-    expect((await patch(`/api/shed/organisations/${WILLOW}/returns/${ret.id}`, { reference: '\tCN-12', notes: '\r\nleaking drum' })).ok).toBe(true);
+    expect(
+      (
+        await patch(`/api/shed/organisations/${WILLOW}/receipts/${receipt.id}`, {
+          notes: '\tMix with care',
+          order_number: '\rPO-77',
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      (
+        await patch(`/api/shed/organisations/${WILLOW}/returns/${ret.id}`, {
+          reference: '\tCN-12',
+          notes: '\r\nleaking drum',
+        })
+      ).ok,
+    ).toBe(true);
     const dir = await mkdtemp(join(tmpdir(), 'shed-roundtrip-tab-'));
     for (const dataset of ['receipts', 'returns'] as const) {
       const file = join(dir, `${dataset}.csv`);

@@ -16,7 +16,13 @@ import { listAll } from '../../support/service.ts';
 import { readCsv, readXlsx, type ReadSheet } from './export-helpers.ts';
 
 const TOKEN = 'demo-token-willow';
-const FACTOR: Record<string, [string, number]> = { l: ['l', 1], ml: ['l', 0.001], kg: ['kg', 1], g: ['kg', 0.001], t: ['kg', 1000] };
+const FACTOR: Record<string, [string, number]> = {
+  l: ['l', 1],
+  ml: ['l', 0.001],
+  kg: ['kg', 1],
+  g: ['kg', 0.001],
+  t: ['kg', 1000],
+};
 const HEADERS: Record<string, string[]> = {
   movements: [
     'Date',
@@ -59,13 +65,27 @@ const HEADERS: Record<string, string[]> = {
     'Updated At',
     'Under Review',
   ],
-  returns: ['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes', 'Record ID', 'Sequence', 'Updated At'],
+  returns: [
+    'Date',
+    'Return To',
+    'Storage',
+    'Product',
+    'Amount',
+    'Unit',
+    'Reference',
+    'Notes',
+    'Record ID',
+    'Sequence',
+    'Updated At',
+  ],
   storages: ['Storage', 'Locked', 'Locked At', 'Active Since', 'Record ID', 'Created At', 'Updated At'],
   'product-aliases': ['Trade Name', 'Product', 'Product ID', 'Record ID', 'Created At', 'Updated At'],
   products: ['Product', 'Trade Names', 'Record ID', 'Created At', 'Updated At'],
 };
 const willowStorages = catalogue.storages.filter((s) => s.organisation_id === WILLOW);
-const willowProducts = new Map(catalogue.products.filter((p) => p.organisation_id === WILLOW).map((p) => [p.id, p.name]));
+const willowProducts = new Map(
+  catalogue.products.filter((p) => p.organisation_id === WILLOW).map((p) => [p.id, p.name]),
+);
 
 /** A cell as text, whichever file it came from: xlsx numbers exactly as Excel keeps them, dates as YYYY-MM-DD. */
 function text(value: unknown): string {
@@ -87,7 +107,15 @@ describe('shed export', () => {
   let returns: any[];
   const run = async (dataset: string, file: string, extra: Partial<ExportOptions> = {}) => {
     const io = memoryIO();
-    const summary = await exportCommand({ dataset, out: join(dir, file), baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', io, ...extra });
+    const summary = await exportCommand({
+      dataset,
+      out: join(dir, file),
+      baseUrl: sb.url,
+      token: TOKEN,
+      org: 'Willow Creek Pastoral Co',
+      io,
+      ...extra,
+    });
     return { summary, io };
   };
 
@@ -102,11 +130,19 @@ describe('shed export', () => {
       supplier: '@Farmco',
       notes: 'Invoice INV-9; -5 drums short',
       line_items: [
-        { ...productIds('Glyfos 540'), quantity: '3', pack_size_value: '500', pack_size_unit: 'ml', pack_cost: '12.345' },
+        {
+          ...productIds('Glyfos 540'),
+          quantity: '3',
+          pack_size_value: '500',
+          pack_size_unit: 'ml',
+          pack_cost: '12.345',
+        },
         { ...productIds('Amine 625'), quantity: '2', pack_size_value: '1', pack_size_unit: 'drum', pack_cost: '100' },
         {
-          product_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!.product_id,
-          product_alias_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!.id,
+          product_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!
+            .product_id,
+          product_alias_id: catalogue.product_aliases.find((a) => a.name === 'Wetter' && a.organisation_id === WILLOW)!
+            .id,
           quantity: '1',
           pack_size_value: '250',
           pack_size_unit: 'g',
@@ -167,12 +203,12 @@ describe('shed export', () => {
             const row = movements.rows.find((x) => text(x['Record ID']) === ret.id)!;
             const [quantity, unit] = base(Number(ret.amount_value), ret.amount_unit);
             expect(Number(row['Total Quantity'])).toBeCloseTo(-quantity, 9);
-            expect([row['Type'], row['Total Unit'], text(row['Packs']), text(row['Order / Reference']).replace(/^'/, '')]).toEqual([
-              'return',
-              unit,
-              '',
-              ret.reference ?? '',
-            ]);
+            expect([
+              row['Type'],
+              row['Total Unit'],
+              text(row['Packs']),
+              text(row['Order / Reference']).replace(/^'/, ''),
+            ]).toEqual(['return', unit, '', ret.reference ?? '']);
           }
           const drum = movements.rows.find((x) => x['Unit'] === 'drum')!;
           expect([text(drum['Total Quantity']), drum['Total Unit']]).toEqual(['2', 'drum']);
@@ -211,7 +247,11 @@ describe('shed export', () => {
           }
           const mine = sheet.rows.filter((row) => text(row['Invoice No']) === 'INV-9');
           expect(mine).toHaveLength(3);
-          expect(mine.map((row) => text(row['Product']))).toEqual(['Glyfos 540', 'Amine 625', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+          expect(mine.map((row) => text(row['Product']))).toEqual([
+            'Glyfos 540',
+            'Amine 625',
+            expect.stringMatching(/^[0-9a-f-]{36}$/),
+          ]);
           const notes = text(mine[0]!['Notes']);
           const supplier = text(mine[0]!['Supplier']);
           if (format === 'csv') expect([notes, supplier]).toEqual(["'-5 drums short", "'@Farmco"]);
@@ -240,7 +280,9 @@ describe('shed export', () => {
             ]);
           }
           const evil = sheet.rows.find((x) => text(x['Return To']).includes('HYPERLINK'))!;
-          expect(text(evil['Return To'])).toBe(format === 'csv' ? `'=HYPERLINK("http://evil")` : '=HYPERLINK("http://evil")');
+          expect(text(evil['Return To'])).toBe(
+            format === 'csv' ? `'=HYPERLINK("http://evil")` : '=HYPERLINK("http://evil")',
+          );
           expect(text(evil['Reference'])).toBe(format === 'csv' ? "'+61 400" : '+61 400');
           if (format === 'xlsx') checkXlsxTypes(sheet, { date: ['Date'], number: ['Amount'], text: ['Updated At'] });
         });
@@ -250,7 +292,8 @@ describe('shed export', () => {
           const sheet = format === 'xlsx' ? (await readXlsx(summary.file))[0]! : await csvSheet(summary.file);
           expect(sheet.header).toEqual(HEADERS.storages);
           expect(sheet.rows.map((r) => r['Storage']).sort()).toEqual(willowStorages.map((s) => s.name).sort());
-          for (const row of sheet.rows) expect(text(row['Locked']), String(row['Storage'])).toBe(String(row['Storage'] === 'Old Shearing Shed'));
+          for (const row of sheet.rows)
+            expect(text(row['Locked']), String(row['Storage'])).toBe(String(row['Storage'] === 'Old Shearing Shed'));
           const old = sheet.rows.find((r) => r['Storage'] === 'Old Shearing Shed')!;
           expect(text(old['Locked At']) !== '').toBe((v as { storageFields?: string }).storageFields !== 'example');
         });
@@ -275,7 +318,10 @@ describe('shed export', () => {
           const { summary } = await run('products', `products-${name}.${format}`);
           const sheet = format === 'xlsx' ? (await readXlsx(summary.file))[0]! : await csvSheet(summary.file);
           expect(sheet.header).toEqual(HEADERS.products);
-          const used = new Set([...receipts.flatMap((r) => r.line_items.map((l: any) => l.product_id)), ...returns.map((r) => r.product_id)]);
+          const used = new Set([
+            ...receipts.flatMap((r) => r.line_items.map((l: any) => l.product_id)),
+            ...returns.map((r) => r.product_id),
+          ]);
           expect(new Set(sheet.rows.map((r) => text(r['Record ID'])))).toEqual(used);
           for (const row of sheet.rows) expect(row['Product']).toBe(willowProducts.get(text(row['Record ID'])));
         });
@@ -300,7 +346,9 @@ describe('shed export', () => {
     it('--storage keeps one storage (by name, any case)', async () => {
       const { summary } = await run('receipts', 'seed.xlsx', { storage: 'seed shed' });
       const [sheet] = await readXlsx(summary.file);
-      const want = receipts.filter((r) => r.storage_id === storageId('Seed Shed')).flatMap((r) => r.line_items.map((l: any) => l.id));
+      const want = receipts
+        .filter((r) => r.storage_id === storageId('Seed Shed'))
+        .flatMap((r) => r.line_items.map((l: any) => l.id));
       expect(sheet!.rows.map((r) => text(r['Line Item ID'])).sort()).toEqual(want.sort());
       expect(new Set(sheet!.rows.map((r) => r['Storage']))).toEqual(new Set(['Seed Shed']));
       expect(summary.filters.storage).toBe('Seed Shed');
@@ -338,19 +386,43 @@ describe('shed export', () => {
       });
       expect(await readdir(cwd)).toEqual(['storages-2026-03-02.xlsx']); // already 2 March in Sydney
       expect(summary.format).toBe('xlsx');
-      expect(io.stderr.join('')).toMatch(/^Exported 5 storages rows from Willow Creek Pastoral Co, to .*storages-2026-03-02\.xlsx/);
+      expect(io.stderr.join('')).toMatch(
+        /^Exported 5 storages rows from Willow Creek Pastoral Co, to .*storages-2026-03-02\.xlsx/,
+      );
     });
 
     it('--json prints the summary on standard output, through the CLI', async () => {
       const io = memoryIO();
       const file = join(dir, 'cli.csv');
       const status = await main(
-        ['node', 'shed', 'export', 'returns', '--out', file, '--no-bom', '--json', '--base-url', sb.url, '--token', TOKEN, '--org', 'Willow Creek Pastoral Co'],
+        [
+          'node',
+          'shed',
+          'export',
+          'returns',
+          '--out',
+          file,
+          '--no-bom',
+          '--json',
+          '--base-url',
+          sb.url,
+          '--token',
+          TOKEN,
+          '--org',
+          'Willow Creek Pastoral Co',
+        ],
         io,
       );
       expect(status).toBe(0);
       const summary = JSON.parse(io.stdout.join(''));
-      expect(summary).toMatchObject({ dataset: 'returns', format: 'csv', file, rows: returns.length, exitCode: 0, organisation: { id: WILLOW } });
+      expect(summary).toMatchObject({
+        dataset: 'returns',
+        format: 'csv',
+        file,
+        rows: returns.length,
+        exitCode: 0,
+        organisation: { id: WILLOW },
+      });
       expect(summary.lists.map((l: any) => l.list).sort()).toEqual(['product aliases', 'returns', 'storages']);
       expect((await readCsv(file)).bom).toBe(false);
       expect(JSON.stringify(summary)).not.toContain(TOKEN);
@@ -382,7 +454,11 @@ describe('shed export', () => {
       ['an empty --storage', { storage: '  ' }, /--storage is empty/],
       ['a --since that is not a time', { since: 'last week' }, /Expected --since to be an ISO 8601 time/],
       ['an unknown time zone', { timezone: 'Sydney' }, /'Sydney' is not a time zone/],
-      ['an unknown storage', { storage: 'Seed Shedd' }, /--storage: no storage named 'Seed Shedd'; closest: 'Seed Shed'/],
+      [
+        'an unknown storage',
+        { storage: 'Seed Shedd' },
+        /--storage: no storage named 'Seed Shedd'; closest: 'Seed Shed'/,
+      ],
     ];
     for (const [what, options, message] of usage) {
       it(`refuses ${what} with exit status 2, writing nothing`, async () => {
@@ -413,16 +489,29 @@ describe('shed export', () => {
 async function csvSheet(path: string): Promise<ReadSheet> {
   const csv = await readCsv(path);
   expect(csv.bom).toBe(true);
-  return { name: 'csv', header: csv.header, rows: csv.rows, totals: null, numFmt: {}, widths: {}, table: null, frozen: false };
+  return {
+    name: 'csv',
+    header: csv.header,
+    rows: csv.rows,
+    totals: null,
+    numFmt: {},
+    widths: {},
+    table: null,
+    frozen: false,
+  };
 }
 
-function checkXlsxTypes(sheet: ReadSheet, types: { date?: string[]; datetime?: string[]; number?: string[]; boolean?: string[]; text?: string[] }): void {
+function checkXlsxTypes(
+  sheet: ReadSheet,
+  types: { date?: string[]; datetime?: string[]; number?: string[]; boolean?: string[]; text?: string[] },
+): void {
   expect(sheet.frozen, 'frozen header row').toBe(true);
   expect(sheet.table?.autoFilterRef, 'a table with filters over header and data').toBe(
     `A1:${String.fromCharCode(64 + sheet.header.length)}${sheet.rows.length + 1}`,
   );
   // exceljs leaves out a column of its default width (9): read it back as that.
-  for (const header of sheet.header) expect(sheet.widths[header] ?? 9, `width of ${header}`).toBeGreaterThanOrEqual(Math.min(60, header.length));
+  for (const header of sheet.header)
+    expect(sheet.widths[header] ?? 9, `width of ${header}`).toBeGreaterThanOrEqual(Math.min(60, header.length));
   const check = (headers: string[] | undefined, test: (v: unknown) => boolean, kind: string) => {
     for (const header of headers ?? []) {
       const values = sheet.rows.map((r) => r[header]).filter((v) => v !== null && v !== undefined);
@@ -439,27 +528,48 @@ function checkXlsxTypes(sheet: ReadSheet, types: { date?: string[]; datetime?: s
 
 function checkSummary(movements: ReadSheet, summary: ReadSheet): void {
   expect(summary.name).toBe('Summary');
-  expect(summary.header).toEqual(['Storage', 'Product', 'Unit', 'Quantity In', 'Quantity Out', 'Net Quantity', 'Receipt Cost', 'Receipt Lines', 'Returns']);
-  const sum = (values: unknown[]) => values.reduce<string>((a, v) => addDecimals(a, typeof v === 'number' ? numberToDecimal(v) : '0'), '0');
+  expect(summary.header).toEqual([
+    'Storage',
+    'Product',
+    'Unit',
+    'Quantity In',
+    'Quantity Out',
+    'Net Quantity',
+    'Receipt Cost',
+    'Receipt Lines',
+    'Returns',
+  ]);
+  const sum = (values: unknown[]) =>
+    values.reduce<string>((a, v) => addDecimals(a, typeof v === 'number' ? numberToDecimal(v) : '0'), '0');
   for (const line of summary.rows) {
-    const mine = movements.rows.filter((m) => m['Storage'] === line['Storage'] && m['Product'] === line['Product'] && m['Total Unit'] === line['Unit']);
-    expect(mine.length, `${line['Storage']} / ${line['Product']}`).toBe(Number(line['Receipt Lines']) + Number(line['Returns']));
-    expect(sum(mine.map((m) => m['Total Quantity']))).toBe(numberToDecimal(line['Net Quantity'] as number));
-    expect(addDecimals(numberToDecimal(line['Quantity In'] as number), numberToDecimal(-(line['Quantity Out'] as number)))).toBe(
-      numberToDecimal(line['Net Quantity'] as number),
+    const mine = movements.rows.filter(
+      (m) => m['Storage'] === line['Storage'] && m['Product'] === line['Product'] && m['Total Unit'] === line['Unit'],
     );
+    expect(mine.length, `${line['Storage']} / ${line['Product']}`).toBe(
+      Number(line['Receipt Lines']) + Number(line['Returns']),
+    );
+    expect(sum(mine.map((m) => m['Total Quantity']))).toBe(numberToDecimal(line['Net Quantity'] as number));
+    expect(
+      addDecimals(numberToDecimal(line['Quantity In'] as number), numberToDecimal(-(line['Quantity Out'] as number))),
+    ).toBe(numberToDecimal(line['Net Quantity'] as number));
   }
   const sorted = [...summary.rows].sort(
     (a, b) =>
       String(a['Storage']).localeCompare(String(b['Storage']), 'en', { sensitivity: 'base', numeric: true }) ||
       String(a['Product']).localeCompare(String(b['Product']), 'en', { sensitivity: 'base', numeric: true }),
   );
-  expect(summary.rows.map((r) => `${r['Storage']}|${r['Product']}`)).toEqual(sorted.map((r) => `${r['Storage']}|${r['Product']}`));
+  expect(summary.rows.map((r) => `${r['Storage']}|${r['Product']}`)).toEqual(
+    sorted.map((r) => `${r['Storage']}|${r['Product']}`),
+  );
   const totals = summary.totals!;
   expect(totals['Storage']).toBe('Total');
   const cost = totals['Receipt Cost'] as { formula: string; result: number };
   expect(cost.formula).toMatch(/^SUBTOTAL\(109,Summary\[/);
-  expect(numberToDecimal(Math.round(cost.result * 100) / 100)).toBe(sum(movements.rows.map((m) => m['Line Cost'])).replace(/(\.\d\d)\d+$/, '$1'));
-  expect((totals['Receipt Lines'] as { result: number }).result + (totals['Returns'] as { result: number }).result).toBe(movements.rows.length);
+  expect(numberToDecimal(Math.round(cost.result * 100) / 100)).toBe(
+    sum(movements.rows.map((m) => m['Line Cost'])).replace(/(\.\d\d)\d+$/, '$1'),
+  );
+  expect(
+    (totals['Receipt Lines'] as { result: number }).result + (totals['Returns'] as { result: number }).result,
+  ).toBe(movements.rows.length);
   expect(summary.table?.totalsRow).toBe(true);
 }

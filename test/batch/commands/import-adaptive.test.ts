@@ -27,12 +27,18 @@ describe('adaptive concurrency', () => {
     const before = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
     sandbox.setFaults({ rateLimit: { requestsPerSecond: 20, retryAfterSeconds: 1 } });
     try {
-      const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, client: { minRetryDelayMs: 50 } });
+      const { summary, io } = await runImportCli(sandbox.url, {
+        kind: 'receipts',
+        file,
+        client: { minRetryDelayMs: 50 },
+      });
       expect(summary.records.created).toBe(40);
       expect(summary.concurrency.adaptive).toBe(true);
       expect(summary.concurrency.pushedBack).toBeGreaterThan(0);
       expect(summary.concurrency.pacedTo).toBeGreaterThan(0);
-      expect(io.stderr.join('\n')).toMatch(/concurrency up to \d+ \(adaptive; the service pushed back \d+ times?: paced to [\d.]+ requests\/s\)/);
+      expect(io.stderr.join('\n')).toMatch(
+        /concurrency up to \d+ \(adaptive; the service pushed back \d+ times?: paced to [\d.]+ requests\/s\)/,
+      );
     } finally {
       sandbox.setFaults({});
     }

@@ -19,7 +19,13 @@ const BILLS = [
 
 const PROFILE = {
   kind: 'receipts',
-  columns: { supplier: 'Contact', received_at: 'Bill Date', product: 'Item Description', pack_cost: 'Unit Price', line_total: 'Line Amount' },
+  columns: {
+    supplier: 'Contact',
+    received_at: 'Bill Date',
+    product: 'Item Description',
+    pack_cost: 'Unit Price',
+    line_total: 'Line Amount',
+  },
   values: { storage: 'Main Chemical Shed' },
   prices_include_gst: true,
   pack_size_from: 'product',
@@ -58,9 +64,19 @@ describe('a bills export from an accounting package', () => {
     const stderr = io.stderr.join('\n');
     expect(stderr).toContain("warning: row 4 left out: the product names 'Freight' (lines that are not stock)");
     expect(stderr).toContain('warning: prices include GST');
-    const receipts = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice (BILL-2001|SCF-88)/.test(r.notes ?? ''));
+    const receipts = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) =>
+      /^Invoice (BILL-2001|SCF-88)/.test(r.notes ?? ''),
+    );
     const lines = receipts
-      .flatMap((r) => r.line_items.map((l: Record<string, string>) => [r.supplier, l.quantity, l.pack_size_value, l.pack_size_unit, l.pack_cost]))
+      .flatMap((r) =>
+        r.line_items.map((l: Record<string, string>) => [
+          r.supplier,
+          l.quantity,
+          l.pack_size_value,
+          l.pack_size_unit,
+          l.pack_cost,
+        ]),
+      )
       .sort();
     expect(lines).toEqual([
       ['Farmco Rural Supplies', '1', '20', 'l', '142.5'],
@@ -74,7 +90,13 @@ describe('a bills export from an accounting package', () => {
     const { storage: _omit, ...values } = PROFILE.values;
     const bare = join(file, '..', 'bare-profile.json');
     await writeFile(bare, JSON.stringify({ ...PROFILE, values }));
-    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping: bare, set: ['storage=Main Chemical Shed'], dryRun: true });
+    const { summary } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file,
+      mapping: bare,
+      set: ['storage=Main Chemical Shed'],
+      dryRun: true,
+    });
     expect(summary.mapping).toMatchObject({
       values: { storage: 'Main Chemical Shed' },
       pack_size_from: 'product',

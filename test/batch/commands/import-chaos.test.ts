@@ -41,22 +41,26 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const t0 = Date.now();
 
     const shed = (file: string) => {
-      const child = spawn(process.execPath, ['batch/bin/shed.js', 'import', 'receipts', file, '--base-url', url, '--concurrency', '6', '--json'], {
-        env: {
-          ...process.env,
-          SHED_TOKEN: 'demo-token-willow',
-          SHED_ORG: 'Willow Creek Pastoral Co',
-          SHED_CONFIG: join(dir, 'none.json'),
-          SHED_RETRY_DELAY_MS: '10',
+      const child = spawn(
+        process.execPath,
+        ['batch/bin/shed.js', 'import', 'receipts', file, '--base-url', url, '--concurrency', '6', '--json'],
+        {
+          env: {
+            ...process.env,
+            SHED_TOKEN: 'demo-token-willow',
+            SHED_ORG: 'Willow Creek Pastoral Co',
+            SHED_CONFIG: join(dir, 'none.json'),
+            SHED_RETRY_DELAY_MS: '10',
+          },
+          stdio: 'pipe',
         },
-        stdio: 'pipe',
-      });
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
       child.stderr.on('data', (chunk) => (stderr += chunk));
-      const exited = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) =>
-        child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
+      const exited = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+        (resolve) => child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
       );
       return { child, exited };
     };
@@ -71,7 +75,8 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
       const deadline = Date.now() + 30_000;
       let ended = false;
       void runA.exited.then(() => (ended = true));
-      while (!ended && sandbox.stats.writes < start + 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      while (!ended && sandbox.stats.writes < start + 10 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 5));
       if (!ended) {
         runA.child.kill('SIGKILL');
         killed += 1;
@@ -84,7 +89,9 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     // The last run of A, and a second run of the same file started with it: one of them is refused.
     const [first, second] = await Promise.allSettled([
       runImportCli(url, { kind: 'receipts', file: fileA, concurrency: 6, client: FAST_BACKOFF }),
-      new Promise((r) => setTimeout(r, 1)).then(() => runImportCli(url, { kind: 'receipts', file: fileA, concurrency: 6, client: FAST_BACKOFF })),
+      new Promise((r) => setTimeout(r, 1)).then(() =>
+        runImportCli(url, { kind: 'receipts', file: fileA, concurrency: 6, client: FAST_BACKOFF }),
+      ),
     ]);
     const finished = [first, second].flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refused = [first, second].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
@@ -105,7 +112,9 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     expectEachInvoiceOnce(receipts, a);
     expectEachInvoiceOnce(receipts, b);
     expect(receipts.length).toBe(before + 2 * INVOICES);
-    console.info(`chaos: ${killed} kills, both imports done in ${importsMs} ms, faults injected and survived: ${JSON.stringify(injected)}`);
+    console.info(
+      `chaos: ${killed} kills, both imports done in ${importsMs} ms, faults injected and survived: ${JSON.stringify(injected)}`,
+    );
     expect(injected.failures).toBeGreaterThan(20);
     expect(injected.dropped).toBeGreaterThan(5);
 

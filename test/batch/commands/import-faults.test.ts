@@ -33,7 +33,12 @@ describe('imports under injected faults never lose or duplicate a receipt', () =
     const file = join(dir, 'generated.xlsx');
     await writeInvoicesXlsx(file, invoices);
 
-    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 8, client: FAST_BACKOFF });
+    const { summary, io } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file,
+      concurrency: 8,
+      client: FAST_BACKOFF,
+    });
     const injected = sandbox.stats.faultsInjected;
     console.info(`faults injected and survived (300 invoices): ${JSON.stringify(injected)}`);
     expect(injected.failures).toBeGreaterThan(10);
@@ -47,7 +52,12 @@ describe('imports under injected faults never lose or duplicate a receipt', () =
     // And the rerun on the results file, under faults again, writes nothing.
     sandbox.setFaults(FAULTS);
     const writes = sandbox.stats.writes;
-    const again = await runImportCli(sandbox.url, { kind: 'receipts', file: summary.resultsFile!, concurrency: 8, client: FAST_BACKOFF });
+    const again = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: summary.resultsFile!,
+      concurrency: 8,
+      client: FAST_BACKOFF,
+    });
     expect(sandbox.stats.writes).toBe(writes);
     expect(again.summary.rows.unchanged).toBe(900);
   }, 180_000);
@@ -59,7 +69,11 @@ describe('imports under injected faults never lose or duplicate a receipt', () =
     // Counted before the faults start: the test's own reads do not retry.
     const before = await listAll(sandbox.url, WILLOW, 'receipts');
     sandbox.setFaults(FAULTS);
-    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), client: FAST_BACKOFF });
+    const { summary } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: join(dir, 'invoices.xlsx'),
+      client: FAST_BACKOFF,
+    });
     expect(summary.records).toMatchObject({ created: 11, invalid: 6, failed: 0 });
     sandbox.setFaults({});
     const receipts = await listAll(sandbox.url, WILLOW, 'receipts');

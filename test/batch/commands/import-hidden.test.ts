@@ -19,11 +19,66 @@ describe('hidden and filtered-out rows', () => {
     file = join(dir, 'filtered.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Invoices');
-    ws.addRow(['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST', 'Status']);
-    ws.addRow(['HID-1', 'Farmco Rural Supplies', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185.5, 'Delivered']);
-    ws.addRow(['HID-1', 'Farmco Rural Supplies', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 1, 20, 'L', 185.5, 'Cancelled']);
-    ws.addRow(['HID-2', 'Farmco Rural Supplies', '4/2/2026', 'Main Chemical Shed', 'Glyfos 540', 5, 20, 'L', 185.5, 'Cancelled']);
-    ws.addRow(['HID-3', 'Farmco Rural Supplies', '5/2/2026', 'Main Chemical Shed', 'Glyfos 540', 7, 20, 'L', 185.5, 'Delivered']);
+    ws.addRow([
+      'Invoice No',
+      'Supplier',
+      'Date Received',
+      'Deliver To',
+      'Product',
+      'Qty',
+      'Pack Size',
+      'Unit',
+      'Price ex GST',
+      'Status',
+    ]);
+    ws.addRow([
+      'HID-1',
+      'Farmco Rural Supplies',
+      '3/2/2026',
+      'Main Chemical Shed',
+      'Glyfos 540',
+      2,
+      20,
+      'L',
+      185.5,
+      'Delivered',
+    ]);
+    ws.addRow([
+      'HID-1',
+      'Farmco Rural Supplies',
+      '3/2/2026',
+      'Main Chemical Shed',
+      'Glyfos 540',
+      1,
+      20,
+      'L',
+      185.5,
+      'Cancelled',
+    ]);
+    ws.addRow([
+      'HID-2',
+      'Farmco Rural Supplies',
+      '4/2/2026',
+      'Main Chemical Shed',
+      'Glyfos 540',
+      5,
+      20,
+      'L',
+      185.5,
+      'Cancelled',
+    ]);
+    ws.addRow([
+      'HID-3',
+      'Farmco Rural Supplies',
+      '5/2/2026',
+      'Main Chemical Shed',
+      'Glyfos 540',
+      7,
+      20,
+      'L',
+      185.5,
+      'Delivered',
+    ]);
     // The bookkeeper filtered out the cancelled lines: Excel saves an autofilter and hides those rows.
     ws.autoFilter = 'A1:J5';
     ws.getRow(3).hidden = true;
@@ -38,7 +93,9 @@ describe('hidden and filtered-out rows', () => {
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true });
     expect(summary.hiddenRowsSkipped).toBe(2);
     expect(summary.records).toMatchObject({ total: 2, valid: 2 });
-    expect(io.stderr.join('\n')).toContain('warning: rows 3, 4 are hidden or filtered out in the sheet and not imported; include them with --include-hidden');
+    expect(io.stderr.join('\n')).toContain(
+      'warning: rows 3, 4 are hidden or filtered out in the sheet and not imported; include them with --include-hidden',
+    );
   });
 
   it('are imported with --include-hidden', async () => {
@@ -51,7 +108,9 @@ describe('hidden and filtered-out rows', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records.created).toBe(2);
     const created = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice HID-/.test(r.notes ?? ''));
-    expect(created.map((r) => [r.notes.slice(8, 13), r.line_items.map((l: { quantity: string }) => l.quantity)]).sort()).toEqual([
+    expect(
+      created.map((r) => [r.notes.slice(8, 13), r.line_items.map((l: { quantity: string }) => l.quantity)]).sort(),
+    ).toEqual([
       ['HID-1', ['2']],
       ['HID-3', ['7']],
     ]);

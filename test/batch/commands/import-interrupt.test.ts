@@ -26,8 +26,22 @@ describe('Ctrl-C during an import', () => {
 
     const child = spawn(
       process.execPath,
-      ['batch/bin/shed.js', 'import', 'receipts', file, '--base-url', sandbox.url, '--org', 'Willow Creek Pastoral Co', '--concurrency', '2'],
-      { env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'config.json') }, stdio: 'pipe' },
+      [
+        'batch/bin/shed.js',
+        'import',
+        'receipts',
+        file,
+        '--base-url',
+        sandbox.url,
+        '--org',
+        'Willow Creek Pastoral Co',
+        '--concurrency',
+        '2',
+      ],
+      {
+        env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'config.json') },
+        stdio: 'pipe',
+      },
     );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));

@@ -18,7 +18,11 @@ describe('a run killed with SIGKILL halfway and started again', () => {
 
   it('ends with every invoice exactly once and every row created', async () => {
     // Some latency and dropped answers, so the kill lands with requests in flight and answers lost.
-    sandbox = await startSandbox({ port: 0, quiet: true, faults: { latencyMs: 40, jitterMs: 20, dropAfterCommitRate: 0.05, seed: 9 } });
+    sandbox = await startSandbox({
+      port: 0,
+      quiet: true,
+      faults: { latencyMs: 40, jitterMs: 20, dropAfterCommitRate: 0.05, seed: 9 },
+    });
     const dir = await mkdtemp(join(tmpdir(), 'shed-kill-'));
     const invoices = generateInvoices(120, 2, 99);
     const file = join(dir, 'generated.xlsx');
@@ -26,12 +30,28 @@ describe('a run killed with SIGKILL halfway and started again', () => {
 
     const child = spawn(
       process.execPath,
-      ['batch/bin/shed.js', 'import', 'receipts', file, '--base-url', sandbox.url, '--org', 'Willow Creek Pastoral Co', '--concurrency', '6'],
-      { env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'config.json') }, stdio: 'pipe' },
+      [
+        'batch/bin/shed.js',
+        'import',
+        'receipts',
+        file,
+        '--base-url',
+        sandbox.url,
+        '--org',
+        'Willow Creek Pastoral Co',
+        '--concurrency',
+        '6',
+      ],
+      {
+        env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'config.json') },
+        stdio: 'pipe',
+      },
     );
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal ? -1 : _code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal ? -1 : _code)),
+    );
     // Kill once some receipts are in the service, with others in flight.
     const deadline = Date.now() + 60_000;
     while (sandbox.stats.writes < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

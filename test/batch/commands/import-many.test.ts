@@ -18,7 +18,12 @@ describe('several sheets and files in one run', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   let dir: string;
   let workbook: string;
-  const connection = () => ({ baseUrl: sandbox.url, token: 'demo-token-willow', org: 'Willow Creek Pastoral Co', profilesDir: join(dir, 'no-profiles') });
+  const connection = () => ({
+    baseUrl: sandbox.url,
+    token: 'demo-token-willow',
+    org: 'Willow Creek Pastoral Co',
+    profilesDir: join(dir, 'no-profiles'),
+  });
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, quiet: true });
     dir = await mkdtemp(join(tmpdir(), 'shed-many-'));
@@ -39,7 +44,14 @@ describe('several sheets and files in one run', () => {
     const mapping = join(dir, 'per-supplier.json');
     await writeFile(mapping, JSON.stringify({ kind: 'receipts', columns: {}, values: { supplier: '{sheet}' } }));
     const io = memoryIO();
-    const summary = await importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], allSheets: true, mapping, io });
+    const summary = await importManyCommand({
+      ...connection(),
+      kind: 'receipts',
+      files: [workbook],
+      allSheets: true,
+      mapping,
+      io,
+    });
     expect(summary.exitCode).toBe(0);
     expect(summary.runs.map((r) => [r.sheet, r.records.created])).toEqual([
       ['Farmco Rural Supplies', 1],
@@ -49,14 +61,21 @@ describe('several sheets and files in one run', () => {
     expect(io.stderr.join('\n')).toMatch(/skipped: .*suppliers\.xlsx, sheet Notes: .*cannot find the header row/);
     await access(join(dir, 'suppliers.Farmco-Rural-Supplies.results.xlsx'));
     await access(join(dir, 'suppliers.Southern-Cross-Fertilisers.results.xlsx'));
-    const created = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice MANY-/.test(r.notes ?? ''));
+    const created = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) =>
+      /^Invoice MANY-/.test(r.notes ?? ''),
+    );
     expect(created.map((r) => [r.notes, r.supplier]).sort()).toEqual([
       ['Invoice MANY-1', 'Farmco Rural Supplies'],
       ['Invoice MANY-2', 'Southern Cross Fertilisers'],
     ]);
 
     // Undo reaches exactly one run: the Farmco sheet's.
-    const undone = await undoCommand({ ...connection(), journal: join(dir, 'suppliers.Farmco-Rural-Supplies.journal.jsonl'), yes: true, io: memoryIO() });
+    const undone = await undoCommand({
+      ...connection(),
+      journal: join(dir, 'suppliers.Farmco-Rural-Supplies.journal.jsonl'),
+      yes: true,
+      io: memoryIO(),
+    });
     expect(undone.deleted).toHaveLength(1);
     const left = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice MANY-/.test(r.notes ?? ''));
     expect(left.map((r) => r.notes)).toEqual(['Invoice MANY-2']);
@@ -65,10 +84,20 @@ describe('several sheets and files in one run', () => {
   it('several files: each imported, one that cannot be read said (exit 2), the others still done', async () => {
     const a = join(dir, 'a.csv');
     const b = join(dir, 'b.csv');
-    await writeFile(a, `Supplier,${HEADERS.join(',')}\r\nFarmco Rural Supplies,MANY-3,5/02/2026,Main Chemical Shed,Glyfos 540,1,20,L,185\r\n`);
+    await writeFile(
+      a,
+      `Supplier,${HEADERS.join(',')}\r\nFarmco Rural Supplies,MANY-3,5/02/2026,Main Chemical Shed,Glyfos 540,1,20,L,185\r\n`,
+    );
     await writeFile(b, 'not,a\r\n"broken');
     const io = memoryIO();
-    const summary = await importManyCommand({ ...connection(), kind: 'receipts', files: [a, b], dryRun: true, io, json: true });
+    const summary = await importManyCommand({
+      ...connection(),
+      kind: 'receipts',
+      files: [a, b],
+      dryRun: true,
+      io,
+      json: true,
+    });
     expect(summary.exitCode).toBe(2);
     expect(summary.runs.map((r) => r.records.valid)).toEqual([1]);
     expect(summary.notImported).toEqual([expect.objectContaining({ file: b, exitCode: 2 })]);
@@ -77,10 +106,24 @@ describe('several sheets and files in one run', () => {
 
   it('refuses --results with several runs, and --sheet with --all-sheets', async () => {
     await expect(
-      importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], sheets: ['A', 'B'], results: 'x.xlsx', io: memoryIO() }),
+      importManyCommand({
+        ...connection(),
+        kind: 'receipts',
+        files: [workbook],
+        sheets: ['A', 'B'],
+        results: 'x.xlsx',
+        io: memoryIO(),
+      }),
     ).rejects.toThrow(/--results/);
-    await expect(importManyCommand({ ...connection(), kind: 'receipts', files: [workbook], sheets: ['A'], allSheets: true, io: memoryIO() })).rejects.toThrow(
-      /--all-sheets/,
-    );
+    await expect(
+      importManyCommand({
+        ...connection(),
+        kind: 'receipts',
+        files: [workbook],
+        sheets: ['A'],
+        allSheets: true,
+        io: memoryIO(),
+      }),
+    ).rejects.toThrow(/--all-sheets/);
   });
 });

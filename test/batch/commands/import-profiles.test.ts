@@ -30,26 +30,68 @@ describe('profiles', () => {
     const march = join(dir, 'march.csv');
     await writeFile(march, SHEET);
     const mapping = join(dir, 'bills.json');
-    await writeFile(mapping, JSON.stringify({ kind: 'receipts', columns: {}, values: { storage: 'Main Chemical Shed' }, pack_size_from: 'product' }));
-    const first = await runImportCli(sandbox.url, { kind: 'receipts', file: march, mapping, dryRun: true, saveProfile: 'bills', profilesDir });
+    await writeFile(
+      mapping,
+      JSON.stringify({
+        kind: 'receipts',
+        columns: {},
+        values: { storage: 'Main Chemical Shed' },
+        pack_size_from: 'product',
+      }),
+    );
+    const first = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: march,
+      mapping,
+      dryRun: true,
+      saveProfile: 'bills',
+      profilesDir,
+    });
     expect(first.summary.records.valid).toBe(1);
     const saved = JSON.parse(await readFile(join(profilesDir, 'bills.json'), 'utf8'));
     expect(saved).toMatchObject({ values: { storage: 'Main Chemical Shed' }, pack_size_from: 'product' });
-    expect(saved.signature).toEqual(['contact', 'billnumber', 'billdate', 'itemdescription', 'quantity', 'unitprice', 'lineamount']);
+    expect(saved.signature).toEqual([
+      'contact',
+      'billnumber',
+      'billdate',
+      'itemdescription',
+      'quantity',
+      'unitprice',
+      'lineamount',
+    ]);
 
     const april = join(dir, 'april.csv');
     await writeFile(april, `Notes: April bills\r\n${SHEET.replace('BILL-1', 'BILL-2')}`);
-    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file: april, dryRun: true, profilesDir });
-    expect(io.stderr.join('\n')).toContain("Using profile 'bills': the sheet has its headers (row 2). Pass --profile NAME for another.");
+    const { summary, io } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: april,
+      dryRun: true,
+      profilesDir,
+    });
+    expect(io.stderr.join('\n')).toContain(
+      "Using profile 'bills': the sheet has its headers (row 2). Pass --profile NAME for another.",
+    );
     expect(summary.records.valid).toBe(1);
   });
 
   it('--profile names one; an unknown one is refused naming those there are', async () => {
     const file = join(dir, 'named.csv');
     await writeFile(file, SHEET);
-    const { io } = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true, profile: 'bills', profilesDir });
+    const { io } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file,
+      dryRun: true,
+      profile: 'bills',
+      profilesDir,
+    });
     expect(io.stderr[0]).toBe("Using profile 'bills' (--profile).");
-    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true, profile: 'nope', profilesDir }).then(
+    const error = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file,
+      dryRun: true,
+      profile: 'nope',
+      profilesDir,
+    }).then(
       () => null,
       (e: unknown) => e,
     );

@@ -153,11 +153,19 @@ const CREATED: Record<string, Expected> = {
 // examples/README.md: these 6 must be refused whole, every row reported; the reason's words to find.
 const REFUSED: Record<string, { rows: number[]; column: string; reason: RegExp }> = {
   'INV-40390': { rows: [18, 19, 20, 21], column: 'Product', reason: /'Wetter' is ambiguous/ },
-  'INV-40412': { rows: [22, 23], column: 'Product', reason: /no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'/ },
+  'INV-40412': {
+    rows: [22, 23],
+    column: 'Product',
+    reason: /no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'/,
+  },
   'INV-5120': { rows: [24], column: 'Deliver To', reason: /'Old Shearing Shed' is locked/ },
   'S-2305': { rows: [30, 31], column: 'Qty', reason: /'?-5'? must be greater than 0/ },
   'INV-40455': { rows: [32], column: 'Date Received', reason: /31\/02\/2026/ },
-  'INV-40499': { rows: [42, 43], column: 'Supplier', reason: /'Riverina Ag Chemicals' differs from 'Farmco Rural Supplies'/ },
+  'INV-40499': {
+    rows: [42, 43],
+    column: 'Supplier',
+    reason: /'Riverina Ag Chemicals' differs from 'Farmco Rural Supplies'/,
+  },
 };
 
 describe('shed import receipts on examples/supplier-invoices.xlsx', () => {
@@ -199,7 +207,14 @@ describe('shed import receipts on examples/supplier-invoices.xlsx', () => {
       expect(receipt.order_number ?? null, key).toBe(want.order);
       expect(receipt.notes, key).toBe(want.notes ? `Invoice ${key}; ${want.notes}` : `Invoice ${key}`);
       expect(
-        receipt.line_items.map((l: any) => [l.product_id, l.product_alias_id ?? null, l.quantity, l.pack_size_value, l.pack_size_unit, l.pack_cost]),
+        receipt.line_items.map((l: any) => [
+          l.product_id,
+          l.product_alias_id ?? null,
+          l.quantity,
+          l.pack_size_value,
+          l.pack_size_unit,
+          l.pack_cost,
+        ]),
         key,
       ).toEqual(
         want.lines.map(([name, q, size, unit, cost]) => {

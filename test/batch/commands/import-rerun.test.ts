@@ -100,7 +100,11 @@ describe('re-running an import never writes twice', () => {
 
   it('without the journal, the service is checked: the same invoices are duplicates, not sent', async () => {
     const before = writesOf(sandbox);
-    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input, results: join(dir, 'elsewhere.results.xlsx') });
+    const { summary } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: input,
+      results: join(dir, 'elsewhere.results.xlsx'),
+    });
     expect(writesOf(sandbox)).toBe(before);
     expect(summary.records.duplicate).toBe(11);
     expect(summary.exitCode).toBe(1);

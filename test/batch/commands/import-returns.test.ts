@@ -8,12 +8,20 @@ import { WILLOW, catalogue, productIds, storageId } from '../../support/catalogu
 import { runImportCli } from '../../support/import.ts';
 import { listAll } from '../../support/service.ts';
 
-const FAULTS = { failureRate: 0.2, dropAfterCommitRate: 0.1, rateLimit: { requestsPerSecond: 150, retryAfterSeconds: 1 }, jitterMs: 8, seed: 5 };
+const FAULTS = {
+  failureRate: 0.2,
+  dropAfterCommitRate: 0.1,
+  rateLimit: { requestsPerSecond: 150, retryAfterSeconds: 1 },
+  jitterMs: 8,
+  seed: 5,
+};
 const FAST_BACKOFF = { minRetryDelayMs: 20, maxRetryDelayMs: 2_000, retries: 8 };
 
 /** N returns as CSV rows (comma, CRLF, BOM), with what each must become. */
 function generatedReturns(count: number) {
-  const aliases = [...new Set(catalogue.product_aliases.filter((a) => a.organisation_id === WILLOW).map((a) => a.name))].filter((n) => n !== 'Wetter');
+  const aliases = [
+    ...new Set(catalogue.product_aliases.filter((a) => a.organisation_id === WILLOW).map((a) => a.name)),
+  ].filter((n) => n !== 'Wetter');
   return Array.from({ length: count }, (_, i) => ({
     Date: `${1 + (i % 28)}/${1 + (i % 12)}/2025`,
     'Return To': `Supplier ${i % 7}`,
@@ -42,15 +50,49 @@ describe('shed import returns', () => {
     expect(summary.records).toMatchObject({ created: 4, invalid: 1 });
     expect(summary.problems.join('\n')).toMatch(/row 6, column E \(Amount\): '0' must be greater than 0/);
     const created = (await listAll(sandbox.url, WILLOW, 'returns')).filter((r) => !before.some((b) => b.id === r.id));
-    expect(created.map((r) => [r.reference, r.product_id, r.storage_id, r.amount_value, r.amount_unit, r.returned_at]).sort()).toEqual(
+    expect(
+      created
+        .map((r) => [r.reference, r.product_id, r.storage_id, r.amount_value, r.amount_unit, r.returned_at])
+        .sort(),
+    ).toEqual(
       [
-        ['CN-7781', productIds('Glyfos 540').product_id, storageId('Main Chemical Shed'), '20', 'l', '2026-02-12T00:00:00+11:00'],
-        ['CN-3310', productIds('MAP Granular').product_id, storageId('Fertiliser Bunker'), '1000', 'kg', '2026-02-28T00:00:00+11:00'],
-        ['CN-0912', productIds('Bonito TT Canola').product_id, storageId('Seed Shed'), '40', 'kg', '2026-03-05T00:00:00+11:00'],
-        [null, productIds('Tebushield 430').product_id, storageId('Main Chemical Shed'), '5', 'l', '2026-03-18T00:00:00+11:00'],
+        [
+          'CN-7781',
+          productIds('Glyfos 540').product_id,
+          storageId('Main Chemical Shed'),
+          '20',
+          'l',
+          '2026-02-12T00:00:00+11:00',
+        ],
+        [
+          'CN-3310',
+          productIds('MAP Granular').product_id,
+          storageId('Fertiliser Bunker'),
+          '1000',
+          'kg',
+          '2026-02-28T00:00:00+11:00',
+        ],
+        [
+          'CN-0912',
+          productIds('Bonito TT Canola').product_id,
+          storageId('Seed Shed'),
+          '40',
+          'kg',
+          '2026-03-05T00:00:00+11:00',
+        ],
+        [
+          null,
+          productIds('Tebushield 430').product_id,
+          storageId('Main Chemical Shed'),
+          '5',
+          'l',
+          '2026-03-18T00:00:00+11:00',
+        ],
       ].sort(),
     );
-    const results = Papa.parse<string[]>((await readFile(summary.resultsFile!, 'utf8')).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const results = Papa.parse<string[]>((await readFile(summary.resultsFile!, 'utf8')).replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
     expect(results[0]!.slice(-5)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
     expect(results.slice(1).map((r) => r[8])).toEqual(['created', 'created', 'created', 'created', 'invalid']);
     expect(results[1]![10]).toMatch(/^RET-\d{8}$/);
@@ -77,9 +119,16 @@ describe('shed import returns', () => {
     const rows = generatedReturns(150);
     const file = join(dir, 'returns.csv');
     await writeFile(file, `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`);
-    const { summary, io } = await runImportCli(sandbox.url, { kind: 'returns', file, concurrency: 8, client: FAST_BACKOFF });
+    const { summary, io } = await runImportCli(sandbox.url, {
+      kind: 'returns',
+      file,
+      concurrency: 8,
+      client: FAST_BACKOFF,
+    });
     console.info(`faults injected and survived (150 returns): ${JSON.stringify(sandbox.stats.faultsInjected)}`);
-    expect(summary.records.created, `${io.stderr.join('\n')}\n${await readFile(summary.resultsFile!, 'utf8')}`).toBe(150);
+    expect(summary.records.created, `${io.stderr.join('\n')}\n${await readFile(summary.resultsFile!, 'utf8')}`).toBe(
+      150,
+    );
     sandbox.setFaults({});
     const all = await listAll(sandbox.url, WILLOW, 'returns');
     for (const row of rows) {

@@ -55,7 +55,9 @@ describe('two runs of the same import at once', () => {
     const done = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(refused).toHaveLength(1);
     expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'import_running', category: 'usage' });
-    expect(String((refused[0] as PromiseRejectedResult).reason.message)).toMatch(/Another import of this file is running: importing receipts from same.xlsx/);
+    expect(String((refused[0] as PromiseRejectedResult).reason.message)).toMatch(
+      /Another import of this file is running: importing receipts from same.xlsx/,
+    );
     expect(done[0]!.summary.rows.created).toBe(60);
     expectEachInvoiceOnce(await listAll(sandbox.url, WILLOW, 'receipts'), invoices);
     // The lock is gone with the run: the next one finds everything done.
@@ -68,7 +70,14 @@ describe('two runs of the same import at once', () => {
     const { invoices, file } = await invoicesFile('race.xlsx', 20, 8);
     sandbox.setFaults({ latencyMs: 15, jitterMs: 10, seed: 4 });
     const runs = await Promise.all(
-      ['one', 'two'].map((name) => runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 4, results: join(dir, `${name}.results.xlsx`) })),
+      ['one', 'two'].map((name) =>
+        runImportCli(sandbox.url, {
+          kind: 'receipts',
+          file,
+          concurrency: 4,
+          results: join(dir, `${name}.results.xlsx`),
+        }),
+      ),
     );
     const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
     const byInvoice = new Map<string, string[]>();
@@ -109,7 +118,13 @@ describe('a journal whose last line was cut mid-write', () => {
     expect(summary.exitCode).toBe(0);
     expectEachInvoiceOnce(await listAll(sandbox.url, WILLOW, 'receipts'), invoices);
     const before = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
-    const undone = await undoCommand({ baseUrl: sandbox.url, token: 'demo-token-willow', journal: journalPath, yes: true, io: memoryIO() });
+    const undone = await undoCommand({
+      baseUrl: sandbox.url,
+      token: 'demo-token-willow',
+      journal: journalPath,
+      yes: true,
+      io: memoryIO(),
+    });
     expect(undone.deleted).toHaveLength(8);
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(before - 8);
   });
@@ -132,7 +147,9 @@ describe('results that cannot be written', () => {
     const { file } = await invoicesFile('linked.xlsx', 3, 2);
     await symlink(join(dir, 'somewhere-else.txt'), join(dir, 'linked.journal.jsonl'));
     const writes = sandbox.stats.writes;
-    await expect(runImportCli(sandbox.url, { kind: 'receipts', file })).rejects.toMatchObject({ code: 'journal_is_link' });
+    await expect(runImportCli(sandbox.url, { kind: 'receipts', file })).rejects.toMatchObject({
+      code: 'journal_is_link',
+    });
     expect(sandbox.stats.writes).toBe(writes);
   });
 
@@ -173,7 +190,8 @@ describe('a sheet with a header and nothing below it', () => {
     await expect(runImportCli(sandbox.url, { kind: 'receipts', file })).rejects.toMatchObject({
       code: 'no_data',
       category: 'input',
-      message: 'empty.xlsx, sheet Invoices: the header is on row 1 but no row below it holds an invoice line: nothing to import',
+      message:
+        'empty.xlsx, sheet Invoices: the header is on row 1 but no row below it holds an invoice line: nothing to import',
     });
     expect(sandbox.stats.writes).toBe(writes);
   });

@@ -49,7 +49,9 @@ describe('prices that include GST', () => {
     const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MappingError);
     expect((error as MappingError).code).toBe('gst_basis');
-    expect((error as MappingError).message).toContain("the column 'Unit Price (inc GST)' (mapped to the pack cost) holds prices including GST");
+    expect((error as MappingError).message).toContain(
+      "the column 'Unit Price (inc GST)' (mapped to the pack cost) holds prices including GST",
+    );
     expect(cliErrorMessage(error)).toContain('pass --prices-include-gst');
     expect(await receiptsOf('GST-1')).toEqual([]);
   });
@@ -58,14 +60,18 @@ describe('prices that include GST', () => {
     const file = await csv('gst-told.csv', header, rows);
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true });
     expect(summary.records.created).toBe(1);
-    expect(io.stderr.join('\n')).toContain('prices include GST: each pack cost is sent excluding GST (the price ÷ 1.1, to the cent)');
+    expect(io.stderr.join('\n')).toContain(
+      'prices include GST: each pack cost is sent excluding GST (the price ÷ 1.1, to the cent)',
+    );
     expect(summary.mapping.prices_include_gst).toBe(true);
     const [receipt] = await receiptsOf('GST-1');
     expect(receipt.line_items.map((l: { pack_cost: string }) => l.pack_cost)).toEqual(['185']);
   });
 
   it("at the mapping file's rate (New Zealand, 15%)", async () => {
-    const file = await csv('gst-nz.csv', header, [['GST-NZ', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 20, 'L', 115, 115]]);
+    const file = await csv('gst-nz.csv', header, [
+      ['GST-NZ', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 20, 'L', 115, 115],
+    ]);
     const mapping = join(dir, 'nz.json');
     await writeFile(mapping, JSON.stringify({ kind: 'receipts', columns: {}, prices_include_gst: { rate: 15 } }));
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping });
@@ -76,10 +82,18 @@ describe('prices that include GST', () => {
   });
 
   it('a price column that says ex GST with --prices-include-gst is a contradiction, refused', async () => {
-    const file = await csv('gst-contradiction.csv', [...HEADERS, 'Price ex GST'], [['GST-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'L', 185]]);
-    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true }).catch((e: unknown) => e);
+    const file = await csv(
+      'gst-contradiction.csv',
+      [...HEADERS, 'Price ex GST'],
+      [['GST-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'L', 185]],
+    );
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true }).catch(
+      (e: unknown) => e,
+    );
     expect((error as MappingError).code).toBe('gst_basis');
-    expect((error as MappingError).message).toContain("'Price ex GST' (mapped to the pack cost) says its prices exclude GST");
+    expect((error as MappingError).message).toContain(
+      "'Price ex GST' (mapped to the pack cost) says its prices exclude GST",
+    );
   });
 });
 
@@ -99,7 +113,10 @@ describe('a Line Total that is not quantity × price', () => {
     expect(summary.problems).toEqual([
       "totals.csv, sheet totals, row 3, column J (Line Total): '275' is not Qty × Price ex GST: 5 × 45 = 225 (more than a cent apart): correct the quantity, the price or the total (invoice TOT-2 not sent)",
     ]);
-    expect((await receiptsOf('TOT-1', 'TOT-2', 'TOT-3')).map((r) => r.notes).sort()).toEqual(['Invoice TOT-1', 'Invoice TOT-3']);
+    expect((await receiptsOf('TOT-1', 'TOT-2', 'TOT-3')).map((r) => r.notes).sort()).toEqual([
+      'Invoice TOT-1',
+      'Invoice TOT-3',
+    ]);
   });
 });
 
@@ -112,7 +129,17 @@ describe('units the stock totals do not know', () => {
         ['UNIT-1', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 20, 'Lts', 185],
         ['UNIT-2', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 2, 5, 'gal', 185],
         ['UNIT-3', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 1, 'drum', 900],
-        ['UNIT-4', 'Southern Cross Fertilisers', '3/2/2026', 'Fertiliser Bunker', 'Granular Urea', 4, 1, 'bag (1t)', 785],
+        [
+          'UNIT-4',
+          'Southern Cross Fertilisers',
+          '3/2/2026',
+          'Fertiliser Bunker',
+          'Granular Urea',
+          4,
+          1,
+          'bag (1t)',
+          785,
+        ],
       ],
     );
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
@@ -132,7 +159,17 @@ describe('units the stock totals do not know', () => {
       [...HEADERS, 'Price ex GST'],
       [
         ['UNIT-5', FARMCO, '3/2/2026', SHED, 'Glyfos 540', 1, 1, 'drum', 900],
-        ['UNIT-6', 'Southern Cross Fertilisers', '3/2/2026', 'Fertiliser Bunker', 'Granular Urea', 4, 1, 'bag (1t)', 785],
+        [
+          'UNIT-6',
+          'Southern Cross Fertilisers',
+          '3/2/2026',
+          'Fertiliser Bunker',
+          'Granular Urea',
+          4,
+          1,
+          'bag (1t)',
+          785,
+        ],
       ],
     );
     const mapping = join(dir, 'units.json');
@@ -140,7 +177,10 @@ describe('units the stock totals do not know', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping });
     expect(summary.records.created).toBe(2);
     expect(summary.mapping.units).toEqual({ drum: '200 l', 'bag (1t)': '1 t' });
-    const sizes = (await receiptsOf('UNIT-5', 'UNIT-6')).map((r) => [r.line_items[0].pack_size_value, r.line_items[0].pack_size_unit]);
+    const sizes = (await receiptsOf('UNIT-5', 'UNIT-6')).map((r) => [
+      r.line_items[0].pack_size_value,
+      r.line_items[0].pack_size_unit,
+    ]);
     expect(sizes.sort()).toEqual([
       ['1', 't'],
       ['200', 'l'],
@@ -206,7 +246,9 @@ describe('a delivery time in the date cell', () => {
     await wb.xlsx.writeFile(file);
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records.created).toBe(3);
-    const byInvoice = new Map((await receiptsOf('TIME-1', 'TIME-2', 'TIME-3')).map((r) => [r.notes, Date.parse(r.received_at)]));
+    const byInvoice = new Map(
+      (await receiptsOf('TIME-1', 'TIME-2', 'TIME-3')).map((r) => [r.notes, Date.parse(r.received_at)]),
+    );
     expect(byInvoice.get('Invoice TIME-1')).toBe(Date.parse('2026-02-03T14:30:00+11:00'));
     expect(byInvoice.get('Invoice TIME-2')).toBe(Date.parse('2026-02-04T07:15:00+11:00'));
     expect(byInvoice.get('Invoice TIME-3')).toBe(Date.parse('2026-02-05T00:00:00+11:00'));

@@ -35,18 +35,29 @@ describe('shed login', () => {
   it('saves nothing when the service refuses the token', async () => {
     const config = join(dir, 'refused.json');
     const io = memoryIO({ SHED_CONFIG: config, SHED_RETRY_DELAY_MS: '10' });
-    await expect(loginCommand({ baseUrl: sandbox.url, io, readToken: async () => 'not-a-token' })).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(
+      loginCommand({ baseUrl: sandbox.url, io, readToken: async () => 'not-a-token' }),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
     await expect(stat(config)).rejects.toThrow();
   });
 });
 
 /** Runs `shed login` as a user would, with the token typed on a pseudo-terminal or piped in. */
-function runLogin(baseUrl: string, config: string, how: 'pipe' | 'terminal'): Promise<{ code: number | null; output: string }> {
+function runLogin(
+  baseUrl: string,
+  config: string,
+  how: 'pipe' | 'terminal',
+): Promise<{ code: number | null; output: string }> {
   const shed = `${JSON.stringify(process.execPath)} batch/bin/shed.js login --base-url ${baseUrl}`;
   // util-linux `script` gives the command a real pseudo-terminal; its own stdin feeds the keystrokes.
   const [command, args] =
-    how === 'terminal' ? ['script', ['-qec', shed, '/dev/null']] : [process.execPath, ['batch/bin/shed.js', 'login', '--base-url', baseUrl]];
-  const child = spawn(command as string, args as string[], { env: { ...process.env, SHED_CONFIG: config, SHED_TOKEN: '', SHED_BASE_URL: '' }, stdio: 'pipe' });
+    how === 'terminal'
+      ? ['script', ['-qec', shed, '/dev/null']]
+      : [process.execPath, ['batch/bin/shed.js', 'login', '--base-url', baseUrl]];
+  const child = spawn(command as string, args as string[], {
+    env: { ...process.env, SHED_CONFIG: config, SHED_TOKEN: '', SHED_BASE_URL: '' },
+    stdio: 'pipe',
+  });
   let output = '';
   let typed = false;
   const onData = (chunk: Buffer) => {

@@ -11,7 +11,11 @@ describe('shed sandbox', () => {
     console.log = (...args: unknown[]) => void logs.push(args.join(' '));
     // The seed's warnings (the demo catalogue's repeated alias ids) are the sandbox's to print, not the test output's.
     console.error = (...args: unknown[]) => void logs.push(args.join(' '));
-    const running = sandboxCommand({ args: ['--port', '0', '--count-name', 'both', '--no-history'], io: memoryIO(), until });
+    const running = sandboxCommand({
+      args: ['--port', '0', '--count-name', 'both', '--no-history'],
+      io: memoryIO(),
+      until,
+    });
     try {
       let url: string | undefined;
       for (let i = 0; i < 100 && !url; i++) {
@@ -20,7 +24,9 @@ describe('shed sandbox', () => {
       }
       expect(url).toBeDefined();
       const body = await (
-        await fetch(`${url}/api/shed/organisations/ede38da7-48e1-5f55-9b3c-e4a7e07af966/storages`, { headers: { Authorization: 'Bearer demo-token-willow' } })
+        await fetch(`${url}/api/shed/organisations/ede38da7-48e1-5f55-9b3c-e4a7e07af966/storages`, {
+          headers: { Authorization: 'Bearer demo-token-willow' },
+        })
       ).json();
       expect(body.meta).toMatchObject({ total_entries: 5, total_count: 5 });
     } finally {
@@ -32,6 +38,8 @@ describe('shed sandbox', () => {
   });
 
   it('refuses a bad switch with the usage (exit 2)', async () => {
-    await expect(sandboxCommand({ args: ['--port', 'x'], io: memoryIO() })).rejects.toMatchObject({ category: 'usage' });
+    await expect(sandboxCommand({ args: ['--port', 'x'], io: memoryIO() })).rejects.toMatchObject({
+      category: 'usage',
+    });
   });
 });

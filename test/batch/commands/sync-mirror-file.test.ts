@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { defaultMirrorDir, findMirror, loadMirror, MirrorFileError, mirrorPath, saveMirror } from '../../../batch/mirror/index.ts';
+import {
+  defaultMirrorDir,
+  findMirror,
+  loadMirror,
+  MirrorFileError,
+  mirrorPath,
+  saveMirror,
+} from '../../../batch/mirror/index.ts';
 import { WriteError } from '../../../batch/write/write-error.ts';
 import { emptyMirror, MirrorError, type Mirror } from '../../../shared/sync/mirror.ts';
 
@@ -127,7 +134,9 @@ describe('the mirror file', () => {
     expect((await findMirror(dir, 'banksia downs')).organisationId).toBe(BANKSIA.id);
     expect((await findMirror(dir, ` ${WILLOW.id} `)).organisationName).toBe('Willow Creek');
     await expect(findMirror(dir, 'Red Gum')).rejects.toThrow(/No mirror of an organisation named 'Red Gum'/);
-    await expect(findMirror(dir, '99999999-9999-4999-8999-999999999999')).rejects.toMatchObject({ code: 'mirror_not_found' });
+    await expect(findMirror(dir, '99999999-9999-4999-8999-999999999999')).rejects.toMatchObject({
+      code: 'mirror_not_found',
+    });
   });
 
   it('defaults to SHED_MIRROR_DIR, else the user data folder', () => {

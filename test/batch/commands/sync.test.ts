@@ -26,11 +26,23 @@ async function start(options: Parameters<typeof startSandbox>[0] = {}): Promise<
 }
 
 function sync(sb: RunningSandbox, dir: string, extra: Partial<SyncCommandOptions> = {}) {
-  return syncCommand({ baseUrl: sb.url, token: 'demo-token-willow', org: 'Willow Creek Pastoral Co', dir, io: memoryIO(), ...extra });
+  return syncCommand({
+    baseUrl: sb.url,
+    token: 'demo-token-willow',
+    org: 'Willow Creek Pastoral Co',
+    dir,
+    io: memoryIO(),
+    ...extra,
+  });
 }
 
 function willow(sb: RunningSandbox): OrgClient {
-  return createServiceClient({ baseUrl: sb.url, token: 'demo-token-willow', retries: 2, minRetryDelayMs: 10 }).forOrganisation(WILLOW);
+  return createServiceClient({
+    baseUrl: sb.url,
+    token: 'demo-token-willow',
+    retries: 2,
+    minRetryDelayMs: 10,
+  }).forOrganisation(WILLOW);
 }
 
 /** The sandbox's records of Willow Creek, keyed by id, in the served (table) shape. */
@@ -71,7 +83,9 @@ function receiptBody(n: number) {
     storage_id: n % 2 ? SHED : BUNKER,
     received_at: '2026-02-03T00:00:00+11:00',
     supplier: `Supplier ${n}`,
-    line_items: [{ ...GLYFOS, quantity: String(1 + (n % 5)), pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185' }],
+    line_items: [
+      { ...GLYFOS, quantity: String(1 + (n % 5)), pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185' },
+    ],
   };
 }
 
@@ -128,7 +142,9 @@ describe('shed sync against the sandbox', () => {
     const created = await client.createReceipt(receiptBody(1));
     const existing = Object.values(stateOf(sb).receipts).filter((r) => r.storage_id === SHED && r.id !== created.id);
     await client.updateReceipt(existing[0]!.id, { supplier: 'Edited Supplier' });
-    await client.updateReceipt(existing[1]!.id, { line_items: [{ ...GLYFOS, quantity: '9', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '1' }] });
+    await client.updateReceipt(existing[1]!.id, {
+      line_items: [{ ...GLYFOS, quantity: '9', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '1' }],
+    });
     await client.deleteReceipt(existing[2]!.id);
     const newReturn = await client.createReturn(returnBody(1));
     const oldReturn = Object.values(stateOf(sb).returns).find((r) => r.id !== newReturn.id)!;
@@ -161,7 +177,9 @@ describe('shed sync against the sandbox', () => {
     const writer = async (lane: number) => {
       let n = 1000 * (lane + 1);
       while (writing) {
-        const receipts = Object.values(stateOf(sb).receipts).filter((r) => r.storage_id !== storageId('Old Shearing Shed'));
+        const receipts = Object.values(stateOf(sb).receipts).filter(
+          (r) => r.storage_id !== storageId('Old Shearing Shed'),
+        );
         const pick = receipts[(n * 7919) % receipts.length]!;
         const roll = n % 6;
         try {
@@ -308,9 +326,13 @@ describe('shed sync on the command line', () => {
     const io = memoryIO({ SHED_MIRROR_DIR: '/srv/mirrors' });
     const program = new Command('shed').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
     registerCommands(program, io, () => {});
-    await expect(program.parseAsync(['node', 'shed', 'sync', '--help'])).rejects.toMatchObject({ code: 'commander.helpDisplayed' });
+    await expect(program.parseAsync(['node', 'shed', 'sync', '--help'])).rejects.toMatchObject({
+      code: 'commander.helpDisplayed',
+    });
     const help = io.stdout.join('').replace(/\s+/g, ' ');
-    expect(help).toContain('--dir <dir> folder of mirrors, kept as DIR/<organisation id>/mirror.json (default /srv/mirrors;');
+    expect(help).toContain(
+      '--dir <dir> folder of mirrors, kept as DIR/<organisation id>/mirror.json (default /srv/mirrors;',
+    );
     expect(help).toContain('--full');
     expect(help).toContain('--json');
   });

@@ -62,7 +62,9 @@ function column(sheet: ExcelJS.Worksheet, letter: string): string[] {
 async function expectedLists() {
   const org = createServiceClient({ baseUrl: sandbox.url, token: 'demo-token-willow' }).forOrganisation(WILLOW);
   const resolver = createResolver(await loadReferenceData(org, WILLOW));
-  const open = catalogue.storages.filter((s) => s.organisation_id === WILLOW && s.name !== 'Old Shearing Shed').map((s) => s.name);
+  const open = catalogue.storages
+    .filter((s) => s.organisation_id === WILLOW && s.name !== 'Old Shearing Shed')
+    .map((s) => s.name);
   return { storages: open.sort(), products: resolver.productNames() };
 }
 
@@ -113,7 +115,13 @@ describe('shed template receipts', () => {
     }));
     expect(validations).toEqual([
       { type: 'list', sqref: 'D2:D1001', style: 'stop', shows: true, formula: `Lists!$A$2:$A$${storages.length + 1}` },
-      { type: 'list', sqref: 'F2:F1001', style: 'warning', shows: true, formula: `Lists!$B$2:$B$${products.length + 1}` },
+      {
+        type: 'list',
+        sqref: 'F2:F1001',
+        style: 'warning',
+        shows: true,
+        formula: `Lists!$B$2:$B$${products.length + 1}`,
+      },
       { type: 'list', sqref: 'I2:I1001', style: 'stop', shows: true, formula: 'Lists!$C$2:$C$6' },
     ]);
     // Schema order of CT_Worksheet: sheetData, ..., dataValidations, ..., tableParts.
@@ -127,10 +135,15 @@ describe('shed template receipts', () => {
       expect(checked.errors).toEqual([]);
     }
     const sheet = (await workbook(path)).getWorksheet('Receipts')!;
-    expect(sheet.getCell('D2').dataValidation).toMatchObject({ type: 'list', formulae: [`Lists!$A$2:$A$${storages.length + 1}`], errorTitle: 'Not a storage' });
+    expect(sheet.getCell('D2').dataValidation).toMatchObject({
+      type: 'list',
+      formulae: [`Lists!$A$2:$A$${storages.length + 1}`],
+      errorTitle: 'Not a storage',
+    });
     expect(sheet.getCell('F1001').dataValidation).toMatchObject({ type: 'list', errorStyle: 'warning' });
     expect(sheet.getCell('I500').dataValidation).toMatchObject({ formulae: ['Lists!$C$2:$C$6'] });
-    for (const cell of ['D1', 'D1002', 'A2', 'B2', 'E2', 'J2']) expect(sheet.getCell(cell).dataValidation).toBeUndefined();
+    for (const cell of ['D1', 'D1002', 'A2', 'B2', 'E2', 'J2'])
+      expect(sheet.getCell(cell).dataValidation).toBeUndefined();
   });
 
   it("lists exactly the organisation's open storages, product and alias names, and units", async () => {
@@ -165,9 +178,33 @@ describe('shed template receipts', () => {
     const wb = await workbook(path);
     const sheet = wb.getWorksheet('Receipts')!;
     const day = new Date(Date.UTC(2026, 1, 3));
-    sheet.getRow(2).values = ['T-100', 'Farmco Rural Supplies', day, 'Main Chemical Shed', 'PO-77', 'Glyfos 540', 4, 20, 'l', 185, 'From the template'];
+    sheet.getRow(2).values = [
+      'T-100',
+      'Farmco Rural Supplies',
+      day,
+      'Main Chemical Shed',
+      'PO-77',
+      'Glyfos 540',
+      4,
+      20,
+      'l',
+      185,
+      'From the template',
+    ];
     sheet.getRow(3).values = ['T-100', null, null, null, null, 'Amine 625', 2, 20, 'l', 142.5, null];
-    sheet.getRow(4).values = ['T-101', 'Southern Cross Fertilisers', day, 'Fertiliser Bunker', null, 'Granular Urea', 24, 1, 't', 785, null];
+    sheet.getRow(4).values = [
+      'T-101',
+      'Southern Cross Fertilisers',
+      day,
+      'Fertiliser Bunker',
+      null,
+      'Granular Urea',
+      24,
+      1,
+      't',
+      785,
+      null,
+    ];
     const filled = join(dir, 'filled.xlsx');
     await wb.xlsx.writeFile(filled);
 
@@ -214,19 +251,35 @@ describe('shed template options', () => {
     const online = join(dir, 'online.xlsx');
     const offline = join(dir, 'offline.xlsx');
     await make('receipts', online);
-    const summary = await templateCommand({ kind: 'receipts', out: offline, offline: true, dir: mirrors, io: memoryIO(), org: 'willow creek pastoral co' });
+    const summary = await templateCommand({
+      kind: 'receipts',
+      out: offline,
+      offline: true,
+      dir: mirrors,
+      io: memoryIO(),
+      org: 'willow creek pastoral co',
+    });
     expect(summary).toMatchObject({ source: 'mirror', organisation: { id: WILLOW } });
     const listsOf = async (p: string) => (await workbook(p)).getWorksheet('Lists')!.getSheetValues();
     expect(await listsOf(offline)).toEqual(await listsOf(online));
     await expect(
-      templateCommand({ kind: 'receipts', out: join(dir, 'none.xlsx'), offline: true, dir: join(mirrors, 'empty'), io: memoryIO() }),
+      templateCommand({
+        kind: 'receipts',
+        out: join(dir, 'none.xlsx'),
+        offline: true,
+        dir: join(mirrors, 'empty'),
+        io: memoryIO(),
+      }),
     ).rejects.toMatchObject({
       code: 'mirror_not_found',
     });
   });
 
   it('refuses a file name that is not .xlsx, and an existing file unless --force', async () => {
-    await expect(make('receipts', join(dir, 'template.csv'))).rejects.toMatchObject({ category: 'usage', message: expect.stringMatching(/\.xlsx/) });
+    await expect(make('receipts', join(dir, 'template.csv'))).rejects.toMatchObject({
+      category: 'usage',
+      message: expect.stringMatching(/\.xlsx/),
+    });
     const existing = join(dir, 'keep.xlsx');
     await writeFile(existing, 'my filled-in sheet');
     await expect(make('receipts', existing)).rejects.toThrow(/already exists.*--force/);
@@ -236,7 +289,9 @@ describe('shed template options', () => {
   });
 
   it('says where it cannot write', async () => {
-    await expect(make('receipts', join(dir, 'no', 'such', 'folder', 't.xlsx'))).rejects.toMatchObject({ code: 'output_not_writable' });
+    await expect(make('receipts', join(dir, 'no', 'such', 'folder', 't.xlsx'))).rejects.toMatchObject({
+      code: 'output_not_writable',
+    });
   });
 
   it('runs from the command line, with --json', async () => {
@@ -250,8 +305,16 @@ describe('shed template options', () => {
     const flags = ['--base-url', sandbox.url, '--token', 'demo-token-willow', '--org', 'Willow Creek Pastoral Co'];
     await program.parseAsync(['node', 'shed', ...flags, 'template', 'returns', '--out', out, '--json']);
     expect(status).toBe(0);
-    expect(JSON.parse(io.stdout.join(''))).toMatchObject({ kind: 'returns', file: out, lists: { storages: 4, units: 5 } });
-    await expect(program.parseAsync(['node', 'shed', 'template', 'stock', '--out', out])).rejects.toMatchObject({ code: 'commander.invalidArgument' });
-    await expect(program.parseAsync(['node', 'shed', 'template', 'receipts'])).rejects.toMatchObject({ code: 'commander.missingMandatoryOptionValue' });
+    expect(JSON.parse(io.stdout.join(''))).toMatchObject({
+      kind: 'returns',
+      file: out,
+      lists: { storages: 4, units: 5 },
+    });
+    await expect(program.parseAsync(['node', 'shed', 'template', 'stock', '--out', out])).rejects.toMatchObject({
+      code: 'commander.invalidArgument',
+    });
+    await expect(program.parseAsync(['node', 'shed', 'template', 'receipts'])).rejects.toMatchObject({
+      code: 'commander.missingMandatoryOptionValue',
+    });
   });
 });

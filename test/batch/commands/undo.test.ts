@@ -13,7 +13,9 @@ import { listAll } from '../../support/service.ts';
 
 const connection = (url: string) => ({ baseUrl: url, token: 'demo-token-willow' });
 const snapshot = async (url: string) =>
-  (await listAll(url, WILLOW, 'receipts')).map((r) => JSON.stringify([r.id, r.supplier, r.line_items.map((l: any) => [l.product_id, l.quantity])])).sort();
+  (await listAll(url, WILLOW, 'receipts'))
+    .map((r) => JSON.stringify([r.id, r.supplier, r.line_items.map((l: any) => [l.product_id, l.quantity])]))
+    .sort();
 
 describe('shed undo JOURNAL', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -28,29 +30,50 @@ describe('shed undo JOURNAL', () => {
   });
 
   it('refuses a journal path that does not exist (exit 2), rather than saying there is nothing to undo', async () => {
-    await expect(undoCommand({ ...connection(sandbox.url), journal: join(dir, 'typo.journal.jsonl'), yes: true, io: memoryIO() })).rejects.toThrow(
-      /^There is no journal at .*typo\.journal\.jsonl/,
-    );
+    await expect(
+      undoCommand({ ...connection(sandbox.url), journal: join(dir, 'typo.journal.jsonl'), yes: true, io: memoryIO() }),
+    ).rejects.toThrow(/^There is no journal at .*typo\.journal\.jsonl/);
   });
 
   it('refuses without --yes when there is no terminal to ask, and changes nothing', async () => {
-    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'a.results.xlsx') });
+    await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: join(dir, 'invoices.xlsx'),
+      results: join(dir, 'a.results.xlsx'),
+    });
     const before = sandbox.stats.writes;
-    await expect(undoCommand({ ...connection(sandbox.url), journal: join(dir, 'a.journal.jsonl'), io: memoryIO() })).rejects.toThrow(/--yes/);
+    await expect(
+      undoCommand({ ...connection(sandbox.url), journal: join(dir, 'a.journal.jsonl'), io: memoryIO() }),
+    ).rejects.toThrow(/--yes/);
     expect(sandbox.stats.writes).toBe(before);
   });
 
   it('deletes what a run created: the service is as it was before the run', async () => {
     const original = await snapshot(sandbox.url);
-    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'b.results.xlsx'), allowDuplicates: true });
+    await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: join(dir, 'invoices.xlsx'),
+      results: join(dir, 'b.results.xlsx'),
+      allowDuplicates: true,
+    });
     expect((await snapshot(sandbox.url)).length).toBe(original.length + 11);
     const io = memoryIO();
-    const summary = await undoCommand({ ...connection(sandbox.url), journal: join(dir, 'b.journal.jsonl'), yes: true, io });
+    const summary = await undoCommand({
+      ...connection(sandbox.url),
+      journal: join(dir, 'b.journal.jsonl'),
+      yes: true,
+      io,
+    });
     expect(summary.deleted).toHaveLength(11);
     expect(io.stderr.join('\n')).toMatch(/delete REC-\d{8} \(rows 5, 6, 7\)/);
     expect(await snapshot(sandbox.url)).toEqual(original);
     // A second undo of the same journal does nothing.
-    const again = await undoCommand({ ...connection(sandbox.url), journal: join(dir, 'b.journal.jsonl'), yes: true, io: memoryIO() });
+    const again = await undoCommand({
+      ...connection(sandbox.url),
+      journal: join(dir, 'b.journal.jsonl'),
+      yes: true,
+      io: memoryIO(),
+    });
     expect(again.deleted).toHaveLength(0);
   });
 
@@ -65,7 +88,12 @@ describe('shed undo JOURNAL', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'edit.xlsx') });
     expect(summary.records.updated).toBe(1);
     expect(await snapshot(sandbox.url)).not.toEqual(original);
-    const undo = await undoCommand({ ...connection(sandbox.url), journal: join(dir, 'edit.journal.jsonl'), yes: true, io: memoryIO() });
+    const undo = await undoCommand({
+      ...connection(sandbox.url),
+      journal: join(dir, 'edit.journal.jsonl'),
+      yes: true,
+      io: memoryIO(),
+    });
     expect(undo.restored).toHaveLength(1);
     const restored = await snapshot(sandbox.url);
     // Same receipts, same products and quantities; the deleted line comes back (with a new id).
@@ -80,7 +108,12 @@ describe('shed undo JOURNAL', () => {
   });
 
   it('leaves alone a record someone changed after the run, naming it (exit 1); --force undoes it too', async () => {
-    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'c.results.xlsx'), allowDuplicates: true });
+    await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: join(dir, 'invoices.xlsx'),
+      results: join(dir, 'c.results.xlsx'),
+      allowDuplicates: true,
+    });
     const journal = join(dir, 'c.journal.jsonl');
     const created = (await readFile(journal, 'utf8'))
       .split('\n')
@@ -100,7 +133,9 @@ describe('shed undo JOURNAL', () => {
     expect(summary.deleted).toHaveLength(10);
     expect(summary.changed.map((c) => c.sequence)).toEqual([touched.sequence]);
     expect(summary.exitCode).toBe(1);
-    expect(io.stderr.join('\n')).toMatch(new RegExp(`${touched.sequence}: not undone: changed in the service at .*after this run wrote it.*--force`));
+    expect(io.stderr.join('\n')).toMatch(
+      new RegExp(`${touched.sequence}: not undone: changed in the service at .*after this run wrote it.*--force`),
+    );
     const ids = (await listAll(sandbox.url, WILLOW, 'receipts')).map((r) => r.id);
     expect(ids).toContain(touched.recordId);
     const forced = await undoCommand({ ...connection(sandbox.url), journal, yes: true, force: true, io: memoryIO() });
@@ -109,12 +144,21 @@ describe('shed undo JOURNAL', () => {
   });
 
   it('from the command line without a terminal and without --yes: exit 2 with the reason, nothing changed', async () => {
-    await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx'), results: join(dir, 'd.results.xlsx'), allowDuplicates: true });
-    const before = sandbox.stats.writes;
-    const child = spawn(process.execPath, ['batch/bin/shed.js', 'undo', join(dir, 'd.journal.jsonl'), '--base-url', sandbox.url], {
-      env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'none.json') },
-      stdio: 'pipe',
+    await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: join(dir, 'invoices.xlsx'),
+      results: join(dir, 'd.results.xlsx'),
+      allowDuplicates: true,
     });
+    const before = sandbox.stats.writes;
+    const child = spawn(
+      process.execPath,
+      ['batch/bin/shed.js', 'undo', join(dir, 'd.journal.jsonl'), '--base-url', sandbox.url],
+      {
+        env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'none.json') },
+        stdio: 'pipe',
+      },
+    );
     child.stdin.end('y\n');
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));

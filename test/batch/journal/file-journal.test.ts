@@ -12,7 +12,13 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'shed-journal-'));
 });
 
-const entry = (recordId: string): JournalEntry => ({ at: '2026-01-01T00:00:00Z', organisationId: 'org', kind: 'receipts', type: 'undone', recordId });
+const entry = (recordId: string): JournalEntry => ({
+  at: '2026-01-01T00:00:00Z',
+  organisationId: 'org',
+  kind: 'receipts',
+  type: 'undone',
+  recordId,
+});
 const line = (recordId: string) => `${JSON.stringify(entry(recordId))}\n`;
 
 describe('a journal whose last line was cut short by a crash', () => {
@@ -50,7 +56,9 @@ describe('the run lock', () => {
     const refused = acquireRunLock(path, 'importing receipts from a.xlsx');
     await expect(refused).rejects.toMatchObject({ code: 'import_running', category: 'usage' });
     await expect(refused).rejects.toThrow(
-      new RegExp(`importing receipts from a.xlsx \\(process ${process.pid} on ${hostname()}, since .*Nothing was sent.*delete ${path}`),
+      new RegExp(
+        `importing receipts from a.xlsx \\(process ${process.pid} on ${hostname()}, since .*Nothing was sent.*delete ${path}`,
+      ),
     );
     await lock.release();
     const next = await acquireRunLock(path, 'again');
@@ -59,8 +67,13 @@ describe('the run lock', () => {
 
   it('takes over a lock left by a process of this host that no longer runs (kill -9)', async () => {
     const path = join(dir, 'run.journal.lock');
-    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
-    await writeFile(path, JSON.stringify({ pid: Number(dead), host: hostname(), since: '2026-01-01T00:00:00Z', what: 'a killed import' }));
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout;
+    await writeFile(
+      path,
+      JSON.stringify({ pid: Number(dead), host: hostname(), since: '2026-01-01T00:00:00Z', what: 'a killed import' }),
+    );
     const lock = await acquireRunLock(path, 'the next run');
     expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ pid: process.pid, what: 'the next run' });
     await lock.release();
@@ -68,7 +81,10 @@ describe('the run lock', () => {
 
   it('never takes over a lock of another host, or an empty one being written just now', async () => {
     const path = join(dir, 'run.journal.lock');
-    await writeFile(path, JSON.stringify({ pid: 1, host: 'another-farm-pc', since: '2026-01-01T00:00:00Z', what: 'an import' }));
+    await writeFile(
+      path,
+      JSON.stringify({ pid: 1, host: 'another-farm-pc', since: '2026-01-01T00:00:00Z', what: 'an import' }),
+    );
     await expect(acquireRunLock(path, 'me')).rejects.toThrow(/process 1 on another-farm-pc/);
     await writeFile(path, '');
     await expect(acquireRunLock(path, 'me')).rejects.toMatchObject({ code: 'import_running' });

@@ -1,11 +1,26 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InputFileError, readCsv, readGrid, readGridFromBuffer, readGridFromSource, readXlsx } from '../../../batch/read/index.ts';
+import {
+  InputFileError,
+  readCsv,
+  readGrid,
+  readGridFromBuffer,
+  readGridFromSource,
+  readXlsx,
+} from '../../../batch/read/index.ts';
 import { fileSource } from '../../../batch/read/source.ts';
 import { ShedError } from '../../../shared/errors/shed-error.ts';
 import { storedZip } from '../../support/zip.ts';
-import { EXAMPLES, expectInputError, makeTempDir, oleFile, pseudoRandomBytes, writeTemp, xlsxBytes } from './helpers.ts';
+import {
+  EXAMPLES,
+  expectInputError,
+  makeTempDir,
+  oleFile,
+  pseudoRandomBytes,
+  writeTemp,
+  xlsxBytes,
+} from './helpers.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 let invoices: Uint8Array;
@@ -93,7 +108,12 @@ describe('files that are not spreadsheets', () => {
   it('names a PDF, an image and archives', async () => {
     const cases = [
       ['invoice.pdf', '%PDF-1.7\n%âãÏÓ\n1 0 obj', 'a PDF document', 'shed template receipts'],
-      ['scan.png', Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'a PNG image', 'save it as .xlsx'],
+      [
+        'scan.png',
+        Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]),
+        'a PNG image',
+        'save it as .xlsx',
+      ],
       ['photo.jpg', Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'a JPEG image', 'save it as .xlsx'],
       ['export.csv.gz', Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0]), 'a gzip archive', 'save it as .xlsx'],
     ] as const;
@@ -157,13 +177,16 @@ describe('damaged and locked workbooks', () => {
     expect(view.getUint16(header + 8, true)).toBe(8); // deflated
     const start = header + 30 + view.getUint16(header + 26, true) + view.getUint16(header + 28, true);
     const size = view.getUint32(header + 18, true);
-    for (let i = 0; i < 64; i += 1) bytes[start + Math.floor(size / 3) + i] = (bytes[start + Math.floor(size / 3) + i] ?? 0) ^ 0xa5;
+    for (let i = 0; i < 64; i += 1)
+      bytes[start + Math.floor(size / 3) + i] = (bytes[start + Math.floor(size / 3) + i] ?? 0) ^ 0xa5;
     const { path, read } = await readWritten('damaged.xlsx', bytes);
     await expectInputError(read, 'corrupt_workbook', path);
   });
 
   it('refuses a workbook part that is not well-formed XML', async () => {
-    const bytes = Uint8Array.from(await xlsxBytes((wb) => wb.addWorksheet('Data').addRow(['Supplier', 'Qty']), { store: true }));
+    const bytes = Uint8Array.from(
+      await xlsxBytes((wb) => wb.addWorksheet('Data').addRow(['Supplier', 'Qty']), { store: true }),
+    );
     const at = Buffer.from(bytes).indexOf('<sheetData>');
     Buffer.from(bytes.buffer).write('<sheetData<', at);
     const { path, read } = await readWritten('bad-xml.xlsx', bytes);
@@ -172,7 +195,10 @@ describe('damaged and locked workbooks', () => {
   });
 
   it('refuses a password-protected .xlsx', async () => {
-    const { path, read } = await readWritten('locked.xlsx', oleFile(['\u0006DataSpaces', 'EncryptionInfo', 'EncryptedPackage']));
+    const { path, read } = await readWritten(
+      'locked.xlsx',
+      oleFile(['\u0006DataSpaces', 'EncryptionInfo', 'EncryptedPackage']),
+    );
     const error = await expectInputError(read, 'password_protected', path);
     expect(error.message).toContain('remove the password');
   });
@@ -187,7 +213,9 @@ describe('damaged and locked workbooks', () => {
   it('refuses an OLE file it cannot tell apart with the combined message, and names a Word document', async () => {
     const unknown = await readWritten('mystery.xlsx', oleFile([]));
     const error = await expectInputError(unknown.read, 'legacy_xls', unknown.path);
-    expect(error.message).toBe(`${unknown.path} is an old .xls workbook or password-protected .xlsx; save it as .xlsx (Excel Workbook, no password).`);
+    expect(error.message).toBe(
+      `${unknown.path} is an old .xls workbook or password-protected .xlsx; save it as .xlsx (Excel Workbook, no password).`,
+    );
     const word = await readWritten('letter.doc', oleFile(['WordDocument']));
     const wordError = await expectInputError(word.read, 'not_a_spreadsheet', word.path);
     expect(wordError.message).toContain('a Word document (.doc)');
@@ -195,7 +223,11 @@ describe('damaged and locked workbooks', () => {
 
   it('refuses the same bytes in memory with the same codes', async () => {
     await expectInputError(readGridFromBuffer(new Uint8Array(0), 'mem.xlsx'), 'empty_file', 'mem.xlsx');
-    await expectInputError(readGridFromBuffer(oleFile(['EncryptedPackage']), 'mem.xlsx'), 'password_protected', 'mem.xlsx');
+    await expectInputError(
+      readGridFromBuffer(oleFile(['EncryptedPackage']), 'mem.xlsx'),
+      'password_protected',
+      'mem.xlsx',
+    );
     await expectInputError(readGridFromBuffer(invoices.subarray(0, 3000), 'mem.xlsx'), 'corrupt_workbook', 'mem.xlsx');
     await expectInputError(readGridFromBuffer(pseudoRandomBytes(100, 7), 'mem.csv'), 'not_a_spreadsheet', 'mem.csv');
   });
@@ -206,7 +238,9 @@ describe('sheets that are missing or empty', () => {
     const path = join(EXAMPLES, 'supplier-invoices.xlsx');
     const error = await expectInputError(readGrid(path, { sheet: 'Invoice' }), 'sheet_not_found', path);
     expect(error.sheet).toBe('Invoice');
-    expect(error.message).toBe(`${path} has no sheet named 'Invoice'. Did you mean 'Invoices'? Its sheets are: 'Invoices'. Pass one of them to --sheet.`);
+    expect(error.message).toBe(
+      `${path} has no sheet named 'Invoice'. Did you mean 'Invoices'? Its sheets are: 'Invoices'. Pass one of them to --sheet.`,
+    );
   });
 
   it('refuses a workbook with an empty sheet', async () => {

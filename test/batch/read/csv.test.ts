@@ -5,7 +5,8 @@ import { parseCsvText } from '../../../batch/read/csv.ts';
 import { expectInputError } from './helpers.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
-const read = (text: string | Uint8Array, name = 'sheet.csv') => readGridFromBuffer(typeof text === 'string' ? utf8(text) : text, name);
+const read = (text: string | Uint8Array, name = 'sheet.csv') =>
+  readGridFromBuffer(typeof text === 'string' ? utf8(text) : text, name);
 
 /** Windows-1252 bytes of a Latin-1 / 1252 string (code points below 0x100, plus the few 1252 extras used here). */
 function windows1252(text: string): Uint8Array {
@@ -31,7 +32,9 @@ describe('CSV delimiters and line ends', () => {
   });
 
   it('finds the semicolon below a title line and blank lines, and ignores commas inside amounts', async () => {
-    const grid = await read('Supplier invoices, April\r\n\r\nInvoice;Supplier;Cost/Pack\r\nINV-1;Farmco;$1,025.00\r\n;;\r\nINV-2;Farmco;$5.00\r\n');
+    const grid = await read(
+      'Supplier invoices, April\r\n\r\nInvoice;Supplier;Cost/Pack\r\nINV-1;Farmco;$1,025.00\r\n;;\r\nINV-2;Farmco;$5.00\r\n',
+    );
     expect(grid.csv?.delimiter).toBe(';');
     expect(grid.rows).toEqual([
       { rowNumber: 1, cells: ['Supplier invoices, April'] },
@@ -82,7 +85,9 @@ describe('CSV values and row numbers', () => {
     expect(grid.source).toBe('April returns.csv');
     expect(grid.sheet).toBe('April returns');
     expect(grid.sheetNames).toEqual(['April returns']);
-    expect(grid.warnings).toEqual(['--sheet Invoices is ignored: exports/April returns.csv is a CSV file, with one sheet.']);
+    expect(grid.warnings).toEqual([
+      '--sheet Invoices is ignored: exports/April returns.csv is a CSV file, with one sheet.',
+    ]);
   });
 });
 
@@ -152,7 +157,11 @@ describe('CSV encodings', () => {
 
 describe('CSV refusals', () => {
   it('refuses a quoted value that is never closed, naming the row', async () => {
-    const error = await expectInputError(read('Product,Notes\nGlyfos,"open\nAmine,fine\n', 'quote.csv'), 'malformed_csv', 'quote.csv');
+    const error = await expectInputError(
+      read('Product,Notes\nGlyfos,"open\nAmine,fine\n', 'quote.csv'),
+      'malformed_csv',
+      'quote.csv',
+    );
     expect(error.message).toContain('quote.csv row 2');
   });
 
@@ -178,7 +187,10 @@ describe('CSV refusals', () => {
     const cases = [
       ['<!DOCTYPE html><html><body><table><tr><td>1</td></tr></table></body></html>', 'a web page (HTML)'],
       ['<table><tr><td>Qty</td></tr></table>', 'a web page (HTML)'],
-      ['<?xml version="1.0"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>', 'an Excel 2003 XML spreadsheet'],
+      [
+        '<?xml version="1.0"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>',
+        'an Excel 2003 XML spreadsheet',
+      ],
       ['<?xml version="1.0"?><invoices/>', 'an XML file'],
       ['{"columns": {"quantity": "Qty"}}', 'a JSON file'],
     ] as const;
@@ -196,7 +208,10 @@ describe('CSV refusals', () => {
 
 describe('the formula guard of our CSV exports', () => {
   it("is taken off on the way back in: '=x and '-5 read as =x and -5; other quotes stay", () => {
-    const { rows } = parseCsvText("Record ID,Updated At,a,b,c\r\nr1,2026-01-01,'=SUM(A1),'-5 drums,'quoted\r\n", 'x.csv');
+    const { rows } = parseCsvText(
+      "Record ID,Updated At,a,b,c\r\nr1,2026-01-01,'=SUM(A1),'-5 drums,'quoted\r\n",
+      'x.csv',
+    );
     expect(rows[1]!.cells).toEqual(['r1', '2026-01-01', '=SUM(A1)', '-5 drums', "'quoted"]);
   });
 

@@ -28,7 +28,15 @@ describe('examples/supplier-invoices.xlsx', () => {
     expect(grid.sheetNames).toEqual(['Invoices']);
     expect(grid.warnings).toEqual([]);
     // Row 3 (between note and header), 14, 25 (between invoices) and 44 (above TOTAL) are blank.
-    expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 2, 4, ...range(5, 13), ...range(15, 24), ...range(26, 43), 45]);
+    expect(grid.rows.map((r) => r.rowNumber)).toEqual([
+      1,
+      2,
+      4,
+      ...range(5, 13),
+      ...range(15, 24),
+      ...range(26, 43),
+      45,
+    ]);
   });
 
   it('keeps the merged title in its first cell only, and the note row as text', async () => {
@@ -56,7 +64,19 @@ describe('examples/supplier-invoices.xlsx', () => {
     const first = cellsOf(grid, 5);
     expect(first[2]).toBeInstanceOf(Date);
     expect((first[2] as Date).toISOString()).toBe('2026-01-06T00:00:00.000Z');
-    expect(first).toEqual(['INV-40211', 'Farmco Rural Supplies', first[2], 'Main Chemical Shed', 'PO-1001', 'Glyfos 540', 4, 20, 'L', 185, 740]);
+    expect(first).toEqual([
+      'INV-40211',
+      'Farmco Rural Supplies',
+      first[2],
+      'Main Chemical Shed',
+      'PO-1001',
+      'Glyfos 540',
+      4,
+      20,
+      'L',
+      185,
+      740,
+    ]);
     // Line items below the first have empty header cells (filled down later, not here).
     expect(cellsOf(grid, 6)).toEqual([null, null, null, null, null, 'Amine 625', 2, 20, 'L', 142.5, 285]);
     expect(cellsOf(grid, 8)).toEqual([
@@ -97,7 +117,9 @@ describe('examples/supplier-invoices.xlsx', () => {
 
   it('has real dates only in Date Received, each at midnight UTC', async () => {
     const grid = await readGrid(INVOICES);
-    const dates = grid.rows.flatMap((r) => r.cells.flatMap((c, i) => (c instanceof Date ? [{ row: r.rowNumber, i, c }] : [])));
+    const dates = grid.rows.flatMap((r) =>
+      r.cells.flatMap((c, i) => (c instanceof Date ? [{ row: r.rowNumber, i, c }] : [])),
+    );
     // 17 invoices: 4 dates as text (rows 12, 26, 32, 36) and one serial number in a General cell (row 33).
     expect(dates.map((d) => d.row)).toEqual([5, 8, 10, 15, 18, 22, 24, 28, 30, 38, 40, 42]);
     for (const { i, c } of dates) {
@@ -131,7 +153,19 @@ describe('examples/supplier-invoices-april.csv', () => {
     expect(grid.csv).toEqual({ delimiter: ';', newline: '\r\n', encoding: 'utf-8', bom: true });
     expect(grid.warnings).toEqual([]);
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(cellsOf(grid, 1)).toEqual(['Invoice', 'Supplier', 'Received', 'Storage', 'Order No', 'Item', 'Packs', 'Size', 'UOM', 'Cost/Pack', 'Notes']);
+    expect(cellsOf(grid, 1)).toEqual([
+      'Invoice',
+      'Supplier',
+      'Received',
+      'Storage',
+      'Order No',
+      'Item',
+      'Packs',
+      'Size',
+      'UOM',
+      'Cost/Pack',
+      'Notes',
+    ]);
     expect(cellsOf(grid, 2)).toEqual([
       'INV-40502',
       'Farmco Rural Supplies',
@@ -173,7 +207,16 @@ describe('examples/supplier-returns.csv', () => {
     expect(grid.sheet).toBe('supplier-returns');
     expect(grid.csv).toEqual({ delimiter: ',', newline: '\r\n', encoding: 'utf-8', bom: true });
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(cellsOf(grid, 1)).toEqual(['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments']);
+    expect(cellsOf(grid, 1)).toEqual([
+      'Date',
+      'Return To',
+      'From Shed',
+      'Product',
+      'Amount',
+      'Unit',
+      'Credit Note',
+      'Comments',
+    ]);
     expect(cellsOf(grid, 2)).toEqual([
       '12/02/2026',
       'Farmco Rural Supplies',
@@ -204,6 +247,15 @@ describe('examples/supplier-returns.csv', () => {
       null,
       'Wrong product delivered',
     ]);
-    expect(cellsOf(grid, 6)).toEqual(['20/03/2026', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Metsul 600 WG', '0', 'g', 'CN-7790', 'Entered twice']);
+    expect(cellsOf(grid, 6)).toEqual([
+      '20/03/2026',
+      'Farmco Rural Supplies',
+      'Main Chemical Shed',
+      'Metsul 600 WG',
+      '0',
+      'g',
+      'CN-7790',
+      'Entered twice',
+    ]);
   });
 });

@@ -26,7 +26,10 @@ export async function writeTemp(dir: string, name: string, content: Uint8Array |
 }
 
 /** An .xlsx written by exceljs after `build` fills a new workbook. */
-export async function xlsxBytes(build: (workbook: ExcelJS.Workbook) => void, options?: { store?: boolean }): Promise<Uint8Array> {
+export async function xlsxBytes(
+  build: (workbook: ExcelJS.Workbook) => void,
+  options?: { store?: boolean },
+): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   build(workbook);
   const zip = options?.store ? { zip: { compression: 'STORE' } } : {};
@@ -34,7 +37,11 @@ export async function xlsxBytes(build: (workbook: ExcelJS.Workbook) => void, opt
 }
 
 /** Asserts `promise` rejects with an InputFileError of `code` naming `file`, and returns it. */
-export async function expectInputError(promise: Promise<unknown>, code: InputFileErrorCode, file: string): Promise<InputFileError> {
+export async function expectInputError(
+  promise: Promise<unknown>,
+  code: InputFileErrorCode,
+  file: string,
+): Promise<InputFileError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,

@@ -16,20 +16,29 @@ describe('read limits', () => {
     const { data, crc } = await deflatedZeros(8);
     const bomb = zipOf('xl/worksheets/sheet1.xml', data, crc, 4_000_000_000);
     const error = await expectInputError(readGridFromBuffer(bomb, 'bomb.xlsx'), 'too_large', 'bomb.xlsx');
-    expect(error.message).toMatch(/bomb.xlsx unpacks to 3815 MB, more than the 400 MB this tool reads from one file.*zip bomb.*Nothing was read or sent/);
+    expect(error.message).toMatch(
+      /bomb.xlsx unpacks to 3815 MB, more than the 400 MB this tool reads from one file.*zip bomb.*Nothing was read or sent/,
+    );
   });
 
   it('refuses a zip bomb whose directory lies about its size, counting while it inflates', async () => {
     const { data, crc } = await deflatedZeros(64);
     const liar = zipOf('xl/worksheets/sheet1.xml', data, crc, 1000);
     const started = performance.now();
-    const error = await expectInputError(readGridFromBuffer(liar, 'liar.xlsx', { limits: { maxBytes: 16 * 1024 * 1024 } }), 'too_large', 'liar.xlsx');
+    const error = await expectInputError(
+      readGridFromBuffer(liar, 'liar.xlsx', { limits: { maxBytes: 16 * 1024 * 1024 } }),
+      'too_large',
+      'liar.xlsx',
+    );
     expect(error.message).toMatch(/unpacks to more than 16(\.\d)? MB/);
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('refuses a sheet with more rows than the limit, naming the limit and how to raise it', async () => {
-    const rows = Array.from({ length: 30 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`).join('');
+    const rows = Array.from(
+      { length: 30 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`,
+    ).join('');
     const ns =
       'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
     const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -47,11 +56,21 @@ describe('read limits', () => {
         name: 'xl/_rels/workbook.xml.rels',
         content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
       },
-      { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>` },
-      { name: 'xl/worksheets/sheet1.xml', content: `<?xml version="1.0"?><worksheet ${ns}><sheetData>${rows}</sheetData></worksheet>` },
+      {
+        name: 'xl/workbook.xml',
+        content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        content: `<?xml version="1.0"?><worksheet ${ns}><sheetData>${rows}</sheetData></worksheet>`,
+      },
     ]);
     expect((await readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 30 } })).rows).toHaveLength(30);
-    const error = await expectInputError(readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 29 } }), 'too_large', 'big.xlsx');
+    const error = await expectInputError(
+      readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 29 } }),
+      'too_large',
+      'big.xlsx',
+    );
     expect(error.message).toMatch(/big.xlsx, sheet Big has more than 29 rows.*--max-rows/);
   });
 

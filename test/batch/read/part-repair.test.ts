@@ -28,7 +28,10 @@ const text = (paragraphs: string) => `<table:table-cell office:value-type="strin
 
 describe('OpenDocument paragraphs', () => {
   it('keep a space that ends a paragraph (ODF 1.2 §6.1.2; SheetJS alone trims it)', async () => {
-    const grid = await readGridFromBuffer(odsOf(text('<text:p><text:s/>Roundup <text:s text:c="2"/>PowerMAX </text:p>')), 'spaces.ods');
+    const grid = await readGridFromBuffer(
+      odsOf(text('<text:p><text:s/>Roundup <text:s text:c="2"/>PowerMAX </text:p>')),
+      'spaces.ods',
+    );
     expect(grid.rows[0]!.cells).toEqual([' Roundup   PowerMAX ']);
   });
 
@@ -41,7 +44,11 @@ describe('OpenDocument paragraphs', () => {
 
   it('leave paragraphs that need nothing as SheetJS reads them: a lone space is empty, empty paragraphs between lines stay', async () => {
     const grid = await readGridFromBuffer(
-      odsOf(text('<text:p>Line 1</text:p><text:p/><text:p>Line 2</text:p>') + text('<text:p> </text:p>') + text('<text:p>Urea</text:p>')),
+      odsOf(
+        text('<text:p>Line 1</text:p><text:p/><text:p>Line 2</text:p>') +
+          text('<text:p> </text:p>') +
+          text('<text:p>Urea</text:p>'),
+      ),
       'plain.ods',
     );
     expect(grid.rows[0]!.cells).toEqual(['Line 1\n\nLine 2', null, 'Urea']);
@@ -50,9 +57,19 @@ describe('OpenDocument paragraphs', () => {
   it('are found by the zip check and rewritten only where they need it', () => {
     expect(hasOdfParagraphsToRepair('<text:p>Urea</text:p><text:p> </text:p><text:p/>')).toBe(false);
     expect(hasOdfParagraphsToRepair('<text:p>Urea </text:p>')).toBe(true);
-    expect(hasOdfParagraphsToRepair('<table:table-cell office:string-value="x"><text:p>x</text:p><text:p/></table:table-cell>')).toBe(true);
-    expect(repairOdfParagraphs('<text:p>a </text:p><t:p>b </t:p><text:p> </text:p>')).toBe('<text:p>a<text:s/></text:p><t:p>b<t:s/></t:p><text:p> </text:p>');
-    expect(repairOdfParagraphs('<table:table-cell office:string-value="a"><text:p/></table:table-cell><table:table-cell><text:p/></table:table-cell>')).toBe(
+    expect(
+      hasOdfParagraphsToRepair(
+        '<table:table-cell office:string-value="x"><text:p>x</text:p><text:p/></table:table-cell>',
+      ),
+    ).toBe(true);
+    expect(repairOdfParagraphs('<text:p>a </text:p><t:p>b </t:p><text:p> </text:p>')).toBe(
+      '<text:p>a<text:s/></text:p><t:p>b<t:s/></t:p><text:p> </text:p>',
+    );
+    expect(
+      repairOdfParagraphs(
+        '<table:table-cell office:string-value="a"><text:p/></table:table-cell><table:table-cell><text:p/></table:table-cell>',
+      ),
+    ).toBe(
       '<table:table-cell office:string-value="a"></table:table-cell><table:table-cell><text:p/></table:table-cell>',
     );
   });

@@ -98,13 +98,21 @@ describe('readGrid on an .xlsx written by exceljs', () => {
   });
 
   it('refuses a named sheet that is empty, naming it', async () => {
-    const error = await expectInputError(readGridFromBuffer(await xlsxBytes(richWorkbook), 'rich.xlsx', { sheet: 'Empty' }), 'no_data', 'rich.xlsx');
+    const error = await expectInputError(
+      readGridFromBuffer(await xlsxBytes(richWorkbook), 'rich.xlsx', { sheet: 'Empty' }),
+      'no_data',
+      'rich.xlsx',
+    );
     expect(error.sheet).toBe('Empty');
     expect(error.message).toContain("'Empty'");
   });
 
   it('refuses a sheet name that does not exist, listing the sheets and the closest name', async () => {
-    const error = await expectInputError(readGridFromBuffer(await xlsxBytes(richWorkbook), 'rich.xlsx', { sheet: 'Dta' }), 'sheet_not_found', 'rich.xlsx');
+    const error = await expectInputError(
+      readGridFromBuffer(await xlsxBytes(richWorkbook), 'rich.xlsx', { sheet: 'Dta' }),
+      'sheet_not_found',
+      'rich.xlsx',
+    );
     expect(error.sheet).toBe('Dta');
     expect(error.message).toContain("no sheet named 'Dta'");
     expect(error.message).toContain("Did you mean 'Data'?");
@@ -203,7 +211,8 @@ describe('reading files written in other ways', () => {
 });
 
 describe('a minimal workbook from another program', () => {
-  const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const NS =
+    'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
   const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   const parts = [
     {
@@ -222,7 +231,10 @@ describe('a minimal workbook from another program', () => {
       name: 'xl/_rels/workbook.xml.rels',
       content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="${REL}/worksheet" Target="/xl/worksheets/stock-list.xml"/></Relationships>`,
     },
-    { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${NS}><sheets><sheet name="Stock" sheetId="3" r:id="rId7"/></sheets></workbook>` },
+    {
+      name: 'xl/workbook.xml',
+      content: `<?xml version="1.0"?><workbook ${NS}><sheets><sheet name="Stock" sheetId="3" r:id="rId7"/></sheets></workbook>`,
+    },
   ];
 
   it('reads inline strings, absolute part names, no shared strings and no styles', async () => {
@@ -247,10 +259,29 @@ describe('xlsx-cells', () => {
   });
 
   it('recognises date formats and nothing else', () => {
-    for (const fmt of ['dd/mm/yyyy', 'mm-dd-yy', 'd-mmm-yy', '[$-409]d-mmm-yy;@', 'h:mm AM/PM', 'YYYY-MM-DD', 'dd"."mm']) {
+    for (const fmt of [
+      'dd/mm/yyyy',
+      'mm-dd-yy',
+      'd-mmm-yy',
+      '[$-409]d-mmm-yy;@',
+      'h:mm AM/PM',
+      'YYYY-MM-DD',
+      'dd"."mm',
+    ]) {
       expect(isDateFormat(fmt), fmt).toBe(true);
     }
-    for (const fmt of [undefined, '', 'General', '0.00', '#,##0', '[$$-C09]#,##0.00', '0.00%', '0.0 "kg"', '@', '[Red]0.00']) {
+    for (const fmt of [
+      undefined,
+      '',
+      'General',
+      '0.00',
+      '#,##0',
+      '[$$-C09]#,##0.00',
+      '0.00%',
+      '0.0 "kg"',
+      '@',
+      '[Red]0.00',
+    ]) {
       expect(isDateFormat(fmt), String(fmt)).toBe(false);
     }
   });
@@ -261,16 +292,22 @@ describe('xlsx-cells', () => {
     expect(toCellValue({ t: 's', v: ' x ' }, false)).toBe(' x ');
     expect(toCellValue({ t: 'n', v: Number.NaN }, false)).toBeNull();
     expect(toCellValue({ t: 'n', v: 46104, z: 'dd/mm/yyyy' }, false)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
-    expect(toCellValue({ t: 'n', v: 46104 - 1462, z: 'dd/mm/yyyy' }, true)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
+    expect(toCellValue({ t: 'n', v: 46104 - 1462, z: 'dd/mm/yyyy' }, true)).toEqual(
+      new Date('2026-03-23T00:00:00.000Z'),
+    );
     expect(toCellValue({ t: 'n', v: 46104, z: 'General' }, false)).toBe(46104);
     // CJK built-in date formats some producers leave as their id.
-    expect(toCellValue({ t: 'n', v: 46104, z: 31 as unknown as string }, false)).toEqual(new Date('2026-03-23T00:00:00.000Z'));
+    expect(toCellValue({ t: 'n', v: 46104, z: 31 as unknown as string }, false)).toEqual(
+      new Date('2026-03-23T00:00:00.000Z'),
+    );
     // No date before 1900: Excel shows ####, so a negative serial stays a number.
     expect(toCellValue({ t: 'n', v: -2, z: 'dd/mm/yyyy' }, false)).toBe(-2);
     expect(toCellValue({ t: 'b', v: false }, false)).toBe(false);
     expect(toCellValue({ t: 'e', v: 7, w: '#DIV/0!' }, false)).toBe('#DIV/0!');
     expect(toCellValue({ t: 'e', v: 42 }, false)).toBe('#N/A');
-    expect(toCellValue({ t: 'd', v: '2026-03-23T10:30:00' as unknown as Date }, false)).toEqual(new Date('2026-03-23T10:30:00.000Z'));
+    expect(toCellValue({ t: 'd', v: '2026-03-23T10:30:00' as unknown as Date }, false)).toEqual(
+      new Date('2026-03-23T10:30:00.000Z'),
+    );
   });
 });
 
@@ -293,7 +330,10 @@ describe('a string written as a plain <t> followed by rich-text runs', () => {
         name: 'xl/_rels/workbook.xml.rels',
         content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
       },
-      { name: 'xl/workbook.xml', content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Invoices" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+      {
+        name: 'xl/workbook.xml',
+        content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Invoices" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      },
       {
         name: 'xl/sharedStrings.xml',
         content: `<?xml version="1.0"?><sst ${ns} count="1" uniqueCount="1"><si><t xml:space="preserve">Roundup </t><r><rPr><b/></rPr><t>PowerMAX</t></r></si></sst>`,

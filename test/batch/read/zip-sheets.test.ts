@@ -10,7 +10,8 @@ import { expectInputError, xlsxBytes } from './helpers.ts';
 
 describe('rowCounter', () => {
   it('counts row elements in any prefix, split between chunks at every place, and not <rowBreaks>', () => {
-    const xml = '<sheetData><row r="1"><c/></row><x:row r="2"/><row>\n</row><ns0:row\tr="4"></ns0:row></sheetData><rowBreaks count="1"/>';
+    const xml =
+      '<sheetData><row r="1"><c/></row><x:row r="2"/><row>\n</row><ns0:row\tr="4"></ns0:row></sheetData><rowBreaks count="1"/>';
     for (let cut = 0; cut <= xml.length; cut += 1) {
       const counter = rowCounter();
       counter.feed(xml.slice(0, cut));
@@ -52,9 +53,15 @@ describe('a sheet over the row limit in a workbook of several', () => {
     const bytes = await workbook(3, 40);
     const limits = { maxRows: 29 };
     expect((await readGridFromBuffer(bytes, 'two.xlsx', { limits })).rows).toHaveLength(3);
-    const error = await expectInputError(readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'big', limits }), 'too_large', 'two.xlsx');
+    const error = await expectInputError(
+      readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'big', limits }),
+      'too_large',
+      'two.xlsx',
+    );
     expect(error.message).toMatch(/two.xlsx, sheet Big has more than 29 rows.*--max-rows/);
-    expect((await readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'Big', limits: { maxRows: 40 } })).rows).toHaveLength(40);
+    expect((await readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'Big', limits: { maxRows: 40 } })).rows).toHaveLength(
+      40,
+    );
   });
 
   it('is counted by the zip check, and the count refuses it before SheetJS parses the sheet', async () => {
@@ -69,9 +76,13 @@ describe('a sheet over the row limit in a workbook of several', () => {
       { name: 'Small', rows: 3 },
       { name: 'Big', rows: 5000 },
     ];
-    expect(() => readWorkbookBytes(bytes, 'two.xlsx', { sheet: 'Big', limits, rowCounts })).toThrow(/sheet Big has more than 1,000 rows/);
+    expect(() => readWorkbookBytes(bytes, 'two.xlsx', { sheet: 'Big', limits, rowCounts })).toThrow(
+      /sheet Big has more than 1,000 rows/,
+    );
     expect(readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts }).rows).toHaveLength(3);
     // A sheet not counted keeps its place, so the first tab is never judged by another's count.
-    expect(readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts: [{ name: 'Small', rows: null }, rowCounts[1]!] }).rows).toHaveLength(3);
+    expect(
+      readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts: [{ name: 'Small', rows: null }, rowCounts[1]!] }).rows,
+    ).toHaveLength(3);
   });
 });

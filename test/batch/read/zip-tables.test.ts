@@ -44,7 +44,9 @@ describe('sheetTables', () => {
 describe('the CLI reads tables', () => {
   it('into the grid, and marks rows hidden inside a table as filtered, a row hidden above it only as hidden', async () => {
     const grid = await readGrid(join(FIXTURES, 'table-filtered.xlsx'));
-    expect(grid.tables).toEqual([{ name: 'MarchReceipts', area: { firstRow: 4, lastRow: 10, firstColumn: 0, lastColumn: 8 }, headerRow: true }]);
+    expect(grid.tables).toEqual([
+      { name: 'MarchReceipts', area: { firstRow: 4, lastRow: 10, firstColumn: 0, lastColumn: 8 }, headerRow: true },
+    ]);
     expect(grid.rows.filter((r) => r.hidden).map((r) => [r.rowNumber, r.filtered === true])).toEqual([
       [2, false],
       [8, true],
@@ -59,12 +61,22 @@ describe('the CLI reads tables', () => {
         ['Second', 'C3'],
       ] as const) {
         const ws = book.addWorksheet(name);
-        ws.addTable({ name: `${name}Lines`, ref, headerRow: true, columns: [{ name: 'Product' }, { name: 'Qty' }], rows: [['Glyfos 540', 4]] });
+        ws.addTable({
+          name: `${name}Lines`,
+          ref,
+          headerRow: true,
+          columns: [{ name: 'Product' }, { name: 'Qty' }],
+          rows: [['Glyfos 540', 4]],
+        });
       }
     });
     const first = await readGridFromBuffer(bytes, 'two.xlsx');
-    expect(first.tables).toEqual([{ name: 'FirstLines', area: { firstRow: 1, lastRow: 2, firstColumn: 0, lastColumn: 1 }, headerRow: true }]);
+    expect(first.tables).toEqual([
+      { name: 'FirstLines', area: { firstRow: 1, lastRow: 2, firstColumn: 0, lastColumn: 1 }, headerRow: true },
+    ]);
     const second = await readGridFromBuffer(bytes, 'two.xlsx', { sheet: 'Second' });
-    expect(second.tables).toEqual([{ name: 'SecondLines', area: { firstRow: 3, lastRow: 4, firstColumn: 2, lastColumn: 3 }, headerRow: true }]);
+    expect(second.tables).toEqual([
+      { name: 'SecondLines', area: { firstRow: 3, lastRow: 4, firstColumn: 2, lastColumn: 3 }, headerRow: true },
+    ]);
   });
 });

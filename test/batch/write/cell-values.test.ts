@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkValueOptions, columnWidth, plainNumber, toCsvField, toXlsxValue } from '../../../batch/write/cell-values.ts';
+import {
+  checkValueOptions,
+  columnWidth,
+  plainNumber,
+  toCsvField,
+  toXlsxValue,
+} from '../../../batch/write/cell-values.ts';
 import { guardCsvFormula } from '../../../batch/write/csv-writer.ts';
 import type { ColumnSpec, ColumnType, TableValue } from '../../../batch/write/table.ts';
 import { thrown } from './helpers.ts';
@@ -51,8 +57,12 @@ describe('toXlsxValue', () => {
   it('shows datetimes as the wall clock of the time zone asked for', () => {
     const instant = '2026-03-01T10:00:00.123456Z';
     expect(toXlsxValue(col('datetime'), instant, place)).toEqual(new Date('2026-03-01T10:00:00.123Z'));
-    expect(toXlsxValue(col('datetime'), instant, place, { timeZone: 'Australia/Sydney' })).toEqual(new Date('2026-03-01T21:00:00.123Z'));
-    expect(toXlsxValue(col('datetime'), new Date('2026-07-01T00:00:00Z'), place, { timeZone: 'Pacific/Auckland' })).toEqual(new Date('2026-07-01T12:00:00Z'));
+    expect(toXlsxValue(col('datetime'), instant, place, { timeZone: 'Australia/Sydney' })).toEqual(
+      new Date('2026-03-01T21:00:00.123Z'),
+    );
+    expect(
+      toXlsxValue(col('datetime'), new Date('2026-07-01T00:00:00Z'), place, { timeZone: 'Pacific/Auckland' }),
+    ).toEqual(new Date('2026-07-01T12:00:00Z'));
   });
 
   it('writes text as text, numbers in text columns as plain text', () => {
@@ -116,10 +126,16 @@ describe('toCsvField', () => {
     expect(toCsvField(col('date'), new Date(Date.UTC(2026, 2, 23)), place).text).toBe('2026-03-23');
     expect(toCsvField(col('date'), '2026-03-23', place).text).toBe('2026-03-23');
     expect(toCsvField(col('datetime'), new Date('2026-03-01T10:00:00Z'), place).text).toBe('2026-03-01T10:00:00Z');
-    expect(toCsvField(col('datetime'), new Date('2026-03-01T10:00:00.5Z'), place).text).toBe('2026-03-01T10:00:00.500Z');
+    expect(toCsvField(col('datetime'), new Date('2026-03-01T10:00:00.5Z'), place).text).toBe(
+      '2026-03-01T10:00:00.500Z',
+    );
     expect(toCsvField(col('datetime'), '2026-03-01T10:00:00.123456Z', place).text).toBe('2026-03-01T10:00:00.123456Z');
-    expect(toCsvField(col('datetime'), '2026-03-01T10:00:00Z', place, { timeZone: 'Australia/Sydney' }).text).toBe('2026-03-01T21:00:00+11:00');
-    expect(toCsvField(col('datetime'), '2026-07-01T00:00:00.250Z', place, { timeZone: 'Australia/Perth' }).text).toBe('2026-07-01T08:00:00.250+08:00');
+    expect(toCsvField(col('datetime'), '2026-03-01T10:00:00Z', place, { timeZone: 'Australia/Sydney' }).text).toBe(
+      '2026-03-01T21:00:00+11:00',
+    );
+    expect(toCsvField(col('datetime'), '2026-07-01T00:00:00.250Z', place, { timeZone: 'Australia/Perth' }).text).toBe(
+      '2026-07-01T08:00:00.250+08:00',
+    );
   });
 
   it('marks only text cells as text (to be guarded)', () => {

@@ -25,7 +25,15 @@ describe('writeCsvTable: format', () => {
   it('writes UTF-8 with a BOM, CRLF after every record, a header and typed values', async () => {
     const path = dir.file('export.csv');
     const rows: TableRow[] = [
-      { date: '2026-03-23', product: 'Alphaguard® 100', qty: '20.000', packs: 4, cost: 185, at: '2026-03-01T10:00:00.123456Z', locked: true },
+      {
+        date: '2026-03-23',
+        product: 'Alphaguard® 100',
+        qty: '20.000',
+        packs: 4,
+        cost: 185,
+        at: '2026-03-01T10:00:00.123456Z',
+        locked: true,
+      },
       {
         date: new Date(Date.UTC(2026, 0, 6)),
         product: 'Wetter, "1000"',
@@ -53,7 +61,11 @@ describe('writeCsvTable: format', () => {
 
   it('drops the BOM with bom: false and uses the delimiter asked for', async () => {
     const path = dir.file('semi.csv');
-    await writeCsvTable(path, { columns: TEXT_AND_NUMBERS, rows: [{ note: 'a;b', qty: '1.5', cost: 2 }] }, { bom: false, delimiter: ';' });
+    await writeCsvTable(
+      path,
+      { columns: TEXT_AND_NUMBERS, rows: [{ note: 'a;b', qty: '1.5', cost: 2 }] },
+      { bom: false, delimiter: ';' },
+    );
     const raw = await readFile(path, 'utf8');
     expect(raw).toBe('Note;Qty;Cost\r\n"a;b";1.5;2.00\r\n');
   });
@@ -61,13 +73,21 @@ describe('writeCsvTable: format', () => {
   it('writes datetimes with the offset of the time zone asked for', async () => {
     const path = dir.file('zoned.csv');
     const columns: ColumnSpec[] = [{ key: 'at', header: 'At', type: 'datetime' }];
-    await writeCsvTable(path, { columns, rows: [{ at: '2026-03-01T10:00:00Z' }] }, { timeZone: 'Australia/Sydney', bom: false });
+    await writeCsvTable(
+      path,
+      { columns, rows: [{ at: '2026-03-01T10:00:00Z' }] },
+      { timeZone: 'Australia/Sydney', bom: false },
+    );
     expect(await readFile(path, 'utf8')).toBe('At\r\n2026-03-01T21:00:00+11:00\r\n');
   });
 
   it('keeps an empty value in a one-column file as a record, not a blank line', async () => {
     const path = dir.file('one.csv');
-    await writeCsvTable(path, { columns: [{ key: 'a', header: 'A', type: 'text' }], rows: [{ a: 'x' }, { a: null }, { a: 'y' }] }, { bom: false });
+    await writeCsvTable(
+      path,
+      { columns: [{ key: 'a', header: 'A', type: 'text' }], rows: [{ a: 'x' }, { a: null }, { a: 'y' }] },
+      { bom: false },
+    );
     expect(await readFile(path, 'utf8')).toBe('A\r\nx\r\n""\r\ny\r\n');
   });
 
@@ -91,7 +111,11 @@ describe('writeCsvTable: formula-injection guard', () => {
 
   it('leaves numbers unguarded, negative ones included', async () => {
     const path = dir.file('numbers.csv');
-    await writeCsvTable(path, { columns: TEXT_AND_NUMBERS, rows: [{ note: 'refund', qty: -5, cost: -12.5 }] }, { bom: false });
+    await writeCsvTable(
+      path,
+      { columns: TEXT_AND_NUMBERS, rows: [{ note: 'refund', qty: -5, cost: -12.5 }] },
+      { bom: false },
+    );
     expect(await readFile(path, 'utf8')).toBe('Note,Qty,Cost\r\nrefund,-5,-12.50\r\n');
   });
 
@@ -109,7 +133,9 @@ describe('writeCsvTable: streaming and failures', () => {
     async function* rows(): AsyncGenerator<TableRow> {
       yield* sampleRows(2_500);
     }
-    expect(await writeCsvTable(path, { columns: ALL_TYPES, rows: rows() }, { onRow: (n) => seen.push(n) })).toEqual({ rows: 2_500 });
+    expect(await writeCsvTable(path, { columns: ALL_TYPES, rows: rows() }, { onRow: (n) => seen.push(n) })).toEqual({
+      rows: 2_500,
+    });
     expect(seen).toEqual([1_000, 2_000, 2_500]);
     const { records } = await readCsv(path);
     expect(records).toHaveLength(2_502); // header, rows, and the empty string after the final CRLF
@@ -122,7 +148,9 @@ describe('writeCsvTable: streaming and failures', () => {
       yield* sampleRows(1_500);
       throw new Error('lost the connection');
     }
-    expect((await failure(writeCsvTable(path, { columns: ALL_TYPES, rows: rows() }))).message).toBe('lost the connection');
+    expect((await failure(writeCsvTable(path, { columns: ALL_TYPES, rows: rows() }))).message).toBe(
+      'lost the connection',
+    );
     expect(await dir.list()).toEqual([]);
   });
 
@@ -137,7 +165,9 @@ describe('writeCsvTable: streaming and failures', () => {
   });
 
   it.each(['', '"', '\n', ',\r'])('refuses the delimiter %j', async (delimiter) => {
-    const error = await failure(writeCsvTable(dir.file('x.csv'), { columns: TEXT_AND_NUMBERS, rows: [] }, { delimiter }));
+    const error = await failure(
+      writeCsvTable(dir.file('x.csv'), { columns: TEXT_AND_NUMBERS, rows: [] }, { delimiter }),
+    );
     expect(error.code).toBe('invalid_table');
     expect(await dir.list()).toEqual([]);
   });

@@ -22,7 +22,11 @@ function records(text: string, delimiter: string): string[][] {
   return parsed.data;
 }
 
-async function write(input: string, results: RowResult[], extra: { outputPath?: string; headerRowNumber?: number; delimiter?: string } = {}): Promise<string> {
+async function write(
+  input: string,
+  results: RowResult[],
+  extra: { outputPath?: string; headerRowNumber?: number; delimiter?: string } = {},
+): Promise<string> {
   const outputPath = extra.outputPath ?? defaultResultsPath(input);
   await writeResultsFile({
     inputPath: input,
@@ -91,7 +95,17 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
     expect(after.startsWith(BOM)).toBe(true);
     expect(after).toContain('"Unopened drum, over-ordered",created,ret-1,RT-0001,,\r\n');
     const is = records(after, ',');
-    expect(is[0]).toEqual(['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments', ...RESULT_COLUMNS]);
+    expect(is[0]).toEqual([
+      'Date',
+      'Return To',
+      'From Shed',
+      'Product',
+      'Amount',
+      'Unit',
+      'Credit Note',
+      'Comments',
+      ...RESULT_COLUMNS,
+    ]);
     expect(is[5]).toEqual([
       '20/03/2026',
       'Farmco Rural Supplies',
@@ -107,7 +121,16 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
       '',
       "'=0 is not an amount: must be more than 0",
     ]);
-    expect(is[3]).toEqual(['05/03/2026', 'Paddock Seeds Pty Ltd', 'Seed Shed', 'Bonito TT Canola', '40', 'kg', 'CN-0912', '']);
+    expect(is[3]).toEqual([
+      '05/03/2026',
+      'Paddock Seeds Pty Ltd',
+      'Seed Shed',
+      'Bonito TT Canola',
+      '40',
+      'kg',
+      'CN-0912',
+      '',
+    ]);
   });
 });
 
@@ -116,7 +139,9 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const input = dir.file('plain.csv');
     await writeFile(input, 'Product,Qty\n=HYPERLINK("x"),-5\n+61 400,@2');
     const after = await write(input, [{ rowNumber: 2, status: 'created', recordId: 'r1' }]);
-    expect(after).toBe('Product,Qty,Status,Record ID,Sequence,Line Item ID,Message\n"=HYPERLINK(""x"")",-5,created,r1,,,\n+61 400,@2');
+    expect(after).toBe(
+      'Product,Qty,Status,Record ID,Sequence,Line Item ID,Message\n"=HYPERLINK(""x"")",-5,created,r1,,,\n+61 400,@2',
+    );
   });
 
   it('counts blank lines as rows and leaves them blank', async () => {
@@ -130,14 +155,20 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const input = dir.file('ragged.csv');
     await writeFile(input, 'Title only\r\nA,B\r\n1,2,extra\r\n3\r\n');
     const after = await write(input, [{ rowNumber: 4, status: 'created' }], { headerRowNumber: 2 });
-    expect(after).toBe('Title only\r\nA,B,,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2,extra\r\n3,,,created,,,,\r\n');
+    expect(after).toBe(
+      'Title only\r\nA,B,,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2,extra\r\n3,,,created,,,,\r\n',
+    );
   });
 
   it('writes the results of 200,000 rows (a spread of that many arguments overflowed the stack)', async () => {
     const input = dir.file('large.csv');
     const rows = 200_000;
     await writeFile(input, `Product,Qty\r\n${'Glyfos 540,2\r\n'.repeat(rows)}`);
-    const results: RowResult[] = Array.from({ length: rows }, (_, i) => ({ rowNumber: i + 2, status: 'created', recordId: `r${i}` }));
+    const results: RowResult[] = Array.from({ length: rows }, (_, i) => ({
+      rowNumber: i + 2,
+      status: 'created',
+      recordId: `r${i}`,
+    }));
     const after = await write(input, results);
     const lines = after.split('\r\n');
     expect(lines[0]).toBe('Product,Qty,Status,Record ID,Sequence,Line Item ID,Message');
@@ -160,7 +191,9 @@ describe('writeResultsFile (.csv): other inputs', () => {
   it('quotes added cells that hold the delimiter, quotes or line breaks', async () => {
     const input = dir.file('quotes.csv');
     await writeFile(input, 'A;B\r\n1;2\r\n');
-    const after = await write(input, [{ rowNumber: 2, status: 'invalid', message: 'bad "size"; expected 20 L\nor 20 kg' }]);
+    const after = await write(input, [
+      { rowNumber: 2, status: 'invalid', message: 'bad "size"; expected 20 L\nor 20 kg' },
+    ]);
     expect(records(after, ';')[1]).toEqual(['1', '2', 'invalid', '', '', '', 'bad "size"; expected 20 L\nor 20 kg']);
   });
 });

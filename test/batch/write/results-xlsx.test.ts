@@ -20,14 +20,25 @@ async function example(): Promise<string> {
 const FIRST_RUN: RowResult[] = [
   { rowNumber: 5, status: 'created', recordId: 'b1c0-5', sequence: 'R-0001', lineItemId: 'li-5' },
   { rowNumber: 6, status: 'created', recordId: 'b1c0-5', sequence: 'R-0001', lineItemId: 'li-6' },
-  { rowNumber: 21, status: 'invalid', message: "'Wetter' is ambiguous: Wetter 1000, SpreadWet 1000", invalidColumns: [5] },
+  {
+    rowNumber: 21,
+    status: 'invalid',
+    message: "'Wetter' is ambiguous: Wetter 1000, SpreadWet 1000",
+    invalidColumns: [5],
+  },
   { rowNumber: 30, status: 'invalid', message: 'invoice S-2305 refused: row 31 is invalid' },
   { rowNumber: 31, status: 'invalid', message: 'quantity -5: must be more than 0', invalidColumns: [6] },
 ];
 
 /** An alignment without Excel's defaults (exceljs writes only what differs from them). */
 function withoutDefaults(alignment: Partial<ExcelJS.Alignment> | undefined): Record<string, unknown> {
-  const defaults: Record<string, unknown> = { horizontal: 'general', indent: 0, shrinkToFit: false, textRotation: 0, wrapText: false };
+  const defaults: Record<string, unknown> = {
+    horizontal: 'general',
+    indent: 0,
+    shrinkToFit: false,
+    textRotation: 0,
+    wrapText: false,
+  };
   return Object.fromEntries(Object.entries(alignment ?? {}).filter(([key, value]) => defaults[key] !== value));
 }
 
@@ -39,7 +50,13 @@ function fillOf(cell: ExcelJS.Cell): string | undefined {
 async function firstRun(): Promise<{ input: string; output: string }> {
   const input = await example();
   const output = defaultResultsPath(input);
-  await writeResultsFile({ inputPath: input, outputPath: output, sheetName: 'Invoices', headerRowNumber: 4, results: FIRST_RUN });
+  await writeResultsFile({
+    inputPath: input,
+    outputPath: output,
+    sheetName: 'Invoices',
+    headerRowNumber: 4,
+    results: FIRST_RUN,
+  });
   return { input, output };
 }
 
@@ -58,7 +75,13 @@ describe('writeResultsFile (.xlsx): the example invoices', () => {
   it("fills each resulted row's result cells and leaves other rows alone", async () => {
     const { output } = await firstRun();
     const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
-    expect([13, 14, 15, 16, 17].map((c) => sheet.getRow(5).getCell(c).value)).toEqual(['created', 'b1c0-5', 'R-0001', 'li-5', null]);
+    expect([13, 14, 15, 16, 17].map((c) => sheet.getRow(5).getCell(c).value)).toEqual([
+      'created',
+      'b1c0-5',
+      'R-0001',
+      'li-5',
+      null,
+    ]);
     expect(sheet.getRow(31).getCell(13).value).toBe('invalid');
     expect(sheet.getRow(31).getCell(17).value).toBe('quantity -5: must be more than 0');
     for (const row of [1, 2, 3, 7, 14, 25, 44, 45]) {
@@ -71,11 +94,14 @@ describe('writeResultsFile (.xlsx): the example invoices', () => {
     const before = (await readWorkbook(input)).getWorksheet('Invoices')!;
     const after = (await readWorkbook(output)).getWorksheet('Invoices')!;
     expect(after.model.merges).toEqual(['A1:L1']);
-    expect(after.getRow(1).getCell(1).value).toBe('Willow Creek Pastoral Co — supplier invoices, January to March 2026');
+    expect(after.getRow(1).getCell(1).value).toBe(
+      'Willow Creek Pastoral Co — supplier invoices, January to March 2026',
+    );
     expect(after.getRow(5).getCell(11).value).toEqual({ formula: 'G5*J5', result: 740 });
     expect(after.getRow(45).getCell(6).value).toBe('TOTAL');
     expect(after.getRow(45).getCell(11).value).toEqual({ formula: 'SUM(K5:K43)', result: 79305.9 });
-    for (let column = 1; column <= 12; column++) expect(after.getColumn(column).width).toBe(before.getColumn(column).width);
+    for (let column = 1; column <= 12; column++)
+      expect(after.getColumn(column).width).toBe(before.getColumn(column).width);
     for (let row = 1; row <= 45; row++) {
       for (let column = 1; column <= 12; column++) {
         const was = before.getRow(row).getCell(column);
@@ -113,8 +139,16 @@ describe('writeResultsFile (.xlsx): the example invoices', () => {
 
   it('marks a styled cell without painting the cells that share its style', async () => {
     const input = await example();
-    const results: RowResult[] = [{ rowNumber: 22, status: 'invalid', message: 'price must be a dollar amount', invalidColumns: [9] }];
-    await writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Invoices', headerRowNumber: 4, results });
+    const results: RowResult[] = [
+      { rowNumber: 22, status: 'invalid', message: 'price must be a dollar amount', invalidColumns: [9] },
+    ];
+    await writeResultsFile({
+      inputPath: input,
+      outputPath: dir.file('out.xlsx'),
+      sheetName: 'Invoices',
+      headerRowNumber: 4,
+      results,
+    });
     const sheet = (await readWorkbook(dir.file('out.xlsx'))).getWorksheet('Invoices')!;
     expect(fillOf(sheet.getCell('J22'))).toBe(RED);
     expect(sheet.getCell('J22').numFmt).toBe('[$$-C09]#,##0.00');
@@ -127,7 +161,13 @@ describe('writeResultsFile (.xlsx): the example invoices', () => {
   it('does not change the input file', async () => {
     const input = await example();
     const original = await readFile(input);
-    await writeResultsFile({ inputPath: input, outputPath: defaultResultsPath(input), sheetName: 'Invoices', headerRowNumber: 4, results: FIRST_RUN });
+    await writeResultsFile({
+      inputPath: input,
+      outputPath: defaultResultsPath(input),
+      sheetName: 'Invoices',
+      headerRowNumber: 4,
+      results: FIRST_RUN,
+    });
     expect((await readFile(input)).equals(original)).toBe(true);
     expect(await dir.list()).toEqual(['supplier-invoices.results.xlsx', 'supplier-invoices.xlsx']);
   });
@@ -140,13 +180,30 @@ describe('writeResultsFile (.xlsx): re-importing a results file', () => {
     const second: RowResult[] = [
       { rowNumber: 5, status: 'unchanged', recordId: 'b1c0-5', sequence: 'R-0001', lineItemId: 'li-5' },
       { rowNumber: 31, status: 'created', recordId: 'c2', sequence: 'R-0009', lineItemId: 'li-31' },
-      { rowNumber: 22, status: 'invalid', message: "no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'", invalidColumns: [5] },
+      {
+        rowNumber: 22,
+        status: 'invalid',
+        message: "no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'",
+        invalidColumns: [5],
+      },
     ];
-    await writeResultsFile({ inputPath: output, outputPath: output, sheetName: 'Invoices', headerRowNumber: 4, results: second });
+    await writeResultsFile({
+      inputPath: output,
+      outputPath: output,
+      sheetName: 'Invoices',
+      headerRowNumber: 4,
+      results: second,
+    });
     const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
     expect(sheet.getRow(4).cellCount).toBe(17);
     expect(sheet.getRow(4).getCell(18).value).toBeNull();
-    expect([13, 14, 15, 16, 17].map((c) => sheet.getRow(31).getCell(c).value)).toEqual(['created', 'c2', 'R-0009', 'li-31', null]);
+    expect([13, 14, 15, 16, 17].map((c) => sheet.getRow(31).getCell(c).value)).toEqual([
+      'created',
+      'c2',
+      'R-0009',
+      'li-31',
+      null,
+    ]);
     expect(sheet.getRow(5).getCell(13).value).toBe('unchanged');
     const qty = sheet.getRow(31).getCell(7);
     expect(fillOf(qty)).toBeUndefined();
@@ -165,8 +222,16 @@ describe('writeResultsFile (.xlsx): re-importing a results file', () => {
     const workbook = await readWorkbook(input);
     workbook.getWorksheet('Invoices')!.getCell('F22').note = 'checked with Farmco';
     await workbook.xlsx.writeFile(input);
-    const results: RowResult[] = [{ rowNumber: 22, status: 'invalid', message: 'unknown product', invalidColumns: [5] }];
-    await writeResultsFile({ inputPath: input, outputPath: defaultResultsPath(input), sheetName: 'Invoices', headerRowNumber: 4, results });
+    const results: RowResult[] = [
+      { rowNumber: 22, status: 'invalid', message: 'unknown product', invalidColumns: [5] },
+    ];
+    await writeResultsFile({
+      inputPath: input,
+      outputPath: defaultResultsPath(input),
+      sheetName: 'Invoices',
+      headerRowNumber: 4,
+      results,
+    });
     const cell = (await readWorkbook(defaultResultsPath(input))).getWorksheet('Invoices')!.getCell('F22');
     expect(cell.note).toBe('checked with Farmco');
     expect(fillOf(cell)).toBe(RED);
@@ -225,7 +290,13 @@ describe('writeResultsFile (.xlsx): other sheets', () => {
   it('uses the first sheet when no sheet is named, and custom result headers', async () => {
     const input = await workbookWith([['Product']]);
     const headers = ['Estado', 'Id', 'Número', 'Línea', 'Mensaje'];
-    await writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), headerRowNumber: 1, results: [], headers });
+    await writeResultsFile({
+      inputPath: input,
+      outputPath: dir.file('out.xlsx'),
+      headerRowNumber: 1,
+      results: [],
+      headers,
+    });
     const cover = (await readWorkbook(dir.file('out.xlsx'))).getWorksheet('Cover')!;
     expect(cover.getRow(1).values).toEqual([undefined, 'cover sheet', ...headers]);
   });
@@ -246,10 +317,22 @@ describe('writeResultsFile (.xlsx): refusals', () => {
       /two results for row 5/,
     ],
     ['a negative invalid column', [{ rowNumber: 5, status: 'invalid', invalidColumns: [-1] }], /not a 0-based column/],
-    ['a fractional invalid column', [{ rowNumber: 5, status: 'invalid', invalidColumns: [1.5] }], /not a 0-based column/],
+    [
+      'a fractional invalid column',
+      [{ rowNumber: 5, status: 'invalid', invalidColumns: [1.5] }],
+      /not a 0-based column/,
+    ],
   ])('refuses %s', async (_, results, message) => {
     const input = await example();
-    const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Invoices', headerRowNumber: 4, results }));
+    const error = await failure(
+      writeResultsFile({
+        inputPath: input,
+        outputPath: dir.file('out.xlsx'),
+        sheetName: 'Invoices',
+        headerRowNumber: 4,
+        results,
+      }),
+    );
     expect(error.code).toBe('invalid_results');
     expect(error.message).toMatch(message);
     expect(await dir.list()).toEqual(['supplier-invoices.xlsx']);
@@ -257,14 +340,22 @@ describe('writeResultsFile (.xlsx): refusals', () => {
 
   it('refuses a header row number that is not a row', async () => {
     const input = await example();
-    const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), headerRowNumber: 0, results: [] }));
+    const error = await failure(
+      writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), headerRowNumber: 0, results: [] }),
+    );
     expect(error.code).toBe('invalid_results');
   });
 
   it('refuses a header row below the last row of the sheet', async () => {
     const input = await example();
     const error = await failure(
-      writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Invoices', headerRowNumber: 46, results: [] }),
+      writeResultsFile({
+        inputPath: input,
+        outputPath: dir.file('out.xlsx'),
+        sheetName: 'Invoices',
+        headerRowNumber: 46,
+        results: [],
+      }),
     );
     expect(error.code).toBe('results_input_unreadable');
     expect(error.message).toContain('no header row 46');
@@ -273,7 +364,13 @@ describe('writeResultsFile (.xlsx): refusals', () => {
   it('names the sheets when the imported sheet is missing', async () => {
     const input = await example();
     const error = await failure(
-      writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), sheetName: 'Returns', headerRowNumber: 4, results: [] }),
+      writeResultsFile({
+        inputPath: input,
+        outputPath: dir.file('out.xlsx'),
+        sheetName: 'Returns',
+        headerRowNumber: 4,
+        results: [],
+      }),
     );
     expect(error.code).toBe('results_input_unreadable');
     expect(error.category).toBe('input');
@@ -281,35 +378,69 @@ describe('writeResultsFile (.xlsx): refusals', () => {
   });
 
   it('reports an input that is gone or not a workbook', async () => {
-    const gone = await failure(writeResultsFile({ inputPath: dir.file('gone.xlsx'), outputPath: dir.file('out.xlsx'), headerRowNumber: 1, results: [] }));
+    const gone = await failure(
+      writeResultsFile({
+        inputPath: dir.file('gone.xlsx'),
+        outputPath: dir.file('out.xlsx'),
+        headerRowNumber: 1,
+        results: [],
+      }),
+    );
     expect(gone.code).toBe('results_input_unreadable');
     await writeFile(dir.file('fake.xlsx'), 'Invoice,Supplier\r\n');
-    const fake = await failure(writeResultsFile({ inputPath: dir.file('fake.xlsx'), outputPath: dir.file('out.xlsx'), headerRowNumber: 1, results: [] }));
+    const fake = await failure(
+      writeResultsFile({
+        inputPath: dir.file('fake.xlsx'),
+        outputPath: dir.file('out.xlsx'),
+        headerRowNumber: 1,
+        results: [],
+      }),
+    );
     expect(fake.code).toBe('results_input_unreadable');
     expect(await dir.list()).toEqual(['fake.xlsx']);
   });
 
   it('refuses a results path in another format, and inputs that are neither .xlsx nor .csv', async () => {
     const input = await example();
-    const mismatch = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.csv'), headerRowNumber: 4, results: [] }));
+    const mismatch = await failure(
+      writeResultsFile({ inputPath: input, outputPath: dir.file('out.csv'), headerRowNumber: 4, results: [] }),
+    );
     expect(mismatch.code).toBe('results_format_mismatch');
     expect(mismatch.category).toBe('usage');
-    const ods = await failure(writeResultsFile({ inputPath: dir.file('in.ods'), outputPath: dir.file('out.ods'), headerRowNumber: 1, results: [] }));
+    const ods = await failure(
+      writeResultsFile({
+        inputPath: dir.file('in.ods'),
+        outputPath: dir.file('out.ods'),
+        headerRowNumber: 1,
+        results: [],
+      }),
+    );
     expect(ods.code).toBe('results_format_mismatch');
   });
 
-  it.each([[['Status', 'Record ID', 'Sequence', 'Line Item ID']], [['A', 'B', 'C', 'D', 'a']], [['A', 'B', 'C', 'D', ' ']]])(
-    'refuses result headers %j',
-    async (headers) => {
-      const input = await example();
-      const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('out.xlsx'), headerRowNumber: 4, results: [], headers }));
-      expect(error.code).toBe('invalid_results');
-    },
-  );
+  it.each([
+    [['Status', 'Record ID', 'Sequence', 'Line Item ID']],
+    [['A', 'B', 'C', 'D', 'a']],
+    [['A', 'B', 'C', 'D', ' ']],
+  ])('refuses result headers %j', async (headers) => {
+    const input = await example();
+    const error = await failure(
+      writeResultsFile({
+        inputPath: input,
+        outputPath: dir.file('out.xlsx'),
+        headerRowNumber: 4,
+        results: [],
+        headers,
+      }),
+    );
+    expect(error.code).toBe('invalid_results');
+  });
 
   it('reports an output folder that does not exist', async () => {
     const input = await example();
-    const error = await failure(writeResultsFile({ inputPath: input, outputPath: dir.file('nope/out.xlsx'), headerRowNumber: 4, results: [] }));
+    const error = await failure(
+      writeResultsFile({ inputPath: input, outputPath: dir.file('nope/out.xlsx'), headerRowNumber: 4, results: [] }),
+    );
     expect(error.code).toBe('output_not_writable');
   });
 });

@@ -14,17 +14,17 @@ function sheet(name: string, extra: Partial<TableSheet> = {}): TableSheet {
 
 describe('checkSheets', () => {
   it('derives a table name from each sheet name, unique in the workbook', () => {
-    expect(checkSheets([sheet('Movements'), sheet('Summary'), sheet('Stock by storage')])).toEqual(['Movements', 'Summary', 'Stockbystorage']);
+    expect(checkSheets([sheet('Movements'), sheet('Summary'), sheet('Stock by storage')])).toEqual([
+      'Movements',
+      'Summary',
+      'Stockbystorage',
+    ]);
   });
 
   it('makes derived names valid: a letter first, not a cell reference, not taken', () => {
-    expect(checkSheets([sheet('2026 receipts'), sheet('A1'), sheet('R1C1'), sheet('Movéments'), sheet('Movements')])).toEqual([
-      'T_2026receipts',
-      'T_A1',
-      'T_R1C1',
-      'Movements',
-      'Movements_2',
-    ]);
+    expect(
+      checkSheets([sheet('2026 receipts'), sheet('A1'), sheet('R1C1'), sheet('Movéments'), sheet('Movements')]),
+    ).toEqual(['T_2026receipts', 'T_A1', 'T_R1C1', 'Movements', 'Movements_2']);
   });
 
   it('keeps a given table name', () => {
@@ -59,7 +59,11 @@ describe('checkColumns', () => {
   it.each<[string, ColumnSpec[], RegExp]>([
     ['a duplicate key', [COLUMNS[0]!, { ...COLUMNS[1]!, key: 'product' }], /key 'product' is used twice/],
     ['an empty header', [{ key: 'a', header: '  ', type: 'text' }], /empty header/],
-    ['a duplicate header, case and spaces ignored', [COLUMNS[0]!, { key: 'b', header: ' product ', type: 'text' }], /used twice/],
+    [
+      'a duplicate header, case and spaces ignored',
+      [COLUMNS[0]!, { key: 'b', header: ' product ', type: 'text' }],
+      /used twice/,
+    ],
     ['a header with a line break', [{ key: 'a', header: 'Qty\n(L)', type: 'number' }], /control character/],
     ['a zero width', [{ key: 'a', header: 'A', type: 'text', width: 0 }], /width/],
     ['a width over 255', [{ key: 'a', header: 'A', type: 'text', width: 256 }], /width/],
@@ -71,7 +75,11 @@ describe('checkColumns', () => {
   });
 
   it('refuses more than 16,384 columns', () => {
-    const columns = Array.from({ length: 16_385 }, (_, i): ColumnSpec => ({ key: `c${i}`, header: `C${i}`, type: 'text' }));
+    const columns = Array.from({ length: 16_385 }, (_, i): ColumnSpec => ({
+      key: `c${i}`,
+      header: `C${i}`,
+      type: 'text',
+    }));
     expect(thrown(() => checkColumns('Sheet', columns)).message).toMatch(/at most 16384/);
   });
 

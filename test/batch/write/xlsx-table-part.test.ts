@@ -1,13 +1,23 @@
 import { validateXML } from 'xmllint-wasm';
 import { describe, expect, it } from 'vitest';
-import { canAddTable, structuredRef, tableHooks, tableXml, type TablePart } from '../../../batch/write/xlsx-table-part.ts';
+import {
+  canAddTable,
+  structuredRef,
+  tableHooks,
+  tableXml,
+  type TablePart,
+} from '../../../batch/write/xlsx-table-part.ts';
 
 const PART: TablePart = {
   id: 3,
   name: 'Movements',
   ref: 'A1:C11',
   autoFilterRef: 'A1:C10',
-  columns: [{ name: 'Storage', totalsRowLabel: 'Total & more' }, { name: 'Cost <ex> "GST"' }, { name: 'Qty', totalsRowFunction: 'sum' }],
+  columns: [
+    { name: 'Storage', totalsRowLabel: 'Total & more' },
+    { name: 'Cost <ex> "GST"' },
+    { name: 'Qty', totalsRowFunction: 'sum' },
+  ],
   totalsRow: true,
 };
 
@@ -17,7 +27,9 @@ describe('tableXml', () => {
     const result = await validateXML({ xml: [{ fileName: 'table3.xml', contents: xml }], normalization: 'format' });
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(xml).toContain('id="3" name="Movements" displayName="Movements" ref="A1:C11" headerRowCount="1" totalsRowCount="1"');
+    expect(xml).toContain(
+      'id="3" name="Movements" displayName="Movements" ref="A1:C11" headerRowCount="1" totalsRowCount="1"',
+    );
     expect(xml).toContain('<autoFilter ref="A1:C10"/>');
     expect(xml).toContain('<tableColumns count="3">');
     expect(xml).toContain('<tableColumn id="1" name="Storage" totalsRowLabel="Total &amp; more"/>');

@@ -13,7 +13,9 @@ const dir = useTempDir();
 describe('writeXlsxTables without table support', () => {
   it('puts an autoFilter over header and data, keeps the frozen header, and writes no table', async () => {
     const path = dir.file('fallback.xlsx');
-    await writeXlsxTables(path, [{ name: 'Movements', columns: ALL_TYPES, rows: sampleRows(4), totalsRow: { sum: ['cost'] } }]);
+    await writeXlsxTables(path, [
+      { name: 'Movements', columns: ALL_TYPES, rows: sampleRows(4), totalsRow: { sum: ['cost'] } },
+    ]);
     const sheet = (await readWorkbook(path)).getWorksheet('Movements')!;
     expect(sheet.autoFilter).toBe('A1:G5');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });

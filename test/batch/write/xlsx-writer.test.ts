@@ -38,14 +38,24 @@ describe('writeXlsxTables: cells', () => {
         at: '2026-03-01T10:00:00.123456Z',
         locked: true,
       },
-      { date: '2026-02-28', product: '=1+2', qty: 2.25, packs: '7', cost: 12, at: new Date(Date.UTC(2026, 2, 2, 23, 59)), locked: 'false' },
+      {
+        date: '2026-02-28',
+        product: '=1+2',
+        qty: 2.25,
+        packs: '7',
+        cost: 12,
+        at: new Date(Date.UTC(2026, 2, 2, 23, 59)),
+        locked: 'false',
+      },
     ];
     expect(await writeXlsxTables(path, [movements(rows)])).toEqual({ rows: 2, sheetRows: [2] });
     const sheet = (await readWorkbook(path)).getWorksheet('Movements')!;
     const first = sheet.getRow(2);
     const date = first.getCell(1).value as Date;
     expect(date).toBeInstanceOf(Date);
-    expect([date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours()]).toEqual([2026, 0, 31, 0]);
+    expect([date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours()]).toEqual([
+      2026, 0, 31, 0,
+    ]);
     expect(first.getCell(1).numFmt).toBe('dd/mm/yyyy');
     expect(first.getCell(2).value).toBe('Glyfos 540');
     expect(first.getCell(3).value).toBe(20.5);
@@ -147,7 +157,11 @@ describe('writeXlsxTables: sheet layout', () => {
 
   it('writes several sheets, each with its own table; an empty sheet keeps one empty data row', async () => {
     const path = dir.file('two.xlsx');
-    const summary = { name: 'Summary', columns: [{ key: 'storage', header: 'Storage', type: 'text' as const }], rows: [] };
+    const summary = {
+      name: 'Summary',
+      columns: [{ key: 'storage', header: 'Storage', type: 'text' as const }],
+      rows: [],
+    };
     const result = await writeXlsxTables(path, [movements(sampleRows(3)), summary, { ...summary, name: 'Summary 2' }]);
     expect(result.rows).toBe(3);
     const workbook = await readWorkbook(path);

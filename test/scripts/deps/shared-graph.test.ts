@@ -2,7 +2,15 @@
 // cycle (the kinds of import on the ground floor, importing nothing else of shared/), and no module
 // anywhere imports itself round a cycle, type imports included.
 import { describe, expect, it } from 'vitest';
-import { SOURCE_DIRS, cycles, importsOf, moduleAdjacency, moduleEdges, sharedFolder, sharedFolderGraph } from '../../../scripts/deps/shared-graph.ts';
+import {
+  SOURCE_DIRS,
+  cycles,
+  importsOf,
+  moduleAdjacency,
+  moduleEdges,
+  sharedFolder,
+  sharedFolderGraph,
+} from '../../../scripts/deps/shared-graph.ts';
 
 const edges = moduleEdges(SOURCE_DIRS);
 const sharedGraph = sharedFolderGraph(edges.filter((e) => e.from.startsWith('shared/')));
@@ -70,8 +78,8 @@ describe('the layers of shared/', () => {
     const found = cycles(new Map([...sharedGraph.keys()].map((folder) => [folder, arrows(folder)])));
     const why = found.map((cycle) =>
       cycle.flatMap((from) =>
-        (sharedGraph.get(from) ? [...sharedGraph.get(from)!].filter(([to]) => cycle.includes(to)) : []).flatMap(([, via]) =>
-          via.map((e) => `${e.from} → ${e.to}`),
+        (sharedGraph.get(from) ? [...sharedGraph.get(from)!].filter(([to]) => cycle.includes(to)) : []).flatMap(
+          ([, via]) => via.map((e) => `${e.from} → ${e.to}`),
         ),
       ),
     );

@@ -44,7 +44,9 @@ describe('shed/no-import-cycle', () => {
     expect(messages['a.ts']).toEqual([
       'Import cycle (through a type import): a.ts → b.ts → c.ts → a.ts. Move what both sides need into a module that imports neither.',
     ]);
-    expect(messages['b.ts']).toEqual(['Import cycle: b.ts → c.ts → a.ts → b.ts. Move what both sides need into a module that imports neither.']);
+    expect(messages['b.ts']).toEqual([
+      'Import cycle: b.ts → c.ts → a.ts → b.ts. Move what both sides need into a module that imports neither.',
+    ]);
     expect(messages['c.ts']).toHaveLength(1);
   });
 
@@ -75,7 +77,9 @@ describe('shed/no-import-cycle', () => {
     const messages = await lint(cycle, ['a.ts', 'b.ts', 'c.ts']);
     expect(messages['a.ts']).toEqual([]);
     expect(messages['b.ts']).toEqual([]);
-    expect(messages['c.ts']).toEqual(['c.ts is no longer in an import cycle: remove it from the `allow` list of shed/no-import-cycle.']);
+    expect(messages['c.ts']).toEqual([
+      'c.ts is no longer in an import cycle: remove it from the `allow` list of shed/no-import-cycle.',
+    ]);
   });
 });
 

@@ -94,7 +94,9 @@ describe('AdaptiveLimit', () => {
   });
 
   it('says what it expected of its options', () => {
-    expect(() => new AdaptiveLimit({ initial: 0, max: 4 })).toThrow('Expected `initial` to be a whole number from 1 up, got 0');
+    expect(() => new AdaptiveLimit({ initial: 0, max: 4 })).toThrow(
+      'Expected `initial` to be a whole number from 1 up, got 0',
+    );
     expect(() => new AdaptiveLimit({ initial: 8, max: 4 })).toThrow('Expected `initial` (8) to be at most `max` (4)');
   });
 });

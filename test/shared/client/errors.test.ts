@@ -28,7 +28,14 @@ afterEach(async () => {
 });
 
 function client(extra: Partial<ServiceClientOptions> = {}) {
-  return createServiceClient({ baseUrl: fake.baseUrl, token: fake.token, minRetryDelayMs: 5, retries: 2, timeoutMs: 300, ...extra });
+  return createServiceClient({
+    baseUrl: fake.baseUrl,
+    token: fake.token,
+    minRetryDelayMs: 5,
+    retries: 2,
+    timeoutMs: 300,
+    ...extra,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -57,7 +64,9 @@ describe('status codes map to typed errors', () => {
       body: { error: 'unauthorized' },
       attempts: 1,
     });
-    expect(error.message).toMatch(/^Request failed with status 401 Unauthorized: GET \/api\/organisations\. The API token was refused/);
+    expect(error.message).toMatch(
+      /^Request failed with status 401 Unauthorized: GET \/api\/organisations\. The API token was refused/,
+    );
     // The core names no command: each face words the remedy (the CLI its login, the pane its Connect tab).
     expect(error.message).not.toContain('shed login');
     expect((error as ShedError).remedies).toEqual([{ code: 'check_token' }]);
@@ -140,7 +149,10 @@ describe('status codes map to typed errors', () => {
 
   it('a redirect is not followed, so the token never goes elsewhere', async () => {
     const elsewhere = await new FakeService('other').start();
-    fake.on('GET', '/api/organisations', { status: 307, headers: { Location: `${elsewhere.baseUrl}/api/organisations` } });
+    fake.on('GET', '/api/organisations', {
+      status: 307,
+      headers: { Location: `${elsewhere.baseUrl}/api/organisations` },
+    });
     fake.acceptAuth('x-api-key', null);
     const error = await failure(client({ auth: { header: 'x-api-key' } }).listOrganisations());
     expect(error).toMatchObject({ code: 'unexpected_redirect', category: 'config', status: 307 });
@@ -151,7 +163,10 @@ describe('status codes map to typed errors', () => {
 
   it('a redirect whose Location carries the token is reported without it', async () => {
     const secret = encodeURIComponent(fake.token);
-    fake.on('GET', '/api/organisations', { status: 302, headers: { Location: `https://sso.example/login?next=/api&token=${secret}#${secret}` } });
+    fake.on('GET', '/api/organisations', {
+      status: 302,
+      headers: { Location: `https://sso.example/login?next=/api&token=${secret}#${secret}` },
+    });
     const error = await failure(client().listOrganisations());
     expect(error).toMatchObject({ code: 'unexpected_redirect' });
     expect(error.message).toContain('redirected to https://sso.example/login (query and credentials left out)');
@@ -171,15 +186,31 @@ describe('status codes map to typed errors', () => {
 
 describe('ValidationError tolerates any 422 body (gaps row 6)', () => {
   it.each([
-    ['a string instead of a list', { errors: { supplier: "can't be blank" } }, { fields: { supplier: ["can't be blank"] }, lineItems: [] }],
-    ['nested fields', { errors: { address: { street: ['missing'] } } }, { fields: { 'address.street': ['missing'] }, lineItems: [] }],
+    [
+      'a string instead of a list',
+      { errors: { supplier: "can't be blank" } },
+      { fields: { supplier: ["can't be blank"] }, lineItems: [] },
+    ],
+    [
+      'nested fields',
+      { errors: { address: { street: ['missing'] } } },
+      { fields: { 'address.street': ['missing'] }, lineItems: [] },
+    ],
     ['errors as a list', { errors: ['bad', 'worse'] }, { fields: { base: ['bad', 'worse'] }, lineItems: [] }],
     ['errors as a string', { errors: 'bad' }, { fields: { base: ['bad'] }, lineItems: [] }],
-    ['a bare message', { message: 'line_items may not be null' }, { fields: { base: ['line_items may not be null'] }, lineItems: [] }],
+    [
+      'a bare message',
+      { message: 'line_items may not be null' },
+      { fields: { base: ['line_items may not be null'] }, lineItems: [] },
+    ],
     ['plain text', 'Unprocessable', { fields: { base: ['Unprocessable'] }, lineItems: [] }],
     ['nothing', null, { fields: {}, lineItems: [] }],
     ['a JSON array', [1, 2], { fields: {}, lineItems: [] }],
-    ['line_items as plain messages', { errors: { line_items: ['is invalid'] } }, { fields: { line_items: ['is invalid'] }, lineItems: [] }],
+    [
+      'line_items as plain messages',
+      { errors: { line_items: ['is invalid'] } },
+      { fields: { line_items: ['is invalid'] }, lineItems: [] },
+    ],
     [
       'a null and a string line item',
       { errors: { line_items: [null, 'product not found'] } },
@@ -204,7 +235,9 @@ describe('responses that do not match the schema', () => {
     const error = await failure(client().forOrganisation(ORG).getReceipt(receiptId));
     expect(error).toBeInstanceOf(ResponseShapeError);
     expect(error).toMatchObject({ code: 'unexpected_response', category: 'service', status: 200 });
-    expect(error.message).toMatch(new RegExp(`^Unexpected response from the service \\(status 200\\) to GET ${receiptPath}: `));
+    expect(error.message).toMatch(
+      new RegExp(`^Unexpected response from the service \\(status 200\\) to GET ${receiptPath}: `),
+    );
     expect(error.message).toContain('sequence: ');
     expect(error.message).toContain('received_at: ');
     expect(fake.seen('GET', receiptPath)).toHaveLength(1);
@@ -221,7 +254,10 @@ describe('responses that do not match the schema', () => {
   it('a body that is not JSON', async () => {
     fake.on('GET', receiptPath, { status: 200, text: '<html>maintenance</html>' });
     const error = await failure(client().forOrganisation(ORG).getReceipt(receiptId));
-    expect(error).toMatchObject({ code: 'unexpected_response', issues: [{ path: '', message: 'the body is not JSON' }] });
+    expect(error).toMatchObject({
+      code: 'unexpected_response',
+      issues: [{ path: '', message: 'the body is not JSON' }],
+    });
   });
 
   it('an empty 200 where a record was expected', async () => {
@@ -231,7 +267,10 @@ describe('responses that do not match the schema', () => {
   });
 
   it('a list whose records are wrong names the record index', async () => {
-    fake.on('GET', `/api/shed/organisations/${ORG}/storages`, { status: 200, body: { data: [storage(1), { id: 'nope' }] } });
+    fake.on('GET', `/api/shed/organisations/${ORG}/storages`, {
+      status: 200,
+      body: { data: [storage(1), { id: 'nope' }] },
+    });
     const error = await failure(client().forOrganisation(ORG).listStorages());
     expect(error.message).toContain('data.1.id');
   });
@@ -257,11 +296,28 @@ describe('the token never leaks', () => {
       failure(c.getOrganisation(ORG)),
       failure(o.getReceipt(receiptId)),
       failure(o.createReceipt(receiptBody)),
-      failure(o.createReturn({ ...receiptBody, product_id: ORG, returned_at: receiptBody.received_at, amount_value: '1', amount_unit: 'l' })),
+      failure(
+        o.createReturn({
+          ...receiptBody,
+          product_id: ORG,
+          returned_at: receiptBody.received_at,
+          amount_value: '1',
+          amount_unit: 'l',
+        }),
+      ),
       failure(o.getReturn(receiptId)),
       failure(o.getStorage(receiptId)),
-      failure(createServiceClient({ baseUrl: 'http://127.0.0.1:1', token, retries: 1, minRetryDelayMs: 5 }).listOrganisations()),
-      failure(Promise.resolve().then(() => createServiceClient({ baseUrl: fake.baseUrl, token: `${token}\nX-Other: 1` }))),
+      failure(
+        createServiceClient({
+          baseUrl: 'http://127.0.0.1:1',
+          token,
+          retries: 1,
+          minRetryDelayMs: 5,
+        }).listOrganisations(),
+      ),
+      failure(
+        Promise.resolve().then(() => createServiceClient({ baseUrl: fake.baseUrl, token: `${token}\nX-Other: 1` })),
+      ),
     ]);
     expect(errors.map((e) => (e as ShedError).code)).toEqual([
       'unauthenticated',
@@ -286,7 +342,10 @@ describe('the token never leaks', () => {
       ];
       for (const text of texts) expect(text).not.toContain(token);
     }
-    expect((errors[0] as HttpError).body).toEqual({ error: 'invalid token [redacted]', message: 'Bearer [redacted] refused' });
+    expect((errors[0] as HttpError).body).toEqual({
+      error: 'invalid token [redacted]',
+      message: 'Bearer [redacted] refused',
+    });
     expect(reports.length).toBeGreaterThan(0);
     expect(JSON.stringify(reports)).not.toContain(token);
   });

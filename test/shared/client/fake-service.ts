@@ -86,7 +86,9 @@ export class FakeService {
     const app = new Hono<{ Bindings: HttpBindings }>();
     app.all('*', (c) => this.handle(c));
     await new Promise<void>((resolve) => {
-      this.server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }, () => resolve()) as Server;
+      this.server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }, () =>
+        resolve(),
+      ) as Server;
     });
     this.baseUrl = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
     return this;
@@ -145,7 +147,8 @@ export class FakeService {
       return new Response(body, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
     }
     if (answer.delayMs) await sleep(answer.delayMs);
-    const body = answer.text ?? (answer.body === undefined || answer.status === 204 ? null : JSON.stringify(answer.body));
+    const body =
+      answer.text ?? (answer.body === undefined || answer.status === 204 ? null : JSON.stringify(answer.body));
     const headers = { ...(answer.text === undefined ? { 'Content-Type': 'application/json' } : {}), ...answer.headers };
     return new Response(body, { status: answer.status, headers });
   }
@@ -156,7 +159,11 @@ export class FakeService {
     const after = url.searchParams.get('updated_after');
     const ordered = list.records
       .filter((r) => after === null || Date.parse(String(r.updated_at)) > Date.parse(after))
-      .sort((a, b) => Date.parse(String(a.updated_at)) - Date.parse(String(b.updated_at)) || String(a.id).localeCompare(String(b.id)));
+      .sort(
+        (a, b) =>
+          Date.parse(String(a.updated_at)) - Date.parse(String(b.updated_at)) ||
+          String(a.id).localeCompare(String(b.id)),
+      );
     const pageSize = Math.min(200, Math.max(1, Number(url.searchParams.get('page_size') ?? 50)));
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const data = ordered.slice((page - 1) * pageSize, page * pageSize);

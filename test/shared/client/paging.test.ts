@@ -19,7 +19,8 @@ function client(extra: Partial<ServiceClientOptions> = {}) {
   return createServiceClient({ baseUrl: fake.baseUrl, token: fake.token, minRetryDelayMs: 5, retries: 2, ...extra });
 }
 
-const many = (n: number, make: (i: number) => Record<string, unknown>) => Array.from({ length: n }, (_, i) => make(i + 1));
+const many = (n: number, make: (i: number) => Record<string, unknown>) =>
+  Array.from({ length: n }, (_, i) => make(i + 1));
 
 describe('listAll pages through everything', () => {
   it('asks page_size=200, reads total_pages from page 1, fetches the rest in parallel within pageConcurrency', async () => {
@@ -38,7 +39,9 @@ describe('listAll pages through everything', () => {
     const requests = fake.seen('GET', `${org}/receipts`);
     expect(requests).toHaveLength(10);
     expect(requests.every((r) => r.query.page_size?.[0] === '200')).toBe(true);
-    expect(requests.map((r) => Number(r.query.page?.[0])).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(requests.map((r) => Number(r.query.page?.[0])).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
     const inFlight = fake.maxInFlight.get(`${org}/receipts`)!;
     expect(inFlight).toBeGreaterThan(1);
     expect(inFlight).toBeLessThanOrEqual(3);
@@ -136,7 +139,13 @@ describe('listAll pages through everything', () => {
     const cursor = '2026-03-01T10:00:05+10:00'; // = 2026-03-01T00:00:05Z
     const result = await client().forOrganisation(ORG).listReturns({ updatedAfter: cursor });
     expect(fake.seen('GET', `${org}/returns`)[0]!.query.updated_after).toEqual([cursor]);
-    expect(result.records.map((r) => r.sequence)).toEqual(['RET-00000006', 'RET-00000007', 'RET-00000008', 'RET-00000009', 'RET-00000010']);
+    expect(result.records.map((r) => r.sequence)).toEqual([
+      'RET-00000006',
+      'RET-00000007',
+      'RET-00000008',
+      'RET-00000009',
+      'RET-00000010',
+    ]);
   });
 
   it.each(['yesterday', '2026-03-01', '2026-03-01 10:00:00', 'Sun Mar 01 2026 10:00:00 GMT+1000', ''])(
@@ -156,7 +165,9 @@ describe('listAll pages through everything', () => {
     const p2 = uuid(4);
     fake.list(
       `${org}/receipts`,
-      many(300, (i) => receipt(i, i > 200 ? { line_items: [{ ...(receipt(i).line_items as object[])[0], product_id: p2 }] } : {})),
+      many(300, (i) =>
+        receipt(i, i > 200 ? { line_items: [{ ...(receipt(i).line_items as object[])[0], product_id: p2 }] } : {}),
+      ),
       {
         included: (r) => {
           const productId = (r.line_items as { product_id: string }[])[0]!.product_id;
@@ -220,16 +231,27 @@ describe('tolerant parsing of the variants in gaps.md', () => {
     fake.list(`${org}/returns`, [returnRecord(1, { amount_value: 12.25 })]);
     const o = client().forOrganisation(ORG);
     const [receipts, returns] = await Promise.all([o.listReceipts(), o.listReturns()]);
-    expect(receipts.records[0]!.line_items[0]).toMatchObject({ quantity: '4', pack_size_value: '20', pack_cost: '185.5' });
+    expect(receipts.records[0]!.line_items[0]).toMatchObject({
+      quantity: '4',
+      pack_size_value: '20',
+      pack_cost: '185.5',
+    });
     expect(returns.records[0]!.amount_value).toBe('12.25');
   });
 
   it('timestamps with +10:00 offsets and without fractions (gaps row 15)', async () => {
     fake.list(`${org}/receipts`, [
-      receipt(1, { received_at: '2026-03-01T09:30:00+10:00', updated_at: '2026-03-01T10:00:00+10:00', inserted_at: '2026-03-01T10:00:00Z' }),
+      receipt(1, {
+        received_at: '2026-03-01T09:30:00+10:00',
+        updated_at: '2026-03-01T10:00:00+10:00',
+        inserted_at: '2026-03-01T10:00:00Z',
+      }),
     ]);
     const result = await client().forOrganisation(ORG).listReceipts();
-    expect(result.records[0]).toMatchObject({ received_at: '2026-03-01T09:30:00+10:00', updated_at: '2026-03-01T10:00:00+10:00' });
+    expect(result.records[0]).toMatchObject({
+      received_at: '2026-03-01T09:30:00+10:00',
+      updated_at: '2026-03-01T10:00:00+10:00',
+    });
   });
 
   it('storages in the example field set, the table field set, and a mix (gaps row 20)', async () => {
@@ -281,9 +303,13 @@ describe('organisations and deleted lists', () => {
   it('lists deletion records with deleted_after', async () => {
     const records = many(3, (i) => ({ id: uuid(i), deleted_at: at(i) }));
     fake.on('GET', `${org}/product_aliases/deleted`, { status: 200, body: { data: records } });
-    const result = await client().forOrganisation(ORG).listDeleted('product_aliases', { deletedAfter: '2026-03-01T00:00:00Z' });
+    const result = await client()
+      .forOrganisation(ORG)
+      .listDeleted('product_aliases', { deletedAfter: '2026-03-01T00:00:00Z' });
     expect(result.records.map((r) => r.id)).toEqual([uuid(1), uuid(2), uuid(3)]);
-    expect(fake.seen('GET', `${org}/product_aliases/deleted`)[0]!.query.deleted_after).toEqual(['2026-03-01T00:00:00Z']);
+    expect(fake.seen('GET', `${org}/product_aliases/deleted`)[0]!.query.deleted_after).toEqual([
+      '2026-03-01T00:00:00Z',
+    ]);
   });
 
   it('sends ids[] at most 50 at a time and merges the answers', async () => {

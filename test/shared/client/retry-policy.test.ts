@@ -67,9 +67,9 @@ describe('networkErrorCode', () => {
 
 describe('queryString', () => {
   it('repeats array keys, leaves undefined out and encodes offsets', () => {
-    expect(queryString({ 'ids[]': ['a', 'b'], page: 2, updated_after: '2026-03-01T10:00:00+10:00', x: undefined })).toBe(
-      '?ids%5B%5D=a&ids%5B%5D=b&page=2&updated_after=2026-03-01T10%3A00%3A00%2B10%3A00',
-    );
+    expect(
+      queryString({ 'ids[]': ['a', 'b'], page: 2, updated_after: '2026-03-01T10:00:00+10:00', x: undefined }),
+    ).toBe('?ids%5B%5D=a&ids%5B%5D=b&page=2&updated_after=2026-03-01T10%3A00%3A00%2B10%3A00');
     expect(queryString({})).toBe('');
     expect(queryString(undefined)).toBe('');
   });

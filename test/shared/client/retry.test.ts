@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type RetryInfo, type ServiceClientOptions } from '../../../shared/client/index.ts';
-import { NetworkError, OutcomeUnknownError, RateLimitError, ServiceError, TimeoutError } from '../../../shared/errors/index.ts';
+import {
+  NetworkError,
+  OutcomeUnknownError,
+  RateLimitError,
+  ServiceError,
+  TimeoutError,
+} from '../../../shared/errors/index.ts';
 import { FakeService, sleep } from './fake-service.ts';
 import { ORG, receipt, receiptBody, returnRecord } from './fixtures.ts';
 
@@ -64,7 +70,9 @@ describe('retries of GET', () => {
         throw new Error('logger broke');
       },
     });
-    await expect(c.forOrganisation(ORG).getReceipt(String(receipt(1).id))).resolves.toMatchObject({ id: receipt(1).id });
+    await expect(c.forOrganisation(ORG).getReceipt(String(receipt(1).id))).resolves.toMatchObject({
+      id: receipt(1).id,
+    });
     expect(fake.seen('GET', receiptPath)).toHaveLength(2);
   });
 
@@ -216,7 +224,13 @@ describe('retries of GET', () => {
   it('reports NetworkError with the code when the service is down', async () => {
     const url = fake.baseUrl;
     await fake.close();
-    const c = createServiceClient({ baseUrl: url, token: 't0ken-abcdef', retries: 2, minRetryDelayMs: 5, onRetry: (i) => retries.push(i) });
+    const c = createServiceClient({
+      baseUrl: url,
+      token: 't0ken-abcdef',
+      retries: 2,
+      minRetryDelayMs: 5,
+      onRetry: (i) => retries.push(i),
+    });
     const error = await failure(c.listOrganisations());
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'network_error', category: 'connection', reason: 'ECONNREFUSED', attempts: 3 });
@@ -268,7 +282,13 @@ describe('creates (POST) are never retried blindly', () => {
     const after = new Date().toISOString();
     expect(error).toBeInstanceOf(OutcomeUnknownError);
     const unknown = error as OutcomeUnknownError;
-    expect(unknown).toMatchObject({ code: 'outcome_unknown', reason: 'connection_lost', method: 'POST', url: createPath, status: null });
+    expect(unknown).toMatchObject({
+      code: 'outcome_unknown',
+      reason: 'connection_lost',
+      method: 'POST',
+      url: createPath,
+      status: null,
+    });
     expect(unknown.startedAt >= before && unknown.startedAt <= after).toBe(true);
     expect(unknown.message).toContain(`POST ${createPath}: the connection was lost`);
     expect(unknown.message).toContain(`look for a record created since ${unknown.startedAt}`);

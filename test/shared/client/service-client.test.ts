@@ -56,7 +56,14 @@ describe('paths, methods and bodies (spec section 4, receipt paths per gaps row 
     const o = client().forOrganisation(ORG);
     expect((await o.getReturn(tid, { include: ['product', 'storage'] })).sequence).toBe('RET-00000001');
     expect(fake.seen('GET', `/api/shed/returns/${tid}`)[0]!.query.include).toEqual(['product,storage']);
-    const body = { storage_id: STORAGE, product_id: PRODUCT, returned_at: '2026-03-01T09:00:00Z', supplier: 'Elders', amount_value: '40', amount_unit: 'l' };
+    const body = {
+      storage_id: STORAGE,
+      product_id: PRODUCT,
+      returned_at: '2026-03-01T09:00:00Z',
+      supplier: 'Elders',
+      amount_value: '40',
+      amount_unit: 'l',
+    };
     expect((await o.createReturn(body)).id).toBe(tid);
     expect(fake.seen('POST', `${org}/returns`)[0]!.body).toEqual(body);
     expect((await o.updateReturn(tid, { amount_value: '35' })).amount_value).toBe('35');
@@ -69,10 +76,21 @@ describe('paths, methods and bodies (spec section 4, receipt paths per gaps row 
     fake.on('GET', `/api/shed/storages/${sid}`, { status: 200, body: storage(1) });
     fake.on('GET', `/api/organisations/${ORG}`, {
       status: 200,
-      body: { id: ORG, name: 'Glenrowan Farms', inserted_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' },
+      body: {
+        id: ORG,
+        name: 'Glenrowan Farms',
+        inserted_at: '2025-01-01T00:00:00Z',
+        updated_at: '2025-01-01T00:00:00Z',
+      },
     });
     fake.list(`${org}/product_aliases`, [
-      { id: uuid(7), name: 'Roundup PowerMAX', product_id: PRODUCT, organisation_id: ORG, updated_at: '2026-01-01T00:00:00Z' },
+      {
+        id: uuid(7),
+        name: 'Roundup PowerMAX',
+        product_id: PRODUCT,
+        organisation_id: ORG,
+        updated_at: '2026-01-01T00:00:00Z',
+      },
     ]);
     const c = client();
     expect((await c.forOrganisation(ORG).getStorage(sid)).name).toBe('Shed 1');
@@ -92,7 +110,10 @@ describe('paths, methods and bodies (spec section 4, receipt paths per gaps row 
   });
 
   it.each([[''], ['   ']])('refuses the empty id %j without a request', async (id) => {
-    await expect(client().forOrganisation(ORG).getReceipt(id)).rejects.toMatchObject({ code: 'invalid_argument', category: 'usage' });
+    await expect(client().forOrganisation(ORG).getReceipt(id)).rejects.toMatchObject({
+      code: 'invalid_argument',
+      category: 'usage',
+    });
     await expect(client().forOrganisation(ORG).deleteReturn(id)).rejects.toBeInstanceOf(ShedError);
     expect(() => client().forOrganisation(id)).toThrow(/organisation id is required/);
     expect(fake.requests).toHaveLength(0);

@@ -92,7 +92,8 @@ function checkExact(exported: readonly Receipt[], final: readonly any[], ops: re
     expect(byId.get(f.id)?.updated_at, `receipt ${f.sequence} as the service has it`).toBe(f.updated_at);
   }
   for (const r of exported) {
-    if (!finalIds.has(r.id)) expect(touchedLate.has(r.id), `receipt ${r.sequence} was deleted before the export's last read`).toBe(true);
+    if (!finalIds.has(r.id))
+      expect(touchedLate.has(r.id), `receipt ${r.sequence} was deleted before the export's last read`).toBe(true);
   }
 }
 
@@ -108,7 +109,9 @@ describe('fetchConsistent against the sandbox with a concurrent writer', () => {
     org = client.forOrganisation(WILLOW);
     http = createHttp(resolveOptions({ baseUrl: sb.url, token: TOKEN }));
     const limit = pLimit(16);
-    const created = await Promise.all(Array.from({ length: SEEDED }, (_, i) => limit(() => org.createReceipt(body(i)))));
+    const created = await Promise.all(
+      Array.from({ length: SEEDED }, (_, i) => limit(() => org.createReceipt(body(i)))),
+    );
     ids.push(...created.map((r) => r.id));
   }, 60_000);
   afterAll(async () => {
@@ -117,7 +120,9 @@ describe('fetchConsistent against the sandbox with a concurrent writer', () => {
 
   it('reads every receipt exactly once while nobody writes, in one pass', async () => {
     sb.setFaults({});
-    const result = await fetchConsistent(createOrgPages(http, WILLOW).receipts(), { deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts') });
+    const result = await fetchConsistent(createOrgPages(http, WILLOW).receipts(), {
+      deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts'),
+    });
     const final = await listAll(sb.url, WILLOW, 'receipts');
     expect(result.records.map((r) => r.id).sort()).toEqual(final.map((r) => r.id).sort());
     expect(result).toMatchObject({ passes: 1, walked: false, changes: [] });
@@ -127,7 +132,10 @@ describe('fetchConsistent against the sandbox with a concurrent writer', () => {
     sb.setFaults({ latencyMs: 30, jitterMs: 30 });
     const pages = timed(createOrgPages(http, WILLOW).receipts());
     const writer = startWriter(org, ids, { workers: 4, maxOps: 30 });
-    const result = await fetchConsistent(pages.read, { deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts'), pageConcurrency: 2 });
+    const result = await fetchConsistent(pages.read, {
+      deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts'),
+      pageConcurrency: 2,
+    });
     await writer.stop();
     sb.setFaults({});
     const final = await listAll(sb.url, WILLOW, 'receipts');
@@ -141,7 +149,11 @@ describe('fetchConsistent against the sandbox with a concurrent writer', () => {
     const pages = timed(createOrgPages(http, WILLOW).receipts());
     const writer = startWriter(org, ids, { workers: 4 });
     await new Promise((r) => setTimeout(r, 100)); // writes under way before the first page
-    const result = await fetchConsistent(pages.read, { deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts'), pageConcurrency: 2, maxPasses: 2 });
+    const result = await fetchConsistent(pages.read, {
+      deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts'),
+      pageConcurrency: 2,
+      maxPasses: 2,
+    });
     await writer.stop();
     sb.setFaults({});
     const final = await listAll(sb.url, WILLOW, 'receipts');
@@ -154,7 +166,9 @@ describe('fetchConsistent against the sandbox with a concurrent writer', () => {
     it(`tolerates meta with count name '${countName}'`, async () => {
       sb.setVariants({ countName });
       try {
-        const result = await fetchConsistent(createOrgPages(http, WILLOW).receipts(), { deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts') });
+        const result = await fetchConsistent(createOrgPages(http, WILLOW).receipts(), {
+          deleted: deletedReader((r, q) => org.listDeleted(r, q), 'receipts'),
+        });
         const final = await listAll(sb.url, WILLOW, 'receipts');
         expect(result.records.map((r) => r.id).sort()).toEqual(final.map((r) => r.id).sort());
         expect(result.walked).toBe(false);

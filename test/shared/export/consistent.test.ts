@@ -165,7 +165,10 @@ describe('walkByCursor', () => {
     const list = new FakeList(2);
     list.create(3);
     list.beforeRead = () => void list.create(3);
-    await expect(walkByCursor(list.reader, { maxRequests: 25 })).rejects.toMatchObject({ code: 'export_unsettled', category: 'service' });
+    await expect(walkByCursor(list.reader, { maxRequests: 25 })).rejects.toMatchObject({
+      code: 'export_unsettled',
+      category: 'service',
+    });
   });
 });
 

@@ -18,7 +18,12 @@ import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 import * as f from './fixture.ts';
 
-const names = createExportNames({ organisationId: f.ORG, storages: f.storages, productAliases: f.aliases, products: f.products });
+const names = createExportNames({
+  organisationId: f.ORG,
+  storages: f.storages,
+  productAliases: f.aliases,
+  products: f.products,
+});
 const all = { timeZone: 'Australia/Sydney' };
 const day = (row: ExportRow, key: string) => (row[key] as Date).toISOString().slice(0, 10);
 
@@ -87,7 +92,19 @@ describe('movements', () => {
 
   it('summarises per storage × product × unit, and the figures add up exactly', () => {
     const lines = summaryLines(movements);
-    expect(lines.map((l) => [l.storage, l.product, l.unit, l.quantityIn, l.quantityOut, l.net, l.receiptCost, l.receiptLines, l.returns])).toEqual([
+    expect(
+      lines.map((l) => [
+        l.storage,
+        l.product,
+        l.unit,
+        l.quantityIn,
+        l.quantityOut,
+        l.net,
+        l.receiptCost,
+        l.receiptLines,
+        l.returns,
+      ]),
+    ).toEqual([
       ['Main Chemical Shed', f.P_UNNAMED, 'drum', '3', '0', '3', '100', 1, 0],
       ['Main Chemical Shed', 'Glyphosate 540', 'l', '81', '40', '41', '760.2', 2, 1],
       ['North Tank', 'Wetting agent A', 'l', '5', '0', '5', '38.9', 1, 0],
@@ -95,7 +112,9 @@ describe('movements', () => {
     ]);
     // Every line's net is the sum of its movements, and the costs add up to the movements' line costs.
     for (const line of lines) {
-      const mine = movements.filter((m) => m.storage === line.storage && m.product === line.product && m.quantityUnit === line.unit);
+      const mine = movements.filter(
+        (m) => m.storage === line.storage && m.product === line.product && m.quantityUnit === line.unit,
+      );
       expect(mine.reduce((sum, m) => addDecimals(sum, m.quantity), '0')).toBe(line.net);
       expect(addDecimals(line.quantityIn, `-${line.quantityOut}`)).toBe(line.net);
     }
@@ -108,15 +127,30 @@ describe('movements', () => {
 
   it('keeps only the dates asked for, both ends inclusive, on the local date in the farm zone', () => {
     const feb3 = { year: 2026, month: 2, day: 3 };
-    const only = buildMovements({ receipts: f.receipts, returns: f.returns, names, filter: { timeZone: 'Australia/Sydney', dates: { from: feb3, to: feb3 } } });
+    const only = buildMovements({
+      receipts: f.receipts,
+      returns: f.returns,
+      names,
+      filter: { timeZone: 'Australia/Sydney', dates: { from: feb3, to: feb3 } },
+    });
     expect(new Set(only.map((m) => m.sequence))).toEqual(new Set(['REC-00000001', 'REC-00000002', 'RET-00000002']));
     // In Perth (UTC+8) receipt 2 (13:30 UTC) is still 2 February, receipt 1 (13:00 UTC on 2 Feb) too.
-    const perth = buildMovements({ receipts: f.receipts, returns: f.returns, names, filter: { timeZone: 'Australia/Perth', dates: { from: feb3, to: feb3 } } });
+    const perth = buildMovements({
+      receipts: f.receipts,
+      returns: f.returns,
+      names,
+      filter: { timeZone: 'Australia/Perth', dates: { from: feb3, to: feb3 } },
+    });
     expect(new Set(perth.map((m) => m.sequence))).toEqual(new Set(['RET-00000002']));
   });
 
   it('keeps only one storage when asked', () => {
-    const seed = buildMovements({ receipts: f.receipts, returns: f.returns, names, filter: { ...all, storageId: f.S_SEED.toUpperCase() } });
+    const seed = buildMovements({
+      receipts: f.receipts,
+      returns: f.returns,
+      names,
+      filter: { ...all, storageId: f.S_SEED.toUpperCase() },
+    });
     expect(new Set(seed.map((m) => m.storage))).toEqual(new Set(['Seed Shed']));
     expect(seed).toHaveLength(3);
   });
@@ -162,14 +196,24 @@ describe('receipts in the import layout', () => {
     const wetter = rows.find((r) => r.sequence === 'REC-00000003')!;
     expect(wetter.product).toBe(f.A_WETTER_A); // 'Wetter' names two products
     expect(wetter.storage).toBe(f.S_DUP1); // 'North Tank' and 'north  tank' normalise alike
-    expect(names.resolver.product(wetter.product as string)).toMatchObject({ ok: true, value: { productId: f.P_WET_A, productAliasId: f.A_WETTER_A } });
+    expect(names.resolver.product(wetter.product as string)).toMatchObject({
+      ok: true,
+      value: { productId: f.P_WET_A, productAliasId: f.A_WETTER_A },
+    });
   });
 
   it('every header maps to its field in the importer (detectMapping)', () => {
-    const grid: Grid = { source: 'export.xlsx', sheet: 'Receipts', rows: [{ rowNumber: 1, cells: RECEIPT_COLUMNS.map((c) => c.header) }] };
+    const grid: Grid = {
+      source: 'export.xlsx',
+      sheet: 'Receipts',
+      rows: [{ rowNumber: 1, cells: RECEIPT_COLUMNS.map((c) => c.header) }],
+    };
     const mapping = detectMapping(grid, 'receipts');
-    const mapped = Object.fromEntries(Object.entries(mapping.columns).map(([field, column]) => [RECEIPT_COLUMNS[column!]!.key, field]));
-    for (const column of RECEIPT_COLUMNS.filter((c) => c.key !== 'under_review')) expect(mapped[column.key], column.header).toBe(column.key);
+    const mapped = Object.fromEntries(
+      Object.entries(mapping.columns).map(([field, column]) => [RECEIPT_COLUMNS[column!]!.key, field]),
+    );
+    for (const column of RECEIPT_COLUMNS.filter((c) => c.key !== 'under_review'))
+      expect(mapped[column.key], column.header).toBe(column.key);
     expect(mapping.missing).toEqual([]);
     expect(mapping.unplaced.map((u) => u.header)).toEqual(['Under Review']);
   });
@@ -178,14 +222,38 @@ describe('receipts in the import layout', () => {
 describe('returns in the import layout', () => {
   it('gives one row per return with names that import back', () => {
     const rows = [...returnRows(f.returns, names, all)];
-    expect(rows.map((r) => [day(r, 'returned_at'), r.sequence, r.supplier, r.storage, r.product, r.amount, r.amount_unit, r.reference])).toEqual([
+    expect(
+      rows.map((r) => [
+        day(r, 'returned_at'),
+        r.sequence,
+        r.supplier,
+        r.storage,
+        r.product,
+        r.amount,
+        r.amount_unit,
+        r.reference,
+      ]),
+    ).toEqual([
       ['2026-02-03', 'RET-00000002', '=HYPERLINK("x")', 'Seed Shed', 'Wheat seed - Scepter', '250', 'g', null],
-      ['2026-02-10', 'RET-00000001', 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyphosate 540', '40', 'l', 'CN-1234'],
+      [
+        '2026-02-10',
+        'RET-00000001',
+        'Farmco Rural Supplies',
+        'Main Chemical Shed',
+        'Glyphosate 540',
+        '40',
+        'l',
+        'CN-1234',
+      ],
     ]);
   });
 
   it('every header maps to its field in the importer (detectMapping)', () => {
-    const grid: Grid = { source: 'export.xlsx', sheet: 'Returns', rows: [{ rowNumber: 1, cells: RETURN_COLUMNS.map((c) => c.header) }] };
+    const grid: Grid = {
+      source: 'export.xlsx',
+      sheet: 'Returns',
+      rows: [{ rowNumber: 1, cells: RETURN_COLUMNS.map((c) => c.header) }],
+    };
     const mapping = detectMapping(grid, 'returns');
     for (const [index, column] of RETURN_COLUMNS.entries()) {
       expect((mapping.columns as Record<string, number>)[column.key], column.header).toBe(index);
@@ -236,7 +304,11 @@ describe('createExportNames', () => {
       storages: [],
       productAliases: [],
       included: [
-        { storages: { [f.S_MAIN]: f.storages[0] }, products: { [extra]: { id: extra, name: 'Sideloaded' } }, product_aliases: { [f.A_GLYFOS]: f.aliases[0] } },
+        {
+          storages: { [f.S_MAIN]: f.storages[0] },
+          products: { [extra]: { id: extra, name: 'Sideloaded' } },
+          product_aliases: { [f.A_GLYFOS]: f.aliases[0] },
+        },
         undefined,
         { product: { x: { nonsense: true } } },
       ],

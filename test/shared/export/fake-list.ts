@@ -82,6 +82,8 @@ export class FakeList {
 
   deleted: DeletedReader = async ({ deletedAfter, ids }) => {
     const after = deletedAfter === undefined ? null : timestampMicros(deletedAfter);
-    return this.deletions.filter((d) => (after === null || timestampMicros(d.deleted_at) > after) && (ids === undefined || ids.includes(d.id)));
+    return this.deletions.filter(
+      (d) => (after === null || timestampMicros(d.deleted_at) > after) && (ids === undefined || ids.includes(d.id)),
+    );
   };
 }

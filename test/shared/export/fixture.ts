@@ -19,7 +19,14 @@ export const A_WETTER_A = id(22);
 export const A_WETTER_B = id(23);
 
 export const storages: Storage[] = [
-  { id: S_MAIN, name: 'Main Chemical Shed', organisation_id: ORG, locked_at: null, inserted_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' },
+  {
+    id: S_MAIN,
+    name: 'Main Chemical Shed',
+    organisation_id: ORG,
+    locked_at: null,
+    inserted_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+  },
   { id: S_SEED, name: 'Seed Shed', active: true, activated_at: '2025-02-01T00:00:00Z' },
   { id: S_DUP1, name: 'North Tank', locked_at: '2026-01-05T03:00:00Z' },
   { id: S_DUP2, name: 'north  tank', active: false },
@@ -91,7 +98,10 @@ export const receipts: Receipt[] = [
     line_items: [line(5, P_WET_A, A_WETTER_A, '1', '5', 'L', '38.9')],
   }),
   receipt(4, { received_at: '2026-03-01T00:00:00+11:00', line_items: [] }),
-  receipt(5, { received_at: '2026-01-15T00:00:00+11:00', line_items: [line(6, P_UNNAMED, null, '1', '3', 'drum', '100')] }),
+  receipt(5, {
+    received_at: '2026-01-15T00:00:00+11:00',
+    line_items: [line(6, P_UNNAMED, null, '1', '3', 'drum', '100')],
+  }),
 ];
 
 export const returns: Return[] = [

@@ -1,7 +1,12 @@
 // The record stores consistent paging fills (shared/export/paging/record-store.ts), in memory here;
 // the one on disk is tested with the CLI (test/batch/commands/export/file-record-store.test.ts).
 import { describe, expect, it } from 'vitest';
-import { arraySource, memoryRecordStore, sourceOf, type RecordSource } from '../../../shared/export/paging/record-store.ts';
+import {
+  arraySource,
+  memoryRecordStore,
+  sourceOf,
+  type RecordSource,
+} from '../../../shared/export/paging/record-store.ts';
 
 /** Every record of a source, in handle order. */
 const allRecords = <T>(source: RecordSource<T>) => Array.from(source.scan(), ({ record }) => record);

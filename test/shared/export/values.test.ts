@@ -45,8 +45,12 @@ describe('localDateCell', () => {
   it('gives the calendar date in the farm zone as a UTC-midnight Date', () => {
     expect(localDateCell('2026-02-02T14:00:00Z', 'Australia/Sydney').toISOString()).toBe('2026-02-03T00:00:00.000Z');
     expect(localDateCell('2026-02-02T12:59:59Z', 'Australia/Sydney').toISOString()).toBe('2026-02-02T00:00:00.000Z');
-    expect(localDateCell('2026-02-03T00:00:00+11:00', 'Australia/Perth').toISOString()).toBe('2026-02-02T00:00:00.000Z');
-    expect(localDateCell('2026-07-01T00:00:00+10:00', 'Australia/Sydney').toISOString()).toBe('2026-07-01T00:00:00.000Z');
+    expect(localDateCell('2026-02-03T00:00:00+11:00', 'Australia/Perth').toISOString()).toBe(
+      '2026-02-02T00:00:00.000Z',
+    );
+    expect(localDateCell('2026-07-01T00:00:00+10:00', 'Australia/Sydney').toISOString()).toBe(
+      '2026-07-01T00:00:00.000Z',
+    );
   });
 
   it('refuses a bad zone or timestamp', () => {
@@ -75,10 +79,16 @@ describe('service timestamps compared exactly', () => {
     expect(timestampMicros('2026-03-01T21:00:00+11:00')).toBe(timestampMicros('2026-03-01T10:00:00Z'));
     expect(timestampMicros('2026-03-01T21:00:00+1100')).toBe(timestampMicros('2026-03-01T10:00:00Z'));
     expect(timestampMicros('2026-03-01T10:00:00.5Z')).toBe(timestampMicros('2026-03-01T10:00:00.500000Z'));
-    expect(newestUpdatedAt([{ updated_at: '2026-03-01T10:00:00.123455Z' }, { updated_at: '2026-03-01T10:00:00.123456Z' }, {}])).toBe(
-      '2026-03-01T10:00:00.123456Z',
-    );
-    expect(oldestUpdatedAt([{ updated_at: '2026-03-01T10:00:00.123455Z' }, { updated_at: '2026-03-01T10:00:00.123456Z' }])).toBe('2026-03-01T10:00:00.123455Z');
+    expect(
+      newestUpdatedAt([
+        { updated_at: '2026-03-01T10:00:00.123455Z' },
+        { updated_at: '2026-03-01T10:00:00.123456Z' },
+        {},
+      ]),
+    ).toBe('2026-03-01T10:00:00.123456Z');
+    expect(
+      oldestUpdatedAt([{ updated_at: '2026-03-01T10:00:00.123455Z' }, { updated_at: '2026-03-01T10:00:00.123456Z' }]),
+    ).toBe('2026-03-01T10:00:00.123455Z');
     expect(newestUpdatedAt([])).toBeUndefined();
   });
 

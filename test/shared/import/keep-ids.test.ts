@@ -9,8 +9,14 @@ describe('keepSheetIds: results never blank the ids the sheet holds', () => {
     source: 'Book1.xlsx',
     sheet: 'Invoices',
     rows: [
-      { rowNumber: 1, cells: ['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'Cost', 'Record ID', 'Sequence', 'Line Item ID'] },
-      { rowNumber: 2, cells: ['Farmco', '1/1/2026', 'Seed Shed', 'Wheat', 1, 50, 60, 'rec-1', 'REC-00000007', 'line-1'] },
+      {
+        rowNumber: 1,
+        cells: ['Supplier', 'Date', 'Shed', 'Item', 'Qty', 'Size', 'Cost', 'Record ID', 'Sequence', 'Line Item ID'],
+      },
+      {
+        rowNumber: 2,
+        cells: ['Farmco', '1/1/2026', 'Seed Shed', 'Wheat', 1, 50, 60, 'rec-1', 'REC-00000007', 'line-1'],
+      },
       { rowNumber: 3, cells: ['Farmco', '1/1/2026', 'Seed Shed', 'Wheat', 1, 50, 60, null, '  ', 42] },
     ],
   };
@@ -27,7 +33,14 @@ describe('keepSheetIds: results never blank the ids the sheet holds', () => {
       mapping,
     );
     expect(kept).toEqual([
-      { rowNumber: 2, status: 'failed', message: 'timeout', recordId: 'rec-1', sequence: 'REC-00000007', lineItemId: 'line-1' },
+      {
+        rowNumber: 2,
+        status: 'failed',
+        message: 'timeout',
+        recordId: 'rec-1',
+        sequence: 'REC-00000007',
+        lineItemId: 'line-1',
+      },
       { rowNumber: 3, status: 'updated', recordId: 'rec-2', lineItemId: 'new-line' },
       { rowNumber: 9, status: 'invalid' },
     ]);

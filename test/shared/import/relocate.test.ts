@@ -9,10 +9,40 @@ import { findHeaderRow, keyColumns, rowKey } from '../../../shared/import/row-ke
 import type { CellValue, Grid, SheetRow } from '../../../shared/sheet/grid.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 
-const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
-const line = (invoice: string, product: string, qty: number): CellValue[] => [invoice, 'Farmco', '1/03/2026', 'Main Shed', product, qty, 20, 'L', 185];
-const grid = (rows: CellValue[][], first = 1): Grid => ({ source: 'b.xlsx', sheet: 'S', rows: rows.map((cells, i) => ({ rowNumber: first + i, cells })) });
-const result = (rowNumber: number, lineItemId: string): RowResult => ({ rowNumber, status: 'created', recordId: 'r1', sequence: 'REC-1', lineItemId });
+const HEADER = [
+  'Invoice No',
+  'Supplier',
+  'Date Received',
+  'Deliver To',
+  'Product',
+  'Qty',
+  'Pack Size',
+  'Unit',
+  'Price ex GST',
+];
+const line = (invoice: string, product: string, qty: number): CellValue[] => [
+  invoice,
+  'Farmco',
+  '1/03/2026',
+  'Main Shed',
+  product,
+  qty,
+  20,
+  'L',
+  185,
+];
+const grid = (rows: CellValue[][], first = 1): Grid => ({
+  source: 'b.xlsx',
+  sheet: 'S',
+  rows: rows.map((cells, i) => ({ rowNumber: first + i, cells })),
+});
+const result = (rowNumber: number, lineItemId: string): RowResult => ({
+  rowNumber,
+  status: 'created',
+  recordId: 'r1',
+  sequence: 'REC-1',
+  lineItemId,
+});
 
 const before = grid([HEADER, line('A', 'Glyfos', 1), line('B', 'Glyfos', 2), line('C', 'Roundup', 3)]);
 const mapping = detectMapping(before, 'receipts');
@@ -37,7 +67,13 @@ describe('row keys', () => {
 });
 
 describe('placeResults', () => {
-  const now = (rows: CellValue[][], header = 1) => ({ before, beforeHeader: 1, now: grid(rows).rows, nowHeader: header, columns });
+  const now = (rows: CellValue[][], header = 1) => ({
+    before,
+    beforeHeader: 1,
+    now: grid(rows).rows,
+    nowHeader: header,
+    columns,
+  });
 
   it('follows rows after a sort and after rows inserted above the header', () => {
     const sorted = placeResults(
@@ -50,7 +86,10 @@ describe('placeResults', () => {
       ['c', 2],
     ]);
     expect(sorted.lost).toEqual([]);
-    const inserted = placeResults([result(3, 'b')], now([['Title'], HEADER, line('A', 'Glyfos', 1), line('B', 'Glyfos', 2)], 2));
+    const inserted = placeResults(
+      [result(3, 'b')],
+      now([['Title'], HEADER, line('A', 'Glyfos', 1), line('B', 'Glyfos', 2)], 2),
+    );
     expect(inserted.results[0]?.rowNumber).toBe(4);
     expect(inserted.moved).toEqual([{ from: 3, to: 4 }]);
   });
@@ -77,7 +116,10 @@ describe('placeResults', () => {
     );
     expect(same.lost).toEqual([]);
     // Order kept (a row inserted): rows alike pair in order.
-    const kept = { ...reordered, now: grid([HEADER, ['new'], line('A', 'Glyfos', 1), line('A', 'Glyfos', 1), line('C', 'Roundup', 3)]).rows };
+    const kept = {
+      ...reordered,
+      now: grid([HEADER, ['new'], line('A', 'Glyfos', 1), line('A', 'Glyfos', 1), line('C', 'Roundup', 3)]).rows,
+    };
     expect(placeResults([result(2, 'x'), result(3, 'y')], kept).results.map((r) => r.rowNumber)).toEqual([3, 4]);
     const changed = placeResults([result(2, 'a')], now([HEADER, line('A', 'Glyfos', 9), line('B', 'Glyfos', 2)]));
     expect(changed.lost).toEqual([2]);

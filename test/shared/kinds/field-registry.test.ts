@@ -15,11 +15,16 @@ import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { TEMPLATE_COLUMNS } from '../../../shared/template/index.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 
-const gridOf = (headers: string[]): Grid => ({ source: 'labels.csv', sheet: 'labels', rows: [{ rowNumber: 1, cells: headers }] });
+const gridOf = (headers: string[]): Grid => ({
+  source: 'labels.csv',
+  sheet: 'labels',
+  rows: [{ rowNumber: 1, cells: headers }],
+});
 
 describe('the field registry: one label per field, read by every face', () => {
   for (const kind of ['receipts', 'returns'] as const) {
-    const fields: readonly MappedField[] = kind === 'receipts' ? RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].export) : RETURN_EXPORT_ORDER;
+    const fields: readonly MappedField[] =
+      kind === 'receipts' ? RECEIPT_FIELDS.filter((f) => RECEIPT_REGISTRY[f].export) : RETURN_EXPORT_ORDER;
     const registry = kindOf(kind).registry;
 
     it(`${kind}: a sheet headed with the labels maps each column to its own field`, () => {
@@ -31,7 +36,8 @@ describe('the field registry: one label per field, read by every face', () => {
       for (const column of TEMPLATE_COLUMNS[kind]) expect(column.header).toBe(registry[column.field]!.label);
       const exported = kind === 'receipts' ? RECEIPT_COLUMNS : RETURN_COLUMNS;
       for (const field of fields) expect(exported.find((c) => c.key === field)?.header).toBe(registry[field]!.label);
-      for (const field of kind === 'receipts' ? RECEIPT_FIELDS : RETURN_FIELDS) expect(headerLabel(kind, field)).toBe(registry[field]!.label);
+      for (const field of kind === 'receipts' ? RECEIPT_FIELDS : RETURN_FIELDS)
+        expect(headerLabel(kind, field)).toBe(registry[field]!.label);
     });
   }
 

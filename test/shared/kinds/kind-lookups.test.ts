@@ -25,7 +25,8 @@ function kindSwitches(file: string, text: string): string[] {
       ].includes(node.operatorToken.kind) &&
       (isKindName(node.left) || isKindName(node.right));
     const choice = ts.isConditionalExpression(node) && (isKindName(node.whenTrue) || isKindName(node.whenFalse));
-    if (equality || choice) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText()}`);
+    if (equality || choice)
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText()}`);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -39,7 +40,9 @@ describe('kinds are looked up, not switched on', () => {
   });
 
   it('no module of shared/ (outside shared/kinds/), batch/ or addin/ switches on a kind name', () => {
-    const files = ['shared', 'batch', 'addin'].flatMap((dir) => sourceFiles(dir)).filter((f) => !f.startsWith('shared/kinds/'));
+    const files = ['shared', 'batch', 'addin']
+      .flatMap((dir) => sourceFiles(dir))
+      .filter((f) => !f.startsWith('shared/kinds/'));
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap((file) => kindSwitches(file, readFileSync(file, 'utf8')))).toEqual([]);
   });
@@ -72,9 +75,25 @@ describe('the kind descriptors', () => {
       'sequence',
       'updated_at',
     ]);
-    expect(fieldsWith('receipts', 'identifiesRow')).toEqual(['invoice', 'supplier', 'storage', 'product', 'quantity', 'pack_size', 'pack_cost']);
+    expect(fieldsWith('receipts', 'identifiesRow')).toEqual([
+      'invoice',
+      'supplier',
+      'storage',
+      'product',
+      'quantity',
+      'pack_size',
+      'pack_cost',
+    ]);
     expect(fieldsWith('returns', 'identifiesRow')).toEqual(['supplier', 'storage', 'product', 'amount', 'reference']);
-    expect(KINDS.receipts.required).toEqual(['supplier', 'received_at', 'storage', 'product', 'quantity', 'pack_size', 'pack_cost']);
+    expect(KINDS.receipts.required).toEqual([
+      'supplier',
+      'received_at',
+      'storage',
+      'product',
+      'quantity',
+      'pack_size',
+      'pack_cost',
+    ]);
     expect(KINDS.returns.required).toEqual(['supplier', 'returned_at', 'storage', 'product', 'amount']);
   });
 

@@ -34,7 +34,8 @@ export const BANKSIA = orgId('Banksia Downs Trust');
 
 /** One organisation's storages, aliases and products, as loadReferenceData would give them. */
 export function referenceFor(organisationId: string): ReferenceData {
-  const mine = <T extends { organisation_id?: string | undefined }>(rows: T[]) => rows.filter((r) => r.organisation_id === organisationId);
+  const mine = <T extends { organisation_id?: string | undefined }>(rows: T[]) =>
+    rows.filter((r) => r.organisation_id === organisationId);
   return {
     organisationId,
     storages: mine(catalogue.storages),
@@ -44,7 +45,11 @@ export function referenceFor(organisationId: string): ReferenceData {
 }
 
 /** A record of the catalogue found by name within one organisation (throws when absent). */
-export function named<T extends { name: string; organisation_id?: string | undefined }>(rows: T[], name: string, organisationId = WILLOW): T {
+export function named<T extends { name: string; organisation_id?: string | undefined }>(
+  rows: T[],
+  name: string,
+  organisationId = WILLOW,
+): T {
   const found = rows.filter((r) => r.name === name && r.organisation_id === organisationId);
   if (found.length !== 1) throw new Error(`expected one '${name}' in the catalogue, found ${found.length}`);
   return found[0] as T;

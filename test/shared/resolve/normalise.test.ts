@@ -83,7 +83,11 @@ describe('shownText', () => {
 
 describe('compareNames and quoteList', () => {
   it('orders numbers by value and ignores case', () => {
-    expect(['Wetter 1000', 'wetter 600', 'Bifen 100'].sort(compareNames)).toEqual(['Bifen 100', 'wetter 600', 'Wetter 1000']);
+    expect(['Wetter 1000', 'wetter 600', 'Bifen 100'].sort(compareNames)).toEqual([
+      'Bifen 100',
+      'wetter 600',
+      'Wetter 1000',
+    ]);
     expect(compareNames('abc', 'ABC')).not.toBe(0); // still a total order
   });
   it('quotes each name', () => {

@@ -3,7 +3,13 @@
  * (structural, in-memory) ReferenceSource.
  */
 import { describe, it, expect } from 'vitest';
-import { collectProducts, createResolver, loadReferenceData, ReferenceDataError, type ReferenceSource } from '../../../shared/resolve/index.ts';
+import {
+  collectProducts,
+  createResolver,
+  loadReferenceData,
+  ReferenceDataError,
+  type ReferenceSource,
+} from '../../../shared/resolve/index.ts';
 import type { Included, Product, ProductAlias, Storage } from '../../../shared/schemas/resources.ts';
 import { WILLOW, catalogue, referenceFor } from './catalogue.ts';
 import { resolved } from './helpers.ts';
@@ -32,8 +38,12 @@ describe('collectProducts', () => {
   it('keeps the copy with the latest updated_at; without timestamps, the first seen', () => {
     const old = { ...p1, name: 'Old name', updated_at: '2025-07-01T00:00:00Z' };
     const renamed = { ...p1, name: 'New name', updated_at: '2025-08-01T10:00:00+10:00' };
-    expect(collectProducts([{ products: byId(old) }, { product: byId(renamed) }]).map((p) => p.name)).toEqual(['New name']);
-    expect(collectProducts([{ products: byId(renamed) }, { product: byId(old) }]).map((p) => p.name)).toEqual(['New name']);
+    expect(collectProducts([{ products: byId(old) }, { product: byId(renamed) }]).map((p) => p.name)).toEqual([
+      'New name',
+    ]);
+    expect(collectProducts([{ products: byId(renamed) }, { product: byId(old) }]).map((p) => p.name)).toEqual([
+      'New name',
+    ]);
     const a = { id: p1.id, name: 'First' };
     const b = { id: p1.id, name: 'Second' };
     expect(collectProducts([{ products: byId(a) }, { products: byId(b) }]).map((p) => p.name)).toEqual(['First']);
@@ -103,7 +113,11 @@ function fakeSource(options: { failReturns?: Error } = {}) {
   };
   // Products: p1 and p2 on receipts, p2 (again) and p3 on returns; an alias points at a product never sideloaded.
   const hiddenProductId = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
-  const hiddenAlias: ProductAlias = { id: 'aaaaaaaa-bbbb-4ccc-8ddd-ffffffffffff', name: 'Hidden Brand', product_id: hiddenProductId };
+  const hiddenAlias: ProductAlias = {
+    id: 'aaaaaaaa-bbbb-4ccc-8ddd-ffffffffffff',
+    name: 'Hidden Brand',
+    product_id: hiddenProductId,
+  };
   const source: ReferenceSource = {
     listStorages: () => ask('storages', { records: willow.storages }),
     listProductAliases: () => ask('aliases', { records: [...willow.productAliases, hiddenAlias] }),
@@ -118,7 +132,10 @@ function fakeSource(options: { failReturns?: Error } = {}) {
         if (calls.length === 4) release();
         return Promise.reject(options.failReturns);
       }
-      return ask('returns', { records: [{ id: 'x', included: { products: byId(p4) } }], included: { product: byId(p2, p3) } });
+      return ask('returns', {
+        records: [{ id: 'x', included: { products: byId(p4) } }],
+        included: { product: byId(p2, p3) },
+      });
     },
   };
   return { source, calls, receiptQueries, returnQueries, hiddenProductId, hiddenAlias };
@@ -162,7 +179,12 @@ describe('loadReferenceData', () => {
       listReceipts: async () => ({ records: [] }),
       listReturns: async () => ({ records: [null, 'x'], included: {} }),
     };
-    expect(await loadReferenceData(source, WILLOW)).toEqual({ organisationId: WILLOW, storages: [], productAliases: [], products: [] });
+    expect(await loadReferenceData(source, WILLOW)).toEqual({
+      organisationId: WILLOW,
+      storages: [],
+      productAliases: [],
+      products: [],
+    });
   });
 
   it('rejects with the error of a list that failed', async () => {

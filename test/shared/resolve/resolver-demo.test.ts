@@ -182,7 +182,9 @@ describe('ids in cells', () => {
   });
 
   it("the id the catalogue gives both 'Wetter' aliases is as ambiguous as the name", () => {
-    const wetterIds = new Set(catalogue.product_aliases.filter((a) => a.name === 'Wetter' && a.organisation_id === WILLOW).map((a) => a.id));
+    const wetterIds = new Set(
+      catalogue.product_aliases.filter((a) => a.name === 'Wetter' && a.organisation_id === WILLOW).map((a) => a.id),
+    );
     expect(wetterIds.size).toBe(1); // the demo seed reuses one alias id for two products
     const [id] = wetterIds;
     expect(refused(resolver.product(id ?? '')).code).toBe('ambiguous_product');
@@ -191,7 +193,13 @@ describe('ids in cells', () => {
 
 describe('names and drop-downs', () => {
   it('storageNames: every storage of this organisation, sorted', () => {
-    expect(resolver.storageNames()).toEqual(['Fertiliser Bunker', 'Main Chemical Shed', 'North Block Tank', 'Old Shearing Shed', 'Seed Shed']);
+    expect(resolver.storageNames()).toEqual([
+      'Fertiliser Bunker',
+      'Main Chemical Shed',
+      'North Block Tank',
+      'Old Shearing Shed',
+      'Seed Shed',
+    ]);
   });
 
   it('productNames: product and alias names that resolve, sorted, de-duplicated, without the ambiguous Wetter', () => {

@@ -15,7 +15,12 @@ let counter = 0;
 /** A fresh UUID-shaped id, distinct per call. */
 const id = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
 
-const makeProduct = (name: string, extra: Partial<Product> = {}): Product => ({ id: id(), name, organisation_id: ORG, ...extra });
+const makeProduct = (name: string, extra: Partial<Product> = {}): Product => ({
+  id: id(),
+  name,
+  organisation_id: ORG,
+  ...extra,
+});
 const makeAlias = (name: string, productId: string, extra: Partial<ProductAlias> = {}): ProductAlias => ({
   id: id(),
   name,
@@ -23,7 +28,13 @@ const makeAlias = (name: string, productId: string, extra: Partial<ProductAlias>
   organisation_id: ORG,
   ...extra,
 });
-const makeStorage = (name: string, extra: Partial<Storage> = {}): Storage => ({ id: id(), name, organisation_id: ORG, locked_at: null, ...extra });
+const makeStorage = (name: string, extra: Partial<Storage> = {}): Storage => ({
+  id: id(),
+  name,
+  organisation_id: ORG,
+  locked_at: null,
+  ...extra,
+});
 const ref = (parts: Partial<ReferenceData>): ReferenceData => ({
   organisationId: ORG,
   storages: [],
@@ -101,7 +112,12 @@ describe('products known only through an alias', () => {
   });
 
   it('the product id resolves too', () => {
-    expect(resolved(r.product(hiddenId))).toEqual({ productId: hiddenId, productAliasId: null, productName: null, aliasName: null });
+    expect(resolved(r.product(hiddenId))).toEqual({
+      productId: hiddenId,
+      productAliasId: null,
+      productName: null,
+      aliasName: null,
+    });
     expect(r.productName(hiddenId)).toBeNull();
     expect(r.aliasName(hidden.id)).toBe('Mystery Mix');
   });
@@ -120,8 +136,12 @@ describe('organisation boundaries', () => {
     const foreignStorage = makeStorage('Foreign Shed', { organisation_id: OTHER_ORG });
     const foreignProduct = makeProduct('Foreign Product', { organisation_id: OTHER_ORG });
     const foreignAlias = makeAlias('Foreign Alias', foreignProduct.id, { organisation_id: OTHER_ORG });
-    const r = createResolver(ref({ storages: [foreignStorage], products: [foreignProduct], productAliases: [foreignAlias] }));
-    expect(refused(r.storage(foreignStorage.id)).message).toBe(`no storage with id '${foreignStorage.id}' in this organisation`);
+    const r = createResolver(
+      ref({ storages: [foreignStorage], products: [foreignProduct], productAliases: [foreignAlias] }),
+    );
+    expect(refused(r.storage(foreignStorage.id)).message).toBe(
+      `no storage with id '${foreignStorage.id}' in this organisation`,
+    );
     expect(refused(r.storage('Foreign Shed')).code).toBe('unknown_storage');
     expect(refused(r.product('Foreign Product')).code).toBe('unknown_product');
     expect(refused(r.product(foreignAlias.id)).code).toBe('unknown_product');
@@ -166,8 +186,12 @@ describe('suggestions', () => {
 
   it("'Roundup Powermax 2' → closest: 'Roundup PowerMAX'", () => {
     const gly = makeProduct('Glyphosate 540 g/L');
-    const roundup = createResolver(ref({ products: [gly], productAliases: [makeAlias('Roundup PowerMAX', gly.id), makeAlias('Bifen 100', gly.id)] }));
-    expect(refused(roundup.product('Roundup Powermax 2')).message).toBe("no product or alias named 'Roundup Powermax 2'; closest: 'Roundup PowerMAX'");
+    const roundup = createResolver(
+      ref({ products: [gly], productAliases: [makeAlias('Roundup PowerMAX', gly.id), makeAlias('Bifen 100', gly.id)] }),
+    );
+    expect(refused(roundup.product('Roundup Powermax 2')).message).toBe(
+      "no product or alias named 'Roundup Powermax 2'; closest: 'Roundup PowerMAX'",
+    );
   });
 
   it('closest first, at most three, and never the ambiguous Wetter', () => {
@@ -175,7 +199,10 @@ describe('suggestions', () => {
     expect(refused(r.product('Alphagaurd 100')).suggestions?.[0]).toBe('Alphaguard 100');
     expect(refused(r.product('Sprayquat250')).suggestions).toEqual(['Sprayquat 250']);
     expect(refused(r.product('glyph')).suggestions).toEqual(['Glyphosate 540 g/L']);
-    expect(refused(r.product('Non-ionic')).suggestions).toEqual(['Non-ionic surfactant 600 g/L', 'Non-ionic surfactant 1000 g/L']);
+    expect(refused(r.product('Non-ionic')).suggestions).toEqual([
+      'Non-ionic surfactant 600 g/L',
+      'Non-ionic surfactant 1000 g/L',
+    ]);
   });
 
   it('names sharing the first word beat names merely spelled alike', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ReceiptCreateBody, ReceiptUpdateBody, ReturnCreateBody, toValidationErrors } from '../../../shared/schemas/bodies.ts';
+import {
+  ReceiptCreateBody,
+  ReceiptUpdateBody,
+  ReturnCreateBody,
+  toValidationErrors,
+} from '../../../shared/schemas/bodies.ts';
 
 const ID = '92f93d06-6c75-5c01-b79a-8f620b1bdb3c';
 const LINE = { product_id: ID, quantity: '2', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '0' };
@@ -11,14 +16,21 @@ describe('request bodies (the schemas the client checks and the sandbox enforces
   });
 
   it('says in plain words what is missing or mistyped, in the shape of gaps row 6', () => {
-    const result = ReceiptCreateBody.safeParse({ storage_id: 'shed-1', line_items: [{}, { ...LINE, quantity: 5 }, { ...LINE, quantity: '0' }] });
+    const result = ReceiptCreateBody.safeParse({
+      storage_id: 'shed-1',
+      line_items: [{}, { ...LINE, quantity: 5 }, { ...LINE, quantity: '0' }],
+    });
     expect(result.success).toBe(false);
     const { errors } = toValidationErrors(result.error!.issues, 3);
     expect(errors).toMatchObject({
       storage_id: ['must be an id (UUID)'],
       received_at: ["can't be blank"],
       supplier: ["can't be blank"],
-      line_items: [{ product_id: ["can't be blank"] }, { quantity: ['must be a decimal string such as "12.50"'] }, { quantity: ['must be greater than 0'] }],
+      line_items: [
+        { product_id: ["can't be blank"] },
+        { quantity: ['must be a decimal string such as "12.50"'] },
+        { quantity: ['must be greater than 0'] },
+      ],
     });
   });
 

@@ -8,7 +8,11 @@ import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { WILLOW, referenceFor } from '../resolve/catalogue.ts';
 
 const resolver = createResolver(referenceFor(WILLOW));
-const grid = (rows: CellValue[][]): Grid => ({ source: 'sheet.csv', sheet: 'sheet', rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })) });
+const grid = (rows: CellValue[][]): Grid => ({
+  source: 'sheet.csv',
+  sheet: 'sheet',
+  rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })),
+});
 const map = (rows: CellValue[][]) => mapWithNames(grid(rows), mapSheet(grid(rows), 'receipts', undefined), resolver);
 const refusal = (rows: CellValue[][]): MappingError => {
   try {
@@ -51,7 +55,9 @@ describe('matching columns by their values', () => {
       ['Supplier', 'Delivery', 'Due', 'Deliver To', 'Product', 'Qty', 'Size', 'Unit', 'Price'],
       ['Farmco Rural Supplies', '3/02/2026', '3/03/2026', 'Main Chemical Shed', 'Glyfos 540', 4, 20, 'L', 185],
     ]);
-    expect(error.message).toMatch(/'Delivery' \(1 of 1 values are dates\) and 'Due' \(1 of 1 values are dates\) could each be the 'Date Received' column/);
+    expect(error.message).toMatch(
+      /'Delivery' \(1 of 1 values are dates\) and 'Due' \(1 of 1 values are dates\) could each be the 'Date Received' column/,
+    );
   });
 
   it('moves the product to a Description column of products when the Product column holds none', () => {
@@ -80,6 +86,9 @@ describe('matching columns by their values', () => {
       ['Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', 'four', 20, 'L', 185],
       ['Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Amine 625', 'two', 20, 'L', 142.5],
     ]);
-    expect(evidence.find((e) => e.field === 'quantity')).toMatchObject({ confidence: 'low', detail: '0 of 2 values are whole numbers' });
+    expect(evidence.find((e) => e.field === 'quantity')).toMatchObject({
+      confidence: 'low',
+      detail: '0 of 2 values are whole numbers',
+    });
   });
 });

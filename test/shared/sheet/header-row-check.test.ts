@@ -5,20 +5,36 @@ import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 
 describe('a row given as the header row', () => {
   it('is data when two or more of its cells read as numbers, amounts or dates', () => {
-    expect(dataCellsOfHeaderRow({ rowNumber: 1, cells: ['INV-1', 'Farmco', '3/02/2026', 'Glyfos 540', 4, '$185.00'] })).toEqual(['3/02/2026', 4, '$185.00']);
-    expect(dataCellsOfHeaderRow({ rowNumber: 1, cells: ['INV-1', 'Farmco', new Date(Date.UTC(2026, 1, 3)), 'Glyfos 540', '4', 'Main Shed'] })).toHaveLength(2);
+    expect(
+      dataCellsOfHeaderRow({ rowNumber: 1, cells: ['INV-1', 'Farmco', '3/02/2026', 'Glyfos 540', 4, '$185.00'] }),
+    ).toEqual(['3/02/2026', 4, '$185.00']);
+    expect(
+      dataCellsOfHeaderRow({
+        rowNumber: 1,
+        cells: ['INV-1', 'Farmco', new Date(Date.UTC(2026, 1, 3)), 'Glyfos 540', '4', 'Main Shed'],
+      }),
+    ).toHaveLength(2);
   });
 
   it('is a header row when its cells are words, even with a year or one number among them', () => {
-    expect(dataCellsOfHeaderRow({ rowNumber: 1, cells: ['Invoice No', 'Supplier', 'Date Received', 'Qty', 'Price ex GST'] })).toEqual([]);
-    expect(dataCellsOfHeaderRow({ rowNumber: 1, cells: ['Invoice', 'Supplier', 'Qty', 'Price', '2026', 'Notes', 'Unit'] })).toEqual([]);
+    expect(
+      dataCellsOfHeaderRow({ rowNumber: 1, cells: ['Invoice No', 'Supplier', 'Date Received', 'Qty', 'Price ex GST'] }),
+    ).toEqual([]);
+    expect(
+      dataCellsOfHeaderRow({ rowNumber: 1, cells: ['Invoice', 'Supplier', 'Qty', 'Price', '2026', 'Notes', 'Unit'] }),
+    ).toEqual([]);
   });
 
   it('refuses the mapping with the reason and the way out, naming the row and its values', () => {
     const grid = {
       source: 'x.csv',
       sheet: 'x',
-      rows: [{ rowNumber: 1, cells: ['INV-1', 'Farmco', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', '4', '20', 'L', '185'] }],
+      rows: [
+        {
+          rowNumber: 1,
+          cells: ['INV-1', 'Farmco', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', '4', '20', 'L', '185'],
+        },
+      ],
     };
     const error = (() => {
       try {

@@ -70,7 +70,19 @@ describe('mapping the example files', () => {
     expect(mapping).toEqual({
       kind: 'receipts',
       headerRowNumber: 1,
-      headers: ['Invoice', 'Supplier', 'Received', 'Storage', 'Order No', 'Item', 'Packs', 'Size', 'UOM', 'Cost/Pack', 'Notes'],
+      headers: [
+        'Invoice',
+        'Supplier',
+        'Received',
+        'Storage',
+        'Order No',
+        'Item',
+        'Packs',
+        'Size',
+        'UOM',
+        'Cost/Pack',
+        'Notes',
+      ],
       columns: {
         invoice: 0,
         supplier: 1,
@@ -97,7 +109,16 @@ describe('mapping the example files', () => {
       kind: 'returns',
       headerRowNumber: 1,
       headers: ['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments'],
-      columns: { returned_at: 0, supplier: 1, storage: 2, product: 3, amount: 4, amount_unit: 5, reference: 6, notes: 7 },
+      columns: {
+        returned_at: 0,
+        supplier: 1,
+        storage: 2,
+        product: 3,
+        amount: 4,
+        amount_unit: 5,
+        reference: 6,
+        notes: 7,
+      },
       unplaced: [],
       missing: [],
     });
@@ -127,7 +148,9 @@ describe('mapping the example files', () => {
         "Headers not placed: 'Return To', 'From Shed', 'Credit Note'. Add a column headed 'Supplier' " +
         '(and likewise for the others).',
     );
-    expect((thrown as MappingError).remedies).toEqual([{ code: 'map_columns', fields: ['supplier', 'storage', 'quantity', 'pack_size', 'pack_cost'] }]);
+    expect((thrown as MappingError).remedies).toEqual([
+      { code: 'map_columns', fields: ['supplier', 'storage', 'quantity', 'pack_size', 'pack_cost'] },
+    ]);
   });
 });
 
@@ -151,6 +174,8 @@ describe('a sheet with only a title and no header', () => {
     );
     const grid = await readGrid(path);
     expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 3]);
-    expect(() => detectMapping(grid, 'receipts')).toThrowError(expect.objectContaining({ code: 'no_header_row', category: 'input' }) as Error);
+    expect(() => detectMapping(grid, 'receipts')).toThrowError(
+      expect.objectContaining({ code: 'no_header_row', category: 'input' }) as Error,
+    );
   });
 });

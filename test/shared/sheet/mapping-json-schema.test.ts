@@ -10,7 +10,8 @@ describe('docs/mapping.schema.json', () => {
   });
 
   it('describes a file the import reads: columns, GST at a rate, units', () => {
-    const text = '{"kind":"receipts","columns":{"pack_cost":"Unit Price (inc GST)","storage":null},"prices_include_gst":{"rate":15},"units":{"Drum":"200 l"}}';
+    const text =
+      '{"kind":"receipts","columns":{"pack_cost":"Unit Price (inc GST)","storage":null},"prices_include_gst":{"rate":15},"units":{"Drum":"200 l"}}';
     const saved = parseSavedMapping(text, 'm.json');
     expect(saved.gstRate).toBe('0.15');
     expect(saved.unitAliases?.get('drum')).toEqual({ factor: '200', unit: 'l' });
@@ -32,6 +33,8 @@ describe('docs/mapping.schema.json', () => {
     expect(() => parseSavedMapping('{"columns":{},"prices_include_gst":{"rate":0.1}}', 'm.json')).toThrow(
       /prices_include_gst.rate: is a percentage such as 10/,
     );
-    expect(() => parseSavedMapping('{"columns":{},"units":{"drum":"200 gal"}}', 'm.json')).toThrow(/units.drum: must be a known unit/);
+    expect(() => parseSavedMapping('{"columns":{},"units":{"drum":"200 gal"}}', 'm.json')).toThrow(
+      /units.drum: must be a known unit/,
+    );
   });
 });

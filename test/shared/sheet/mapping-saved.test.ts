@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { assertMappingUsable, detectMapping } from '../../../shared/sheet/mapping.ts';
-import { columnFromLetter, parseSavedMapping, resolveSavedColumn, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
+import {
+  columnFromLetter,
+  parseSavedMapping,
+  resolveSavedColumn,
+  toSavedMapping,
+} from '../../../shared/sheet/saved-mapping.ts';
 import { thrownBy } from '../../support/errors.ts';
 
 function gridOf(rows: readonly (readonly CellValue[])[], numbers?: readonly number[]): Grid {
@@ -21,7 +26,11 @@ const ODD_DATA = ['Farmco', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 4, '
 
 describe('parseSavedMapping', () => {
   it('accepts a mapping with kind, header row, header texts, letters and nulls', () => {
-    const json = { kind: 'receipts', headerRow: 4, columns: { quantity: ' Qty (packs) ', pack_cost: 'J', line_total: null } };
+    const json = {
+      kind: 'receipts',
+      headerRow: 4,
+      columns: { quantity: ' Qty (packs) ', pack_cost: 'J', line_total: null },
+    };
     expect(parseSavedMapping(json, 'm.json')).toEqual({
       kind: 'receipts',
       headerRow: 4,
@@ -45,8 +54,14 @@ describe('parseSavedMapping', () => {
       [null, '(top level): '],
       [[], '(top level): '],
       [{}, 'columns: '],
-      [{ columns: { qty: 'Qty' } }, "columns.qty: 'qty' is not a field of receipts or returns; the fields are invoice, supplier,"],
-      [{ kind: 'returns', columns: { pack_cost: 'Price' } }, "columns.pack_cost: 'pack_cost' is not a field of returns; the fields are supplier, returned_at,"],
+      [
+        { columns: { qty: 'Qty' } },
+        "columns.qty: 'qty' is not a field of receipts or returns; the fields are invoice, supplier,",
+      ],
+      [
+        { kind: 'returns', columns: { pack_cost: 'Price' } },
+        "columns.pack_cost: 'pack_cost' is not a field of returns; the fields are supplier, returned_at,",
+      ],
       [{ kind: 'stock', columns: {} }, 'kind: '],
       [{ headerRow: 0, columns: {} }, 'headerRow: '],
       [{ headerRow: 2.5, columns: {} }, 'headerRow: '],
@@ -89,7 +104,16 @@ describe('detectMapping with a saved mapping', () => {
       kind: 'receipts',
       headerRowNumber: 3,
       headers: ODD_HEADER,
-      columns: { supplier: 0, received_at: 1, storage: 2, notes: 7, product: 3, quantity: 4, pack_size: 5, pack_cost: 6 },
+      columns: {
+        supplier: 0,
+        received_at: 1,
+        storage: 2,
+        notes: 7,
+        product: 3,
+        quantity: 4,
+        pack_size: 5,
+        pack_cost: 6,
+      },
       unplaced: [],
       missing: [],
     });
@@ -143,7 +167,9 @@ describe('detectMapping with a saved mapping', () => {
     expect(detectMapping(grid, 'receipts', { headerRow: 2, columns: {} }).headerRowNumber).toBe(2);
     const error = thrown(() => detectMapping(grid, 'receipts', { headerRow: 3, columns: {} }));
     expect(error.code).toBe('no_header_row');
-    expect(error.message).toContain('farm.xlsx, sheet \'Stock\': row 3, the header row the mapping file names ("headerRow"), is empty.');
+    expect(error.message).toContain(
+      'farm.xlsx, sheet \'Stock\': row 3, the header row the mapping file names ("headerRow"), is empty.',
+    );
   });
 
   it('places letters on a header row found by synonyms, with columns beyond the headers', () => {

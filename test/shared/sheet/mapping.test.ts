@@ -23,7 +23,10 @@ const thrown = (f: () => unknown): MappingError => thrownBy(f, MappingError);
 
 describe('finding the header row', () => {
   it('skips title, note and blank rows above the header', () => {
-    const grid = gridOf([['Stock received 2026'], ['Keyed by the office', null, null, 'Prices ex GST'], HEADER, DATA], [1, 2, 5, 6]);
+    const grid = gridOf(
+      [['Stock received 2026'], ['Keyed by the office', null, null, 'Prices ex GST'], HEADER, DATA],
+      [1, 2, 5, 6],
+    );
     const mapping = detectMapping(grid, 'receipts');
     expect(mapping.headerRowNumber).toBe(5);
     expect(mapping.missing).toEqual([]);
@@ -41,7 +44,9 @@ describe('finding the header row', () => {
 
   it('needs at least 3 recognised headers, 2 of them required', () => {
     expect(() => detectMapping(gridOf([['Supplier', 'Product', 'Whatever'], DATA]), 'receipts')).toThrow(MappingError);
-    expect(() => detectMapping(gridOf([['Notes', 'Status', 'Message', 'Line Total'], DATA]), 'receipts')).toThrow(MappingError);
+    expect(() => detectMapping(gridOf([['Notes', 'Status', 'Message', 'Line Total'], DATA]), 'receipts')).toThrow(
+      MappingError,
+    );
     expect(detectMapping(gridOf([['Supplier', 'Product', 'Notes'], DATA]), 'receipts').headerRowNumber).toBe(1);
   });
 
@@ -82,10 +87,30 @@ describe('finding the header row', () => {
 describe('matching headers to fields', () => {
   it('ignores case, punctuation, spacing and non-breaking spaces', () => {
     const mapping = detectMapping(
-      gridOf([['  SUPPLIER ', 'date-received', 'Deliver\u00a0to', 'PRODUCT', 'No. of packs', 'Pack size', 'Price (ex GST)', 'Invoice #']]),
+      gridOf([
+        [
+          '  SUPPLIER ',
+          'date-received',
+          'Deliver\u00a0to',
+          'PRODUCT',
+          'No. of packs',
+          'Pack size',
+          'Price (ex GST)',
+          'Invoice #',
+        ],
+      ]),
       'receipts',
     );
-    expect(mapping.columns).toEqual({ invoice: 7, supplier: 0, received_at: 1, storage: 2, product: 3, quantity: 4, pack_size: 5, pack_cost: 6 });
+    expect(mapping.columns).toEqual({
+      invoice: 7,
+      supplier: 0,
+      received_at: 1,
+      storage: 2,
+      product: 3,
+      quantity: 4,
+      pack_size: 5,
+      pack_cost: 6,
+    });
     expect(mapping.headers[0]).toBe('  SUPPLIER ');
   });
 
@@ -113,12 +138,18 @@ describe('matching headers to fields', () => {
   });
 
   it('places headers with units in brackets', () => {
-    const { columns } = matchHeaders(['Qty (packs)', 'Pack Size [L]', 'Unit price ($)', 'Date received (dd/mm/yyyy)'], 'receipts');
+    const { columns } = matchHeaders(
+      ['Qty (packs)', 'Pack Size [L]', 'Unit price ($)', 'Date received (dd/mm/yyyy)'],
+      'receipts',
+    );
     expect(Object.fromEntries(columns)).toEqual({ quantity: 0, pack_size: 1, pack_cost: 2, received_at: 3 });
   });
 
   it('places a header by a whole-word synonym covering at least half its words', () => {
-    const { columns } = matchHeaders(['Supplier name / vendor', 'Supplier invoice date', 'Delivery shed', 'Cost per pack inc GST'], 'receipts');
+    const { columns } = matchHeaders(
+      ['Supplier name / vendor', 'Supplier invoice date', 'Delivery shed', 'Cost per pack inc GST'],
+      'receipts',
+    );
     expect(Object.fromEntries(columns)).toEqual({ supplier: 0, received_at: 1, storage: 2, pack_cost: 3 });
     // 'Date of the last stock count' has one synonym word in six: not placed.
     expect(matchHeaders(['Date of the last stock count'], 'receipts').columns.size).toBe(0);
@@ -139,12 +170,18 @@ describe('matching headers to fields', () => {
   });
 
   it('maps the result columns of a results file for re-import', () => {
-    const mapping = detectMapping(gridOf([[...HEADER, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']]), 'receipts');
+    const mapping = detectMapping(
+      gridOf([[...HEADER, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']]),
+      'receipts',
+    );
     expect(mapping.columns).toMatchObject({ status: 7, record_id: 8, sequence: 9, line_item_id: 10, message: 11 });
   });
 
   it('keeps header texts by column, with empty and non-text headers as text', () => {
-    const mapping = detectMapping(gridOf([['Supplier', null, 'Product', 2026, 'Shed', true, new Date(Date.UTC(2026, 2, 1)), 'Date']]), 'receipts');
+    const mapping = detectMapping(
+      gridOf([['Supplier', null, 'Product', 2026, 'Shed', true, new Date(Date.UTC(2026, 2, 1)), 'Date']]),
+      'receipts',
+    );
     expect(mapping.headers).toEqual(['Supplier', '', 'Product', '2026', 'Shed', 'TRUE', '2026-03-01', 'Date']);
     expect(mapping.unplaced).toEqual([
       { column: 3, header: '2026' },
@@ -188,7 +225,9 @@ describe('assertMappingUsable', () => {
   const where = { source: 'april.xlsx', sheet: 'Invoices' };
 
   it('passes a mapping with every required field', () => {
-    expect(() => assertMappingUsable({ ...base, columns: { ...base.columns, quantity: 4 }, unplaced: [], missing: [] }, where)).not.toThrow();
+    expect(() =>
+      assertMappingUsable({ ...base, columns: { ...base.columns, quantity: 4 }, unplaced: [], missing: [] }, where),
+    ).not.toThrow();
   });
 
   it('names the missing field, the unplaced headers and the fix', () => {
@@ -196,17 +235,25 @@ describe('assertMappingUsable', () => {
     expect(error.code).toBe('missing_fields');
     expect(error.category).toBe('input');
     expect(error.message).toBe(
-      "april.xlsx, sheet 'Invoices', header row 3: no column for 'Qty' (quantity). Headers not placed: 'Qté'. " + "Add a column headed 'Qty'.",
+      "april.xlsx, sheet 'Invoices', header row 3: no column for 'Qty' (quantity). Headers not placed: 'Qté'. " +
+        "Add a column headed 'Qty'.",
     );
     expect(error.remedies).toEqual([{ code: 'map_columns', fields: ['quantity'] }]);
   });
 
   it('names no column of the sheet in its example: a guess could save the line amount as the pack price', () => {
-    const error = thrown(() => assertMappingUsable({ ...base, missing: ['pack_cost'], unplaced: [{ column: 9, header: 'Amount ex GST' }] }, where));
+    const error = thrown(() =>
+      assertMappingUsable(
+        { ...base, missing: ['pack_cost'], unplaced: [{ column: 9, header: 'Amount ex GST' }] },
+        where,
+      ),
+    );
     const cli = cliErrorMessage(error);
     expect(cli).toContain('{"columns": {"pack_cost": "<its header as written, or its column letter>"}}');
     expect(cli).not.toContain('"pack_cost": "Amount ex GST"');
-    expect(thrown(() => assertMappingUsable({ ...base, unplaced: [] }, where)).message).not.toContain('Headers not placed');
+    expect(thrown(() => assertMappingUsable({ ...base, unplaced: [] }, where)).message).not.toContain(
+      'Headers not placed',
+    );
   });
 
   it('refuses saved entries that placed nothing, before the missing fields', () => {

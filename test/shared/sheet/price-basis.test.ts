@@ -64,8 +64,17 @@ describe('checkPriceBasis', () => {
   });
 
   it('takes a column that does not say as the import was told, and each column by its own header', () => {
-    expect(checkPriceBasis(mapping('Unit Price'), null, where)).toEqual({ costIncludesGst: false, totalIncludesGst: false });
-    expect(checkPriceBasis(mapping('Unit Price', 'Total'), '0.1', where)).toEqual({ costIncludesGst: true, totalIncludesGst: true });
-    expect(checkPriceBasis(mapping('Price ex GST', 'Total inc GST'), null, where)).toEqual({ costIncludesGst: false, totalIncludesGst: true });
+    expect(checkPriceBasis(mapping('Unit Price'), null, where)).toEqual({
+      costIncludesGst: false,
+      totalIncludesGst: false,
+    });
+    expect(checkPriceBasis(mapping('Unit Price', 'Total'), '0.1', where)).toEqual({
+      costIncludesGst: true,
+      totalIncludesGst: true,
+    });
+    expect(checkPriceBasis(mapping('Price ex GST', 'Total inc GST'), null, where)).toEqual({
+      costIncludesGst: false,
+      totalIncludesGst: true,
+    });
   });
 });

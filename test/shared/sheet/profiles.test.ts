@@ -2,14 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
 import { chooseProfile, headerSignature, type Profile } from '../../../shared/sheet/profiles.ts';
 
-const grid = (rows: CellValue[][]): Grid => ({ source: 'bills.csv', sheet: 'bills', rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })) });
+const grid = (rows: CellValue[][]): Grid => ({
+  source: 'bills.csv',
+  sheet: 'bills',
+  rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })),
+});
 const profile = (name: string, headers: string[], kind: 'receipts' | 'returns' = 'receipts'): Profile => ({
   name,
   mapping: { kind, columns: {}, signature: headerSignature(headers) },
 });
 
 describe('chooseProfile', () => {
-  const sheet = grid([['Bills, March'], ['Contact', 'Bill Number', 'Bill Date', 'Item Description', 'Quantity', 'Unit Price'], ['Farmco', 'B-1']]);
+  const sheet = grid([
+    ['Bills, March'],
+    ['Contact', 'Bill Number', 'Bill Date', 'Item Description', 'Quantity', 'Unit Price'],
+    ['Farmco', 'B-1'],
+  ]);
 
   it('takes the profile whose headers are all in one row, the most specific when several fit', () => {
     const choice = chooseProfile(sheet, 'receipts', [
@@ -29,7 +37,10 @@ describe('chooseProfile', () => {
   });
 
   it('chooses neither of two that fit equally', () => {
-    const choice = chooseProfile(sheet, 'receipts', [profile('a', ['Contact', 'Bill Date']), profile('b', ['Quantity', 'Unit Price'])]);
+    const choice = chooseProfile(sheet, 'receipts', [
+      profile('a', ['Contact', 'Bill Date']),
+      profile('b', ['Quantity', 'Unit Price']),
+    ]);
     expect(choice).toEqual({ profile: null, reason: 'tie', names: ['a', 'b'] });
   });
 });

@@ -29,9 +29,15 @@ function mapOne(sheet: Sheet): Outcome {
     if (error instanceof MappingError) return { outcome: 'refused', why: error.message };
     throw error;
   }
-  const placed = Object.fromEntries(Object.entries(mapping.columns).map(([field, column]) => [field, mapping.headers[column as number]]));
-  const wrong = Object.entries(placed).filter(([field, header]) => sheet.expected[field] !== undefined && sheet.expected[field] !== header);
-  const unexpected = Object.entries(placed).filter(([field, header]) => sheet.expected[field] === undefined && Object.values(sheet.expected).includes(header!));
+  const placed = Object.fromEntries(
+    Object.entries(mapping.columns).map(([field, column]) => [field, mapping.headers[column as number]]),
+  );
+  const wrong = Object.entries(placed).filter(
+    ([field, header]) => sheet.expected[field] !== undefined && sheet.expected[field] !== header,
+  );
+  const unexpected = Object.entries(placed).filter(
+    ([field, header]) => sheet.expected[field] === undefined && Object.values(sheet.expected).includes(header!),
+  );
   const lost = Object.entries(sheet.expected).filter(([field]) => placed[field] === undefined);
   if (wrong.length + unexpected.length > 0) return { outcome: 'wrong', why: JSON.stringify({ wrong, unexpected }) };
   if (lost.length > 0) return { outcome: 'wrong', why: `not placed: ${JSON.stringify(lost)}` };

@@ -18,7 +18,18 @@ describe('headers split over two rows', () => {
       'receipts',
     );
     expect(mapping.headerRowNumber).toBe(3);
-    expect(mapping.headers).toEqual(['Invoice No', 'Supplier', 'Date', 'Deliver To', 'Product Name', 'Qty', 'Size', 'Unit', 'Price ex GST', 'Price inc GST']);
+    expect(mapping.headers).toEqual([
+      'Invoice No',
+      'Supplier',
+      'Date',
+      'Deliver To',
+      'Product Name',
+      'Qty',
+      'Size',
+      'Unit',
+      'Price ex GST',
+      'Price inc GST',
+    ]);
     expect(mapping.columns).toMatchObject({
       invoice: 0,
       supplier: 1,
@@ -37,7 +48,17 @@ describe('headers split over two rows', () => {
     const mapping = detectMapping(
       grid([
         ['Willow Creek — supplier invoices'],
-        ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'],
+        [
+          'Invoice No',
+          'Supplier',
+          'Date Received',
+          'Deliver To',
+          'Product',
+          'Qty',
+          'Pack Size',
+          'Unit',
+          'Price ex GST',
+        ],
       ]),
       'receipts',
     );

@@ -37,7 +37,12 @@ describe('applyChanges', () => {
     const gone = receipt(at(2), SHED.id, GLYFOS.id);
     const mirror = applyChanges(emptyMirror(ORG), 'receipts', [keep, gone], []);
     const touched = { ...gone, updated_at: at(3) };
-    const next = applyChanges(mirror, 'receipts', [touched], [{ id: gone.id }, { id: '7d8e0000-0000-4000-8000-00000000dead' }]);
+    const next = applyChanges(
+      mirror,
+      'receipts',
+      [touched],
+      [{ id: gone.id }, { id: '7d8e0000-0000-4000-8000-00000000dead' }],
+    );
     expect(Object.keys(next.receipts)).toEqual([keep.id]);
   });
 
@@ -66,7 +71,9 @@ describe('nextCursor', () => {
     expect(nextCursor(null, [at(3), at(9), at(1)])).toBe(at(9));
     expect(nextCursor(at(20), [at(3)])).toBe(at(20));
     expect(nextCursor(at(20), [])).toBe(at(20));
-    expect(nextCursor('2026-03-01T00:00:00.000009Z', ['2026-03-01T11:00:00.000010+11:00'])).toBe('2026-03-01T11:00:00.000010+11:00');
+    expect(nextCursor('2026-03-01T00:00:00.000009Z', ['2026-03-01T11:00:00.000010+11:00'])).toBe(
+      '2026-03-01T11:00:00.000010+11:00',
+    );
   });
 
   it('stays put on ties: records sharing the newest timestamp do not move it', () => {

@@ -2,7 +2,14 @@
 // updated_after and a small page size, deleted lists, a request log, and a hook to change the data
 // between two requests (a concurrent writer). Timestamps are compared in microseconds.
 import { randomUUID } from 'node:crypto';
-import type { DeletionRecord, Product, ProductAlias, Receipt, Return, Storage } from '../../../shared/schemas/resources.ts';
+import type {
+  DeletionRecord,
+  Product,
+  ProductAlias,
+  Receipt,
+  Return,
+  Storage,
+} from '../../../shared/schemas/resources.ts';
 import type { SyncRecords, SyncResource } from '../../../shared/sync/mirror.ts';
 import type { SyncPage, SyncPageQuery, SyncSource } from '../../../shared/sync/source.ts';
 import { formatMicros, stampMicros } from '../../../shared/sync/timestamps.ts';
@@ -24,8 +31,18 @@ export interface Request {
 type Store = { [R in SyncResource]: Map<string, SyncRecords[R]> };
 
 export class FakeSource implements SyncSource {
-  readonly records: Store = { storages: new Map(), product_aliases: new Map(), receipts: new Map(), returns: new Map() };
-  readonly deleted: Record<SyncResource, DeletionRecord[]> = { storages: [], product_aliases: [], receipts: [], returns: [] };
+  readonly records: Store = {
+    storages: new Map(),
+    product_aliases: new Map(),
+    receipts: new Map(),
+    returns: new Map(),
+  };
+  readonly deleted: Record<SyncResource, DeletionRecord[]> = {
+    storages: [],
+    product_aliases: [],
+    receipts: [],
+    returns: [],
+  };
   readonly products = new Map<string, Product>();
   readonly requests: Request[] = [];
   /** Called before every page request is answered. */
@@ -45,10 +62,17 @@ export class FakeSource implements SyncSource {
     if (this.unordered) all.reverse();
     const start = (query.page - 1) * this.pageSize;
     const records = all.slice(start, start + this.pageSize);
-    return { records, included: this.includedFor(resource, records), totalPages: Math.max(1, Math.ceil(all.length / this.pageSize)) };
+    return {
+      records,
+      included: this.includedFor(resource, records),
+      totalPages: Math.max(1, Math.ceil(all.length / this.pageSize)),
+    };
   }
 
-  async listDeleted(resource: SyncResource, query: { deletedAfter?: string | undefined }): Promise<{ records: DeletionRecord[] }> {
+  async listDeleted(
+    resource: SyncResource,
+    query: { deletedAfter?: string | undefined },
+  ): Promise<{ records: DeletionRecord[] }> {
     this.requests.push({ kind: 'deleted', resource, deletedAfter: query.deletedAfter });
     const after = query.deletedAfter === undefined ? -Infinity : stampMicros(query.deletedAfter)!;
     return { records: this.deleted[resource].filter((d) => stampMicros(d.deleted_at)! > after) };
@@ -72,11 +96,16 @@ export class FakeSource implements SyncSource {
       else ids.add(r.product_id);
     }
     const key = resource === 'receipts' ? 'products' : 'product';
-    return { [key]: Object.fromEntries([...ids].flatMap((id) => (this.products.has(id) ? [[id, this.products.get(id)]] : []))) };
+    return {
+      [key]: Object.fromEntries([...ids].flatMap((id) => (this.products.has(id) ? [[id, this.products.get(id)]] : []))),
+    };
   }
 }
 
-function byStampThenId(a: { id: string; updated_at?: string | undefined }, b: { id: string; updated_at?: string | undefined }): number {
+function byStampThenId(
+  a: { id: string; updated_at?: string | undefined },
+  b: { id: string; updated_at?: string | undefined },
+): number {
   const d = (stampMicros(a.updated_at) ?? 0) - (stampMicros(b.updated_at) ?? 0);
   return d !== 0 ? d : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -94,14 +123,26 @@ export function storage(updatedAt: string, extra: Partial<Storage> = {}): Storag
 }
 
 export function alias(productId: string, updatedAt: string, name = `Alias ${randomUUID().slice(0, 4)}`): ProductAlias {
-  return { id: randomUUID(), name, product_id: productId, organisation_id: ORG.id, inserted_at: updatedAt, updated_at: updatedAt };
+  return {
+    id: randomUUID(),
+    name,
+    product_id: productId,
+    organisation_id: ORG.id,
+    inserted_at: updatedAt,
+    updated_at: updatedAt,
+  };
 }
 
 export function product(name: string, updatedAt = at(0)): Product {
   return { id: randomUUID(), name, organisation_id: ORG.id, inserted_at: updatedAt, updated_at: updatedAt };
 }
 
-export function receipt(updatedAt: string, storageId: string, productId: string, extra: Partial<Receipt> = {}): Receipt {
+export function receipt(
+  updatedAt: string,
+  storageId: string,
+  productId: string,
+  extra: Partial<Receipt> = {},
+): Receipt {
   return {
     id: randomUUID(),
     organisation_id: ORG.id,
@@ -113,7 +154,15 @@ export function receipt(updatedAt: string, storageId: string, productId: string,
     order_number: null,
     under_review: false,
     line_items: [
-      { id: randomUUID(), product_id: productId, product_alias_id: null, quantity: '2', pack_size_value: '20', pack_size_unit: 'l', pack_cost: '185' },
+      {
+        id: randomUUID(),
+        product_id: productId,
+        product_alias_id: null,
+        quantity: '2',
+        pack_size_value: '20',
+        pack_size_unit: 'l',
+        pack_cost: '185',
+      },
     ],
     inserted_at: updatedAt,
     updated_at: updatedAt,

@@ -63,7 +63,8 @@ describe('fetchUpdated: keyset paging over updated_after', () => {
     seed(source, [1, 2, 3, 4]);
     let created: Receipt | undefined;
     source.beforePage = ({ page, updatedAfter }) => {
-      if (created === undefined && updatedAfter !== undefined && page === 1) created = source.put('receipts', receipt(at(50), SHED.id, GLYFOS.id));
+      if (created === undefined && updatedAfter !== undefined && page === 1)
+        created = source.put('receipts', receipt(at(50), SHED.id, GLYFOS.id));
     };
     const fetched = await fetchUpdated(source, 'receipts', undefined);
     expect(fetched.records.map((r) => r.id)).toContain(created!.id);

@@ -55,9 +55,12 @@ describe('parseMirror', () => {
     for (const json of cases) {
       expect(() => parseMirror(json, 'm.json'), JSON.stringify(json)?.slice(0, 60)).toThrow(MirrorError);
     }
-    expect(() => parseMirror({ ...mirror, cursors: { ...mirror.cursors, receipts: { updatedAfter: 'yesterday', deletedAfter: null } } }, 'm.json')).toThrow(
-      /cursors\.receipts\.updatedAfter/,
-    );
+    expect(() =>
+      parseMirror(
+        { ...mirror, cursors: { ...mirror.cursors, receipts: { updatedAfter: 'yesterday', deletedAfter: null } } },
+        'm.json',
+      ),
+    ).toThrow(/cursors\.receipts\.updatedAfter/);
   });
 
   it("refuses another organisation's mirror", () => {
@@ -73,7 +76,10 @@ describe('the mirror as reference data (--offline)', () => {
     const { mirror, shed, glyfos, urea, roundup } = await syncedMirror();
     const resolver = createResolver(mirrorReferenceData(mirror));
     expect(resolver.storage('main chemical shed')).toMatchObject({ ok: true, value: { id: shed.id } });
-    expect(resolver.product('Roundup')).toMatchObject({ ok: true, value: { productId: glyfos.id, productAliasId: roundup.id } });
+    expect(resolver.product('Roundup')).toMatchObject({
+      ok: true,
+      value: { productId: glyfos.id, productAliasId: roundup.id },
+    });
     expect(resolver.productNames()).toEqual(['Glyfos 540', 'Granular Urea', 'Roundup']);
     expect(resolver.productName(urea.id)).toBe('Granular Urea');
   });

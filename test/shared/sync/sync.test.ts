@@ -16,7 +16,9 @@ function seeded(pageSize = 3) {
   const amine = product('Amine 625', at(1));
   for (const p of [glyfos, amine]) source.products.set(p.id, p);
   source.put('product_aliases', alias(glyfos.id, at(3), 'Roundup'));
-  const receipts = [10, 11, 12, 13].map((n) => source.put('receipts', receipt(at(n), shed.id, n % 2 ? glyfos.id : amine.id)));
+  const receipts = [10, 11, 12, 13].map((n) =>
+    source.put('receipts', receipt(at(n), shed.id, n % 2 ? glyfos.id : amine.id)),
+  );
   const returns = [20].map((n) => source.put('returns', ret(at(n), shed.id, amine.id)));
   return { source, shed, locked, glyfos, amine, receipts, returns };
 }
@@ -28,7 +30,11 @@ function expectMirrorsSource(mirror: Mirror, source: FakeSource): void {
   expect(mirror.returns).toEqual(asMap(source, 'returns'));
 }
 
-const options = (extra: Partial<SyncOptions> = {}): SyncOptions => ({ organisation: ORG, now: localAt(BASE_US + 1000), ...extra });
+const options = (extra: Partial<SyncOptions> = {}): SyncOptions => ({
+  organisation: ORG,
+  now: localAt(BASE_US + 1000),
+  ...extra,
+});
 
 describe('syncMirror', () => {
   it('first sync: full, everything mirrored, cursors at the newest timestamps seen', async () => {
@@ -54,7 +60,8 @@ describe('syncMirror', () => {
     source.requests.length = 0;
     const second = await syncMirror(source, first.mirror, options({ overlapMs: 5000 }));
     expect(second.report).toMatchObject({ mode: 'incremental', reason: null, requests: 8 });
-    for (const resource of SYNC_RESOURCES) expect(second.report.resources[resource]).toMatchObject({ changed: 0, deleted: 0 });
+    for (const resource of SYNC_RESOURCES)
+      expect(second.report.resources[resource]).toMatchObject({ changed: 0, deleted: 0 });
     expect({ ...second.mirror, syncedAt: null }).toEqual({ ...first.mirror, syncedAt: null });
     const receiptsAsk = source.requests.find((r) => r.kind === 'page' && r.resource === 'receipts');
     expect(stampMicros(receiptsAsk!.updatedAfter)).toBe(stampMicros(at(13))! - 5_000_000);
@@ -103,7 +110,8 @@ describe('syncMirror', () => {
     const touched = source.put('receipts', { ...receipts[2]!, notes: 'checked', updated_at: at(40) });
     const listDeleted = source.listDeleted.bind(source);
     source.listDeleted = async (resource, q) => {
-      if (resource === 'receipts' && source.records.receipts.has(touched.id)) source.remove('receipts', touched.id, at(41));
+      if (resource === 'receipts' && source.records.receipts.has(touched.id))
+        source.remove('receipts', touched.id, at(41));
       return listDeleted(resource, q);
     };
     const { mirror } = await syncMirror(source, first.mirror, options());
@@ -166,7 +174,11 @@ describe('syncMirror', () => {
     source.records.storages.delete(a!.id); // gone without a deletion record
     source.requests.length = 0;
     const { mirror } = await syncMirror(source, first.mirror, options());
-    expect(source.requests.filter((r) => r.resource === 'storages' && r.kind === 'page').every((r) => r.updatedAfter === undefined)).toBe(true);
+    expect(
+      source.requests
+        .filter((r) => r.resource === 'storages' && r.kind === 'page')
+        .every((r) => r.updatedAfter === undefined),
+    ).toBe(true);
     expect(mirror.storages).toEqual(asMap(source, 'storages'));
   });
 
@@ -186,7 +198,11 @@ describe('syncMirror', () => {
     const first = await syncMirror(source, null, options());
     const frozen = structuredClone(first.mirror);
     await expect(
-      syncMirror(source, first.mirror, options({ organisation: { id: '11111111-1111-4111-8111-111111111111', name: 'Other' } })),
+      syncMirror(
+        source,
+        first.mirror,
+        options({ organisation: { id: '11111111-1111-4111-8111-111111111111', name: 'Other' } }),
+      ),
     ).rejects.toBeInstanceOf(MirrorError);
     source.put('receipts', receipt(at(99), source.records.storages.keys().next().value!, product('X').id));
     await syncMirror(source, first.mirror, options());
@@ -200,7 +216,9 @@ describe('syncMirror', () => {
       controller.abort(new Error('Interrupted'));
       signal?.throwIfAborted();
     };
-    await expect(syncMirror(source, emptyMirror(ORG), options({ signal: controller.signal }))).rejects.toThrow('Interrupted');
+    await expect(syncMirror(source, emptyMirror(ORG), options({ signal: controller.signal }))).rejects.toThrow(
+      'Interrupted',
+    );
   });
 
   it('ends equal to the service after one more sync, whatever a concurrent writer did (ties included)', async () => {

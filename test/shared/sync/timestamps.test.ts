@@ -35,11 +35,15 @@ describe('service timestamps in microseconds (gaps row 15)', () => {
   });
 
   it('keeps the later stamp as the service wrote it, microseconds deciding', () => {
-    expect(laterStamp('2026-03-01T10:00:00.000001Z', '2026-03-01T10:00:00.000002Z')).toBe('2026-03-01T10:00:00.000002Z');
+    expect(laterStamp('2026-03-01T10:00:00.000001Z', '2026-03-01T10:00:00.000002Z')).toBe(
+      '2026-03-01T10:00:00.000002Z',
+    );
     expect(laterStamp('2026-03-01T20:00:00+10:00', '2026-03-01T09:59:59.999999Z')).toBe('2026-03-01T20:00:00+10:00');
     expect(laterStamp(null, 'bad')).toBeNull();
     expect(laterStamp('bad', '2026-03-01T00:00:00Z')).toBe('2026-03-01T00:00:00Z');
-    expect(newestStamp([null, '2026-01-01T00:00:00Z', undefined, '2026-02-01T00:00:00Z', '2025-01-01T00:00:00Z'])).toBe('2026-02-01T00:00:00Z');
+    expect(newestStamp([null, '2026-01-01T00:00:00Z', undefined, '2026-02-01T00:00:00Z', '2025-01-01T00:00:00Z'])).toBe(
+      '2026-02-01T00:00:00Z',
+    );
     expect(newestStamp([])).toBeNull();
   });
 });

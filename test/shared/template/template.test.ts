@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ReferenceData } from '../../../shared/resolve/index.ts';
 import { normaliseName } from '../../../shared/resolve/index.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
-import { buildTemplate, TEMPLATE_COLUMNS, TEMPLATE_UNITS, TemplateError, templateLists, VALIDATED_ROWS, wordTemplate } from '../../../shared/template/index.ts';
+import {
+  buildTemplate,
+  TEMPLATE_COLUMNS,
+  TEMPLATE_UNITS,
+  TemplateError,
+  templateLists,
+  VALIDATED_ROWS,
+  wordTemplate,
+} from '../../../shared/template/index.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { catalogue, WILLOW } from '../../support/catalogue.ts';
 
@@ -15,7 +23,12 @@ function willowReference(): ReferenceData {
     products: ReferenceData['products'];
     product_aliases: ReferenceData['productAliases'];
   };
-  return { organisationId: WILLOW, storages: full.storages, productAliases: full.product_aliases, products: full.products };
+  return {
+    organisationId: WILLOW,
+    storages: full.storages,
+    productAliases: full.product_aliases,
+    products: full.products,
+  };
 }
 
 /** Names that normalise alike and mean more than one product: the import refuses them, so the list must leave them out. */
@@ -51,13 +64,26 @@ describe('template columns', () => {
       'Price ex GST',
       'Notes',
     ]);
-    expect(TEMPLATE_COLUMNS.returns.map((c) => c.header)).toEqual(['Date', 'Return To', 'Storage', 'Product', 'Amount', 'Unit', 'Reference', 'Notes']);
+    expect(TEMPLATE_COLUMNS.returns.map((c) => c.header)).toEqual([
+      'Date',
+      'Return To',
+      'Storage',
+      'Product',
+      'Amount',
+      'Unit',
+      'Reference',
+      'Notes',
+    ]);
   });
 
   for (const kind of ['receipts', 'returns'] as ImportKind[]) {
     it(`map, every one, to the intended ${kind} field, with nothing missing`, () => {
       const columns = TEMPLATE_COLUMNS[kind];
-      const grid = { source: 'template.xlsx', sheet: kind, rows: [{ rowNumber: 1, cells: columns.map((c) => c.header) }] };
+      const grid = {
+        source: 'template.xlsx',
+        sheet: kind,
+        rows: [{ rowNumber: 1, cells: columns.map((c) => c.header) }],
+      };
       const mapping = detectMapping(grid, kind);
       expect(mapping.headerRowNumber).toBe(1);
       expect(mapping.columns).toEqual(Object.fromEntries(columns.map((c, i) => [c.field, i])));
@@ -71,7 +97,13 @@ describe('template columns', () => {
     expect(byHeader['Supplier']).toMatchObject({ required: true, note: 'Needed on the first row of each invoice.' });
     expect(byHeader['Qty']).toMatchObject({ required: true, note: 'Needed on every row.' });
     expect(byHeader['Notes']).toMatchObject({ required: false, note: null });
-    expect(TEMPLATE_COLUMNS.returns.filter((c) => c.required).map((c) => c.header)).toEqual(['Date', 'Return To', 'Storage', 'Product', 'Amount']);
+    expect(TEMPLATE_COLUMNS.returns.filter((c) => c.required).map((c) => c.header)).toEqual([
+      'Date',
+      'Return To',
+      'Storage',
+      'Product',
+      'Amount',
+    ]);
   });
 });
 
@@ -147,7 +179,11 @@ describe('buildTemplate', () => {
   });
 
   it('adds no validation for an empty list (a range of no rows is not valid in Excel)', () => {
-    const plan = buildTemplate('receipts', { organisationId: WILLOW, storages: [], productAliases: [], products: [] }, context);
+    const plan = buildTemplate(
+      'receipts',
+      { organisationId: WILLOW, storages: [], productAliases: [], products: [] },
+      context,
+    );
     expect(plan.lists.map((l) => l.range)).toEqual([null, null, 'Lists!$C$2:$C$6']);
     expect(plan.validations.map((v) => v.list)).toEqual(['units']);
   });
@@ -166,7 +202,9 @@ describe('buildTemplate', () => {
       const text = [instructions.title, ...instructions.sections.flatMap((s) => [s.heading, ...s.lines])].join('\n');
       expect(text).toContain('Willow Creek Pastoral Co');
       expect(text).toMatch(/1 March 2026/);
-      expect(text).toContain('The lists come from Willow Creek Pastoral Co as it was on 1 March 2026. Step find template lists.');
+      expect(text).toContain(
+        'The lists come from Willow Creek Pastoral Co as it was on 1 March 2026. Step find template lists.',
+      );
       expect(text).toContain('Step check template.');
       expect(text).not.toMatch(/\bshed (import|template|login)|--[a-z]|\bFILE\b/);
       expect(text).not.toMatch(/\b(uuid|id|field|null|undefined|_)\b|_/i);
@@ -176,6 +214,8 @@ describe('buildTemplate', () => {
 
   it('refuses another kind, and reference data without an organisation', () => {
     expect(() => buildTemplate('stock' as ImportKind, willowReference(), context)).toThrow(TemplateError);
-    expect(() => buildTemplate('receipts', { ...willowReference(), organisationId: '' }, context)).toThrow(/organisation/);
+    expect(() => buildTemplate('receipts', { ...willowReference(), organisationId: '' }, context)).toThrow(
+      /organisation/,
+    );
   });
 });

@@ -68,25 +68,32 @@ describe('fileRecordStore', () => {
 });
 
 describe('a process holding records on disk', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('removes them when it is ended by %s, then ends as the signal would', async (signal) => {
-    const temp = await mkdtemp(join(dir, 'signal-'));
-    // A child process puts a record in a store with nothing held in memory, reads it back (so the file is made), then waits.
-    const script = [
-      `import { fileRecordStore } from ${JSON.stringify(new URL('../../../../batch/commands/export/file-record-store.ts', import.meta.url).pathname)};`,
-      `const store = fileRecordStore(${JSON.stringify(temp)}, 0);`,
-      `store.put({ id: 'A', updated_at: '2026-03-01T10:00:00Z' });`,
-      `[...store.scan()];`,
-      `console.log('ready');`,
-      `setInterval(() => {}, 1000);`,
-    ].join('\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
-    expect(await readdir(temp)).toHaveLength(1);
-    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, how) => resolve(how)));
-    child.kill(signal);
-    expect(await ended).toBe(signal);
-    expect(await readdir(temp)).toEqual([]);
-  });
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'removes them when it is ended by %s, then ends as the signal would',
+    async (signal) => {
+      const temp = await mkdtemp(join(dir, 'signal-'));
+      // A child process puts a record in a store with nothing held in memory, reads it back (so the file is made), then waits.
+      const script = [
+        `import { fileRecordStore } from ${JSON.stringify(new URL('../../../../batch/commands/export/file-record-store.ts', import.meta.url).pathname)};`,
+        `const store = fileRecordStore(${JSON.stringify(temp)}, 0);`,
+        `store.put({ id: 'A', updated_at: '2026-03-01T10:00:00Z' });`,
+        `[...store.scan()];`,
+        `console.log('ready');`,
+        `setInterval(() => {}, 1000);`,
+      ].join('\n');
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()),
+      );
+      expect(await readdir(temp)).toHaveLength(1);
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, how) => resolve(how)));
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      expect(await readdir(temp)).toEqual([]);
+    },
+  );
 });
 
 describe('shed export with its records on disk', () => {
@@ -111,10 +118,17 @@ describe('shed export with its records on disk', () => {
     const summary = await exportCommand(options(join(dir, 'movements.csv')));
     expect(summary.rows).toBeGreaterThan(0);
     // The same file as with every record held in memory.
-    const held = { ...options(join(dir, 'movements-held.csv')), io: memoryIO({ TMPDIR: temp, SHED_CONFIG: join(temp, 'no-config.json') }) };
+    const held = {
+      ...options(join(dir, 'movements-held.csv')),
+      io: memoryIO({ TMPDIR: temp, SHED_CONFIG: join(temp, 'no-config.json') }),
+    };
     await exportCommand(held);
-    expect(await readFile(join(dir, 'movements.csv'), 'utf8')).toBe(await readFile(join(dir, 'movements-held.csv'), 'utf8'));
-    await expect(exportCommand(options(join(dir, 'no-such-folder', 'movements.csv')))).rejects.toMatchObject({ code: 'output_not_writable' });
+    expect(await readFile(join(dir, 'movements.csv'), 'utf8')).toBe(
+      await readFile(join(dir, 'movements-held.csv'), 'utf8'),
+    );
+    await expect(exportCommand(options(join(dir, 'no-such-folder', 'movements.csv')))).rejects.toMatchObject({
+      code: 'output_not_writable',
+    });
     expect(await readdir(temp)).toEqual([]);
   });
 });

@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DIGEST_ITEM, createExportNames, ledgerLines, ledgerTable, ledgerText, sealLedger, tiesOut, type ExportRow } from '../../../../shared/export/index.ts';
+import {
+  DIGEST_ITEM,
+  createExportNames,
+  ledgerLines,
+  ledgerTable,
+  ledgerText,
+  sealLedger,
+  tiesOut,
+  type ExportRow,
+} from '../../../../shared/export/index.ts';
 import { addDecimals, subtractDecimals } from '../../../../shared/sheet/values/index.ts';
 import * as f from '../fixture.ts';
 
-const names = createExportNames({ organisationId: f.ORG, storages: f.storages, productAliases: f.aliases, products: f.products });
-const february = { timeZone: 'Australia/Sydney', dates: { from: { year: 2026, month: 2, day: 4 }, to: { year: 2026, month: 2, day: 27 } } };
-const context = { organisation: 'Willow Creek Pastoral Co', storage: null, generatedAt: '2026-11-25 08:40 GMT+11', producer: 'shed-sheets test' };
+const names = createExportNames({
+  organisationId: f.ORG,
+  storages: f.storages,
+  productAliases: f.aliases,
+  products: f.products,
+});
+const february = {
+  timeZone: 'Australia/Sydney',
+  dates: { from: { year: 2026, month: 2, day: 4 }, to: { year: 2026, month: 2, day: 27 } },
+};
+const context = {
+  organisation: 'Willow Creek Pastoral Co',
+  storage: null,
+  generatedAt: '2026-11-25 08:40 GMT+11',
+  producer: 'shed-sheets test',
+};
 
 describe('ledger', () => {
   const lines = ledgerLines({ receipts: f.receipts, returns: f.returns, names, filter: february });
@@ -65,7 +87,13 @@ describe('ledger', () => {
     );
     const changed = {
       ...table,
-      sheets: [{ ...table.sheets[0]!, rows: [...table.sheets[0]!.rows].map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)) }, ...table.sheets.slice(1)],
+      sheets: [
+        {
+          ...table.sheets[0]!,
+          rows: [...table.sheets[0]!.rows].map((r, i) => (i === 0 ? { ...r, balance: '82' } : r)),
+        },
+        ...table.sheets.slice(1),
+      ],
     };
     const other = [...(await sealLedger(changed)).sheets[2]!.rows].find((r) => r.item === DIGEST_ITEM)?.value;
     expect(other).not.toBe(digest);

@@ -11,14 +11,23 @@ import {
 import type { CellValue, Grid } from '../../../../shared/sheet/grid.ts';
 import * as f from '../fixture.ts';
 
-const names = createExportNames({ organisationId: f.ORG, storages: f.storages, productAliases: f.aliases, products: f.products });
+const names = createExportNames({
+  organisationId: f.ORG,
+  storages: f.storages,
+  productAliases: f.aliases,
+  products: f.products,
+});
 const lines = ledgerLines({
   receipts: f.receipts,
   returns: f.returns,
   names,
   filter: { timeZone: 'Australia/Sydney', dates: { from: null, to: { year: 2026, month: 2, day: 27 } } },
 });
-const grid = (rows: CellValue[][]): Grid => ({ source: 'count.xlsx', sheet: 'Stocktake', rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })) });
+const grid = (rows: CellValue[][]): Grid => ({
+  source: 'count.xlsx',
+  sheet: 'Stocktake',
+  rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })),
+});
 const line = (closing: string): LedgerLine => ({ ...lines[0]!, closing });
 
 describe('stocktake', () => {
@@ -60,20 +69,38 @@ describe('stocktake', () => {
       return 'read';
     };
     const head = ['Storage', 'Product', 'Unit', 'Counted'];
-    expect(refusal([['Where', 'What', 'How many']])).toMatch(/^count\.xlsx, sheet Stocktake: no header row with Storage, Product and Counted/);
-    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', -1]])).toMatch(/row 2, column Counted: '-1' is negative/);
-    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 'about 40']])).toMatch(/row 2, column Counted: /);
-    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 40], ['Main Chemical Shed', 'Glyphosate 540', 'l', 1]])).toMatch(
-      /row 3, column Product: counted already on row 2/,
+    expect(refusal([['Where', 'What', 'How many']])).toMatch(
+      /^count\.xlsx, sheet Stocktake: no header row with Storage, Product and Counted/,
     );
-    expect(refusal([head, ['Main Chemical Shed', 'Wetter', 'l', 1]])).toMatch(/row 2, column Product: 'Wetter' is ambiguous/);
+    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', -1]])).toMatch(
+      /row 2, column Counted: '-1' is negative/,
+    );
+    expect(refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 'about 40']])).toMatch(/row 2, column Counted: /);
+    expect(
+      refusal([head, ['Main Chemical Shed', 'Glyfos 540', 'l', 40], ['Main Chemical Shed', 'Glyphosate 540', 'l', 1]]),
+    ).toMatch(/row 3, column Product: counted already on row 2/);
+    expect(refusal([head, ['Main Chemical Shed', 'Wetter', 'l', 1]])).toMatch(
+      /row 2, column Product: 'Wetter' is ambiguous/,
+    );
     expect(refusal([head, ['Back Shed', 'Glyfos 540', 'l', 1]])).toMatch(/row 2, column Storage: /);
   });
 
   it('flags a variance over the tolerance of the closing; any variance when the closing is 0', () => {
-    const count = (counted: string) => ({ counted, rowNumber: 2, storageId: '', storage: '', productId: '', product: '', unit: 'l' });
+    const count = (counted: string) => ({
+      counted,
+      rowNumber: 2,
+      storageId: '',
+      storage: '',
+      productId: '',
+      product: '',
+      unit: 'l',
+    });
     expect(reconcileLine(line('100'), count('99'), '1')).toEqual({ counted: '99', variance: '-1', flag: 'ok' });
-    expect(reconcileLine(line('100'), count('98.9'), '1')).toEqual({ counted: '98.9', variance: '-1.1', flag: 'over tolerance' });
+    expect(reconcileLine(line('100'), count('98.9'), '1')).toEqual({
+      counted: '98.9',
+      variance: '-1.1',
+      flag: 'over tolerance',
+    });
     expect(reconcileLine(line('100'), count('102'), '2.5')).toMatchObject({ variance: '2', flag: 'ok' });
     expect(reconcileLine(line('0'), count('0'), '1')).toMatchObject({ variance: '0', flag: 'ok' });
     expect(reconcileLine(line('0'), count('0.1'), '1')).toMatchObject({ flag: 'over tolerance' });

@@ -20,7 +20,10 @@ interface Rec {
 type Draft = ImportDraft<Body>;
 
 const lost = (reason: 'server_error' | 'connection_lost') =>
-  new OutcomeUnknownError({ method: 'POST', url: '/x' }, { reason, startedAt: new Date(0).toISOString(), explanation: 'the answer was lost' });
+  new OutcomeUnknownError(
+    { method: 'POST', url: '/x' },
+    { reason, startedAt: new Date(0).toISOString(), explanation: 'the answer was lost' },
+  );
 
 function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
   const records: Rec[] = [];
@@ -60,13 +63,26 @@ function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
     listSince: async () => [...records],
     diff: () => ({ body: null, changes: [] }),
     results: (d, r, status, message) =>
-      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, sequence: r.sequence, ...(message ? { message } : {}) })),
+      d.rowNumbers.map((rowNumber) => ({
+        rowNumber,
+        status,
+        recordId: r.id,
+        sequence: r.sequence,
+        ...(message ? { message } : {}),
+      })),
     underReview: () => false,
   };
   return { ops, records, creates };
 }
 
-const draft = (row: number, name: string): Draft => ({ rowNumbers: [row], body: { name }, recordId: null, updatedAt: null, problems: [], warnings: [] });
+const draft = (row: number, name: string): Draft => ({
+  rowNumbers: [row],
+  body: { name },
+  recordId: null,
+  updatedAt: null,
+  problems: [],
+  warnings: [],
+});
 const noJournal = () => new JournalIndex([], 'org', 'receipts');
 const sink = (into: JournalEntry[] = []) => ({ append: async (e: JournalEntry) => void into.push(e) });
 
@@ -74,7 +90,11 @@ describe('runImport', () => {
   it('two equal invoices in one sheet and one twin in the service: the first is the duplicate, the second is created', async () => {
     const svc = service();
     svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
-    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 2, journal: noJournal(), sink: sink() });
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], {
+      concurrency: 2,
+      journal: noJournal(),
+      sink: sink(),
+    });
     expect(results.map((r) => [r.rowNumber, r.status, r.sequence])).toEqual([
       [2, 'duplicate', 'REC-0'],
       [3, 'created', 'REC-2'],
@@ -84,7 +104,11 @@ describe('runImport', () => {
   it('a lost answer is found in the service and adopted: sent once', async () => {
     const svc = service({ loseAnswers: 1 });
     const entries: JournalEntry[] = [];
-    const results = await runImport([draft(2, 'A')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink(entries) });
+    const results = await runImport([draft(2, 'A')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(entries),
+    });
     expect(results[0]).toMatchObject({ status: 'created', recordId: 'id-1' });
     expect(svc.creates).toEqual(['A']);
     expect(entries.map((e) => e.type)).toEqual(['intent', 'created']);
@@ -92,14 +116,25 @@ describe('runImport', () => {
 
   it('a create that failed before acting is sent again after looking for it', async () => {
     const svc = service({ failFirst: 2 });
-    const results = await runImport([draft(2, 'A')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 });
+    const results = await runImport([draft(2, 'A')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+      retryDelayMs: 1,
+    });
     expect(results[0]!.status).toBe('created');
     expect(svc.creates).toEqual(['A']);
   });
 
   it('gives up with a clear failure after the last attempt, nothing created', async () => {
     const svc = service({ failFirst: 10 });
-    const results = await runImport([draft(2, 'A')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1, maxAttempts: 3 });
+    const results = await runImport([draft(2, 'A')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+      retryDelayMs: 1,
+      maxAttempts: 3,
+    });
     expect(results[0]).toMatchObject({ status: 'failed' });
     expect(results[0]!.message).toMatch(/not created: the service failed 3 times and the record is not there/);
     expect(svc.records).toEqual([]);
@@ -109,12 +144,30 @@ describe('runImport', () => {
     const svc = service();
     svc.records.push({ id: 'mine', sequence: 'REC-9', updated_at: '2026-01-01T00:00:00Z', name: 'A' });
     const journal = new JournalIndex(
-      [{ type: 'intent', at: '', organisationId: 'org', kind: 'receipts', fingerprint: await fingerprint('A'), rowNumbers: [2], cursor: null }],
+      [
+        {
+          type: 'intent',
+          at: '',
+          organisationId: 'org',
+          kind: 'receipts',
+          fingerprint: await fingerprint('A'),
+          rowNumbers: [2],
+          cursor: null,
+        },
+      ],
       'org',
       'receipts',
     );
-    const results = await runImport([draft(2, 'A')], svc.ops, [...svc.records], { concurrency: 1, journal, sink: sink() });
-    expect(results[0]).toMatchObject({ status: 'created', recordId: 'mine', message: 'found after an interrupted run' });
+    const results = await runImport([draft(2, 'A')], svc.ops, [...svc.records], {
+      concurrency: 1,
+      journal,
+      sink: sink(),
+    });
+    expect(results[0]).toMatchObject({
+      status: 'created',
+      recordId: 'mine',
+      message: 'found after an interrupted run',
+    });
     expect(svc.creates).toEqual([]);
   });
 
@@ -158,8 +211,17 @@ describe('runImport and the journal of an interrupted run', () => {
     const first: Rec = { id: 'first', sequence: 'REC-1', updated_at: '2026-01-01T00:00:01Z', name: 'A' };
     svc.records.push(first);
     // Row 2 was created; row 3's intent was flushed, then the process died before its create was sent.
-    const journal = new JournalIndex([await intent(2, 'A'), await created(2, first), await intent(3, 'A')], 'org', 'receipts');
-    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], { concurrency: 2, sheet: 'Invoices', journal, sink: sink() });
+    const journal = new JournalIndex(
+      [await intent(2, 'A'), await created(2, first), await intent(3, 'A')],
+      'org',
+      'receipts',
+    );
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], {
+      concurrency: 2,
+      sheet: 'Invoices',
+      journal,
+      sink: sink(),
+    });
     expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([
       [2, 'created', 'first'],
       [3, 'created', 'id-2'],
@@ -173,7 +235,12 @@ describe('runImport and the journal of an interrupted run', () => {
     const two: Rec = { id: 'two', sequence: 'REC-2', updated_at: '2026-01-01T00:00:02Z', name: 'A' };
     svc.records.push(one, two);
     const journal = new JournalIndex([await created(2, one), await created(3, two)], 'org', 'receipts');
-    const results = await runImport([draft(5, 'A'), draft(6, 'A')], svc.ops, [...svc.records], { concurrency: 2, sheet: 'Invoices', journal, sink: sink() });
+    const results = await runImport([draft(5, 'A'), draft(6, 'A')], svc.ops, [...svc.records], {
+      concurrency: 2,
+      sheet: 'Invoices',
+      journal,
+      sink: sink(),
+    });
     expect(results.map((r) => [r.rowNumber, r.status, r.recordId])).toEqual([
       [5, 'created', 'one'],
       [6, 'created', 'two'],
@@ -184,7 +251,12 @@ describe('runImport and the journal of an interrupted run', () => {
   it('journals the sheet, the rows and the updated_at of what it created', async () => {
     const svc = service();
     const entries: JournalEntry[] = [];
-    await runImport([draft(4, 'B')], svc.ops, [], { concurrency: 1, sheet: 'March', journal: noJournal(), sink: sink(entries) });
+    await runImport([draft(4, 'B')], svc.ops, [], {
+      concurrency: 1,
+      sheet: 'March',
+      journal: noJournal(),
+      sink: sink(entries),
+    });
     expect(entries.find((e) => e.type === 'created')).toMatchObject({
       sheet: 'March',
       rowNumbers: [4],
@@ -200,12 +272,19 @@ describe('the sweep after the last create', () => {
     const create = svc.ops.create;
     // Another run sends the same invoice while this one does.
     svc.ops.create = async (body) => {
-      if (body.name === 'A') svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
+      if (body.name === 'A')
+        svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
       return create(body);
     };
-    const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], { concurrency: 1, journal: noJournal(), sink: sink() });
+    const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+    });
     expect(results[0]).toMatchObject({ status: 'created', twinSequences: ['REC-77'] });
-    expect(results[0]!.message).toMatch(/created as REC-\d+, but the service now also holds REC-77 with the same content/);
+    expect(results[0]!.message).toMatch(
+      /created as REC-\d+, but the service now also holds REC-77 with the same content/,
+    );
     expect(results[1]!.twinSequences).toBeUndefined();
     expect(svc.records.map((r) => r.id)).toContain('theirs');
   });

@@ -5,13 +5,28 @@ import type { ReceiptField } from '../../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../../shared/sheet/grid.ts';
 
 const HEADERS = ['Invoice', 'Supplier', 'Date', 'Storage', 'Product', 'Qty', 'Record ID'];
-const ALL: Partial<Record<ReceiptField, number>> = { invoice: 0, supplier: 1, received_at: 2, storage: 3, product: 4, quantity: 5, record_id: 6 };
+const ALL: Partial<Record<ReceiptField, number>> = {
+  invoice: 0,
+  supplier: 1,
+  received_at: 2,
+  storage: 3,
+  product: 4,
+  quantity: 5,
+  record_id: 6,
+};
 
 /** Groups rows given as [rowNumber, ...cells]; row 1 is the header. */
 function group(rows: [number, ...CellValue[]][], columns: Partial<Record<ReceiptField, number>> = ALL) {
-  const grid: Grid = { source: 't.csv', sheet: 't', rows: [{ rowNumber: 1, cells: HEADERS }, ...rows.map(([rowNumber, ...cells]) => ({ rowNumber, cells }))] };
+  const grid: Grid = {
+    source: 't.csv',
+    sheet: 't',
+    rows: [{ rowNumber: 1, cells: HEADERS }, ...rows.map(([rowNumber, ...cells]) => ({ rowNumber, cells }))],
+  };
   const split = splitDataRows<ReceiptField>(grid, 1, columns, 'quantity');
-  return { groups: groupInvoices(split.rows, split.blankBefore, { columns, headers: HEADERS }), skipped: split.skipped };
+  return {
+    groups: groupInvoices(split.rows, split.blankBefore, { columns, headers: HEADERS }),
+    skipped: split.skipped,
+  };
 }
 const rowsOf = (g: { lines: { rowNumber: number }[] }) => g.lines.map((l) => l.rowNumber);
 
@@ -42,7 +57,9 @@ describe('groupInvoices', () => {
       [3, 'A-1', 'Riverina', null, null, 'Y', 2],
     ]);
     expect(groups.map(rowsOf)).toEqual([[2, 3]]);
-    expect(groups[0]!.problems).toEqual([expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' })]);
+    expect(groups[0]!.problems).toEqual([
+      expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
+    ]);
   });
 
   it("keeps two suppliers' invoices of the same number apart", () => {
@@ -80,11 +97,19 @@ describe('groupInvoices', () => {
       [3, null, 'Riverina', null, null, 'Y', 2],
     ]);
     expect(groups.map(rowsOf)).toEqual([[2, 3]]);
-    expect(groups[0]!.problems).toEqual([expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, header: 'Supplier' })]);
+    expect(groups[0]!.problems).toEqual([
+      expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, header: 'Supplier' }),
+    ]);
   });
 
   it('without an invoice column: a blank row or different header fields start a new invoice', () => {
-    const noKey: Partial<Record<ReceiptField, number>> = { supplier: 1, received_at: 2, storage: 3, product: 4, quantity: 5 };
+    const noKey: Partial<Record<ReceiptField, number>> = {
+      supplier: 1,
+      received_at: 2,
+      storage: 3,
+      product: 4,
+      quantity: 5,
+    };
     const { groups, skipped } = group(
       [
         [2, null, 'Farmco', '1/2/2026', 'Shed', 'X', 1],

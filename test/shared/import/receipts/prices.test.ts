@@ -33,7 +33,9 @@ describe('lineTotalProblem', () => {
   it('compares across GST when the total and the price are on different bases', () => {
     const exPriceIncTotal: PriceReading = { basis: { costIncludesGst: false, totalIncludesGst: true }, gstRate: '0.1' };
     expect(lineTotalProblem(407, '2', '185', exPriceIncTotal, labels)).toBeNull();
-    expect(lineTotalProblem(370, '2', '185', exPriceIncTotal, labels)).toMatch(/^370 is not Qty × Price plus GST: 2 × 185 plus GST = 407/);
+    expect(lineTotalProblem(370, '2', '185', exPriceIncTotal, labels)).toMatch(
+      /^370 is not Qty × Price plus GST: 2 × 185 plus GST = 407/,
+    );
     const incPriceExTotal: PriceReading = { basis: { costIncludesGst: true, totalIncludesGst: false }, gstRate: '0.1' };
     expect(lineTotalProblem(370, '2', '203.5', incPriceExTotal, labels)).toBeNull();
   });

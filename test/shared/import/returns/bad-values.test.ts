@@ -9,7 +9,18 @@ import type { ReturnDraft } from '../../../../shared/import/returns/build.ts';
 import { parseUnitAlias, unitKey } from '../../../../shared/sheet/values/index.ts';
 import { SYDNEY, planCsv, productId, storageId } from './helpers.ts';
 
-const HEADER = ['Date', 'Return To', 'From Shed', 'Product', 'Amount', 'Unit', 'Credit Note', 'Comments', 'Record ID', 'Updated At'];
+const HEADER = [
+  'Date',
+  'Return To',
+  'From Shed',
+  'Product',
+  'Amount',
+  'Unit',
+  'Credit Note',
+  'Comments',
+  'Record ID',
+  'Updated At',
+];
 type Row = Partial<Record<(typeof HEADER)[number], string>>;
 const GOOD: Row = {
   Date: '12/02/2026',
@@ -66,7 +77,12 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
   it("the ambiguous alias 'Wetter', naming both products", async () => {
     const [problem, ...rest] = await refusedRow({ Product: 'Wetter' });
     expect(rest).toEqual([]);
-    expect(problem).toMatchObject({ code: 'ambiguous_product', column: column('Product'), header: 'Product', value: 'Wetter' });
+    expect(problem).toMatchObject({
+      code: 'ambiguous_product',
+      column: column('Product'),
+      header: 'Product',
+      value: 'Wetter',
+    });
     expect(problem!.message).toBe(
       "'Wetter' is ambiguous: it names 2 products: 'Non-ionic surfactant 600 g/L' (alias 'Wetter'), " +
         "'Non-ionic surfactant 1000 g/L' (alias 'Wetter'); write the product name instead",
@@ -88,7 +104,12 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
 
   it('an unknown storage, with the closest name as suggestion', async () => {
     expect(await refusedRow({ 'From Shed': 'Main Chem Shed' })).toEqual([
-      expect.objectContaining({ code: 'unknown_storage', column: column('From Shed'), value: 'Main Chem Shed', suggestion: 'Main Chemical Shed' }),
+      expect.objectContaining({
+        code: 'unknown_storage',
+        column: column('From Shed'),
+        value: 'Main Chem Shed',
+        suggestion: 'Main Chemical Shed',
+      }),
     ]);
   });
 
@@ -115,9 +136,19 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
 
   it('a blank date, and a date that is not one', async () => {
     const [blank, words] = await planRows([{ Date: '' }, { Date: 'last Tuesday' }]);
-    expect(blank!.problems).toEqual([{ code: 'required', rowNumber: 3, column: 0, header: 'Date', message: 'Date is empty: write the date, e.g. 3/02/2026' }]);
+    expect(blank!.problems).toEqual([
+      {
+        code: 'required',
+        rowNumber: 3,
+        column: 0,
+        header: 'Date',
+        message: 'Date is empty: write the date, e.g. 3/02/2026',
+      },
+    ]);
     expect(words!.body).toBeNull();
-    expect(words!.problems).toEqual([expect.objectContaining({ code: 'invalid_date', rowNumber: 4, column: 0, value: 'last Tuesday' })]);
+    expect(words!.problems).toEqual([
+      expect.objectContaining({ code: 'invalid_date', rowNumber: 4, column: 0, value: 'last Tuesday' }),
+    ]);
   });
 
   it('an amount with no unit in the cell or the Unit column', async () => {
@@ -147,7 +178,13 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
 
   it('a blank supplier (spaces only)', async () => {
     expect(await refusedRow({ 'Return To': '   ' })).toEqual([
-      { code: 'required', rowNumber: 3, column: column('Return To'), header: 'Return To', message: 'Return To is empty: fill it in' },
+      {
+        code: 'required',
+        rowNumber: 3,
+        column: column('Return To'),
+        header: 'Return To',
+        message: 'Return To is empty: fill it in',
+      },
     ]);
   });
 
@@ -168,13 +205,32 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
     const drafts = await planRows([{ Amount: '-5' }, { Amount: '-5 L', Unit: '' }]);
     expect(drafts.map((d) => d.body)).toEqual([null, null]);
     expect(drafts.flatMap((d) => d.problems)).toEqual([
-      { code: 'invalid_value', rowNumber: 3, column: column('Amount'), header: 'Amount', value: '-5', message: "'-5' must be greater than 0" },
-      { code: 'invalid_value', rowNumber: 4, column: column('Amount'), header: 'Amount', value: '-5 L', message: "'-5 L' must be greater than 0" },
+      {
+        code: 'invalid_value',
+        rowNumber: 3,
+        column: column('Amount'),
+        header: 'Amount',
+        value: '-5',
+        message: "'-5' must be greater than 0",
+      },
+      {
+        code: 'invalid_value',
+        rowNumber: 4,
+        column: column('Amount'),
+        header: 'Amount',
+        value: '-5 L',
+        message: "'-5 L' must be greater than 0",
+      },
     ]);
   });
 
   it('an amount in words, two words after the number, a bare unit, and a blank amount', async () => {
-    const drafts = await planRows([{ Amount: 'twenty' }, { Amount: '20 L drum', Unit: '' }, { Amount: 'L', Unit: '' }, { Amount: '' }]);
+    const drafts = await planRows([
+      { Amount: 'twenty' },
+      { Amount: '20 L drum', Unit: '' },
+      { Amount: 'L', Unit: '' },
+      { Amount: '' },
+    ]);
     expect(drafts.map((d) => d.body)).toEqual([null, null, null, null]);
     expect(drafts.map((d) => d.problems.map((p) => [p.code, p.header, p.value]))).toEqual([
       [['invalid_number', 'Amount', 'twenty']],
@@ -193,13 +249,21 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
       { Amount: `5 ${long}`, Unit: '' },
     ]);
     expect(inColumn!.body).toBeNull();
-    expect(inColumn!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 3, column: column('Unit'), value: long })]);
+    expect(inColumn!.problems).toEqual([
+      expect.objectContaining({ code: 'unknown_unit', rowNumber: 3, column: column('Unit'), value: long }),
+    ]);
     expect(inCell!.body).toBeNull();
-    expect(inCell!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 4, column: column('Amount'), value: `5 ${long}` })]);
+    expect(inCell!.problems).toEqual([
+      expect.objectContaining({ code: 'unknown_unit', rowNumber: 4, column: column('Amount'), value: `5 ${long}` }),
+    ]);
   });
 
   it('a supplier or a reference over 255 characters, notes over 2000', async () => {
-    const drafts = await planRows([{ 'Return To': 'S'.repeat(256) }, { 'Credit Note': 'C'.repeat(256) }, { Comments: 'n'.repeat(2001) }]);
+    const drafts = await planRows([
+      { 'Return To': 'S'.repeat(256) },
+      { 'Credit Note': 'C'.repeat(256) },
+      { Comments: 'n'.repeat(2001) },
+    ]);
     expect(drafts.map((d) => d.body)).toEqual([null, null, null]);
     expect(drafts.map((d) => d.problems.map((p) => [p.code, p.header, p.message.replace(/^'\w+' /, '')]))).toEqual([
       [['invalid_value', 'Return To', 'should be at most 255 characters']],
@@ -209,7 +273,13 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
   });
 
   it('tells every problem of a row at once, the amount 0 beside an unknown product', async () => {
-    const problems = await refusedRow({ Date: '13/13/2026', 'From Shed': 'Old Shearing Shed', Product: 'Wetter', Amount: '0', 'Return To': '' });
+    const problems = await refusedRow({
+      Date: '13/13/2026',
+      'From Shed': 'Old Shearing Shed',
+      Product: 'Wetter',
+      Amount: '0',
+      'Return To': '',
+    });
     expect(problems.map((p) => [p.code, p.header])).toEqual([
       ['required', 'Return To'],
       ['invalid_date', 'Date'],
@@ -255,7 +325,9 @@ describe('buildReturnDraft accepts what a bookkeeper writes', () => {
       },
     ]);
     expect(gallons!.body).toBeNull();
-    expect(gallons!.problems).toEqual([expect.objectContaining({ code: 'unknown_unit', rowNumber: 4, column: column('Unit'), value: 'gal' })]);
+    expect(gallons!.problems).toEqual([
+      expect.objectContaining({ code: 'unknown_unit', rowNumber: 4, column: column('Unit'), value: 'gal' }),
+    ]);
   });
 
   it("'Lts' is litres; a units table converts a unit it names, with its factor", async () => {
@@ -265,7 +337,9 @@ describe('buildReturnDraft accepts what a bookkeeper writes', () => {
       [unitKey('bag (1t)'), parseUnitAlias('1 t')!],
       [unitKey('Drum'), parseUnitAlias('200 L')!],
     ]);
-    const text = [HEADER.join(','), line({ Amount: '2', Unit: 'bag (1t)' }), line({ Amount: '3 drum', Unit: '' })].join('\r\n');
+    const text = [HEADER.join(','), line({ Amount: '2', Unit: 'bag (1t)' }), line({ Amount: '3 drum', Unit: '' })].join(
+      '\r\n',
+    );
     const plan = await planCsv(text, undefined, { ...SYDNEY, unitAliases: units });
     expect(plan.drafts.map((d) => d.problems)).toEqual([[], []]);
     expect(plan.drafts.map((d) => [d.body?.amount_value, d.body?.amount_unit])).toEqual([

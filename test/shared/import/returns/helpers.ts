@@ -35,7 +35,10 @@ export function productId(name: string): string {
 }
 
 /** A file written to a fresh temp folder; `cleanup` removes the folder. */
-export async function tempFile(name: string, content: string | Uint8Array): Promise<{ path: string; cleanup: () => Promise<void> }> {
+export async function tempFile(
+  name: string,
+  content: string | Uint8Array,
+): Promise<{ path: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'shed-returns-'));
   const path = join(dir, name);
   await writeFile(path, content);
@@ -43,13 +46,21 @@ export async function tempFile(name: string, content: string | Uint8Array): Prom
 }
 
 /** Reads a sheet file as `shed import returns` does and plans it. */
-export async function planFile(path: string, resolver: Resolver = willow, settings: ReadSettings = SYDNEY): Promise<ReturnPlan> {
+export async function planFile(
+  path: string,
+  resolver: Resolver = willow,
+  settings: ReadSettings = SYDNEY,
+): Promise<ReturnPlan> {
   const grid = await readGrid(path);
   return planReturnImport(grid, detectMapping(grid, 'returns'), resolver, settings);
 }
 
 /** Writes CSV text (CRLF) to a temp file and plans it. */
-export async function planCsv(text: string, resolver: Resolver = willow, settings: ReadSettings = SYDNEY): Promise<ReturnPlan> {
+export async function planCsv(
+  text: string,
+  resolver: Resolver = willow,
+  settings: ReadSettings = SYDNEY,
+): Promise<ReturnPlan> {
   const file = await tempFile('returns.csv', text);
   try {
     return await planFile(file.path, resolver, settings);

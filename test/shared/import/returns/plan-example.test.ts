@@ -71,14 +71,29 @@ describe('planReturnImport on examples/supplier-returns.csv', () => {
   });
 
   it('keeps the storage name and the reference as the key of each draft', () => {
-    expect(plan.drafts.map((d) => d.storageName)).toEqual(['Main Chemical Shed', 'Fertiliser Bunker', 'Seed Shed', 'Main Chemical Shed', 'Main Chemical Shed']);
+    expect(plan.drafts.map((d) => d.storageName)).toEqual([
+      'Main Chemical Shed',
+      'Fertiliser Bunker',
+      'Seed Shed',
+      'Main Chemical Shed',
+      'Main Chemical Shed',
+    ]);
     expect(plan.drafts.map((d) => d.key)).toEqual(['CN-7781', 'CN-3310', 'CN-0912', null, 'CN-7790']);
   });
 
   it("refuses the last return (amount 0), naming the Amount cell: '0' must be greater than 0", () => {
     const last = plan.drafts[4]!;
     expect(last.body).toBeNull();
-    expect(last.problems).toEqual([{ code: 'invalid_value', rowNumber: 6, column: 4, header: 'Amount', value: '0', message: "'0' must be greater than 0" }]);
+    expect(last.problems).toEqual([
+      {
+        code: 'invalid_value',
+        rowNumber: 6,
+        column: 4,
+        header: 'Amount',
+        value: '0',
+        message: "'0' must be greater than 0",
+      },
+    ]);
     expect(invalidResults(last.rowNumbers, last.problems, KINDS.returns.label(last))).toEqual([
       { rowNumber: 6, status: 'invalid', message: "Amount: '0' must be greater than 0", invalidColumns: [4] },
     ]);

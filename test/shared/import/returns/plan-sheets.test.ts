@@ -13,9 +13,27 @@ describe('planReturnImport on an .xlsx with typed cells', () => {
       ['Returns to suppliers 2026'],
       [],
       header,
-      [new Date(Date.UTC(2026, 1, 12)), 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyfos 540', 20, 'L', 'CN-1', null],
+      [
+        new Date(Date.UTC(2026, 1, 12)),
+        'Farmco Rural Supplies',
+        'Main Chemical Shed',
+        'Glyfos 540',
+        20,
+        'L',
+        'CN-1',
+        null,
+      ],
       [],
-      [new Date(Date.UTC(2026, 3, 20)), 'Southern Cross Fertilisers', 'Fertiliser Bunker', 'MAP Granular', 1.5, 't', null, 'Caked'],
+      [
+        new Date(Date.UTC(2026, 3, 20)),
+        'Southern Cross Fertilisers',
+        'Fertiliser Bunker',
+        'MAP Granular',
+        1.5,
+        't',
+        null,
+        'Caked',
+      ],
       [null, null, null, 'TOTAL', null, null, null, null],
     ]);
     expect(plan.skipped).toEqual([{ rowNumber: 7, reason: 'totals' }]);
@@ -52,8 +70,26 @@ describe('planReturnImport on an .xlsx with typed cells', () => {
   it('refuses number cells 0 and -5 and a number where the date goes, each on its cell', async () => {
     const plan = await planXlsx([
       header,
-      [new Date(Date.UTC(2026, 1, 12)), 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyfos 540', 0, 'L', null, null],
-      [new Date(Date.UTC(2026, 1, 12)), 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyfos 540', -5, 'L', null, null],
+      [
+        new Date(Date.UTC(2026, 1, 12)),
+        'Farmco Rural Supplies',
+        'Main Chemical Shed',
+        'Glyfos 540',
+        0,
+        'L',
+        null,
+        null,
+      ],
+      [
+        new Date(Date.UTC(2026, 1, 12)),
+        'Farmco Rural Supplies',
+        'Main Chemical Shed',
+        'Glyfos 540',
+        -5,
+        'L',
+        null,
+        null,
+      ],
       [true, 'Farmco Rural Supplies', 'Main Chemical Shed', 'Glyfos 540', 5, 'L', null, null],
     ]);
     expect(plan.drafts.map((d) => d.body)).toEqual([null, null, null]);
@@ -75,7 +111,9 @@ describe('planReturnImport checks the order of the dates', () => {
     expect(plan.warnings[0]?.message).toContain("'02/14/2026'");
     expect(plan.drafts[0]!.body?.returned_at).toBe('2026-02-13T00:00:00+11:00');
     expect(plan.drafts[1]!.body).toBeNull();
-    expect(plan.drafts[1]!.problems).toEqual([expect.objectContaining({ code: 'invalid_date', header: 'Date', value: '02/14/2026' })]);
+    expect(plan.drafts[1]!.problems).toEqual([
+      expect.objectContaining({ code: 'invalid_date', header: 'Date', value: '02/14/2026' }),
+    ]);
   });
 
   it('reads month-first dates with dateOrder MDY', async () => {
@@ -84,7 +122,10 @@ describe('planReturnImport checks the order of the dates', () => {
       timeZone: 'Australia/Sydney',
     });
     expect(plan.warnings).toEqual([]);
-    expect(plan.drafts.map((d) => d.body?.returned_at)).toEqual(['2026-02-14T00:00:00+11:00', '2026-03-01T00:00:00+11:00']);
+    expect(plan.drafts.map((d) => d.body?.returned_at)).toEqual([
+      '2026-02-14T00:00:00+11:00',
+      '2026-03-01T00:00:00+11:00',
+    ]);
   });
 
   it('plans nothing for a sheet with a header and no data', async () => {

@@ -21,7 +21,16 @@ import { listAll } from '../../../support/service.ts';
 import { EXAMPLE_CSV, planCsv, planFile } from './helpers.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const BODY_FIELDS = ['storage_id', 'product_id', 'returned_at', 'supplier', 'amount_value', 'amount_unit', 'notes', 'reference'];
+const BODY_FIELDS = [
+  'storage_id',
+  'product_id',
+  'returned_at',
+  'supplier',
+  'amount_value',
+  'amount_unit',
+  'notes',
+  'reference',
+];
 
 /** The fields of a stored return that a create body sets. */
 const asBody = (stored: any) => Object.fromEntries(BODY_FIELDS.map((f) => [f, stored[f]]));
@@ -46,7 +55,11 @@ function sendReturns(
   options: Pick<RunOptions, 'concurrency' | 'signal' | 'onProgress'>,
 ): Promise<RowResult[]> {
   const ops = returnOps({ ...org, createReturn: client.createReturn }, 'Australia/Sydney');
-  return runImport(drafts, ops, [], { ...options, journal: new JournalIndex([], WILLOW, 'returns'), sink: { append: async () => {} } });
+  return runImport(drafts, ops, [], {
+    ...options,
+    journal: new JournalIndex([], WILLOW, 'returns'),
+    sink: { append: async () => {} },
+  });
 }
 
 /** The returns the sandbox holds now, by id (every page, read over HTTP without the client under test). */
@@ -67,7 +80,10 @@ describe('sending the returns of examples/supplier-returns.csv', () => {
   beforeAll(async () => {
     plan = await planFile(EXAMPLE_CSV, createResolver(reference));
     before = await returnsById();
-    results = await sendReturns(plan.drafts, org, { concurrency: 2, onProgress: (done, total) => progress.push([done, total]) });
+    results = await sendReturns(plan.drafts, org, {
+      concurrency: 2,
+      onProgress: (done, total) => progress.push([done, total]),
+    });
   });
 
   it('plans the same bodies from the service reference data as from the catalogue', async () => {
@@ -89,7 +105,12 @@ describe('sending the returns of examples/supplier-returns.csv', () => {
       expect(result.message).toBeUndefined();
     }
     expect(new Set(results.slice(0, 4).map((r) => r.recordId)).size).toBe(4);
-    expect(results[4]).toEqual({ rowNumber: 6, status: 'invalid', message: "Amount: '0' must be greater than 0", invalidColumns: [4] });
+    expect(results[4]).toEqual({
+      rowNumber: 6,
+      status: 'invalid',
+      message: "Amount: '0' must be greater than 0",
+      invalidColumns: [4],
+    });
   });
 
   it('creates exactly the four returns in the sandbox, as planned, and nothing else', async () => {
@@ -187,7 +208,9 @@ describe('sending returns when not everything can be sent', () => {
     // Reference data loaded before 'Old Shearing Shed' was locked: the plan accepts it, the service does not.
     const stale: ReferenceData = {
       ...reference,
-      storages: reference.storages.map((s) => (s.name === 'Old Shearing Shed' ? { ...s, locked_at: null, active: true } : s)),
+      storages: reference.storages.map((s) =>
+        s.name === 'Old Shearing Shed' ? { ...s, locked_at: null, active: true } : s,
+      ),
     };
     const rows = [
       'Date,Return To,From Shed,Product,Amount,Unit',
@@ -206,6 +229,10 @@ describe('sending returns when not everything can be sent', () => {
     const created = added(before, await returnsById());
     expect(created.map((r) => r.id)).toEqual([results[1]!.recordId]);
     expect(asBody(created[0])).toEqual(plan.drafts[1]!.body);
-    expect(plan.drafts[1]!.body).toMatchObject({ amount_value: '250', amount_unit: 'g', returned_at: '2026-03-03T00:00:00+11:00' });
+    expect(plan.drafts[1]!.body).toMatchObject({
+      amount_value: '250',
+      amount_unit: 'g',
+      returned_at: '2026-03-03T00:00:00+11:00',
+    });
   });
 });

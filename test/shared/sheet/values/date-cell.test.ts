@@ -1,6 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import type { CellValue } from '../../../../shared/sheet/grid.ts';
-import { type DateOrder, EMPTY_REASON, formatLocalDate, isRealDate, localDateToUtcDate, parseDateCell } from '../../../../shared/sheet/values/index.ts';
+import {
+  type DateOrder,
+  EMPTY_REASON,
+  formatLocalDate,
+  isRealDate,
+  localDateToUtcDate,
+  parseDateCell,
+} from '../../../../shared/sheet/values/index.ts';
 
 /** The parsed date as YYYY-MM-DD, failing the test with the reason when it is refused. */
 function date(cell: CellValue, order: DateOrder = 'DMY'): string {
@@ -17,7 +24,10 @@ function reason(cell: CellValue, order: DateOrder = 'DMY'): string {
 
 describe('parseDateCell: date cells', () => {
   it('reads the UTC parts of a Date (the sheet’s wall-clock date)', () => {
-    expect(parseDateCell(new Date(Date.UTC(2026, 1, 3)), 'DMY')).toEqual({ ok: true, value: { year: 2026, month: 2, day: 3 } });
+    expect(parseDateCell(new Date(Date.UTC(2026, 1, 3)), 'DMY')).toEqual({
+      ok: true,
+      value: { year: 2026, month: 2, day: 3 },
+    });
   });
 
   it('keeps only the date of a date cell with a time of day', () => {
@@ -32,7 +42,9 @@ describe('parseDateCell: date cells', () => {
 
   it('refuses invalid Dates and implausible years (a time-only cell is 1899-12-30)', () => {
     expect(reason(new Date(Number.NaN))).toBe('an invalid date cell is not a date');
-    expect(reason(new Date(Date.UTC(1899, 11, 30, 10, 0)))).toBe('1899-12-30 10:00 (date cell) is not a date: the year 1899 is outside 1990 to 2100');
+    expect(reason(new Date(Date.UTC(1899, 11, 30, 10, 0)))).toBe(
+      '1899-12-30 10:00 (date cell) is not a date: the year 1899 is outside 1990 to 2100',
+    );
   });
 });
 
@@ -57,7 +69,9 @@ describe('parseDateCell: Excel serial numbers', () => {
   it('accepts the plausible range ends and refuses beyond them, saying what the serial would be', () => {
     expect(date(32874)).toBe('1990-01-01');
     expect(date(73415)).toBe('2100-12-31');
-    expect(reason(32873)).toBe('32873 is not a date: as an Excel date serial number it would be 1989-12-31, outside the years 1990 to 2100');
+    expect(reason(32873)).toBe(
+      '32873 is not a date: as an Excel date serial number it would be 1989-12-31, outside the years 1990 to 2100',
+    );
     expect(reason(73416)).toContain('2101-01-01, outside the years 1990 to 2100');
     expect(reason(123)).toContain('1900-05-02');
     expect(reason(-5)).toContain('outside the years 1990 to 2100');

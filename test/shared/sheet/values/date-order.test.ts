@@ -41,7 +41,8 @@ describe('detectDateOrder', () => {
       const check = detectDateOrder(['13/02/2026', '02/13/2026'], order);
       expect(check.order).toBe(order);
       expect(check.conflict).toEqual({
-        message: "the column mixes day-first dates ('13/02/2026') and month-first dates ('02/13/2026'); write all its dates the same way",
+        message:
+          "the column mixes day-first dates ('13/02/2026') and month-first dates ('02/13/2026'); write all its dates the same way",
       });
     }
   });
@@ -58,7 +59,16 @@ describe('detectDateOrder', () => {
   });
 
   it('ignores date cells, numbers, ISO text, named months and words', () => {
-    const values = [new Date(Date.UTC(2026, 1, 13)), 46104, '2026-02-13', '2026/02/13', 'Feb 13 2026', 'abc', true, null];
+    const values = [
+      new Date(Date.UTC(2026, 1, 13)),
+      46104,
+      '2026-02-13',
+      '2026/02/13',
+      'Feb 13 2026',
+      'abc',
+      true,
+      null,
+    ];
     for (const order of ['DMY', 'MDY', 'YMD'] as const) expect(detectDateOrder(values, order)).toEqual({ order });
   });
 
@@ -72,7 +82,13 @@ describe('detectDateOrder', () => {
 
   it('tells ambiguous numeric dates from those only one order reads', () => {
     expect(['03/04/2026', '3-4-26', '12.1.2026'].map(isAmbiguousNumericDate)).toEqual([true, true, true]);
-    expect(['3/3/2026', '13/04/2026', '04/13/2026', '2026-03-04', '3 Apr 2026'].map(isAmbiguousNumericDate)).toEqual([false, false, false, false, false]);
+    expect(['3/3/2026', '13/04/2026', '04/13/2026', '2026-03-04', '3 Apr 2026'].map(isAmbiguousNumericDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect([new Date(Date.UTC(2026, 2, 4)), 46104, null].map(isAmbiguousNumericDate)).toEqual([false, false, false]);
   });
 });

@@ -98,19 +98,37 @@ describe('parseDecimalCell: text', () => {
     expect(reason('$0,50')).toContain('use a point for decimals, like 0.50');
   });
 
-  it.each(['abc', '12 kg', '5%', '$', '.', '-', '+-5', '--5', '1.2.3', '1,2345', '12,34,567', '1 23', 'twelve', '12.5.', 'e5', '$$5', 'USD 5', '€5'])(
-    'refuses %j as not a number, naming it',
-    (text) => {
-      expect(reason(text)).toMatch(new RegExp(`^'${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}' is not a number`));
-    },
-  );
+  it.each([
+    'abc',
+    '12 kg',
+    '5%',
+    '$',
+    '.',
+    '-',
+    '+-5',
+    '--5',
+    '1.2.3',
+    '1,2345',
+    '12,34,567',
+    '1 23',
+    'twelve',
+    '12.5.',
+    'e5',
+    '$$5',
+    'USD 5',
+    '€5',
+  ])('refuses %j as not a number, naming it', (text) => {
+    expect(reason(text)).toMatch(new RegExp(`^'${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}' is not a number`));
+  });
 
   it("gives 'abc' a reason that names it", () => {
     expect(reason('abc')).toBe("'abc' is not a number: expected digits with an optional point, like 1234.5");
   });
 
   it('refuses a minus sign inside parentheses', () => {
-    expect(reason('(-5)')).toBe("'(-5)' is not a number: write a negative amount with a minus sign or in parentheses, not both");
+    expect(reason('(-5)')).toBe(
+      "'(-5)' is not a number: write a negative amount with a minus sign or in parentheses, not both",
+    );
   });
 
   it('refuses text of 1e21 or more as too large', () => {

@@ -72,9 +72,12 @@ describe('canonicalDecimal', () => {
     expect(canonicalDecimal(0.1 + 0.2)).toBe('0.3');
   });
 
-  it.each(['', 'abc', '1,5', '$5', '1.2.3', '.', '-', '--5', '5e', 'NaN', '1 000'])('refuses %j with a typed error', (text) => {
-    expect(() => canonicalDecimal(text)).toThrow(InvalidDecimalError);
-  });
+  it.each(['', 'abc', '1,5', '$5', '1.2.3', '.', '-', '--5', '5e', 'NaN', '1 000'])(
+    'refuses %j with a typed error',
+    (text) => {
+      expect(() => canonicalDecimal(text)).toThrow(InvalidDecimalError);
+    },
+  );
 
   it('names the value and carries a stable code', () => {
     try {

@@ -37,8 +37,12 @@ describe('isoInstant', () => {
 
 describe('localDateTimeIso and isLocalMidnight', () => {
   it("give a wall-clock time in the farm's zone with its offset", () => {
-    expect(localDateTimeIso({ year: 2026, month: 2, day: 3 }, { hour: 14, minute: 30, second: 0 }, 'Australia/Sydney')).toBe('2026-02-03T14:30:00+11:00');
-    expect(localDateTimeIso({ year: 2026, month: 7, day: 1 }, { hour: 9, minute: 0, second: 5 }, 'Australia/Perth')).toBe('2026-07-01T09:00:05+08:00');
+    expect(
+      localDateTimeIso({ year: 2026, month: 2, day: 3 }, { hour: 14, minute: 30, second: 0 }, 'Australia/Sydney'),
+    ).toBe('2026-02-03T14:30:00+11:00');
+    expect(
+      localDateTimeIso({ year: 2026, month: 7, day: 1 }, { hour: 9, minute: 0, second: 5 }, 'Australia/Perth'),
+    ).toBe('2026-07-01T09:00:05+08:00');
     expect(isLocalMidnight('2026-02-03T00:00:00+11:00', 'Australia/Sydney')).toBe(true);
     expect(isLocalMidnight('2026-02-02T13:00:00Z', 'Australia/Sydney')).toBe(true);
     expect(isLocalMidnight('2026-02-03T14:30:00+11:00', 'Australia/Sydney')).toBe(false);

@@ -60,7 +60,9 @@ describe('localMidnightIso', () => {
   });
 
   it('refuses a day the zone skipped', () => {
-    expect(() => localMidnightIso({ year: 2011, month: 12, day: 30 }, 'Pacific/Apia')).toThrow(NonexistentLocalDateError);
+    expect(() => localMidnightIso({ year: 2011, month: 12, day: 30 }, 'Pacific/Apia')).toThrow(
+      NonexistentLocalDateError,
+    );
   });
 
   it('refuses a date that is not a calendar date', () => {
@@ -69,8 +71,18 @@ describe('localMidnightIso', () => {
   });
 
   it('never moves a date to another day: every day of 2026 and 2027 in several zones', () => {
-    const days = eachDayOfInterval({ start: new Date(Date.UTC(2026, 0, 1)), end: new Date(Date.UTC(2027, 11, 31)) }, { in: tz('UTC') });
-    for (const zone of ['Australia/Sydney', 'Pacific/Auckland', 'Australia/Perth', 'Australia/Adelaide', 'Australia/Lord_Howe', 'America/Los_Angeles']) {
+    const days = eachDayOfInterval(
+      { start: new Date(Date.UTC(2026, 0, 1)), end: new Date(Date.UTC(2027, 11, 31)) },
+      { in: tz('UTC') },
+    );
+    for (const zone of [
+      'Australia/Sydney',
+      'Pacific/Auckland',
+      'Australia/Perth',
+      'Australia/Adelaide',
+      'Australia/Lord_Howe',
+      'America/Los_Angeles',
+    ]) {
       for (const day of days) {
         const date = { year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate() };
         const iso = localMidnightIso(date, zone);
@@ -113,7 +125,9 @@ describe('time zone names', () => {
       expect(e.category).toBe('usage');
       expect(e.name).toBe('InvalidTimeZoneError');
       expect(e.timeZone).toBe('Sydney');
-      expect(e.message).toBe("'Sydney' is not a time zone: use an IANA name such as Australia/Sydney, Australia/Perth or Pacific/Auckland");
+      expect(e.message).toBe(
+        "'Sydney' is not a time zone: use an IANA name such as Australia/Sydney, Australia/Perth or Pacific/Auckland",
+      );
     }
   });
 });
@@ -140,9 +154,12 @@ describe('timestampToLocalDate', () => {
     expect(`${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`).toBe(expected);
   });
 
-  it.each(['', 'yesterday', '03/02/2026', '2026-02-30T10:00:00Z', '2026-02-03T25:00:00Z'])('refuses %j with a typed error', (iso) => {
-    expect(() => timestampToLocalDate(iso, 'Australia/Sydney')).toThrow(InvalidTimestampError);
-  });
+  it.each(['', 'yesterday', '03/02/2026', '2026-02-30T10:00:00Z', '2026-02-03T25:00:00Z'])(
+    'refuses %j with a typed error',
+    (iso) => {
+      expect(() => timestampToLocalDate(iso, 'Australia/Sydney')).toThrow(InvalidTimestampError);
+    },
+  );
 
   it('names the timestamp in the error', () => {
     expect(() => timestampToLocalDate('yesterday', 'UTC')).toThrow("'yesterday' is not an ISO 8601 timestamp");
@@ -152,7 +169,9 @@ describe('timestampToLocalDate', () => {
 describe('wallClockToIso', () => {
   it('reads a date-time cell as wall-clock time in the farm zone', () => {
     // 14:30 on 3 Feb 2026 in Sydney (daylight time, +11:00) is 03:30 UTC.
-    expect(wallClockToIso(new Date(Date.UTC(2026, 1, 3, 14, 30, 5, 250)), 'Australia/Sydney')).toBe('2026-02-03T03:30:05.250Z');
+    expect(wallClockToIso(new Date(Date.UTC(2026, 1, 3, 14, 30, 5, 250)), 'Australia/Sydney')).toBe(
+      '2026-02-03T03:30:05.250Z',
+    );
     expect(wallClockToIso(new Date(Date.UTC(2026, 6, 3, 14, 30)), 'Australia/Sydney')).toBe('2026-07-03T04:30:00.000Z');
   });
 });

@@ -1,6 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import { UNIT_SYNONYMS } from '../../../../shared/service/gaps.ts';
-import { EMPTY_REASON, normaliseUnit, parseQuantityWithUnit, parsePacksOfSize, splitTrailingSize } from '../../../../shared/sheet/values/index.ts';
+import {
+  EMPTY_REASON,
+  normaliseUnit,
+  parseQuantityWithUnit,
+  parsePacksOfSize,
+  splitTrailingSize,
+} from '../../../../shared/sheet/values/index.ts';
 
 describe('normaliseUnit', () => {
   it.each([
@@ -82,18 +88,27 @@ describe('parseQuantityWithUnit', () => {
   });
 
   it('refuses a unit with no number', () => {
-    expect(parseQuantityWithUnit('L')).toMatchObject({ ok: false, reason: expect.stringMatching(/^'L' is not a pack size: it has no number/) });
+    expect(parseQuantityWithUnit('L')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^'L' is not a pack size: it has no number/),
+    });
     expect(parseQuantityWithUnit('litres')).toMatchObject({ ok: false });
   });
 
-  it.each(['L 20', '2 x 10 L', '20 - L', '20/L', '20 L 5', '$20 L', '20kg/ha', 'abc', '20 2 L'])('refuses %j', (text) => {
-    const parsed = parseQuantityWithUnit(text);
-    expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.reason).toContain(`'${text}' is not a pack size`);
-  });
+  it.each(['L 20', '2 x 10 L', '20 - L', '20/L', '20 L 5', '$20 L', '20kg/ha', 'abc', '20 2 L'])(
+    'refuses %j',
+    (text) => {
+      const parsed = parseQuantityWithUnit(text);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.reason).toContain(`'${text}' is not a pack size`);
+    },
+  );
 
   it('refuses a decimal comma, suggesting a point', () => {
-    expect(parseQuantityWithUnit('12,5 L')).toEqual({ ok: false, reason: "'12,5 L' is not a pack size: use a point for decimals, like 12.5" });
+    expect(parseQuantityWithUnit('12,5 L')).toEqual({
+      ok: false,
+      reason: "'12,5 L' is not a pack size: use a point for decimals, like 12.5",
+    });
   });
 
   it('says an empty cell is empty', () => {
@@ -103,7 +118,10 @@ describe('parseQuantityWithUnit', () => {
 
   it('refuses dates and booleans', () => {
     expect(parseQuantityWithUnit(true)).toMatchObject({ ok: false });
-    expect(parseQuantityWithUnit(new Date(Date.UTC(2026, 0, 20)))).toMatchObject({ ok: false, reason: expect.stringContaining('2026-01-20 (date cell)') });
+    expect(parseQuantityWithUnit(new Date(Date.UTC(2026, 0, 20)))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('2026-01-20 (date cell)'),
+    });
   });
 });
 

@@ -47,7 +47,12 @@ describe('cells from a real .xlsx', () => {
   });
 
   it('reads money and pack sizes from number and text cells without float noise', async () => {
-    const cells = await roundTrip([{ value: 0.1 + 0.2 }, { value: '$1,234.50' }, { value: 182 }, { value: '20\u00a0L ' }]);
+    const cells = await roundTrip([
+      { value: 0.1 + 0.2 },
+      { value: '$1,234.50' },
+      { value: 182 },
+      { value: '20\u00a0L ' },
+    ]);
     expect(parseDecimalCell(cells[0]!)).toEqual({ ok: true, value: '0.3' });
     expect(parseDecimalCell(cells[1]!)).toEqual({ ok: true, value: '1234.5' });
     expect(parseDecimalCell(cells[2]!)).toEqual({ ok: true, value: '182' });
