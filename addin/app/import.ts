@@ -1,53 +1,32 @@
 /**
  * The Import screen's logic: read a sheet through the {@link WorkbookPort}, detect its column
- * mapping (editable, saved in the workbook), validate (a dry run that marks invalid cells) and
- * import (progress, Cancel, results written back), with the shared core as the CLI uses it:
- * mapping (headers, then values) → organisation snapshot → plan → import engine → results written
- * onto their rows as they are now. Shapes: import-state.ts; pure helpers: import-steps.ts.
+ * mapping (editable, saved in the workbook), the reading options, the notice of an interrupted run;
+ * Validate and Import run through the core's one import (import-run.ts). Shapes: import-state.ts;
+ * pure helpers: import-steps.ts.
  */
-import {
-  ImportCancelledError,
-  NoRecordsError,
-  importSheet,
-  previewMapping,
-  type ImportProgress,
-  type ImportReport,
-  type ResultsContext,
-  type ResultsSink,
-} from '../../shared/import/import-sheet.ts';
-import type { RowResult } from '../../shared/import/outcome.ts';
+import { previewMapping, type ImportReport } from '../../shared/import/import-sheet.ts';
+import type { ImportKind } from '../../shared/kinds/index.ts';
 import type { Resolver } from '../../shared/resolve/index.ts';
 import { GST_RATE_DEFAULT } from '../../shared/service/gaps.ts';
 import type { Grid } from '../../shared/sheet/grid.ts';
 import type { MappedField } from '../../shared/sheet/mapping.ts';
-import { kindOf, type ImportKind, type KindDescriptor } from '../../shared/kinds/index.ts';
-import { MappingError } from '../../shared/sheet/mapping-error.ts';
-import { chooseProfile, headerSignature } from '../../shared/sheet/profiles.ts';
+import { chooseProfile } from '../../shared/sheet/profiles.ts';
 import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
-import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { DATE_ORDERS, assertTimeZone } from '../../shared/sheet/values/index.ts';
 import { describeError, describeFailure } from './errors.ts';
 import { WorkbookJournal } from './import-journal.ts';
-import { LINES_SHOWN, warningLines } from './import-report.ts';
-import { allSheetsView, placementLines, sheetRunView, type RunView, type SheetRun } from './import-summary.ts';
+import { PaneImportRun } from './import-run.ts';
 import { initialImportState, type ImportDeps, type ImportState } from './import-state.ts';
 import { paneMappingProblem } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
-import { paneRemedy } from './remedy-wording.ts';
-import { ResultsFeed } from './results-feed.ts';
-import { ResultsPlacer } from './results-write.ts';
 import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
 export type { ImportDeps, ImportState } from './import-state.ts';
 export { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
 
-/** Receipts or returns being sent at most at once; the client's adaptive limit decides the requests in flight. */
-export const IMPORT_CONCURRENCY = 6;
-
-/** Least time between two writes of results while an import runs, milliseconds (each re-reads the sheet). */
-export const RESULTS_EVERY_MS = 1_000;
+export { IMPORT_CONCURRENCY, RESULTS_EVERY_MS } from './import-run.ts';
 
 /** The start of the status line while the sheet is read. */
 const READING = 'Reading the sheet: ';
@@ -60,13 +39,24 @@ export class ImportController {
   private grid: Grid | null = null;
   private saved: SavedMapping | undefined;
   private resolver: Resolver | null = null;
-  private abort: AbortController | null = null;
-  private last: { report: ImportReport | null; failure: unknown } = { report: null, failure: null };
-  /** The last run's results placer, kept for "Place results again". */
-  private placer: ResultsPlacer | null = null;
+  /** Validate and Import (import-run.ts). */
+  private readonly runs: PaneImportRun;
 
   constructor(private readonly deps: ImportDeps) {
     this.journals = new WorkbookJournal(deps.workbook, deps.openJournal);
+    this.runs = new PaneImportRun({
+      store: this.store,
+      deps,
+      journals: this.journals,
+      grid: () => this.grid,
+      setGrid: (grid) => (this.grid = grid),
+      savedMappingFor: (grid, shown) => this.savedMappingFor(grid, shown),
+      hasSavedMapping: () => this.saved !== undefined,
+      apply: (grid) => this.apply(grid),
+      gstRate: () => this.gstRate(),
+      readingProgress: (rows) => this.readingProgress(rows),
+      checkPending: () => this.checkPending(),
+    });
   }
 
   /**
@@ -74,7 +64,7 @@ export class ImportController {
    * and the error that stopped it (null when none did). For the headless replay's exit status.
    */
   get lastRun(): { report: ImportReport | null; failure: unknown } {
-    return this.last;
+    return this.runs.lastRun;
   }
 
   /** Reads the sheet list, the reading options saved in the workbook, and the sheet's mapping. */
@@ -114,7 +104,7 @@ export class ImportController {
     this.store.set({ kind: pending.kind, sheet: pending.sheet, allSheets: false });
     await this.guard(async () => {
       await this.detect();
-      await this.run(false);
+      await this.runs.run(false);
     });
   }
 
@@ -257,7 +247,7 @@ export class ImportController {
    * the reason, their bad cells a red fill and a note; the others say what an import would do.
    */
   async validate(): Promise<void> {
-    await this.guard(() => this.run(true));
+    await this.guard(() => this.runs.run(true));
   }
 
   /**
@@ -266,171 +256,20 @@ export class ImportController {
    * mapping is saved in the workbook. {@link cancel} stops new records.
    */
   async start(): Promise<void> {
-    await this.guard(() => this.run(false));
+    await this.guard(() => this.runs.run(false));
   }
 
   /** Stops an import: nothing new is sent; records on their way finish and are written back. */
   cancel(): void {
-    if (!this.abort || this.abort.signal.aborted) return;
-    this.abort.abort();
-    const sending = this.store.get().phase === 'sending';
-    this.store.set({
-      status: {
-        tone: 'info',
-        text: sending
-          ? 'Cancelling: no more records are sent; those on their way finish…'
-          : 'Cancelling: nothing will be sent…',
-      },
-    });
+    this.runs.cancel();
   }
 
   /**
-   * One Validate or Import: of the chosen sheet, or of every sheet of the workbook when `allSheets` is
-   * ticked (each its own run through the core, its results on its own sheet; a sheet that does not
-   * map is skipped, and said). Cancel stops the sheet under way and those after it.
+   * Places again the results of the last run that could not be placed (their rows changed or moved
+   * out of sight while it ran): the key columns are read over the sheet afresh.
    */
-  private async run(dryRun: boolean): Promise<void> {
-    const session = this.deps.session();
-    if (!session) {
-      this.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
-      return;
-    }
-    // Cancel works from here on: while the sheet is read and checked, nothing is sent at all.
-    const abort = new AbortController();
-    this.abort = abort;
-    this.store.set({ cancellable: true, problems: [], problemCells: [], warnings: [], resultColumns: null });
-    this.last = { report: null, failure: null };
-    try {
-      if (this.store.get().allSheets) await this.runAll(dryRun, abort.signal);
-      else await this.runOne(dryRun, abort.signal);
-    } finally {
-      this.abort = null;
-      this.store.set({ cancellable: false });
-      await this.checkPending();
-    }
-  }
-
-  /** A run of the chosen sheet, and what the screen says after it. */
-  private async runOne(dryRun: boolean, signal: AbortSignal): Promise<void> {
-    const kind = kindOf(this.store.get().kind);
-    try {
-      const run = await this.runSheet(this.store.get().sheet, dryRun, signal);
-      this.last = { report: run.report, failure: null };
-      this.apply(run.report.grid);
-      await this.keepMapping(run.report, kind, dryRun);
-      this.shown(dryRun, sheetRunView(kind, run, { dryRun, cancelled: run.report.interrupted }));
-    } catch (error) {
-      this.last = { report: null, failure: error };
-      if (error instanceof ImportCancelledError) return this.stoppedBeforeSending();
-      if (error instanceof MappingError) {
-        if (this.grid) this.apply(this.grid);
-        this.store.set({
-          phase: 'idle',
-          progress: null,
-          status: { tone: 'error', text: this.store.get().mappingProblem ?? paneMappingProblem(error, null) },
-        });
-        return;
-      }
-      if (error instanceof NoRecordsError) {
-        this.store.set({
-          phase: 'idle',
-          progress: null,
-          status: { tone: 'error', text: `No ${kind.many} found below the header row.` },
-        });
-        return;
-      }
-      throw error;
-    }
-  }
-
-  /** Every sheet of the workbook, one run each; those that do not map, or hold nothing to import, are skipped. */
-  private async runAll(dryRun: boolean, signal: AbortSignal): Promise<void> {
-    const kind = kindOf(this.store.get().kind);
-    const runs: (SheetRun & { sheet: string })[] = [];
-    const skipped: { sheet: string; reason: string }[] = [];
-    for (const sheet of await this.deps.workbook.sheetNames()) {
-      if (signal.aborted) break;
-      try {
-        const run = await this.runSheet(sheet, dryRun, signal);
-        runs.push({ sheet, ...run });
-        this.last = { report: run.report, failure: null };
-        if (sheet === this.store.get().sheet) this.apply(run.report.grid);
-        await this.keepMapping(run.report, kind, dryRun);
-        if (run.report.interrupted) break;
-      } catch (error) {
-        if (error instanceof ImportCancelledError) break;
-        if (error instanceof MappingError) skipped.push({ sheet, reason: describeError(error) });
-        else if (error instanceof NoRecordsError)
-          skipped.push({ sheet, reason: `no ${kind.many} below its header row.` });
-        else throw error;
-      }
-    }
-    if (signal.aborted && runs.length === 0) return this.stoppedBeforeSending();
-    this.shown(dryRun, allSheetsView(kind, runs, skipped, { dryRun, cancelled: signal.aborted }));
-  }
-
-  /**
-   * One sheet (null: the active one) through the core's import (shared/import/import-sheet.ts) over
-   * the pane's ports: the sheet read from the workbook, its saved mapping (or a profile), the session,
-   * the workbook's journal, the results written onto their rows as records finish, the screen's progress.
-   */
-  private async runSheet(sheet: string | null, dryRun: boolean, signal: AbortSignal): Promise<SheetRun> {
-    const session = this.deps.session();
-    if (!session) throw new Error('not connected');
-    const { kind: kindName, allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.store.get();
-    let placer: ResultsPlacer | null = null;
-    let read = sheet ?? '';
-    let complete = false;
-    try {
-      const report = await importSheet(
-        {
-          sheet: {
-            read: async ({ onProgress, signal: stop }) => {
-              const grid = await this.deps.workbook
-                .readSheet(sheet ?? undefined, {
-                  ...(onProgress ? { onProgress } : {}),
-                  ...(stop ? { signal: stop } : {}),
-                })
-                .catch((error: unknown) => {
-                  // Cancel during the read stops it at the next chunk: nothing was sent.
-                  throw stop?.aborted ? new ImportCancelledError() : error;
-                });
-              read = grid.sheet;
-              // The sheet the screen shows keeps its grid for the mapping table (another sheet of an all-sheets run does not).
-              if (sheet === null || sheet === this.store.get().sheet) this.grid = grid;
-              return grid;
-            },
-          },
-          mapping: (grid) => this.savedMappingFor(grid, grid === this.grid),
-          connect: async () => session,
-          journal: (options) => this.journals.port(read, kindName)(options),
-          results: (run) => {
-            placer = new ResultsPlacer(this.deps.workbook, run);
-            return this.resultsSink(run, placer);
-          },
-          progress: this.progressOf(kindOf(kindName), dryRun),
-          words: paneRemedy,
-        },
-        {
-          kind: kindName,
-          dateOrder,
-          dateOrderGiven: dateOrderChosen,
-          timeZone,
-          gstRate: this.gstRate(),
-          includeHidden,
-          dryRun,
-          allowDuplicates,
-          concurrency: IMPORT_CONCURRENCY,
-          signal,
-        },
-      );
-      complete = !dryRun && report.placed.unplaced.length === 0 && report.placed.failure === null;
-      this.placer = placer;
-      return { report, placer: placer! };
-    } finally {
-      // A run whose results are all in the sheet is finished in the journal; any other stays for "Finish it".
-      await this.journals.ended(complete);
-    }
+  async placeResultsAgain(): Promise<void> {
+    await this.guard(() => this.runs.placeResultsAgain());
   }
 
   /** The sheet's saved mapping in the workbook, else a profile kept on this computer for its headers (said when `shown`). */
@@ -444,112 +283,9 @@ export class ImportController {
     return this.saved;
   }
 
-  /** The screen's progress: the phase on the status line, then records done of those to send (or, validating, to check). */
-  private progressOf(kind: KindDescriptor, dryRun: boolean): ImportProgress {
-    return {
-      phase: (phase) => {
-        if (phase === 'reading') this.store.set({ phase: 'reading', status: null });
-        if (phase === 'checking') {
-          const name = this.deps.session()?.organisation.name ?? 'the service';
-          this.store.set({
-            phase: 'checking',
-            status: { tone: 'info', text: `Checking ${kind.many} against ${name}…` },
-          });
-        }
-        if (phase === 'writing')
-          this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Writing the results into the sheet…' } });
-      },
-      rowsRead: (rows) => this.readingProgress(rows),
-      records: (done, total) => {
-        const text = dryRun ? `${done} of ${total} ${kind.many} checked…` : `${done} of ${total} ${kind.many} done…`;
-        this.store.set({ phase: 'sending', progress: { done, total }, status: { tone: 'info', text } });
-      },
-    };
-  }
-
-  /**
-   * Results go into the sheet as records finish, each batch onto its rows found by their key cells
-   * (results-write.ts); the journal notes the rows whose results are in the sheet (a run closed
-   * half-way names the others).
-   */
-  private resultsSink(run: ResultsContext, placer: ResultsPlacer): ResultsSink {
-    const write = async (part: RowResult[], n: number) => {
-      await placer.write(part, n > 0);
-      const unplaced = new Set(placer.unplaced.map((r) => r.rowNumber));
-      await this.journals.placed(part.map((r) => r.rowNumber).filter((row) => !unplaced.has(row)));
-      this.store.set({ resultColumns: placer.columns });
-    };
-    const feed = new ResultsFeed(write, this.deps.resultsEveryMs ?? RESULTS_EVERY_MS);
-    return {
-      add: (rows) => feed.add(rows),
-      finish: async (results) => {
-        await feed.finish(results);
-        return {
-          file: run.grid.sheet,
-          failure: null,
-          moved: placer.moved,
-          unplaced: placer.unplaced.map((r) => r.rowNumber),
-        };
-      },
-    };
-  }
-
-  /**
-   * Places again the results of the last run that could not be placed (their rows changed or moved
-   * out of sight while it ran): the key columns are read over the sheet afresh.
-   */
-  async placeResultsAgain(): Promise<void> {
-    await this.guard(async () => {
-      const placer = this.placer;
-      const report = this.last.report;
-      if (!placer || !report || placer.unplaced.length === 0) return;
-      this.store.set({ phase: 'writing', status: { tone: 'info', text: 'Placing the results again…' } });
-      await placer.placeAgain();
-      const left = placer.unplaced.length;
-      const text =
-        left === 0
-          ? 'Every result is now on its row.'
-          : `${left} ${left === 1 ? 'row’s result is' : 'rows’ results are'} still not placed: see below.`;
-      this.store.set({
-        phase: 'idle',
-        status: { tone: left === 0 ? 'info' : 'warning', text },
-        warnings: [...placementLines(placer, report), ...warningLines(report.planned)].slice(0, LINES_SHOWN),
-        unplaced: left,
-      });
-    });
-  }
-
   /** The GST rate the sheet's prices include (a decimal string such as '0.1'), or null when they exclude GST. */
   private gstRate(): string | null {
     return this.store.get().pricesIncludeGst ? (this.saved?.gstRate ?? GST_RATE_DEFAULT) : null;
-  }
-
-  /** A run cancelled while the sheet was read or checked: nothing was sent, nothing is written. */
-  private stoppedBeforeSending(): void {
-    this.store.set({ phase: 'idle', progress: null, status: { tone: 'info', text: 'Cancelled: nothing was sent.' } });
-  }
-
-  /** After an import (not a dry run): the mapping saved with the sheet, and as a profile for its headers. */
-  private async keepMapping(report: ImportReport, kind: KindDescriptor, dryRun: boolean): Promise<void> {
-    if (dryRun) return;
-    const { mapping, saved, reading } = report;
-    const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
-    await saveMapping(this.deps.workbook, kind.kind, report.grid.sheet, used);
-    this.deps.profiles?.save({
-      ...toMappingFile({ ...used, kind: kind.kind }),
-      signature: headerSignature(mapping.headers),
-    });
-  }
-
-  /** The screen after a run: its summary, problems (with their cells) and warnings. */
-  private shown(dryRun: boolean, view: RunView): void {
-    this.store.set({
-      phase: 'idle',
-      progress: null,
-      mappingSaved: (this.saved !== undefined && !this.store.get().profileUsed) || !dryRun,
-      ...(dryRun ? {} : { profileUsed: false }),
-      ...view,
-    });
   }
 
   /** Says on the status line how many rows of the sheet are read so far. */
