@@ -1,3 +1,7 @@
+/**
+ * The sandbox's HTTP app: the middleware (request counts, CORS, fault injection, authentication) and the routes
+ * over one state store.
+ */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { AUTH_HEADER, NOT_FOUND, RETRY_AFTER_HEADER } from '../shared/service/gaps.ts';

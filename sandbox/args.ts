@@ -1,3 +1,7 @@
+/**
+ * The sandbox's command-line options (`npm run sandbox`, `shed sandbox`): parsed into start options, with the
+ * usage text.
+ */
 import { parseArgs } from 'node:util';
 import { SandboxOptionError } from './errors.ts';
 import type { CountName, FaultOptions, SandboxOptions, StorageFieldSet } from './types.ts';

@@ -1,3 +1,4 @@
+/** Errors of the sandbox itself: an option out of range, seed or state data that cannot be used. */
 import { ShedError } from '../shared/errors/shed-error.ts';
 
 /** An option of the sandbox is out of range (e.g. a failure rate of 2). Code `sandbox_option_invalid`. */

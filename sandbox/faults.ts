@@ -1,3 +1,7 @@
+/**
+ * Injected faults of the sandbox (failure rate, latency, rate limits, dropped connections) for tests and
+ * benchmarks of the client's retries.
+ */
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { MiddlewareHandler } from 'hono';

@@ -1,3 +1,7 @@
+/**
+ * The demo history: receipts, returns and deletions generated (seeded, reproducible) over the year before now
+ * for every organisation of the catalogue.
+ */
 import { TZDate } from '@date-fns/tz';
 import { formatISO } from 'date-fns/formatISO';
 import { formatMicros, micros } from './clock.ts';

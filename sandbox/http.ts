@@ -1,3 +1,7 @@
+/**
+ * The sandbox's HTTP kit shared by the routes: its hono types, route registration with counts, the standard
+ * refusals, authentication and the organisation or record a request acts on.
+ */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import { AUTH_HEADER, FORBIDDEN, NOT_FOUND, UNAUTHORIZED, VALIDATION_STATUS } from '../shared/service/gaps.ts';

@@ -1,3 +1,7 @@
+/**
+ * Starts and stops the sandbox service: the seed or state file, the switches and faults, the HTTP server on
+ * 127.0.0.1; what tests, benchmarks and `shed sandbox` call.
+ */
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,7 @@
+/**
+ * The sandbox's receipts and returns changed as the service does: create, update (line items merged by id),
+ * delete with a deletion record, and the 422 answers for refused input.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   ReceiptCreateBody,

@@ -1,3 +1,4 @@
+/** The sandbox's state file (`--data FILE`): read at start, rewritten atomically shortly after changes. */
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { SandboxDataError } from './errors.ts';
 import type { SeedData } from './types.ts';

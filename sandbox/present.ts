@@ -1,3 +1,7 @@
+/**
+ * Records as the service serves them: organisations, storages in the configured field set, deletion records, list
+ * `meta` and the `included` sideloads.
+ */
 import type { SandboxStore, ListResource } from './store.ts';
 import type {
   CountName,

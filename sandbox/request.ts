@@ -1,3 +1,7 @@
+/**
+ * What a sandbox request asks for: path ids, list and deleted-endpoint queries, and JSON bodies, each parsed or
+ * refused as the service does.
+ */
 import type { Context } from 'hono';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../shared/service/gaps.ts';
 import { parseMicros } from './clock.ts';

@@ -1,3 +1,4 @@
+/** The sandbox's read-only routes: organisations, storages, product aliases, and the deleted endpoints. */
 import { micros } from './clock.ts';
 import { invalid, route, scopeOrganisation, scopeRecord, sendList, type AppDeps, type SandboxApp } from './http.ts';
 import { presentDeletion, presentOrganisation, presentStorage } from './present.ts';

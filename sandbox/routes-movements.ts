@@ -1,3 +1,4 @@
+/** The sandbox's routes of receipts and returns: list, get, create, update and delete. */
 import { RECEIPT_PATHS } from '../shared/service/gaps.ts';
 import {
   invalid,

@@ -1,3 +1,7 @@
+/**
+ * The sandbox's starting data: empty, the demo catalogue with its generated history, or the caller's data,
+ * normalised (ids that repeat made unique).
+ */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

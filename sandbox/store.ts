@@ -1,3 +1,7 @@
+/**
+ * The sandbox's state: records by id, per organisation and resource in the order the service lists them, deletion
+ * records, sequence counters and the logical clock.
+ */
 import { DELETION_RETENTION_DAYS } from '../shared/service/gaps.ts';
 import { LogicalClock, formatMicros, micros } from './clock.ts';
 import { SandboxDataError } from './errors.ts';

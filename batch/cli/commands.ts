@@ -1,3 +1,7 @@
+/**
+ * The `shed` command tree: every command of the contract declared on commander, each loading its
+ * module only when it runs, so `shed --help` stays fast.
+ */
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { registerExport } from './register-export.ts';

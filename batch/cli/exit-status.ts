@@ -1,3 +1,4 @@
+/** The exit statuses of the CLI contract (PRODUCT.md, "Exit status") and the one rule that maps an error to one. */
 import type { ErrorCategory } from '../../shared/errors/shed-error.ts';
 import { ShedError } from '../../shared/errors/shed-error.ts';
 

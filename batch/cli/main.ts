@@ -1,3 +1,7 @@
+/**
+ * The `shed` program: builds the command tree and turns what ends a command (typed errors included) into
+ * its exit status.
+ */
 import { Command } from 'commander';
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import type { CommandIO } from '../ui/io.ts';

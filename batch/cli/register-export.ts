@@ -1,3 +1,4 @@
+/** Declares `shed export DATASET` and its options on the command tree. */
 import { Argument, Option, type Command } from 'commander';
 import { DATASETS } from '../../shared/export/datasets/dataset-names.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';

@@ -1,3 +1,4 @@
+/** Declares `shed sync` and `shed template` with their options on the command tree. */
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../shared/errors/usage-error.ts';
 import { defaultMirrorDir } from '../mirror/mirror-file.ts';

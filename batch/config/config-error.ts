@@ -1,3 +1,4 @@
+/** The error of a missing or unusable setting (base URL, token, organisation, config file): exit status 2. */
 import { ShedError, type ErrorCodes } from '../../shared/errors/shed-error.ts';
 
 /** A missing or unusable setting (base URL, token, organisation, config file): exit status 2. */

@@ -1,3 +1,7 @@
+/**
+ * The user's saved config (`shed login`'s base URL, token and organisation): where it lives, read and written
+ * readable by its owner only.
+ */
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';

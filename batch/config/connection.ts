@@ -1,3 +1,7 @@
+/**
+ * Where the service is and who we are to it: the connection settings from flags, then the environment, then the
+ * saved config.
+ */
 import { ConfigError } from './config-error.ts';
 import type { SavedConfig } from './config-file.ts';
 

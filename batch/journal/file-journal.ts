@@ -1,3 +1,7 @@
+/**
+ * The journal of an import run on disk: one JSON entry per line beside the results file, appended durably, so a
+ * crash or a re-run knows what was already sent (and `shed undo` what to take back).
+ */
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';

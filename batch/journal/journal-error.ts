@@ -1,3 +1,4 @@
+/** The error of a journal that cannot be used (a link, unreadable, held by another run): nothing is sent. */
 import { ShedError } from '../../shared/errors/shed-error.ts';
 
 /**

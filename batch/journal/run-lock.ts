@@ -1,3 +1,7 @@
+/**
+ * The lock of one import's journal, so two runs of the same import cannot send the same invoices at once; a lock
+ * left by a dead process is taken over.
+ */
 import { constants } from 'node:fs';
 import { lstat, open, readFile, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Errors of the spreadsheet readers (.xlsx and .csv input files). Every one is category `input`,
+ * Errors of the spreadsheet readers (workbook and .csv input files). Every one is category `input`,
  * which the CLI turns into exit status 2 before anything is sent (PRODUCT.md, "Exit status").
  */
 import { ShedError } from '../../shared/errors/shed-error.ts';
@@ -9,11 +9,10 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `file_not_found`: no file at that path.
  * - `file_unreadable`: the file exists but cannot be read (permission denied, a folder).
  * - `empty_file`: the file has 0 bytes.
- * - `not_a_spreadsheet`: neither an .xlsx workbook nor CSV text (a PDF, an image, a zip of something
- *   else, an .ods or .xlsb workbook, an HTML or XML page, JSON, binary data).
+ * - `not_a_spreadsheet`: neither a workbook (.xlsx, .xls, .ods) nor CSV text (a PDF, an image, a zip of
+ *   something else, a Word document, an OLE file with no workbook in it, an HTML or XML page, JSON, binary data).
  * - `corrupt_workbook`: a zip-based workbook that cannot be unpacked or parsed (damaged, truncated).
  * - `password_protected`: an encrypted .xlsx (an OLE container holding `EncryptedPackage`).
- * - `legacy_xls`: an Excel 97-2003 .xls workbook (or an OLE file we cannot tell apart from one).
  * - `sheet_not_found`: `--sheet NAME` names no worksheet of the workbook.
  * - `no_data`: the file, or the chosen sheet, has no non-blank cell.
  * - `unreadable_encoding`: CSV bytes that are neither UTF-8 (or UTF-16 with a BOM) nor Windows-1252.
@@ -30,7 +29,6 @@ export type InputFileErrorCode =
   | 'not_a_spreadsheet'
   | 'corrupt_workbook'
   | 'password_protected'
-  | 'legacy_xls'
   | 'sheet_not_found'
   | 'no_data'
   | 'unreadable_encoding'

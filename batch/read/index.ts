@@ -53,7 +53,7 @@ export interface ReadGrid extends Grid {
 /**
  * Reads the file at `path` as .xlsx or CSV, whichever its content is.
  * @throws InputFileError: `file_not_found`, `file_unreadable`, `empty_file`, `not_a_spreadsheet`,
- *   `corrupt_workbook`, `password_protected`, `legacy_xls`, `sheet_not_found`, `no_data`,
+ *   `corrupt_workbook`, `password_protected`, `sheet_not_found`, `no_data`,
  *   `unreadable_encoding`, `malformed_csv`.
  */
 export async function readGrid(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
@@ -61,7 +61,7 @@ export async function readGrid(path: string, options: ReadOptions = {}): Promise
 }
 
 /**
- * Reads the .xlsx workbook at `path` (content checked: a CSV or .xls is refused).
+ * Reads the .xlsx workbook at `path` (content checked: a CSV is refused; an .xls or .ods workbook is read too).
  * @throws InputFileError as {@link readGrid}; `not_a_spreadsheet` for a file that is not a zip.
  */
 export async function readXlsx(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
@@ -232,11 +232,19 @@ function notSpreadsheet(file: string, what: string): InputFileError {
   return new InputFileError(
     'not_a_spreadsheet',
     file,
-    `${file} is ${what}, not a spreadsheet this tool reads (.xlsx workbook or .csv text). ${hint}`,
+    `${file} is ${what}, not a spreadsheet this tool reads (.xlsx, .xls or .ods workbook, or .csv text). ${hint}`,
   );
 }
 
-function oleError(file: string, found: ReturnType<typeof inspectOle>): InputFileError {
+/**
+ * The refusal of an OLE compound file with no workbook SheetJS could read: encrypted (a password-protected
+ * .xlsx), another Office file (Word, PowerPoint), or none of these (`unknown`: no `Workbook` or `Book`
+ * stream, so not an .xls either). An .xls is read, never refused here.
+ */
+function oleError(
+  file: string,
+  found: { kind: 'encrypted' | 'unknown' } | { kind: 'other'; what: string },
+): InputFileError {
   switch (found.kind) {
     case 'encrypted':
       return new InputFileError(
@@ -245,19 +253,9 @@ function oleError(file: string, found: ReturnType<typeof inspectOle>): InputFile
         `${file} is a password-protected (encrypted) workbook and cannot be read. Open it in Excel, remove the ` +
           `password (File > Info > Protect Workbook > Encrypt with Password, clear it) and save it as .xlsx.`,
       );
-    case 'xls':
-      return new InputFileError(
-        'legacy_xls',
-        file,
-        `${file} is an old .xls (Excel 97-2003) workbook, which this tool does not read. Open it in Excel and save it as .xlsx (Excel Workbook).`,
-      );
     case 'other':
       return notSpreadsheet(file, found.what);
-    default:
-      return new InputFileError(
-        'legacy_xls',
-        file,
-        `${file} is an old .xls workbook or password-protected .xlsx; save it as .xlsx (Excel Workbook, no password).`,
-      );
+    case 'unknown':
+      return notSpreadsheet(file, 'an Office 97-2003 (OLE) file with no workbook in it');
   }
 }

@@ -92,7 +92,7 @@ function looksBinary(head: Uint8Array): boolean {
  */
 export function inspectOle(
   bytes: Uint8Array,
-): { kind: 'encrypted' | 'xls' | 'unknown' } | { kind: 'other'; what: string } {
+): { kind: 'encrypted' } | { kind: 'xls' } | { kind: 'unknown' } | { kind: 'other'; what: string } {
   if (containsUtf16(bytes, 'EncryptedPackage')) return { kind: 'encrypted' };
   if (bytes[0] === 0x09) return { kind: 'xls' }; // a bare BIFF stream (see sniffFormat)
   if (containsUtf16(bytes, 'Workbook') || containsUtf16(bytes, 'WORKBOOK') || containsUtf16(bytes, 'Book\u0000'))

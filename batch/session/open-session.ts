@@ -1,3 +1,7 @@
+/**
+ * Opens a CLI command's session with the service: connection settings resolved, a client built, the organisation
+ * chosen.
+ */
 import type { OrgClient, ServiceClient } from '../../shared/client/index.ts';
 import { createServiceClient } from '../../shared/client/index.ts';
 import type { Organisation } from '../../shared/schemas/resources.ts';

@@ -1,3 +1,4 @@
+/** Questions on the terminal: a line read without echo (the token) and a yes/no confirmation. */
 import { createInterface } from 'node:readline';
 
 /**

@@ -1,3 +1,4 @@
+/** The CLI's progress bar on standard error (on a terminal only). */
 import cliProgress from 'cli-progress';
 import type { CommandIO } from './io.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * The client's HTTP layer: one request per call with timeout, authentication, answers mapped to typed errors, and
+ * retries with back-off.
+ */
 import pLimit from 'p-limit';
 import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
 import pRetry, { AbortError } from 'p-retry';

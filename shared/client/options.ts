@@ -1,3 +1,7 @@
+/**
+ * The service client's options: what a caller may set (base URL, token, auth header, retries, timeouts), the
+ * defaults, and the checks that refuse unusable ones.
+ */
 import { AUTH_HEADER } from '../service/gaps.ts';
 import { PAGE_CONCURRENCY } from './concurrency.ts';
 import { ShedError } from '../errors/shed-error.ts';

@@ -1,3 +1,6 @@
+/**
+ * Reads a whole paginated list of the service: page 1, then the rest in parallel, merged and de-duplicated by id.
+ */
 import pLimit from 'p-limit';
 import { parseISO } from 'date-fns/parseISO';
 import type { Included } from '../schemas/resources.ts';

@@ -1,3 +1,7 @@
+/**
+ * What the client makes of an answer: the token redacted, the body parsed (JSON or text), an error status turned
+ * into its typed error, a 2xx body checked against its zod schema.
+ */
 import type { z } from 'zod';
 import {
   AuthenticationError,

@@ -1,3 +1,7 @@
+/**
+ * The farm-inputs service client: organisations, and per organisation its storages, product aliases, receipts and
+ * returns (list, get, create, update, delete), over the HTTP layer.
+ */
 import { z } from 'zod';
 import { ShedError } from '../errors/shed-error.ts';
 /* eslint-disable @typescript-eslint/no-unused-vars -- these are named by {@link} in the docs below, for the editor to follow */

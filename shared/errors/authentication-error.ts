@@ -1,3 +1,4 @@
+/** The error of a 401: the token is missing, wrong or revoked. */
 import { HttpError, type HttpAnswer } from './http-error.ts';
 import type { RequestTarget } from './request-error.ts';
 

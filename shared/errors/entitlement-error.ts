@@ -1,3 +1,4 @@
+/** The error of a 403: the organisation has no active shed subscription, or the token may not reach it. */
 import { HttpError, bodySummary, type HttpAnswer } from './http-error.ts';
 import type { RequestTarget } from './request-error.ts';
 

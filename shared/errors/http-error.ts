@@ -1,3 +1,7 @@
+/**
+ * The base of the errors of an HTTP error status, with the answer (status, reason, body) and a readable summary of
+ * an error body.
+ */
 import type { Remedy } from './remedy.ts';
 import type { ErrorCategory, ErrorCode } from './shed-error.ts';
 import { RequestError, attemptsSuffix, describeRequest, type RequestTarget } from './request-error.ts';

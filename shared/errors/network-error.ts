@@ -1,3 +1,4 @@
+/** The error of a service that could not be reached, or a connection that broke, once the retries ran out. */
 import { RequestError, attemptsSuffix, describeRequest, type RequestTarget } from './request-error.ts';
 
 /**

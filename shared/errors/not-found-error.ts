@@ -1,3 +1,4 @@
+/** The error of a 404: no such record, or one the token cannot see. */
 import { HttpError, type HttpAnswer } from './http-error.ts';
 import type { RequestTarget } from './request-error.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * The error of a create whose request may have reached the service: the record may or may not exist, so it is
+ * looked for rather than sent again.
+ */
 import { RequestError, describeRequest, type RequestTarget } from './request-error.ts';
 
 /**

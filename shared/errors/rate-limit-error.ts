@@ -1,3 +1,4 @@
+/** The error of a 429 still answered after the retries, or a `Retry-After` longer than the client may wait. */
 import { HttpError, type HttpAnswer } from './http-error.ts';
 import type { RequestTarget } from './request-error.ts';
 

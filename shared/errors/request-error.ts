@@ -1,3 +1,7 @@
+/**
+ * The base of every error the service client throws: a ShedError that names the request (method, path, attempts),
+ * never the token.
+ */
 import type { Remedy } from './remedy.ts';
 import { ShedError, type ErrorCategory, type ErrorCode } from './shed-error.ts';
 

@@ -1,3 +1,4 @@
+/** The error of a 2xx body that is not JSON or does not match the resource's schema. */
 import { RequestError, describeRequest, type RequestTarget } from './request-error.ts';
 
 /** One way the body differed from the schema: where (`data.3.received_at`) and what was expected. */

@@ -1,3 +1,4 @@
+/** The error of a 5xx answer still given after the retries ran out. */
 import { HttpError, bodySummary, type HttpAnswer } from './http-error.ts';
 import type { RequestTarget } from './request-error.ts';
 

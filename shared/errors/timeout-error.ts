@@ -1,3 +1,4 @@
+/** The error of a request with no complete answer in time, once the retries ran out. */
 import { RequestError, attemptsSuffix, describeRequest, type RequestTarget } from './request-error.ts';
 
 /**

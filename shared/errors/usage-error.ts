@@ -1,3 +1,4 @@
+/** The error of a value the user gave that cannot be used (a flag, an option, a date range in the pane). */
 import { ShedError } from './shed-error.ts';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The error of a 422: the service refused a body; its field messages read (tolerantly) into issues that can be
+ * pinned to sheet cells.
+ */
 import { HttpError, type HttpAnswer } from './http-error.ts';
 import type { RequestTarget } from './request-error.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * Reads the cells of one record (a receipt's header and lines, or a return) into service values, with the reading
+ * settings (date order, GST, units, time zone) and a problem for each cell that cannot be read.
+ */
 import type { Notice, Remedy } from '../errors/remedy.ts';
 import type { Resolver } from '../resolve/index.ts';
 import type { Storage } from '../schemas/resources.ts';

@@ -1,3 +1,4 @@
+/** Plans a sheet as receipts or returns and binds the import engine to that kind's operations. */
 import type { OrgClient } from '../client/index.ts';
 import type { Notice } from '../errors/remedy.ts';
 import type { Resolver } from '../resolve/index.ts';

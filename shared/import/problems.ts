@@ -1,3 +1,6 @@
+/**
+ * Problems pinned to their cell (sheet, row, column, header), and their wording as a Message line or a full refusal.
+ */
 import type { Remedy } from '../errors/remedy.ts';
 import type { CellValue } from '../sheet/grid.ts';
 import { columnLetter } from '../sheet/grid.ts';

@@ -1,3 +1,6 @@
+/**
+ * Row results of an import: those of a record refused before sending, remedies worded by a face, and status counts.
+ */
 import { type RemedyWording, uniqueRemedies, withRemedies } from '../errors/remedy.ts';
 import type { Problem, RowResult } from './outcome.ts';
 import { problemText } from './problems.ts';

@@ -1,3 +1,7 @@
+/**
+ * The data rows below a sheet's header: blank and totals rows skipped, one-value fields filled in, lines that are
+ * not stock (freight, discounts) left out.
+ */
 import type { Notice } from '../errors/remedy.ts';
 import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';

@@ -1,3 +1,4 @@
+/** What an import needs of the organisation, fetched once at the start: reference data, receipts and returns. */
 import type { OrgClient } from '../client/index.ts';
 import type { ReferenceData } from '../resolve/index.ts';
 import { loadReferenceData } from '../resolve/index.ts';

@@ -1,3 +1,4 @@
+/** Maps the zod issues of a request body back to the sheet cells it came from. */
 import type { z } from 'zod';
 import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';

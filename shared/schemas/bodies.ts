@@ -1,3 +1,4 @@
+/** The zod schemas of what the client sends: receipt and return create and update bodies, and line items. */
 import { z } from 'zod';
 import {
   Id,

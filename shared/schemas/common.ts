@@ -1,3 +1,4 @@
+/** The zod building blocks of the service's records: ids, timestamps, decimal strings, units. */
 import { z } from 'zod';
 import { DECIMAL_PATTERN, MAX_LENGTH, UNIT_MAX_LENGTH } from '../service/gaps.ts';
 

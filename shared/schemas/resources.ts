@@ -1,3 +1,7 @@
+/**
+ * The zod schemas of the service's records as read: organisations, storages, products, product aliases, receipts
+ * with their line items, returns, deletion records.
+ */
 import { z } from 'zod';
 import { DecimalOut, Id, Timestamp } from './common.ts';
 

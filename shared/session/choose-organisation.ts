@@ -1,3 +1,4 @@
+/** Picks the organisation to work in from those the token can access, by id or name, or the only one there is. */
 import type { Organisation } from '../schemas/resources.ts';
 import type { Remedy } from '../errors/remedy.ts';
 import { ShedError, type ErrorCodes } from '../errors/shed-error.ts';

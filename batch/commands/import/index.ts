@@ -1,3 +1,7 @@
+/**
+ * `shed import receipts|returns FILE`: one input file, one sheet, through the core's import with the file's
+ * ports (reader, results file, journal, session), and the summary of what was sent.
+ */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AdaptiveState } from '../../../shared/client/adaptive-limit.ts';

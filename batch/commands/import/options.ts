@@ -1,3 +1,7 @@
+/**
+ * The options of `shed import` as typed: checked before anything is read or sent, and the `--set` values laid
+ * over the mapping file.
+ */
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { ImportReport } from '../../../shared/import/import-sheet.ts';

@@ -1,3 +1,4 @@
+/** What an import run reports: the summary (printed as JSON with `--json`, else as lines on standard error). */
 import type { MappingFile } from '../../../shared/sheet/saved-mapping.ts';
 import type { StatusCounts } from '../../../shared/import/results.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';

@@ -1,3 +1,7 @@
+/**
+ * Where an import's results go: the results path checked before anything is sent, and a fallback CSV beside
+ * the journal when the results file cannot be written, so the ids of what was sent are never lost.
+ */
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,3 +1,4 @@
+/** `shed login`: asks for the token, checks it against the service and saves the connection in the config file. */
 import { configPath, loadConfig, saveConfig } from '../../config/config-file.ts';
 import { ConfigError } from '../../config/config-error.ts';
 import { openClient } from '../../session/open-session.ts';

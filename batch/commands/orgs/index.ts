@@ -1,3 +1,4 @@
+/** `shed orgs`: the organisations the token can access. */
 import type { Organisation } from '../../../shared/schemas/resources.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { connect, openClient } from '../../session/open-session.ts';

@@ -1,3 +1,4 @@
+/** `shed sandbox`: runs the local sandbox service from the CLI, with the same options as `npm run sandbox`. */
 import { SANDBOX_USAGE, parseSandboxArgs } from '../../../sandbox/args.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import type { CommandIO } from '../../ui/io.ts';

@@ -1,3 +1,7 @@
+/**
+ * `shed undo JOURNAL`: takes back what one import run wrote (created records deleted, updated ones put back),
+ * after a confirmation, each step recorded in the journal.
+ */
 import { access } from 'node:fs/promises';
 import { NotFoundError } from '../../../shared/errors/not-found-error.ts';
 import type { OrgClient } from '../../../shared/client/index.ts';

@@ -1,3 +1,7 @@
+/**
+ * What undoing a journal means, pure: the steps (delete what was created, restore what was updated) and the
+ * update bodies that put a receipt or a return back as it was.
+ */
 import type { ReceiptUpdateBody, ReturnUpdateBody } from '../../../shared/schemas/bodies.ts';
 import { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';

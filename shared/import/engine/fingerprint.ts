@@ -1,3 +1,7 @@
+/**
+ * What makes two receipts or two returns the same record (an identity string), and its short fingerprint for the
+ * journal and duplicate checks.
+ */
 import type { ReceiptCreateBody, ReturnCreateBody } from '../../schemas/bodies.ts';
 import type { Receipt, Return } from '../../schemas/resources.ts';
 import { canonicalDecimal, formatLocalDate, timestampToLocalDate } from '../../sheet/values/index.ts';

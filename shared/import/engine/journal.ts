@@ -1,3 +1,7 @@
+/**
+ * The import journal in the core: entries, where they go, and what earlier runs recorded matched to this run's
+ * creates, so a re-run never sends an invoice twice.
+ */
 import { IMPORT_KINDS, type ImportKind } from '../../kinds/index.ts';
 import { z } from 'zod';
 

@@ -1,3 +1,7 @@
+/**
+ * What the import runner needs of one kind of record (receipts or returns): identify, send, read back, compare,
+ * and write results.
+ */
 import type { ImportKind } from '../../kinds/index.ts';
 import type { Problem, RowResult, RowStatus } from '../outcome.ts';
 import type { ServiceRecord } from './existing.ts';

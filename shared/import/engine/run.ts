@@ -1,3 +1,7 @@
+/**
+ * The import runner: sends planned drafts (create, update, unchanged, duplicate, conflict), journals each intent and
+ * outcome, and finds records whose answers were lost rather than sending them twice.
+ */
 import { KINDS } from '../../kinds/index.ts';
 import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';

@@ -1,3 +1,6 @@
+/**
+ * The sweep after a run: records another run created of the same invoices meanwhile, found and reported (none deleted).
+ */
 import type { RowResult } from '../outcome.ts';
 import type { ServiceRecord } from './existing.ts';
 

@@ -1,3 +1,7 @@
+/**
+ * Turns one invoice's rows into a receipt create body: header and lines read, names resolved, the body checked; a
+ * problem pinned to each cell that cannot be used.
+ */
 import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';

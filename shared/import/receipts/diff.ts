@@ -1,3 +1,7 @@
+/**
+ * What a sheet invoice changes in the receipt the service holds: the update body (header fields and line items as
+ * desired state), or nothing.
+ */
 import type { LineItemInput, ReceiptCreateBody, ReceiptUpdateBody } from '../../schemas/bodies.ts';
 import type { LineItem, Receipt } from '../../schemas/resources.ts';
 import {

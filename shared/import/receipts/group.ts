@@ -1,3 +1,7 @@
+/**
+ * Groups a sheet's rows into supplier invoices (by Record ID, invoice key, or equal header fields), with the
+ * invoice's header filled down and rows that disagree refused.
+ */
 import type { CellValue } from '../../sheet/grid.ts';
 import { isBlank } from '../../sheet/grid.ts';
 import { KINDS, type ReceiptField } from '../../kinds/index.ts';

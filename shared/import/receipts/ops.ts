@@ -1,3 +1,4 @@
+/** The import runner's operations for receipts, and the results written on each of a receipt's rows. */
 import type { OrgClient } from '../../client/index.ts';
 import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import type { Receipt } from '../../schemas/resources.ts';

@@ -1,3 +1,7 @@
+/**
+ * Plans a receipts import from a sheet, before anything is sent: rows grouped into invoices, cells read, names
+ * resolved, bodies checked.
+ */
 import type { Notice } from '../../errors/remedy.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { Grid } from '../../sheet/grid.ts';

@@ -1,3 +1,7 @@
+/**
+ * Turns one returns row into a return create body: cells read, names resolved, the body checked; a problem pinned
+ * to each cell that cannot be used.
+ */
 import type { ReturnCreateBody } from '../../schemas/bodies.ts';
 import { ReturnCreateBody as ReturnCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';

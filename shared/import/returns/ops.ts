@@ -1,3 +1,4 @@
+/** The import runner's operations for returns, and what a sheet row changes in the return the service holds. */
 import type { OrgClient } from '../../client/index.ts';
 import type { ReturnCreateBody, ReturnUpdateBody } from '../../schemas/bodies.ts';
 import type { Return } from '../../schemas/resources.ts';

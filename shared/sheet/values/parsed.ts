@@ -1,3 +1,4 @@
+/** The result of parsing one cell: the value (with an optional warning) or the reason it was refused. */
 import type { Remedy } from '../../errors/remedy.ts';
 
 /**

@@ -210,11 +210,12 @@ describe('damaged and locked workbooks', () => {
     expect(error.message).toContain('save it again');
   });
 
-  it('refuses an OLE file it cannot tell apart with the combined message, and names a Word document', async () => {
+  it('refuses an OLE file with no workbook in it as not a spreadsheet, and names a Word document', async () => {
     const unknown = await readWritten('mystery.xlsx', oleFile([]));
-    const error = await expectInputError(unknown.read, 'legacy_xls', unknown.path);
+    const error = await expectInputError(unknown.read, 'not_a_spreadsheet', unknown.path);
     expect(error.message).toBe(
-      `${unknown.path} is an old .xls workbook or password-protected .xlsx; save it as .xlsx (Excel Workbook, no password).`,
+      `${unknown.path} is an Office 97-2003 (OLE) file with no workbook in it, not a spreadsheet this tool reads ` +
+        `(.xlsx, .xls or .ods workbook, or .csv text). Open it in Excel and save it as .xlsx (Excel Workbook) or CSV UTF-8.`,
     );
     const word = await readWritten('letter.doc', oleFile(['WordDocument']));
     const wordError = await expectInputError(word.read, 'not_a_spreadsheet', word.path);

@@ -78,7 +78,6 @@ const RELEASED: Record<ErrorCode, string> = {
   not_a_spreadsheet: 'InputFileError',
   corrupt_workbook: 'InputFileError',
   password_protected: 'InputFileError',
-  legacy_xls: 'InputFileError',
   sheet_not_found: 'InputFileError, WorkbookError',
   unreadable_encoding: 'InputFileError',
   malformed_csv: 'InputFileError',

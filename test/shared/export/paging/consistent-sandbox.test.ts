@@ -3,12 +3,12 @@
 // the service's final state for every record nobody touched after the export's last list read.
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttp, createServiceClient, resolveOptions, type OrgClient } from '../../../shared/client/index.ts';
-import { createOrgPages, deletedReader, fetchConsistent, type PageReader } from '../../../shared/export/index.ts';
-import type { Receipt } from '../../../shared/schemas/resources.ts';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
-import { WILLOW, productIds, storageId } from '../../support/catalogue.ts';
-import { listAll } from '../../support/service.ts';
+import { createHttp, createServiceClient, resolveOptions, type OrgClient } from '../../../../shared/client/index.ts';
+import { createOrgPages, deletedReader, fetchConsistent, type PageReader } from '../../../../shared/export/index.ts';
+import type { Receipt } from '../../../../shared/schemas/resources.ts';
+import { startSandbox, type RunningSandbox } from '../../../../sandbox/index.ts';
+import { WILLOW, productIds, storageId } from '../../../support/catalogue.ts';
+import { listAll } from '../../../support/service.ts';
 
 const TOKEN = 'demo-token-willow';
 const SEEDED = 750; // four pages of 200

@@ -9,8 +9,8 @@ import {
   ManifestUrlError,
   normaliseBaseUrl,
   rewriteManifestBaseUrl,
-} from '../../addin/manifest/manifest-url.ts';
-import { findManifestSchemas, validateManifest } from '../../addin/manifest/validate-manifest.ts';
+} from '../../../addin/manifest/manifest-url.ts';
+import { findManifestSchemas, validateManifest } from '../../../addin/manifest/validate-manifest.ts';
 
 const run = promisify(execFile);
 const manifest = await readFile('manifest.xml', 'utf8');

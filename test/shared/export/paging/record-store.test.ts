@@ -6,7 +6,7 @@ import {
   memoryRecordStore,
   sourceOf,
   type RecordSource,
-} from '../../../shared/export/paging/record-store.ts';
+} from '../../../../shared/export/paging/record-store.ts';
 
 /** Every record of a source, in handle order. */
 const allRecords = <T>(source: RecordSource<T>) => Array.from(source.scan(), ({ record }) => record);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DEV_BASE_URL } from '../../addin/manifest/manifest-url.ts';
-import { findManifestSchemas, validateManifest } from '../../addin/manifest/validate-manifest.ts';
+import { DEV_BASE_URL } from '../../../addin/manifest/manifest-url.ts';
+import { findManifestSchemas, validateManifest } from '../../../addin/manifest/validate-manifest.ts';
 
 const run = promisify(execFile);
 const manifest = await readFile('manifest.xml', 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropDeleted, fetchConsistent, walkByCursor } from '../../../shared/export/index.ts';
+import { dropDeleted, fetchConsistent, walkByCursor } from '../../../../shared/export/index.ts';
 import { FakeList, type Rec } from './fake-list.ts';
 
 /** Every record of the list exactly once, each in its current version. */

@@ -1,9 +1,9 @@
 // An in-memory shed list for paging tests: records in ascending (updated_at, id) as the service keeps
 // them (gaps row 14), small pages, a microsecond clock, and a hook run before each page read so a
 // test can change the list between reads exactly where it wants.
-import type { Page } from '../../../shared/client/paging.ts';
-import type { DeletedReader, PageQuery, PageReader } from '../../../shared/export/index.ts';
-import { microsToIso, timestampMicros } from '../../../shared/export/index.ts';
+import type { Page } from '../../../../shared/client/paging.ts';
+import type { DeletedReader, PageQuery, PageReader } from '../../../../shared/export/index.ts';
+import { microsToIso, timestampMicros } from '../../../../shared/export/index.ts';
 
 export interface Rec {
   id: string;
