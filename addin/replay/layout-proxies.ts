@@ -1,6 +1,6 @@
 /**
  * The sheet-level proxies of the workbook-backed Excel: `worksheet.tables` (the sheet's ListObjects,
- * and `add`) and `worksheet.autoFilter` (ExcelApi 1.9), over the model of workbook-model.ts.
+ * and `add`), `worksheet.autoFilter` (ExcelApi 1.9) and the used range, over the model of workbook-model.ts.
  * Node-only test and replay support.
  */
 import type { Any, ProxyKit } from './proxy-kit.ts';
@@ -56,4 +56,29 @@ export function autoFilterProxy(kit: ProxyKit, name: string, stored: ModelSheet 
       return range;
     },
   });
+}
+
+/**
+ * `worksheet.getUsedRangeOrNullObject(true)`: the smallest range holding every non-empty value of the
+ * sheet, or a null object for a sheet with none.
+ */
+export function usedRangeProxy(kit: ProxyKit, name: string): Any {
+  const values = kit.sheetOf(name)?.values ?? [];
+  let top = Infinity,
+    left = Infinity,
+    bottom = -1,
+    right = -1;
+  values.forEach((line, r) =>
+    line?.forEach((v, c) => {
+      if (v === undefined || v === '' || v === null) return;
+      top = Math.min(top, r);
+      bottom = Math.max(bottom, r);
+      left = Math.min(left, c);
+      right = Math.max(right, c);
+    }),
+  );
+  if (bottom < 0) return kit.nullObject({ rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0 });
+  const range = kit.rangeProxy(name, top, left, bottom - top + 1, right - left + 1);
+  range.isNullObject = false;
+  return range;
 }

@@ -14,9 +14,11 @@ import { applyToSheet, newSheet, parseA1 } from './workbook-model.ts';
 import type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
 
 export type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
+export { officeWith } from './office-stand-in.ts';
 import { autoFilterProxy, tablesProxy } from './layout-proxies.ts';
 import type { ModelQuirks, ProxyKit } from './proxy-kit.ts';
 import { conditionalFormatsOf } from './model-conditional-formats.ts';
+import { usedRangeProxy } from './layout-proxies.ts';
 import { rangeProxy } from './range-proxy.ts';
 import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.ts';
 
@@ -295,7 +297,7 @@ export class ModelExcel {
           const r = parseA1(address);
           return this.rangeProxy(name, r.row, r.column, r.rows, r.columns);
         },
-        getUsedRangeOrNullObject: () => this.usedRange(name),
+        getUsedRangeOrNullObject: () => usedRangeProxy(this.kit, name),
         activate: () => this.queue({ kind: 'activate', sheet: name }),
         freezePanes: { freezeRows: (count: number) => this.queue({ kind: 'freezeRows', sheet: name, value: count }) },
       },
@@ -322,27 +324,6 @@ export class ModelExcel {
     const note = this.mock({ content, delete: () => this.queue({ kind: 'noteDelete', sheet, address }) });
     note.isNullObject = false;
     return note;
-  }
-
-  private usedRange(name: string): Any {
-    const values = this.sheets.find((s) => s.name === name)?.values ?? [];
-    let top = Infinity,
-      left = Infinity,
-      bottom = -1,
-      right = -1;
-    values.forEach((line, r) =>
-      line?.forEach((v, c) => {
-        if (v === undefined || v === '' || v === null) return;
-        top = Math.min(top, r);
-        bottom = Math.max(bottom, r);
-        left = Math.min(left, c);
-        right = Math.max(right, c);
-      }),
-    );
-    if (bottom < 0) return this.nullObject({ rowIndex: 0, columnIndex: 0, rowCount: 0, columnCount: 0 });
-    const range = this.rangeProxy(name, top, left, bottom - top + 1, right - left + 1);
-    range.isNullObject = false;
-    return range;
   }
 
   /** Makes `load` on a mock schedule it for the next sync (office-addin-mock's own updates are not writes). */
@@ -413,16 +394,4 @@ export class ModelExcel {
       this.internal = false;
     }
   }
-}
-
-/** An `Office` stand-in (office-addin-mock) whose requirements report ExcelApi up to `version`. */
-export function officeWith(version: string): Any {
-  const minor = (v: string) => Number(v.split('.')[1] ?? 0);
-  return new OfficeMockObject({
-    context: {
-      requirements: {
-        isSetSupported: (name: string, v?: string) => name === 'ExcelApi' && minor(v ?? '1.1') <= minor(version),
-      },
-    },
-  });
 }

@@ -2,6 +2,7 @@
  * The client's HTTP layer: one request per call with timeout, authentication, answers mapped to typed errors, and
  * retries with back-off.
  */
+import { sleep, untilAborted } from './abortable.ts';
 import pLimit from 'p-limit';
 import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
 import pRetry, { AbortError } from 'p-retry';
@@ -388,42 +389,4 @@ function safeCause(cause: unknown, token: string): unknown {
   return text.includes(token)
     ? new Error(redact(cause instanceof Error ? cause.message : String(cause), token))
     : cause;
-}
-
-/**
- * `promise`, or a rejection with the signal's reason as soon as it aborts: the timeout holds even with
- * an injected `fetch` that ignores the signal. A late rejection of `promise` is swallowed.
- */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  promise.catch(() => undefined);
-  if (signal.aborted) return Promise.reject(signal.reason as unknown);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as unknown);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
