@@ -59,7 +59,7 @@ export function isHeaderRow(row: SheetRow, mapping: ColumnMapping, resultColumns
 
 /**
  * The row number of the header among `rows` (the key columns, and the result columns once written,
- * as read now): by the result header first, then by the mapping's headers; the candidate nearest
+ * as read now): by the result header once it is written (`resultColumns`), else by the mapping's headers; the candidate nearest
  * `expected` (the header's last known row). Null when no row is the header, or two are equally near:
  * then nothing is written, rather than a block of results under the wrong row.
  */
@@ -69,7 +69,10 @@ export function findHeaderRow(
   expected: number,
   resultColumns?: readonly number[] | null,
 ): number | null {
-  for (const by of resultColumns ? [resultColumns, null] : [null]) {
+  // Once the add-in's result block is in the sheet, only the block says where the header is: the
+  // mapping's headers would still be found after a column was inserted, and results written under
+  // the block's old columns would overwrite the bookkeeper's own cells.
+  for (const by of resultColumns ? [resultColumns] : [null]) {
     const candidates = rows.filter((row) => isHeaderRow(row, mapping, by)).map((row) => row.rowNumber);
     if (candidates.length === 0) continue;
     const distance = (n: number) => Math.abs(n - expected);

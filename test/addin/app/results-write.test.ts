@@ -100,6 +100,30 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     expect(importer.store.get().status?.tone).toBe('success');
   });
 
+  it('a column inserted mid-import: no result is written over the bookkeeper’s cells; the rest wait, named', async () => {
+    const withNotes = [...HEADER, 'Notes'];
+    const rows = invoices('COL', 6).map((r, i) => [...r, `my note ${i + 1}`]);
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [withNotes, ...rows] }] });
+    const { workbook, importer } = await open(fake);
+    workbook.afterPart = (part) => {
+      if (part !== 1) return;
+      // A "Checked" column inserted before Notes: the notes and the result block move one column right.
+      const sheet = fake.sheet('Dockets');
+      sheet.values.forEach((r, i) => r.splice(9, 0, i === 0 ? 'Checked' : 'yes'));
+    };
+    await importer.start();
+    const values = fake.sheet('Dockets').values;
+    // The first batch went in before the column was inserted; the later ones were held back, not misplaced.
+    expect(workbook.parts).toBe(1);
+    expect(values.slice(1).filter((r) => r.includes('created')).length).toBeGreaterThan(0);
+    // Every note is still there, beside its own Checked cell, and the block's header is whole.
+    for (const [i, row] of values.slice(1).entries()) expect(row.slice(9, 11)).toEqual(['yes', `my note ${i + 1}`]);
+    expect(values[0]?.slice(9, 16)).toEqual(['Checked', 'Notes', ...RESULTS]);
+    const state = importer.store.get();
+    expect(state.status?.tone).not.toBe('success');
+    expect(state.unplaced).toBeGreaterThan(0);
+  });
+
   it('a sort mid-import: every result is written onto its invoice’s row', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('SRT', 10)] }] });
     const { workbook, importer } = await open(fake);
