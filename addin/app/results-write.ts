@@ -53,7 +53,7 @@ export class ResultsPlacer {
   ) {
     const { grid, mapping } = run;
     this.keys = keyColumns(mapping);
-    this.beforeKeys = new Map(grid.rows.map((r) => [r.rowNumber, rowKey(r.cells, this.keys)]));
+    this.beforeKeys = new Map(grid.rows.map((r) => [r.rowNumber, rowKey(r.cells, this.keys, grid.dateSystem ?? 1900)]));
     this.headers = headerRowOf(grid, mapping);
     this.usedWidth = grid.rows.reduce((width, row) => Math.max(width, lastFilled(row.cells) + 1), 0);
     this.layout = resultLayout(this.headers, this.usedWidth);
@@ -162,7 +162,8 @@ export class ResultsPlacer {
     for (const result of results) {
       const before = this.beforeKeys.get(result.rowNumber) ?? '';
       const now = at.get(result.rowNumber + this.shift);
-      if (before === '' || !now || rowKey(now.cells, this.keys) !== before) return null;
+      if (before === '' || !now || rowKey(now.cells, this.keys, this.run.grid.dateSystem ?? 1900) !== before)
+        return null;
     }
     const shifted = results.map((r) => (this.shift === 0 ? r : { ...r, rowNumber: r.rowNumber + this.shift }));
     const moved = this.shift === 0 ? [] : results.map((r) => ({ from: r.rowNumber, to: r.rowNumber + this.shift }));

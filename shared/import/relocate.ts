@@ -60,10 +60,15 @@ export function placeResults(results: readonly RowResult[], readings: Readings):
 
 type Keyed = { rowNumber: number; key: string };
 
-function keyedRows(rows: readonly SheetRow[], header: number, columns: readonly number[]): Keyed[] {
+function keyedRows(
+  rows: readonly SheetRow[],
+  header: number,
+  columns: readonly number[],
+  dateSystem: 1900 | 1904,
+): Keyed[] {
   return rows
     .filter((r) => r.rowNumber > header)
-    .map((r) => ({ rowNumber: r.rowNumber, key: rowKey(r.cells, columns) }))
+    .map((r) => ({ rowNumber: r.rowNumber, key: rowKey(r.cells, columns, dateSystem) }))
     .filter((r) => r.key !== '')
     .sort((a, b) => a.rowNumber - b.rowNumber);
 }
@@ -76,8 +81,10 @@ function byKey(rows: readonly Keyed[]): Map<string, number[]> {
 
 /** Row before → row now, for keys found as many times now as before (paired in order). */
 function matchRows(readings: Readings): Map<number, number> {
-  const before = byKey(keyedRows(readings.before.rows, readings.beforeHeader, readings.columns));
-  const now = byKey(keyedRows(readings.now, readings.nowHeader, readings.columns));
+  const before = byKey(
+    keyedRows(readings.before.rows, readings.beforeHeader, readings.columns, readings.before.dateSystem ?? 1900),
+  );
+  const now = byKey(keyedRows(readings.now, readings.nowHeader, readings.columns, readings.before.dateSystem ?? 1900));
   const target = new Map<number, number>();
   for (const [key, rows] of before) {
     const found = now.get(key) ?? [];
@@ -93,8 +100,13 @@ function matchRows(readings: Readings): Map<number, number> {
  * row before; empty when the order held (rows only inserted or deleted).
  */
 function alikeGroups(readings: Readings): Map<number, number[]> {
-  const beforeRows = keyedRows(readings.before.rows, readings.beforeHeader, readings.columns);
-  const nowRows = keyedRows(readings.now, readings.nowHeader, readings.columns);
+  const beforeRows = keyedRows(
+    readings.before.rows,
+    readings.beforeHeader,
+    readings.columns,
+    readings.before.dateSystem ?? 1900,
+  );
+  const nowRows = keyedRows(readings.now, readings.nowHeader, readings.columns, readings.before.dateSystem ?? 1900);
   const before = byKey(beforeRows);
   const now = byKey(nowRows);
   const matched = (key: string) => before.get(key)?.length === now.get(key)?.length;

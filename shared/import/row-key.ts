@@ -24,20 +24,29 @@ export function keyColumns(mapping: ColumnMapping): number[] {
 
 /**
  * A key cell as compared: its text, case and spacing folded; blank is ''. A date cell compares as
- * its serial day (1900 date system), so a re-read of values only (no number formats) still matches.
+ * its serial day in the workbook's date system, and every number to a millionth, so a re-read of
+ * values only (a date comes back as its serial) still matches the sheet as read at the start.
  */
-export function keyText(cell: CellValue | undefined): string {
+export function keyText(cell: CellValue | undefined, dateSystem: 1900 | 1904 = 1900): string {
   if (cell === undefined || isBlank(cell)) return '';
-  const value = cell instanceof Date ? (cell.getTime() - EXCEL_EPOCH_MS) / 86_400_000 : cell;
-  return cellText(value).toLowerCase().replace(/\s+/g, ' ').trim();
+  const value = cell instanceof Date ? (cell.getTime() - EPOCH_MS[dateSystem]) / 86_400_000 : cell;
+  const text = typeof value === 'number' ? cellText(Math.round(value * 1e6) / 1e6) : cellText(value);
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** 1899-12-30, day 0 of Excel's 1900 date system. */
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+/** Day 0 of each of Excel's date systems: 1899-12-30 (1900) and 1904-01-01 (1904). */
+const EPOCH_MS = { 1900: Date.UTC(1899, 11, 30), 1904: Date.UTC(1904, 0, 1) } as const;
 
-/** The key of a row: its key cells' texts joined; '' when every key cell is blank (a row no key names). */
-export function rowKey(cells: readonly CellValue[], columns: readonly number[]): string {
-  const texts = columns.map((c) => keyText(cells[c]));
+/**
+ * The key of a row: its key cells' texts joined; '' when every key cell is blank (a row no key names).
+ * `dateSystem`: the workbook's (the grid's `dateSystem`), for date cells.
+ */
+export function rowKey(
+  cells: readonly CellValue[],
+  columns: readonly number[],
+  dateSystem: 1900 | 1904 = 1900,
+): string {
+  const texts = columns.map((c) => keyText(cells[c], dateSystem));
   return texts.every((t) => t === '') ? '' : texts.join('\u0000');
 }
 

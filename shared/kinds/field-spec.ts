@@ -31,8 +31,8 @@ export interface FieldSpec {
   invoiceLevel?: boolean;
   /**
    * Its cell identifies a data row: results follow their rows by these cells when the sheet changed
-   * while an import ran (shared/import/row-key.ts). Dates are not among them: re-read as values only,
-   * a date cell comes back as a serial, and the other cells tell rows apart.
+   * while an import ran (shared/import/row-key.ts). Dates are among them (compared as serials in the
+   * workbook's date system): two returns alike but for their dates must not swap ids after a sort.
    */
   identifiesRow?: boolean;
   /**

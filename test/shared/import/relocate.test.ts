@@ -49,8 +49,8 @@ const mapping = detectMapping(before, 'receipts');
 const columns = keyColumns(mapping);
 
 describe('row keys', () => {
-  it('are the invoice, supplier, storage, product, quantity, pack size and price cells, not dates or units', () => {
-    expect(columns).toEqual([0, 1, 3, 4, 5, 6, 8]);
+  it('are the invoice, supplier, date, storage, product, quantity, pack size and price cells, not units', () => {
+    expect(columns).toEqual([0, 1, 2, 3, 4, 5, 6, 8]);
     expect(rowKey(line(' a ', 'GLYFOS', 1), columns)).toBe(rowKey(line('A', 'glyfos', 1), columns));
     expect(rowKey([null, '', null], columns)).toBe('');
   });
@@ -124,4 +124,53 @@ describe('placeResults', () => {
     const changed = placeResults([result(2, 'a')], now([HEADER, line('A', 'Glyfos', 9), line('B', 'Glyfos', 2)]));
     expect(changed.lost).toEqual([2]);
   });
+});
+
+describe('returns alike but for their dates, sorted by date while the pane writes back', () => {
+  const headers = ['Supplier', 'Date', 'From Shed', 'Product', 'Amount'];
+  const day = (d: number) => new Date(Date.UTC(2026, 2, d));
+  const rows = (cells: CellValue[][]) => cells.map((c, i) => ({ rowNumber: i + 2, cells: c }));
+  for (const system of [1900, 1904] as const) {
+    it(`each record's id follows its own date (${system} date system; the re-read gives serials)`, () => {
+      const mapping = detectMapping(
+        { source: 'r.xlsx', sheet: 'Returns', rows: [{ rowNumber: 1, cells: headers }] },
+        'returns',
+      );
+      const columns = keyColumns(mapping);
+      const serial = (d: number) =>
+        (day(d).getTime() - (system === 1900 ? Date.UTC(1899, 11, 30) : Date.UTC(1904, 0, 1))) / 86_400_000;
+      const before: Grid = {
+        source: 'r.xlsx',
+        sheet: 'Returns',
+        dateSystem: system,
+        rows: [
+          { rowNumber: 1, cells: headers },
+          ...rows([
+            ['Acme', day(8), 'Main Chemical Shed', 'Urea', 20],
+            ['Acme', day(1), 'Main Chemical Shed', 'Urea', 20],
+          ]),
+        ],
+      };
+      // Sorted by date, and read again as values only: the date cells come back as serial numbers.
+      const now: SheetRow[] = [
+        { rowNumber: 1, cells: headers },
+        ...rows([
+          ['Acme', serial(1), 'Main Chemical Shed', 'Urea', 20],
+          ['Acme', serial(8), 'Main Chemical Shed', 'Urea', 20],
+        ]),
+      ];
+      const placed = placeResults(
+        [
+          { rowNumber: 2, status: 'created', recordId: 'the 8 March return' },
+          { rowNumber: 3, status: 'created', recordId: 'the 1 March return' },
+        ],
+        { before, beforeHeader: 1, now, nowHeader: 1, columns },
+      );
+      expect(placed.lost).toEqual([]);
+      expect(placed.results.map((r) => [r.rowNumber, r.recordId])).toEqual([
+        [3, 'the 8 March return'],
+        [2, 'the 1 March return'],
+      ]);
+    });
+  }
 });

@@ -78,13 +78,21 @@ describe('the kind descriptors', () => {
     expect(fieldsWith('receipts', 'identifiesRow')).toEqual([
       'invoice',
       'supplier',
+      'received_at',
       'storage',
       'product',
       'quantity',
       'pack_size',
       'pack_cost',
     ]);
-    expect(fieldsWith('returns', 'identifiesRow')).toEqual(['supplier', 'storage', 'product', 'amount', 'reference']);
+    expect(fieldsWith('returns', 'identifiesRow')).toEqual([
+      'supplier',
+      'returned_at',
+      'storage',
+      'product',
+      'amount',
+      'reference',
+    ]);
     expect(KINDS.receipts.required).toEqual([
       'supplier',
       'received_at',
