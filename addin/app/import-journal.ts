@@ -80,6 +80,17 @@ export class WorkbookJournal {
     await running?.endRun(complete);
   }
 
+  /**
+   * Every result of the sheet's last run is now in the sheet ("Place results again" placed the rest):
+   * its runs are finished, as a run that placed them all at once would have finished them.
+   */
+  async placedLater(sheet: string, kind: ImportKind): Promise<void> {
+    const journal = await this.get(false);
+    if (!journal) return;
+    await journal.beginRun({ sheet, kind });
+    await journal.endRun(true);
+  }
+
   /** The oldest interrupted run of the workbook whose records have no results in the sheet, or null. */
   async pending(): Promise<PendingImport | null> {
     const journal = await this.get(false);

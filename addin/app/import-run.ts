@@ -229,7 +229,8 @@ export class PaneImportRun {
           dateOrder,
           dateOrderGiven: dateOrderChosen,
           timeZone,
-          gstRate: this.host.gstRate(),
+          // The GST tick is the shown sheet's; another sheet of an all-sheets run reads as its own saved mapping says.
+          ...(sheet === null || sheet === this.host.store.get().sheet ? { gstRate: this.host.gstRate() } : {}),
           includeHidden,
           dryRun,
           allowDuplicates,
@@ -288,10 +289,15 @@ export class PaneImportRun {
     return {
       add: (rows) => feed.add(rows),
       finish: async (results) => {
-        await feed.finish(results);
+        // A last write Excel refuses (the sheet protected, a cell being edited) is reported, not thrown:
+        // the records were sent, the journal holds their ids, and the run must still say what it did.
+        const failure = await feed.finish(results).then(
+          () => null,
+          (error: unknown) => describeError(error),
+        );
         return {
           file: run.grid.sheet,
-          failure: null,
+          failure,
           moved: placer.moved,
           unplaced: placer.unplaced.map((r) => r.rowNumber),
         };
@@ -311,6 +317,9 @@ export class PaneImportRun {
       this.host.store.set({ phase: 'writing', status: { tone: 'info', text: 'Placing the results again…' } });
       await placer.placeAgain();
       const left = placer.unplaced.length;
+      // Every result now on its row: the run is finished in the journal, and its notice goes.
+      if (left === 0) await this.host.journals.placedLater(report.grid.sheet, report.mapping.kind);
+      await this.host.checkPending();
       const text =
         left === 0
           ? 'Every result is now on its row.'

@@ -35,9 +35,15 @@ export interface RunView {
 /** What the pane says of where a run's results went: the header not found, rows moved, results not placed (by invoice). */
 export function placementLines(
   placer: SheetRun['placer'],
-  report: Pick<ImportReport, 'results' | 'planned'>,
+  report: Pick<ImportReport, 'results' | 'planned'> & { placed?: ImportReport['placed'] },
 ): string[] {
+  const failure = report.placed?.failure;
   return [
+    ...(failure
+      ? [
+          `The last results could not be written into the sheet (${failure}); the ids are kept: press Import again to write them.`,
+        ]
+      : []),
     ...(placer.headerLost ? [placer.headerLost] : []),
     ...relocationLines({ results: [], moved: placer.moved, lost: [] }, report.results),
     ...unplacedLines(placer.unplaced, report.planned),
@@ -49,7 +55,7 @@ export function sheetRunView(kind: KindDescriptor, run: SheetRun, how: RunHow): 
   const { planned, results } = run.report;
   return {
     status: {
-      tone: runTone(results, { ...how, unplaced: run.placer.unplaced.length }),
+      tone: runTone(results, { ...how, unplaced: unplacedOf(run) }),
       text: runSummary(kind, planned.drafts, results, how),
     },
     ...lines(run, ''),
@@ -72,7 +78,7 @@ export function allSheetsView(
   const each = runs.map((r) => `'${r.sheet}': ${runSummary(kind, r.report.planned.drafts, r.report.results, plain)}`);
   const skips = skipped.length > 0 ? [`Skipped: ${skipped.map((s) => `'${s.sheet}'`).join(', ')}.`] : [];
   const none = runs.length === 0 ? [`No sheet of this workbook holds ${kind.many}.`] : [];
-  const tones = runs.map((r) => runTone(r.report.results, { ...how, unplaced: r.placer.unplaced.length }));
+  const tones = runs.map((r) => runTone(r.report.results, { ...how, unplaced: unplacedOf(r) }));
   const tone: StatusLine['tone'] =
     runs.length === 0
       ? 'error'
@@ -113,4 +119,9 @@ function lines({ report, placer }: SheetRun, prefix: string): Omit<RunView, 'sta
       .map((w) => `${prefix}${w}`)
       .slice(0, LINES_SHOWN),
   };
+}
+
+/** Results not in the sheet after a run: those not placed, and a last write that failed counts too. */
+function unplacedOf(run: SheetRun): number {
+  return run.placer.unplaced.length + (run.report.placed.failure === null ? 0 : 1);
 }

@@ -9,7 +9,7 @@ import { ImportController, type ImportDeps } from '../../../addin/app/import.ts'
 import { createMemoryWorkbook, SAMPLE_WORKBOOK } from '../../../addin/app/memory-host.ts';
 import { SessionJournal, type PaneJournal } from '../../../addin/app/pane-journal.ts';
 import { memoryTokenStore } from '../../../addin/app/token-store.ts';
-import { SETTING_KEYS } from '../../../addin/app/workbook-settings.ts';
+import { SETTING_KEYS, mappingSettingKey } from '../../../addin/app/workbook-settings.ts';
 import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
 import { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
 import type { ResultsInput, WorkbookPort } from '../../../addin/excel/workbook-port.ts';
@@ -90,6 +90,42 @@ describe('all sheets of a workbook in one run', () => {
   });
 });
 
+describe('all sheets with prices on different bases', () => {
+  it('each sheet other than the shown one reads its prices as its own saved mapping says (GST included or not)', async () => {
+    const neutral = [...HEADER.slice(0, 8), 'Unit Price'];
+    const workbook = createMemoryWorkbook({
+      active: 'Ex',
+      sheets: [
+        { name: 'Ex', rows: [HEADER, ...invoices('GSTX', 1)] },
+        {
+          name: 'Inc',
+          rows: [
+            neutral,
+            ['GSTI-1', 'Farmco Rural Supplies', '2/03/2026', 'Main Chemical Shed', 'Glyfos 540', 1, 20, 'L', 110],
+          ],
+        },
+      ],
+      // The Inc sheet's mapping, saved when it was last imported: its prices include GST.
+      settings: {
+        [mappingSettingKey('receipts', 'Inc')]: JSON.stringify({
+          kind: 'receipts',
+          columns: {},
+          prices_include_gst: true,
+        }),
+      },
+    });
+    const importer = await open(workbook);
+    expect(importer.store.get()).toMatchObject({ sheet: 'Ex', pricesIncludeGst: false });
+    importer.setAllSheets(true);
+    await importer.start();
+    const [ex] = await ours('GSTX');
+    const [inc] = await ours('GSTI');
+    expect(ex?.line_items[0]?.pack_cost).toBe('185');
+    // 110 including 10% GST is 100 ex GST: the shown sheet's unticked box does not decide for this one.
+    expect(inc?.line_items[0]?.pack_cost).toBe('100');
+  });
+});
+
 describe('a problem line selects its cell', () => {
   it('Validate lists the problem with its cell; showing it activates the sheet and selects the cell', async () => {
     const workbook = createMemoryWorkbook({ ...SAMPLE_WORKBOOK, active: 'Returns' });
@@ -135,7 +171,11 @@ describe('reopening after an interrupted import', () => {
     const first = new UnwritableWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Invoices', rows }] });
     const importer = await open(first, { openJournal });
     await importer.start();
-    expect(importer.store.get().status?.tone).toBe('error');
+    // What was sent is still said; the results that could not be written are said too, not thrown away.
+    expect(importer.store.get().status).toMatchObject({ tone: 'warning', text: '3 receipts: 3 created.' });
+    expect(importer.store.get().warnings[0]).toMatch(
+      /^The last results could not be written into the sheet \(the pane was closed\); the ids are kept/,
+    );
     expect(await ours('FIN')).toHaveLength(3);
 
     // Reopened (a new pane on the same file: its settings, and so its identity, travel with it).
