@@ -159,6 +159,8 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
       /Not written, invoice CHG-4 \(row 5 when read\): created as [A-Z]+-\d+ \(Record ID [^)]+\)/,
     );
     expect(importer.lastRun.report?.placed.unplaced).toEqual([5]);
+    // The journal says the run stopped before its results were all written: the notice names the invoice.
+    expect(state.pending?.records).toEqual(['invoice CHG-4']);
     const row = () => fake.sheet('Dockets').values.find((r) => r[0] === 'CHG-4')!;
     expect(row()[10] ?? '').toBe('');
 
@@ -166,6 +168,8 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     row()[4] = saved;
     await importer.placeResultsAgain();
     expect(importer.store.get().unplaced).toBe(0);
+    // Every result is on its row now: the run is finished in the journal, and the notice is gone.
+    expect(importer.store.get().pending).toBeNull();
     await expectIdsOnTheirRows(fake.sheet('Dockets').values, 'CHG', 4);
   });
 
