@@ -3,14 +3,8 @@
  * its fields with their roles (from the field registry) and the result columns. The rest of the
  * core, and both faces, look a kind up here ({@link KINDS}) instead of switching on its name.
  */
-import {
-  RECEIPT_FIELDS,
-  RECEIPT_REGISTRY,
-  RETURN_EXPORT_ORDER,
-  RETURN_FIELDS,
-  RETURN_REGISTRY,
-  TEMPLATE_ORDER,
-} from './field-registry.ts';
+import { RECEIPT_FIELDS, RECEIPT_REGISTRY, RETURN_FIELDS, RETURN_REGISTRY } from './field-registry.ts';
+import { RETURN_EXPORT_ORDER, TEMPLATE_ORDER } from './field-orders.ts';
 import type { ReceiptField, ReturnField } from './field-registry.ts';
 import { RESULT_COLUMN_FIELDS, synonymsOf, type FieldSpec } from './field-spec.ts';
 import type { ImportKind } from './kind.ts';

@@ -365,39 +365,3 @@ export const RETURN_REGISTRY: Readonly<Record<ReturnField, FieldSpec>> = RETURN_
 export const RECEIPT_FIELDS = Object.keys(RECEIPT_SPECS) as readonly ReceiptField[];
 /** The fields of a returns sheet, in the registry's order. */
 export const RETURN_FIELDS = Object.keys(RETURN_SPECS) as readonly ReturnField[];
-
-/** The order of the template's columns, as a bookkeeper fills them in. */
-export const TEMPLATE_ORDER = {
-  receipts: [
-    'invoice',
-    'supplier',
-    'received_at',
-    'storage',
-    'order_number',
-    'product',
-    'quantity',
-    'pack_size',
-    'pack_unit',
-    'pack_cost',
-    'notes',
-  ],
-  returns: ['returned_at', 'supplier', 'storage', 'product', 'amount', 'amount_unit', 'reference', 'notes'],
-} as const satisfies { receipts: readonly ReceiptField[]; returns: readonly ReturnField[] };
-
-/**
- * The order of the returns export's columns in the import layout (the receipts export follows the
- * fields' own order): the date first, as a list of returns is read.
- */
-export const RETURN_EXPORT_ORDER = [
-  'returned_at',
-  'supplier',
-  'storage',
-  'product',
-  'amount',
-  'amount_unit',
-  'reference',
-  'notes',
-  'record_id',
-  'sequence',
-  'updated_at',
-] as const satisfies readonly ReturnField[];

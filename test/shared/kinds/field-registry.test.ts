@@ -10,7 +10,7 @@ import {
   kindOf,
   type MappedField,
 } from '../../../shared/kinds/index.ts';
-import { RETURN_EXPORT_ORDER } from '../../../shared/kinds/field-registry.ts';
+import { RETURN_EXPORT_ORDER } from '../../../shared/kinds/field-orders.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { TEMPLATE_COLUMNS } from '../../../shared/template/index.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
