@@ -31,29 +31,14 @@ export function runTone(
   return done === 0 ? 'error' : 'warning';
 }
 
-/**
- * What the pane says when rows moved or changed during the import: results that followed their rows,
- * and those not written (with the record each row's invoice became, so no id is lost).
- */
-export function relocationLines(placed: Relocated, results: readonly RowResult[]): string[] {
-  const lines: string[] = [];
-  if (placed.moved.length > 0) {
-    const some = placed.moved
-      .slice(0, 5)
-      .map((m) => `${m.from} → ${m.to}`)
-      .join(', ');
-    lines.push(
-      `Rows moved while importing; their results followed them (row ${some}${placed.moved.length > 5 ? ', …' : ''}).`,
-    );
-  }
-  for (const rowNumber of placed.lost) {
-    const result = results.find((r) => r.rowNumber === rowNumber);
-    const record = result?.sequence
-      ? `: it was ${result.status} as ${result.sequence} (Record ID ${result.recordId ?? ''})`
-      : '';
-    lines.push(`Row ${rowNumber} changed or was removed while importing, so its result was not written${record}.`);
-  }
-  return lines;
+/** What the pane says of results that followed their rows to other row numbers (rows inserted, deleted or sorted). */
+export function movedLines(moved: Relocated['moved']): string[] {
+  if (moved.length === 0) return [];
+  const some = moved
+    .slice(0, 5)
+    .map((m) => `${m.from} → ${m.to}`)
+    .join(', ');
+  return [`Rows moved while importing; their results followed them (row ${some}${moved.length > 5 ? ', …' : ''}).`];
 }
 
 /**

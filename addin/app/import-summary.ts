@@ -8,7 +8,7 @@ import type { ResultsPlacer } from './results-write.ts';
 import type { StatusLine } from './connect.ts';
 import type { KindDescriptor } from '../../shared/kinds/index.ts';
 import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
-import { relocationLines, runTone, unplacedLines } from './import-steps.ts';
+import { movedLines, runTone, unplacedLines } from './import-steps.ts';
 
 /** How a run went: Validate (dry run), and whether Cancel stopped it. */
 export interface RunHow {
@@ -35,7 +35,7 @@ export interface RunView {
 /** What the pane says of where a run's results went: the header not found, rows moved, results not placed (by invoice). */
 export function placementLines(
   placer: SheetRun['placer'],
-  report: Pick<ImportReport, 'results' | 'planned'> & { placed?: ImportReport['placed'] },
+  report: Pick<ImportReport, 'planned'> & { placed?: ImportReport['placed'] },
 ): string[] {
   const failure = report.placed?.failure;
   return [
@@ -45,7 +45,7 @@ export function placementLines(
         ]
       : []),
     ...(placer.headerLost ? [placer.headerLost] : []),
-    ...relocationLines({ results: [], moved: placer.moved, lost: [] }, report.results),
+    ...movedLines(placer.moved),
     ...unplacedLines(placer.unplaced, report.planned),
   ];
 }

@@ -24,7 +24,7 @@ import { Store } from './store.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
 export type { ImportDeps, ImportState } from './import-state.ts';
-export { paneMappingProblem, relocationLines, runTone } from './import-steps.ts';
+export { movedLines, paneMappingProblem, runTone } from './import-steps.ts';
 
 export { IMPORT_CONCURRENCY, RESULTS_EVERY_MS } from './import-run.ts';
 

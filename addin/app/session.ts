@@ -15,13 +15,13 @@ export interface Session {
   organisation: Organisation;
   org: OrgClient;
   /**
-   * The organisation's reference data (four lists, every page). Loaded on first use and kept;
-   * `fresh: true` loads it again (the Connect screen does; an import loads its own snapshot).
+   * The organisation's reference data (four lists, every page), for the screens (an import loads its
+   * own snapshot). Loaded on first use and kept; a failed load is tried again at the next call.
    * Rejects with the client's typed errors (e.g. EntitlementError for no shed subscription).
    */
-  reference(options?: { fresh?: boolean }): Promise<ReferenceData>;
+  reference(): Promise<ReferenceData>;
   /** A resolver over {@link reference} (same caching). */
-  resolver(options?: { fresh?: boolean }): Promise<Resolver>;
+  resolver(): Promise<Resolver>;
 }
 
 /** Opens a session on an organisation the client can see. Nothing is fetched until used. */
@@ -38,14 +38,13 @@ export function openSession(baseUrl: string, client: ServiceClient, organisation
     return attempt;
   };
   const withResolver = (data: ReferenceData): Loaded => ({ data, resolver: createResolver(data) });
-  const load = (fresh: boolean) =>
-    loading && !fresh ? loading : keep(loadReferenceData(org, organisation.id).then(withResolver));
+  const load = () => loading ?? keep(loadReferenceData(org, organisation.id).then(withResolver));
   return {
     baseUrl,
     client,
     organisation,
     org,
-    reference: async (options = {}) => (await load(options.fresh ?? false)).data,
-    resolver: async (options = {}) => (await load(options.fresh ?? false)).resolver,
+    reference: async () => (await load()).data,
+    resolver: async () => (await load()).resolver,
   };
 }
