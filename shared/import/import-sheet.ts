@@ -145,7 +145,8 @@ export function readSettingsOf(saved: SavedMapping | undefined, choices: ImportC
  *   EntitlementError, NetworkError). All before anything is sent.
  */
 export async function importSheet(ports: ImportPorts, choices: ImportChoices): Promise<ImportReport> {
-  const { progress, signal } = { progress: ports.progress, signal: choices.signal };
+  const { progress } = ports;
+  const { signal } = choices;
   const stopIfCancelled = () => {
     if (signal?.aborted) throw new ImportCancelledError();
   };
