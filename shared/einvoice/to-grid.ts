@@ -5,7 +5,7 @@
  * return per line. The grid also carries what the core does not map yet (the seller's business number,
  * the seller's item code, the UBL unit code) for supplier recipes and the pack engine to use.
  */
-import type { ImportKind } from '../kinds/index.ts';
+import { kindOf, type ImportKind } from '../kinds/index.ts';
 import type { Grid, CellValue } from '../sheet/grid.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import { canonicalDecimal, divideDecimals } from '../sheet/values/decimal.ts';
@@ -196,7 +196,11 @@ function returnRows(invoice: EInvoice, _source: string, businessNumber: string):
   };
 }
 
-/** The fixed mapping: header row 1, every field of the kind not named here absent (`null`). */
+/**
+ * The fixed mapping: header row 1, and every field of the kind not named here absent (`null`), so
+ * nothing is guessed from the extra columns; the storage comes from `--set` (or, later, a recipe).
+ */
 function fixedMapping(kind: ImportKind, columns: Record<string, string>): SavedMapping {
-  return { kind, headerRow: 1, columns } as SavedMapping;
+  const absent = Object.fromEntries(kindOf(kind).fields.map((field) => [field, null]));
+  return { kind, headerRow: 1, columns: { ...absent, ...columns } } as SavedMapping;
 }
