@@ -7,6 +7,7 @@
  */
 import { basename } from 'node:path';
 import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/import/import-sheet.ts';
+import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
@@ -19,6 +20,14 @@ import type { ImportOptions } from './options.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { checkImportOptions, withSetValues } from './options.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
+import type { RowResult } from '../../../shared/import/outcome.ts';
+import {
+  einvoiceResultsPath,
+  einvoiceWarnings,
+  saveEmbeddedPdfs,
+  withEInvoiceNotes,
+  writeEInvoiceRows,
+} from './einvoice.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -46,8 +55,10 @@ export class FileImportRun {
     private readonly mappingFile: SavedMapping | undefined,
     private readonly profileFor: (grid: Awaited<ReturnType<typeof readGrid>>) => Promise<SavedMapping | undefined>,
   ) {
-    this.resultsFile =
-      options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
+    const beside = options.einvoice
+      ? einvoiceResultsPath(options.file)
+      : defaultResultsPath(options.file, options.sheet);
+    this.resultsFile = options.dryRun && !options.results ? null : (options.results ?? beside);
     this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
     this.progress = createProgress(options.io, options.kind);
   }
@@ -58,26 +69,29 @@ export class FileImportRun {
     return {
       sheet: {
         read: async () =>
-          (this.grid = await readGrid(options.file, {
-            ...(options.sheet ? { sheet: options.sheet } : {}),
-            ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
-          })),
+          (this.grid = options.einvoice
+            ? { ...options.einvoice.grid, format: 'xlsx', warnings: einvoiceWarnings(options.einvoice), sheetNames: [] }
+            : await readGrid(options.file, {
+                ...(options.sheet ? { sheet: options.sheet } : {}),
+                ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
+              })),
       },
       mapping: async () =>
         (this.saved = withSetValues(
-          this.mappingFile ?? (await this.profileFor(this.grid!)),
+          options.einvoice?.mapping ?? this.mappingFile ?? (await this.profileFor(this.grid!)),
           options.set,
           options.kind,
         )),
       connect: () => this.connect(),
       journal: ({ dryRun }) => this.openJournal(dryRun),
       results: ({ grid, mapping }) => ({
-        finish: async (results) => {
+        finish: async (rowResults) => {
           this.progress.stop();
+          const results = await this.einvoiceResults(rowResults);
           const written = this.resultsFile
             ? await writeResultsOrFallback(
                 {
-                  inputPath: options.file,
+                  inputPath: options.einvoice ? this.resultsFile : options.file,
                   outputPath: this.resultsFile,
                   sheetName: grid.sheet,
                   headerRowNumber: mapping.headerRowNumber,
@@ -115,6 +129,22 @@ export class FileImportRun {
     };
   }
 
+  /**
+   * An e-invoice's results: its embedded PDFs saved beside the results file, each row's Message saying
+   * them and what the reader did to the row, and the rows the invoice became written as the results
+   * workbook for the results to be written onto. Any other file's results are returned as they are.
+   */
+  private async einvoiceResults(results: RowResult[]): Promise<RowResult[]> {
+    const { einvoice } = this.options;
+    if (!einvoice || !this.resultsFile) return einvoice ? withEInvoiceNotes(einvoice, results, []) : results;
+    // Never throws (the sink's contract): a failed write here makes the results writer fall back to its CSV.
+    const pdfs = await saveEmbeddedPdfs(einvoice, this.resultsFile).catch((error: unknown) => [
+      `NOT SAVED (${error instanceof Error ? error.message : String(error)})`,
+    ]);
+    await writeEInvoiceRows(einvoice, this.resultsFile).catch(() => undefined);
+    return withEInvoiceNotes(einvoice, results, pdfs);
+  }
+
   /** Stops the progress bar and releases the run lock. */
   async close(): Promise<void> {
     this.progress.stop();
@@ -145,6 +175,15 @@ export class FileImportRun {
     const { journalFile } = this;
     const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
     const sink = journalFile && !dryRun ? await FileJournal.open(journalFile) : null;
-    return { entries, sink: sink ?? NO_JOURNAL, repaired: sink?.repaired ?? null, close: async () => sink?.close() };
+    const sourceSha256 = this.options.einvoice?.sha256;
+    // An e-invoice's entries carry its document's hash: the journal says which document each record came from.
+    const recorded =
+      sink && sourceSha256 ? { append: (entry: JournalEntry) => sink.append({ ...entry, sourceSha256 }) } : sink;
+    return {
+      entries,
+      sink: recorded ?? NO_JOURNAL,
+      repaired: sink?.repaired ?? null,
+      close: async () => sink?.close(),
+    };
   }
 }

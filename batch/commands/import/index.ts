@@ -22,6 +22,7 @@ import type { openSession } from '../../session/open-session.ts';
 import type { ImportOptions } from './options.ts';
 import { checkImportOptions } from './options.ts';
 import { FileImportRun } from './file-ports.ts';
+import { isEInvoiceFile, loadEInvoiceFile } from './einvoice.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
 
@@ -42,7 +43,8 @@ export type { ImportSummary } from './report.ts';
  * @throws UsageError / InputFileError / MappingError / ConfigError / JournalError / NoRecordsError
  *   (exit 2) before anything is sent; AuthenticationError, EntitlementError, NetworkError (exit 3).
  */
-export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
+export async function importCommand(given: ImportOptions): Promise<ImportSummary> {
+  const options = isEInvoiceFile(given.file) && !given.einvoice ? await asEInvoiceImport(given) : given;
   const settings = checkImportOptions(options);
   if (options.mapping && options.profile)
     throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
@@ -210,6 +212,24 @@ async function profileFor(options: ImportOptions, grid: Grid): Promise<Profile |
     );
   }
   return null;
+}
+
+/**
+ * The options of an e-invoice's import: the document read (refused before anything is sent when it is
+ * hostile, malformed or does not add up), and its kind: a credit note's lines are returns (said by the run).
+ * @throws UsageError for an invoice given to `import returns`, or a mapping, profile or sheet named for it.
+ */
+async function asEInvoiceImport(options: ImportOptions): Promise<ImportOptions> {
+  if (options.mapping || options.profile || options.saveProfile || options.sheet)
+    throw new UsageError(
+      `${basename(options.file)} is an e-invoice: its fields are fixed, so \`--mapping\`, \`--profile\`, \`--save-profile\` and \`--sheet\` do not apply`,
+    );
+  const einvoice = await loadEInvoiceFile(options.file);
+  if (options.kind === 'returns' && einvoice.kind === 'receipts')
+    throw new UsageError(
+      `${basename(options.file)} is an invoice (${einvoice.invoice.number}), not a credit note: import it with \`shed import receipts\``,
+    );
+  return { ...options, kind: einvoice.kind, einvoice };
 }
 
 async function readMappingFile(path: string): Promise<SavedMapping> {

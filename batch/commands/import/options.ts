@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
+import type { LoadedEInvoice } from './einvoice.ts';
 
 /** Options of `shed import receipts|returns FILE` (PRODUCT.md, "Import options"). */
 export interface ImportOptions extends ConnectionFlags {
@@ -60,6 +61,8 @@ export interface ImportOptions extends ConnectionFlags {
   onReport?: (report: ImportReport) => void;
   /** Client timeouts and back-off (tests and benchmarks); the CLI uses the defaults. */
   client?: ClientTuning;
+  /** The e-invoice `file` is, once read (set by `importCommand` for an `.xml` file). */
+  einvoice?: LoadedEInvoice;
 }
 
 /**
