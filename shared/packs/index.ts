@@ -1,4 +1,4 @@
-export { type PackContext, type PackOptions, type PackReading, readPack } from './parse.ts';
+export { type PackContext, type PackOptions, type PackReading, eachPack, readPack, sizePack } from './parse.ts';
 export {
   type ConventionSize,
   type PackConventions,

@@ -6,7 +6,7 @@
 import { canonicalDecimal, compareDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
 import { type Parsed, parsedFail, parsedOk } from '../sheet/values/parsed.ts';
 import { cleanText } from '../sheet/values/text.ts';
-import { type PackConventions, conventionForKind } from './conventions.ts';
+import { type PackConventions, conventionForEach, conventionForKind } from './conventions.ts';
 import {
   type Dimension,
   type PackKind,
@@ -104,7 +104,6 @@ function pick(text: string, context: PackContext): RegExpExecArray | null {
 }
 
 /** Reads one {@link DESCRIPTOR} match; null when its unit word is no unit (`Amine 750 EC`: part of a name). */
-// eslint-disable-next-line max-lines-per-function -- one descriptor: unit, count, multi-pack and context rules in order
 function fromMatch(text: string, m: RegExpExecArray, context: PackContext): Parsed<PackReading> | null {
   const [matched, leading, count, sizeText, unitWord, trailing] = m;
   const measure = measureOf(unitWord!);
@@ -201,4 +200,22 @@ export function readPack(text: string, options: PackOptions): Parsed<PackReading
   const m = pick(clean, options.context);
   const read = m ? fromMatch(clean, m, options.context) : null;
   return read ?? fromConvention(clean, options);
+}
+
+/**
+ * The pack one counted item holds by the supplier's conventions (`{ each: '20 l' }`), for a unit cell
+ * that counts (`EA`, `C62`, `each`: `code` as written) when the product text names no size; null when
+ * the conventions are silent.
+ */
+export function eachPack(conventions: PackConventions | undefined, code: string): PackReading | null {
+  const said = conventionForEach(conventions);
+  if (!said) return null;
+  const parts = { matched: code.trim(), rest: '', packs: null, inner: null, size: said.size, unit: said.unit };
+  return reading({ ...parts, kind: null, source: 'convention' }, 'size');
+}
+
+/** A plain size (`'20'`, `'l'`) as a reading, to check it against what the product is kept by. */
+export function sizePack(size: string, unit: PackUnit): PackReading {
+  const parts = { matched: `${size} ${unit}`, rest: '', packs: null, inner: null, size, unit };
+  return reading({ ...parts, kind: null, source: 'text' }, 'size');
 }
