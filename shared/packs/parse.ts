@@ -91,16 +91,18 @@ function reading(
   return { ...full, phrase: describePack(full, context) };
 }
 
-/** The match of {@link DESCRIPTOR} a context reads: the whole text, or the last one ending the product text. */
+/** The match of {@link DESCRIPTOR} a context reads: the whole text, or the first with a unit that ends the product text. */
 function pick(text: string, context: PackContext): RegExpExecArray | null {
-  let chosen: RegExpExecArray | null = null;
-  for (const m of text.matchAll(DESCRIPTOR)) {
-    const after = text.slice(m.index + m[0].length);
-    if (!TAIL.test(after)) continue;
-    if (context !== 'product' && m.index !== 0) continue;
-    chosen = m;
+  // Matches may overlap (`540 IBC 1000L`: `540 IBC` is no size, `IBC 1000L` is): try from every start.
+  const pattern = new RegExp(DESCRIPTOR.source, 'iuy');
+  for (let at = 0; at < text.length; at += 1) {
+    if (context !== 'product' && at > 0) break;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
+    if (m && TAIL.test(text.slice(at + m[0].length)) && measureOf(m[4]!) !== null) return m;
+    if (m && TAIL.test(text.slice(at + m[0].length)) && Object.hasOwn(REFUSED_UNITS, wordKey(m[4]!))) return m;
   }
-  return chosen;
+  return null;
 }
 
 /** Reads one {@link DESCRIPTOR} match; null when its unit word is no unit (`Amine 750 EC`: part of a name). */
