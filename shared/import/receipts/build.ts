@@ -80,11 +80,12 @@ export function buildReceiptDraft(
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
     const cells = lineCells(row, settings);
-    if (cells.refusal)
-      read.problem(cells.refusal.field, row.rowNumber, 'invalid_pack', cells.refusal.message, cells.refusal.value);
-    const product = read.product(cells.productField, cells.product, row.rowNumber);
-    const quantity = read.decimal('quantity', cells.quantity, row.rowNumber);
-    const pack = linePack(read, cells, row, quantity, settings);
+    const refused = cells.refusal;
+    if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
+    const product =
+      refused?.field === 'product' ? null : read.product(cells.productField, cells.product, row.rowNumber);
+    const quantity = refused?.field === 'quantity' ? null : read.decimal('quantity', cells.quantity, row.rowNumber);
+    const pack = refused ? null : linePack(read, cells, row, quantity, settings);
     const price = priceFromTotal
       ? unitPriceFromTotal(read, row, quantity)
       : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
