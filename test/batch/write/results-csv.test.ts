@@ -149,7 +149,9 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const input = dir.file('blank.csv');
     await writeFile(input, 'A,B\r\n1,2\r\n\r\n3,4\r\n');
     const after = await write(input, [{ rowNumber: 4, status: 'failed', message: 'HTTP 503' }]);
-    expect(after).toBe('A,B,Status,Record ID,Sequence,Line Item ID,Message,Updated At\r\n1,2\r\n\r\n3,4,failed,,,,HTTP 503,\r\n');
+    expect(after).toBe(
+      'A,B,Status,Record ID,Sequence,Line Item ID,Message,Updated At\r\n1,2\r\n\r\n3,4,failed,,,,HTTP 503,\r\n',
+    );
   });
 
   it('puts the result columns right of the widest record, and pads short ones', async () => {
@@ -195,7 +197,16 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const after = await write(input, [
       { rowNumber: 2, status: 'invalid', message: 'bad "size"; expected 20 L\nor 20 kg' },
     ]);
-    expect(records(after, ';')[1]).toEqual(['1', '2', 'invalid', '', '', '', 'bad "size"; expected 20 L\nor 20 kg', '']);
+    expect(records(after, ';')[1]).toEqual([
+      '1',
+      '2',
+      'invalid',
+      '',
+      '',
+      '',
+      'bad "size"; expected 20 L\nor 20 kg',
+      '',
+    ]);
   });
 });
 
