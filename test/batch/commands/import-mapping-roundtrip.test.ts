@@ -5,6 +5,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paneText } from '../../../addin/app/remedy-wording.ts';
+import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
+import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { runImportCli } from '../../support/import.ts';
 
@@ -71,5 +74,27 @@ describe('a mapping file holding only the keys it needs', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping, dryRun: true });
     expect(summary.records).toMatchObject({ valid: 1, invalid: 0 });
     expect(summary.mapping).toMatchObject({ pack_cost_from: 'line_total' });
+  });
+});
+
+describe('a missing-column refusal', () => {
+  it('suggests --set for a storage the sheet does not write, and where pack sizes may be', async () => {
+    const file = join(dir, 'no-storage.csv');
+    await writeFile(
+      file,
+      [
+        'Contact,Bill Number,Bill Date,Item Description,Quantity,Unit Price',
+        'Farmco Rural Supplies,RT-3,14/03/2026,Glyfos 540 20L,2,185.00',
+      ].join('\r\n'),
+    );
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MappingError);
+    const words = cliErrorMessage(error);
+    expect(words).toContain('If every row has the same storage, pass --set storage="…"');
+    expect(words).toContain('"pack_size_from": "product" or "quantity"');
+    expect(paneText((error as MappingError).message, (error as MappingError).remedies)).not.toContain('--set');
   });
 });
