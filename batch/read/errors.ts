@@ -19,8 +19,9 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell).
  * - `too_large`: the file is over a limit of `limits.ts` (unpacked size, rows, cells): a zip bomb, or
  *   far more than a sheet to import.
- * - `file_changed`: the file changed while it was read and its last line has no line end (a program
- *   is still writing it: its last line may be cut short).
+ * - `file_changed`: a CSV whose last line has no line end changed while it was read or within the
+ *   settling interval before (`ReadOptions.settleMs`): a program is still writing it, its last line
+ *   may be cut short.
  */
 export type InputFileErrorCode =
   | 'file_not_found'

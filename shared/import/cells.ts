@@ -109,9 +109,16 @@ export class CellReader {
     this.warnings.push(cellProblem(this.index, field, rowNumber, code, message, value));
   }
 
-  /** Records a problem found outside the reading of one cell (a Line Total that does not add up). */
-  problem(field: string, rowNumber: number, code: string, message: string, value?: CellValue): void {
-    this.fail(field, rowNumber, code, message, value);
+  /** Records a problem found outside the reading of one cell (a Line Total that does not add up), with what may fix it. */
+  problem(
+    field: string,
+    rowNumber: number,
+    code: string,
+    message: string,
+    value?: CellValue,
+    remedies?: readonly Remedy[],
+  ): void {
+    this.fail(field, rowNumber, code, message, value, { remedies });
   }
 
   private label(field: string): string {

@@ -74,6 +74,7 @@ export class FileImportRun {
             : await readGrid(options.file, {
                 ...(options.sheet ? { sheet: options.sheet } : {}),
                 ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
+                ...(options.settleMs === undefined ? {} : { settleMs: options.settleMs }),
               })),
       },
       mapping: async () =>

@@ -165,7 +165,7 @@ function mappingUsed({ report: { mapping, reading }, saved }: DoneRun): MappingF
   const { headerRow: _row, signature: _signature, gstRate: _gst, skipLines: _skip, ...said } = saved ?? { columns: {} };
   return toMappingFile({
     ...said,
-    ...toSavedMapping(mapping),
+    ...toSavedMapping(mapping, saved),
     ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
     ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
   });

@@ -49,6 +49,8 @@ export interface ImportOptions extends ConnectionFlags {
   json?: boolean;
   /** Rows of one sheet read at most; default the reader's (batch/read/limits.ts). */
   maxRows?: number;
+  /** Milliseconds a CSV without a final line end must stay unchanged before it is read; default the reader's (2000). */
+  settleMs?: number;
   /** Import rows the workbook hides or filters out too (default: left out, and said). */
   includeHidden?: boolean;
   /** Create an invoice even when the service already holds the same one. */

@@ -96,7 +96,11 @@ export function buildReceiptDraft(
     if (quantity !== null && price !== null && !recordId && !priceFromTotal) {
       const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
-      if (mismatch) read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total);
+      // The fix may be that the column is no line total at all (the invoice's total on every line).
+      if (mismatch)
+        read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total, [
+          { code: 'not_line_total' },
+        ]);
     }
     const cost = price === null ? null : packCostExGst(price, prices);
     if (price !== null && cost !== price) {
