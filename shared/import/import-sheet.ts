@@ -23,6 +23,7 @@ import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
 import type { ImportPorts, ResultsPlaced } from './ports.ts';
+import { farmToday, learnRecipes, openRecipes, resolversOf, type RecipeOutcome } from './recipe-step.ts';
 import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
 import { loadImportSnapshot } from './snapshot.ts';
 
@@ -109,6 +110,8 @@ export interface ImportReport {
   twins: RecordOutcome[];
   /** Where the results went (the face's sink). */
   placed: ResultsPlaced;
+  /** The supplier recipes applied, and what this sheet's corrections taught them. */
+  recipes: RecipeOutcome;
   /** A line the journal repaired on opening, to say as a warning. */
   journalRepaired: string | null;
   /** The run was cancelled while sending: records not yet started were not sent. */
@@ -158,7 +161,9 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   stopIfCancelled();
   const saved = await ports.mapping?.(grid);
   const pending = mapSheet(grid, choices.kind, saved);
-  const reading = readSettingsOf(saved, choices);
+  const gstFixed = choices.gstRate !== undefined || (saved?.gstRate ?? null) !== null;
+  const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
+  const { reading } = recipeRun;
   checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
 
   progress?.phase?.('connecting');
@@ -176,9 +181,14 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     mapping,
     resolver,
     connection.org,
-    { ...reading, includeHidden: Boolean(choices.includeHidden) },
+    {
+      ...reading,
+      resolverFor: resolversOf(resolver, recipeRun.applied),
+      includeHidden: Boolean(choices.includeHidden),
+    },
     snapshot,
   );
+  planned.warnings.unshift(...recipeRun.warnings);
   if (planned.drafts.length === 0) throw new NoRecordsError(grid, mapping);
 
   const dryRun = Boolean(choices.dryRun);
@@ -214,8 +224,24 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   progress?.phase?.('writing');
   const results = shown(sent);
   const placed = await sink.finish(results);
+  const today = farmToday(choices.timeZone);
+  const recipes = await learnRecipes(recipeRun, { grid, mapping, drafts: planned.drafts, results }, resolver, {
+    dryRun,
+    today,
+  });
   return report(
-    { grid, mapping, evidence, saved, reading, organisation: connection.organisation, planned, results, placed },
+    {
+      grid,
+      mapping,
+      evidence,
+      saved,
+      reading,
+      organisation: connection.organisation,
+      planned,
+      results,
+      placed,
+      recipes,
+    },
     journal.repaired ?? null,
     signal,
   );
@@ -229,7 +255,7 @@ export function withoutNewIds(result: RowResult): RowResult {
 
 type Reported = Pick<
   ImportReport,
-  'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed'
+  'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed' | 'recipes'
 >;
 
 /** Counts what the run did; each record's result is its first row's. */

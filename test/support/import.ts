@@ -15,6 +15,7 @@ export async function runImportCli(
     io,
     // No profiles unless a test brings its own: the machine's saved profiles must not change a test.
     profilesDir: '/nonexistent/shed-sheets-test-profiles',
+    recipesDir: '/nonexistent/shed-sheets-test-recipes',
     ...options,
   });
   return { summary, io };
