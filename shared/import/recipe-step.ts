@@ -5,6 +5,7 @@
  * carries (a results file whose refused product or storage name was fixed), learned and said.
  */
 import type { Notice } from '../errors/remedy.ts';
+import { shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
@@ -115,8 +116,9 @@ export function correctionsOf(
         const now = cellText(cells[column] ?? null);
         const hit = kind === 'product' ? base.product(now) : base.storage(now);
         if (!hit.ok || hit.note) continue;
+        // The name as the bookkeeper wrote it (an alias keeps its alias id when the entry applies).
         const id = 'productId' in hit.value ? hit.value.productId : hit.value.id;
-        const name = 'productId' in hit.value ? (hit.value.productName ?? hit.value.aliasName ?? now) : hit.value.name;
+        const name = 'productId' in hit.value ? shownText(now) : hit.value.name;
         found.push({ kind, supplier, text, id, name, rowNumber });
       }
     }

@@ -36,7 +36,7 @@ export function recipeResolver(base: Resolver, recipe: SupplierRecipe): Resolver
     if (found.ok || found.code !== 'unknown_product') return found;
     const entry = products.get(normaliseName(text));
     if (!entry) return found;
-    const target = byIdOrName(base.product, entry.productId, entry.productName);
+    const target = byIdOrName(base.product, entry.productId, entry.productName, (p) => p.productId);
     if (!target) return lost(found.code, text, entry.productName, entry);
     return success(target, learnedNote(text, entry.productName, entry));
   };
@@ -50,18 +50,27 @@ export function recipeResolver(base: Resolver, recipe: SupplierRecipe): Resolver
     if (found.ok || found.code !== 'unknown_storage') return found;
     const entry = storages.get(normaliseName(text));
     if (!entry) return found;
-    const target = byIdOrName(base.storage, entry.storageId, entry.storageName);
+    const target = byIdOrName(base.storage, entry.storageId, entry.storageName, (s) => s.id);
     if (!target) return lost(found.code, text, entry.storageName, entry);
     return success(target, learnedNote(text, entry.storageName, entry));
   };
   return { ...base, product, storage };
 }
 
-function byIdOrName<T>(resolve: (text: string) => Resolution<T>, id: string, name: string): T | null {
-  const byId = resolve(id);
-  if (byId.ok) return byId.value;
+/**
+ * A learned target: by its name when that still names the same record (an alias name keeps its alias
+ * id), else by its id (the record was renamed); null when the organisation has neither.
+ */
+function byIdOrName<T>(
+  resolve: (text: string) => Resolution<T>,
+  id: string,
+  name: string,
+  idOf: (value: T) => string,
+): T | null {
   const byName = resolve(name);
-  return byName.ok ? byName.value : null;
+  if (byName.ok && idOf(byName.value).toLowerCase() === id.toLowerCase()) return byName.value;
+  const byId = resolve(id);
+  return byId.ok ? byId.value : null;
 }
 
 function lost(
