@@ -153,18 +153,8 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const stopIfCancelled = () => {
     if (signal?.aborted) throw new ImportCancelledError();
   };
-  progress?.phase?.('reading');
-  const grid = await ports.sheet.read({
-    ...(signal ? { signal } : {}),
-    onProgress: (rows) => progress?.rowsRead?.(rows),
-  });
-  stopIfCancelled();
-  const saved = await ports.mapping?.(grid);
-  const pending = mapSheet(grid, choices.kind, saved);
-  const gstFixed = choices.gstRate !== undefined || (saved?.gstRate ?? null) !== null;
-  const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
+  const { grid, saved, pending, recipeRun } = await readSheet(ports, choices, stopIfCancelled);
   const { reading } = recipeRun;
-  checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
 
   progress?.phase?.('connecting');
   const connection = await ports.connect();
@@ -181,14 +171,10 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     mapping,
     resolver,
     connection.org,
-    {
-      ...reading,
-      resolverFor: resolversOf(resolver, recipeRun.applied),
-      includeHidden: Boolean(choices.includeHidden),
-    },
+    { ...reading, resolverFor: resolversOf(resolver, recipeRun.applied), includeHidden: !!choices.includeHidden },
     snapshot,
   );
-  planned.warnings.unshift(...recipeRun.warnings);
+  planned.warnings.unshift(...recipeRun.warnings); // what the recipes did, said first
   if (planned.drafts.length === 0) throw new NoRecordsError(grid, mapping);
 
   const dryRun = Boolean(choices.dryRun);
@@ -224,11 +210,8 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   progress?.phase?.('writing');
   const results = shown(sent);
   const placed = await sink.finish(results);
-  const today = farmToday(choices.timeZone);
-  const recipes = await learnRecipes(recipeRun, { grid, mapping, drafts: planned.drafts, results }, resolver, {
-    dryRun,
-    today,
-  });
+  const sheet = { grid, mapping, drafts: planned.drafts, results };
+  const recipes = await learnRecipes(recipeRun, sheet, resolver, { dryRun, today: farmToday(choices.timeZone) });
   return report(
     {
       grid,
@@ -245,6 +228,27 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     journal.repaired ?? null,
     signal,
   );
+}
+
+/**
+ * The first steps, before connecting: the sheet read, its saved mapping and the mapping so far, the
+ * supplier recipes laid over the reading settings, and the price basis checked.
+ */
+async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCancelled: () => void) {
+  const { progress } = ports;
+  const { signal } = choices;
+  progress?.phase?.('reading');
+  const grid = await ports.sheet.read({
+    ...(signal ? { signal } : {}),
+    onProgress: (rows) => progress?.rowsRead?.(rows),
+  });
+  stopIfCancelled();
+  const saved = await ports.mapping?.(grid);
+  const pending = mapSheet(grid, choices.kind, saved);
+  const gstFixed = choices.gstRate !== undefined || (saved?.gstRate ?? null) !== null;
+  const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
+  checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+  return { grid, saved, pending, recipeRun };
 }
 
 /** A result without the ids the run found (a dry run's: an existing duplicate's). */
