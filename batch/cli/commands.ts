@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { registerExport } from './register-export.ts';
+import { registerRecipes } from './register-recipes.ts';
 import { registerSyncTemplate } from './register-sync-template.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
@@ -137,6 +138,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
 
   registerExport(program, io, setStatus);
   registerSyncTemplate(program, io, setStatus);
+  registerRecipes(program, io);
 }
 
 /**

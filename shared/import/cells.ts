@@ -61,6 +61,11 @@ export interface ReadSettings {
   packSizeFrom?: 'product';
   packCostFrom?: 'line_total';
   packConventions?: PackConventions;
+  /**
+   * The resolver for an invoice by its Supplier cell (a supplier recipe's: shared/suppliers/recipe-apply.ts);
+   * absent: the organisation's names only.
+   */
+  resolverFor?: (supplier: string) => Resolver;
 }
 
 /**
@@ -210,9 +215,12 @@ export class CellReader {
   /** A storage by name (or id) that is not locked (gaps row 11). */
   storage(field: string, value: CellValue | undefined, rowNumber: number): Storage | null {
     const text = value === undefined ? '' : cellText(value);
-    if (!text)
+    // A blank storage may be the supplier's default (a recipe's), said in the Message.
+    const preset = text ? null : this.resolver.storage('');
+    if (!text && !(preset?.ok && preset.note))
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the storage's name`);
-    const found = this.resolver.storage(text);
+    const found = preset ?? this.resolver.storage(text);
+    if (found.ok && found.note) this.warn(field, rowNumber, 'recipe_storage', found.note, value);
     if (!found.ok)
       return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0] });
     if (isStorageLocked(found.value)) {
@@ -245,6 +253,7 @@ export class CellReader {
         remedies,
       });
     }
+    if (found.note) this.warn(field, rowNumber, 'learned_product', found.note, value);
     return { productId: found.value.productId, productAliasId: found.value.productAliasId };
   }
 

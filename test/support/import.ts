@@ -18,6 +18,7 @@ export async function runImportCli(
     // Tests write a CSV a moment before importing it: no settling interval unless a test asks for one
     // (the interval itself: test/batch/read/bad-files.test.ts, import-mapping-roundtrip.test.ts).
     settleMs: 0,
+    recipesDir: '/nonexistent/shed-sheets-test-recipes',
     ...options,
   });
   return { summary, io };

@@ -13,6 +13,7 @@ import { cliRemedy } from '../../cli/remedy-wording.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { readGrid } from '../../read/index.ts';
+import { loadRecipes, recipesDir, saveRecipes } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath } from '../../write/results-file.ts';
@@ -42,6 +43,8 @@ export class FileImportRun {
   saved: SavedMapping | undefined;
   /** The file's grid as read, with what only files have (the CSV's delimiter, the reader's warnings). */
   grid: Awaited<ReturnType<typeof readGrid>> | null = null;
+  /** Recipe files left out (not recipes), with why. */
+  recipeWarnings: string[] = [];
   private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
 
@@ -61,6 +64,11 @@ export class FileImportRun {
     this.resultsFile = options.dryRun && !options.results ? null : (options.results ?? beside);
     this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
     this.progress = createProgress(options.io, options.kind);
+  }
+
+  /** The supplier recipes folder (`--recipes-dir`, tests; else beside the config). */
+  private get recipesDir(): string {
+    return this.options.recipesDir ?? recipesDir(this.options.io.env);
   }
 
   /** The ports of this run. */
@@ -105,6 +113,14 @@ export class FileImportRun {
           return { ...written, moved: [], unplaced: [] };
         },
       }),
+      recipes: {
+        load: async () => {
+          const { recipes, skipped } = await loadRecipes(this.recipesDir);
+          this.recipeWarnings = skipped;
+          return recipes;
+        },
+        save: (changed) => saveRecipes(this.recipesDir, changed),
+      },
       progress: { records: (done, total) => this.progress.update(done, total) },
       words: cliRemedy,
     };

@@ -17,6 +17,7 @@ import type { MappingFile, SavedMapping } from '../../../shared/sheet/saved-mapp
 import { parseSavedMapping, toMappingFile, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { cliText } from '../../cli/remedy-wording.ts';
+import { recipeSummary, RECIPE_NOTE_CODES } from './recipe-summary.ts';
 import { loadProfile, loadProfiles, profilesDir, saveProfile } from '../../config/profiles.ts';
 import type { openSession } from '../../session/open-session.ts';
 import type { ImportOptions } from './options.ts';
@@ -60,7 +61,7 @@ export async function importCommand(given: ImportOptions): Promise<ImportSummary
       session: run.session!,
       resultsFile: run.resultsFile,
       journalFile: run.journalFile,
-      readerWarnings: run.grid?.warnings ?? [],
+      readerWarnings: [...(run.grid?.warnings ?? []), ...run.recipeWarnings],
     });
   } finally {
     await run.close();
@@ -123,13 +124,16 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
       ...planned.warnings.map((w) => cliText(w.message, w.remedies)),
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
       ...planned.drafts.flatMap((d) =>
-        d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => cliText(describeProblem(w, where), w.remedies)),
+        d.warnings
+          .filter((w) => w.code !== 'gst_taken_off' && !RECIPE_NOTE_CODES.has(w.code))
+          .map((w) => cliText(describeProblem(w, where), w.remedies)),
       ),
     ],
     notices: noticesOf(report.outcomes),
     hiddenRowsSkipped: planned.hiddenRows.length,
     concurrency: concurrencyUsed(settings, session.client.http.limitState()),
     interrupted: report.interrupted,
+    recipes: recipeSummary(report),
     exitCode: report.refused > 0 ? EXIT.someRefused : EXIT.ok,
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });

@@ -41,6 +41,8 @@ export interface ImportOptions extends ConnectionFlags {
   saveProfile?: string;
   /** The profiles folder; default beside the config (batch/config/profiles.ts). */
   profilesDir?: string;
+  /** The supplier recipes folder; default beside the config (batch/config/recipes.ts). */
+  recipesDir?: string;
   /** `FIELD=VALUE`: one value for every row of a field the sheet has no column for (beats the mapping file's `values`). */
   set?: string[];
   /** The farm's IANA time zone for date-only values; default Australia/Sydney. */

@@ -62,7 +62,10 @@ export function buildReceiptDraft(
     gstRate: GST_RATE_DEFAULT,
   };
   const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
-  const read = new CellReader(index, settings, resolver);
+  // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
+  const supplierCell = group.header.supplier?.value;
+  const own = settings.resolverFor && supplierCell != null ? settings.resolverFor(cellText(supplierCell)) : resolver;
+  const read = new CellReader(index, settings, own);
   const first = group.lines[0]?.rowNumber ?? 0;
   const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
   const cell = (field: ReceiptField) => group.header[field]?.value ?? null;

@@ -102,6 +102,9 @@ const RELEASED: Record<ErrorCode, string> = {
   row_visibility_unknown: 'WorkbookError',
   sandbox_option_invalid: 'SandboxOptionError',
   sandbox_data_invalid: 'SandboxDataError',
+  invalid_recipe: 'RecipeError',
+  unknown_recipe: 'RecipeError',
+  no_recipe_edit: 'RecipeError',
 };
 
 describe('the catalogue of error codes', () => {
