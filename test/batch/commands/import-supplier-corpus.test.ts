@@ -101,13 +101,13 @@ async function teach(url: string, file: CorpusFile, s: CorpusSupplier, recipesDi
 /** Lines of `lines` the sandbox holds as the answer key says (a line left out: its invoice has no extra line). */
 function rightLines(sandbox: Running, lines: readonly KeyLine[]): number {
   const storages = new Map([...sandbox.state.storages.values()].map((s) => [s.id, s.name]));
-  const byInvoice = new Map<string, { storage: string; items: Record<string, string>[] }>();
+  const byInvoice = new Map<string, { storage: string; held: number; items: Record<string, string>[] }>();
   for (const receipt of sandbox.state.receipts.values()) {
     if (receipt.organisation_id !== ORG) continue;
     const { invoice } = splitInvoiceNotes(receipt.notes ?? null);
     if (!invoice) continue;
     const items = receipt.line_items.map((i) => ({ ...i }) as unknown as Record<string, string>);
-    byInvoice.set(invoice, { storage: storages.get(receipt.storage_id) ?? '', items });
+    byInvoice.set(invoice, { storage: storages.get(receipt.storage_id) ?? '', held: items.length, items });
   }
   let right = 0;
   if (process.env.DEBUG_CORPUS) console.log([...byInvoice.entries()].slice(0, 2).map(([k, v]) => [k, JSON.stringify(v)]), lines[0]);
@@ -116,7 +116,7 @@ function rightLines(sandbox: Running, lines: readonly KeyLine[]): number {
     if (!held) continue;
     if ('leftOut' in line) {
       const stock = lines.filter((l) => l.invoice === line.invoice && !('leftOut' in l)).length;
-      if (held.items.length === stock) right++;
+      if (held.held === stock) right++;
       continue;
     }
     const at = held.items.findIndex(
@@ -130,7 +130,7 @@ function rightLines(sandbox: Running, lines: readonly KeyLine[]): number {
     if (at >= 0 && held.storage === line.storage) {
       held.items.splice(at, 1);
       right++;
-    }
+    } else if (process.env.DEBUG_CORPUS) console.log('WRONG', JSON.stringify(line), held.storage, JSON.stringify(held.items.filter((i) => i.product_id === line.productId)));
   }
   return right;
 }
