@@ -10,7 +10,7 @@ import type { Resolver } from '../resolve/resolver.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
-import type { SupplierRecipe } from '../suppliers/recipe.ts';
+import { findRecipe, isShortSpelling, type SupplierRecipe } from '../suppliers/recipe.ts';
 import { recipeReading, recipeResolvers } from '../suppliers/recipe-apply.ts';
 import { supplierName } from '../suppliers/identity.ts';
 import { gstWords, learnCorrections, refusedName, type Correction, type Learned } from '../suppliers/recipe-learn.ts';
@@ -61,6 +61,13 @@ export function withRecipes(
   const warnings: Notice[] = found.gstConflict && !gstFixed ? [{ message: found.gstConflict }] : [];
   const names = found.applied.map((r) => r.supplier.displayName).join(', ');
   warnings.push({ message: `supplier recipes applied: ${names}` });
+  for (const supplier of suppliers) {
+    const recipe = findRecipe(recipes, supplier);
+    if (recipe && isShortSpelling(recipe, supplier))
+      warnings.push({
+        message: `'${shownText(supplier)}' taken as ${recipe.supplier.displayName}: a shorter spelling of its name, and no other recipe's`,
+      });
+  }
   if (useGst) {
     const said = found.gstRate === null ? 'exclude GST' : `include GST at ${Number(found.gstRate) * 100}%`;
     warnings.push({ message: `prices ${said}, as the suppliers' recipes say` });
