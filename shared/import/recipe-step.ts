@@ -170,7 +170,14 @@ export function readingCorrections(
   const suppliers = [...new Set(supplierOf.values())];
   const identities = new Set(suppliers.map(supplierName));
   if (given.gstRate && identities.size === 1) {
-    found.push({ kind: 'gst', supplier: suppliers[0]!, text: given.gstRate, id: '', name: gstWords(given.gstRate), rowNumber: 0 });
+    found.push({
+      kind: 'gst',
+      supplier: suppliers[0]!,
+      text: given.gstRate,
+      id: '',
+      name: gstWords(given.gstRate),
+      rowNumber: 0,
+    });
   }
   return found;
 }

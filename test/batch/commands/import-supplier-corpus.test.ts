@@ -17,7 +17,9 @@ import { SUPPLIERS, type CorpusSupplier } from '../../../scripts/fixtures/suppli
 import { runImportCli } from '../../support/import.ts';
 
 const ORG = 'ede38da7-48e1-5f55-9b3c-e4a7e07af966';
-const catalogue = JSON.parse(await readFile(join(import.meta.dirname, '../../../examples/demo-catalogue.json'), 'utf8'));
+const catalogue = JSON.parse(
+  await readFile(join(import.meta.dirname, '../../../examples/demo-catalogue.json'), 'utf8'),
+);
 // The service lists no products (they are seen sideloaded): the bookkeeper writes an alias the
 // organisation has, as the refusal's closest names suggest.
 const productName = new Map<string, string>();
@@ -73,7 +75,13 @@ async function correctCsv(path: string, s: CorpusSupplier, key: Map<number, KeyL
   const parsed = Papa.parse<Record<string, string>>(await readFile(path, 'utf8'), { header: true });
   const refused = parsed.data.some((r) => (r.Message ?? '').includes('no storage named'));
   parsed.data.forEach((r, i) => {
-    correct((h) => r[h] ?? '', (h, v) => (r[h] = v), s, key.get(i + 2), refused);
+    correct(
+      (h) => r[h] ?? '',
+      (h, v) => (r[h] = v),
+      s,
+      key.get(i + 2),
+      refused,
+    );
   });
   await writeFile(path, Papa.unparse(parsed.data, { newline: '\r\n', delimiter: parsed.meta.delimiter }));
 }
