@@ -10,11 +10,13 @@ import type { Resolver } from '../resolve/resolver.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
-import type { SupplierRecipe } from '../suppliers/recipe.ts';
+import { findRecipe, isShortSpelling, type SupplierRecipe } from '../suppliers/recipe.ts';
 import { recipeReading, recipeResolvers } from '../suppliers/recipe-apply.ts';
-import { learnCorrections, refusedName, type Correction, type Learned } from '../suppliers/recipe-learn.ts';
+import { supplierName } from '../suppliers/identity.ts';
+import { gstWords, learnCorrections, refusedName, type Correction, type Learned } from '../suppliers/recipe-learn.ts';
 import type { ReadSettings } from './cells.ts';
 import type { RowResult } from './outcome.ts';
+import { skipLines } from './rows.ts';
 import type { PlannedDraft } from './plan-kind.ts';
 import type { RecipePort } from './ports.ts';
 
@@ -59,6 +61,13 @@ export function withRecipes(
   const warnings: Notice[] = found.gstConflict && !gstFixed ? [{ message: found.gstConflict }] : [];
   const names = found.applied.map((r) => r.supplier.displayName).join(', ');
   warnings.push({ message: `supplier recipes applied: ${names}` });
+  for (const supplier of suppliers) {
+    const recipe = findRecipe(recipes, supplier);
+    if (recipe && isShortSpelling(recipe, supplier))
+      warnings.push({
+        message: `'${shownText(supplier)}' taken as ${recipe.supplier.displayName}: a shorter spelling of its name, and no other recipe's`,
+      });
+  }
   if (useGst) {
     const said = found.gstRate === null ? 'exclude GST' : `include GST at ${Number(found.gstRate) * 100}%`;
     warnings.push({ message: `prices ${said}, as the suppliers' recipes say` });
@@ -126,6 +135,53 @@ export function correctionsOf(
   return found;
 }
 
+/**
+ * The rules a run was told by hand that its suppliers' recipes do not hold yet (`given`: the reading
+ * settings before the recipes were laid in): each line-not-stock pattern that left out a line of a
+ * supplier's invoice (the Supplier filled down from the first line of each invoice) becomes that
+ * supplier's rule; prices said to include GST become the supplier's GST when the sheet names one
+ * supplier only (a sheet of several cannot say whose prices they are: nothing is learned).
+ */
+export function readingCorrections(
+  grid: Grid,
+  mapping: ColumnMapping,
+  given: Pick<ReadSettings, 'skipLines' | 'gstRate'>,
+): Correction[] {
+  const { supplier: supplierColumn, product } = mapping.columns;
+  if (mapping.kind !== 'receipts' || product === undefined) return [];
+  const found: Correction[] = [];
+  const supplierOf = new Map<number, string>();
+  let current = mapping.constants?.supplier ?? '';
+  const rows = grid.rows.filter((row) => row.rowNumber > mapping.headerRowNumber);
+  for (const row of rows) {
+    const text = supplierColumn === undefined ? '' : cellText(row.cells[supplierColumn] ?? null);
+    if (text) current = text;
+    if (current) supplierOf.set(row.rowNumber, current);
+  }
+  const fieldRows = rows.map((row) => ({
+    rowNumber: row.rowNumber,
+    cells: { product: cellText(row.cells[product] ?? null) },
+    columns: {},
+  }));
+  for (const { rowNumber, pattern } of skipLines(fieldRows, 'product', given.skipLines).skipped) {
+    const supplier = supplierOf.get(rowNumber);
+    if (supplier) found.push({ kind: 'not_stock', supplier, text: pattern, id: '', name: 'not stock', rowNumber });
+  }
+  const suppliers = [...new Set(supplierOf.values())];
+  const identities = new Set(suppliers.map(supplierName));
+  if (given.gstRate && identities.size === 1) {
+    found.push({
+      kind: 'gst',
+      supplier: suppliers[0]!,
+      text: given.gstRate,
+      id: '',
+      name: gstWords(given.gstRate),
+      rowNumber: 0,
+    });
+  }
+  return found;
+}
+
 /** Learns the corrections into the recipes: `from` the sheet's file, `today` as `YYYY-MM-DD`. */
 export function learnFromSheet(
   recipes: readonly SupplierRecipe[],
@@ -139,6 +195,8 @@ export function learnFromSheet(
 /** The recipes of one run: all of them as loaded, those that apply, and the settings and warnings they make. */
 export interface RecipeRun {
   port: RecipePort | undefined;
+  /** The reading settings as the user and the mapping gave them, before the recipes. */
+  given: Pick<ReadSettings, 'skipLines' | 'gstRate'>;
   recipes: SupplierRecipe[];
   applied: SupplierRecipe[];
   reading: ReadSettings;
@@ -158,7 +216,11 @@ export async function openRecipes(
 ): Promise<RecipeRun> {
   const recipes = port ? await port.load() : [];
   const laid = withRecipes(reading, recipes, suppliersInSheet(grid, mapping), gstFixed);
-  return { port, recipes, ...laid };
+  const given = {
+    ...(reading.skipLines ? { skipLines: reading.skipLines } : {}),
+    ...(gstFixed && reading.gstRate ? { gstRate: reading.gstRate } : {}),
+  };
+  return { port, given, recipes, ...laid };
 }
 
 /**
@@ -174,7 +236,10 @@ export async function learnRecipes(
 ): Promise<RecipeOutcome> {
   const applied = run.applied.map((r) => r.supplier.displayName);
   if (!run.port) return { applied, learned: [], saved: null };
-  const corrections = correctionsOf(sheet.grid, sheet.mapping, sheet.drafts, sheet.results, base);
+  const corrections = [
+    ...correctionsOf(sheet.grid, sheet.mapping, sheet.drafts, sheet.results, base),
+    ...readingCorrections(sheet.grid, sheet.mapping, run.given),
+  ];
   const from = sheet.grid.source.split(/[\\/]/).pop() ?? sheet.grid.source;
   const { changed, learned } = learnFromSheet(run.recipes, corrections, from, options.today);
   const saved = changed.length && !options.dryRun ? await run.port.save(changed) : null;

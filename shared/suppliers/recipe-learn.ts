@@ -8,9 +8,13 @@ import { normaliseName, shownText } from '../resolve/normalise.ts';
 import { newRecipe, findRecipe, SupplierRecipe, type LearnedProduct, type LearnedStorage } from './recipe.ts';
 import { supplierName } from './identity.ts';
 
-/** One correction: on an invoice of `supplier`, the text as first written now names this product or storage. */
+/**
+ * One correction: on an invoice of `supplier`, the text as first written now names this product or
+ * storage; or (`not_stock`) lines whose product names `text` were left out as not stock; or (`gst`)
+ * the supplier's prices were said to include GST at the rate `text` (a decimal string, `'0.1'`).
+ */
 export interface Correction {
-  kind: 'product' | 'storage';
+  kind: 'product' | 'storage' | 'not_stock' | 'gst';
   /** The Supplier as written on the invoice. */
   supplier: string;
   /** The text the supplier wrote (the one the service did not know). */
@@ -87,6 +91,7 @@ export function learnCorrections(
 
 /** Adds one entry to `recipe` (mutated): false when already known, the replaced name, or null for a new one. */
 function addEntry(recipe: SupplierRecipe, c: Correction, context: LearnContext): string | false | null {
+  if (c.kind === 'not_stock' || c.kind === 'gst') return addRule(recipe, c);
   const key = normaliseName(c.text);
   const text = shownText(c.text);
   if (c.kind === 'product') {
@@ -119,10 +124,28 @@ function addEntry(recipe: SupplierRecipe, c: Correction, context: LearnContext):
   return old.storageName;
 }
 
+/** A rule of the recipe: a line that is not stock, or its prices including GST (see {@link addEntry}). */
+function addRule(recipe: SupplierRecipe, c: Correction): string | false | null {
+  if (c.kind === 'not_stock') {
+    if (recipe.nonStock.some((t) => normaliseName(t) === normaliseName(c.text))) return false;
+    return (recipe.nonStock.push(shownText(c.text)), null);
+  }
+  const old = recipe.gst;
+  if (old?.mode === 'inclusive' && Number(old.rate) === Number(c.text)) return false;
+  recipe.gst = { mode: 'inclusive', rate: c.text };
+  return old ? gstWords(old.mode === 'inclusive' ? old.rate : null) : null;
+}
+
+/** `prices include GST at 10%`, or `prices exclude GST` for null. */
+export function gstWords(rate: string | null): string {
+  return rate === null ? 'prices exclude GST' : `prices include GST at ${Number(rate) * 100}%`;
+}
+
 /** How a face says one entry learned: `Farmco Rural Supplies: 'Glyfos 450 20L' → Glyfos 540 (row 22)`. */
 export function learnedText(entry: Learned): string {
   const where = entry.rowNumber > 0 ? ` (row ${entry.rowNumber})` : '';
   const instead = entry.replaces ? `, instead of ${entry.replaces}` : '';
+  if (entry.kind === 'gst') return `${entry.supplierName}: ${entry.name}${instead}`;
   return `${entry.supplierName}: '${entry.text}' → ${entry.name}${instead}${where}`;
 }
 

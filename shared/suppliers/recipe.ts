@@ -141,7 +141,8 @@ export function recipeMatches(recipe: SupplierRecipe, name: string): boolean {
 
 /**
  * The recipe of the supplier written `name` among `recipes`, or null. An exact key wins over a
- * spelling seen; two recipes claiming the same spelling give null (never a guess between suppliers).
+ * spelling seen, which wins over a shorter spelling (see {@link isShortSpelling}); two recipes
+ * claiming the same spelling give null (never a guess between suppliers).
  */
 export function findRecipe(recipes: readonly SupplierRecipe[], name: string): SupplierRecipe | null {
   const identity = supplierIdentity({ name });
@@ -149,7 +150,21 @@ export function findRecipe(recipes: readonly SupplierRecipe[], name: string): Su
   const exact = recipes.find((r) => r.supplier.key === identity.key);
   if (exact) return exact;
   const seen = recipes.filter((r) => r.supplier.names.includes(identity.name));
-  return seen.length === 1 ? seen[0]! : null;
+  if (seen.length > 0) return seen.length === 1 ? seen[0]! : null;
+  const short = recipes.filter((r) => isShortSpelling(r, name));
+  return short.length === 1 ? short[0]! : null;
+}
+
+/**
+ * Whether `name` is a shorter spelling of the recipe's supplier: two words or more that begin one of
+ * its spellings, word for word (`FARMCO RURAL` of `Farmco Rural Supplies Pty Ltd`), and not a
+ * spelling it has seen. {@link findRecipe} takes it only when one recipe alone fits; the face says so.
+ */
+export function isShortSpelling(recipe: SupplierRecipe, name: string): boolean {
+  const short = supplierName(name);
+  if (short.split(' ').length < 2 || recipe.supplier.names.includes(short)) return false;
+  const spellings = [...recipe.supplier.names, recipe.supplier.key.replace(/^name:/, '')];
+  return spellings.some((s) => s.startsWith(`${short} `));
 }
 
 /**
