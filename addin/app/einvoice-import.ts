@@ -201,7 +201,7 @@ export class EInvoiceController {
     const prefix = `${loaded.invoice.number}: `;
     return {
       tone: view.status.tone,
-      text: `${prefix}${view.status.text}${where}`,
+      text: `${prefix}${view.status.text.replace(/^Checked, nothing sent: /, '')}${where}`,
       problems: view.problems.map((p) => prefix + p),
       warnings: [...previewOf(loaded).notes, ...view.warnings].map((w) => prefix + w),
     };
