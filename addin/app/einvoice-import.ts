@@ -98,7 +98,7 @@ export class EInvoiceController {
           );
         this.loaded.push({ ...einvoiceSheet(await file.bytes(), file.name), file: file.name });
       } catch (error) {
-        refused.push(`${describeError(error)} Nothing of it is sent.`);
+        refused.push(describeError(error));
       }
     }
     const n = this.loaded.length;
@@ -184,8 +184,7 @@ export class EInvoiceController {
       return this.said(loaded, report, dryRun, sheet);
     } catch (error) {
       await this.journals.ended(false);
-      const text =
-        error instanceof NoRecordsError ? `no ${kind.many} in it.` : describeError(error);
+      const text = error instanceof NoRecordsError ? `no ${kind.many} in it.` : describeError(error);
       return { tone: 'error' as const, text: `${loaded.file}: ${text}`, problems: [], warnings: [] };
     }
   }
@@ -274,8 +273,7 @@ export function previewOf(loaded: Loaded): EInvoicePreview {
   const what = invoice.type === 'credit_note' ? 'Credit note' : 'Invoice';
   const abn = businessNumberOf(invoice);
   const number = abn ? ` (${abn})` : '';
-  const becomes =
-    invoice.type === 'credit_note' ? `${lines} return${lines === 1 ? '' : 's'}` : 'one receipt';
+  const becomes = invoice.type === 'credit_note' ? `${lines} return${lines === 1 ? '' : 's'}` : 'one receipt';
   const notes: string[] = [];
   if (invoice.type === 'credit_note') notes.push('a credit note: its lines are imported as returns');
   for (const ac of loaded.leftOut)

@@ -46,7 +46,9 @@ export function recipeView(recipe: SupplierRecipe): RecipeView {
   if (recipe.storage) settings.push(`default storage: ${recipe.storage}`);
   if (recipe.gst)
     settings.push(
-      recipe.gst.mode === 'inclusive' ? `prices include GST at ${Number(recipe.gst.rate) * 100}%` : 'prices exclude GST',
+      recipe.gst.mode === 'inclusive'
+        ? `prices include GST at ${Number(recipe.gst.rate) * 100}%`
+        : 'prices exclude GST',
     );
   if (recipe.nonStock.length) settings.push(`not stock: ${recipe.nonStock.join(', ')}`);
   if (recipe.profile) settings.push(`columns: profile ${recipe.profile}`);
@@ -82,7 +84,9 @@ export class RecipesController {
     this.store.set({
       recipes: recipes.map(recipeView),
       canUndo: await this.recipes.canUndo(),
-      status: problem ? { tone: 'error', text: `${problem}. Import a recipes export to replace them.` } : (status ?? null),
+      status: problem
+        ? { tone: 'error', text: `${problem}. Import a recipes export to replace them.` }
+        : (status ?? null),
     });
   }
 

@@ -35,7 +35,7 @@ export function einvoiceView(controller: EInvoiceController, session: () => Sess
 
   const loadStorages = async () => {
     const open = session();
-    storages = open ? (await open.reference().catch(() => null))?.storages.map((s) => s.name) ?? [] : [];
+    storages = open ? ((await open.reference().catch(() => null))?.storages.map((s) => s.name) ?? []) : [];
     render();
   };
 
@@ -50,7 +50,13 @@ export function einvoiceView(controller: EInvoiceController, session: () => Sess
     );
     previews.replaceChildren(
       ...state.previews.map((p) =>
-        el('li', {}, el('strong', { text: p.file }), ` ${p.text}`, ...p.notes.map((n) => el('span', { class: 'help', text: n }))),
+        el(
+          'li',
+          {},
+          el('strong', { text: p.file }),
+          ` ${p.text}`,
+          ...p.notes.map((n) => el('span', { class: 'help', text: n })),
+        ),
       ),
       ...state.refused.map((r) => el('li', { class: 'refused', text: r })),
     );

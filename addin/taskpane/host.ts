@@ -19,12 +19,7 @@ import { memoryInitFromUrl } from '../app/memory-xlsx.ts';
 import type { TokenStore } from '../app/token-store.ts';
 import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
 import { memoryTokenStore, webTokenStore } from '../app/token-store.ts';
-import {
-  memoryStorageAsync,
-  officeRuntimeStorage,
-  PaneRecipeStore,
-  webStorageAsync,
-} from '../app/recipe-store.ts';
+import { memoryStorageAsync, officeRuntimeStorage, PaneRecipeStore, webStorageAsync } from '../app/recipe-store.ts';
 
 declare global {
   interface Window {

@@ -27,7 +27,8 @@ afterEach(async () => {
 const normalise = (w: RecordedWrite) => `${w.method} ${w.path.replace(/[0-9a-f-]{36}/g, ':id')} ${w.body ?? ''}`;
 
 async function chosen(name: string, text?: string): Promise<ChosenFile> {
-  const bytes = text === undefined ? new Uint8Array(await readFile(join(FIXTURES, name))) : new TextEncoder().encode(text);
+  const bytes =
+    text === undefined ? new Uint8Array(await readFile(join(FIXTURES, name))) : new TextEncoder().encode(text);
   return { name, size: bytes.byteLength, bytes: async () => bytes };
 }
 
@@ -58,7 +59,9 @@ describe('E-invoices in the pane', () => {
     const { workbook, controller } = await openPane(sandbox.url);
     await controller.choose([await chosen('farm-invoice.xml')]);
     expect(controller.store.get().previews[0]?.text).toMatch(/^Invoice RA-20417 from .+: 3 lines → one receipt$/);
-    expect(controller.store.get().previews[0]?.notes).toContain("document charge 'Freight' 45 AUD is not stock: left out");
+    expect(controller.store.get().previews[0]?.notes).toContain(
+      "document charge 'Freight' 45 AUD is not stock: left out",
+    );
     controller.setStorage('Main Chemical Shed');
     await controller.start();
     const state = controller.store.get();

@@ -21,7 +21,8 @@ const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs' : join('test', 'tm
 const EINVOICES = new URL('../../fixtures/einvoices/', import.meta.url).pathname;
 
 function recipes(): SupplierRecipe[] {
-  const farmco = newRecipe('Farmco Rural Supplies Pty Ltd', 'ABN 47 555 222 000') ?? newRecipe('Farmco Rural Supplies')!;
+  const farmco =
+    newRecipe('Farmco Rural Supplies Pty Ltd', 'ABN 47 555 222 000') ?? newRecipe('Farmco Rural Supplies')!;
   const learned = (text: string, name: string, from: string, learnedAt: string) => ({
     text,
     productId: productIds(name).product_id,
@@ -101,7 +102,9 @@ describe.skipIf(!chromiumPath)('the Recipes and E-invoices tabs in Chromium', ()
     const list = () => page.textContent('#recipes-list');
     expect(await list()).toContain('Glyfos 450 20L');
     expect(await list()).toContain('learned 2026-01-31 from invoices-jan.results.xlsx');
-    await page.getByRole('button', { name: "Remove 'MAP GRAN 1T BULKA' from the recipe of Farmco Rural Supplies Pty Ltd" }).click();
+    await page
+      .getByRole('button', { name: "Remove 'MAP GRAN 1T BULKA' from the recipe of Farmco Rural Supplies Pty Ltd" })
+      .click();
     await expect.poll(list).not.toContain('MAP GRAN 1T BULKA');
     await page.click('#recipes-undo');
     await expect.poll(list).toContain('MAP GRAN 1T BULKA');

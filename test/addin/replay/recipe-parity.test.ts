@@ -14,13 +14,29 @@ import { memoryIO } from '../../../batch/ui/io.ts';
 import { replayImport } from '../../../addin/replay/replay-import.ts';
 import { memoryStorageAsync, PaneRecipeStore } from '../../../addin/app/recipe-store.ts';
 import { rowOutcomes, type RowOutcome } from '../../../shared/import/import-sheet.ts';
-import { parseRecipe, recipeFileName, recipeJson, newRecipe, type SupplierRecipe } from '../../../shared/suppliers/recipe.ts';
+import {
+  parseRecipe,
+  recipeFileName,
+  recipeJson,
+  newRecipe,
+  type SupplierRecipe,
+} from '../../../shared/suppliers/recipe.ts';
 import { startSandbox, type RecordedWrite } from '../../../sandbox/index.ts';
 import { productIds } from '../../support/catalogue.ts';
 
 const ORG = 'Willow Creek Pastoral Co';
 const TOKEN = 'demo-token-willow';
-const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit', 'Price ex GST'];
+const HEADER = [
+  'Invoice No',
+  'Supplier',
+  'Date Received',
+  'Deliver To',
+  'Product',
+  'Qty',
+  'Pack Size',
+  'Unit',
+  'Price ex GST',
+];
 
 const normalise = (w: RecordedWrite) => `${w.method} ${w.path.replace(/[0-9a-f-]{36}/g, ':id')} ${w.body ?? ''}`;
 
@@ -59,7 +75,10 @@ async function fixCell(path: string, row: number, header: string, value: string)
   await wb.xlsx.writeFile(path);
 }
 
-async function cli(file: string, recipesDir: string): Promise<{ writes: string[]; rows: RowOutcome[] | null; exit: number }> {
+async function cli(
+  file: string,
+  recipesDir: string,
+): Promise<{ writes: string[]; rows: RowOutcome[] | null; exit: number }> {
   const sandbox = await startSandbox({ quiet: true, recordWrites: true });
   let rows: RowOutcome[] | null = null;
   try {
@@ -84,7 +103,15 @@ async function cli(file: string, recipesDir: string): Promise<{ writes: string[]
 async function pane(file: string, recipes: PaneRecipeStore, out?: string) {
   const sandbox = await startSandbox({ quiet: true, recordWrites: true });
   try {
-    const outcome = await replayImport({ file, baseUrl: sandbox.url, token: TOKEN, org: ORG, kind: 'receipts', recipes, ...(out ? { out } : {}) });
+    const outcome = await replayImport({
+      file,
+      baseUrl: sandbox.url,
+      token: TOKEN,
+      org: ORG,
+      kind: 'receipts',
+      recipes,
+      ...(out ? { out } : {}),
+    });
     return { writes: sandbox.stats.writeLog.map(normalise).sort(), rows: outcome.rowOutcomes, exit: outcome.exitCode };
   } finally {
     await sandbox.close();
