@@ -174,7 +174,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     const done = (await page.textContent('#import-status'))!;
     expect(done).toContain('11 created');
     expect(done).toContain('6 refused (12 rows invalid)');
-    expect(done).toContain('Results are in columns M–Q.');
+    expect(done).toContain('Results are in columns M–R.');
 
     const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
     expect(receipts.length).toBe(receiptsBefore + 11);
