@@ -171,7 +171,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     mapping,
     resolver,
     connection.org,
-    { ...reading, resolverFor: resolversOf(resolver, recipeRun.applied), includeHidden: !!choices.includeHidden },
+    { ...reading, resolverFor: resolversOf(resolver, recipeRun.applied, recipeRun.sheet), includeHidden: !!choices.includeHidden },
     snapshot,
   );
   planned.warnings.unshift(...recipeRun.warnings); // what the recipes did, said first
