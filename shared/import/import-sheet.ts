@@ -164,14 +164,18 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   stopIfCancelled();
   const resolver = createResolver(snapshot.reference);
   // Columns placed now by the organisation's names are checked for GST again by the plan.
-  const { mapping, evidence } = mapWithNames(grid, pending, resolver);
+  const { mapping, evidence } = mapWithNames(grid, pending, resolver, recipeRun.covered);
   const planned = planImport(
     choices.kind,
     grid,
     mapping,
     resolver,
     connection.org,
-    { ...reading, resolverFor: resolversOf(resolver, recipeRun.applied, recipeRun.sheet), includeHidden: !!choices.includeHidden },
+    {
+      ...reading,
+      resolverFor: resolversOf(resolver, recipeRun.applied, recipeRun.sheet),
+      includeHidden: !!choices.includeHidden,
+    },
     snapshot,
   );
   planned.warnings.unshift(...recipeRun.warnings); // what the recipes did, said first

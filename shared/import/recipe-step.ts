@@ -225,6 +225,11 @@ export interface RecipeRun {
   applied: SupplierRecipe[];
   /** The sheet's suppliers, their business numbers and item codes (for {@link resolversOf}). */
   sheet: SheetSuppliers;
+  /**
+   * Required fields the recipes give every invoice of the sheet without a column: `['storage']` when
+   * each Supplier of the sheet has a recipe with a default storage (an e-invoice names no shed).
+   */
+  covered: string[];
   reading: ReadSettings;
   warnings: Notice[];
 }
@@ -243,7 +248,9 @@ export async function openRecipes(
   const recipes = port ? await port.load() : [];
   const sheet = sheetSuppliers(grid, mapping);
   const laid = withRecipes(reading, recipes, sheet, gstFixed);
-  return { port, recipes, sheet, ...laid };
+  const stored = (name: string) => Boolean(findRecipe(recipes, name, sheet.numbers.get(name))?.storage);
+  const covered = sheet.names.length > 0 && sheet.names.every(stored) ? ['storage'] : [];
+  return { port, recipes, sheet, covered, ...laid };
 }
 
 /**

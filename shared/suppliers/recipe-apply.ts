@@ -34,11 +34,7 @@ export function learnedNote(
  * storage for an invoice that names none. Every name so resolved carries a `note` for the row's Message.
  * Pure; never throws.
  */
-export function recipeResolver(
-  base: Resolver,
-  recipe: SupplierRecipe,
-  codes?: ReadonlyMap<string, string>,
-): Resolver {
+export function recipeResolver(base: Resolver, recipe: SupplierRecipe, codes?: ReadonlyMap<string, string>): Resolver {
   const products = new Map<string, LearnedProduct>(recipe.products.map((e) => [normaliseName(e.text), e]));
   const byCode = new Map<string, LearnedProduct>(
     recipe.products.flatMap((e) => (e.code ? [[e.code.trim().toLowerCase(), e] as const] : [])),

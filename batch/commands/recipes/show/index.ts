@@ -34,7 +34,9 @@ export async function recipesShowCommand(options: RecipesShowOptions): Promise<S
   for (const [word, size] of Object.entries(recipe.packs.kinds ?? {})) io.out(`  pack '${word}': ${size}`);
   if (recipe.packs.density) io.out(`  density: ${recipe.packs.density} kg per l`);
   for (const e of recipe.products)
-    io.out(`  product '${e.text}'${e.code ? ` (item code ${e.code})` : ''} → ${e.productName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`);
+    io.out(
+      `  product '${e.text}'${e.code ? ` (item code ${e.code})` : ''} → ${e.productName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`,
+    );
   for (const e of recipe.storages)
     io.out(`  storage '${e.text}' → ${e.storageName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`);
   return recipe;
