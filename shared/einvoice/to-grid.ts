@@ -104,10 +104,15 @@ function receiptRows(invoice: EInvoice, source: string, businessNumber: string):
   const rows = invoice.lines.map((line, i) => {
     const rowNumber = i + 2;
     const pack = packOf(line);
+    if (line.unitCode && !unitFromRec20(line.unitCode))
+      rowNotes.set(rowNumber, [
+        `unit code ${line.unitCode} is no measure or count of stock (UN/ECE Rec 20): the line cannot be received`,
+      ]);
     let cost = divideDecimals(grossOfLine(line, source), line.quantity === '0' ? '1' : line.quantity, 6);
     if (line.allowanceCharges.length > 0) {
       cost = divideDecimals(line.amount, line.quantity === '0' ? '1' : line.quantity, 6);
       rowNotes.set(rowNumber, [
+        ...(rowNotes.get(rowNumber) ?? []),
         `${describeApplied(line.allowanceCharges)} (net ${netOfAllowances(line.allowanceCharges)}) applied to the pack cost`,
       ]);
     }
