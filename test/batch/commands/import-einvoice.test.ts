@@ -228,10 +228,25 @@ describe.skipIf(!existsSync(KIT))('the kit’s Peppol examples (../shared/einvoi
 
 /** The first problem's reason, with row and column numbers made generic (a count per reason). */
 function firstReason(problems: readonly string[]): string {
-  return (problems[0] ?? '(none)').replace(/^.*?(column [A-Z]+ \([^)]*\): )/, '$1').replace(/'[^']*'/g, "'…'");
+  return (problems[0] ?? '(none)')
+    .replace(/^.*?(column [A-Z]+ \([^)]*\): )/, '$1')
+    .replace(/ \([^()]* not sent\)$/, '');
 }
 
 /**
- * What the kit's 46 examples come to with a recipe each (checked by hand: see the report of issue 22).
+ * What the kit's 46 examples come to with a recipe each, checked by hand against their unit codes:
+ * - 17 invoices whose lines are all in stock units (C62, EA, H87, NAR, XBX, XPX: 20 l packs by the
+ *   recipe's convention) import;
+ * - 22 invoices with a line in a unit that is no stock (DAY, KWH, E99, M66 of the A-NZ energy and
+ *   service examples, 1I of the freight and GST-only ones, MTR) are refused whole, the Message naming
+ *   the code (the Pack Size cannot be read from a count of days or kilowatt-hours);
+ * - 6 credit notes are refused: 5 have such lines, and 1 counts in C62, which a return cannot take yet
+ *   (returns do not read packs from the pack engine: the amount needs a measure);
+ * - 1 credit note (NZ Self Billed) is not well-formed XML.
  */
-const KIT_COUNTS: Record<string, number> = {};
+const KIT_COUNTS: Record<string, number> = {
+  'receipts created': 17,
+  'rows refused: column I (Pack Size): Pack Size is empty: write a number such as 20 or 20 L': 22,
+  'rows refused: column F (Amount): Amount is empty: write a number such as 20 or 20 L': 6,
+  'exit 2 xml_malformed': 1,
+};
