@@ -56,6 +56,39 @@ const cases: Record<string, Case> = {
     };
   },
 
+  /**
+   * `shed import receipts FILE.xml --set storage=…` run in this process against a service that is not
+   * there (a refused document must be refused before anything connects): the refusal's code and words.
+   */
+  'einvoice-import': async (args) => {
+    const { importCommand } = await import('../batch/commands/import/index.ts');
+    const { memoryIO } = await import('../batch/ui/io.ts');
+    const { exitStatusFor } = await import('../batch/cli/exit-status.ts');
+    const { stat } = await import('node:fs/promises');
+    return async () => {
+      const file = String(args.file);
+      const bytes = (await stat(file)).size;
+      try {
+        await importCommand({
+          kind: 'receipts',
+          file,
+          set: ['storage=Main Chemical Shed'],
+          baseUrl: 'http://127.0.0.1:9',
+          token: 'bench',
+          org: 'Willow Creek Pastoral Co',
+          io: memoryIO(),
+          profilesDir: '/nonexistent/shed-bench-profiles',
+          recipesDir: '/nonexistent/shed-bench-recipes',
+          settleMs: 0,
+        });
+        return { bytes, imported: true };
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string };
+        return { bytes, refused: code ?? 'error', exit: exitStatusFor(error), message: String(message).slice(0, 200) };
+      }
+    };
+  },
+
   /** readGrid alone (no mapping, no validation): the reading part of read-ours. */
   'read-grid': async (args) => {
     const { readGrid } = await import('../batch/read/index.ts');

@@ -23,6 +23,7 @@ import { benchExport } from './export.ts';
 import { benchImportAdaptive } from './import-adaptive.ts';
 import { benchImport } from './import.ts';
 import { childOptions, describeTarget, formatNumber, log, now, type Figure } from './measure.ts';
+import { benchEInvoiceLimits } from './einvoice-limits.ts';
 import { benchReadLimits } from './read-limits.ts';
 import { benchRead } from './read.ts';
 import { benchSync } from './sync.ts';
@@ -93,7 +94,11 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
     case 'read': {
       const read = await benchRead(repeat);
       const limits = await benchReadLimits();
-      return { figures: [...read.figures, ...limits.figures], details: { ...read.details, hostileFiles: limits.runs } };
+      const einvoices = await benchEInvoiceLimits();
+      return {
+        figures: [...read.figures, ...limits.figures, ...einvoices.figures],
+        details: { ...read.details, hostileFiles: limits.runs, hostileEInvoices: einvoices.runs },
+      };
     }
     case 'export':
       return benchExport(repeat);

@@ -8,25 +8,12 @@
 import { kindOf, type ImportKind } from '../kinds/index.ts';
 import type { Grid, CellValue } from '../sheet/grid.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
-import { canonicalDecimal, divideDecimals } from '../sheet/values/decimal.ts';
+import { unitFromRec20 } from '../packs/index.ts';
+import { canonicalDecimal, divideDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
 import { parseBusinessNumber, supplierIdentity, type SupplierIdentity } from '../suppliers/identity.ts';
 import { grossOfLine, netOfAllowances, reconcile } from './reconcile.ts';
 import { readUbl, type AllowanceCharge, type EInvoice, type EInvoiceLine } from './ubl.ts';
 import { parseXml } from './xml.ts';
-
-/**
- * UN/ECE Rec 20 codes of measures a line's quantity can be counted in, as the spellings the core knows
- * (gaps row 10): a line in one of these is that many packs of 1. Any other code (`EA`, `C62`, `XBX`)
- * counts packs whose size the invoice does not say: the Pack Size cell stays empty and the core refuses
- * the line until a recipe or the pack engine gives it.
- */
-export const MEASURE_CODES: Readonly<Record<string, string>> = {
-  LTR: 'l',
-  MLT: 'ml',
-  KGM: 'kg',
-  GRM: 'g',
-  TNE: 't',
-};
 
 /** Headers of the extra columns the grid carries for what the core does not map yet. */
 export const EXTRA_HEADERS = {
@@ -76,10 +63,16 @@ export function businessNumberOf(invoice: EInvoice): string {
   return '';
 }
 
-/** Pack size, unit and quantity of a line: measured lines are packs of 1; other lines leave the size empty. */
+/**
+ * Pack size and unit of a line, through the pack engine's UN/ECE Rec 20 table (`unitFromRec20`): a
+ * measure is packs of its factor (`LTR` → 1 l, `MTQ` → 1000 l, `TNE` → 1 t); a count (`EA`, `C62`,
+ * `H87`, `XBX`) leaves the size empty and the code in the Unit cell, so the core reads the size from the
+ * item name or the supplier recipe's conventions (shared/import/receipts/line-packs.ts), or refuses the
+ * line; any other code (`DAY`, `KWH`) is left in the Unit cell for the core to refuse.
+ */
 function packOf(line: EInvoiceLine): { size: string | null; unit: string } {
-  const measure = MEASURE_CODES[line.unitCode.toUpperCase()];
-  return measure ? { size: '1', unit: measure } : { size: null, unit: line.unitCode };
+  const rec20 = unitFromRec20(line.unitCode);
+  return rec20?.type === 'measure' ? { size: rec20.factor, unit: rec20.unit } : { size: null, unit: line.unitCode };
 }
 
 /** What a line's allowances and charges come to, said: `allowance Discount 10.00 applied to the pack cost`. */
@@ -111,10 +104,15 @@ function receiptRows(invoice: EInvoice, source: string, businessNumber: string):
   const rows = invoice.lines.map((line, i) => {
     const rowNumber = i + 2;
     const pack = packOf(line);
+    if (line.unitCode && !unitFromRec20(line.unitCode))
+      rowNotes.set(rowNumber, [
+        `unit code ${line.unitCode} is no measure or count of stock (UN/ECE Rec 20): the line cannot be received`,
+      ]);
     let cost = divideDecimals(grossOfLine(line, source), line.quantity === '0' ? '1' : line.quantity, 6);
     if (line.allowanceCharges.length > 0) {
       cost = divideDecimals(line.amount, line.quantity === '0' ? '1' : line.quantity, 6);
       rowNotes.set(rowNumber, [
+        ...(rowNotes.get(rowNumber) ?? []),
         `${describeApplied(line.allowanceCharges)} (net ${netOfAllowances(line.allowanceCharges)}) applied to the pack cost`,
       ]);
     }
@@ -174,7 +172,7 @@ function returnRows(invoice: EInvoice, _source: string, businessNumber: string):
       invoice.deliveryDate ?? invoice.issueDate,
       line.name,
       line.sellerItemCode || null,
-      pack.size === null ? null : line.quantity,
+      pack.size === null ? null : multiplyDecimals(line.quantity, pack.size),
       pack.unit || null,
       line.unitCode || null,
       `${invoice.number}/${line.id}`,

@@ -58,6 +58,7 @@ export function parseXml(bytes: Uint8Array, source: string, limits = XML_LIMITS)
     throw new EInvoiceError('xml_malformed', source, 'the document is not UTF-8 text: not an e-invoice', { cause });
   }
   refuseDeclarations(text, source);
+  refuseDeepNesting(text, source, limits.maxDepth);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (valid !== true) {
     const { line, col, msg } = valid.err;
@@ -106,4 +107,35 @@ function refuseDeclarations(text: string, source: string): void {
     source,
     `line ${line} has a <!${found[1]!.toUpperCase()} declaration: e-invoices never carry one and shed does not read DTDs or entities (XXE, entity expansion); refused, nothing sent`,
   );
+}
+
+/**
+ * Markup the nesting count steps over: comments, CDATA, processing instructions, and tags (attribute
+ * values quoted, so a `>` inside one does not end the tag). Group 1 is `/` for an end tag.
+ */
+const MARKUP =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)[^\s>/!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/g;
+
+/**
+ * Refuses nesting deeper than `maxDepth` in one pass over the text, before the validator and parser
+ * build anything (a document nested a million deep would cost them hundreds of megabytes): start tags
+ * count up, end tags down, empty-element tags neither. Malformed markup is left to the validator.
+ */
+function refuseDeepNesting(text: string, source: string, maxDepth: number): void {
+  let depth = 0;
+  MARKUP.lastIndex = 0;
+  for (let m = MARKUP.exec(text); m; m = MARKUP.exec(text)) {
+    const markup = m[0];
+    if (markup[1] === '!' || markup[1] === '?') continue;
+    if (m[1] === '/') depth--;
+    else if (!markup.endsWith('/>')) depth++;
+    if (depth > maxDepth) {
+      const line = text.slice(0, m.index).split('\n').length;
+      throw new EInvoiceError(
+        'xml_too_deep',
+        source,
+        `elements are nested more than ${maxDepth} deep at line ${line} (an e-invoice needs about 10): not read`,
+      );
+    }
+  }
 }

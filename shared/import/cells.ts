@@ -48,7 +48,9 @@ const NOT_STOCK =
  *   (`Glyfos 540 20L`) for lines whose sheet has no pack size (`pack_size_from` of the mapping file);
  * - `packCostFrom`: `'line_total'` when each pack cost is the Line Total ÷ the quantity (`pack_cost_from`);
  * - `packConventions`: the supplier's pack conventions (shared/packs `PackConventions`: a size for EA,
- *   a kind word → size, a density), from its recipe when there is one (issue 21).
+ *   a kind word → size, a density) for every invoice of the sheet;
+ * - `packConventionsFor`: an invoice's pack conventions by its Supplier cell (its supplier recipe's:
+ *   shared/import/recipe-step.ts); when given it wins over `packConventions` for that invoice (issue 21).
  */
 export interface ReadSettings {
   dateOrder: DateOrder;
@@ -61,6 +63,7 @@ export interface ReadSettings {
   packSizeFrom?: 'product';
   packCostFrom?: 'line_total';
   packConventions?: PackConventions;
+  packConventionsFor?: (supplier: string) => PackConventions | undefined;
   /**
    * The resolver for an invoice by its Supplier cell (a supplier recipe's: shared/suppliers/recipe-apply.ts);
    * absent: the organisation's names only.

@@ -163,15 +163,16 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const snapshot = await loadImportSnapshot(connection.org, connection.organisation.id);
   stopIfCancelled();
   const resolver = createResolver(snapshot.reference);
-  // Columns placed now by the organisation's names are checked for GST again by the plan.
-  const { mapping, evidence } = mapWithNames(grid, pending, resolver);
+  const resolverFor = resolversOf(resolver, recipeRun.applied, recipeRun.sheet);
+  // Placed now by the organisation's names (GST checked again by the plan); a recipe's storage covers it.
+  const { mapping, evidence } = mapWithNames(grid, pending, resolver, recipeRun.covered);
   const planned = planImport(
     choices.kind,
     grid,
     mapping,
     resolver,
     connection.org,
-    { ...reading, resolverFor: resolversOf(resolver, recipeRun.applied), includeHidden: !!choices.includeHidden },
+    { ...reading, resolverFor, includeHidden: !!choices.includeHidden },
     snapshot,
   );
   planned.warnings.unshift(...recipeRun.warnings); // what the recipes did, said first

@@ -70,6 +70,7 @@ export function lookupsOf(resolver: Resolver): ContentLookups {
 /**
  * Step 2, with the organisation read: the organisation's products and storages place what is still
  * missing (and a Description column of products becomes the product).
+ * @param covered required fields the run gives without a column (a recipe's default storage).
  * @returns the final mapping and how each field came to its column.
  * @throws MappingError `missing_fields` when a required field is still without a column.
  */
@@ -77,8 +78,14 @@ export function mapWithNames(
   grid: Grid,
   pending: PendingMapping,
   resolver: Resolver,
+  covered: readonly string[] = [],
 ): { mapping: ColumnMapping; evidence: FieldEvidence[] } {
-  const { mapping, evidence } = matchByContent(grid, pending.mapping, lookupsOf(resolver), pending.fixed);
+  const matched = matchByContent(grid, pending.mapping, lookupsOf(resolver), pending.fixed);
+  const { evidence } = matched;
+  // Fields the run gives otherwise (`covered`: the suppliers' recipes give every invoice its storage).
+  const mapping = covered.length
+    ? { ...matched.mapping, missing: matched.mapping.missing.filter((f) => !covered.includes(f)) }
+    : matched.mapping;
   assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
   return { mapping, evidence };
 }

@@ -4,8 +4,10 @@
  * invoice's names resolve through its supplier's recipe), and after the run, the corrections the sheet
  * carries (a results file whose refused product or storage name was fixed), learned and said.
  */
+import { EXTRA_HEADERS } from '../einvoice/to-grid.ts';
 import type { Notice } from '../errors/remedy.ts';
-import { shownText } from '../resolve/normalise.ts';
+import { readPack, type PackConventions } from '../packs/index.ts';
+import { normaliseName, shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
@@ -44,25 +46,77 @@ export function suppliersInSheet(grid: Grid, mapping: ColumnMapping): string[] {
 }
 
 /**
+ * What a sheet says of its suppliers beside the Supplier cell, from the columns an e-invoice's grid
+ * carries (shared/einvoice `EXTRA_HEADERS`; a sheet with the same headers gives the same): `numbers`,
+ * each Supplier text's ABN/NZBN; `codes`, per Supplier text, the normalised product text → the seller's
+ * item code (a text written with two codes is left out: never a guess).
+ */
+export interface SheetSuppliers {
+  names: string[];
+  numbers: Map<string, string>;
+  codes: Map<string, Map<string, string>>;
+}
+
+/** Reads {@link SheetSuppliers} from the grid (headers on the mapping's header row). */
+export function sheetSuppliers(grid: Grid, mapping: ColumnMapping): SheetSuppliers {
+  const names = suppliersInSheet(grid, mapping);
+  const header = grid.rows.find((r) => r.rowNumber === mapping.headerRowNumber)?.cells ?? [];
+  const at = (text: string) => header.findIndex((c) => cellText(c ?? null) === text);
+  const [numberAt, codeAt] = [at(EXTRA_HEADERS.businessNumber), at(EXTRA_HEADERS.itemCode)];
+  const { supplier, product } = mapping.columns;
+  const numbers = new Map<string, string>();
+  const codes = new Map<string, Map<string, string>>();
+  const clashes = new Set<string>();
+  for (const row of grid.rows) {
+    if (row.rowNumber <= mapping.headerRowNumber || supplier === undefined) continue;
+    const name = cellText(row.cells[supplier] ?? null);
+    const number = numberAt < 0 ? '' : cellText(row.cells[numberAt] ?? null);
+    if (name && number) numbers.set(name, number);
+    const code = codeAt < 0 ? '' : cellText(row.cells[codeAt] ?? null);
+    const written = product === undefined ? '' : cellText(row.cells[product] ?? null);
+    if (!name || !code || !written) continue;
+    const mine = codes.get(name) ?? new Map<string, string>();
+    codes.set(name, mine);
+    // The text as written, and without the pack size the engine reads off its end (what is resolved then).
+    const sized = readPack(written, { context: 'product' });
+    for (const text of new Set([normaliseName(written), sized?.ok ? normaliseName(sized.value.rest) : ''])) {
+      if (!text) continue;
+      if (mine.has(text) && mine.get(text) !== code) clashes.add(`${name}\u0000${text}`);
+      mine.set(text, code);
+    }
+  }
+  for (const clash of clashes) {
+    const [name, text] = clash.split('\u0000') as [string, string];
+    codes.get(name)?.delete(text);
+  }
+  return { names, numbers, codes };
+}
+
+/**
  * The reading settings with the recipes of the sheet's suppliers laid in: their lines that are not
- * stock added, their GST when the user and the saved mapping said nothing (`gstFixed`: they did).
+ * stock added, their GST when the user and the saved mapping said nothing (`gstFixed`: they did), and
+ * each invoice's pack conventions by its Supplier (`packConventionsFor`: its own recipe's, never
+ * another supplier's).
+ * @param suppliers the sheet's Supplier texts, or {@link SheetSuppliers} (business numbers found too).
  * @returns the settings, the recipes that apply, and warnings to say.
  */
 export function withRecipes(
   reading: ReadSettings,
   recipes: readonly SupplierRecipe[],
-  suppliers: readonly string[],
+  suppliers: readonly string[] | SheetSuppliers,
   gstFixed: boolean,
 ): { reading: ReadSettings; applied: SupplierRecipe[]; warnings: Notice[] } {
-  const found = recipeReading(recipes, suppliers);
+  const sheet: { names: readonly string[]; numbers: ReadonlyMap<string, string> } =
+    'names' in suppliers ? suppliers : { names: suppliers, numbers: new Map<string, string>() };
+  const found = recipeReading(recipes, sheet.names, sheet.numbers);
   if (found.applied.length === 0) return { reading, applied: [], warnings: [] };
   const skip = [...(reading.skipLines ?? []), ...found.skipLines];
   const useGst = !gstFixed && found.gstRate !== undefined;
   const warnings: Notice[] = found.gstConflict && !gstFixed ? [{ message: found.gstConflict }] : [];
   const names = found.applied.map((r) => r.supplier.displayName).join(', ');
   warnings.push({ message: `supplier recipes applied: ${names}` });
-  for (const supplier of suppliers) {
-    const recipe = findRecipe(recipes, supplier);
+  for (const supplier of sheet.names) {
+    const recipe = findRecipe(recipes, supplier, sheet.numbers.get(supplier));
     if (recipe && isShortSpelling(recipe, supplier))
       warnings.push({
         message: `'${shownText(supplier)}' taken as ${recipe.supplier.displayName}: a shorter spelling of its name, and no other recipe's`,
@@ -72,20 +126,48 @@ export function withRecipes(
     const said = found.gstRate === null ? 'exclude GST' : `include GST at ${Number(found.gstRate) * 100}%`;
     warnings.push({ message: `prices ${said}, as the suppliers' recipes say` });
   }
+  const packConventionsFor = conventionsOf(found.applied, sheet.numbers);
   return {
     reading: {
       ...reading,
       ...(skip.length ? { skipLines: [...new Set(skip)] } : {}),
       ...(useGst ? { gstRate: found.gstRate ?? null } : {}),
+      ...(packConventionsFor ? { packConventionsFor } : {}),
     },
     applied: found.applied,
     warnings,
   };
 }
 
-/** The resolver for each invoice by its Supplier, for the reading settings (`resolverFor`). */
-export function resolversOf(base: Resolver, applied: readonly SupplierRecipe[]): ReadSettings['resolverFor'] {
-  return applied.length ? recipeResolvers(base, applied) : undefined;
+/** Each invoice's pack conventions by its Supplier text, from its own recipe; undefined when no applied recipe has any. */
+function conventionsOf(
+  applied: readonly SupplierRecipe[],
+  numbers: ReadonlyMap<string, string>,
+): ReadSettings['packConventionsFor'] {
+  const has = (p: PackConventions) => Boolean(p.each || p.density || Object.keys(p.kinds ?? {}).length);
+  if (!applied.some((r) => has(r.packs))) return undefined;
+  return (supplier: string): PackConventions | undefined => {
+    const recipe = findRecipe(applied, supplier, numbers.get(supplier));
+    return recipe && has(recipe.packs) ? recipe.packs : undefined;
+  };
+}
+
+/**
+ * The resolver for each invoice by its Supplier, for the reading settings (`resolverFor`); `sheet`
+ * gives the suppliers' business numbers and item codes the sheet carries.
+ */
+export function resolversOf(
+  base: Resolver,
+  applied: readonly SupplierRecipe[],
+  sheet?: Pick<SheetSuppliers, 'numbers' | 'codes'>,
+): ReadSettings['resolverFor'] {
+  if (!applied.length) return undefined;
+  const codes = new Map<string, Map<string, string>>();
+  for (const [name, byText] of sheet?.codes ?? []) {
+    const recipe = findRecipe(applied, name, sheet?.numbers.get(name));
+    if (recipe) codes.set(recipe.supplier.key, new Map([...(codes.get(recipe.supplier.key) ?? []), ...byText]));
+  }
+  return recipeResolvers(base, applied, sheet?.numbers, codes);
 }
 
 /** Statuses of rows the service now holds as the sheet says (a correction there is worth learning). */
@@ -199,6 +281,13 @@ export interface RecipeRun {
   given: Pick<ReadSettings, 'skipLines' | 'gstRate'>;
   recipes: SupplierRecipe[];
   applied: SupplierRecipe[];
+  /** The sheet's suppliers, their business numbers and item codes (for {@link resolversOf}). */
+  sheet: SheetSuppliers;
+  /**
+   * Required fields the recipes give every invoice of the sheet without a column: `['storage']` when
+   * each Supplier of the sheet has a recipe with a default storage (an e-invoice names no shed).
+   */
+  covered: string[];
   reading: ReadSettings;
   warnings: Notice[];
 }
@@ -215,12 +304,15 @@ export async function openRecipes(
   gstFixed: boolean,
 ): Promise<RecipeRun> {
   const recipes = port ? await port.load() : [];
-  const laid = withRecipes(reading, recipes, suppliersInSheet(grid, mapping), gstFixed);
+  const sheet = sheetSuppliers(grid, mapping);
+  const laid = withRecipes(reading, recipes, sheet, gstFixed);
   const given = {
     ...(reading.skipLines ? { skipLines: reading.skipLines } : {}),
     ...(gstFixed && reading.gstRate ? { gstRate: reading.gstRate } : {}),
   };
-  return { port, given, recipes, ...laid };
+  const stored = (name: string) => Boolean(findRecipe(recipes, name, sheet.numbers.get(name))?.storage);
+  const covered = sheet.names.length > 0 && sheet.names.every(stored) ? ['storage'] : [];
+  return { port, given, recipes, sheet, covered, ...laid };
 }
 
 /**

@@ -3,6 +3,7 @@
  * kind of pack holds when the text does not say, and a density that allows a volume ↔ mass conversion.
  * Plain data, so a recipe's JSON can carry it as is.
  */
+import { z } from 'zod';
 import { canonicalDecimal, compareDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
 import { type PackKind, type PackUnit, kindOf, measureOf, wordKey } from './vocabulary.ts';
 
@@ -20,6 +21,28 @@ export interface PackConventions {
   kinds?: Readonly<Record<string, string>>;
   density?: string;
 }
+
+/** A size a convention states, as a pack size cell would (`'20 l'`, `'1000L'`, `'1 t'`); checked by {@link conventionSize}. */
+const SizeText = z
+  .string()
+  .refine((text) => conventionSize(text) !== null, 'a size and a volume or mass unit, such as 20 l or 25 kg');
+
+/**
+ * The zod schema of {@link PackConventions}: the one shape of pack conventions, for the import's
+ * reading settings and a supplier recipe's `packs` alike. Unknown keys are refused (a misspelt `eachh`
+ * must not pass as no convention).
+ */
+export const PackConventionsSchema = z
+  .object({
+    each: SizeText.optional(),
+    kinds: z.record(z.string().min(1), SizeText).optional(),
+    density: z
+      .string()
+      .regex(/^(?:\d+(?:\.\d+)?|\.\d+)$/, 'kilograms per litre, a decimal such as 1.32')
+      .refine((text) => compareDecimals(canonicalDecimal(text), '0') > 0, 'a density above 0')
+      .optional(),
+  })
+  .strict();
 
 /** A size a convention states, read: a decimal string in a service unit. */
 export interface ConventionSize {

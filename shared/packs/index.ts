@@ -2,6 +2,7 @@ export { type PackContext, type PackOptions, type PackReading, eachPack, readPac
 export {
   type ConventionSize,
   type PackConventions,
+  PackConventionsSchema,
   conventionDensity,
   conventionForEach,
   conventionForKind,

@@ -17,28 +17,45 @@ export function learnedDate(isoDate: string): string {
 }
 
 /** What a learned entry says in a row's Message: `'Glyfos 450 20L' → Glyfos 540: learned 3/11/2026 from oct.results.xlsx`. */
-export function learnedNote(text: string, name: string, entry: { learnedAt: string; from: string }): string {
-  return `'${shownText(text)}' → ${name}: learned ${learnedDate(entry.learnedAt)}${entry.from ? ` from ${entry.from}` : ''}`;
+export function learnedNote(
+  text: string,
+  name: string,
+  entry: { learnedAt: string; from: string },
+  code?: string,
+): string {
+  return `'${shownText(text)}'${code ? ` (item code ${code})` : ''} → ${name}: learned ${learnedDate(entry.learnedAt)}${entry.from ? ` from ${entry.from}` : ''}`;
 }
 
 /**
  * A resolver for the invoices of the supplier `recipe` belongs to: the organisation's names first
  * (exact product, alias and storage names and ids, and ambiguous names stay refused), then the
- * recipe's learned entries for names the organisation does not know, then the recipe's default storage
- * for an invoice that names none. Every name so resolved carries a `note` for the row's Message.
+ * recipe's learned entries for names the organisation does not know (by the text, else by the seller's
+ * item code the line carries: `codes`, normalised product text → item code), then the recipe's default
+ * storage for an invoice that names none. Every name so resolved carries a `note` for the row's Message.
  * Pure; never throws.
  */
-export function recipeResolver(base: Resolver, recipe: SupplierRecipe): Resolver {
+export function recipeResolver(base: Resolver, recipe: SupplierRecipe, codes?: ReadonlyMap<string, string>): Resolver {
   const products = new Map<string, LearnedProduct>(recipe.products.map((e) => [normaliseName(e.text), e]));
+  const byCode = new Map<string, LearnedProduct>(
+    recipe.products.flatMap((e) => (e.code ? [[e.code.trim().toLowerCase(), e] as const] : [])),
+  );
+  const learned = (text: string): { entry: LearnedProduct; code?: string } | null => {
+    const entry = products.get(normaliseName(text));
+    if (entry) return { entry };
+    const code = codes?.get(normaliseName(text));
+    const coded = code ? byCode.get(code.trim().toLowerCase()) : undefined;
+    return coded && code ? { entry: coded, code } : null;
+  };
   const storages = new Map<string, LearnedStorage>(recipe.storages.map((e) => [normaliseName(e.text), e]));
   const product = (text: string): Resolution<ResolvedProduct> => {
     const found = base.product(text);
     if (found.ok || found.code !== 'unknown_product') return found;
-    const entry = products.get(normaliseName(text));
-    if (!entry) return found;
+    const hit = learned(text);
+    if (!hit) return found;
+    const { entry } = hit;
     const target = byIdOrName(base.product, entry.productId, entry.productName, (p) => p.productId);
     if (!target) return lost(found.code, text, entry.productName, entry);
-    return success(target, learnedNote(text, entry.productName, entry));
+    return success(target, learnedNote(text, entry.productName, entry, hit.code));
   };
   const storage = (text: string): Resolution<Storage> => {
     if (normaliseName(text) === '' && recipe.storage) {
@@ -87,17 +104,24 @@ function lost(
 
 /**
  * The resolver for each invoice by its Supplier cell: the recipe's resolver when the supplier has a
- * recipe, else `base`. Memoised per recipe.
+ * recipe, else `base`. Memoised per recipe. `numbers`: each Supplier text's ABN/NZBN where the sheet
+ * carries one (a recipe keyed by the number then applies); `codes`: per recipe key, product text →
+ * the seller's item code (see {@link recipeResolver}).
  */
-export function recipeResolvers(base: Resolver, recipes: readonly SupplierRecipe[]): (supplier: string) => Resolver {
+export function recipeResolvers(
+  base: Resolver,
+  recipes: readonly SupplierRecipe[],
+  numbers?: ReadonlyMap<string, string>,
+  codes?: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): (supplier: string) => Resolver {
   if (recipes.length === 0) return () => base;
   const made = new Map<string, Resolver>();
   return (supplier) => {
-    const recipe = findRecipe(recipes, supplier);
+    const recipe = findRecipe(recipes, supplier, numbers?.get(supplier));
     if (!recipe) return base;
     const known = made.get(recipe.supplier.key);
     if (known) return known;
-    const resolver = recipeResolver(base, recipe);
+    const resolver = recipeResolver(base, recipe, codes?.get(recipe.supplier.key));
     made.set(recipe.supplier.key, resolver);
     return resolver;
   };
@@ -121,10 +145,14 @@ export interface RecipeReading {
  * named `Freight` is not stock whoever sent it); GST is a property of a sheet's price columns, so
  * recipes that disagree give no word (the user's or the mapping's choice then stands, and is said).
  */
-export function recipeReading(recipes: readonly SupplierRecipe[], suppliers: readonly string[]): RecipeReading {
+export function recipeReading(
+  recipes: readonly SupplierRecipe[],
+  suppliers: readonly string[],
+  numbers?: ReadonlyMap<string, string>,
+): RecipeReading {
   const applied = [
     ...new Map(
-      suppliers.flatMap((s) => findRecipe(recipes, s) ?? []).map((r) => [r.supplier.key, r] as const),
+      suppliers.flatMap((s) => findRecipe(recipes, s, numbers?.get(s)) ?? []).map((r) => [r.supplier.key, r] as const),
     ).values(),
   ];
   const skipLines = [...new Set(applied.flatMap((r) => r.nonStock))];

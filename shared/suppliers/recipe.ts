@@ -7,7 +7,30 @@
  */
 import { z } from 'zod';
 import { ShedError, type ErrorCodes } from '../errors/shed-error.ts';
+import { PackConventionsSchema, isCountUnit } from '../packs/index.ts';
 import { supplierIdentity, supplierName } from './identity.ts';
+
+/**
+ * Pack conventions as the first recipes wrote them (`{ "EA": { "size": "20", "unit": "l" } }`: a code
+ * or kind word → a pack) made into the engine's shape: count codes (EA, C62, each) → `each`, other
+ * words → `kinds`. Count codes that disagree are left as written, so the schema refuses them (never a
+ * guess between two sizes). Anything else passes through unchanged.
+ */
+export function migratePacks(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  const old = (v: unknown): v is { size: string; unit: string } =>
+    !!v && typeof v === 'object' && typeof (v as { size?: unknown }).size === 'string';
+  if (entries.length === 0 || !entries.every(([, v]) => old(v))) return raw;
+  const each = new Set<string>();
+  const kinds: Record<string, string> = {};
+  for (const [word, pack] of entries as [string, { size: string; unit: string }][]) {
+    if (isCountUnit(word)) each.add(`${pack.size} ${pack.unit}`);
+    else kinds[word] = `${pack.size} ${pack.unit}`;
+  }
+  if (each.size > 1) return raw;
+  return { ...(each.size ? { each: [...each][0] } : {}), ...(Object.keys(kinds).length ? { kinds } : {}) };
+}
 
 /** The recipe format written today. */
 export const RECIPE_VERSION = 1;
@@ -28,6 +51,8 @@ export type RecipePack = z.infer<typeof RecipePack>;
  */
 export const LearnedProduct = z.object({
   text: z.string().min(1),
+  /** The seller's item code (an e-invoice's `SellersItemIdentification`): a line with this code resolves by it too. */
+  code: z.string().min(1).optional(),
   productId: z.string().min(1),
   productName: z.string().min(1),
   pack: RecipePack.optional(),
@@ -62,7 +87,9 @@ export type RecipeGst = z.infer<typeof RecipeGst>;
  * - `storage`: the default storage's name for invoices that give none;
  * - `nonStock`: product texts of lines that are not stock (freight, levies, surcharges, discounts),
  *   matched as whole words and left out, and said;
- * - `packs`: pack conventions, e.g. `{ "EA": { "size": "20", "unit": "l" } }` (data for the pack engine);
+ * - `packs`: the pack engine's conventions (shared/packs `PackConventions`), e.g.
+ *   `{ "each": "20 l", "kinds": { "drum": "200 l" }, "density": "1.32" }`; a recipe written with the
+ *   first shape (`{ "EA": { "size": "20", "unit": "l" } }`) is read as `{ "each": "20 l" }` ({@link migratePacks});
  * - `products`, `storages`: the learned tables.
  */
 export const SupplierRecipe = z.object({
@@ -76,7 +103,7 @@ export const SupplierRecipe = z.object({
   storage: z.string().optional(),
   gst: RecipeGst.optional(),
   nonStock: z.array(z.string().min(1)).default([]),
-  packs: z.record(z.string(), RecipePack).default({}),
+  packs: z.preprocess(migratePacks, PackConventionsSchema).default({}),
   products: z.array(LearnedProduct).default([]),
   storages: z.array(LearnedStorage).default([]),
   updatedAt: z.string().optional(),
@@ -140,18 +167,29 @@ export function recipeMatches(recipe: SupplierRecipe, name: string): boolean {
 }
 
 /**
- * The recipe of the supplier written `name` among `recipes`, or null. An exact key wins over a
- * spelling seen, which wins over a shorter spelling (see {@link isShortSpelling}); two recipes
- * claiming the same spelling give null (never a guess between suppliers).
+ * The recipe of the supplier written `name` (with its ABN/NZBN when the sheet or e-invoice carries one)
+ * among `recipes`, or null. An exact key wins (the business number's, else the name's); else the one
+ * recipe that has seen the spelling, or is keyed by it, unless it is keyed by another business number
+ * (another supplier of the same name); else the one recipe of which `name` is a shorter spelling (see
+ * {@link isShortSpelling}). Two recipes claiming one spelling give null (never a guess between suppliers).
  */
-export function findRecipe(recipes: readonly SupplierRecipe[], name: string): SupplierRecipe | null {
-  const identity = supplierIdentity({ name });
+export function findRecipe(
+  recipes: readonly SupplierRecipe[],
+  name: string,
+  businessNumber?: string | null,
+): SupplierRecipe | null {
+  const identity = supplierIdentity({ name, businessNumber: businessNumber ?? null });
   if (!identity) return null;
   const exact = recipes.find((r) => r.supplier.key === identity.key);
   if (exact) return exact;
-  const seen = recipes.filter((r) => r.supplier.names.includes(identity.name));
+  if (!identity.name) return null;
+  const byName = `name:${identity.name}`;
+  const sameSupplier = (r: SupplierRecipe) => identity.kind === 'name' || r.supplier.key.startsWith('name:');
+  const seen = recipes.filter(
+    (r) => (r.supplier.key === byName || r.supplier.names.includes(identity.name)) && sameSupplier(r),
+  );
   if (seen.length > 0) return seen.length === 1 ? seen[0]! : null;
-  const short = recipes.filter((r) => isShortSpelling(r, name));
+  const short = recipes.filter((r) => isShortSpelling(r, name) && sameSupplier(r));
   return short.length === 1 ? short[0]! : null;
 }
 

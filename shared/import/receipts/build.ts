@@ -64,8 +64,12 @@ export function buildReceiptDraft(
   const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
   // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
   const supplierCell = group.header.supplier?.value;
-  const own = settings.resolverFor && supplierCell != null ? settings.resolverFor(cellText(supplierCell)) : resolver;
-  const read = new CellReader(index, settings, own);
+  const supplierText = supplierCell == null ? null : cellText(supplierCell);
+  const own = settings.resolverFor && supplierText !== null ? settings.resolverFor(supplierText) : resolver;
+  // And its pack conventions (its own recipe's: another supplier's never apply to it).
+  const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
+  const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
+  const read = new CellReader(index, lineSettings, own);
   const first = group.lines[0]?.rowNumber ?? 0;
   const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
   const cell = (field: ReceiptField) => group.header[field]?.value ?? null;
@@ -82,13 +86,13 @@ export function buildReceiptDraft(
   const lines: ReceiptLine[] = [];
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
-    const cells = lineCells(row, settings);
+    const cells = lineCells(row, lineSettings);
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
     const product =
       refused?.field === 'product' ? null : read.product(cells.productField, cells.product, row.rowNumber);
     const quantity = refused?.field === 'quantity' ? null : read.decimal('quantity', cells.quantity, row.rowNumber);
-    const pack = refused ? null : linePack(read, cells, row, quantity, settings);
+    const pack = refused ? null : linePack(read, cells, row, quantity, lineSettings);
     const price = priceFromTotal
       ? unitPriceFromTotal(read, row, quantity)
       : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);

@@ -7,6 +7,7 @@ import { ReturnCreateBody as ReturnCreateSchema } from '../../schemas/bodies.ts'
 import type { Resolver } from '../../resolve/index.ts';
 import type { ReturnField } from '../../kinds/index.ts';
 import { isBlank } from '../../sheet/grid.ts';
+import { cellText } from '../../sheet/values/index.ts';
 import { CellReader } from '../cells.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
@@ -51,8 +52,11 @@ export function buildReturnDraft(
   resolver: Resolver,
   settings: ReadSettings,
 ): ReturnDraft {
-  const read = new CellReader(index, settings, resolver);
   const { cells, rowNumber } = row;
+  // The supplier's recipe (learned names, default storage) resolves this return's names, when it has one.
+  const supplierText = cells.supplier == null || isBlank(cells.supplier) ? null : cellText(cells.supplier);
+  const own = settings.resolverFor && supplierText !== null ? settings.resolverFor(supplierText) : resolver;
+  const read = new CellReader(index, settings, own);
 
   const supplier = read.requiredText('supplier', cells.supplier, rowNumber);
   const returnedAt = read.date('returned_at', cells.returned_at, rowNumber);

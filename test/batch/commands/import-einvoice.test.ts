@@ -1,15 +1,17 @@
 // `shed import receipts FILE.xml`: an e-invoice through the core's one import, against the sandbox over HTTP.
-import { copyFile, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exitStatusFor } from '../../../batch/cli/exit-status.ts';
 import { importManyCommand } from '../../../batch/commands/import/many.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox, type RecordedWrite } from '../../../sandbox/index.ts';
-import { einvoiceSheet } from '../../../shared/einvoice/to-grid.ts';
+import { businessNumberOf, einvoiceSheet } from '../../../shared/einvoice/to-grid.ts';
+import { normaliseName } from '../../../shared/resolve/normalise.ts';
+import { newRecipe, recipeFileName, recipeJson, type SupplierRecipe } from '../../../shared/suppliers/recipe.ts';
 import { WILLOW, productIds, storageId } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
 import { listAll } from '../../support/service.ts';
@@ -151,8 +153,28 @@ describe('shed import receipts FILE.xml', () => {
 
 const KIT = join(process.cwd(), '..', 'shared', 'einvoice-examples') + '/';
 
+/**
+ * A recipe for a kit document's seller, as a bookkeeper's first month would leave it: the default
+ * storage, every line's item name (and seller's item code) learned as Glyfos 540, and one counted item
+ * (EA, C62, H87) a 20 l pack. Units of time or energy (DAY, KWH) and unknown codes stay refused.
+ */
+function kitRecipe(file: string, sheet: ReturnType<typeof einvoiceSheet>): SupplierRecipe {
+  const recipe = newRecipe(sheet.invoice.seller.name || 'Kit seller', businessNumberOf(sheet.invoice))!;
+  const glyfos = productIds('Glyfos 540').product_id;
+  const learned = { productId: glyfos, productName: 'Glyfos 540', learnedAt: '2026-01-31', from: basename(file) };
+  const products = [
+    ...new Map(
+      sheet.invoice.lines.map((l) => [
+        normaliseName(l.name),
+        { ...learned, text: l.name, ...(l.sellerItemCode ? { code: l.sellerItemCode } : {}) },
+      ]),
+    ).values(),
+  ];
+  return { ...recipe, storage: 'Main Chemical Shed', packs: { each: '20 l' }, products };
+}
+
 describe.skipIf(!existsSync(KIT))('the kit’s Peppol examples (../shared/einvoice-examples/)', () => {
-  it('parse, reconcile and import or are refused with a reason', async () => {
+  it('parse, reconcile and import with a recipe, or are refused with a reason', async () => {
     if (!existsSync(KIT)) return console.warn(`skipped: ${KIT} is absent`);
     const files: string[] = [];
     const walk = async (d: string) => {
@@ -165,19 +187,31 @@ describe.skipIf(!existsSync(KIT))('the kit’s Peppol examples (../shared/einvoi
     const outcome: Record<string, string> = {};
     try {
       for (const file of files.sort()) {
+        const name = file.slice(KIT.length);
         const dir = await mkdtemp(join(tmpdir(), 'shed-kit-'));
         const copy = join(dir, 'doc.xml');
         await copyFile(file, copy);
+        let recipesDir = join(dir, 'no-recipes');
+        try {
+          const sheet = einvoiceSheet(await readFile(copy), 'doc.xml');
+          const recipe = kitRecipe(file, sheet);
+          recipesDir = join(dir, 'recipes');
+          await mkdir(recipesDir);
+          await writeFile(join(recipesDir, recipeFileName(recipe.supplier.key)), recipeJson(recipe));
+        } catch {
+          // refused by the reader: the import below says why
+        }
         try {
           const { summary } = await runImportCli(box.url, {
             kind: 'receipts',
             file: copy,
-            set: [STORAGE],
+            recipesDir,
             allowDuplicates: true,
           });
-          outcome[file.slice(KIT.length)] = summary.records.created > 0 ? 'created' : 'rows refused';
+          const created = summary.records.created;
+          outcome[name] = created > 0 ? `${summary.kind} created` : `rows refused: ${firstReason(summary.problems)}`;
         } catch (error) {
-          outcome[file.slice(KIT.length)] = `exit ${exitStatusFor(error)} ${(error as { code?: string }).code}`;
+          outcome[name] = `exit ${exitStatusFor(error)} ${(error as { code?: string }).code}`;
         }
       }
     } finally {
@@ -188,6 +222,31 @@ describe.skipIf(!existsSync(KIT))('the kit’s Peppol examples (../shared/einvoi
 
     expect(files).toHaveLength(46);
     expect(outcome['a-nz/NZ Self Billed Credit note.xml']).toBe('exit 2 xml_malformed');
-    expect(counts).toEqual({ 'exit 2 xml_malformed': 1, 'rows refused': 45 });
-  }, 120_000);
+    expect(counts).toEqual(KIT_COUNTS);
+  }, 180_000);
 });
+
+/** The first problem's reason, with row and column numbers made generic (a count per reason). */
+function firstReason(problems: readonly string[]): string {
+  return (problems[0] ?? '(none)')
+    .replace(/^.*?(column [A-Z]+ \([^)]*\): )/, '$1')
+    .replace(/ \([^()]* not sent\)$/, '');
+}
+
+/**
+ * What the kit's 46 examples come to with a recipe each, checked by hand against their unit codes:
+ * - 17 invoices whose lines are all in stock units (C62, EA, H87, NAR, XBX, XPX: 20 l packs by the
+ *   recipe's convention) import;
+ * - 22 invoices with a line in a unit that is no stock (DAY, KWH, E99, M66 of the A-NZ energy and
+ *   service examples, 1I of the freight and GST-only ones, MTR) are refused whole, the Message naming
+ *   the code (the Pack Size cannot be read from a count of days or kilowatt-hours);
+ * - 6 credit notes are refused: 5 have such lines, and 1 counts in C62, which a return cannot take yet
+ *   (returns do not read packs from the pack engine: the amount needs a measure);
+ * - 1 credit note (NZ Self Billed) is not well-formed XML.
+ */
+const KIT_COUNTS: Record<string, number> = {
+  'receipts created': 17,
+  'rows refused: column I (Pack Size): Pack Size is empty: write a number such as 20 or 20 L': 22,
+  'rows refused: column F (Amount): Amount is empty: write a number such as 20 or 20 L': 6,
+  'exit 2 xml_malformed': 1,
+};

@@ -22,6 +22,23 @@ describe('supplier recipes', () => {
     expect(recipeFileName(farmco.supplier.key)).toBe('name-farmco-rural-supplies.json');
   });
 
+  it("reads the first recipes' pack shape as the pack engine's conventions, and refuses a bad size", () => {
+    const old = { ...farmco, packs: { EA: { size: '20', unit: 'l' }, drum: { size: '200', unit: 'l' } } };
+    expect(parseRecipe(JSON.stringify(old), 'r.json').packs).toEqual({ each: '20 l', kinds: { drum: '200 l' } });
+    const clash = { ...farmco, packs: { EA: { size: '20', unit: 'l' }, C62: { size: '10', unit: 'l' } } };
+    expect(() => parseRecipe(JSON.stringify(clash), 'r.json')).toThrow(/r\.json .*packs/);
+    expect(() => parseRecipe(JSON.stringify({ ...farmco, packs: { each: 'twenty' } }), 'r.json')).toThrow(
+      /packs\.each/,
+    );
+  });
+
+  it('finds a recipe by ABN, and not one keyed by another ABN of the same name', () => {
+    const byAbn = newRecipe('Riverina Agri', '51 824 753 556')!;
+    expect(findRecipe([byAbn], 'Riverina Agri Supplies Pty Ltd', 'ABN 51824753556')).toBe(byAbn);
+    expect(findRecipe([farmco], 'Farmco Rural Supplies', '51824753556')).toBe(farmco);
+    expect(findRecipe([byAbn], 'Riverina Agri', '53004085616')).toBeNull();
+  });
+
   it('finds a recipe by key or a spelling seen, and never guesses between two claiming one spelling', () => {
     expect(findRecipe([farmco], 'Farmco Rural Supplies Limited')).toBe(farmco);
     expect(findRecipe([farmco], 'Riverina Ag Chemicals')).toBeNull();

@@ -30,9 +30,13 @@ export async function recipesShowCommand(options: RecipesShowOptions): Promise<S
   if (recipe.storage) io.out(`  default storage: ${recipe.storage}`);
   if (recipe.gst) io.out(`  GST: prices ${recipe.gst.mode} (rate ${recipe.gst.rate})`);
   if (recipe.nonStock.length) io.out(`  not stock: ${recipe.nonStock.join(', ')}`);
-  for (const [code, pack] of Object.entries(recipe.packs)) io.out(`  pack ${code}: ${pack.size} ${pack.unit}`);
+  if (recipe.packs.each) io.out(`  pack of one counted item (EA): ${recipe.packs.each}`);
+  for (const [word, size] of Object.entries(recipe.packs.kinds ?? {})) io.out(`  pack '${word}': ${size}`);
+  if (recipe.packs.density) io.out(`  density: ${recipe.packs.density} kg per l`);
   for (const e of recipe.products)
-    io.out(`  product '${e.text}' → ${e.productName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`);
+    io.out(
+      `  product '${e.text}'${e.code ? ` (item code ${e.code})` : ''} → ${e.productName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`,
+    );
   for (const e of recipe.storages)
     io.out(`  storage '${e.text}' → ${e.storageName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`);
   return recipe;
