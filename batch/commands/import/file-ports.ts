@@ -19,6 +19,7 @@ import type { ImportOptions } from './options.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { checkImportOptions, withSetValues } from './options.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
+import { rowKeysOf } from '../../write/results-keys.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -33,6 +34,8 @@ export class FileImportRun {
   saved: SavedMapping | undefined;
   /** The file's grid as read, with what only files have (the CSV's delimiter, the reader's warnings). */
   grid: Awaited<ReturnType<typeof readGrid>> | null = null;
+  /** What writing the results found for the user: the input saved during the run, results left off their rows. */
+  resultsWarnings: string[] = [];
   private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
 
@@ -78,6 +81,8 @@ export class FileImportRun {
             ? await writeResultsOrFallback(
                 {
                   inputPath: options.file,
+                  ...(this.grid ? { snapshot: this.grid.snapshot } : {}),
+                  rowKeys: rowKeysOf(grid, mapping),
                   outputPath: this.resultsFile,
                   sheetName: grid.sheet,
                   headerRowNumber: mapping.headerRowNumber,
@@ -86,8 +91,9 @@ export class FileImportRun {
                 },
                 fallbackResultsPath(this.journalFile ?? this.resultsFile),
               )
-            : { file: null, failure: null };
-          return { ...written, moved: [], unplaced: [] };
+            : { file: null, failure: null, unplaced: [], warnings: [] };
+          this.resultsWarnings = written.warnings;
+          return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
         },
       }),
       progress: { records: (done, total) => this.progress.update(done, total) },

@@ -58,7 +58,7 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
       session: run.session!,
       resultsFile: run.resultsFile,
       journalFile: run.journalFile,
-      readerWarnings: run.grid?.warnings ?? [],
+      readerWarnings: [...(run.grid?.warnings ?? []), ...run.resultsWarnings],
     });
   } finally {
     await run.close();
