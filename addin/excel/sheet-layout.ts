@@ -6,6 +6,7 @@
  */
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { findResultBlock } from '../../shared/import/result-block.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { toExcelValue } from './sheet-helpers.ts';
@@ -22,9 +23,10 @@ export interface ResultLayout {
 }
 
 /**
- * Places the result columns (PRODUCT.md, "Results file"): the add-in's own block of five, headed
- * `Status`, `Record ID`, `Sequence`, `Line Item ID`, `Message` side by side in that order (case,
- * spacing and punctuation ignored), is reused, so re-importing a sheet overwrites its earlier results.
+ * Places the result columns (PRODUCT.md, "Results file"): shed's own block (the core's rule,
+ * shared/import/result-block.ts: the one run of `Status`, `Record ID`, `Sequence`, `Line Item ID`,
+ * `Message` side by side in that order, marked `(shed)` as a CSV results file has them, or plain;
+ * case, spacing and punctuation ignored) is reused, so re-importing a sheet overwrites its earlier results.
  * Otherwise five new columns go right of everything the sheet holds: a bookkeeper's own `Status`
  * column (Paid/Unpaid) is never taken for ours, and no cell of theirs is overwritten.
  *
@@ -32,10 +34,9 @@ export interface ResultLayout {
  * @param usedWidth columns the sheet uses in any row (data right of the headers too); default the headers'.
  */
 export function resultLayout(headers: readonly (string | null | undefined)[], usedWidth = 0): ResultLayout {
+  const block = findResultBlock(headers);
+  if (block) return { columns: block, newHeaders: [] };
   const normalised = headers.map((h) => (typeof h === 'string' ? normaliseHeader(h) : ''));
-  const wanted = RESULT_COLUMNS.map((name) => normaliseHeader(name));
-  const block = normalised.findIndex((_, i) => wanted.every((name, k) => normalised[i + k] === name));
-  if (block >= 0) return { columns: wanted.map((_, k) => block + k), newHeaders: [] };
   const lastHeader = normalised.reduce((last, h, i) => (h === '' ? last : i), -1);
   const next = Math.max(lastHeader + 1, usedWidth);
   const columns = RESULT_COLUMNS.map((_, k) => next + k);

@@ -5,6 +5,7 @@
 import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { markedHeader } from '../../shared/kinds/index.ts';
 import { decodeCsvBytes, type TextEncodingName } from '../read/text-decode.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { guardCsvFormula } from './csv-guard.ts';
@@ -72,7 +73,8 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<{ unplaced: n
   setFields(
     header,
     positions,
-    job.names.map((name) => fit(guardCsvFormula(name))),
+    // A CSV has nowhere else to carry shed's mark: its headers say it (`Status (shed)`).
+    job.names.map((name) => fit(guardCsvFormula(markedHeader(name)))),
   );
   for (const [rowNumber, result] of byRow) {
     const record = input.records[rowNumber - 1];

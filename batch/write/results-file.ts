@@ -53,9 +53,10 @@ const RESULTS_SUFFIX = '.results';
 
 /**
  * Writes the results file. For .xlsx the whole input workbook is kept (other sheets, styles, merges,
- * formulas, notes); on the imported sheet the result columns go right of the last used column (or,
- * when the header row already has all five, as in a re-imported results file, into those columns),
- * their headers bold; each resulted row gets its five cells, its `invalidColumns` cells (0-based,
+ * formulas, notes); on the imported sheet the result columns go right of the last used column, or
+ * into shed's own block when the file has one (a re-imported results file: found by its defined name,
+ * results-mark.ts, or its headers, shared/import/result-block.ts; never a sheet's own `Status`
+ * column), their headers bold and marked; each resulted row gets its five cells, its `invalidColumns` cells (0-based,
  * column A = 0) a red fill, dark red text and a note `shed: MESSAGE` (a note of the bookkeeper's own
  * is kept), and its Message cell red when the row is invalid or has invalid cells. Red marks and
  * notes of an earlier run are cleared from resulted rows first. Rows without a result (title, blank,

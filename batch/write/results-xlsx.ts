@@ -6,6 +6,7 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
+import { markedColumns, markResultBlock } from './results-mark.ts';
 import { dropMisplaced, excelKeyCells, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
@@ -83,7 +84,9 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
   const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
-  const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names);
+  const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
+  const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names, marked);
+  markResultBlock(workbook, worksheet.name, job.headerRowNumber, positions);
   writeResultHeaders(worksheet, header, positions, job.names);
   for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
   await writeAtomically(job.outputPath, (temp) => workbook.xlsx.writeFile(temp));

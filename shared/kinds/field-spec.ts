@@ -84,6 +84,18 @@ export const RESULT_FIELD_SPECS = {
 export const RESULT_COLUMN_FIELDS = ['status', 'record_id', 'sequence', 'line_item_id', 'message'] as const;
 
 /**
+ * The mark shed's result headers carry where nothing else can (a CSV's header text): `Status (shed)`,
+ * so that a sheet's own `Status` column is never taken for shed's. A workbook keeps plain headers and
+ * marks the block otherwise (a defined name, batch/write/results-mark.ts).
+ */
+export const RESULT_MARK = ' (shed)';
+
+/** A result column's header with shed's mark: `Status` → `Status (shed)`. */
+export function markedHeader(label: string): string {
+  return `${label}${RESULT_MARK}`;
+}
+
+/**
  * A header as compared: lower case, accents, punctuation and all whitespace (non-breaking too) removed.
  * `"No. of packs"` → `"noofpacks"`, `"Price ex GST"` → `"priceexgst"`.
  */
@@ -102,7 +114,12 @@ export function synonymsOf<F extends string>(
   const synonyms = {} as Record<F, readonly string[]>;
   for (const f of fields) {
     const label = normaliseHeader(registry[f].label);
-    synonyms[f] = registry[f].synonyms.includes(label) ? registry[f].synonyms : [label, ...registry[f].synonyms];
+    const own = registry[f].synonyms.includes(label) ? registry[f].synonyms : [label, ...registry[f].synonyms];
+    // A result column's marked header (`Record ID (shed)`) first: shed's own column beats a sheet's `ID`.
+    const marked = (RESULT_COLUMN_FIELDS as readonly string[]).includes(f)
+      ? [normaliseHeader(markedHeader(registry[f].label))]
+      : [];
+    synonyms[f] = [...marked, ...own];
   }
   return synonyms;
 }

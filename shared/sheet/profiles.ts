@@ -4,7 +4,7 @@
  * in one of the sheet's first rows, the one with the most headers when several fit; two that fit
  * equally are not chosen between. Pure.
  */
-import { RESULT_COLUMNS, normaliseHeader, type ImportKind } from '../kinds/index.ts';
+import { RESULT_COLUMNS, markedHeader, normaliseHeader, type ImportKind } from '../kinds/index.ts';
 import type { Grid } from './grid.ts';
 import { isBlank } from './grid.ts';
 import type { SavedMapping } from './saved-mapping.ts';
@@ -25,7 +25,9 @@ export type ProfileChoice =
   | { profile: null; reason: 'tie'; names: string[] };
 
 /** Headers of the result columns shed writes: no part of what a sheet is. */
-const RESULT_HEADERS = new Set(RESULT_COLUMNS.map((name) => normaliseHeader(name)));
+const RESULT_HEADERS = new Set(
+  RESULT_COLUMNS.flatMap((name) => [normaliseHeader(name), normaliseHeader(markedHeader(name))]),
+);
 
 /**
  * The signature of a header row: its non-empty headers, normalised (`normaliseHeader`, shared/kinds), in

@@ -2,7 +2,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { defaultResultsPath, writeResultsFile } from '../../../batch/write/results-file.ts';
-import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
+import { RESULT_COLUMNS, markedHeader } from '../../../shared/kinds/index.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { failure, useTempDir } from './helpers.ts';
 import { encodeText } from '../../../batch/write/text-encode.ts';
@@ -10,6 +10,8 @@ import { decodeWindows1252 } from '../../../batch/read/text-decode.ts';
 
 const dir = useTempDir();
 const BOM = '\ufeff';
+/** shed's result headers as a CSV carries them: `Status (shed)` …. */
+const MARKED = RESULT_COLUMNS.map(markedHeader);
 
 /** A copy of an example file in the test's temp folder (never the original). */
 async function example(name: string): Promise<string> {
@@ -58,7 +60,7 @@ describe('writeResultsFile (.csv): supplier-invoices-april.csv (BOM, semicolons,
     const was = records(before, ';');
     const is = records(after, ';');
     expect(is).toHaveLength(was.length);
-    expect(is[0]).toEqual([...was[0]!, ...RESULT_COLUMNS]);
+    expect(is[0]).toEqual([...was[0]!, ...MARKED]);
     expect(is[1]).toEqual([...was[1]!, 'invalid', '', '', '', 'invoice INV-40502 refused: row 3 is invalid']);
     expect(is[2]).toEqual([...was[2]!, 'invalid', '', '', '', "no product or alias named 'Roundup Ultra'"]);
     expect(is[3]).toEqual([...was[3]!, 'created', '7f3e', 'R-0042', 'li-1', '']);
@@ -78,7 +80,7 @@ describe('writeResultsFile (.csv): supplier-invoices-april.csv (BOM, semicolons,
     ]);
     const is = records(again, ';');
     expect(is[0]).toHaveLength(16);
-    expect(is[0]?.slice(11)).toEqual([...RESULT_COLUMNS]);
+    expect(is[0]?.slice(11)).toEqual([...MARKED]);
     expect(is[2]?.slice(11)).toEqual(['created', '9a', 'R-0043', 'li-9', '']);
     expect(is[3]?.slice(11)).toEqual(['unchanged', '7f3e', 'R-0042', 'li-1', '']);
     // Row 2 had no result this time: as the first run left it.
@@ -106,7 +108,7 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
       'Unit',
       'Credit Note',
       'Comments',
-      ...RESULT_COLUMNS,
+      ...MARKED,
     ]);
     expect(is[5]).toEqual([
       '20/03/2026',
@@ -142,7 +144,7 @@ describe('writeResultsFile (.csv): other inputs', () => {
     await writeFile(input, 'Product,Qty\n=HYPERLINK("x"),-5\n+61 400,@2');
     const after = await write(input, [{ rowNumber: 2, status: 'created', recordId: 'r1' }]);
     expect(after).toBe(
-      'Product,Qty,Status,Record ID,Sequence,Line Item ID,Message\n"=HYPERLINK(""x"")",-5,created,r1,,,\n+61 400,@2',
+      'Product,Qty,Status (shed),Record ID (shed),Sequence (shed),Line Item ID (shed),Message (shed)\n"=HYPERLINK(""x"")",-5,created,r1,,,\n+61 400,@2',
     );
   });
 
@@ -150,7 +152,9 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const input = dir.file('blank.csv');
     await writeFile(input, 'A,B\r\n1,2\r\n\r\n3,4\r\n');
     const after = await write(input, [{ rowNumber: 4, status: 'failed', message: 'HTTP 503' }]);
-    expect(after).toBe('A,B,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2\r\n\r\n3,4,failed,,,,HTTP 503\r\n');
+    expect(after).toBe(
+      'A,B,Status (shed),Record ID (shed),Sequence (shed),Line Item ID (shed),Message (shed)\r\n1,2\r\n\r\n3,4,failed,,,,HTTP 503\r\n',
+    );
   });
 
   it('puts the result columns right of the widest record, and pads short ones', async () => {
@@ -158,7 +162,7 @@ describe('writeResultsFile (.csv): other inputs', () => {
     await writeFile(input, 'Title only\r\nA,B\r\n1,2,extra\r\n3\r\n');
     const after = await write(input, [{ rowNumber: 4, status: 'created' }], { headerRowNumber: 2 });
     expect(after).toBe(
-      'Title only\r\nA,B,,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2,extra\r\n3,,,created,,,,\r\n',
+      'Title only\r\nA,B,,Status (shed),Record ID (shed),Sequence (shed),Line Item ID (shed),Message (shed)\r\n1,2,extra\r\n3,,,created,,,,\r\n',
     );
   });
 
@@ -173,7 +177,9 @@ describe('writeResultsFile (.csv): other inputs', () => {
     }));
     const after = await write(input, results);
     const lines = after.split('\r\n');
-    expect(lines[0]).toBe('Product,Qty,Status,Record ID,Sequence,Line Item ID,Message');
+    expect(lines[0]).toBe(
+      'Product,Qty,Status (shed),Record ID (shed),Sequence (shed),Line Item ID (shed),Message (shed)',
+    );
     expect(lines[rows]).toBe(`Glyfos 540,2,created,r${rows - 1},,,`);
   });
 
@@ -181,12 +187,12 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const tsv = dir.file('tabs.csv');
     await writeFile(tsv, 'A\tB\r\n1\t2\r\n');
     expect(await write(tsv, [{ rowNumber: 2, status: 'created' }])).toBe(
-      'A\tB\tStatus\tRecord ID\tSequence\tLine Item ID\tMessage\r\n1\t2\tcreated\t\t\t\t\r\n',
+      'A\tB\tStatus (shed)\tRecord ID (shed)\tSequence (shed)\tLine Item ID (shed)\tMessage (shed)\r\n1\t2\tcreated\t\t\t\t\r\n',
     );
     const piped = dir.file('one-column.csv');
     await writeFile(piped, 'Product\r\nGlyfos 540\r\n');
     expect(await write(piped, [{ rowNumber: 2, status: 'created' }], { delimiter: ';' })).toBe(
-      'Product;Status;Record ID;Sequence;Line Item ID;Message\r\nGlyfos 540;created;;;;\r\n',
+      'Product;Status (shed);Record ID (shed);Sequence (shed);Line Item ID (shed);Message (shed)\r\nGlyfos 540;created;;;;\r\n',
     );
   });
 
@@ -219,7 +225,7 @@ describe("writeResultsFile (.csv): the input's encoding", () => {
     expect(bytes.subarray(0, 3)).not.toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const back = decodeWindows1252(bytes);
     expect(records(back, ';')).toEqual([
-      ['Product', 'Notes', ...RESULT_COLUMNS],
+      ['Product', 'Notes', ...MARKED],
       ['Café Wetter', '“keep at 5 °C”', 'invalid', '', '', '', 'pack size -> 20 L, “Café”'],
       [''],
     ]);

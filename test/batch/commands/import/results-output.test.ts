@@ -30,7 +30,7 @@ describe('writeResultsOrFallback: an input saved during the run', () => {
     expect(written.warnings[0]).toContain(beside);
     expect(await readFile(input, 'utf8')).toBe(later);
     expect(await readFile(beside, 'utf8')).toBe(
-      'Invoice,Product,Qty,Status,Record ID,Sequence,Line Item ID,Message\r\nA1,Glyfos,4,created,r-1,,,\r\n',
+      'Invoice,Product,Qty,Status (shed),Record ID (shed),Sequence (shed),Line Item ID (shed),Message (shed)\r\nA1,Glyfos,4,created,r-1,,,\r\n',
     );
   });
 
