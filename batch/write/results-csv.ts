@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { markedHeader } from '../../shared/kinds/index.ts';
+import { toCells, writtenByShedExport } from '../read/csv.ts';
 import { decodeCsvBytes, type TextEncodingName } from '../read/text-decode.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { guardCsvFormula } from './csv-guard.ts';
@@ -64,7 +65,9 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<{ unplaced: n
     );
   }
   const byRow = indexResults(job.results, job.headerRowNumber, input.records.length);
-  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => input.records[n - 1] ?? []);
+  // Key cells as the reader made them (in shed's own export, without the formula guard).
+  const ours = writtenByShedExport(input.records);
+  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => toCells(input.records[n - 1] ?? [], ours));
   const fit = input.encoding === 'windows-1252' ? toWindows1252Text : (text: string) => text;
   const header = input.records[job.headerRowNumber - 1] ?? [];
   // A loop, not Math.max(...records): spreading 130,000+ arguments overflows the stack.

@@ -93,7 +93,13 @@ describe('shed import returns', () => {
     const results = Papa.parse<string[]>((await readFile(summary.resultsFile!, 'utf8')).replace(/^\uFEFF/, ''), {
       skipEmptyLines: true,
     }).data;
-    expect(results[0]!.slice(-5)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(results[0]!.slice(-5)).toEqual([
+      'Status (shed)',
+      'Record ID (shed)',
+      'Sequence (shed)',
+      'Line Item ID (shed)',
+      'Message (shed)',
+    ]);
     expect(results.slice(1).map((r) => r[8])).toEqual(['created', 'created', 'created', 'created', 'invalid']);
     expect(results[1]![10]).toMatch(/^RET-\d{8}$/);
 
