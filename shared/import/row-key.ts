@@ -6,7 +6,7 @@
  * headers. The write-back re-reads only these cells. Pure.
  */
 import { isBlank, type CellValue, type SheetRow } from '../sheet/grid.ts';
-import { IMPORT_KINDS, fieldsWith, normaliseHeader, RESULT_COLUMNS } from '../kinds/index.ts';
+import { IMPORT_KINDS, fieldsWith, markedHeader, normaliseHeader, RESULT_COLUMNS } from '../kinds/index.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
 
@@ -51,8 +51,8 @@ export function rowKey(
 }
 
 /**
- * Whether `row` is the header of `mapping`: its cells at `resultColumns` are the add-in's own result
- * header (`Status` … `Message`) when those columns are given, else its cells at the key columns are
+ * Whether `row` is the header of `mapping`: its cells at `resultColumns` are shed's own result
+ * header (`Status` … `Message`, or `Status (shed)` … as a CSV results file has them) when those columns are given, else its cells at the key columns are
  * the mapping's headers as read at the start (case, spacing and punctuation ignored; columns the
  * mapping found by their values, with no header, are not compared). A row of blanks is never a header.
  */
@@ -61,7 +61,10 @@ export function isHeaderRow(row: SheetRow, mapping: ColumnMapping, resultColumns
     normaliseHeader(typeof row.cells[column] === 'string' ? (row.cells[column] as string) : '') ===
     normaliseHeader(wanted);
   if (resultColumns && resultColumns.length === RESULT_COLUMNS.length)
-    return resultColumns.every((c, i) => same(c, RESULT_COLUMNS[i] ?? ''));
+    // Plain as the pane writes them, or marked as a CSV results file opened in Excel has them.
+    return resultColumns.every(
+      (c, i) => same(c, RESULT_COLUMNS[i] ?? '') || same(c, markedHeader(RESULT_COLUMNS[i] ?? '')),
+    );
   const named = keyColumns(mapping).filter((c) => normaliseHeader(mapping.headers[c] ?? '') !== '');
   return named.length > 0 && named.every((c) => same(c, mapping.headers[c] ?? ''));
 }

@@ -64,6 +64,15 @@ describe('row keys', () => {
     // Two equally near: nothing is guessed.
     expect(findHeaderRow(grid([HEADER, ['x'], HEADER]).rows, mapping, 2)).toBeNull();
   });
+
+  it('find the header again by the result header a CSV results file carries, marked `(shed)`', () => {
+    const marked = [
+      ...HEADER,
+      ...['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'].map((h) => `${h} (shed)`),
+    ];
+    const rows = grid([['Title'], HEADER, line('A', 'Glyfos', 1), marked]).rows;
+    expect(findHeaderRow(rows, mapping, 2, [9, 10, 11, 12, 13])).toBe(4);
+  });
 });
 
 describe('placeResults', () => {
