@@ -7,7 +7,7 @@
  */
 import type ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
-import { keyColumns, rowKey } from '../../shared/import/row-key.ts';
+import { keyColumns, keyText, rowKey } from '../../shared/import/row-key.ts';
 import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../shared/sheet/mapping.ts';
 
@@ -29,33 +29,48 @@ export function rowKeysOf(grid: Grid, mapping: ColumnMapping): RowKeys {
   };
 }
 
+/** A cell the results writer cannot read as the reader did (a formula saved without its value, an error): not compared. */
+export const UNKNOWN: unique symbol = Symbol('unknown cell');
+
+/** A key cell as the results writer reads it. */
+export type KeyCell = CellValue | typeof UNKNOWN;
+
 /**
  * Takes out of `byRow` each result whose row, read by `cellsOf` (0-based cells of a 1-based row),
- * has another key than `keys` says (a row the import did not read has the key ''); returns their
- * row numbers, ascending. Without `keys`, nothing is taken out.
+ * shows another key cell than the import read there (`keys`; a row the import did not read has
+ * blank keys): compared cell by cell as `keyText` folds them, an {@link UNKNOWN} cell aside. Returns
+ * their row numbers, ascending. Without `keys`, nothing is taken out.
  */
 export function dropMisplaced(
   byRow: Map<number, RowResult>,
   keys: RowKeys | undefined,
-  cellsOf: (rowNumber: number) => readonly CellValue[],
+  cellsOf: (rowNumber: number) => readonly KeyCell[],
 ): number[] {
   if (keys === undefined) return [];
   const unplaced: number[] = [];
   for (const rowNumber of byRow.keys()) {
-    const now = rowKey(cellsOf(rowNumber), keys.columns, keys.dateSystem);
-    if (now !== (keys.byRow.get(rowNumber) ?? '')) unplaced.push(rowNumber);
+    const key = keys.byRow.get(rowNumber) ?? '';
+    // rowKey joins the key cells' texts with NUL (no cell holds one), '' when all are blank.
+    const expected = key === '' ? keys.columns.map(() => '') : key.split('\u0000');
+    const cells = cellsOf(rowNumber);
+    const differs = keys.columns.some((column, i) => {
+      const cell = cells[column];
+      return cell !== UNKNOWN && keyText(cell ?? null, keys.dateSystem) !== expected[i];
+    });
+    if (differs) unplaced.push(rowNumber);
   }
   for (const rowNumber of unplaced) byRow.delete(rowNumber);
   return unplaced.sort((a, b) => a - b);
 }
 
 /**
- * The key cells of an exceljs row as the reader gives them: a formula's result, a rich text's or
- * hyperlink's text, a date as a Date; the parts of a merged area other than its first cell blank
- * (as the reader leaves them); an error value as its text.
+ * The key cells of an exceljs row as the reader gives them: a formula's cached result, a rich
+ * text's or hyperlink's text, a date as a Date, Excel's `_x000D_` before a line feed decoded; the parts of a merged
+ * area other than its first cell blank (as the reader leaves them); a formula saved without its
+ * value, or an error, {@link UNKNOWN}.
  */
-export function excelKeyCells(row: ExcelJS.Row, columns: readonly number[]): CellValue[] {
-  const cells: CellValue[] = [];
+export function excelKeyCells(row: ExcelJS.Row, columns: readonly number[]): KeyCell[] {
+  const cells: KeyCell[] = [];
   for (const column of columns) {
     const cell = row.findCell(column + 1);
     cells[column] = cell === undefined || (cell.isMerged && cell.master !== cell) ? null : plainValue(cell.value);
@@ -63,14 +78,25 @@ export function excelKeyCells(row: ExcelJS.Row, columns: readonly number[]): Cel
   return cells;
 }
 
-function plainValue(value: ExcelJS.CellValue): CellValue {
+function plainValue(value: ExcelJS.CellValue): KeyCell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return unescapeXml(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('formula' in value || 'sharedFormula' in value)
-    return plainValue((value as { result?: ExcelJS.CellValue }).result);
-  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : plainValue(value.text);
-  if ('error' in value) return value.error;
-  return null;
+  if ('richText' in value) return unescapeXml(value.richText.map((run) => run.text).join(''));
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: ExcelJS.CellValue }).result;
+    return result === undefined ? UNKNOWN : plainValue(result);
+  }
+  if ('hyperlink' in value) return typeof value.text === 'string' ? unescapeXml(value.text) : plainValue(value.text);
+  return UNKNOWN;
+}
+
+/**
+ * Excel writes the carriage return of a line break in a cell as `_x000D_`, which exceljs leaves as
+ * text (the reader decodes it). Only before a line feed: a literal `_x000D_` (written escaped, as
+ * `_x005F_x000D_`) comes out of both readers alike.
+ */
+function unescapeXml(text: string): string {
+  return text.replace(/_x000D_(?=\n)/g, '\r');
 }
