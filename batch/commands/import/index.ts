@@ -75,7 +75,7 @@ interface DoneRun {
   session: Awaited<ReturnType<typeof openSession>>;
   resultsFile: string | null;
   journalFile: string | null;
-  /** What the file's reader noticed (a Windows-1252 CSV, a sheet chosen among several). */
+  /** What the file's reader noticed (a Windows-1252 CSV, a sheet chosen among several), and the results writer (the input saved during the run). */
   readerWarnings: readonly string[];
 }
 
