@@ -66,10 +66,12 @@ export async function writeResultsOrFallback(
 ): Promise<ResultsWritten> {
   const warnings: string[] = [];
   let outputPath = options.outputPath;
-  if (options.snapshot && (await changedSince(options.inputPath, options.snapshot))) {
+  const now = options.snapshot ? await changeOf(options.inputPath, options.snapshot) : 'same';
+  if (now !== 'same') {
     if (resolve(outputPath) === resolve(options.inputPath)) outputPath = asSentPath(outputPath);
+    const what = now === 'gone' ? 'was moved or deleted' : 'was saved again';
     warnings.push(
-      `${options.inputPath} changed while the import ran (it was saved again): the results are written from the file as it was read and sent, to ${outputPath}; the changes made since are not in it. Make them in ${outputPath} (it carries the Record IDs) and import it again.`,
+      `${options.inputPath} ${what} while the import ran: the results are written from the file as it was read and sent, to ${outputPath}; changes made to ${options.inputPath} since are not in it. Make them in ${outputPath} (it carries the Record IDs) and import it again.`,
     );
   }
   try {
@@ -87,10 +89,11 @@ export async function writeResultsOrFallback(
   }
 }
 
-/** Whether the file at `path` is gone or holds other bytes than `snapshot` (compared by SHA-256). */
-async function changedSince(path: string, snapshot: Uint8Array): Promise<boolean> {
+/** Whether the file at `path` is gone, holds other bytes than `snapshot` (compared by SHA-256), or is the same. */
+async function changeOf(path: string, snapshot: Uint8Array): Promise<'gone' | 'changed' | 'same'> {
   const now = await readFile(path).catch(() => null);
-  return now === null || nodeSha256Bytes(now) !== nodeSha256Bytes(snapshot);
+  if (now === null) return 'gone';
+  return nodeSha256Bytes(now) === nodeSha256Bytes(snapshot) ? 'same' : 'changed';
 }
 
 /** `dir/NAME.results.xlsx` → `dir/NAME.results.as-sent.xlsx`: the results of a run whose input changed. */

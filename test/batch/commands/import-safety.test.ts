@@ -166,7 +166,9 @@ describe('results that cannot be written', () => {
     await removed;
     expect(summary.resultsFile).toBe(join(dir, 'moved.results.xlsx'));
     expect(summary.resultsFailure).toBeUndefined();
-    expect(summary.warnings.filter((w) => w.startsWith(`${file} changed while the import ran`))).toHaveLength(1);
+    expect(
+      summary.warnings.filter((w) => w.startsWith(`${file} was moved or deleted while the import ran`)),
+    ).toHaveLength(1);
     expectEachInvoiceOnce(await listAll(sandbox.url, WILLOW, 'receipts'), invoices);
   });
 

@@ -69,7 +69,7 @@ describe('a workbook saved (replaced atomically) while its import sends', () => 
 
   it('says the file changed, naming it and the results file', () => {
     expect(summary.records.created).toBe(11);
-    const said = summary.warnings.filter((w) => w.includes('changed while the import ran'));
+    const said = summary.warnings.filter((w) => w.includes('was saved again while the import ran'));
     expect(said).toHaveLength(1);
     expect(said[0]).toContain(input);
     expect(said[0]).toContain(results);

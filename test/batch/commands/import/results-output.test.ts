@@ -26,7 +26,7 @@ describe('writeResultsOrFallback: an input saved during the run', () => {
     expect(asSentPath(input)).toBe(beside);
     expect(written).toMatchObject({ file: beside, failure: null, unplaced: [] });
     expect(written.warnings).toHaveLength(1);
-    expect(written.warnings[0]).toContain(`${input} changed while the import ran`);
+    expect(written.warnings[0]).toContain(`${input} was saved again while the import ran`);
     expect(written.warnings[0]).toContain(beside);
     expect(await readFile(input, 'utf8')).toBe(later);
     expect(await readFile(beside, 'utf8')).toBe(
