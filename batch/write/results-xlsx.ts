@@ -53,10 +53,10 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
   const workbook = new ExcelJS.Workbook();
   try {
     const bytes = job.input;
-    if (/\.xlsx$/i.test(job.inputPath))
-      await workbook.xlsx.load(
-        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-      );
+    // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
+    // Buffer, which its typings declare as its own ArrayBuffer-like Buffer.)
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer;
+    if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.load(view);
     else await workbook.xlsx.load(asXlsx(bytes));
   } catch (cause) {
     throw new WriteError(
