@@ -7,6 +7,7 @@
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { resultValues } from '../../shared/import/results.ts';
+import { findResultBlockOrOlder } from '../../shared/import/result-block.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { toExcelValue } from './sheet-helpers.ts';
@@ -23,30 +24,26 @@ export interface ResultLayout {
 }
 
 /**
- * Places the result columns (PRODUCT.md, "Results file"): the add-in's own block, headed `Status`,
- * `Record ID`, `Sequence`, `Line Item ID`, `Message`, `Updated At` side by side in that order (case,
- * spacing and punctuation ignored), is reused, so re-importing a sheet overwrites its earlier results;
- * so is an older block of the first five, with `Updated At` where the header has it, else in a new
- * column. Otherwise new columns go right of everything the sheet holds: a bookkeeper's own `Status`
+ * Places the result columns (PRODUCT.md, "Results file"): shed's own block (the core's rule,
+ * shared/import/result-block.ts: the one run of `Status`, `Record ID`, `Sequence`, `Line Item ID`,
+ * `Message`, `Updated At` side by side in that order; case, spacing and punctuation ignored) is reused, so re-importing a sheet overwrites its
+ * earlier results; so is an older block of the first five, with `Updated At` where the header has it,
+ * else in a new column. Otherwise new columns go right of everything the sheet holds: a bookkeeper's own `Status`
  * column (Paid/Unpaid) is never taken for ours, and no cell of theirs is overwritten.
  *
  * @param headers the header row as read (0-based columns, blanks allowed).
  * @param usedWidth columns the sheet uses in any row (data right of the headers too); default the headers'.
  */
 export function resultLayout(headers: readonly (string | null | undefined)[], usedWidth = 0): ResultLayout {
+  const found = findResultBlockOrOlder(headers);
+  if (found && !found.lastMissing) return { columns: found.columns, newHeaders: [] };
   const normalised = headers.map((h) => (typeof h === 'string' ? normaliseHeader(h) : ''));
-  const wanted = RESULT_COLUMNS.map((name) => normaliseHeader(name));
-  const blockOf = (names: readonly string[]) =>
-    normalised.findIndex((_, i) => names.every((name, k) => normalised[i + k] === name));
-  const block = blockOf(wanted);
-  if (block >= 0) return { columns: wanted.map((_, k) => block + k), newHeaders: [] };
   const lastHeader = normalised.reduce((last, h, i) => (h === '' ? last : i), -1);
   const next = Math.max(lastHeader + 1, usedWidth);
   // A block written before `Updated At` was a result column: reused, the version in a column of its own.
-  const older = blockOf(wanted.slice(0, -1));
-  if (older >= 0) {
-    const columns = wanted.slice(0, -1).map((_, k) => older + k);
-    const version = normalised.indexOf(wanted[wanted.length - 1]!);
+  if (found) {
+    const columns = found.columns;
+    const version = normalised.indexOf(normaliseHeader(RESULT_COLUMNS.at(-1)!));
     if (version >= 0 && !columns.includes(version)) return { columns: [...columns, version], newHeaders: [] };
     return { columns: [...columns, next], newHeaders: [{ column: next, header: RESULT_COLUMNS.at(-1)! }] };
   }

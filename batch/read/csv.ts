@@ -111,7 +111,7 @@ function guessDelimiter(text: string): string {
  * and `Updated At` (their labels in the field registry), as the receipts and returns exports write them. Only then is a leading `'` our
  * formula guard; in anyone else's file it is the bookkeeper's own text.
  */
-function writtenByShedExport(records: readonly string[][]): boolean {
+export function writtenByShedExport(records: readonly string[][]): boolean {
   const { record_id, updated_at } = RECEIPT_REGISTRY;
   return records.slice(0, 30).some((fields) => fields.includes(record_id.label) && fields.includes(updated_at.label));
 }
@@ -128,7 +128,7 @@ function unguard(field: string): string {
  * Empty text becomes `null`; everything else stays as written (in shed's own exports, without the
  * formula guard). Trailing empty cells are dropped.
  */
-function toCells(fields: readonly string[], ourExport: boolean): CellValue[] {
+export function toCells(fields: readonly string[], ourExport: boolean): CellValue[] {
   let end = fields.length;
   while (end > 0 && fields[end - 1] === '') end -= 1;
   const cells: CellValue[] = new Array<CellValue>(end);

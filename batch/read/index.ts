@@ -61,6 +61,11 @@ export interface ReadGrid extends Grid {
   warnings: string[];
   sheetNames: string[];
   csv?: CsvFormat;
+  /**
+   * The file's bytes exactly as read (before any repair): the snapshot the grid was read from, kept
+   * so that the results file is written from what was sent, never from the file as it is later.
+   */
+  snapshot: Uint8Array;
 }
 
 /**
@@ -133,7 +138,7 @@ async function readSource(
     const found = inspectOle(bytes);
     if (found.kind === 'encrypted' || found.kind === 'other') throw oleError(file, found);
     try {
-      return workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
+      return workbookGrid(source, bytes, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
     } catch (error) {
       // An OLE file whose streams were not recognised and that SheetJS cannot read either.
       if (found.kind === 'unknown' && error instanceof InputFileError && error.code === 'corrupt_workbook')
@@ -148,13 +153,15 @@ async function readSource(
     const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
     return workbookGrid(
       source,
+      bytes,
       readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets, tables }),
     );
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
     await loadCodePages();
-    return workbookGrid(source, readWorkbookBytes(await source.all(), file, { ...sheetOption(options), limits }));
+    const bytes = await source.all();
+    return workbookGrid(source, bytes, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(
@@ -167,7 +174,11 @@ function sheetOption(options: ReadOptions): { sheet?: string } {
   return options.sheet === undefined ? {} : { sheet: options.sheet };
 }
 
-function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbookBytes>): ReadGrid {
+function workbookGrid(
+  source: InputSource,
+  snapshot: Uint8Array,
+  sheet: ReturnType<typeof readWorkbookBytes>,
+): ReadGrid {
   return {
     source: source.name,
     sheet: sheet.name,
@@ -176,6 +187,7 @@ function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbook
     format: 'xlsx',
     warnings: [],
     sheetNames: sheet.sheetNames,
+    snapshot,
   };
 }
 
@@ -210,6 +222,7 @@ async function readCsvSource(source: InputSource, options: ReadOptions, limits: 
     warnings,
     sheetNames: [sheet],
     csv: { delimiter: parsed.delimiter, newline: parsed.newline, encoding: decoded.encoding, bom: decoded.bom },
+    snapshot: bytes,
   };
 }
 

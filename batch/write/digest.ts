@@ -13,3 +13,8 @@ export const nodeSha256Lines: LinesDigest = async (lines) => {
   }
   return hash.digest('hex');
 };
+
+/** SHA-256 of bytes, hex: what a file held, to tell whether it changed since. */
+export function nodeSha256Bytes(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -2,22 +2,29 @@
  * The .csv results file: every input record written back with the same values, delimiter, line ends
  * and BOM, plus the result columns on the header and on each row that has a result.
  */
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { toCells, writtenByShedExport } from '../read/csv.ts';
+import { decodeCsvBytes, type TextEncodingName } from '../read/text-decode.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { guardCsvFormula } from './csv-guard.ts';
+import { dropMisplaced, type RowKeys } from './results-keys.ts';
 import { indexResults, locateResultColumns, resultCells } from './results-plan.ts';
+import { encodeText, toWindows1252Text } from './text-encode.ts';
 import { WriteError } from './write-error.ts';
 
 /** Delimiters tried when none is given (PRODUCT.md: comma or semicolon; tab and pipe seen in exports). */
 const DELIMITERS = [',', ';', '\t', '|'];
-const BOM = '\ufeff';
 const BLOCK_RECORDS = 1000;
 
 /** What the .csv results writer needs (see `writeResultsFile`). */
 export interface CsvResultsJob {
+  /** Names the input in messages. */
   inputPath: string;
+  /** The input's bytes, as read at the start of the run. */
+  input: Uint8Array;
+  rowKeys?: RowKeys;
   outputPath: string;
   headerRowNumber: number;
   results: readonly RowResult[];
@@ -32,20 +39,24 @@ interface CsvInput {
   delimiter: string;
   linebreak: string;
   bom: boolean;
+  encoding: TextEncodingName;
   finalLinebreak: boolean;
 }
 
 /**
- * Re-reads `inputPath` and writes `outputPath` atomically: each record's fields unchanged (papaparse
+ * Reads the input's bytes (in any encoding the reader takes) and writes `outputPath` atomically in
+ * the same encoding and BOM: each record's fields unchanged (papaparse
  * re-quotes only where needed, so the bytes may differ where the input quoted without need), result
  * columns filled on rows with a result (padded to their position), rows without one as they were.
  * Only the cells added are formula-guarded; input cells are written back as the bookkeeper wrote them.
- * A row number is the 1-based record number as papaparse reads the file, blank lines counted.
- * Throws `results_input_unreadable` (missing, not UTF-8, unbalanced quotes, no header row),
- * `invalid_results`, `output_not_writable`.
+ * A row number is the 1-based record number as papaparse reads the file, blank lines counted; with
+ * `rowKeys` a result whose record shows another key is left out (returned as unplaced). In a
+ * Windows-1252 file, characters of shed's messages it lacks are written plainly (`→` as `->`).
+ * Throws `results_input_unreadable` (no text, unbalanced quotes, no header row), `invalid_results`,
+ * `output_not_writable`.
  */
-export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
-  const input = await readCsv(job.inputPath, job.delimiter);
+export async function writeCsvResults(job: CsvResultsJob): Promise<{ unplaced: number[] }> {
+  const input = readCsv(job.inputPath, job.input, job.delimiter);
   if (job.headerRowNumber > input.records.length) {
     throw new WriteError(
       'results_input_unreadable',
@@ -53,6 +64,10 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
     );
   }
   const byRow = indexResults(job.results, job.headerRowNumber, input.records.length);
+  // Key cells as the reader made them (in shed's own export, without the formula guard).
+  const ours = writtenByShedExport(input.records);
+  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => toCells(input.records[n - 1] ?? [], ours));
+  const fit = input.encoding === 'windows-1252' ? toWindows1252Text : (text: string) => text;
   const header = input.records[job.headerRowNumber - 1] ?? [];
   // A loop, not Math.max(...records): spreading 130,000+ arguments overflows the stack.
   const width = input.records.reduce((widest, record) => Math.max(widest, record.length), 0);
@@ -60,7 +75,8 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
   setFields(
     header,
     positions,
-    job.names.map((name) => guardCsvFormula(name)),
+    // The contract's plain headers (PRODUCT.md, "Results file"): the run of them all is shed's mark here.
+    job.names.map((name) => fit(guardCsvFormula(name))),
   );
   for (const [rowNumber, result] of byRow) {
     const record = input.records[rowNumber - 1];
@@ -68,7 +84,7 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
       setFields(
         record,
         positions,
-        resultCells(result).map((cell) => guardCsvFormula(cell ?? '')),
+        resultCells(result).map((cell) => fit(guardCsvFormula(cell ?? ''))),
       );
   }
   await writeAtomically(job.outputPath, async (temp) => {
@@ -79,22 +95,21 @@ export async function writeCsvResults(job: CsvResultsJob): Promise<void> {
       await handle.close();
     }
   });
+  return { unplaced };
 }
 
-async function readCsv(path: string, delimiter: string | undefined): Promise<CsvInput> {
-  let text: string;
-  let bom: boolean;
+function readCsv(path: string, bytes: Uint8Array, delimiter: string | undefined): CsvInput {
+  let decoded: ReturnType<typeof decodeCsvBytes>;
   try {
-    const bytes = await readFile(path);
-    bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bom ? bytes.subarray(3) : bytes);
+    decoded = decodeCsvBytes(bytes, path);
   } catch (cause) {
     throw new WriteError(
       'results_input_unreadable',
-      `cannot read '${path}' again as UTF-8 text to write the results: ${(cause as Error).message}`,
+      `cannot read '${path}' as text to write the results: ${(cause as Error).message}`,
       { cause },
     );
   }
+  const { text, bom, encoding } = decoded;
   // Guess on non-blank lines only: papaparse counts a blank line (or the final line break) as a
   // one-field record, which defeats its guess on short files. Then parse every line, blank ones
   // included, so that record numbers are row numbers.
@@ -115,7 +130,7 @@ async function readCsv(path: string, delimiter: string | undefined): Promise<Csv
   const finalLinebreak =
     /(\r\n|\r|\n)$/.test(text) && records.length > 1 && records.at(-1)?.length === 1 && records.at(-1)?.[0] === '';
   if (finalLinebreak) records.pop();
-  return { records, delimiter: parsed.meta.delimiter, linebreak, bom, finalLinebreak };
+  return { records, delimiter: parsed.meta.delimiter, linebreak, bom, encoding, finalLinebreak };
 }
 
 /** Puts `values` at `positions` in a record, padding it with empty fields as needed. */
@@ -128,7 +143,7 @@ function setFields(record: string[], positions: readonly number[], values: reado
 
 async function writeRecords(handle: import('node:fs/promises').FileHandle, input: CsvInput): Promise<void> {
   const { records, delimiter, linebreak } = input;
-  await handle.write(input.bom ? BOM : '');
+  let first = true;
   for (let start = 0; start < records.length; start += BLOCK_RECORDS) {
     const block = records.slice(start, start + BLOCK_RECORDS);
     const last = start + BLOCK_RECORDS >= records.length;
@@ -140,6 +155,10 @@ async function writeRecords(handle: import('node:fs/promises').FileHandle, input
       escapeFormulae: false,
       skipEmptyLines: false,
     });
-    await handle.write(text + (last && !input.finalLinebreak ? '' : linebreak));
+    // Only the first block carries the byte order mark, in the input's encoding.
+    await handle.write(
+      encodeText(text + (last && !input.finalLinebreak ? '' : linebreak), input.encoding, first && input.bom),
+    );
+    first = false;
   }
 }

@@ -3,18 +3,35 @@
  * unchanged, plus the columns Status, Record ID, Sequence, Line Item ID and Message, invalid cells
  * filled red. Same format as the input; by default beside it as `NAME.results.xlsx` / `.csv`.
  */
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeCsvResults } from './results-csv.ts';
+import type { RowKeys } from './results-keys.ts';
 import { checkResultNames } from './results-plan.ts';
 import { writeXlsxResults } from './results-xlsx.ts';
 import { WriteError } from './write-error.ts';
 
+/** What {@link writeResultsFile} did not write: rows (as read) whose key did not match, ascending. */
+export interface ResultsFileWritten {
+  unplaced: number[];
+}
+
 /** Options of {@link writeResultsFile}. */
 export interface ResultsFileOptions {
-  /** The imported file, .xlsx or .csv (read again, not changed unless it is also `outputPath`). */
+  /** The imported file, .xlsx or .csv (its name says the format; read only without `snapshot`). */
   inputPath: string;
+  /**
+   * The input's bytes as the import read them at the start: the results are written from these,
+   * never from the file as it is now (which may have been saved since). Default: `inputPath` read now.
+   */
+  snapshot?: Uint8Array;
+  /**
+   * The key of each row as the import read it (results-keys.ts `rowKeysOf`): a result whose row has
+   * another key in the file written from is not written there, and is returned as unplaced.
+   */
+  rowKeys?: RowKeys;
   /** Where to write; same extension as the input (see {@link defaultResultsPath}). May equal `inputPath`. */
   outputPath: string;
   /** xlsx: the imported sheet; default the first sheet. Ignored for CSV. */
@@ -36,19 +53,21 @@ const RESULTS_SUFFIX = '.results';
 
 /**
  * Writes the results file. For .xlsx the whole input workbook is kept (other sheets, styles, merges,
- * formulas, notes); on the imported sheet the result columns go right of the last used column (or,
- * when the header row already has them all, as in a re-imported results file, into those columns),
- * their headers bold; each resulted row gets its result cells, its `invalidColumns` cells (0-based,
+ * formulas, notes); on the imported sheet the result columns go right of the last used column, or
+ * into shed's own block when the file has one (a re-imported results file: found by its defined name,
+ * results-mark.ts, or its headers, shared/import/result-block.ts; never a sheet's own `Status`
+ * column), their headers bold and marked; each resulted row gets its result cells, its `invalidColumns` cells (0-based,
  * column A = 0) a red fill, dark red text and a note `shed: MESSAGE` (a note of the bookkeeper's own
  * is kept), and its Message cell red when the row is invalid or has invalid cells. Red marks and
  * notes of an earlier run are cleared from resulted rows first. Rows without a result (title, blank,
  * totals rows) are untouched. For .csv see `writeCsvResults` (input cells written back as they were,
  * not formula-guarded; only the added cells are). The output appears atomically (temp + rename).
+ * With `rowKeys`, a result whose row does not show the key the import read there is left out.
  * Throws {@link WriteError}: `results_format_mismatch` (extensions differ, or not .xlsx/.csv),
  * `results_input_unreadable`, `invalid_results` (row or column out of range, duplicate row, bad
  * `headers`), `output_not_writable`.
  */
-export async function writeResultsFile(options: ResultsFileOptions): Promise<void> {
+export async function writeResultsFile(options: ResultsFileOptions): Promise<ResultsFileWritten> {
   const format = formatOf(options.inputPath);
   if (extname(options.outputPath).toLowerCase() !== format) {
     throw new WriteError(
@@ -60,15 +79,28 @@ export async function writeResultsFile(options: ResultsFileOptions): Promise<voi
   checkResultNames(names);
   const job = {
     inputPath: options.inputPath,
+    input: options.snapshot ?? (await readInput(options.inputPath)),
     outputPath: options.outputPath,
     headerRowNumber: options.headerRowNumber,
     results: options.results,
     names,
+    ...(options.rowKeys ? { rowKeys: options.rowKeys } : {}),
   };
   if (format === '.xlsx') {
-    await writeXlsxResults(options.sheetName === undefined ? job : { ...job, sheetName: options.sheetName });
-  } else {
-    await writeCsvResults(options.delimiter === undefined ? job : { ...job, delimiter: options.delimiter });
+    return writeXlsxResults(options.sheetName === undefined ? job : { ...job, sheetName: options.sheetName });
+  }
+  return writeCsvResults(options.delimiter === undefined ? job : { ...job, delimiter: options.delimiter });
+}
+
+async function readInput(path: string): Promise<Uint8Array> {
+  try {
+    return await readFile(path);
+  } catch (cause) {
+    throw new WriteError(
+      'results_input_unreadable',
+      `cannot read '${path}' again to write the results: ${(cause as Error).message}`,
+      { cause },
+    );
   }
 }
 

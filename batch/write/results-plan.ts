@@ -6,6 +6,7 @@ import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { resultValues } from '../../shared/import/results.ts';
 import { normaliseHeader } from '../../shared/kinds/index.ts';
+import { findResultBlockOrOlder } from '../../shared/import/result-block.ts';
 import { WriteError } from './write-error.ts';
 
 /** Excel's last column (0-based index of XFD). */
@@ -49,25 +50,21 @@ export function indexResults(
 
 /**
  * The 0-based positions of the result columns named `names` (default {@link RESULT_COLUMNS}) in a
- * header row. When the header already has every one of them (compared as `normaliseHeader` does:
- * case, spaces and punctuation ignored), as a results file being re-imported does, those columns are
- * reused; otherwise all are appended from `firstFree` (the first column right of everything used),
- * so an input column of the sheet's own that happens to be called `Status` is never overwritten.
+ * header row: shed's own block as its mark says (`marked`: the columns a workbook's defined name
+ * covers on this row) or as its headers do (shared/import/result-block.ts: the one run of `Status` …
+ * side by side); otherwise all are appended from `firstFree` (the
+ * first column right of everything used), so a column of the sheet's own that happens to be called
+ * `Status` is never written into.
  */
 export function locateResultColumns(
   header: readonly (string | null | undefined)[],
   firstFree: number,
   names: readonly string[] = RESULT_COLUMNS,
+  marked?: readonly number[] | null,
 ): number[] {
-  const wanted = names.map(normaliseHeader);
-  const found = wanted.map((name) =>
-    header.findIndex((text) => typeof text === 'string' && normaliseHeader(text) === name),
-  );
-  if (found.every((index) => index >= 0) && new Set(found).size === found.length) return found;
   // A results file written before `Updated At` was a result column: its five are reused, the version appended.
-  const older = found.slice(0, -1);
-  if (names.length > 1 && older.every((index) => index >= 0) && new Set(older).size === older.length)
-    return [...older, firstFree];
+  const found = findResultBlockOrOlder(header, names, marked);
+  if (found) return found.lastMissing ? [...found.columns, firstFree] : found.columns;
   if (firstFree + names.length - 1 > LAST_COLUMN)
     throw invalid(`no room for the result columns right of column ${firstFree}`);
   return names.map((_, index) => firstFree + index);

@@ -2,11 +2,12 @@
  * The .xlsx results file: the imported workbook as it was (every cell, style, merge, formula and
  * other sheet), plus the result columns on the imported sheet and invalid cells marked red.
  */
-import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
+import { markedColumns, markResultBlock } from './results-mark.ts';
+import { dropMisplaced, excelKeyCells, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
 
@@ -22,15 +23,19 @@ const RESULT_WIDTHS = [12, 38, 14, 38, 60, 28];
  * Another workbook format (.xls, .ods, .xlsm, .xlsb) converted to .xlsx by SheetJS, so that its
  * results file is an .xlsx with the same cells (values and number formats; not its styles).
  */
-async function asXlsx(path: string): Promise<ArrayBuffer> {
-  const book = XLSX.read(await readFile(path), { type: 'buffer', cellNF: true, cellDates: false, cellStyles: false });
+function asXlsx(input: Uint8Array): ArrayBuffer {
+  const book = XLSX.read(input, { type: 'buffer', cellNF: true, cellDates: false, cellStyles: false });
   const bytes = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
 /** What the .xlsx results writer needs (see `writeResultsFile`). */
 export interface XlsxResultsJob {
+  /** Names the input in messages, and says its format (.xlsx, or another converted). */
   inputPath: string;
+  /** The input's bytes, as read at the start of the run. */
+  input: Uint8Array;
+  rowKeys?: RowKeys;
   outputPath: string;
   sheetName?: string;
   headerRowNumber: number;
@@ -39,19 +44,24 @@ export interface XlsxResultsJob {
 }
 
 /**
- * Loads `inputPath` (exceljs, whole workbook), writes the results on the imported sheet and saves
- * to `outputPath` atomically. Throws `results_input_unreadable` (no file, not a workbook, no such
- * sheet, no such header row), `invalid_results`, `output_not_writable`.
+ * Loads the input's bytes (exceljs, whole workbook), writes the results on the imported sheet and
+ * saves to `outputPath` atomically; returns the rows whose results were left out by the key check.
+ * Throws `results_input_unreadable` (not a workbook, no such sheet, no such header row),
+ * `invalid_results`, `output_not_writable`.
  */
-export async function writeXlsxResults(job: XlsxResultsJob): Promise<void> {
+export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
   const workbook = new ExcelJS.Workbook();
   try {
-    if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.readFile(job.inputPath);
-    else await workbook.xlsx.load(await asXlsx(job.inputPath));
+    const bytes = job.input;
+    // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
+    // Buffer, which its typings declare as its own ArrayBuffer-like Buffer.)
+    const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer;
+    if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.load(view);
+    else await workbook.xlsx.load(asXlsx(bytes));
   } catch (cause) {
     throw new WriteError(
       'results_input_unreadable',
-      `cannot read '${job.inputPath}' again to write the results: ${(cause as Error).message}`,
+      `cannot read '${job.inputPath}' (as read at the start) to write the results: ${(cause as Error).message}`,
       { cause },
     );
   }
@@ -70,12 +80,17 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<void> {
     );
   }
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
+  const columns = job.rowKeys?.columns ?? [];
+  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
-  const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names);
+  const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
+  const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names, marked);
+  markResultBlock(workbook, worksheet.name, job.headerRowNumber, positions);
   writeResultHeaders(worksheet, header, positions, job.names);
   for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
   await writeAtomically(job.outputPath, (temp) => workbook.xlsx.writeFile(temp));
+  return { unplaced };
 }
 
 /** 0-based index of the first column right of every cell holding a value, on any row. */

@@ -51,8 +51,8 @@ export function rowKey(
 }
 
 /**
- * Whether `row` is the header of `mapping`: its cells at `resultColumns` are the add-in's own result
- * header (`Status` … `Message`) when those columns are given, else its cells at the key columns are
+ * Whether `row` is the header of `mapping`: its cells at `resultColumns` are shed's own result
+ * header (`Status` … `Updated At`) when those columns are given, else its cells at the key columns are
  * the mapping's headers as read at the start (case, spacing and punctuation ignored; columns the
  * mapping found by their values, with no header, are not compared). A row of blanks is never a header.
  */

@@ -29,6 +29,7 @@ import {
   withEInvoiceNotes,
   writeEInvoiceRows,
 } from './einvoice.ts';
+import { rowKeysOf } from '../../write/results-keys.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -45,6 +46,8 @@ export class FileImportRun {
   grid: Awaited<ReturnType<typeof readGrid>> | null = null;
   /** Recipe files left out (not recipes), with why. */
   recipeWarnings: string[] = [];
+  /** What writing the results found for the user: the input saved during the run, results left off their rows. */
+  resultsWarnings: string[] = [];
   private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
 
@@ -78,7 +81,14 @@ export class FileImportRun {
       sheet: {
         read: async () =>
           (this.grid = options.einvoice
-            ? { ...options.einvoice.grid, format: 'xlsx', warnings: einvoiceWarnings(options.einvoice), sheetNames: [] }
+            ? {
+                ...options.einvoice.grid,
+                format: 'xlsx',
+                warnings: einvoiceWarnings(options.einvoice),
+                sheetNames: [],
+                // Its results are a new workbook of the invoice's lines (einvoice.ts), not the XML again.
+                snapshot: new Uint8Array(0),
+              }
             : await readGrid(options.file, {
                 ...(options.sheet ? { sheet: options.sheet } : {}),
                 ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
@@ -101,6 +111,8 @@ export class FileImportRun {
             ? await writeResultsOrFallback(
                 {
                   inputPath: options.einvoice ? this.resultsFile : options.file,
+                  ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
+                  rowKeys: rowKeysOf(grid, mapping),
                   outputPath: this.resultsFile,
                   sheetName: grid.sheet,
                   headerRowNumber: mapping.headerRowNumber,
@@ -109,8 +121,9 @@ export class FileImportRun {
                 },
                 fallbackResultsPath(this.journalFile ?? this.resultsFile),
               )
-            : { file: null, failure: null };
-          return { ...written, moved: [], unplaced: [] };
+            : { file: null, failure: null, unplaced: [], warnings: [] };
+          this.resultsWarnings = written.warnings;
+          return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
         },
       }),
       recipes: {

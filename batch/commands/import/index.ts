@@ -61,7 +61,7 @@ export async function importCommand(given: ImportOptions): Promise<ImportSummary
       session: run.session!,
       resultsFile: run.resultsFile,
       journalFile: run.journalFile,
-      readerWarnings: [...(run.grid?.warnings ?? []), ...run.recipeWarnings],
+      readerWarnings: [...(run.grid?.warnings ?? []), ...run.recipeWarnings, ...run.resultsWarnings],
     });
   } finally {
     await run.close();
@@ -78,7 +78,7 @@ interface DoneRun {
   session: Awaited<ReturnType<typeof openSession>>;
   resultsFile: string | null;
   journalFile: string | null;
-  /** What the file's reader noticed (a Windows-1252 CSV, a sheet chosen among several). */
+  /** What the file's reader noticed (a Windows-1252 CSV, a sheet chosen among several), and the results writer (the input saved during the run). */
   readerWarnings: readonly string[];
 }
 

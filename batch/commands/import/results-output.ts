@@ -3,11 +3,12 @@
  * the journal when the results file cannot be written, so the ids of what was sent are never lost.
  */
 import { constants } from 'node:fs';
-import { access, lstat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, lstat, readFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { writeCsvTable } from '../../write/csv-writer.ts';
+import { nodeSha256Bytes } from '../../write/digest.ts';
 import { resultCells } from '../../write/results-plan.ts';
 import type { ResultsFileOptions } from '../../write/results-file.ts';
 import { writeResultsFile } from '../../write/results-file.ts';
@@ -43,29 +44,81 @@ export interface ResultsWritten {
   file: string | null;
   /** Why the results file could not be written, when it could not. */
   failure: string | null;
+  /** Rows (as read) whose results were not written on their row: it no longer held what was read there. */
+  unplaced: number[];
+  /** What the user must know: the input changed during the run, results left off their rows. */
+  warnings: string[];
 }
 
 /**
- * Writes the results file; if that fails after records were sent, writes the results alone (row,
- * the five result columns) as CSV beside the journal, so the ids of what was sent are never lost.
- * Never throws: the caller reports where the results are and why.
+ * Writes the results file from the snapshot (`options.snapshot`, the input's bytes as read at the
+ * start), each result only on a row that still holds the key read there (`options.rowKeys`). When
+ * the input file is no longer the snapshot (saved during the run), a warning names both files, and a
+ * results file that is the input itself is written beside it instead (`NAME.results.as-sent.xlsx`),
+ * so the later edits are not overwritten. Results left off their rows, and all of them when the
+ * results file cannot be written, go alone (row, the five result columns) into a CSV beside the
+ * journal, so the ids of what was sent are never lost. Never throws: the caller reports where the
+ * results are and why.
  */
 export async function writeResultsOrFallback(
   options: ResultsFileOptions,
   fallbackPath: string,
 ): Promise<ResultsWritten> {
+  const warnings: string[] = [];
+  let outputPath = options.outputPath;
+  const now = options.snapshot ? await changeOf(options.inputPath, options.snapshot) : 'same';
+  if (now !== 'same') {
+    if (resolve(outputPath) === resolve(options.inputPath)) outputPath = asSentPath(outputPath);
+    const what = now === 'gone' ? 'was moved or deleted' : 'was saved again';
+    warnings.push(
+      `${options.inputPath} ${what} while the import ran: the results are written from the file as it was read and sent, to ${outputPath}; changes made to ${options.inputPath} since are not in it. Make them in ${outputPath} (it carries the Record IDs) and import it again.`,
+    );
+  }
   try {
-    await writeResultsFile(options);
-    return { file: options.outputPath, failure: null };
+    const { unplaced } = await writeResultsFile({ ...options, outputPath });
+    if (unplaced.length > 0) warnings.push(await unplacedWarning(options, outputPath, unplaced, fallbackPath));
+    return { file: outputPath, failure: null, unplaced, warnings };
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
     try {
       await writeResultsCsv(fallbackPath, options.results);
-      return { file: fallbackPath, failure };
+      return { file: fallbackPath, failure, unplaced: [], warnings };
     } catch {
-      return { file: null, failure };
+      return { file: null, failure, unplaced: [], warnings };
     }
   }
+}
+
+/** Whether the file at `path` is gone, holds other bytes than `snapshot` (compared by SHA-256), or is the same. */
+async function changeOf(path: string, snapshot: Uint8Array): Promise<'gone' | 'changed' | 'same'> {
+  const now = await readFile(path).catch(() => null);
+  if (now === null) return 'gone';
+  return nodeSha256Bytes(now) === nodeSha256Bytes(snapshot) ? 'same' : 'changed';
+}
+
+/** `dir/NAME.results.xlsx` → `dir/NAME.results.as-sent.xlsx`: the results of a run whose input changed. */
+export function asSentPath(path: string): string {
+  const extension = extname(path);
+  return join(dirname(path), `${basename(path, extension)}.as-sent${extension}`);
+}
+
+/** Writes the results left off their rows into the fallback CSV, and says so. */
+async function unplacedWarning(
+  options: ResultsFileOptions,
+  outputPath: string,
+  unplaced: readonly number[],
+  fallbackPath: string,
+): Promise<string> {
+  const rows = new Set(unplaced);
+  const saved = await writeResultsCsv(
+    fallbackPath,
+    options.results.filter((r) => rows.has(r.rowNumber)),
+  ).then(
+    () => `they are in ${fallbackPath}`,
+    () => 'the journal holds what was created',
+  );
+  const list = unplaced.length > 10 ? `${unplaced.slice(0, 10).join(', ')}, …` : unplaced.join(', ');
+  return `${unplaced.length} row${unplaced.length === 1 ? '' : 's'}' results were not written into ${outputPath} (row${unplaced.length === 1 ? '' : 's'} ${list}): the row there does not hold what the import read from it; ${saved}`;
 }
 
 /** The fallback: `Row` and the five result columns, one line per resulted row (the export CSV writer). */

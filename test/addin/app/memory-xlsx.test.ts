@@ -12,7 +12,14 @@ const EXAMPLES = join(import.meta.dirname, '../../../examples');
 
 /** The CLI's grid as the workbook model. */
 async function cliGrid(file: string): Promise<Grid> {
-  const { format: _format, warnings: _warnings, sheetNames: _names, csv: _csv, ...grid } = await readGrid(file);
+  const {
+    format: _format,
+    warnings: _warnings,
+    sheetNames: _names,
+    csv: _csv,
+    snapshot: _snapshot,
+    ...grid
+  } = await readGrid(file);
   return grid;
 }
 

@@ -29,7 +29,14 @@ const EXCELJS_MARKER = 'xl/sharedStrings.xml';
 
 /** The CLI's grid of a file, as JSON carries it (dates as ISO text), for comparing with the page's. */
 async function cliGrid(file: string): Promise<unknown> {
-  const { format: _format, warnings: _warnings, sheetNames: _names, csv: _csv, ...grid } = await readGrid(file);
+  const {
+    format: _format,
+    warnings: _warnings,
+    sheetNames: _names,
+    csv: _csv,
+    snapshot: _snapshot,
+    ...grid
+  } = await readGrid(file);
   return JSON.parse(JSON.stringify(grid));
 }
 

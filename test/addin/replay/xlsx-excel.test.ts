@@ -19,7 +19,14 @@ async function paneGrid(file: string): Promise<Grid> {
 
 /** The CLI's grid as the workbook model (tables read from the zip's table parts). */
 async function cliGrid(file: string): Promise<Grid> {
-  const { format: _format, warnings: _warnings, sheetNames: _names, csv: _csv, ...grid } = await readGrid(file);
+  const {
+    format: _format,
+    warnings: _warnings,
+    sheetNames: _names,
+    csv: _csv,
+    snapshot: _snapshot,
+    ...grid
+  } = await readGrid(file);
   return grid;
 }
 

@@ -229,7 +229,7 @@ describe('an unchanged CSV export imported back', () => {
       const io = memoryIO();
       const summary = await importCommand({ ...connection, baseUrl: sb.url, kind: dataset, file, io });
       expect(summary.rows.updated, io.stderr.join('\n')).toBe(0);
-      expect(summary.exitCode).toBe(0);
+      expect(summary.exitCode, io.stderr.join('\n')).toBe(0);
       expect(await listAll(sb.url, WILLOW, dataset)).toEqual(before);
     }
   }, 30_000);

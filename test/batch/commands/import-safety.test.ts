@@ -153,18 +153,36 @@ describe('results that cannot be written', () => {
     expect(sandbox.stats.writes).toBe(writes);
   });
 
-  it('after records were sent: the results go to a fallback beside the journal and the summary says so (exit 1)', async () => {
-    const { invoices, file } = await invoicesFile('vanishing.xlsx', 10, 6);
+  it('the input gone while the run sends: the results file is still written, from the file as read, and said', async () => {
+    const { invoices, file } = await invoicesFile('moved.xlsx', 4, 2);
     sandbox.setFaults({ latencyMs: 20 });
     const writes = sandbox.stats.writes;
-    // The input disappears while the run sends (moved by a sync client, say): the results file,
-    // which keeps the input's cells, cannot be written.
+    // The input disappears while the run sends (moved by a sync client, say).
     const removed = (async () => {
       while (sandbox.stats.writes === writes) await new Promise((r) => setTimeout(r, 2));
       await rm(file);
     })();
-    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 2 });
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 2 });
     await removed;
+    expect(summary.resultsFile).toBe(join(dir, 'moved.results.xlsx'));
+    expect(summary.resultsFailure).toBeUndefined();
+    expect(
+      summary.warnings.filter((w) => w.startsWith(`${file} was moved or deleted while the import ran`)),
+    ).toHaveLength(1);
+    expectEachInvoiceOnce(await listAll(sandbox.url, WILLOW, 'receipts'), invoices);
+  });
+
+  it('after records were sent: the results go to a fallback beside the journal and the summary says so (exit 1)', async () => {
+    const { invoices, file } = await invoicesFile('vanishing.xlsx', 10, 6);
+    sandbox.setFaults({ latencyMs: 20 });
+    const writes = sandbox.stats.writes;
+    // A folder takes the results file's name while the run sends: the results file cannot be written.
+    const blocked = (async () => {
+      while (sandbox.stats.writes === writes) await new Promise((r) => setTimeout(r, 2));
+      await mkdir(join(dir, 'vanishing.results.xlsx'));
+    })();
+    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 2 });
+    await blocked;
     const fallback = join(dir, 'vanishing.results-fallback.csv');
     expect(summary.exitCode).toBe(1);
     expect(summary.resultsFile).toBe(fallback);

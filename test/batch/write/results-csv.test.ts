@@ -5,9 +5,13 @@ import { defaultResultsPath, writeResultsFile } from '../../../batch/write/resul
 import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { failure, useTempDir } from './helpers.ts';
+import { encodeText } from '../../../batch/write/text-encode.ts';
+import { decodeWindows1252 } from '../../../batch/read/text-decode.ts';
 
 const dir = useTempDir();
 const BOM = '\ufeff';
+/** shed's result headers as a CSV carries them: the contract's plain `Status` … `Updated At`. */
+const MARKED = [...RESULT_COLUMNS];
 
 /** A copy of an example file in the test's temp folder (never the original). */
 async function example(name: string): Promise<string> {
@@ -104,7 +108,7 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
       'Unit',
       'Credit Note',
       'Comments',
-      ...RESULT_COLUMNS,
+      ...MARKED,
     ]);
     expect(is[5]).toEqual([
       '20/03/2026',
@@ -210,6 +214,81 @@ describe('writeResultsFile (.csv): other inputs', () => {
   });
 });
 
+describe("writeResultsFile (.csv): the input's encoding", () => {
+  // Excel's "CSV (Comma delimited)" on Western-European Windows: é, ° and curly quotes as single bytes.
+  const text = 'Product;Notes\r\nCafé Wetter;“keep at 5 °C”\r\n';
+
+  it("writes the results of a Windows-1252 CSV in Windows-1252, shed's own words made to fit", async () => {
+    const input = dir.file('excel.csv');
+    await writeFile(input, encodeText(text, 'windows-1252', false));
+    const outputPath = defaultResultsPath(input);
+    await writeResultsFile({
+      inputPath: input,
+      outputPath,
+      headerRowNumber: 1,
+      results: [{ rowNumber: 2, status: 'invalid', message: 'pack size → 20 L, “Café”' }],
+    });
+    const bytes = await readFile(outputPath);
+    expect(bytes.includes(0xe9) && bytes.includes(0xb0) && bytes.includes(0x93) && bytes.includes(0x94)).toBe(true);
+    expect(bytes.subarray(0, 3)).not.toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const back = decodeWindows1252(bytes);
+    expect(records(back, ';')).toEqual([
+      ['Product', 'Notes', ...MARKED],
+      ['Café Wetter', '“keep at 5 °C”', 'invalid', '', '', '', 'pack size -> 20 L, “Café”', ''],
+      [''],
+    ]);
+  });
+
+  it('writes the results of a UTF-16 CSV with a BOM in UTF-16 with a BOM', async () => {
+    const input = dir.file('unicode.csv');
+    await writeFile(input, encodeText(text.replace(/;/g, '\t'), 'utf-16le', true));
+    const outputPath = defaultResultsPath(input);
+    await writeResultsFile({
+      inputPath: input,
+      outputPath,
+      headerRowNumber: 1,
+      results: [{ rowNumber: 2, status: 'created', recordId: 'r-1' }],
+    });
+    const bytes = await readFile(outputPath);
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const back = new TextDecoder('utf-16le').decode(bytes);
+    expect(records(back, '\t')[1]).toEqual(['Café Wetter', '“keep at 5 °C”', 'created', 'r-1', '', '', '', '']);
+  });
+});
+
+describe('writeResultsFile (.csv): the key check and the snapshot', () => {
+  it('writes from the snapshot given, not the file as it is now, and leaves off a result whose row holds another key', async () => {
+    const input = dir.file('snap.csv');
+    const snapshot = Buffer.from('Invoice,Product,Qty\r\nA1,Glyfos,4\r\nA2,Amine,2\r\n');
+    await writeFile(input, 'Invoice,Product,Qty\r\nNEW,Inserted,1\r\nA1,Glyfos,4\r\nA2,Amine,2\r\n');
+    const outputPath = dir.file('snap.results.csv');
+    const rowKeys = {
+      columns: [0, 1, 2],
+      dateSystem: 1900 as const,
+      byRow: new Map([
+        [2, 'a1\u0000glyfos\u00004'],
+        [3, 'a2\u0000amine\u00003'],
+      ]),
+    };
+    const { unplaced } = await writeResultsFile({
+      inputPath: input,
+      snapshot,
+      rowKeys,
+      outputPath,
+      headerRowNumber: 1,
+      results: [
+        { rowNumber: 2, status: 'created', recordId: 'r-1' },
+        { rowNumber: 3, status: 'created', recordId: 'r-2' },
+      ],
+    });
+    expect(unplaced).toEqual([3]);
+    expect(records(await readFile(outputPath, 'utf8'), ',').slice(1, 3)).toEqual([
+      ['A1', 'Glyfos', '4', 'created', 'r-1', '', '', '', ''],
+      ['A2', 'Amine', '2'],
+    ]);
+  });
+});
+
 describe('writeResultsFile (.csv): refusals', () => {
   it('refuses an input with an unclosed quote', async () => {
     const input = dir.file('broken.csv');
@@ -219,9 +298,9 @@ describe('writeResultsFile (.csv): refusals', () => {
     expect(await dir.list()).toEqual(['broken.csv']);
   });
 
-  it('refuses an input that is not UTF-8', async () => {
-    const input = dir.file('latin1.csv');
-    await writeFile(input, Buffer.from([0x41, 0x0d, 0x0a, 0xe9, 0x0d, 0x0a]));
+  it('refuses an input that is no text the reader takes', async () => {
+    const input = dir.file('odd.csv');
+    await writeFile(input, Buffer.from([0x41, 0x0d, 0x0a, 0x81, 0x0d, 0x0a]));
     expect((await failure(write(input, []))).code).toBe('results_input_unreadable');
   });
 

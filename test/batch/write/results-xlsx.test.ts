@@ -5,6 +5,8 @@ import { defaultResultsPath, writeResultsFile } from '../../../batch/write/resul
 import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
 import { failure, readWorkbook, useTempDir } from './helpers.ts';
+import { RESULTS_NAME } from '../../../batch/write/results-mark.ts';
+import { readGrid } from '../../../batch/read/index.ts';
 
 const dir = useTempDir();
 const EXAMPLE = new URL('../../../examples/supplier-invoices.xlsx', import.meta.url);
@@ -266,6 +268,54 @@ describe('writeResultsFile (.xlsx): other sheets', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'Product', 'Status', ...RESULT_COLUMNS]);
     expect(sheet.getRow(2).values).toEqual([undefined, 'Glyfos 540', 'paid', 'created', 'r']);
     expect(workbook.getWorksheet('Cover')!.getCell('A1').value).toBe('cover sheet');
+  });
+
+  it("finds shed's block again by its defined name, not by headers: renamed headers, a sheet name with an apostrophe", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const data = workbook.addWorksheet("Bob's Data");
+    data.addRow(['Product', 'Status']);
+    data.addRow(['Glyfos 540', 'paid']);
+    const input = dir.file('named.xlsx');
+    await workbook.xlsx.writeFile(input);
+    const output = dir.file('named.results.xlsx');
+    const write = (status: RowResult['status'], inputPath: string) =>
+      writeResultsFile({
+        inputPath,
+        outputPath: output,
+        sheetName: "Bob's Data",
+        headerRowNumber: 1,
+        results: [{ rowNumber: 2, status }],
+      });
+    await write('created', input);
+    const first = await readWorkbook(output);
+    expect(first.definedNames.getRanges(RESULTS_NAME).ranges).toEqual(["'Bob''s Data'!$C$1:$H$1"]);
+    // The bookkeeper renames shed's headers, and adds a Status block of their own further right.
+    const sheet = first.getWorksheet("Bob's Data")!;
+    sheet.getRow(1).getCell(3).value = 'Result';
+    sheet.getRow(1).getCell(7).value = 'Why';
+    RESULT_COLUMNS.forEach((h, i) => (sheet.getRow(1).getCell(9 + i).value = h));
+    const edited = dir.file('named-edited.results.xlsx');
+    await first.xlsx.writeFile(edited);
+    await write('unchanged', edited);
+    const again = (await readWorkbook(output)).getWorksheet("Bob's Data")!;
+    expect(again.getRow(1).values).toEqual([
+      undefined,
+      'Product',
+      'Status',
+      'Result',
+      'Record ID',
+      'Sequence',
+      'Line Item ID',
+      'Why',
+      'Updated At',
+      ...RESULT_COLUMNS,
+    ]);
+    expect(again.getRow(2).values).toEqual([undefined, 'Glyfos 540', 'paid', 'unchanged']);
+    expect((await readGrid(output, { sheet: "Bob's Data" })).rows[0]?.cells.slice(0, 3)).toEqual([
+      'Product',
+      'Status',
+      'Result',
+    ]);
   });
 
   it('places the result columns right of any used cell, not only the header', async () => {
