@@ -51,9 +51,7 @@ describe('a Windows-1252 CSV (Excel\'s "CSV (Comma delimited)")', () => {
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     const text = decodeWindows1252(bytes);
     expect(text).toContain(NOTE);
-    expect(text.split('\r\n')[0]).toMatch(
-      /;Status;Record ID;Sequence;Line Item ID;Message;Updated At$/,
-    );
+    expect(text.split('\r\n')[0]).toMatch(/;Status;Record ID;Sequence;Line Item ID;Message;Updated At$/);
   });
 
   it('re-importing the results file changes nothing', async () => {
