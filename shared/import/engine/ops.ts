@@ -38,6 +38,13 @@ export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord>
   label(draft: D): string;
   identityOfBody(body: B): string;
   identityOfRecord(record: R): string;
+  /**
+   * The invoice a body or record is (`same-invoice.ts`: supplier identity and invoice number), or null
+   * when it carries no number; absent for kinds without invoices (then only identities match).
+   */
+  invoiceKeyOf?(bodyOrRecord: B | R): string | null;
+  /** How the sheet's body differs from another of the same invoice key, in words; empty when exactly the same. */
+  invoiceDifferences?(body: B, other: B | R): string[];
   create(body: B): Promise<R>;
   update(id: string, body: object): Promise<R>;
   get(id: string): Promise<R>;

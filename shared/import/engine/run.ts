@@ -6,7 +6,6 @@ import { KINDS } from '../../kinds/index.ts';
 import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
-import type { Remedy } from '../../errors/remedy.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { invalidResults } from '../results.ts';
@@ -15,6 +14,7 @@ import { ExistingRecords } from './existing.ts';
 import { fingerprint } from './fingerprint.ts';
 import type { CreatedEntry, JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
+import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { sweepForTwins } from './sweep.ts';
 
 /** How to run an import. */
@@ -62,7 +62,10 @@ export const DEFAULT_ATTEMPTS = 8;
  * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
  * - a create is journalled as an intent before it is sent and as created after its answer;
  * - a record the journal says an earlier run created is not sent again;
- * - a record the service already holds (same identity) is a duplicate, unless `allowDuplicates`;
+ * - an invoice the service already holds (same content, or same supplier identity and invoice number,
+ *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
+ *   `conflict` naming the differences when not, a `duplicate` when it has no invoice number; the same
+ *   invoice twice in the sheet is refused likewise;
  * - a create whose answer is lost is looked for among the records changed since the run began,
  *   adopted if found, sent again if not (at most `maxAttempts` times);
  * - an update whose answer is lost is read back and sent again only if it was not applied;
@@ -84,7 +87,11 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   existingRecords: readonly R[],
   options: RunOptions,
 ): Promise<RowResult[]> {
-  const existing = new ExistingRecords(existingRecords, (r) => ops.identityOfRecord(r));
+  const existing = new ExistingRecords(
+    existingRecords,
+    (r) => ops.identityOfRecord(r),
+    (r) => ops.invoiceKeyOf?.(r) ?? null,
+  );
   const cursor = existing.newestUpdatedAt();
   const limit = pLimit(options.concurrency);
   const run = new Runner(ops, existing, cursor, options);
@@ -100,7 +107,14 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })),
   );
   const matches = new Map(creates.map((draftIndex, k) => [draftIndex, found[k]!]));
-  const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!, matches.get(i) ?? {}));
+  // The same invoice twice in the sheet (its supplier spelt two ways): refused before any twin is claimed.
+  const keys = drafts.map((d, i) => (prints[i] && ops.invoiceKeyOf ? ops.invoiceKeyOf(d.body!) : null));
+  const repeats = options.allowDuplicates ? new Map<number, RowResult[]>() : refusedRepeats(drafts, keys, ops);
+  const decisions = drafts.map((d, i): Step => {
+    const refused = repeats.get(i);
+    if (refused) return async () => refused;
+    return run.decide(d, { identity: identities[i]!, print: prints[i]!, key: keys[i] ?? null }, matches.get(i) ?? {});
+  });
   const perDraft = await Promise.all(
     decisions.map((decide, i) => {
       const draft = drafts[i]!;
@@ -158,7 +172,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  decide(draft: D, identity: string, print: string, journal: JournalMatch): Step {
+  decide(draft: D, what: { identity: string; print: string; key: string | null }, journal: JournalMatch): Step {
+    const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
     if (draft.recordId) return () => this.update(draft, draft.recordId!);
@@ -170,16 +185,16 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       return async () => fromJournal(draft, journalled);
     }
     const pending = journal.pending;
-    const twin = this.existing.takeTwin(identity);
-    if (twin && pending) {
+    const exact = this.existing.takeTwin(identity);
+    if (exact && pending) {
       // An earlier run sent it and was stopped before it learnt the answer: it is ours.
-      return () => this.adopt(draft, print, twin, 'found after an interrupted run');
+      return () => this.adopt(draft, print, exact, 'found after an interrupted run');
     }
+    // The same invoice under another spelling of its supplier, or with other content: found by its key.
+    const twin = exact ?? (key === null ? undefined : this.existing.takeInvoiceTwin(key));
     if (twin && !this.options.allowDuplicates) {
-      return async () =>
-        withRemedy(this.ops.results(draft, twin, 'duplicate', `already in the service as ${twin.sequence}: not sent`), {
-          code: 'allow_duplicates',
-        });
+      const copies = key === null ? [] : this.existing.copiesBeside(key, twin);
+      return async () => heldInvoice(this.ops, draft, twin, key, copies);
     }
     return () => this.create(draft, body, identity, print);
   }
@@ -370,9 +385,4 @@ function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
 function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {
   const reason = error instanceof Error ? error.message : String(error ?? '');
   return rows(draft, 'failed', prefix ? `${prefix} (${reason})` : reason);
-}
-
-/** The rows of one record, each with `remedy` for the face to word after its message. */
-function withRemedy(results: RowResult[], remedy: Remedy): RowResult[] {
-  return results.map((r) => ({ ...r, remedies: [...(r.remedies ?? []), remedy] }));
 }
