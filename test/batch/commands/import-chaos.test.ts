@@ -82,7 +82,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
         killed += 1;
       }
       await runA.exited;
-      await appendFile(join(dir, 'a.journal.jsonl'), '{"at":"2026-11-24T00:00:00.000Z","organisationId":"');
+      await appendFile(join(dir, 'a.xlsx.journal.jsonl'), '{"at":"2026-11-24T00:00:00.000Z","organisationId":"');
     }
     expect(killed).toBeGreaterThanOrEqual(2);
 
@@ -97,7 +97,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const refused = [first, second].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
     expect(refused.map((e) => e.code)).toEqual(['import_running']);
     const last = finished[0]!;
-    expect(last.io.stderr.join('\n')).toMatch(/warning: the journal .*a.journal.jsonl ended in a line cut short/);
+    expect(last.io.stderr.join('\n')).toMatch(/warning: the journal .*a.xlsx.journal.jsonl ended in a line cut short/);
     expect(last.summary.rows.created, last.io.stderr.join('\n')).toBe(INVOICES * 2);
     expect(last.summary.exitCode).toBe(0);
 
@@ -124,7 +124,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const undoA = await undoCommand({
       baseUrl: url,
       token: 'demo-token-willow',
-      journal: join(dir, 'a.journal.jsonl'),
+      journal: join(dir, 'a.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }),
     });
@@ -138,7 +138,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const undoB = await undoCommand({
       baseUrl: url,
       token: 'demo-token-willow',
-      journal: join(dir, 'b.journal.jsonl'),
+      journal: join(dir, 'b.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }),
     });

@@ -30,7 +30,7 @@ describe('re-running an import never writes twice', () => {
   });
 
   it('journals every create beside the results file, without the token', async () => {
-    const journal = await readFile(join(dir, 'invoices.journal.jsonl'), 'utf8');
+    const journal = await readFile(join(dir, 'invoices.xlsx.journal.jsonl'), 'utf8');
     const lines = journal
       .trim()
       .split('\n')

@@ -76,6 +76,11 @@ describe('two runs of the same import at once', () => {
           file,
           concurrency: 4,
           results: join(dir, `${name}.results.xlsx`),
+          // Two machines: their locks never meet.
+          io: memoryIO({
+            SHED_CONFIG: '/nonexistent/shed-sheets/config.json',
+            SHED_LOCK_DIR: join(dir, `locks-${name}`),
+          }),
         }),
       ),
     );
@@ -108,12 +113,12 @@ describe('a journal whose last line was cut mid-write', () => {
   it('is repaired with a warning; the rerun finds every invoice once and undo takes back exactly what was created', async () => {
     const { invoices, file } = await invoicesFile('torn.xlsx', 8, 11);
     await runImportCli(sandbox.url, { kind: 'receipts', file });
-    const journalPath = join(dir, 'torn.journal.jsonl');
+    const journalPath = join(dir, 'torn.xlsx.journal.jsonl');
     const text = await readFile(journalPath, 'utf8');
     // The crash hit while the last `created` entry was being written.
     await writeFile(journalPath, text.slice(0, text.length - 40));
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'torn.xlsx') });
-    expect(io.stderr.join('\n')).toMatch(/warning: the journal .*torn.journal.jsonl ended in a line cut short/);
+    expect(io.stderr.join('\n')).toMatch(/warning: the journal .*torn.xlsx.journal.jsonl ended in a line cut short/);
     expect(summary.rows.created).toBe(16);
     expect(summary.exitCode).toBe(0);
     expectEachInvoiceOnce(await listAll(sandbox.url, WILLOW, 'receipts'), invoices);
@@ -145,7 +150,7 @@ describe('results that cannot be written', () => {
 
   it('a journal that is a symbolic link is refused before anything is sent', async () => {
     const { file } = await invoicesFile('linked.xlsx', 3, 2);
-    await symlink(join(dir, 'somewhere-else.txt'), join(dir, 'linked.journal.jsonl'));
+    await symlink(join(dir, 'somewhere-else.txt'), join(dir, 'linked.xlsx.journal.jsonl'));
     const writes = sandbox.stats.writes;
     await expect(runImportCli(sandbox.url, { kind: 'receipts', file })).rejects.toMatchObject({
       code: 'journal_is_link',
@@ -165,12 +170,12 @@ describe('results that cannot be written', () => {
     })();
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, concurrency: 2 });
     await removed;
-    const fallback = join(dir, 'vanishing.results-fallback.csv');
+    const fallback = join(dir, 'vanishing.xlsx.results-fallback.csv');
     expect(summary.exitCode).toBe(1);
     expect(summary.resultsFile).toBe(fallback);
     expect(summary.resultsFailure?.wanted).toBe(join(dir, 'vanishing.results.xlsx'));
     expect(io.stderr.at(-1)).toMatch(
-      /10 receipts created; RESULTS NOT WRITTEN to .*vanishing.results.xlsx \(.*\); they are in .*vanishing.results-fallback.csv/,
+      /10 receipts created; RESULTS NOT WRITTEN to .*vanishing.results.xlsx \(.*\); they are in .*vanishing.xlsx.results-fallback.csv/,
     );
     const rows = (await readFile(fallback, 'utf8'))
       .replace(/^\ufeff/, '')
