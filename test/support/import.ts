@@ -5,9 +5,10 @@ import { memoryIO } from '../../batch/ui/io.ts';
 
 export async function runImportCli(
   baseUrl: string,
-  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string },
+  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string; env?: NodeJS.ProcessEnv },
 ) {
-  const io = memoryIO();
+  const { env, ...rest } = options;
+  const io = memoryIO(env);
   const summary = await importCommand({
     baseUrl,
     token: options.token ?? 'demo-token-willow',
@@ -15,7 +16,7 @@ export async function runImportCli(
     io,
     // No profiles unless a test brings its own: the machine's saved profiles must not change a test.
     profilesDir: '/nonexistent/shed-sheets-test-profiles',
-    ...options,
+    ...rest,
   });
   return { summary, io };
 }

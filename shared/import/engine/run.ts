@@ -7,20 +7,28 @@ import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
-import type { RowResult, RowStatus } from '../outcome.ts';
+import type { RowResult } from '../outcome.ts';
 import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
 import { fingerprint } from './fingerprint.ts';
-import type { CreatedEntry, JournalIndex, JournalMatch, JournalSink } from './journal.ts';
+import type { JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
+import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { sweepForTwins } from './sweep.ts';
 
 /** How to run an import. */
 export interface RunOptions {
   /** The sheet the drafts come from, recorded with each create in the journal. */
   sheet?: string;
+  /** The file (name) the drafts come from, recorded with each write in the journal for undo's listing. */
+  file?: string;
+  /**
+   * Why invoices the service already holds are sent anyway (with `allowDuplicates`): recorded in the
+   * journal with each create that has a twin.
+   */
+  allowDuplicatesReason?: string;
   /** Requests in flight at once (1 and up). */
   concurrency: number;
   /** Aborting stops new records from starting; those in flight finish. */
@@ -168,7 +176,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   private base() {
-    return { at: this.at(), organisationId: this.ops.organisationId, kind: this.ops.kind };
+    const file = this.options.file;
+    return { at: this.at(), organisationId: this.ops.organisationId, kind: this.ops.kind, ...(file ? { file } : {}) };
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
@@ -196,7 +205,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       const copies = key === null ? [] : this.existing.copiesBeside(key, twin);
       return async () => heldInvoice(this.ops, draft, twin, key, copies);
     }
-    return () => this.create(draft, body, identity, print);
+    // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
+    const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
+    return () => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) });
   }
 
   private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
@@ -204,10 +215,16 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     return this.ops.results(draft, record, 'created', how);
   }
 
-  private async journalCreated(draft: D, print: string, record: R): Promise<void> {
+  private async journalCreated(
+    draft: D,
+    print: string,
+    record: R,
+    allowed: { allowedDuplicate?: string } = {},
+  ): Promise<void> {
     const results = this.ops.results(draft, record, 'created');
     await this.options.sink.append({
       ...this.base(),
+      ...allowed,
       type: 'created',
       fingerprint: print,
       sheet: this.options.sheet ?? '',
@@ -219,7 +236,13 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     });
   }
 
-  private async create(draft: D, body: B, identity: string, print: string): Promise<RowResult[]> {
+  private async create(
+    draft: D,
+    body: B,
+    what: { identity: string; print: string; allowed?: string },
+  ): Promise<RowResult[]> {
+    const { identity, print } = what;
+    const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     const attempt = async (): Promise<RowResult[]> => {
@@ -228,13 +251,14 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         type: 'intent',
         fingerprint: print,
         sheet: this.options.sheet ?? '',
+        ...allowed,
         rowNumbers: draft.rowNumbers,
         cursor: this.cursor,
       });
       try {
         const record = await this.ops.create(body);
         this.existing.add(record);
-        await this.journalCreated(draft, print, record);
+        await this.journalCreated(draft, print, record, allowed);
         return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
@@ -307,6 +331,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     await this.options.sink.append({
       ...this.base(),
       type: 'updated',
+      sheet: this.options.sheet ?? '',
       recordId: current.id,
       sequence: current.sequence,
       previous: current,
@@ -361,28 +386,4 @@ function toMicros(iso: string): number | null {
   if (Number.isNaN(ms)) return null;
   const fraction = (/\.(\d+)/.exec(iso)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
   return Math.floor(ms / 1000) * 1_000_000 + Number(fraction);
-}
-
-function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): RowResult[] {
-  return draft.rowNumbers.map((rowNumber, i) => ({
-    rowNumber,
-    status: 'created',
-    recordId: entry.recordId,
-    sequence: entry.sequence,
-    ...(entry.lineItemIds[i] ? { lineItemId: entry.lineItemIds[i] } : {}),
-    message: 'created by an earlier run of this import (journal)',
-  }));
-}
-
-function rows(draft: ImportDraft<unknown>, status: RowStatus, message: string): RowResult[] {
-  return draft.rowNumbers.map((rowNumber) => ({ rowNumber, status, message }));
-}
-
-function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
-  return rows(draft, 'failed', message).map((row) => ({ ...row, notSent: true }));
-}
-
-function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {
-  const reason = error instanceof Error ? error.message : String(error ?? '');
-  return rows(draft, 'failed', prefix ? `${prefix} (${reason})` : reason);
 }

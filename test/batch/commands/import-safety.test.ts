@@ -77,10 +77,7 @@ describe('two runs of the same import at once', () => {
           concurrency: 4,
           results: join(dir, `${name}.results.xlsx`),
           // Two machines: their locks never meet.
-          io: memoryIO({
-            SHED_CONFIG: '/nonexistent/shed-sheets/config.json',
-            SHED_LOCK_DIR: join(dir, `locks-${name}`),
-          }),
+          env: { SHED_CONFIG: '/nonexistent/shed-sheets/config.json', SHED_LOCK_DIR: join(dir, `locks-${name}`) },
         }),
       ),
     );

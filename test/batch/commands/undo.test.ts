@@ -65,7 +65,7 @@ describe('shed undo JOURNAL', () => {
       io,
     });
     expect(summary.deleted).toHaveLength(11);
-    expect(io.stderr.join('\n')).toMatch(/delete REC-\d{8} \(rows 5, 6, 7\)/);
+    expect(io.stderr.join('\n')).toMatch(/delete REC-\d{8} \(invoices.xlsx, sheet Invoices, rows 5, 6, 7\)/);
     expect(await snapshot(sandbox.url)).toEqual(original);
     // A second undo of the same journal does nothing.
     const again = await undoCommand({
