@@ -48,6 +48,8 @@ export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord>
   create(body: B): Promise<R>;
   update(id: string, body: object): Promise<R>;
   get(id: string): Promise<R>;
+  /** Deletes a record this run created (a twin another run created first); absent: never taken back. */
+  remove?(id: string): Promise<void>;
   /** Records changed after `updatedAfter` (null: all), to find one whose answer was lost. */
   listSince(updatedAfter: string | null): Promise<R[]>;
   diff(draft: D, current: R): RecordDiff;

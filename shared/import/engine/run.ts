@@ -16,7 +16,7 @@ import type { JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
-import { sweepForTwins } from './sweep.ts';
+import { settleTwins } from './take-back.ts';
 
 /** How to run an import. */
 export interface RunOptions {
@@ -78,7 +78,9 @@ export const DEFAULT_ATTEMPTS = 8;
  *   adopted if found, sent again if not (at most `maxAttempts` times);
  * - an update whose answer is lost is read back and sent again only if it was not applied;
  * - after the last create, the records changed since the run began are swept for copies of what it
- *   created made by someone else meanwhile (see `sweep.ts`): reported, never deleted.
+ *   created made by another run meanwhile (`take-back.ts`): a copy of this run's that came second and
+ *   that nobody changed since is taken back (deleted, journalled as undone) and its rows point at the
+ *   first; an older copy it cannot take back is reported (`sweep.ts`).
  * @param existingRecords the organisation's records fetched at the start of the run.
  * @returns one result per row of every draft, sorted by row.
  * @example
@@ -148,12 +150,7 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;
   }
-  return sweepForTwins({
-    results,
-    knownAtStart: new Set(existingRecords.map((r) => r.id.toLowerCase())),
-    changedSince: changed,
-    identityOf: (r) => ops.identityOfRecord(r),
-  });
+  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs: run.createdAs, options });
 }
 
 /** Where to look for records written during the run: the service cursor at its start, less the margin. */
@@ -164,6 +161,9 @@ function reconcileSince(cursor: string | null): string | null {
 type Step = () => Promise<RowResult[]>;
 
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
+  /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
+  readonly createdAs = new Map<string, string>();
+
   constructor(
     private readonly ops: ImportOps<D, B, R>,
     private readonly existing: ExistingRecords<R>,
@@ -258,6 +258,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       try {
         const record = await this.ops.create(body);
         this.existing.add(record);
+        this.createdAs.set(record.id.toLowerCase(), record.updated_at);
         await this.journalCreated(draft, print, record, allowed);
         return this.ops.results(draft, record, 'created');
       } catch (error) {

@@ -30,6 +30,7 @@ export function receiptOps(
     create: (body) => org.createReceipt(body),
     update: (id, body) => org.updateReceipt(id, body),
     get: (id) => org.getReceipt(id),
+    remove: (id) => org.deleteReceipt(id),
     listSince: async (updatedAfter) => (await org.listReceipts(updatedAfter ? { updatedAfter } : {})).records,
     diff: (draft, current) => diffReceipt(draft.body!, current, timeZone, names),
     results: receiptResults,
