@@ -58,6 +58,7 @@ export function takeBackPlan<R extends Listed>(input: {
  * Takes back this run's copies (`plan`): each deleted (`ops.remove`), journalled as `undone`, and its
  * rows rewritten as the first copy's, `unchanged`, saying what happened. A copy that cannot be deleted
  * keeps its rows (the sweep's note reports it).
+ * @returns the rows, and the ids (lower case) of the records taken back.
  * @param draftOf the draft whose rows a record of this run holds.
  */
 export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Listed>(
@@ -65,8 +66,9 @@ export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Liste
   results: readonly RowResult[],
   ops: ImportOps<D, B, R>,
   context: { draftOf: (recordId: string) => D | undefined; sink: JournalSink; at: () => string },
-): Promise<RowResult[]> {
+): Promise<{ results: RowResult[]; takenBack: Set<string> }> {
   const replaced = new Map<number, RowResult>();
+  const takenBack = new Set<string>();
   for (const { ours, first } of plan) {
     const draft = context.draftOf(ours.id);
     if (!draft || !ops.remove) continue;
@@ -75,6 +77,7 @@ export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Liste
     } catch {
       continue;
     }
+    takenBack.add(ours.id.toLowerCase());
     await context.sink.append({
       at: context.at(),
       organisationId: ops.organisationId,
@@ -87,7 +90,7 @@ export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Liste
       `${ours.sequence} taken back (deleted); these rows are ${first.sequence}'s`;
     for (const row of ops.results(draft, first, 'unchanged', message)) replaced.set(row.rowNumber, row);
   }
-  return results.map((r) => replaced.get(r.rowNumber) ?? r);
+  return { results: results.map((r) => replaced.get(r.rowNumber) ?? r), takenBack };
 }
 
 /**
@@ -114,12 +117,11 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
     results.flatMap((r) => (r.status === 'created' && r.recordId ? [[r.recordId.toLowerCase(), r.rowNumber]] : [])),
   );
   const byRow = new Map(drafts.flatMap((d) => d.rowNumbers.map((n) => [n, d] as const)));
-  const kept = await takeBackTwins(plan, results, ops, {
+  const { results: kept, takenBack } = await takeBackTwins(plan, results, ops, {
     draftOf: (id) => byRow.get(rowOf.get(id.toLowerCase()) ?? -1),
     sink: options.sink,
     at: () => (options.now?.() ?? new Date()).toISOString(),
   });
-  const takenBack = new Set(plan.map((p) => p.ours.id.toLowerCase()));
   return sweepForTwins({
     results: kept,
     knownAtStart,
