@@ -1,6 +1,8 @@
 // The never-twice guarantees under everything at once: two imports running side by side, one of them
 // killed with SIGKILL three times and its journal torn each time, 20% 500/503 answers and 10% of
-// answers dropped after the service committed. Bounded in time; 127.0.0.1 only.
+// answers dropped after the service committed; then two runs of one file under two results paths (one
+// lock per input content: one refused) and a third finding every invoice unchanged. Bounded in time;
+// 127.0.0.1 only.
 import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -108,10 +110,41 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     expect(b1.code, b1.stderr).toBe(0);
     expect(JSON.parse(b1.stdout).rows.created).toBe(INVOICES * 2);
 
+    // Two runs of a third file under two results paths, under the same faults: they share the lock of
+    // the file's content, so one is refused; a run under a third path finds every invoice unchanged.
+    sandbox.setFaults(FAULTS);
+    const c = generateInvoices(INVOICES / 2, 2, 33, 'C-');
+    const fileC = join(dir, 'c.xlsx');
+    await writeInvoicesXlsx(fileC, c);
+    const cRuns = await Promise.allSettled(
+      ['c-one', 'c-two'].map((name) =>
+        runImportCli(url, {
+          kind: 'receipts',
+          file: fileC,
+          concurrency: 6,
+          client: FAST_BACKOFF,
+          results: join(dir, `${name}.results.xlsx`),
+        }),
+      ),
+    );
+    const cDone = cRuns.flatMap((r) => (r.status === 'fulfilled' ? [r.value.summary] : []));
+    const cRefused = cRuns.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []));
+    expect(cRefused).toEqual(['import_running']);
+    expect(cDone.map((summary) => [summary.rows.created, summary.exitCode])).toEqual([[INVOICES, 0]]);
+    const cAgain = await runImportCli(url, {
+      kind: 'receipts',
+      file: fileC,
+      client: FAST_BACKOFF,
+      results: join(dir, 'c-three.results.xlsx'),
+    });
+    expect([cAgain.summary.rows.unchanged, cAgain.summary.exitCode]).toEqual([INVOICES, 0]);
+    sandbox.setFaults({});
+
     const receipts = await listAll(url, WILLOW, 'receipts');
     expectEachInvoiceOnce(receipts, a);
     expectEachInvoiceOnce(receipts, b);
-    expect(receipts.length).toBe(before + 2 * INVOICES);
+    expectEachInvoiceOnce(receipts, c);
+    expect(receipts.length).toBe(before + 2 * INVOICES + INVOICES / 2);
     console.info(
       `chaos: ${killed} kills, both imports done in ${importsMs} ms, faults injected and survived: ${JSON.stringify(injected)}`,
     );
@@ -144,6 +177,6 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     });
     expect(undoB.deleted.length + undoB.alreadyGone.length).toBe(INVOICES);
     sandbox.setFaults({});
-    expect((await listAll(url, WILLOW, 'receipts')).length).toBe(before);
+    expect((await listAll(url, WILLOW, 'receipts')).length).toBe(before + INVOICES / 2);
   }, 150_000);
 });
