@@ -20,7 +20,6 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     create: (body) => org.createReturn(body),
     update: (id, body) => org.updateReturn(id, body),
     get: (id) => org.getReturn(id),
-    remove: (id) => org.deleteReturn(id),
     listSince: async (updatedAfter) => (await org.listReturns(updatedAfter ? { updatedAfter } : {})).records,
     diff: (draft, current) => diffReturn(draft.body!, current, timeZone),
     results: (draft, record, status, message) => returnRows(draft, record, status, message),
