@@ -117,6 +117,7 @@ export class FileImportRun {
       includeHidden: Boolean(options.includeHidden),
       dryRun: Boolean(options.dryRun),
       allowDuplicates: Boolean(options.allowDuplicates),
+      ...(typeof options.allowDuplicates === 'string' ? { allowDuplicatesReason: options.allowDuplicates } : {}),
       force: Boolean(options.force),
       // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
       concurrency: settings.adaptive ? ADAPTIVE_CONCURRENCY.max : settings.concurrency,

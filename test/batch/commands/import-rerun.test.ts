@@ -118,9 +118,16 @@ describe('re-running an import never writes twice', () => {
       kind: 'receipts',
       file: input,
       results: join(dir, 'twice.results.xlsx'),
-      allowDuplicates: true,
+      allowDuplicates: 'a second delivery under the same invoice numbers',
     });
     expect(summary.records.created).toBe(11);
+    const created = (await readFile(join(dir, 'twice.xlsx.journal.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.type === 'created' && e.allowedDuplicate);
+    expect(created).toHaveLength(11);
+    expect(created[0].allowedDuplicate).toBe('a second delivery under the same invoice numbers');
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receipts + 11);
   });
 });
