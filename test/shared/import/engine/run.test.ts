@@ -343,6 +343,25 @@ describe('the sweep after the last create', () => {
     expect(results[0]).toMatchObject({ status: 'created', twinSequences: ['REC-77'] });
   });
 
+  it('a later run keeps reporting an invoice the service holds twice (unchanged rows, both copies named)', async () => {
+    const svc = service();
+    svc.ops.invoiceKeyOf = (r) => r.name;
+    svc.ops.invoiceDifferences = () => [];
+    const held = [
+      { id: 'one', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' },
+      { id: 'two', sequence: 'REC-2', updated_at: '2026-01-01T00:00:01Z', name: 'A' },
+    ];
+    svc.records.push(...held);
+    const results = await runImport([draft(2, 'A')], svc.ops, held, {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+    });
+    expect(svc.creates).toEqual([]);
+    expect(results[0]).toMatchObject({ status: 'unchanged', sequence: 'REC-1', twinSequences: ['REC-2'] });
+    expect(results[0]!.message).toMatch(/the service holds this invoice 2 times \(REC-1, REC-2\): delete the extra/);
+  });
+
   it('says nothing of twins that were there before the run (those were decided on) or that the sheet itself holds', async () => {
     const svc = service();
     svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
