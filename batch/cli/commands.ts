@@ -88,7 +88,10 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       )
       .option('--timezone <iana>', "the farm's time zone for dates", DEFAULT_TIME_ZONE)
       .option('--json', 'print a machine-readable summary on standard output')
-      .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
+      .option(
+        '--allow-duplicates <reason>',
+        'send invoices the service already holds (same supplier and invoice number, or same content); the reason is kept in the journal',
+      )
       .option('--force', "update records that changed in the service since the sheet's Updated At")
       .option('--max-rows <n>', 'rows of one sheet read at most (default 300,000)', wholeNumber)
       .option(
@@ -113,7 +116,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
   program
     .command('undo')
     .description('take back what one import run wrote (deletes what it created, restores what it updated)')
-    .argument('<journal>', "the run's journal, NAME.journal.jsonl beside its results file")
+    .argument('<journal>', "the run's journal, NAME.xlsx.journal.jsonl (or NAME.csv.…) beside its results file")
     .option('--yes', 'do not ask for confirmation')
     .option('--force', 'also undo records changed in the service since the run wrote them')
     .option('--json', 'print a machine-readable summary on standard output')

@@ -15,7 +15,7 @@ export function cliRemedy(remedy: Remedy): string {
       return `${pass} if the column is ${remedy.reading}${otherwise}`;
     }
     case 'allow_duplicates':
-      return 'use --allow-duplicates to send it anyway';
+      return 'use --allow-duplicates "REASON" to send it anyway (the reason is kept in the journal)';
     case 'overwrite_changed':
       return 'export it again, or use --force to overwrite';
     case 'prices_include_gst':

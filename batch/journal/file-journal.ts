@@ -4,19 +4,74 @@
  */
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, open, readdir, rename } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
 import { parseJournal } from '../../shared/import/engine/journal.ts';
-import { JournalError } from './journal-error.ts';
+import { JournalError, fsReason } from './journal-error.ts';
 
 /**
- * The journal beside a results file: `NAME.results.xlsx` → `NAME.journal.jsonl` (one JSON entry per
- * line). It holds no token: entries carry ids, sequences, fingerprints and row numbers only.
+ * The journal beside a results file as it was named before journals were per input file:
+ * `NAME.results.xlsx` → `NAME.journal.jsonl` (one JSON entry per line; see `journalPathForInput`
+ * for today's name, and `adoptLegacyJournal`). It holds no token: entries carry ids, sequences, fingerprints and row numbers only.
  */
 export function journalPathFor(resultsPath: string): string {
   const name = basename(resultsPath).replace(/(\.results)?\.(xlsx|csv)$/i, '');
   return join(dirname(resultsPath), `${name}.journal.jsonl`);
+}
+
+/**
+ * The journal of one input file, beside its results file: the results file's name (with its sheet
+ * part, for one run per sheet) and the input's extension, `march.results.xlsx` for `march.xlsx` →
+ * `march.xlsx.journal.jsonl`, so `march.csv` and `march.xlsx` in one folder keep two journals and
+ * `shed undo` of one never takes back the other's records. A results file imported again
+ * (`march.results.xlsx`) keeps its original's journal.
+ */
+export function journalPathForInput(inputPath: string, resultsPath: string): string {
+  const stem = basename(resultsPath).replace(/(\.results)?\.(xlsx|csv)$/i, '');
+  const extension = extname(inputPath).toLowerCase().replace(/^\./, '') || 'input';
+  return join(dirname(resultsPath), `${stem}.${extension}.journal.jsonl`);
+}
+
+/**
+ * A journal of the earlier naming (`journalPathFor`: no extension) this input may take over: its
+ * path when the input's name without extension is unambiguous in its folder (no other `NAME.xlsx`,
+ * `NAME.xlsm`, `NAME.xls` or `NAME.csv` beside it), else null.
+ * @param siblings the names of the files in the input's folder.
+ */
+export function legacyJournalFor(inputPath: string, resultsPath: string, siblings: readonly string[]): string | null {
+  const name = basename(inputPath);
+  const bare = (file: string) => file.replace(/\.(xlsx|xlsm|xls|csv)$/i, '');
+  const stem = bare(name);
+  const others = siblings.filter((f) => f !== name && f !== stem && bare(f) === stem);
+  return others.length ? null : journalPathFor(resultsPath);
+}
+
+/**
+ * Takes over a journal of the earlier naming (one per results file) when this input's own journal
+ * does not exist yet and the old one is unambiguously this input's (`legacyJournalFor`): renamed,
+ * so its entries keep counting. Returns what was done, in words, or null.
+ */
+export async function adoptLegacyJournal(inputPath: string, resultsPath: string): Promise<string | null> {
+  const target = journalPathForInput(inputPath, resultsPath);
+  if (await lstat(target).catch(() => null)) return null;
+  const siblings = await readdir(dirname(inputPath)).catch(() => [] as string[]);
+  const legacy = legacyJournalFor(inputPath, resultsPath, siblings);
+  const found = legacy ? await lstat(legacy).catch(() => null) : null;
+  if (!legacy || !found?.isFile()) return null;
+  try {
+    await rename(legacy, target);
+  } catch (error) {
+    throw new JournalError(
+      'journal_unreadable',
+      legacy,
+      `Cannot rename the journal ${legacy} to ${target}: ${fsReason(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return `the journal ${legacy} is now ${target} (one journal per input file)`;
 }
 
 /** Opening flags that refuse a symbolic link at the last path component (ELOOP). */
@@ -60,7 +115,7 @@ function journalOpenError(path: string, error: unknown): JournalError {
       `The journal ${path} is a symbolic link; shed never writes through one: remove the link or choose another --results`,
     );
   }
-  return new JournalError('journal_unreadable', path, `Cannot open the journal ${path}: ${(error as Error).message}`, {
+  return new JournalError('journal_unreadable', path, `Cannot open the journal ${path}: ${fsReason(error)}`, {
     cause: error,
   });
 }
@@ -155,7 +210,13 @@ export class FileJournal implements JournalSink {
       await this.handle.sync();
       for (const w of batch) w.resolve();
     } catch (error) {
-      for (const w of batch) w.reject(error);
+      const failure = new JournalError(
+        'journal_unwritable',
+        this.path,
+        `Cannot write the journal ${this.path}: ${fsReason(error)}. What was sent before this is journalled; make room and run the import again (it checks the service before sending anything twice)`,
+        { cause: error },
+      );
+      for (const w of batch) w.reject(failure);
     }
   }
 

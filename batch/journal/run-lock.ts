@@ -2,10 +2,12 @@
  * The lock of one import's journal, so two runs of the same import cannot send the same invoices at once; a lock
  * left by a dead process is taken over.
  */
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, open, readFile, rm, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
-import { JournalError } from './journal-error.ts';
+import { lstat, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { hostname, tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { JournalError, fsReason } from './journal-error.ts';
 
 /** Who holds a run lock: written into the lock file as JSON. */
 export interface LockHolder {
@@ -20,6 +22,60 @@ export interface LockHolder {
 /** The lock file of a journal: `NAME.journal.jsonl` → `NAME.journal.lock`. */
 export function lockPathFor(journalPath: string): string {
   return journalPath.replace(/\.jsonl$/i, '') + '.lock';
+}
+
+/**
+ * The folder of this machine's input locks: `SHED_LOCK_DIR`, else `shed-locks-<uid>` in the system's
+ * temporary folder (shared by every results path and working folder, so two runs of one input meet).
+ */
+export function lockDirFor(env: NodeJS.ProcessEnv): string {
+  if (env.SHED_LOCK_DIR) return env.SHED_LOCK_DIR;
+  let user: string;
+  try {
+    user = String(userInfo().uid >= 0 ? userInfo().uid : userInfo().username);
+  } catch {
+    user = 'user';
+  }
+  return join(tmpdir(), `shed-locks-${user}`);
+}
+
+/**
+ * The lock of one input's content in one organisation of one service: whatever the results path,
+ * two runs of the same bytes into the same organisation take the same lock.
+ * @param service the service's base URL (organisation ids are the service's own).
+ * @param digest the input file's SHA-256, hex.
+ */
+export function inputLockPathFor(lockDir: string, service: string, organisationId: string, digest: string): string {
+  const where = createHash('sha256').update(`${service}\u0000${organisationId}`).digest('hex').slice(0, 16);
+  return join(lockDir, `${where}-${digest.slice(0, 32)}.lock`);
+}
+
+/**
+ * Takes the lock of one input's content in one organisation (`inputLockPathFor`), creating the lock
+ * folder (mode 0700) if needed.
+ * @throws JournalError `import_running` (another run of these bytes into this organisation),
+ *   `lock_unwritable` (the folder or the lock cannot be written), `journal_is_link`.
+ */
+export async function acquireInputLock(
+  lockDir: string,
+  service: string,
+  organisationId: string,
+  digest: string,
+  what: string,
+): Promise<RunLock> {
+  try {
+    await mkdir(lockDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new JournalError(
+      'lock_unwritable',
+      lockDir,
+      `Cannot create the lock folder ${lockDir}: ${fsReason(error)}. Nothing was sent; make room, fix its permissions or set SHED_LOCK_DIR, and run again`,
+      { cause: error },
+    );
+  }
+  if ((await lstat(lockDir)).isSymbolicLink())
+    throw new JournalError('journal_is_link', lockDir, `The lock folder ${lockDir} is a symbolic link: remove it`);
+  return acquireRunLock(inputLockPathFor(lockDir, service, organisationId, digest), what);
 }
 
 /** A lock file still empty after this long was left by a run that crashed while taking it (milliseconds). */
@@ -89,16 +145,29 @@ async function createExclusive(path: string, holder: LockHolder): Promise<boolea
     handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw new JournalError('journal_unreadable', path, `Cannot create the lock ${path}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new JournalError(
+      'lock_unwritable',
+      path,
+      `Cannot create the lock ${path}: ${fsReason(error)}. Nothing was sent; make room (or fix the folder's permissions) and run again`,
+      { cause: error },
+    );
   }
   try {
     await handle.writeFile(JSON.stringify(holder));
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    // Disk full, quota, I/O: a lock that says nobody must not stay behind to refuse the next run.
+    await handle.close().catch(() => {});
+    await rm(path, { force: true }).catch(() => {});
+    throw new JournalError(
+      'lock_unwritable',
+      path,
+      `Cannot write the lock ${path}: ${fsReason(error)}. Nothing was sent and no lock is left behind; ` +
+        `make room (or fix the folder's permissions) and run again`,
+      { cause: error },
+    );
   }
+  await handle.close();
   return true;
 }
 

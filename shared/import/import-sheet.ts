@@ -53,6 +53,8 @@ export interface ImportChoices {
   /** Decide everything, send nothing. */
   dryRun?: boolean;
   allowDuplicates?: boolean;
+  /** Why invoices the service already holds are sent anyway: kept in the journal. */
+  allowDuplicatesReason?: string;
   /** Update records even when they changed in the service since the sheet's `Updated At`. */
   force?: boolean;
   /** Records in progress at once (the client's limit bounds the requests in flight). */
@@ -196,10 +198,12 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     sent = await planned.run({
       concurrency: choices.concurrency,
       sheet: grid.sheet,
+      file: grid.source,
       journal: new JournalIndex(journal.entries, connection.organisation.id, choices.kind),
       sink: journal.sink,
       dryRun,
       allowDuplicates: Boolean(choices.allowDuplicates),
+      ...(choices.allowDuplicatesReason ? { allowDuplicatesReason: choices.allowDuplicatesReason } : {}),
       force: Boolean(choices.force),
       onProgress: (done, total) => progress?.records?.(done, total),
       ...(sink.add ? { onRecord: (rows: RowResult[]) => sink.add?.(shown(rows)) } : {}),

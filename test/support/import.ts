@@ -5,9 +5,10 @@ import { memoryIO } from '../../batch/ui/io.ts';
 
 export async function runImportCli(
   baseUrl: string,
-  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string },
+  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string; env?: NodeJS.ProcessEnv },
 ) {
-  const io = memoryIO();
+  const { env, ...rest } = options;
+  const io = memoryIO(env);
   const summary = await importCommand({
     baseUrl,
     token: options.token ?? 'demo-token-willow',
@@ -19,7 +20,7 @@ export async function runImportCli(
     // (the interval itself: test/batch/read/bad-files.test.ts, import-mapping-roundtrip.test.ts).
     settleMs: 0,
     recipesDir: '/nonexistent/shed-sheets-test-recipes',
-    ...options,
+    ...rest,
   });
   return { summary, io };
 }

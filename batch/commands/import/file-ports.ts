@@ -1,7 +1,7 @@
 /**
  * The CLI's ports of the core's one import (shared/import/ports.ts): the sheet read from the file, the
- * mapping file or a profile (with `--set`), the session opened under the journal's run lock, the
- * journal beside the results file, the results file (or its fallback) and the terminal's progress.
+ * mapping file or a profile (with `--set`), the session opened under the journal's run lock and the
+ * lock of the input's content in the organisation, the input's journal beside the results file, the results file (or its fallback) and the terminal's progress.
  * It keeps what the summary needs afterwards (the session, the mapping used, the reader's warnings)
  * and releases the lock on `close`.
  */
@@ -10,8 +10,15 @@ import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/im
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
-import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
-import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
+import {
+  FileJournal,
+  NO_JOURNAL,
+  adoptLegacyJournal,
+  journalPathForInput,
+  readJournal,
+} from '../../journal/file-journal.ts';
+import { acquireInputLock, acquireRunLock, lockDirFor, lockPathFor } from '../../journal/run-lock.ts';
+import { fileSha256 } from '../../journal/file-digest.ts';
 import { readGrid } from '../../read/index.ts';
 import { loadRecipes, recipesDir, saveRecipes } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
@@ -49,6 +56,8 @@ export class FileImportRun {
   /** What writing the results found for the user: the input saved during the run, results left off their rows. */
   resultsWarnings: string[] = [];
   private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
+  /** The lock of this input's content in the organisation (any results path), while sending. */
+  private inputLock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
 
   /**
@@ -65,7 +74,7 @@ export class FileImportRun {
       ? einvoiceResultsPath(options.file)
       : defaultResultsPath(options.file, options.sheet);
     this.resultsFile = options.dryRun && !options.results ? null : (options.results ?? beside);
-    this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
+    this.journalFile = this.resultsFile ? journalPathForInput(options.file, this.resultsFile) : null;
     this.progress = createProgress(options.io, options.kind);
   }
 
@@ -152,6 +161,7 @@ export class FileImportRun {
       includeHidden: Boolean(options.includeHidden),
       dryRun: Boolean(options.dryRun),
       allowDuplicates: Boolean(options.allowDuplicates),
+      ...(typeof options.allowDuplicates === 'string' ? { allowDuplicatesReason: options.allowDuplicates } : {}),
       force: Boolean(options.force),
       // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
       concurrency: settings.adaptive ? ADAPTIVE_CONCURRENCY.max : settings.concurrency,
@@ -178,6 +188,7 @@ export class FileImportRun {
   /** Stops the progress bar and releases the run lock. */
   async close(): Promise<void> {
     this.progress.stop();
+    await this.inputLock?.release();
     await this.lock?.release();
   }
 
@@ -197,23 +208,31 @@ export class FileImportRun {
       ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } }
       : { maxInFlight: settings.concurrency };
     this.session = await openSession(options, options.io, { ...options.client, ...limit });
+    if (this.journalFile && !options.dryRun) {
+      // One run at a time of these bytes into this organisation, whatever the results path.
+      this.inputLock = await acquireInputLock(
+        lockDirFor(options.io.env),
+        this.session.connection.baseUrl,
+        this.session.organisation.id,
+        await fileSha256(options.file),
+        `importing ${options.kind} from ${basename(options.file)}`,
+      );
+    }
     return this.session;
   }
 
   /** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
   private async openJournal(dryRun: boolean): Promise<OpenJournal> {
     const { journalFile } = this;
+    const adopted =
+      journalFile && this.resultsFile && !dryRun ? await adoptLegacyJournal(this.options.file, this.resultsFile) : null;
     const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
     const sink = journalFile && !dryRun ? await FileJournal.open(journalFile) : null;
+    const repaired = [adopted, sink?.repaired].filter(Boolean).join('; ') || null;
     const sourceSha256 = this.options.einvoice?.sha256;
     // An e-invoice's entries carry its document's hash: the journal says which document each record came from.
     const recorded =
       sink && sourceSha256 ? { append: (entry: JournalEntry) => sink.append({ ...entry, sourceSha256 }) } : sink;
-    return {
-      entries,
-      sink: recorded ?? NO_JOURNAL,
-      repaired: sink?.repaired ?? null,
-      close: async () => sink?.close(),
-    };
+    return { entries, sink: recorded ?? NO_JOURNAL, repaired, close: async () => sink?.close() };
   }
 }

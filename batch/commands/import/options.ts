@@ -55,8 +55,11 @@ export interface ImportOptions extends ConnectionFlags {
   settleMs?: number;
   /** Import rows the workbook hides or filters out too (default: left out, and said). */
   includeHidden?: boolean;
-  /** Create an invoice even when the service already holds the same one. */
-  allowDuplicates?: boolean;
+  /**
+   * Create an invoice even when the service already holds the same one: the CLI's `--allow-duplicates
+   * REASON` gives the reason (kept in the journal with each such create); `true` without one.
+   */
+  allowDuplicates?: boolean | string;
   /** Update records even when they changed in the service since the sheet's `Updated At`. */
   force?: boolean;
   io: CommandIO;

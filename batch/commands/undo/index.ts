@@ -163,8 +163,14 @@ function changedSinceWritten(current: string, written: string | null): string | 
   return `changed in the service at ${current}, after this run wrote it at ${written} (someone else's change would be lost); use --force to undo it anyway`;
 }
 
+/** `  delete REC-1 (march.xlsx, sheet Invoices, rows 5, 6, 7)`: the record, and where its rows came from. */
 function describeStep(step: UndoStep): string {
-  const rows = step.rowNumbers.length ? ` (rows ${step.rowNumbers.join(', ')})` : '';
+  const where = [
+    step.file,
+    step.sheet && step.sheet !== step.file ? `sheet ${step.sheet}` : '',
+    step.rowNumbers.length ? `rows ${step.rowNumbers.join(', ')}` : '',
+  ].filter(Boolean);
+  const rows = where.length ? ` (${where.join(', ')})` : '';
   return step.action === 'delete'
     ? `  delete ${step.sequence}${rows}`
     : `  restore ${step.sequence} as it was before the import${rows}`;

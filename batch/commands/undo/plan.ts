@@ -25,6 +25,9 @@ export type UndoStep = (
       previous: Receipt | Return;
     }
 ) & {
+  /** The file and sheet the record's rows came from, when the journal records them. */
+  file?: string;
+  sheet?: string;
   /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
   written: string | null;
 };
@@ -50,7 +53,15 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
     if (entry.type === 'created' && !seen.has(entry.recordId)) {
       seen.add(entry.recordId);
       const { kind, recordId, sequence, rowNumbers } = entry;
-      steps.push({ action: 'delete', kind, recordId, sequence, rowNumbers, written: written.get(recordId) ?? null });
+      steps.push({
+        action: 'delete',
+        kind,
+        recordId,
+        sequence,
+        rowNumbers,
+        ...whereFrom(entry),
+        written: written.get(recordId) ?? null,
+      });
     } else if (entry.type === 'updated' && !seen.has(entry.recordId)) {
       // The first update in the journal holds the state before the run touched the record.
       seen.add(entry.recordId);
@@ -64,6 +75,7 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
           recordId,
           sequence,
           rowNumbers,
+          ...whereFrom(entry),
           previous: previous.data,
           written: written.get(recordId) ?? null,
         });
@@ -71,6 +83,14 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
     }
   }
   return { organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null, steps: steps.reverse() };
+}
+
+/** The file and sheet an entry names (journals of older versions name neither, or only the sheet). */
+function whereFrom(entry: { file?: string | undefined; sheet?: string | undefined }): {
+  file?: string;
+  sheet?: string;
+} {
+  return { ...(entry.file ? { file: entry.file } : {}), ...(entry.sheet ? { sheet: entry.sheet } : {}) };
 }
 
 /**

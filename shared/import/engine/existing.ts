@@ -13,11 +13,14 @@ export interface ServiceRecord {
 export class ExistingRecords<R extends ServiceRecord> {
   private readonly byIdMap = new Map<string, R>();
   private readonly byIdentity = new Map<string, R[]>();
+  private readonly byInvoice = new Map<string, R[]>();
   private readonly claimed = new Set<string>();
 
+  /** @param invoiceKeyOf a record's invoice key (`same-invoice.ts`), for kinds that have invoices. */
   constructor(
     records: readonly R[],
     private readonly identityOf: (record: R) => string,
+    private readonly invoiceKeyOf: (record: R) => string | null = () => null,
   ) {
     for (const record of records) this.add(record, false);
   }
@@ -34,6 +37,8 @@ export class ExistingRecords<R extends ServiceRecord> {
     const list = this.byIdentity.get(identity) ?? [];
     list.push(record);
     this.byIdentity.set(identity, list);
+    const key = this.invoiceKeyOf(record);
+    if (key !== null) this.byInvoice.set(key, [...(this.byInvoice.get(key) ?? []), record]);
     if (claim) this.claimed.add(record.id);
   }
 
@@ -47,6 +52,18 @@ export class ExistingRecords<R extends ServiceRecord> {
     const twin = this.byIdentity.get(identity)?.find((r) => !this.claimed.has(r.id));
     if (twin) this.claimed.add(twin.id);
     return twin;
+  }
+
+  /** An unclaimed record of this invoice key (any supplier spelling, any content), claimed on return; the oldest first. */
+  takeInvoiceTwin(key: string): R | undefined {
+    const twin = this.byInvoice.get(key)?.find((r) => !this.claimed.has(r.id));
+    if (twin) this.claimed.add(twin.id);
+    return twin;
+  }
+
+  /** The records of this invoice key other than `record`: copies the service holds of one invoice. */
+  copiesBeside(key: string, record: R): R[] {
+    return (this.byInvoice.get(key) ?? []).filter((r) => r.id !== record.id);
   }
 
   /** The newest `updated_at` among the records: a cursor in the service's own clock. */

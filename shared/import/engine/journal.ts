@@ -25,20 +25,28 @@ const Base = z.object({
 });
 /** The sheet a create came from; absent in journals written before it was recorded. */
 const Sheet = z.string().optional();
+/** The file (its name) a write came from, for undo's listing; absent in journals written before it was recorded. */
+const File = z.string().optional();
+/** Why a run sent an invoice the service already held (`--allow-duplicates REASON`), when it did. */
+const Allowed = z.string().optional();
 
 export const JournalEntry = z.discriminatedUnion('type', [
   Base.extend({ type: z.literal('run'), file: z.string(), cursor: z.string().nullable() }),
   Base.extend({
     type: z.literal('intent'),
     fingerprint: z.string(),
+    file: File,
     sheet: Sheet,
+    allowedDuplicate: Allowed,
     rowNumbers: z.array(z.number()),
     cursor: z.string().nullable(),
   }),
   Base.extend({
     type: z.literal('created'),
     fingerprint: z.string(),
+    file: File,
     sheet: Sheet,
+    allowedDuplicate: Allowed,
     recordId: z.string(),
     sequence: z.string(),
     /** The record's `updated_at` as the run created or adopted it. */
@@ -48,6 +56,8 @@ export const JournalEntry = z.discriminatedUnion('type', [
   }),
   Base.extend({
     type: z.literal('updated'),
+    file: File,
+    sheet: Sheet,
     recordId: z.string(),
     sequence: z.string(),
     previous: z.unknown(),

@@ -51,9 +51,18 @@ export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord>
   label(draft: D): string;
   identityOfBody(body: B): string;
   identityOfRecord(record: R): string;
+  /**
+   * The invoice a body or record is (`same-invoice.ts`: supplier identity and invoice number), or null
+   * when it carries no number; absent for kinds without invoices (then only identities match).
+   */
+  invoiceKeyOf?(bodyOrRecord: B | R): string | null;
+  /** How the sheet's body differs from another of the same invoice key, in words; empty when exactly the same. */
+  invoiceDifferences?(body: B, other: B | R): string[];
   create(body: B): Promise<R>;
   update(id: string, body: object): Promise<R>;
   get(id: string): Promise<R>;
+  /** Deletes a record this run created (a twin another run created first); absent: never taken back. */
+  remove?(id: string): Promise<void>;
   /** Records changed after `updatedAfter` (null: all), to find one whose answer was lost. */
   listSince(updatedAfter: string | null): Promise<R[]>;
   diff(draft: D, current: R): RecordDiff;

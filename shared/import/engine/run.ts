@@ -6,17 +6,18 @@ import { KINDS } from '../../kinds/index.ts';
 import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
-import type { Remedy } from '../../errors/remedy.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
-import type { RowResult, RowStatus } from '../outcome.ts';
+import type { RowResult } from '../outcome.ts';
 import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
 import { fingerprint } from './fingerprint.ts';
-import type { CreatedEntry, JournalIndex, JournalMatch, JournalSink } from './journal.ts';
+import type { JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
-import { sweepForTwins } from './sweep.ts';
 import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
+import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
+import { failed, fromJournal, notSent, rows } from './row-results.ts';
+import { settleTwins } from './take-back.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -24,6 +25,13 @@ export { changedSince } from './versions.ts';
 export interface RunOptions {
   /** The sheet the drafts come from, recorded with each create in the journal. */
   sheet?: string;
+  /** The file (name) the drafts come from, recorded with each write in the journal for undo's listing. */
+  file?: string;
+  /**
+   * Why invoices the service already holds are sent anyway (with `allowDuplicates`): recorded in the
+   * journal with each create that has a twin.
+   */
+  allowDuplicatesReason?: string;
   /** Requests in flight at once (1 and up). */
   concurrency: number;
   /** Aborting stops new records from starting; those in flight finish. */
@@ -65,12 +73,17 @@ export const DEFAULT_ATTEMPTS = 8;
  * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
  * - a create is journalled as an intent before it is sent and as created after its answer;
  * - a record the journal says an earlier run created is not sent again;
- * - a record the service already holds (same identity) is a duplicate, unless `allowDuplicates`;
+ * - an invoice the service already holds (same content, or same supplier identity and invoice number,
+ *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
+ *   `conflict` naming the differences when not, a `duplicate` when it has no invoice number; the same
+ *   invoice twice in the sheet is refused likewise;
  * - a create whose answer is lost is looked for among the records changed since the run began,
  *   adopted if found, sent again if not (at most `maxAttempts` times);
  * - an update whose answer is lost is read back and sent again only if it was not applied;
  * - after the last create, the records changed since the run began are swept for copies of what it
- *   created made by someone else meanwhile (see `sweep.ts`): reported, never deleted.
+ *   created made by another run meanwhile (`take-back.ts`): a copy of this run's that came second and
+ *   that nobody changed since is taken back (deleted, journalled as undone) and its rows point at the
+ *   first; an older copy it cannot take back is reported (`sweep.ts`).
  * @param existingRecords the organisation's records fetched at the start of the run.
  * @returns one result per row of every draft, sorted by row.
  * @example
@@ -87,7 +100,11 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   existingRecords: readonly R[],
   options: RunOptions,
 ): Promise<RowResult[]> {
-  const existing = new ExistingRecords(existingRecords, (r) => ops.identityOfRecord(r));
+  const existing = new ExistingRecords(
+    existingRecords,
+    (r) => ops.identityOfRecord(r),
+    (r) => ops.invoiceKeyOf?.(r) ?? null,
+  );
   const cursor = existing.newestUpdatedAt();
   const limit = pLimit(options.concurrency);
   const run = new Runner(ops, existing, cursor, options);
@@ -103,7 +120,14 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })),
   );
   const matches = new Map(creates.map((draftIndex, k) => [draftIndex, found[k]!]));
-  const decisions = drafts.map((d, i) => run.decide(d, identities[i]!, prints[i]!, matches.get(i) ?? {}));
+  // The same invoice twice in the sheet (its supplier spelt two ways): refused before any twin is claimed.
+  const keys = drafts.map((d, i) => (prints[i] && ops.invoiceKeyOf ? ops.invoiceKeyOf(d.body!) : null));
+  const repeats = options.allowDuplicates ? new Map<number, RowResult[]>() : refusedRepeats(drafts, keys, ops);
+  const decisions = drafts.map((d, i): Step => {
+    const refused = repeats.get(i);
+    if (refused) return async () => refused;
+    return run.decide(d, { identity: identities[i]!, print: prints[i]!, key: keys[i] ?? null }, matches.get(i) ?? {});
+  });
   const perDraft = await Promise.all(
     decisions.map((decide, i) => {
       const draft = drafts[i]!;
@@ -129,12 +153,7 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;
   }
-  return sweepForTwins({
-    results,
-    knownAtStart: new Set(existingRecords.map((r) => r.id.toLowerCase())),
-    changedSince: changed,
-    identityOf: (r) => ops.identityOfRecord(r),
-  });
+  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs: run.createdAs, options });
 }
 
 /** Where to look for records written during the run: the service cursor at its start, less the margin. */
@@ -145,6 +164,9 @@ function reconcileSince(cursor: string | null): string | null {
 type Step = () => Promise<RowResult[]>;
 
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
+  /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
+  readonly createdAs = new Map<string, string>();
+
   constructor(
     private readonly ops: ImportOps<D, B, R>,
     private readonly existing: ExistingRecords<R>,
@@ -157,11 +179,13 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   private base() {
-    return { at: this.at(), organisationId: this.ops.organisationId, kind: this.ops.kind };
+    const file = this.options.file;
+    return { at: this.at(), organisationId: this.ops.organisationId, kind: this.ops.kind, ...(file ? { file } : {}) };
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  decide(draft: D, identity: string, print: string, journal: JournalMatch): Step {
+  decide(draft: D, what: { identity: string; print: string; key: string | null }, journal: JournalMatch): Step {
+    const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
     if (draft.recordId) return () => this.update(draft, draft.recordId!);
@@ -173,18 +197,20 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       return async () => fromJournal(draft, journalled);
     }
     const pending = journal.pending;
-    const twin = this.existing.takeTwin(identity);
-    if (twin && pending) {
+    const exact = this.existing.takeTwin(identity);
+    if (exact && pending) {
       // An earlier run sent it and was stopped before it learnt the answer: it is ours.
-      return () => this.adopt(draft, print, twin, 'found after an interrupted run');
+      return () => this.adopt(draft, print, exact, 'found after an interrupted run');
     }
+    // The same invoice under another spelling of its supplier, or with other content: found by its key.
+    const twin = exact ?? (key === null ? undefined : this.existing.takeInvoiceTwin(key));
     if (twin && !this.options.allowDuplicates) {
-      return async () =>
-        withRemedy(this.ops.results(draft, twin, 'duplicate', `already in the service as ${twin.sequence}: not sent`), {
-          code: 'allow_duplicates',
-        });
+      const copies = key === null ? [] : this.existing.copiesBeside(key, twin);
+      return async () => heldInvoice(this.ops, draft, twin, key, copies);
     }
-    return () => this.create(draft, body, identity, print);
+    // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
+    const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
+    return () => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) });
   }
 
   private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
@@ -192,10 +218,16 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     return this.ops.results(draft, record, 'created', how);
   }
 
-  private async journalCreated(draft: D, print: string, record: R): Promise<void> {
+  private async journalCreated(
+    draft: D,
+    print: string,
+    record: R,
+    allowed: { allowedDuplicate?: string } = {},
+  ): Promise<void> {
     const results = this.ops.results(draft, record, 'created');
     await this.options.sink.append({
       ...this.base(),
+      ...allowed,
       type: 'created',
       fingerprint: print,
       sheet: this.options.sheet ?? '',
@@ -207,7 +239,13 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     });
   }
 
-  private async create(draft: D, body: B, identity: string, print: string): Promise<RowResult[]> {
+  private async create(
+    draft: D,
+    body: B,
+    what: { identity: string; print: string; allowed?: string },
+  ): Promise<RowResult[]> {
+    const { identity, print } = what;
+    const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     const attempt = async (): Promise<RowResult[]> => {
@@ -216,13 +254,15 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         type: 'intent',
         fingerprint: print,
         sheet: this.options.sheet ?? '',
+        ...allowed,
         rowNumbers: draft.rowNumbers,
         cursor: this.cursor,
       });
       try {
         const record = await this.ops.create(body);
         this.existing.add(record);
-        await this.journalCreated(draft, print, record);
+        this.createdAs.set(record.id.toLowerCase(), record.updated_at);
+        await this.journalCreated(draft, print, record, allowed);
         return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
@@ -298,6 +338,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     await this.options.sink.append({
       ...this.base(),
       type: 'updated',
+      sheet: this.options.sheet ?? '',
       recordId: current.id,
       sequence: current.sequence,
       previous: current,
@@ -331,35 +372,4 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     };
     return this.withAttempts(draft, attempt, 'not updated');
   }
-}
-
-function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): RowResult[] {
-  return draft.rowNumbers.map((rowNumber, i) => ({
-    rowNumber,
-    status: 'created',
-    recordId: entry.recordId,
-    sequence: entry.sequence,
-    ...(entry.lineItemIds[i] ? { lineItemId: entry.lineItemIds[i] } : {}),
-    // The version this import wrote, not the service's now: a change made since is someone else's.
-    ...(entry.updatedAt ? { updatedAt: entry.updatedAt } : {}),
-    message: 'created by an earlier run of this import (journal)',
-  }));
-}
-
-function rows(draft: ImportDraft<unknown>, status: RowStatus, message: string): RowResult[] {
-  return draft.rowNumbers.map((rowNumber) => ({ rowNumber, status, message }));
-}
-
-function notSent(draft: ImportDraft<unknown>, message: string): RowResult[] {
-  return rows(draft, 'failed', message).map((row) => ({ ...row, notSent: true }));
-}
-
-function failed(draft: ImportDraft<unknown>, error: unknown, prefix?: string): RowResult[] {
-  const reason = error instanceof Error ? error.message : String(error ?? '');
-  return rows(draft, 'failed', prefix ? `${prefix} (${reason})` : reason);
-}
-
-/** The rows of one record, each with `remedy` for the face to word after its message. */
-function withRemedy(results: RowResult[], remedy: Remedy): RowResult[] {
-  return results.map((r) => ({ ...r, remedies: [...(r.remedies ?? []), remedy] }));
 }

@@ -13,6 +13,8 @@ export interface SweepInput<R extends ServiceRecord> {
   /** Records changed since the run began, as listed after its last create. */
   changedSince: readonly R[];
   identityOf: (record: R) => string;
+  /** Whether a twin of one of this run's records is reported on its rows (default: every twin). */
+  reports?: (ours: R, twin: R) => boolean;
 }
 
 /**
@@ -20,7 +22,8 @@ export interface SweepInput<R extends ServiceRecord> {
  * created the same invoices while this one did. For every identity this run created records of,
  * records with that identity that are neither this run's nor known at its start are counted; when
  * there are some, the rows of this run's records get a message naming them and `twinSequences`,
- * so the run reports them (exit 1). Nothing is deleted: which copy to keep is the bookkeeper's call.
+ * so the run reports them (exit 1). Nothing is deleted here (`take-back.ts` deletes this run's own
+ * younger copies first, before the sweep).
  * @returns the results, with those rows annotated (others unchanged, same order).
  */
 export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): RowResult[] {
@@ -39,7 +42,9 @@ export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): Ro
   if (others.size === 0) return [...input.results];
   return input.results.map((result) => {
     const record = result.status === 'created' && result.recordId ? byId.get(result.recordId.toLowerCase()) : undefined;
-    const twins = record ? others.get(input.identityOf(record)) : undefined;
+    const twins = record
+      ? others.get(input.identityOf(record))?.filter((twin) => input.reports?.(record, twin) ?? true)
+      : undefined;
     if (!record || !twins?.length) return result;
     const sequences = twins.map((t) => t.sequence);
     const note =

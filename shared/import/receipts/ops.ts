@@ -8,6 +8,7 @@ import type { ImportOps } from '../engine/ops.ts';
 import type { ReceiptDraft } from './build.ts';
 import { diffReceipt } from './diff.ts';
 import { KINDS } from '../../kinds/index.ts';
+import { receiptDifferences, receiptInvoiceKey } from './same-invoice.ts';
 
 /**
  * The import runner's view of receipts: identity, create, update, read back, compare, results.
@@ -24,9 +25,12 @@ export function receiptOps(
     label: KINDS.receipts.label,
     identityOfBody: (body) => receiptIdentity(org.orgId, body, timeZone),
     identityOfRecord: (record) => receiptIdentity(org.orgId, record, timeZone),
+    invoiceKeyOf: receiptInvoiceKey,
+    invoiceDifferences: (body, other) => receiptDifferences(body, other, timeZone, names),
     create: (body) => org.createReceipt(body),
     update: (id, body) => org.updateReceipt(id, body),
     get: (id) => org.getReceipt(id),
+    remove: (id) => org.deleteReceipt(id),
     listSince: async (updatedAfter) => (await org.listReceipts(updatedAfter ? { updatedAfter } : {})).records,
     diff: (draft, current) => diffReceipt(draft.body!, current, timeZone, names),
     results: receiptResults,

@@ -16,6 +16,7 @@ import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings, ReceiptDraft } from './build.ts';
 import { buildReceiptDraft } from './build.ts';
 import { groupInvoices } from './group.ts';
+import { refuseRepeatedBlocks } from './repeated-blocks.ts';
 
 /** Everything an import of receipts will do, worked out before anything is sent. */
 export interface ReceiptPlan {
@@ -61,6 +62,9 @@ export function planReceiptImport(
     warnings.push({ message: `no price column: each pack cost is '${total}' ÷ the quantity` });
   }
   const groups = groupInvoices(rows, blankBefore, index);
-  const drafts = groups.map((group) => buildReceiptDraft(group, index, resolver, { ...reading, prices }));
+  // The same invoice pasted twice under one spelling is one group with its lines twice: refused.
+  const drafts = refuseRepeatedBlocks(
+    groups.map((group) => buildReceiptDraft(group, index, resolver, { ...reading, prices })),
+  );
   return { drafts, skipped, warnings };
 }

@@ -133,7 +133,7 @@ describe('Import of receipts (the sample sheet)', () => {
     });
   });
 
-  it('a new session finds what an earlier one sent from another copy of the sheet: duplicate, not sent', async () => {
+  it('a new session finds what an earlier one sent from another copy of the sheet: unchanged, not sent', async () => {
     const init: MemoryInit = {
       sheets: [
         {
@@ -162,9 +162,10 @@ describe('Import of receipts (the sample sheet)', () => {
     const second = await open(init);
     await second.importer.start();
     const state = second.importer.store.get();
-    expect(state.status?.tone).toBe('error');
-    expect(state.status?.text).toBe('1 receipt: 1 duplicate.');
-    expect(state.problems[0]).toMatch(/^Row 2: duplicate: already in the service as REC-\d+/);
+    // Held exactly (same supplier, number, date and lines): unchanged, which is no failure.
+    expect(state.status?.text).toBe('1 receipt: 1 unchanged.');
+    expect(row(second.workbook, 'Invoices', 2, 9)?.[0]).toBe('unchanged');
+    expect(row(second.workbook, 'Invoices', 2, 9)?.[4]).toMatch(/^already in the service as REC-\d+ \(same supplier/);
     expect(await receiptCount()).toBe(before);
     expect(row(second.workbook, 'Invoices', 2, 9)?.[1]).toBe(row(first.workbook, 'Invoices', 2, 9)?.[1]);
 
@@ -428,9 +429,9 @@ describe('Import while the bookkeeper edits the sheet', () => {
     // The same invoices again, in a new workbook: the service holds them now.
     const { workbook, importer } = await open({ sheets: [sheet] });
     await importer.validate();
-    expect(importer.store.get().status?.text).toBe('Checked, nothing sent: 2 receipts: 2 duplicate.');
+    expect(importer.store.get().status?.text).toBe('Checked, nothing sent: 2 receipts: 2 unchanged.');
     const results = [2, 3].map((n) => row(workbook, 'Dockets', n, 9));
-    expect(results.map((r) => r?.[0])).toEqual(['duplicate', 'duplicate']);
+    expect(results.map((r) => r?.[0])).toEqual(['unchanged', 'unchanged']);
     expect(results.map((r) => [r?.[1], r?.[2], r?.[3]])).toEqual([
       [null, null, null],
       [null, null, null],
@@ -686,20 +687,20 @@ describe('what to do, in the pane’s words', () => {
     expect(saved.prices_include_gst).toBe(true);
   });
 
-  it('an invoice the service holds: its Message names the pane’s checkbox, not a command-line flag', async () => {
-    const sheet = {
-      ...gstSheet,
-      rows: [
-        gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h)),
-        ['DUP-P1', ...gstSheet.rows[1]!.slice(1)],
-      ],
-    };
+  it('an invoice the service holds otherwise: its Message names the pane’s checkbox, not a command-line flag', async () => {
+    const header = gstSheet.rows[0]!.map((h) => (h === 'Unit Price (inc GST)' ? 'Price ex GST' : h));
+    const sheet = { ...gstSheet, rows: [header, ['DUP-P1', ...gstSheet.rows[1]!.slice(1)]] };
     await (await open({ sheets: [sheet] })).importer.start();
-    const { workbook, importer } = await open({ sheets: [sheet] });
+    // The same invoice number from the same supplier, with another quantity: a conflict.
+    const other = {
+      ...gstSheet,
+      rows: [header, ['DUP-P1', ...gstSheet.rows[1]!.slice(1, 5), 3, ...gstSheet.rows[1]!.slice(6)]],
+    };
+    const { workbook, importer } = await open({ sheets: [other] });
     await importer.start();
     const message = row(workbook, 'Bills', 2, 9)?.[4];
     expect(message).toMatch(
-      /^already in the service as REC-\d+: not sent; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/,
+      /^invoice DUP-P1 is already in the service as REC-\d+, otherwise: .*: not sent; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/,
     );
     expect(importer.store.get().problems.join('\n')).not.toContain('--');
   });

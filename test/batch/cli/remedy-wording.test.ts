@@ -47,7 +47,7 @@ describe('remedy wording', () => {
   it('a sentence gets sentences; a clause gets clauses; repeats once', () => {
     const dup: Remedy = { code: 'allow_duplicates' };
     expect(withRemedies('already in the service as REC-1: not sent', [dup, dup], cliRemedy)).toBe(
-      'already in the service as REC-1: not sent; use --allow-duplicates to send it anyway',
+      'already in the service as REC-1: not sent; use --allow-duplicates "REASON" to send it anyway (the reason is kept in the journal)',
     );
     expect(withRemedies('No column for Qty.', [{ code: 'give_header_row' }], cliRemedy)).toBe(
       'No column for Qty. Add a header row above the data, or pass --mapping FILE naming the columns and the "headerRow".',

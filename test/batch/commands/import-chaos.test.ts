@@ -1,6 +1,8 @@
 // The never-twice guarantees under everything at once: two imports running side by side, one of them
 // killed with SIGKILL three times and its journal torn each time, 20% 500/503 answers and 10% of
-// answers dropped after the service committed. Bounded in time; 127.0.0.1 only.
+// answers dropped after the service committed; then two runs of one file under two results paths (one
+// lock per input content: one refused) and a third finding every invoice unchanged. Bounded in time;
+// 127.0.0.1 only.
 import { spawn } from 'node:child_process';
 import { appendFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -82,7 +84,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
         killed += 1;
       }
       await runA.exited;
-      await appendFile(join(dir, 'a.journal.jsonl'), '{"at":"2026-11-24T00:00:00.000Z","organisationId":"');
+      await appendFile(join(dir, 'a.xlsx.journal.jsonl'), '{"at":"2026-11-24T00:00:00.000Z","organisationId":"');
     }
     expect(killed).toBeGreaterThanOrEqual(2);
 
@@ -97,7 +99,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const refused = [first, second].flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
     expect(refused.map((e) => e.code)).toEqual(['import_running']);
     const last = finished[0]!;
-    expect(last.io.stderr.join('\n')).toMatch(/warning: the journal .*a.journal.jsonl ended in a line cut short/);
+    expect(last.io.stderr.join('\n')).toMatch(/warning: the journal .*a.xlsx.journal.jsonl ended in a line cut short/);
     expect(last.summary.rows.created, last.io.stderr.join('\n')).toBe(INVOICES * 2);
     expect(last.summary.exitCode).toBe(0);
 
@@ -108,10 +110,41 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     expect(b1.code, b1.stderr).toBe(0);
     expect(JSON.parse(b1.stdout).rows.created).toBe(INVOICES * 2);
 
+    // Two runs of a third file under two results paths, under the same faults: they share the lock of
+    // the file's content, so one is refused; a run under a third path finds every invoice unchanged.
+    sandbox.setFaults(FAULTS);
+    const c = generateInvoices(INVOICES / 2, 2, 33, 'C-');
+    const fileC = join(dir, 'c.xlsx');
+    await writeInvoicesXlsx(fileC, c);
+    const cRuns = await Promise.allSettled(
+      ['c-one', 'c-two'].map((name) =>
+        runImportCli(url, {
+          kind: 'receipts',
+          file: fileC,
+          concurrency: 6,
+          client: FAST_BACKOFF,
+          results: join(dir, `${name}.results.xlsx`),
+        }),
+      ),
+    );
+    const cDone = cRuns.flatMap((r) => (r.status === 'fulfilled' ? [r.value.summary] : []));
+    const cRefused = cRuns.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []));
+    expect(cRefused).toEqual(['import_running']);
+    expect(cDone.map((summary) => [summary.rows.created, summary.exitCode])).toEqual([[INVOICES, 0]]);
+    const cAgain = await runImportCli(url, {
+      kind: 'receipts',
+      file: fileC,
+      client: FAST_BACKOFF,
+      results: join(dir, 'c-three.results.xlsx'),
+    });
+    expect([cAgain.summary.rows.unchanged, cAgain.summary.exitCode]).toEqual([INVOICES, 0]);
+    sandbox.setFaults({});
+
     const receipts = await listAll(url, WILLOW, 'receipts');
     expectEachInvoiceOnce(receipts, a);
     expectEachInvoiceOnce(receipts, b);
-    expect(receipts.length).toBe(before + 2 * INVOICES);
+    expectEachInvoiceOnce(receipts, c);
+    expect(receipts.length).toBe(before + 2 * INVOICES + INVOICES / 2);
     console.info(
       `chaos: ${killed} kills, both imports done in ${importsMs} ms, faults injected and survived: ${JSON.stringify(injected)}`,
     );
@@ -124,7 +157,7 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const undoA = await undoCommand({
       baseUrl: url,
       token: 'demo-token-willow',
-      journal: join(dir, 'a.journal.jsonl'),
+      journal: join(dir, 'a.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }),
     });
@@ -138,12 +171,12 @@ describe('chaos: concurrent runs, kill -9 restarts and torn journals under fault
     const undoB = await undoCommand({
       baseUrl: url,
       token: 'demo-token-willow',
-      journal: join(dir, 'b.journal.jsonl'),
+      journal: join(dir, 'b.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO({ SHED_RETRY_DELAY_MS: '10' }),
     });
     expect(undoB.deleted.length + undoB.alreadyGone.length).toBe(INVOICES);
     sandbox.setFaults({});
-    expect((await listAll(url, WILLOW, 'receipts')).length).toBe(before);
+    expect((await listAll(url, WILLOW, 'receipts')).length).toBe(before + INVOICES / 2);
   }, 150_000);
 });

@@ -57,7 +57,7 @@ describe('Ctrl-C during an import', () => {
     const created = (await listAll(sandbox.url, WILLOW, 'receipts')).length - before;
     expect(created).toBeGreaterThanOrEqual(10);
     expect(created).toBeLessThan(80);
-    const journal = (await readFile(join(dir, 'generated.journal.jsonl'), 'utf8'))
+    const journal = (await readFile(join(dir, 'generated.xlsx.journal.jsonl'), 'utf8'))
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));

@@ -60,7 +60,7 @@ describe('a run killed with SIGKILL halfway and started again', () => {
     const afterKill = sandbox.stats.writes;
     expect(afterKill).toBeGreaterThanOrEqual(40);
     expect(afterKill).toBeLessThan(120);
-    const journal = await readFile(join(dir, 'generated.journal.jsonl'), 'utf8');
+    const journal = await readFile(join(dir, 'generated.xlsx.journal.jsonl'), 'utf8');
     expect(journal).toContain('"type":"intent"');
 
     // Requests the server was still serving when the client died finish now; then run again.

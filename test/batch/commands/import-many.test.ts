@@ -72,7 +72,7 @@ describe('several sheets and files in one run', () => {
     // Undo reaches exactly one run: the Farmco sheet's.
     const undone = await undoCommand({
       ...connection(),
-      journal: join(dir, 'suppliers.Farmco-Rural-Supplies.journal.jsonl'),
+      journal: join(dir, 'suppliers.Farmco-Rural-Supplies.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO(),
     });

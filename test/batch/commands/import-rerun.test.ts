@@ -30,7 +30,7 @@ describe('re-running an import never writes twice', () => {
   });
 
   it('journals every create beside the results file, without the token', async () => {
-    const journal = await readFile(join(dir, 'invoices.journal.jsonl'), 'utf8');
+    const journal = await readFile(join(dir, 'invoices.xlsx.journal.jsonl'), 'utf8');
     const lines = journal
       .trim()
       .split('\n')
@@ -98,7 +98,7 @@ describe('re-running an import never writes twice', () => {
     expect(String(row5.getCell(16).value)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('without the journal, the service is checked: the same invoices are duplicates, not sent', async () => {
+  it('without the journal, the service is checked: the same invoices, held exactly, are unchanged and not sent', async () => {
     const before = writesOf(sandbox);
     const { summary } = await runImportCli(sandbox.url, {
       kind: 'receipts',
@@ -106,8 +106,10 @@ describe('re-running an import never writes twice', () => {
       results: join(dir, 'elsewhere.results.xlsx'),
     });
     expect(writesOf(sandbox)).toBe(before);
-    expect(summary.records.duplicate).toBe(11);
-    expect(summary.exitCode).toBe(1);
+    expect(summary.records.unchanged).toBe(11);
+    // The example's invalid rows stay invalid (exit 1 for them alone); every other row is unchanged.
+    const others = Object.entries(summary.rows).filter(([status, n]) => n > 0 && status !== 'invalid');
+    expect(others).toEqual([['unchanged', summary.rows.unchanged]]);
   });
 
   it('--allow-duplicates sends them anyway', async () => {
@@ -116,9 +118,16 @@ describe('re-running an import never writes twice', () => {
       kind: 'receipts',
       file: input,
       results: join(dir, 'twice.results.xlsx'),
-      allowDuplicates: true,
+      allowDuplicates: 'a second delivery under the same invoice numbers',
     });
     expect(summary.records.created).toBe(11);
+    const created = (await readFile(join(dir, 'twice.xlsx.journal.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.type === 'created' && e.allowedDuplicate);
+    expect(created).toHaveLength(11);
+    expect(created[0].allowedDuplicate).toBe('a second delivery under the same invoice numbers');
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(receipts + 11);
   });
 });

@@ -43,7 +43,7 @@ describe('shed undo JOURNAL', () => {
     });
     const before = sandbox.stats.writes;
     await expect(
-      undoCommand({ ...connection(sandbox.url), journal: join(dir, 'a.journal.jsonl'), io: memoryIO() }),
+      undoCommand({ ...connection(sandbox.url), journal: join(dir, 'a.xlsx.journal.jsonl'), io: memoryIO() }),
     ).rejects.toThrow(/--yes/);
     expect(sandbox.stats.writes).toBe(before);
   });
@@ -60,17 +60,17 @@ describe('shed undo JOURNAL', () => {
     const io = memoryIO();
     const summary = await undoCommand({
       ...connection(sandbox.url),
-      journal: join(dir, 'b.journal.jsonl'),
+      journal: join(dir, 'b.xlsx.journal.jsonl'),
       yes: true,
       io,
     });
     expect(summary.deleted).toHaveLength(11);
-    expect(io.stderr.join('\n')).toMatch(/delete REC-\d{8} \(rows 5, 6, 7\)/);
+    expect(io.stderr.join('\n')).toMatch(/delete REC-\d{8} \(invoices.xlsx, sheet Invoices, rows 5, 6, 7\)/);
     expect(await snapshot(sandbox.url)).toEqual(original);
     // A second undo of the same journal does nothing.
     const again = await undoCommand({
       ...connection(sandbox.url),
-      journal: join(dir, 'b.journal.jsonl'),
+      journal: join(dir, 'b.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO(),
     });
@@ -90,7 +90,7 @@ describe('shed undo JOURNAL', () => {
     expect(await snapshot(sandbox.url)).not.toEqual(original);
     const undo = await undoCommand({
       ...connection(sandbox.url),
-      journal: join(dir, 'edit.journal.jsonl'),
+      journal: join(dir, 'edit.xlsx.journal.jsonl'),
       yes: true,
       io: memoryIO(),
     });
@@ -114,7 +114,7 @@ describe('shed undo JOURNAL', () => {
       results: join(dir, 'c.results.xlsx'),
       allowDuplicates: true,
     });
-    const journal = join(dir, 'c.journal.jsonl');
+    const journal = join(dir, 'c.xlsx.journal.jsonl');
     const created = (await readFile(journal, 'utf8'))
       .split('\n')
       .filter(Boolean)
@@ -153,7 +153,7 @@ describe('shed undo JOURNAL', () => {
     const before = sandbox.stats.writes;
     const child = spawn(
       process.execPath,
-      ['batch/bin/shed.js', 'undo', join(dir, 'd.journal.jsonl'), '--base-url', sandbox.url],
+      ['batch/bin/shed.js', 'undo', join(dir, 'd.xlsx.journal.jsonl'), '--base-url', sandbox.url],
       {
         env: { ...process.env, SHED_TOKEN: 'demo-token-willow', SHED_CONFIG: join(dir, 'none.json') },
         stdio: 'pipe',

@@ -66,6 +66,8 @@ const RELEASED: Record<ErrorCode, string> = {
   journal_is_link: 'JournalError',
   journal_unreadable: 'JournalError',
   import_running: 'JournalError',
+  lock_unwritable: 'JournalError',
+  journal_unwritable: 'JournalError',
   config_unreadable: 'ConfigError',
   profiles_unreadable: 'ConfigError',
   unknown_profile: 'ConfigError',

@@ -289,6 +289,79 @@ describe('the sweep after the last create', () => {
     expect(svc.records.map((r) => r.id)).toContain('theirs');
   });
 
+  it('takes back its own copy when another run created the same invoice first and nobody changed ours since', async () => {
+    const svc = service();
+    const create = svc.ops.create;
+    svc.ops.create = async (body) => {
+      if (body.name === 'A')
+        svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
+      return create(body);
+    };
+    const removed: string[] = [];
+    svc.ops.remove = async (id) => {
+      removed.push(id);
+      svc.records.splice(
+        svc.records.findIndex((r) => r.id === id),
+        1,
+      );
+    };
+    const entries: JournalEntry[] = [];
+    const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: { append: async (e) => void entries.push(e) },
+    });
+    expect(removed).toHaveLength(1);
+    expect(results[0]).toMatchObject({ status: 'unchanged', recordId: 'theirs', sequence: 'REC-77' });
+    expect(results[0]!.message).toMatch(/another import created the same invoice first as REC-77: REC-\d+ taken back/);
+    expect(results[0]!.twinSequences).toBeUndefined();
+    expect(entries.filter((e) => e.type === 'undone').map((e) => (e as { recordId: string }).recordId)).toEqual(
+      removed,
+    );
+    expect(svc.records.map((r) => r.name).sort()).toEqual(['A', 'B']);
+  });
+
+  it('never takes back a copy someone changed after this run created it: reported instead', async () => {
+    const svc = service();
+    const create = svc.ops.create;
+    svc.ops.create = async (body) => {
+      const made = await create(body);
+      if (body.name === 'A') {
+        svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2025-12-31T00:00:00Z', name: 'A' });
+        svc.records.find((r) => r.id === made.id)!.updated_at = '2026-02-01T00:00:00Z'; // a colleague's edit
+      }
+      return { ...made, updated_at: '2026-01-01T00:00:09Z' };
+    };
+    let removed = 0;
+    svc.ops.remove = async () => void (removed += 1);
+    const results = await runImport([draft(2, 'A')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+    });
+    expect(removed).toBe(0);
+    expect(results[0]).toMatchObject({ status: 'created', twinSequences: ['REC-77'] });
+  });
+
+  it('a later run keeps reporting an invoice the service holds twice (unchanged rows, both copies named)', async () => {
+    const svc = service();
+    svc.ops.invoiceKeyOf = (r) => r.name;
+    svc.ops.invoiceDifferences = () => [];
+    const held = [
+      { id: 'one', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' },
+      { id: 'two', sequence: 'REC-2', updated_at: '2026-01-01T00:00:01Z', name: 'A' },
+    ];
+    svc.records.push(...held);
+    const results = await runImport([draft(2, 'A')], svc.ops, held, {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+    });
+    expect(svc.creates).toEqual([]);
+    expect(results[0]).toMatchObject({ status: 'unchanged', sequence: 'REC-1', twinSequences: ['REC-2'] });
+    expect(results[0]!.message).toMatch(/the service holds this invoice 2 times \(REC-1, REC-2\): delete the extra/);
+  });
+
   it('says nothing of twins that were there before the run (those were decided on) or that the sheet itself holds', async () => {
     const svc = service();
     svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });

@@ -1,0 +1,76 @@
+/**
+ * An invoice pasted twice into one sheet under one spelling of its supplier: the grouping joins both copies into
+ * one invoice (same supplier and number, even when not adjacent), which would double its lines. Found here
+ * and refused, so nothing of it is sent.
+ */
+import { canonicalDecimal } from '../../sheet/values/index.ts';
+import { rowsText } from '../engine/same-invoice.ts';
+import type { ReceiptDraft } from './build.ts';
+
+/**
+ * Refuses (pure: returns new drafts) every invoice whose rows fall in separate blocks (another
+ * invoice's rows between them) of which one repeats an earlier one line for line (product, quantity,
+ * pack size and unit, pack cost): the same invoice twice in the sheet. Its rows get the problem
+ * `repeated_invoice` and its body is dropped. Drafts updating a receipt (a Record ID) are left alone.
+ */
+export function refuseRepeatedBlocks(drafts: readonly ReceiptDraft[]): ReceiptDraft[] {
+  const owner = new Map<number, number>();
+  drafts.forEach((d, i) => d.rowNumbers.forEach((row) => owner.set(row, i)));
+  return drafts.map((draft, index) => {
+    if (!draft.body || draft.recordId || draft.lines.length < 2) return draft;
+    const items = draft.body.line_items ?? [];
+    if (items.length !== draft.lines.length) return draft;
+    const blocks = blocksOf(
+      draft.lines.map((line, i) => ({ row: line.rowNumber, item: items[i]! })),
+      (from, to) => {
+        for (let row = from + 1; row < to; row += 1) if ((owner.get(row) ?? index) !== index) return true;
+        return false;
+      },
+    );
+    for (let later = 1; later < blocks.length; later += 1) {
+      const earlier = blocks.slice(0, later).find((b) => sameLines(b, blocks[later]!));
+      if (!earlier) continue;
+      const repeat = blocks[later]!;
+      const problem = {
+        code: 'repeated_invoice',
+        rowNumber: repeat[0]!.row,
+        message:
+          `${draft.key ? `invoice ${draft.key}` : 'this invoice'} is in the sheet twice: ${rowsText(repeat.map((l) => l.row))} ` +
+          `repeat ${rowsText(earlier.map((l) => l.row))} line for line (pasted twice?); nothing of it is sent: remove one copy`,
+      };
+      return { ...draft, body: null, problems: [...draft.problems, problem] };
+    }
+    return draft;
+  });
+}
+
+type Line = { row: number; item: NonNullable<NonNullable<ReceiptDraft['body']>['line_items']>[number] };
+
+/** The lines split where another invoice's rows lie between two of them. */
+function blocksOf(lines: readonly Line[], othersBetween: (from: number, to: number) => boolean): Line[][] {
+  const sorted = [...lines].sort((a, b) => a.row - b.row);
+  const blocks: Line[][] = [];
+  for (const line of sorted) {
+    const last = blocks.at(-1);
+    if (last && !othersBetween(last.at(-1)!.row, line.row)) last.push(line);
+    else blocks.push([line]);
+  }
+  return blocks;
+}
+
+function sameLines(a: readonly Line[], b: readonly Line[]): boolean {
+  const text = (lines: readonly Line[]) =>
+    lines
+      .map(({ item }) =>
+        [
+          item.product_id,
+          canonicalDecimal(item.quantity),
+          canonicalDecimal(item.pack_size_value),
+          item.pack_size_unit.trim().toLowerCase(),
+          canonicalDecimal(item.pack_cost),
+        ].join('|'),
+      )
+      .sort()
+      .join('\n');
+  return a.length === b.length && text(a) === text(b);
+}
