@@ -19,7 +19,7 @@ import { InputFileError } from './errors.ts';
 import { inspectOle, isSylkOrDif, sniffFormat } from './sniff.ts';
 import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
-import type { ReadLimits } from './limits.ts';
+import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { loadCodePages, readWorkbookBytes } from './workbook.ts';
 import { checkWorkbookZip } from './zip-check.ts';
@@ -34,6 +34,8 @@ export interface ReadOptions {
   sheet?: string;
   /** Limits on rows, cells and bytes; each defaults to {@link DEFAULT_LIMITS}. */
   limits?: Partial<ReadLimits>;
+  /** The process's heap guard, looked at between rows of a workbook (`memory_limit` past it). */
+  memory?: ReadMemoryGuard;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface ReadGrid extends Grid {
  * Reads the file at `path` as .xlsx or CSV, whichever its content is.
  * @throws InputFileError: `file_not_found`, `file_unreadable`, `empty_file`, `not_a_spreadsheet`,
  *   `corrupt_workbook`, `password_protected`, `sheet_not_found`, `no_data`,
- *   `unreadable_encoding`, `malformed_csv`.
+ *   `unreadable_encoding`, `malformed_csv`, `too_large`, `memory_limit` (see {@link ReadOptions.memory}).
  */
 export async function readGrid(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
   return readSource(await fileSource(path), 'any', options);
@@ -150,8 +152,11 @@ async function readSource(
   );
 }
 
-function sheetOption(options: ReadOptions): { sheet?: string } {
-  return options.sheet === undefined ? {} : { sheet: options.sheet };
+function sheetOption(options: ReadOptions): { sheet?: string; memory?: ReadMemoryGuard } {
+  return {
+    ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
+    ...(options.memory ? { memory: options.memory } : {}),
+  };
 }
 
 function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbookBytes>): ReadGrid {

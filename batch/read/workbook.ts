@@ -15,7 +15,7 @@ import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/she
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
-import { tooManyCells, tooManyRows } from './limits.ts';
+import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isDateFormat, serialToDate } from './xlsx-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 
@@ -79,7 +79,7 @@ const PARSE: XLSX.ParsingOptions = {
  * Reads one worksheet of a workbook held in memory; `file` names it in messages.
  * A zip must have passed `checkWorkbookZip` first (SheetJS checks neither sizes nor CRCs).
  * @throws InputFileError `sheet_not_found` (the message lists the sheets), `no_data`, `corrupt_workbook`,
- *   `too_large` (more rows or cells than `limits`).
+ *   `too_large` (more rows or cells than `limits`), `memory_limit` (the heap past `memory`'s watermark).
  */
 export function readWorkbookBytes(
   bytes: Uint8Array,
@@ -89,6 +89,8 @@ export function readWorkbookBytes(
     limits: ReadLimits;
     rowCounts?: readonly SheetRowCount[];
     tables?: ReadonlyMap<string, readonly TablePart[]>;
+    /** Looked at after parsing and every few thousand rows: past its watermark, `memory_limit`. */
+    memory?: ReadMemoryGuard;
   },
 ): ReadSheet {
   const parseChecked = (sheet: string | number) => {
@@ -102,7 +104,8 @@ export function readWorkbookBytes(
   let layout: SheetLayout = { dateSystem: 1900 };
   const rowsOf = (name: string) => {
     const book = first.Sheets[name] ? first : parseChecked(name);
-    const rows = sheetRows(book, file, name, options.limits);
+    if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
+    const rows = sheetRows(book, file, name, options.limits, options.memory);
     layout = sheetLayout(book, name, options.tables?.get(name));
     if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
@@ -188,7 +191,13 @@ function sheetLayout(book: XLSX.WorkBook, name: string, tables: readonly TablePa
 }
 
 /** One parsed sheet's non-blank rows; null for a chart or dialog sheet, or one not parsed. */
-function sheetRows(book: XLSX.WorkBook, file: string, name: string, limits: ReadLimits): SheetRow[] | null {
+function sheetRows(
+  book: XLSX.WorkBook,
+  file: string,
+  name: string,
+  limits: ReadLimits,
+  memory: ReadMemoryGuard | undefined,
+): SheetRow[] | null {
   const sheet = book.Sheets[name];
   if (!sheet || (sheet['!type'] && sheet['!type'] !== 'sheet')) return null;
   const date1904 = Boolean(book.Workbook?.WBProps?.date1904);
@@ -201,6 +210,8 @@ function sheetRows(book: XLSX.WorkBook, file: string, name: string, limits: Read
     const row = data[r];
     // Each SheetJS row is let go once converted, so the sheet and the grid are not both held whole.
     data[r] = undefined;
+    if (memory && r % ROWS_PER_MEMORY_CHECK === ROWS_PER_MEMORY_CHECK - 1 && memory.over())
+      throw tooMuchMemory(file, name, memory, `reading row ${(r + 1).toLocaleString('en-AU')}`);
     if (!row) continue;
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;

@@ -11,7 +11,9 @@ import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
+import { heapGuard, type MemoryGuard } from '../../cli/heap.ts';
 import { readGrid } from '../../read/index.ts';
+import { tooMuchMemory } from '../../read/limits.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath } from '../../write/results-file.ts';
@@ -33,8 +35,13 @@ export class FileImportRun {
   saved: SavedMapping | undefined;
   /** The file's grid as read, with what only files have (the CSV's delimiter, the reader's warnings). */
   grid: Awaited<ReturnType<typeof readGrid>> | null = null;
+  /** The run stopped sending because the heap went past the guard's watermark (results written). */
+  memoryStopped = false;
   private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
+  private readonly memory: MemoryGuard;
+  /** Aborted by the memory guard while sending: no new record starts (as Ctrl-C). */
+  private readonly memoryStop = new AbortController();
 
   /**
    * @param mappingFile the `--mapping` file read, if any.
@@ -50,6 +57,22 @@ export class FileImportRun {
       options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
     this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
     this.progress = createProgress(options.io, options.kind);
+    this.memory = options.memoryGuard ?? heapGuard(options.io.env);
+  }
+
+  /**
+   * Before anything is sent: past the memory watermark, a typed refusal (exit 2; `close` releases
+   * the lock). `stage` says what the run was doing.
+   */
+  private checkMemory(stage: string): void {
+    if (this.memory.over()) throw tooMuchMemory(this.options.file, this.grid?.sheet, this.memory, stage);
+  }
+
+  /** While sending: past the watermark, no new record starts; those in flight finish and the results are written. */
+  private stopSendingIfLowOnMemory(): void {
+    if (this.memoryStopped || !this.memory.over()) return;
+    this.memoryStopped = true;
+    this.memoryStop.abort();
   }
 
   /** The ports of this run. */
@@ -61,16 +84,23 @@ export class FileImportRun {
           (this.grid = await readGrid(options.file, {
             ...(options.sheet ? { sheet: options.sheet } : {}),
             ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
+            memory: this.memory,
           })),
       },
-      mapping: async () =>
-        (this.saved = withSetValues(
+      mapping: async () => {
+        this.checkMemory('reading the sheet');
+        return (this.saved = withSetValues(
           this.mappingFile ?? (await this.profileFor(this.grid!)),
           options.set,
           options.kind,
-        )),
+        ));
+      },
       connect: () => this.connect(),
-      journal: ({ dryRun }) => this.openJournal(dryRun),
+      journal: ({ dryRun }) => {
+        // Called once the sheet is planned, just before the first record is sent.
+        this.checkMemory('checking its rows');
+        return this.openJournal(dryRun);
+      },
       results: ({ grid, mapping }) => ({
         finish: async (results) => {
           this.progress.stop();
@@ -90,7 +120,12 @@ export class FileImportRun {
           return { ...written, moved: [], unplaced: [] };
         },
       }),
-      progress: { records: (done, total) => this.progress.update(done, total) },
+      progress: {
+        records: (done, total) => {
+          this.stopSendingIfLowOnMemory();
+          this.progress.update(done, total);
+        },
+      },
       words: cliRemedy,
     };
   }
@@ -111,7 +146,8 @@ export class FileImportRun {
       force: Boolean(options.force),
       // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
       concurrency: settings.adaptive ? ADAPTIVE_CONCURRENCY.max : settings.concurrency,
-      ...(options.signal ? { signal: options.signal } : {}),
+      // Ctrl-C and the memory guard stop the run the same way: no new record, the results written.
+      signal: options.signal ? AbortSignal.any([options.signal, this.memoryStop.signal]) : this.memoryStop.signal,
     };
   }
 
