@@ -21,7 +21,8 @@ import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
 import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
-import { loadCodePages, readWorkbookBytes } from './workbook.ts';
+import { emptySheet, loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
+import { RowsWithoutNumbers, takeOutBigSheets, type SHEET_BATCH_BYTES } from './xlsx-batches.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 
@@ -36,6 +37,8 @@ export interface ReadOptions {
   limits?: Partial<ReadLimits>;
   /** The process's heap guard, looked at between rows of a workbook (`memory_limit` past it). */
   memory?: ReadMemoryGuard;
+  /** Worksheet parts unpacking past this many bytes are read in batches of about this size (default {@link SHEET_BATCH_BYTES}). */
+  sheetBatchBytes?: number;
 }
 
 /**
@@ -135,10 +138,7 @@ async function readSource(
     const bytes = await source.all();
     const { repairs, sheets, tables } = await checkWorkbookZip(bytes, file, limits);
     const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
-    return workbookGrid(
-      source,
-      readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets, tables }),
-    );
+    return readBigOrWhole(source, readable, options, { limits, rowCounts: sheets, tables });
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
@@ -150,6 +150,39 @@ async function readSource(
     file,
     sniffed.format === 'xlsx' ? 'an .xlsx workbook, not CSV text' : 'text, not an .xlsx workbook',
   );
+}
+
+/**
+ * An .xlsx checked by the zip check: its big worksheets read in batches of rows (xlsx-batches.ts),
+ * the rest as a whole; a big sheet with a row SheetJS would number by position is read whole.
+ */
+async function readBigOrWhole(
+  source: InputSource,
+  bytes: Uint8Array,
+  options: ReadOptions,
+  checked: Pick<Parameters<typeof readWorkbookBytes>[2], 'limits' | 'rowCounts' | 'tables'>,
+): Promise<ReadGrid> {
+  const file = source.label;
+  const whole = () => workbookGrid(source, readWorkbookBytes(bytes, file, { ...sheetOption(options), ...checked }));
+  const big = await takeOutBigSheets(bytes, checked.rowCounts ?? [], options.sheetBatchBytes);
+  if (!big) return whole();
+  const batched = new Set(big.sheets);
+  for (;;) {
+    const sheet = readWorkbookBytes(big.bytes, file, { ...sheetOption(options), ...checked, batched });
+    const batches = sheet.batched ? big.batches(sheet.name) : null;
+    if (!batches) return workbookGrid(source, sheet);
+    let rows;
+    try {
+      rows = await readBatchedRows(batches, file, sheet, { limits: checked.limits, ...sheetOption(options) });
+    } catch (error) {
+      if (error instanceof RowsWithoutNumbers) return whole();
+      throw error;
+    }
+    if (rows.length > 0) return workbookGrid(source, { ...sheet, rows });
+    if (options.sheet !== undefined) throw emptySheet(file, sheet.name);
+    // A big sheet of blank rows: taken out, it reads empty, so the next sheet with data is chosen.
+    batched.delete(sheet.name);
+  }
 }
 
 function sheetOption(options: ReadOptions): { sheet?: string; memory?: ReadMemoryGuard } {
