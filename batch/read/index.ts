@@ -22,7 +22,7 @@ import { decodeCsvBytes } from './text-decode.ts';
 import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { emptySheet, loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
-import { RowsWithoutNumbers, takeOutBigSheets, type SHEET_BATCH_BYTES } from './xlsx-batches.ts';
+import { RowsWithoutNumbers, takeOutBigSheets } from './xlsx-batches.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 
@@ -37,7 +37,7 @@ export interface ReadOptions {
   limits?: Partial<ReadLimits>;
   /** The process's heap guard, looked at between rows of a workbook (`memory_limit` past it). */
   memory?: ReadMemoryGuard;
-  /** Worksheet parts unpacking past this many bytes are read in batches of about this size (default {@link SHEET_BATCH_BYTES}). */
+  /** Worksheet parts unpacking past this many bytes are read in batches of about this size (default `SHEET_BATCH_BYTES` of xlsx-batches.ts). */
   sheetBatchBytes?: number;
 }
 

@@ -15,8 +15,12 @@ import * as XLSX from '@e965/xlsx';
 import { centralDirectory, entryData, type ZipEntry } from './zip-check.ts';
 import { normalPath, type SheetRowCount } from './zip-sheets.ts';
 
-/** Worksheet parts that unpack past this many bytes are read in batches of rows of about this size. */
-export const SHEET_BATCH_BYTES = 24 * 1024 * 1024;
+/**
+ * Worksheet parts that unpack past this many bytes are read in batches of rows of about this size.
+ * Measured on 60,000 lines × 36 columns (a 75 MB part): peak RSS of the read 539 MB whole, 252 MB
+ * in 4 MB batches, for about the same time.
+ */
+export const SHEET_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** A worksheet taken out of the workbook, to be read in batches: what surrounds its rows, and where they are. */
 interface BigSheet {
