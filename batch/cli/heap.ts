@@ -40,6 +40,8 @@ export interface MemoryGuard {
   over(): boolean;
   /** The watermark, in bytes of V8 heap in use. */
   readonly limitBytes: number;
+  /** V8 heap in use now, in bytes (garbage not yet collected included). */
+  used(): number;
 }
 
 const MB = 1024 * 1024;
@@ -70,6 +72,7 @@ export function heapGuard(env: Readonly<Record<string, string | undefined>>): Me
   const used = () => v8.getHeapStatistics().used_heap_size;
   return {
     limitBytes,
+    used,
     over() {
       if (used() <= limitBytes) return false;
       fullCollection()?.();

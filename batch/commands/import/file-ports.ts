@@ -24,6 +24,12 @@ import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from '.
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
+/**
+ * Heap the .xlsx results writer takes per cell of the input sheet (exceljs holds the whole workbook):
+ * measured 574 MB live, 886 MB peak RSS for 2.16 million cells (60,000 lines × 36 columns).
+ */
+const RESULTS_BYTES_PER_CELL = 400;
+
 /** One `shed import` run's files and connection, as ports for the core. */
 export class FileImportRun {
   /** The results file (null for a dry run without `--results`) and its journal beside it. */
@@ -66,6 +72,22 @@ export class FileImportRun {
    */
   private checkMemory(stage: string): void {
     if (this.memory.over()) throw tooMuchMemory(this.options.file, this.grid?.sheet, this.memory, stage);
+  }
+
+  /**
+   * Why the .xlsx results file would take more memory than is left under the watermark (the
+   * results writer holds the whole input workbook as exceljs cells, about {@link RESULTS_BYTES_PER_CELL}
+   * bytes each), or null. Then the results go to the fallback CSV instead of crashing the process.
+   */
+  private resultsTooLarge(): string | null {
+    const grid = this.grid;
+    if (!grid || grid.format !== 'xlsx') return null;
+    let cells = 0;
+    for (const row of grid.rows) cells += row.cells.length;
+    const needed = cells * RESULTS_BYTES_PER_CELL;
+    if (this.memory.used() + needed <= this.memory.limitBytes) return null;
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024).toLocaleString('en-AU')} MB`;
+    return `${basename(this.options.file)}, sheet ${grid.sheet} has ${cells.toLocaleString('en-AU')} cells: copying them into a results workbook would take about ${mb(needed)}, more than the ${mb(this.memory.limitBytes)} of memory this process may use`;
   }
 
   /** While sending: past the watermark, no new record starts; those in flight finish and the results are written. */
@@ -115,6 +137,7 @@ export class FileImportRun {
                   ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
                 },
                 fallbackResultsPath(this.journalFile ?? this.resultsFile),
+                this.resultsTooLarge(),
               )
             : { file: null, failure: null };
           return { ...written, moved: [], unplaced: [] };

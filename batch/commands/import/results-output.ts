@@ -48,13 +48,16 @@ export interface ResultsWritten {
 /**
  * Writes the results file; if that fails after records were sent, writes the results alone (row,
  * the five result columns) as CSV beside the journal, so the ids of what was sent are never lost.
+ * `refusal`: why the results file is not to be tried at all (it would exhaust memory): the fallback at once.
  * Never throws: the caller reports where the results are and why.
  */
 export async function writeResultsOrFallback(
   options: ResultsFileOptions,
   fallbackPath: string,
+  refusal: string | null = null,
 ): Promise<ResultsWritten> {
   try {
+    if (refusal !== null) throw new Error(refusal);
     await writeResultsFile(options);
     return { file: options.outputPath, failure: null };
   } catch (error) {

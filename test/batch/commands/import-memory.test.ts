@@ -37,7 +37,11 @@ describe('shed import near the memory limit', () => {
     const before = (await listAll(sandbox.url, WILLOW, 'receipts')).length;
     const writesAtStart = sandbox.stats.writes;
     // The heap "fills up" once three receipts are created: an artificial limit, the real path after it.
-    const guard = { limitBytes: 1024 * 1024, over: () => sandbox.stats.writes - writesAtStart >= 3 };
+    const guard = {
+      limitBytes: 1024 ** 3,
+      used: () => 0,
+      over: () => sandbox.stats.writes - writesAtStart >= 3,
+    };
     const { summary, io } = await runImportCli(sandbox.url, {
       kind: 'receipts',
       file,
@@ -80,6 +84,24 @@ describe('shed import near the memory limit', () => {
     expect((error as Error).message).toMatch(/invoices\.xlsx, sheet .*more than the 1 MB of memory.*Nothing was sent/);
     expect(exitStatusFor(error)).toBe(2);
     expect((await listAll(sandbox.url, WILLOW, 'receipts')).length).toBe(before);
+    expect(existsSync(join(dir, 'invoices.journal.lock'))).toBe(false);
+  }, 60_000);
+
+  it('a results workbook that would not fit under the watermark: the results in the fallback CSV, said, exit 1', async () => {
+    const { dir, file } = await workbook(4, 'MEMC-');
+    // Room for 20 cells of results workbook (400 bytes each): the sheet has more.
+    const guard = { limitBytes: 20 * 400, used: () => 0, over: () => false };
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, memoryGuard: guard });
+    expect(summary.records.created).toBe(4);
+    expect(summary.exitCode).toBe(1);
+    expect(summary.resultsFile).toBe(join(dir, 'invoices.results-fallback.csv'));
+    expect(summary.resultsFailure?.reason).toMatch(
+      /invoices\.xlsx, sheet \w+ has \d+ cells: copying them into a results workbook/,
+    );
+    const csv = (await readFile(join(dir, 'invoices.results-fallback.csv'), 'utf8')).trim().split(/\r?\n/);
+    expect(csv).toHaveLength(1 + 8);
+    expect(csv.slice(1).every((line) => /,created,/.test(line))).toBe(true);
+    expect(existsSync(join(dir, 'invoices.results.xlsx'))).toBe(false);
     expect(existsSync(join(dir, 'invoices.journal.lock'))).toBe(false);
   }, 60_000);
 
