@@ -94,7 +94,9 @@ export async function runShedImport(what: string, file: string, url: string, arg
   });
   const ms = now() - start;
   const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(err)?.[1];
-  const status = /Exit status: (\d+)/.exec(err)?.[1];
+  // A process killed by a signal (V8's out-of-memory abort: 6) shows as 128 + the signal, as a shell says.
+  const signal = /Command terminated by signal (\d+)/.exec(err)?.[1];
+  const status = signal ? String(128 + Number(signal)) : /Exit status: (\d+)/.exec(err)?.[1];
   const tail = err.slice(0, err.indexOf('\tCommand being timed')).trim().split('\n').slice(-4).join(' | ');
   return { what, exitCode: status ? Number(status) : exitCode, peakMb: Number(kb ?? 0) / 1024, ms, tail };
 }
