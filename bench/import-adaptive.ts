@@ -6,6 +6,9 @@
  *   answered 429 (goal ≤ 5%).
  * - Against the same sandbox as bench 1 with no limit: the whole command against the fixed c=8 run
  *   of bench 1 (goal: no slower).
+ * - The same import against the same sandbox with faults, not overload (20% of answers a 500 or a
+ *   503, every other 503 with Retry-After): creates per second against the run without faults (goal
+ *   ≥ 60%: faults are retried, they do not starve the limit).
  */
 import { join } from 'node:path';
 import type { ImportSummary } from '../batch/commands/import/index.ts';
@@ -18,6 +21,8 @@ import { writeInvoicesXlsx } from './workbooks.ts';
 export const RATE_LIMIT = 8;
 /** Invoices of the rate-limited case: enough for many seconds at the limit. */
 const LIMITED_INVOICES = 160;
+/** The faulty sandbox: one answer in five a failure, no rate limit. */
+const FAULTS: FaultOptions = { latencyMs: LATENCY_MS, failureRate: 0.2, seed: 7 };
 
 /** What one adaptive import took. */
 export interface AdaptiveRun {
@@ -62,6 +67,8 @@ export async function benchImportAdaptive(
   await writeInvoicesXlsx(file, IMPORT_INVOICES, IMPORT_LINES, 'IMP');
   log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines, adaptive, no rate limit…`);
   const open = await adaptiveOnce(file, IMPORT_INVOICES, { latencyMs: LATENCY_MS }, 'open');
+  log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines, adaptive, 20% of answers failing…`);
+  const faulty = await adaptiveOnce(file, IMPORT_INVOICES, FAULTS, 'faulty');
   const perSecond = (limited.creates / limited.sendMs) * 1000;
   const said = (run: AdaptiveRun) =>
     `concurrency up to ${run.concurrency.reached}, pushed back ${run.concurrency.pushedBack}×, paced to ${run.concurrency.pacedTo ?? '—'}/s`;
@@ -89,6 +96,20 @@ export async function benchImportAdaptive(
       note: `${limited.tooMany} of ${limited.requests} requests`,
     }),
   ];
+  const createsPerSecond = (run: AdaptiveRun) => (run.creates / run.sendMs) * 1000;
+  figures.push(
+    figure({
+      bench: 'import',
+      case: 'import adaptive, 20% failures: creates per second',
+      measured: Math.round(createsPerSecond(faulty) * 100) / 100,
+      unit: 'requests/s',
+      baseline: Math.round(createsPerSecond(open) * 100) / 100,
+      baselineLabel: 'the same import without faults',
+      ratio: createsPerSecond(faulty) / createsPerSecond(open),
+      target: { kind: 'ratio-min', value: 0.6 },
+      note: `${faulty.creates} creates in ${Math.round(faulty.sendMs)} ms, whole ${Math.round(faulty.wholeMs)} ms; ${said(faulty)}`,
+    }),
+  );
   if (fixedEight) {
     figures.push(
       figure({
@@ -103,7 +124,7 @@ export async function benchImportAdaptive(
       }),
     );
   }
-  return { figures, runs: [limited, open] };
+  return { figures, runs: [limited, open, faulty] };
 }
 
 function histogram(requests: readonly { start: number; status: number }[]): AdaptiveRun['perSecond'] {

@@ -222,6 +222,7 @@ export class PaneImportRun {
             return this.resultsSink(run, placer);
           },
           progress: this.progressOf(kindOf(kindName), dryRun),
+          ...(this.host.deps.recipes ? { recipes: this.host.deps.recipes } : {}),
           words: paneRemedy,
         },
         {

@@ -14,6 +14,7 @@ import type { PendingImport } from './import-journal.ts';
 import type { ColumnChoice, FieldRow } from './mapping-editor.ts';
 import type { PaneJournal } from './pane-journal.ts';
 import type { ProfileStore } from './profile-store.ts';
+import type { RecipePort } from '../../shared/import/ports.ts';
 import type { Session } from './session.ts';
 
 /** What the Import screen shows. */
@@ -114,4 +115,9 @@ export interface ImportDeps {
   openJournal?(workbook: string): Promise<PaneJournal>;
   /** Mappings kept on this computer by header signature (profile-store.ts); default: none kept. */
   profiles?: ProfileStore;
+  /**
+   * The supplier recipes the pane keeps (recipe-store.ts): applied to each import and taught by its
+   * corrections, as the CLI's recipes folder is; default: none (no recipes applied or learned).
+   */
+  recipes?: RecipePort;
 }

@@ -9,6 +9,7 @@ import type { StatusLine } from './connect.ts';
 import type { KindDescriptor } from '../../shared/kinds/index.ts';
 import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
 import { movedLines, runTone, unplacedLines } from './import-steps.ts';
+import { learnedText } from '../../shared/suppliers/recipe-learn.ts';
 
 /** How a run went: Validate (dry run), and whether Cancel stopped it. */
 export interface RunHow {
@@ -115,10 +116,21 @@ function lines({ report, placer }: SheetRun, prefix: string): Omit<RunView, 'sta
   return {
     problems: items.map((i) => `${prefix}${i.text}`),
     problemCells: items.map((i) => i.cell),
-    warnings: [...placementLines(placer, report), ...warningLines(planned)]
+    warnings: [...learnedLines(report), ...placementLines(placer, report), ...warningLines(planned)]
       .map((w) => `${prefix}${w}`)
       .slice(0, LINES_SHOWN),
   };
+}
+
+/**
+ * What the run's corrections taught the supplier recipes, never silently: `Learned for next time (Recipes
+ * tab): Farmco Rural Supplies: 'Glyfos 450 20L' → Glyfos 540 (row 22)`; Validate says what it would learn.
+ */
+export function learnedLines(report: Pick<ImportReport, 'recipes'>): string[] {
+  const recipes = report.recipes as ImportReport['recipes'] | undefined;
+  if (!recipes || recipes.learned.length === 0) return [];
+  const head = recipes.saved ? 'Learned for next time (Recipes tab)' : 'Would be learned (Validate: not kept)';
+  return recipes.learned.map((entry) => `${head}: ${learnedText(entry)}`);
 }
 
 /** Results not in the sheet after a run: those not placed, and a last write that failed counts too. */

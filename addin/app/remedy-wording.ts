@@ -73,6 +73,11 @@ export function paneRemedy(remedy: Remedy): string {
       return `when ${PANE_CONTROLS.validate} shows no problems, press ${PANE_CONTROLS.import}.`;
     case 'read_results':
       return 'each row’s Status, Record ID and Message are written into new columns right of the sheet’s own, and the cells of a refused row are filled red.';
+    case 'not_line_total':
+      return `if the column is not a line total (an invoice total, a running balance), choose ‘(not in this sheet)’ for the Line Total under ${PANE_CONTROLS.columnMapping}`;
+    // The pane has no control giving every row one value: the message's own fix (add the column) stands.
+    case 'set_value':
+      return '';
   }
 }
 

@@ -2,6 +2,7 @@
  * An in-memory {@link WorkbookPort} over plain arrays: the task pane runs against it in tests and in a
  * browser page for screenshots, with no Excel. Same layout rules as the Excel adapter (sheet-layout.ts).
  */
+import { resultValues } from '../../shared/import/results.ts';
 import type { CellArea, CellValue, Grid, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
@@ -139,7 +140,8 @@ export class MemoryWorkbook implements WorkbookPort {
     const { columns, newHeaders } = resultLayout(input.headers, input.usedWidth);
     for (const { column, header } of newHeaders) setCell(sheet, input.headerRowNumber, column, header);
     for (const r of input.results) {
-      const values = [statusText(r), r.recordId, r.sequence, r.lineItemId, r.message];
+      const [, ...rest] = resultValues(r); // the core's rule, the status worded for the sheet
+      const values = [statusText(r), ...rest];
       columns.forEach((column, i) => setCell(sheet, r.rowNumber, column, values[i] ?? null));
     }
     const invalid = input.results.map((r) => ({ rowNumber: r.rowNumber, columns: r.invalidColumns ?? [] }));

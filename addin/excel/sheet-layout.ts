@@ -6,6 +6,7 @@
  */
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { resultValues } from '../../shared/import/results.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { toExcelValue } from './sheet-helpers.ts';
@@ -13,19 +14,20 @@ import { toExcelValue } from './sheet-helpers.ts';
 /** The fill of an invalid cell: Excel's light red "Bad" cell style. */
 export const INVALID_FILL = '#FFC7CE';
 
-/** Where the five result columns go (0-based), and the header cells to write for the new ones. */
+/** Where the result columns go (0-based), and the header cells to write for the new ones. */
 export interface ResultLayout {
-  /** Column of `Status`, `Record ID`, `Sequence`, `Line Item ID`, `Message`, in that order. */
+  /** Column of `Status`, `Record ID`, `Sequence`, `Line Item ID`, `Message`, `Updated At`, in that order. */
   columns: number[];
   /** Headers to write: result columns not yet in the header row. */
   newHeaders: { column: number; header: string }[];
 }
 
 /**
- * Places the result columns (PRODUCT.md, "Results file"): the add-in's own block of five, headed
- * `Status`, `Record ID`, `Sequence`, `Line Item ID`, `Message` side by side in that order (case,
- * spacing and punctuation ignored), is reused, so re-importing a sheet overwrites its earlier results.
- * Otherwise five new columns go right of everything the sheet holds: a bookkeeper's own `Status`
+ * Places the result columns (PRODUCT.md, "Results file"): the add-in's own block, headed `Status`,
+ * `Record ID`, `Sequence`, `Line Item ID`, `Message`, `Updated At` side by side in that order (case,
+ * spacing and punctuation ignored), is reused, so re-importing a sheet overwrites its earlier results;
+ * so is an older block of the first five, with `Updated At` where the header has it, else in a new
+ * column. Otherwise new columns go right of everything the sheet holds: a bookkeeper's own `Status`
  * column (Paid/Unpaid) is never taken for ours, and no cell of theirs is overwritten.
  *
  * @param headers the header row as read (0-based columns, blanks allowed).
@@ -34,19 +36,31 @@ export interface ResultLayout {
 export function resultLayout(headers: readonly (string | null | undefined)[], usedWidth = 0): ResultLayout {
   const normalised = headers.map((h) => (typeof h === 'string' ? normaliseHeader(h) : ''));
   const wanted = RESULT_COLUMNS.map((name) => normaliseHeader(name));
-  const block = normalised.findIndex((_, i) => wanted.every((name, k) => normalised[i + k] === name));
+  const blockOf = (names: readonly string[]) =>
+    normalised.findIndex((_, i) => names.every((name, k) => normalised[i + k] === name));
+  const block = blockOf(wanted);
   if (block >= 0) return { columns: wanted.map((_, k) => block + k), newHeaders: [] };
   const lastHeader = normalised.reduce((last, h, i) => (h === '' ? last : i), -1);
   const next = Math.max(lastHeader + 1, usedWidth);
+  // A block written before `Updated At` was a result column: reused, the version in a column of its own.
+  const older = blockOf(wanted.slice(0, -1));
+  if (older >= 0) {
+    const columns = wanted.slice(0, -1).map((_, k) => older + k);
+    const version = normalised.indexOf(wanted[wanted.length - 1]!);
+    if (version >= 0 && !columns.includes(version)) return { columns: [...columns, version], newHeaders: [] };
+    return { columns: [...columns, next], newHeaders: [{ column: next, header: RESULT_COLUMNS.at(-1)! }] };
+  }
   const columns = RESULT_COLUMNS.map((_, k) => next + k);
   return { columns, newHeaders: RESULT_COLUMNS.map((header, k) => ({ column: next + k, header })) };
 }
 
-/** The five result cells of one row as written, text guarded against reinterpretation; `''` clears. */
+/**
+ * The result cells of one row as written (the core's `resultValues`, the status worded for the sheet),
+ * text guarded against reinterpretation (an `Updated At` stays the service's exact text); `''` clears.
+ */
 export function resultCells(result: RowResult): (string | number | boolean)[] {
-  return [statusText(result), result.recordId, result.sequence, result.lineItemId, result.message].map((v) =>
-    toExcelValue(v ?? null),
-  );
+  const [, ...rest] = resultValues(result);
+  return [statusText(result), ...rest].map((v) => toExcelValue(v ?? null));
 }
 
 /** A rectangle of cells: 1-based first row, 0-based first column, and its size. */

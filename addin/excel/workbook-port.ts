@@ -87,7 +87,7 @@ export interface WorkbookPort {
    */
   readColumns(sheet: string, columns: readonly number[], rows?: readonly RowSpan[]): Promise<SheetRow[]>;
   /**
-   * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message) into the sheet,
+   * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message, Updated At) into the sheet,
    * reusing result columns already there; marks each row's invalid cells with a red fill (and a note
    * where Excel supports notes), after removing the marks of the previous run.
    * @throws WorkbookError `sheet_not_found`.

@@ -8,6 +8,7 @@
 import { ShedError } from '../../shared/errors/shed-error.ts';
 import { rowOutcomes, type RowOutcome } from '../../shared/import/import-sheet.ts';
 import type { ImportKind } from '../../shared/kinds/index.ts';
+import type { RecipePort } from '../../shared/import/ports.ts';
 import type { DateOrder } from '../../shared/sheet/values/index.ts';
 import { exitStatusFor, EXIT } from '../../batch/cli/exit-status.ts';
 import { ConnectController } from '../app/connect.ts';
@@ -40,6 +41,8 @@ export interface ReplayOptions {
   resultsEveryMs?: number;
   /** ExcelApi version the host reports (default 1.20: notes, undo groups). */
   excelApi?: string;
+  /** The supplier recipes the pane keeps (addin/app/recipe-store.ts); default none. */
+  recipes?: RecipePort;
 }
 
 /** What the pane showed at the end, and the exit status the CLI would give the same outcome. */
@@ -100,6 +103,7 @@ export async function replayImport(options: ReplayOptions): Promise<ReplayOutcom
     workbook,
     session: () => connect.session(),
     resultsEveryMs: options.resultsEveryMs ?? 1_000,
+    ...(options.recipes ? { recipes: options.recipes } : {}),
   });
   await importer.refresh();
   if (options.sheet) await importer.setSheet(options.sheet);

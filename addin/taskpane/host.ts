@@ -19,6 +19,7 @@ import { memoryInitFromUrl } from '../app/memory-xlsx.ts';
 import type { TokenStore } from '../app/token-store.ts';
 import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
 import { memoryTokenStore, webTokenStore } from '../app/token-store.ts';
+import { memoryStorageAsync, officeRuntimeStorage, PaneRecipeStore, webStorageAsync } from '../app/recipe-store.ts';
 
 declare global {
   interface Window {
@@ -36,6 +37,8 @@ export interface Host {
   tokens: TokenStore;
   /** Mappings kept on this computer by header signature (the pane's profiles). */
   profiles: ProfileStore;
+  /** The supplier recipes kept on this computer (OfficeRuntime.storage, else localStorage, else memory). */
+  recipes: PaneRecipeStore;
   /** The memory host's workbook (the same object as `workbook`), which its page can open files into. */
   memory?: MemoryWorkbook;
 }
@@ -57,6 +60,7 @@ export async function openHost(win: Window): Promise<Host> {
   const info = office ? await office.onReady() : undefined;
   const tokens = tokenStore(win);
   const profiles = profileStore(win);
+  const recipes = recipeStore(win);
   if (memory) {
     const workbook = createMemoryWorkbook(win.__shedMemoryInit ?? (await workbookOfUrl(win)));
     try {
@@ -65,7 +69,7 @@ export async function openHost(win: Window): Promise<Host> {
       // No sessionStorage (blocked): the workbook's settings last the page.
     }
     win.__shedMemoryWorkbook = workbook;
-    return { kind: 'memory', workbook, tokens, profiles, memory: workbook };
+    return { kind: 'memory', workbook, tokens, profiles, recipes, memory: workbook };
   }
   if (!office) {
     throw new HostError(
@@ -78,7 +82,7 @@ export async function openHost(win: Window): Promise<Host> {
         'or add ?host=memory to the address to try it on a sample workbook.',
     );
   }
-  return { kind: 'excel', workbook: new ExcelWorkbook(), tokens, profiles };
+  return { kind: 'excel', workbook: new ExcelWorkbook(), tokens, profiles, recipes };
 }
 
 /**
@@ -111,6 +115,19 @@ function profileStore(win: Window): ProfileStore {
     return webProfileStore(win.localStorage, partitionKey());
   } catch {
     return memoryProfileStore();
+  }
+}
+
+/** The supplier recipes: in OfficeRuntime.storage where Office gives it, else as the profiles are kept. */
+function recipeStore(win: Window): PaneRecipeStore {
+  const office = officeRuntimeStorage(win);
+  if (office) return new PaneRecipeStore(office);
+  try {
+    win.localStorage.getItem('shed-sheets.probe');
+    const key = partitionKey();
+    return new PaneRecipeStore(webStorageAsync(win.localStorage), key ? `${key}/` : '');
+  } catch {
+    return new PaneRecipeStore(memoryStorageAsync());
   }
 }
 

@@ -17,6 +17,10 @@ import { importView } from './import-view.ts';
 import { memoryBar } from './memory-bar.ts';
 import { setUpTabs } from './tabs.ts';
 import { templateView } from './template-view.ts';
+import { EInvoiceController } from '../app/einvoice-import.ts';
+import { RecipesController } from '../app/recipes.ts';
+import { einvoiceView } from './einvoice-view.ts';
+import { recipesView } from './recipes-view.ts';
 
 /** A failure before the pane is ready, shown in its boot bar (there is no screen yet to show it). */
 function showBootError(error: unknown): void {
@@ -35,7 +39,7 @@ async function main(): Promise<void> {
     return;
   }
   document.body.dataset.host = host.kind;
-  const { workbook, tokens, profiles } = host;
+  const { workbook, tokens, profiles, recipes } = host;
   const origin = window.location.origin;
   const connect = new ConnectController({ workbook, tokens, origin });
   const session = () => connect.session();
@@ -47,9 +51,15 @@ async function main(): Promise<void> {
     origin,
     openJournal: (key) => openPaneJournal(window.indexedDB, key),
     profiles,
+    recipes,
   });
   const exporter = new ExportController({ workbook, session, origin });
   const templates = new TemplateController({ workbook, session, origin });
+  const recipeScreen = new RecipesController(recipes);
+  const einvoices = new EInvoiceController(
+    { workbook, session, origin, openJournal: (key) => openPaneJournal(window.indexedDB, key), recipes },
+    () => importer.store.get().timeZone,
+  );
 
   connectView(connect);
   if (host.memory) memoryBar(host.memory, () => importer.refresh());
@@ -58,6 +68,8 @@ async function main(): Promise<void> {
     importView(importer, connected, () => tabs?.select('tab-import')),
     exportView(exporter, connected),
     templateView(templates, connected),
+    einvoiceView(einvoices, session),
+    recipesView(recipeScreen),
   ];
   let shownSession: Session | null = null;
   connect.store.subscribe((state) => {
@@ -69,6 +81,7 @@ async function main(): Promise<void> {
   tabs = setUpTabs(byId('tablist-main'), (panel) => {
     if (panel === 'panel-import') void importer.visit();
     if (panel === 'panel-export') void exporter.refresh();
+    if (panel === 'panel-recipes') void recipeScreen.refresh();
   });
   // An import this workbook's journal holds unfinished is said at once, whichever tab opens.
   await importer.checkPending();

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { registerExport } from './register-export.ts';
+import { registerRecipes } from './register-recipes.ts';
 import { registerSyncTemplate } from './register-sync-template.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
@@ -90,6 +91,11 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--allow-duplicates', 'send invoices the service already holds (same supplier, date, storage, lines)')
       .option('--force', "update records that changed in the service since the sheet's Updated At")
       .option('--max-rows <n>', 'rows of one sheet read at most (default 300,000)', wholeNumber)
+      .option(
+        '--settle-ms <ms>',
+        'a CSV whose last line has no line end is read only once unchanged this long (default 2000)',
+        wholeNumber,
+      )
       .option('--include-hidden', 'also import rows the workbook hides or filters out (default: left out, and said)')
       .action(async (files: string[], _opts, cmd: Command) => {
         const interrupt = interruptible(io);
@@ -132,6 +138,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
 
   registerExport(program, io, setStatus);
   registerSyncTemplate(program, io, setStatus);
+  registerRecipes(program, io);
 }
 
 /**

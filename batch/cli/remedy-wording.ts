@@ -60,6 +60,12 @@ export function cliRemedy(remedy: Remedy): string {
       return `when the check shows no problems, send it: shed import ${remedy.kind} FILE`;
     case 'read_results':
       return 'a results file is written beside the workbook, saying for each row whether it was sent or why it was refused.';
+    case 'not_line_total':
+      return 'if the column is not a line total (an invoice total, a running balance), set "line_total": null in "columns" of the mapping file (--mapping FILE)';
+    case 'set_value': {
+      const sets = remedy.fields.map((f) => `--set ${f}="…"`).join(' ');
+      return `if every row has the same ${remedy.fields.join(' and the same ')}, pass ${sets} (or "values" in the mapping file)`;
+    }
   }
 }
 

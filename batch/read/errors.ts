@@ -21,8 +21,9 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  *   far more than a sheet to import.
  * - `memory_limit`: reading the sheet took the process's heap past its watermark (batch/cli/heap.ts):
  *   stopped before V8 runs out of memory, nothing sent.
- * - `file_changed`: the file changed while it was read and its last line has no line end (a program
- *   is still writing it: its last line may be cut short).
+ * - `file_changed`: a CSV whose last line has no line end changed while it was read or within the
+ *   settling interval before (`ReadOptions.settleMs`): a program is still writing it, its last line
+ *   may be cut short.
  */
 export type InputFileErrorCode =
   | 'file_not_found'

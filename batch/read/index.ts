@@ -39,7 +39,20 @@ export interface ReadOptions {
   memory?: ReadMemoryGuard;
   /** Worksheet parts unpacking past this many bytes are read in batches of about this size (default `SHEET_BATCH_BYTES` of xlsx-batches.ts). */
   sheetBatchBytes?: number;
+  /**
+   * Milliseconds a CSV whose last line has no line end must have been left unchanged before it is
+   * read (default {@link CSV_SETTLE_MS}): a file still being written is refused, not read cut short.
+   */
+  settleMs?: number;
 }
+
+/**
+ * How long a CSV without a final line end must have gone unchanged (size and modification time) to
+ * be read: 2 seconds. Most CSVs saved by hand have no final line end and were saved well before the
+ * import, so they pass at once; one written a moment ago is looked at again when the interval is up,
+ * and refused if it grew meanwhile. A writer that pauses longer than this mid-line is not detected.
+ */
+export const CSV_SETTLE_MS = 2000;
 
 /**
  * A {@link Grid} with what the reader learnt on the way; usable wherever a Grid is expected.
@@ -207,11 +220,13 @@ function workbookGrid(source: InputSource, sheet: ReturnType<typeof readWorkbook
 async function readCsvSource(source: InputSource, options: ReadOptions, limits: ReadLimits): Promise<ReadGrid> {
   const file = source.label;
   const bytes = await source.all();
-  if (!endsWithLineBreak(bytes) && (await source.changed())) {
+  // The last line of a file still being written may be cut short (a quantity 1 that will read 12).
+  const settleMs = options.settleMs ?? CSV_SETTLE_MS;
+  if (!endsWithLineBreak(bytes) && !(await source.settled(settleMs))) {
     throw new InputFileError(
       'file_changed',
       file,
-      `${file} changed while it was read and its last line has no line end: a program is still writing it, so that line may be cut short. Wait until it is saved completely, then import again.`,
+      `${file} changed while it was read (or within ${settleMs / 1000} seconds before) and its last line has no line end: a program is still writing it, so that line may be cut short. Nothing was sent. Wait until it is saved completely, then import again.`,
     );
   }
   const decoded = decodeCsvBytes(bytes, file);

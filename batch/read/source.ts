@@ -4,6 +4,7 @@
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { InputFileError } from './errors.ts';
 import { SNIFF_BYTES } from './sniff.ts';
 
@@ -22,6 +23,13 @@ export interface InputSource {
   all(): Promise<Uint8Array>;
   /** Whether the file's size or modification time is no longer what they were when it was opened. */
   changed(): Promise<boolean>;
+  /**
+   * Whether the file has not changed for `ms` milliseconds: unchanged since it was opened, and its
+   * last modification at least `ms` ago. A file modified more recently (or stamped in the future, a
+   * skewed clock) is looked at again once `ms` have passed since then (at most `ms` from now), so a
+   * file saved long ago answers at once and one saved a moment ago waits out the rest of the interval.
+   */
+  settled(ms: number): Promise<boolean>;
 }
 
 /**
@@ -72,11 +80,19 @@ export async function fileSource(path: string): Promise<InputSource> {
         throw ioError(path, error);
       }
     },
-    changed: async () => {
-      const now = await stat(path).catch(() => null);
-      return !now || now.size !== size || now.mtimeMs !== modified;
+    changed,
+    settled: async (ms) => {
+      if (await changed()) return false;
+      const age = Date.now() - modified;
+      if (age >= ms) return true;
+      await sleep(age < 0 ? ms : ms - age);
+      return !(await changed());
     },
   };
+  async function changed(): Promise<boolean> {
+    const now = await stat(path).catch(() => null);
+    return !now || now.size !== size || now.mtimeMs !== modified;
+  }
 }
 
 /** The same interface over bytes in memory; `fileName` names them in messages and the grid. */
@@ -88,6 +104,7 @@ export function bufferSource(bytes: Uint8Array, fileName: string): InputSource {
     head: bytes.subarray(0, SNIFF_BYTES),
     all: () => Promise.resolve(bytes),
     changed: () => Promise.resolve(false),
+    settled: () => Promise.resolve(true),
   };
 }
 

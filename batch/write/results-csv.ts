@@ -1,6 +1,6 @@
 /**
  * The .csv results file: every input record written back with the same values, delimiter, line ends
- * and BOM, plus the five result columns on the header and on each row that has a result.
+ * and BOM, plus the result columns on the header and on each row that has a result.
  */
 import { open, readFile } from 'node:fs/promises';
 import Papa from 'papaparse';

@@ -23,7 +23,7 @@ export interface ResultsFileOptions {
   headerRowNumber: number;
   /** One result per resulted row; `rowNumber` is the 1-based sheet row (CSV: record number, blank lines counted). */
   results: RowResult[];
-  /** Headers of the five result columns, in {@link RESULT_COLUMNS} order; default RESULT_COLUMNS. */
+  /** Headers of the result columns, in {@link RESULT_COLUMNS} order; default RESULT_COLUMNS. */
   headers?: string[];
   /** CSV: the input's delimiter when the reader knows it; default detected (`,` `;` tab `|`). */
   delimiter?: string;
@@ -37,8 +37,8 @@ const RESULTS_SUFFIX = '.results';
 /**
  * Writes the results file. For .xlsx the whole input workbook is kept (other sheets, styles, merges,
  * formulas, notes); on the imported sheet the result columns go right of the last used column (or,
- * when the header row already has all five, as in a re-imported results file, into those columns),
- * their headers bold; each resulted row gets its five cells, its `invalidColumns` cells (0-based,
+ * when the header row already has them all, as in a re-imported results file, into those columns),
+ * their headers bold; each resulted row gets its result cells, its `invalidColumns` cells (0-based,
  * column A = 0) a red fill, dark red text and a note `shed: MESSAGE` (a note of the bookkeeper's own
  * is kept), and its Message cell red when the row is invalid or has invalid cells. Red marks and
  * notes of an earlier run are cleared from resulted rows first. Rows without a result (title, blank,

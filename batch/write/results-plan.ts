@@ -1,17 +1,18 @@
 /**
  * Pure planning of a results file (PRODUCT.md "Results file"): which rows get results, where the
- * five result columns go, and what their cells hold. Shared by the .xlsx and .csv results writers.
+ * result columns go, and what their cells hold. Shared by the .xlsx and .csv results writers.
  */
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
+import { resultValues } from '../../shared/import/results.ts';
 import { normaliseHeader } from '../../shared/kinds/index.ts';
 import { WriteError } from './write-error.ts';
 
 /** Excel's last column (0-based index of XFD). */
 const LAST_COLUMN = 16_383;
 
-/** The five result cells of one row, in {@link RESULT_COLUMNS} order; `null` for an empty cell. */
-export type ResultCells = [string, string | null, string | null, string | null, string | null];
+/** The result cells of one row, in {@link RESULT_COLUMNS} order; `null` for an empty cell. */
+export type ResultCells = [string, ...(string | null)[]];
 
 /**
  * The results by sheet row number. Throws {@link WriteError} `invalid_results` when the header row
@@ -63,20 +64,18 @@ export function locateResultColumns(
     header.findIndex((text) => typeof text === 'string' && normaliseHeader(text) === name),
   );
   if (found.every((index) => index >= 0) && new Set(found).size === found.length) return found;
+  // A results file written before `Updated At` was a result column: its five are reused, the version appended.
+  const older = found.slice(0, -1);
+  if (names.length > 1 && older.every((index) => index >= 0) && new Set(older).size === older.length)
+    return [...older, firstFree];
   if (firstFree + names.length - 1 > LAST_COLUMN)
     throw invalid(`no room for the result columns right of column ${firstFree}`);
   return names.map((_, index) => firstFree + index);
 }
 
-/** The five result cells of one row: status, record id, sequence, line item id, message. */
+/** The result cells of one row: status, record id, sequence, line item id, message, updated at (the core's rule). */
 export function resultCells(result: RowResult): ResultCells {
-  return [
-    result.status,
-    result.recordId ?? null,
-    result.sequence ?? null,
-    result.lineItemId ?? null,
-    result.message ?? null,
-  ];
+  return resultValues(result);
 }
 
 /** Whether a row's Message cell is marked red: the row is invalid or names invalid cells. */
@@ -85,7 +84,7 @@ export function isMarked(result: RowResult): boolean {
 }
 
 /**
- * Checks the result column names given in place of {@link RESULT_COLUMNS}: five, non-empty, distinct.
+ * Checks the result column names given in place of {@link RESULT_COLUMNS}: as many, non-empty, distinct.
  * Throws `invalid_results`.
  */
 export function checkResultNames(names: readonly string[]): void {

@@ -1,6 +1,6 @@
 /**
  * The .xlsx results file: the imported workbook as it was (every cell, style, merge, formula and
- * other sheet), plus the five result columns on the imported sheet and invalid cells marked red.
+ * other sheet), plus the result columns on the imported sheet and invalid cells marked red.
  */
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
@@ -16,7 +16,7 @@ const BAD_FONT = 'FF9C0006';
 /** Our notes start with this, so that a later run can tell them from the bookkeeper's own. */
 export const NOTE_PREFIX = 'shed: ';
 /** Widths (characters) of newly added result columns: status, UUIDs, sequence, UUIDs, message. */
-const RESULT_WIDTHS = [12, 38, 14, 38, 60];
+const RESULT_WIDTHS = [12, 38, 14, 38, 60, 28];
 
 /**
  * Another workbook format (.xls, .ods, .xlsm, .xlsb) converted to .xlsx by SheetJS, so that its

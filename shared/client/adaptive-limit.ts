@@ -7,6 +7,15 @@
  * from the opening burst, before a second of answers tells its rate), then by a quarter request per
  * second. Latency that grows to twice its baseline takes a tenth off. Retry-After is honoured by the
  * retry policy, not here. p-limit does the queueing: its concurrency is changed.
+ *
+ * Overload is told from faults: a 429 and rising latency always say the service is overloaded; a 503
+ * with Retry-After says so when failures are most of the latest answers (a burst, not one in ten). A
+ * 500, 502, 504, a 503 and a dropped answer are otherwise faults that the retry policy retries (and a
+ * Retry-After is still waited for that request): scattered faults leave the limit alone. Halving and
+ * pacing to the answered rate on each would starve a run on a flaky network, since the answered rate
+ * is itself cut by the faults: with 30% of answers failing, a run crawled at 1–5 requests a second.
+ * When failures are most of the latest answers (the service failing, not flaking) the limit shrinks by
+ * a quarter.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 
@@ -44,6 +53,16 @@ const PROBE_FACTOR = 1.085;
 const RATE_MARGIN = 0.9;
 /** Weight of the newest latency in its moving average. */
 const EWMA = 0.2;
+/** How many of the latest answers the fault share is read over. */
+const FAULT_WINDOW = 20;
+/** Faults at or above this share of the latest answers shrink the limit; below it they are scattered. */
+const FAULT_SHARE = 0.5;
+
+/** What one answer says to the limit: its HTTP status (0: none came) and whether it carried Retry-After. */
+export interface AnswerSignal {
+  status: number;
+  retryAfter?: boolean;
+}
 
 /**
  * A limit on requests in flight that adapts to the service (see the module comment).
@@ -68,6 +87,8 @@ export class AdaptiveLimit {
   private cuts = 0;
   /** Times of the successful answers of the last second. */
   private successes: number[] = [];
+  /** The latest answers, true for a fault (ring of FAULT_WINDOW). */
+  private readonly recent: boolean[] = [];
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -94,16 +115,19 @@ export class AdaptiveLimit {
   }
 
   /**
-   * Runs `send` when a place is free (and, when pacing, its start is due); `statusOf` reads the HTTP
-   * status of its result, and a thrown error counts as a failure to answer.
+   * Runs `send` when a place is free (and, when pacing, its start is due); `signalOf` reads the HTTP
+   * status of its result (and whether it carried Retry-After), and a thrown error counts as a failure
+   * to answer.
    */
-  run<T>(send: () => Promise<T>, statusOf: (result: T) => number): Promise<T> {
+  run<T>(send: () => Promise<T>, signalOf: (result: T) => number | AnswerSignal): Promise<T> {
     return this.limit(async () => {
       await this.pace();
       const began = this.now();
       try {
         const result = await send();
-        this.observe(statusOf(result), this.now() - began);
+        const signal = signalOf(result);
+        const { status, retryAfter } = typeof signal === 'number' ? { status: signal, retryAfter: false } : signal;
+        this.observe(status, this.now() - began, retryAfter);
         return result;
       } catch (error) {
         this.observe(0, this.now() - began);
@@ -120,10 +144,17 @@ export class AdaptiveLimit {
     if (at > now) await this.sleep(at - now);
   }
 
-  /** Adjusts the limit after one answer: `status` 0 when none came (network failure, timeout). */
-  observe(status: number, latencyMs: number): void {
+  /**
+   * Adjusts the limit after one answer: `status` 0 when none came (network failure, timeout),
+   * `latencyMs` in milliseconds, `retryAfter` whether the answer carried Retry-After (a 503 with it is
+   * overload when failures are most of the latest answers, else a fault).
+   */
+  observe(status: number, latencyMs: number, retryAfter = false): void {
     const now = this.now();
-    if (status === 429 || status === 503) {
+    const fault = status === 0 || status >= 500;
+    if (status !== 429) this.remember(fault);
+    const overloaded = status === 429 || (status === 503 && retryAfter && this.faultShare() >= FAULT_SHARE);
+    if (overloaded) {
       this.pushedBack += 1;
       if (now - this.lastPushBack < CUT_COOLDOWN_MS) return;
       this.lastPushBack = now;
@@ -136,8 +167,8 @@ export class AdaptiveLimit {
       this.resize(this.window / 2);
       return;
     }
-    if (status === 0 || status >= 500) {
-      if (now - this.lastCut >= CUT_COOLDOWN_MS) {
+    if (fault) {
+      if (this.faultShare() >= FAULT_SHARE && now - this.lastCut >= CUT_COOLDOWN_MS) {
         this.lastCut = now;
         this.resize(this.window * 0.75);
       }
@@ -157,6 +188,16 @@ export class AdaptiveLimit {
       this.rate = this.cuts < 2 ? this.rate * PROBE_FACTOR : this.rate + RATE_STEP;
       this.lastRateStep = now;
     }
+  }
+
+  private remember(fault: boolean): void {
+    this.recent.push(fault);
+    if (this.recent.length > FAULT_WINDOW) this.recent.shift();
+  }
+
+  /** The share of faults among the latest answers; a short history counts as a full window of successes. */
+  private faultShare(): number {
+    return this.recent.filter(Boolean).length / Math.max(this.recent.length, FAULT_WINDOW / 2);
   }
 
   private resize(window: number): void {

@@ -88,7 +88,11 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
   const fixed = options.maxInFlight === undefined ? null : pLimit(options.maxInFlight);
   const slot: InFlightLimit = adaptive
-    ? (send) => adaptive.run(send, (answer) => answer.response.status)
+    ? (send) =>
+        adaptive.run(send, ({ response }) => ({
+          status: response.status,
+          retryAfter: response.headers.has('retry-after'),
+        }))
     : fixed
       ? (send) => fixed(send)
       : (send) => send();

@@ -37,6 +37,11 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `check_template`: check the filled-in `kind` sheet without sending anything;
  * - `send_template`: send it when the check shows no problems;
  * - `read_results`: where each row's outcome is written.
+ *
+ * And, for a sheet read the wrong way:
+ * - `not_line_total`: the column taken as the Line Total is not one (an invoice total, a running
+ *   balance): say the sheet has no line total column.
+ * - `set_value`: give each of `fields` one value for every row, where the sheet has no column for it.
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -60,7 +65,9 @@ export type Remedy =
   | { code: 'find_template_lists'; sheet: string }
   | { code: 'check_template'; kind: ImportKind }
   | { code: 'send_template'; kind: ImportKind }
-  | { code: 'read_results' };
+  | { code: 'read_results' }
+  | { code: 'not_line_total' }
+  | { code: 'set_value'; fields: string[] };
 
 /** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */
 const CODES: Readonly<Record<Remedy['code'], true>> = {
@@ -86,6 +93,8 @@ const CODES: Readonly<Record<Remedy['code'], true>> = {
   check_template: true,
   send_template: true,
   read_results: true,
+  not_line_total: true,
+  set_value: true,
 };
 
 /** Every remedy code, for checks that each face words each one. */

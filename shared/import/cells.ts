@@ -9,7 +9,7 @@ import { isStorageLocked } from '../schemas/resources.ts';
 import type { CellValue } from '../sheet/grid.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import { isBlank } from '../sheet/grid.ts';
-import { KNOWN_UNITS } from '../service/gaps.ts';
+import type { PackConventions, PackReading } from '../packs/index.ts';
 import type { DateOrder, UnitAliases } from '../sheet/values/index.ts';
 import {
   cellText,
@@ -18,16 +18,14 @@ import {
   isoInstant,
   localDateTimeIso,
   localMidnightIso,
-  multiplyDecimals,
-  normaliseUnit,
   parseDateCell,
   parseDecimalCell,
-  parseQuantityWithUnit,
   timeOfDay,
   wallClockToIso,
 } from '../sheet/values/index.ts';
 import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
+import { readPackSize } from './pack-cells.ts';
 import { cellProblem } from './problems.ts';
 
 /** Words of an invoice line that is not stock: an unknown product named so is told how to leave such lines out. */
@@ -48,7 +46,9 @@ const NOT_STOCK =
  * - `skipLines`: product texts of lines that are not stock (`Freight`, `Discount`): left out (rows.ts `skipLines`);
  * - `packSizeFrom`: `'product'` when the pack size is written at the end of the product text
  *   (`Glyfos 540 20L`) for lines whose sheet has no pack size (`pack_size_from` of the mapping file);
- * - `packCostFrom`: `'line_total'` when each pack cost is the Line Total ÷ the quantity (`pack_cost_from`).
+ * - `packCostFrom`: `'line_total'` when each pack cost is the Line Total ÷ the quantity (`pack_cost_from`);
+ * - `packConventions`: the supplier's pack conventions (shared/packs `PackConventions`: a size for EA,
+ *   a kind word → size, a density), from its recipe when there is one (issue 21).
  */
 export interface ReadSettings {
   dateOrder: DateOrder;
@@ -60,6 +60,12 @@ export interface ReadSettings {
   skipLines?: readonly string[];
   packSizeFrom?: 'product';
   packCostFrom?: 'line_total';
+  packConventions?: PackConventions;
+  /**
+   * The resolver for an invoice by its Supplier cell (a supplier recipe's: shared/suppliers/recipe-apply.ts);
+   * absent: the organisation's names only.
+   */
+  resolverFor?: (supplier: string) => Resolver;
 }
 
 /**
@@ -108,9 +114,16 @@ export class CellReader {
     this.warnings.push(cellProblem(this.index, field, rowNumber, code, message, value));
   }
 
-  /** Records a problem found outside the reading of one cell (a Line Total that does not add up). */
-  problem(field: string, rowNumber: number, code: string, message: string, value?: CellValue): void {
-    this.fail(field, rowNumber, code, message, value);
+  /** Records a problem found outside the reading of one cell (a Line Total that does not add up), with what may fix it. */
+  problem(
+    field: string,
+    rowNumber: number,
+    code: string,
+    message: string,
+    value?: CellValue,
+    remedies?: readonly Remedy[],
+  ): void {
+    this.fail(field, rowNumber, code, message, value, { remedies });
   }
 
   private label(field: string): string {
@@ -176,7 +189,8 @@ export class CellReader {
     value: CellValue | undefined,
     unitCell: CellValue | undefined,
     rowNumber: number,
-  ): { value: string; unit: string } | null {
+    pre?: PackReading,
+  ): { value: string; unit: string; pack: PackReading | null } | null {
     if (value === undefined || isBlank(value)) {
       return this.fail(
         valueField,
@@ -185,51 +199,28 @@ export class CellReader {
         `${this.label(valueField)} is empty: write a number such as 20 or 20 L`,
       );
     }
-    const parsed = parseQuantityWithUnit(value);
-    if (!parsed.ok) return this.fail(valueField, rowNumber, 'invalid_number', parsed.reason, value);
-    const aliases = this.settings.unitAliases;
-    const inCell = parsed.value.unit ? normaliseUnit(parsed.value.unit, aliases) : null;
-    const inColumn = unitCell === undefined || isBlank(unitCell) ? null : normaliseUnit(cellText(unitCell), aliases);
-    if (inCell && inColumn && (inCell.unit !== inColumn.unit || inCell.factor !== inColumn.factor)) {
-      return this.fail(
-        unitField,
-        rowNumber,
-        'unit_mismatch',
-        `${describeCell(unitCell ?? null)} disagrees with the unit in ${describeCell(value)}: keep one of them`,
-        unitCell,
-      );
+    const read = readPackSize(value, unitCell, this.settings, pre);
+    if ('cell' in read) {
+      const onValue = read.cell === 'value';
+      const message =
+        read.code === 'required'
+          ? `no unit for ${describeCell(value)}: write it in the ${this.label(unitField)} column or in the cell, e.g. '20 L'`
+          : read.message;
+      return this.fail(onValue ? valueField : unitField, rowNumber, read.code, message, onValue ? value : unitCell);
     }
-    const unit = inCell ?? inColumn;
-    if (!unit) {
-      return this.fail(
-        unitField,
-        rowNumber,
-        'required',
-        `no unit for ${describeCell(value)}: write it in the ${this.label(unitField)} column or in the cell, e.g. '20 L'`,
-      );
-    }
-    if (!unit.known) {
-      const field = inCell ? valueField : unitField;
-      return this.fail(
-        field,
-        rowNumber,
-        'unknown_unit',
-        `unit '${unit.unit}' is not one of ${KNOWN_UNITS.join(', ')}, so it would not add up in the stock totals: ` +
-          `write the size in one of those, or say what one '${unit.unit}' is in the mapping file's "units" table, ` +
-          `e.g. "units": {${JSON.stringify(unit.unit)}: "<what one ${unit.unit} holds> l"}`,
-        inCell ? value : unitCell,
-      );
-    }
-    const amount = unit.factor === undefined ? parsed.value.value : multiplyDecimals(parsed.value.value, unit.factor);
-    return { value: amount, unit: unit.unit };
+    if (read.phrase && !pre) this.warn(valueField, rowNumber, 'pack_read', read.phrase, value);
+    return { value: read.value, unit: read.unit, pack: read.pack };
   }
 
   /** A storage by name (or id) that is not locked (gaps row 11). */
   storage(field: string, value: CellValue | undefined, rowNumber: number): Storage | null {
     const text = value === undefined ? '' : cellText(value);
-    if (!text)
+    // A blank storage may be the supplier's default (a recipe's), said in the Message.
+    const preset = text ? null : this.resolver.storage('');
+    if (!text && !(preset?.ok && preset.note))
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the storage's name`);
-    const found = this.resolver.storage(text);
+    const found = preset ?? this.resolver.storage(text);
+    if (found.ok && found.note) this.warn(field, rowNumber, 'recipe_storage', found.note, value);
     if (!found.ok)
       return this.fail(field, rowNumber, found.code, found.message, value, { suggestion: found.suggestions?.[0] });
     if (isStorageLocked(found.value)) {
@@ -262,6 +253,7 @@ export class CellReader {
         remedies,
       });
     }
+    if (found.note) this.warn(field, rowNumber, 'learned_product', found.note, value);
     return { productId: found.value.productId, productAliasId: found.value.productAliasId };
   }
 

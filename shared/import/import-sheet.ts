@@ -23,6 +23,7 @@ import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
 import type { ImportPorts, ResultsPlaced } from './ports.ts';
+import { farmToday, learnRecipes, openRecipes, resolversOf, type RecipeOutcome } from './recipe-step.ts';
 import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
 import { loadImportSnapshot } from './snapshot.ts';
 
@@ -109,6 +110,8 @@ export interface ImportReport {
   twins: RecordOutcome[];
   /** Where the results went (the face's sink). */
   placed: ResultsPlaced;
+  /** The supplier recipes applied, and what this sheet's corrections taught them. */
+  recipes: RecipeOutcome;
   /** A line the journal repaired on opening, to say as a warning. */
   journalRepaired: string | null;
   /** The run was cancelled while sending: records not yet started were not sent. */
@@ -150,16 +153,8 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const stopIfCancelled = () => {
     if (signal?.aborted) throw new ImportCancelledError();
   };
-  progress?.phase?.('reading');
-  const grid = await ports.sheet.read({
-    ...(signal ? { signal } : {}),
-    onProgress: (rows) => progress?.rowsRead?.(rows),
-  });
-  stopIfCancelled();
-  const saved = await ports.mapping?.(grid);
-  const pending = mapSheet(grid, choices.kind, saved);
-  const reading = readSettingsOf(saved, choices);
-  checkPriceBasis(pending.mapping, reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+  const { grid, saved, pending, recipeRun } = await readSheet(ports, choices, stopIfCancelled);
+  const { reading } = recipeRun;
 
   progress?.phase?.('connecting');
   const connection = await ports.connect();
@@ -176,9 +171,10 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
     mapping,
     resolver,
     connection.org,
-    { ...reading, includeHidden: Boolean(choices.includeHidden) },
+    { ...reading, resolverFor: resolversOf(resolver, recipeRun.applied), includeHidden: !!choices.includeHidden },
     snapshot,
   );
+  planned.warnings.unshift(...recipeRun.warnings); // what the recipes did, said first
   if (planned.drafts.length === 0) throw new NoRecordsError(grid, mapping);
 
   const dryRun = Boolean(choices.dryRun);
@@ -214,11 +210,45 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   progress?.phase?.('writing');
   const results = shown(sent);
   const placed = await sink.finish(results);
+  const sheet = { grid, mapping, drafts: planned.drafts, results };
+  const recipes = await learnRecipes(recipeRun, sheet, resolver, { dryRun, today: farmToday(choices.timeZone) });
   return report(
-    { grid, mapping, evidence, saved, reading, organisation: connection.organisation, planned, results, placed },
+    {
+      grid,
+      mapping,
+      evidence,
+      saved,
+      reading,
+      organisation: connection.organisation,
+      planned,
+      results,
+      placed,
+      recipes,
+    },
     journal.repaired ?? null,
     signal,
   );
+}
+
+/**
+ * The first steps, before connecting: the sheet read, its saved mapping and the mapping so far, the
+ * supplier recipes laid over the reading settings, and the price basis checked.
+ */
+async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCancelled: () => void) {
+  const { progress } = ports;
+  const { signal } = choices;
+  progress?.phase?.('reading');
+  const grid = await ports.sheet.read({
+    ...(signal ? { signal } : {}),
+    onProgress: (rows) => progress?.rowsRead?.(rows),
+  });
+  stopIfCancelled();
+  const saved = await ports.mapping?.(grid);
+  const pending = mapSheet(grid, choices.kind, saved);
+  const gstFixed = choices.gstRate !== undefined || (saved?.gstRate ?? null) !== null;
+  const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
+  checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+  return { grid, saved, pending, recipeRun };
 }
 
 /** A result without the ids the run found (a dry run's: an existing duplicate's). */
@@ -229,7 +259,7 @@ export function withoutNewIds(result: RowResult): RowResult {
 
 type Reported = Pick<
   ImportReport,
-  'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed'
+  'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed' | 'recipes'
 >;
 
 /** Counts what the run did; each record's result is its first row's. */

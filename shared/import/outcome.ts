@@ -1,5 +1,5 @@
 /**
- * What happened to each sheet row, written back as the five result columns of PRODUCT.md (their
+ * What happened to each sheet row, written back as the result columns of PRODUCT.md (their
  * names and order: `RESULT_COLUMNS`, shared/kinds), and the problems that explain a refusal.
  */
 
@@ -45,6 +45,12 @@ export interface RowResult {
   recordId?: string;
   sequence?: string;
   lineItemId?: string;
+  /**
+   * The record's `updated_at` as the row wrote or found it (the service's text, exact), written back as
+   * `Updated At` so that a re-import of the results file can tell whether the record changed since.
+   * Absent on a row that names no record, and on a conflict (the row keeps the version it was read with).
+   */
+  updatedAt?: string;
   message?: string;
   /**
    * What the user can do about `message`, as data: each face appends them in its own words before

@@ -10,6 +10,7 @@ import type { Organisation } from '../schemas/resources.ts';
 import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
+import type { SupplierRecipe } from '../suppliers/recipe.ts';
 import type { JournalEntry, JournalSink } from './engine/journal.ts';
 import type { RowResult } from './outcome.ts';
 
@@ -90,11 +91,22 @@ export interface ImportProgress {
 }
 
 /**
+ * Where a face keeps its supplier recipes (the CLI: a folder of JSON files; the pane: its own copy).
+ * `save` writes the recipes a run changed, each keeping its previous version (an edit can be undone),
+ * and says where, in the face's words.
+ */
+export interface RecipePort {
+  load(): Promise<SupplierRecipe[]>;
+  save(changed: readonly SupplierRecipe[]): Promise<string>;
+}
+
+/**
  * Everything a face supplies to {@link importSheet}: the ports and its words for remedies.
  * - `mapping`: the saved mapping for this sheet (a mapping file, a profile, the workbook's own), or undefined.
  * - `connect`: opens the connection; the CLI takes its run lock here, after checking the results path.
  * - `journal`: opens the journal of this input (`dryRun`: read only).
  * - `results`: the sink for this run's results, given the sheet and mapping.
+ * - `recipes`: the supplier recipes (none when absent).
  */
 export interface ImportPorts {
   sheet: SheetSource;
@@ -102,6 +114,8 @@ export interface ImportPorts {
   connect(): Promise<ImportConnection>;
   journal(options: JournalOptions): Promise<OpenJournal>;
   results(context: ResultsContext): ResultsSink;
+  /** The supplier recipes: applied to the sheet's invoices, and taught by its corrections. */
+  recipes?: RecipePort;
   progress?: ImportProgress;
   /** The face's words for the core's remedies (its flags, or its controls). */
   words: RemedyWording;

@@ -45,6 +45,22 @@ export function wordRemedies(results: readonly RowResult[], wording: RemedyWordi
   );
 }
 
+/**
+ * The values of a row's result columns, in `RESULT_COLUMNS` order (shared/kinds): status, record id,
+ * sequence, line item id, message, updated at (the record's version, exact as the service wrote it);
+ * null for an empty cell. The one rule both faces write by (the CLI's results file, the pane's sheet).
+ */
+export function resultValues(result: RowResult): [string, ...(string | null)[]] {
+  return [
+    result.status,
+    result.recordId ?? null,
+    result.sequence ?? null,
+    result.lineItemId ?? null,
+    result.message ?? null,
+    result.updatedAt ?? null,
+  ];
+}
+
 /** Counts of row statuses, for the one-line summary and `--json`. */
 export type StatusCounts = Record<RowResult['status'], number>;
 

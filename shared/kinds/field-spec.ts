@@ -6,7 +6,7 @@
 import type { ExportColumnType, TemplateFormat, TemplateListName } from './number-formats.ts';
 
 /** The property of a row's result (`RowResult`, shared/import/outcome.ts) that carries an id field. */
-export type IdResultKey = 'recordId' | 'sequence' | 'lineItemId';
+export type IdResultKey = 'recordId' | 'sequence' | 'lineItemId' | 'updatedAt';
 
 /**
  * What a field's values are, for finding its column by content when no header names it: dates, whole
@@ -74,14 +74,27 @@ export const RESULT_FIELD_SPECS = {
     label: 'Updated At',
     synonyms: ['updatedat', 'lastupdated', 'updated', 'modified', 'lastmodified'],
     writtenBack: true,
+    // The record's version a results row carries, kept like an id when a run gives none (a failed row).
+    id: 'updatedAt',
     export: { type: 'text' },
   },
   status: { label: 'Status', synonyms: ['status', 'result'], writtenBack: true, derived: true },
   message: { label: 'Message', synonyms: ['message', 'messages', 'error', 'errors'], writtenBack: true, derived: true },
 } as const satisfies Record<string, FieldSpec>;
 
-/** The fields of the result columns, in the order they are appended to the input (PRODUCT.md, "Results file"). */
-export const RESULT_COLUMN_FIELDS = ['status', 'record_id', 'sequence', 'line_item_id', 'message'] as const;
+/**
+ * The fields of the result columns, in the order they are appended to the input (PRODUCT.md, "Results file"):
+ * the five PRODUCT.md names, then `Updated At`, the version of the record the row wrote or found, which a
+ * re-import of the results file checks before it overwrites (issue 26, item 3).
+ */
+export const RESULT_COLUMN_FIELDS = [
+  'status',
+  'record_id',
+  'sequence',
+  'line_item_id',
+  'message',
+  'updated_at',
+] as const;
 
 /**
  * A header as compared: lower case, accents, punctuation and all whitespace (non-breaking too) removed.

@@ -22,8 +22,12 @@ export interface ResolutionFailure {
   suggestions?: string[];
 }
 
-/** A resolved cell (`ok: true`, the record) or a refusal. Resolutions are frozen and may be shared: do not mutate. */
-export type Resolution<T> = { ok: true; value: T } | ResolutionFailure;
+/**
+ * A resolved cell (`ok: true`, the record) or a refusal. Resolutions are frozen and may be shared: do
+ * not mutate. `note`: how the cell was resolved when not by the organisation's own names (a supplier
+ * recipe's learned entry), said in the row's Message.
+ */
+export type Resolution<T> = { ok: true; value: T; note?: string } | ResolutionFailure;
 
 /**
  * A product cell resolved: the `product_id` and `product_alias_id` of a receipt line item
@@ -56,6 +60,6 @@ export function failure(
 }
 
 /** Freezes a success. */
-export function success<T>(value: T): Resolution<T> {
-  return Object.freeze({ ok: true as const, value });
+export function success<T>(value: T, note?: string): Resolution<T> {
+  return Object.freeze(note === undefined ? { ok: true as const, value } : { ok: true as const, value, note });
 }

@@ -252,9 +252,11 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   }
   if (mapping.missing.length === 0) return;
   const names = mapping.missing.map((f) => `'${headerLabel(mapping.kind, f)}' (${f})`).join(', ');
-  // For a sheet that lacks only a price or a pack size column, and may carry them otherwise.
-  const onlyPack = mapping.missing.every((f) => f === 'pack_cost' || f === 'pack_size');
-  const packRemedies: Remedy[] = !onlyPack
+  // For a sheet that lacks only a price, pack size, storage or supplier column, and may carry them otherwise.
+  const fixable = mapping.missing.every(
+    (f) => f === 'pack_cost' || f === 'pack_size' || f === 'storage' || f === 'supplier',
+  );
+  const packRemedies: Remedy[] = !fixable
     ? []
     : [
         ...(mapping.missing.includes('pack_cost') && mapping.columns.line_total !== undefined
@@ -266,10 +268,15 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
   const tieNote = (mapping.ties ?? [])
     .map((t) => ` ${describeTie(t, (f) => `'${headerLabel(mapping.kind, f)}'`)}.`)
     .join('');
+  // A field a whole sheet may share (one shed, one supplier's sheet): one value for every row fixes it,
+  // said when it and the pack remedies cover everything missing (not for a sheet of another kind).
+  const settable: string[] = mapping.missing.filter((f) => f === 'storage' || f === 'supplier');
+  const coverable = mapping.missing.every((f) => settable.includes(f) || f === 'pack_size' || f === 'pack_cost');
+  const setRemedies: Remedy[] = settable.length > 0 && coverable ? [{ code: 'set_value', fields: settable }] : [];
   throw new MappingError(
     'missing_fields',
     `${at}: no column for ${names}.${unplacedNote}${tieNote} Add a column headed '${headerLabel(mapping.kind, first)}'` +
       `${mapping.missing.length > 1 ? ' (and likewise for the others)' : ''}.`,
-    { remedies: [{ code: 'map_columns', fields: [...mapping.missing] }, ...packRemedies] },
+    { remedies: [{ code: 'map_columns', fields: [...mapping.missing] }, ...setRemedies, ...packRemedies] },
   );
 }

@@ -9,7 +9,8 @@
  *   punctuation ignored; the leftmost of equal headers), and only when no header has that text is it
  *   read as a column letter (`"C"`, `"AA"`). So a header literally written `T` wins over column T.
  * - `null` means "this sheet has no such column": the field is not guessed.
- * - Fields not named are guessed from the remaining columns as usual.
+ * - Fields not named are guessed from the remaining columns as usual; a file may leave out `columns`
+ *   altogether and hold only the keys it needs (`{"pack_cost_from": "line_total"}`).
  * - `headerRow` (1-based sheet row) fixes the header row; without it, the header row is the row
  *   holding the mapping's header texts (or, failing that, the usual detection). `toSavedMapping`
  *   leaves it out, so a saved mapping still works when next month's file has one more title row.
@@ -117,8 +118,9 @@ export const SavedMappingSchema = z
       .describe('1-based sheet row of the column headers; found automatically when left out'),
     columns: z
       .record(z.string(), z.string().trim().min(1, 'must be a header text or a column letter').nullable())
+      .optional()
       .describe(
-        'field → the header text as written in the sheet, or a column letter such as "G"; null: the sheet has no such column',
+        'field → the header text as written in the sheet, or a column letter such as "G"; null: the sheet has no such column. Left out: every column is found from the headers',
       ),
     prices_include_gst: z
       .union([
@@ -181,7 +183,7 @@ export const SavedMappingSchema = z
   .superRefine((mapping, ctx) => {
     const allowed: readonly string[] = mapping.kind ? kindOf(mapping.kind).fields : ALL_FIELDS;
     for (const [part, keys] of [
-      ['columns', Object.keys(mapping.columns)],
+      ['columns', Object.keys(mapping.columns ?? {})],
       ['values', Object.keys(mapping.values ?? {})],
     ] as const) {
       for (const key of keys) {
@@ -191,7 +193,7 @@ export const SavedMappingSchema = z
             path: [part, key],
             message: `'${key}' is not a field of ${mapping.kind ?? 'receipts or returns'}; the fields are ${allowed.join(', ')}`,
           });
-        } else if (part === 'values' && typeof mapping.columns[key] === 'string') {
+        } else if (part === 'values' && typeof mapping.columns?.[key] === 'string') {
           ctx.addIssue({
             code: 'custom',
             path: [part, key],
@@ -244,7 +246,8 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
   return {
     ...(kind ? { kind } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),
-    columns: columns as SavedMapping['columns'],
+    // A file may hold only the keys it needs (`{"pack_cost_from": "line_total"}`): no columns, all found.
+    columns: (columns ?? {}) as SavedMapping['columns'],
     ...(values === undefined ? {} : { values: values as SavedMapping['values'] }),
     ...(skip === undefined ? {} : { skipLines: skip }),
     ...(packSizeFrom === undefined ? {} : { packSizeFrom }),
@@ -273,16 +276,21 @@ export function gstRateOf(percent: number | undefined): string {
 const EXAMPLE = 'Expected e.g. {"kind": "receipts", "columns": {"quantity": "Qty", "pack_cost": "J"}}.';
 
 /**
- * The mapping as a saved mapping, for `--dry-run` to print: each mapped field with its header text
- * as written, or its column letter when the header is empty or another header reads the same.
+ * The mapping as a saved mapping, for `--dry-run` to print and a profile to keep: each mapped field
+ * with its header text as written, or its column letter when the header is empty or another header
+ * reads the same; a field `said` (the mapping file or profile used) gives as `null` stays `null`, so
+ * that a column it ruled out (`"line_total": null`: the Total is the invoice's) stays ruled out.
  */
-export function toSavedMapping(mapping: ColumnMapping): SavedMapping {
-  const columns: Partial<Record<MappedField, string>> = {};
+export function toSavedMapping(mapping: ColumnMapping, said?: SavedMapping): SavedMapping {
+  const columns: Partial<Record<MappedField, string | null>> = {};
   const seen = new Map<string, number>();
   for (const header of mapping.headers) seen.set(normaliseHeader(header), (seen.get(normaliseHeader(header)) ?? 0) + 1);
   for (const field of kindOf(mapping.kind).fields) {
     const column = mapping.columns[field];
-    if (column === undefined) continue;
+    if (column === undefined) {
+      if (said?.columns[field] === null) columns[field] = null;
+      continue;
+    }
     const header = mapping.headers[column] ?? '';
     const key = normaliseHeader(header);
     columns[field] = key !== '' && seen.get(key) === 1 ? header : columnLetter(column);

@@ -15,6 +15,10 @@ export async function runImportCli(
     io,
     // No profiles unless a test brings its own: the machine's saved profiles must not change a test.
     profilesDir: '/nonexistent/shed-sheets-test-profiles',
+    // Tests write a CSV a moment before importing it: no settling interval unless a test asks for one
+    // (the interval itself: test/batch/read/bad-files.test.ts, import-mapping-roundtrip.test.ts).
+    settleMs: 0,
+    recipesDir: '/nonexistent/shed-sheets-test-recipes',
     ...options,
   });
   return { summary, io };

@@ -25,4 +25,6 @@ export const EVERY: Remedy[] = [
   { code: 'check_template', kind: 'receipts' },
   { code: 'send_template', kind: 'returns' },
   { code: 'read_results' },
+  { code: 'not_line_total' },
+  { code: 'set_value', fields: ['storage'] },
 ];

@@ -7,6 +7,7 @@
  */
 import { basename } from 'node:path';
 import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/import/import-sheet.ts';
+import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
 import { FileJournal, NO_JOURNAL, journalPathFor, readJournal } from '../../journal/file-journal.ts';
@@ -14,6 +15,7 @@ import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { heapGuard, type MemoryGuard } from '../../cli/heap.ts';
 import { readGrid } from '../../read/index.ts';
 import { tooMuchMemory } from '../../read/limits.ts';
+import { loadRecipes, recipesDir, saveRecipes } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath } from '../../write/results-file.ts';
@@ -21,6 +23,14 @@ import type { ImportOptions } from './options.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { checkImportOptions, withSetValues } from './options.ts';
 import { checkResultsPath, fallbackResultsPath, writeResultsOrFallback } from './results-output.ts';
+import type { RowResult } from '../../../shared/import/outcome.ts';
+import {
+  einvoiceResultsPath,
+  einvoiceWarnings,
+  saveEmbeddedPdfs,
+  withEInvoiceNotes,
+  writeEInvoiceRows,
+} from './einvoice.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -43,6 +53,8 @@ export class FileImportRun {
   grid: Awaited<ReturnType<typeof readGrid>> | null = null;
   /** The run stopped sending because the heap went past the guard's watermark (results written). */
   memoryStopped = false;
+  /** Recipe files left out (not recipes), with why. */
+  recipeWarnings: string[] = [];
   private lock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
   private readonly memory: MemoryGuard;
@@ -59,8 +71,10 @@ export class FileImportRun {
     private readonly mappingFile: SavedMapping | undefined,
     private readonly profileFor: (grid: Awaited<ReturnType<typeof readGrid>>) => Promise<SavedMapping | undefined>,
   ) {
-    this.resultsFile =
-      options.dryRun && !options.results ? null : (options.results ?? defaultResultsPath(options.file, options.sheet));
+    const beside = options.einvoice
+      ? einvoiceResultsPath(options.file)
+      : defaultResultsPath(options.file, options.sheet);
+    this.resultsFile = options.dryRun && !options.results ? null : (options.results ?? beside);
     this.journalFile = this.resultsFile ? journalPathFor(this.resultsFile) : null;
     this.progress = createProgress(options.io, options.kind);
     this.memory = options.memoryGuard ?? heapGuard(options.io.env);
@@ -97,22 +111,30 @@ export class FileImportRun {
     this.memoryStop.abort();
   }
 
+  /** The supplier recipes folder (`--recipes-dir`, tests; else beside the config). */
+  private get recipesDir(): string {
+    return this.options.recipesDir ?? recipesDir(this.options.io.env);
+  }
+
   /** The ports of this run. */
   ports(): ImportPorts {
     const { options } = this;
     return {
       sheet: {
         read: async () =>
-          (this.grid = await readGrid(options.file, {
-            ...(options.sheet ? { sheet: options.sheet } : {}),
-            ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
-            memory: this.memory,
-          })),
+          (this.grid = options.einvoice
+            ? { ...options.einvoice.grid, format: 'xlsx', warnings: einvoiceWarnings(options.einvoice), sheetNames: [] }
+            : await readGrid(options.file, {
+                ...(options.sheet ? { sheet: options.sheet } : {}),
+                ...(options.maxRows ? { limits: { maxRows: options.maxRows } } : {}),
+                ...(options.settleMs === undefined ? {} : { settleMs: options.settleMs }),
+                memory: this.memory,
+              })),
       },
       mapping: async () => {
         this.checkMemory('reading the sheet');
         return (this.saved = withSetValues(
-          this.mappingFile ?? (await this.profileFor(this.grid!)),
+          options.einvoice?.mapping ?? this.mappingFile ?? (await this.profileFor(this.grid!)),
           options.set,
           options.kind,
         ));
@@ -124,12 +146,13 @@ export class FileImportRun {
         return this.openJournal(dryRun);
       },
       results: ({ grid, mapping }) => ({
-        finish: async (results) => {
+        finish: async (rowResults) => {
           this.progress.stop();
+          const results = await this.einvoiceResults(rowResults);
           const written = this.resultsFile
             ? await writeResultsOrFallback(
                 {
-                  inputPath: options.file,
+                  inputPath: options.einvoice ? this.resultsFile : options.file,
                   outputPath: this.resultsFile,
                   sheetName: grid.sheet,
                   headerRowNumber: mapping.headerRowNumber,
@@ -143,6 +166,14 @@ export class FileImportRun {
           return { ...written, moved: [], unplaced: [] };
         },
       }),
+      recipes: {
+        load: async () => {
+          const { recipes, skipped } = await loadRecipes(this.recipesDir);
+          this.recipeWarnings = skipped;
+          return recipes;
+        },
+        save: (changed) => saveRecipes(this.recipesDir, changed),
+      },
       progress: {
         records: (done, total) => {
           this.stopSendingIfLowOnMemory();
@@ -172,6 +203,22 @@ export class FileImportRun {
       // Ctrl-C and the memory guard stop the run the same way: no new record, the results written.
       signal: options.signal ? AbortSignal.any([options.signal, this.memoryStop.signal]) : this.memoryStop.signal,
     };
+  }
+
+  /**
+   * An e-invoice's results: its embedded PDFs saved beside the results file, each row's Message saying
+   * them and what the reader did to the row, and the rows the invoice became written as the results
+   * workbook for the results to be written onto. Any other file's results are returned as they are.
+   */
+  private async einvoiceResults(results: RowResult[]): Promise<RowResult[]> {
+    const { einvoice } = this.options;
+    if (!einvoice || !this.resultsFile) return einvoice ? withEInvoiceNotes(einvoice, results, []) : results;
+    // Never throws (the sink's contract): a failed write here makes the results writer fall back to its CSV.
+    const pdfs = await saveEmbeddedPdfs(einvoice, this.resultsFile).catch((error: unknown) => [
+      `NOT SAVED (${error instanceof Error ? error.message : String(error)})`,
+    ]);
+    await writeEInvoiceRows(einvoice, this.resultsFile).catch(() => undefined);
+    return withEInvoiceNotes(einvoice, results, pdfs);
   }
 
   /** Stops the progress bar and releases the run lock. */
@@ -204,6 +251,15 @@ export class FileImportRun {
     const { journalFile } = this;
     const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
     const sink = journalFile && !dryRun ? await FileJournal.open(journalFile) : null;
-    return { entries, sink: sink ?? NO_JOURNAL, repaired: sink?.repaired ?? null, close: async () => sink?.close() };
+    const sourceSha256 = this.options.einvoice?.sha256;
+    // An e-invoice's entries carry its document's hash: the journal says which document each record came from.
+    const recorded =
+      sink && sourceSha256 ? { append: (entry: JournalEntry) => sink.append({ ...entry, sourceSha256 }) } : sink;
+    return {
+      entries,
+      sink: recorded ?? NO_JOURNAL,
+      repaired: sink?.repaired ?? null,
+      close: async () => sink?.close(),
+    };
   }
 }

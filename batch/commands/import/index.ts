@@ -17,11 +17,13 @@ import type { MappingFile, SavedMapping } from '../../../shared/sheet/saved-mapp
 import { parseSavedMapping, toMappingFile, toSavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { cliText } from '../../cli/remedy-wording.ts';
+import { recipeSummary, RECIPE_NOTE_CODES } from './recipe-summary.ts';
 import { loadProfile, loadProfiles, profilesDir, saveProfile } from '../../config/profiles.ts';
 import type { openSession } from '../../session/open-session.ts';
 import type { ImportOptions } from './options.ts';
 import { checkImportOptions } from './options.ts';
 import { FileImportRun } from './file-ports.ts';
+import { isEInvoiceFile, loadEInvoiceFile } from './einvoice.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
 
@@ -42,7 +44,8 @@ export type { ImportSummary } from './report.ts';
  * @throws UsageError / InputFileError / MappingError / ConfigError / JournalError / NoRecordsError
  *   (exit 2) before anything is sent; AuthenticationError, EntitlementError, NetworkError (exit 3).
  */
-export async function importCommand(options: ImportOptions): Promise<ImportSummary> {
+export async function importCommand(given: ImportOptions): Promise<ImportSummary> {
+  const options = isEInvoiceFile(given.file) && !given.einvoice ? await asEInvoiceImport(given) : given;
   const settings = checkImportOptions(options);
   if (options.mapping && options.profile)
     throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
@@ -58,7 +61,11 @@ export async function importCommand(options: ImportOptions): Promise<ImportSumma
       session: run.session!,
       resultsFile: run.resultsFile,
       journalFile: run.journalFile,
-      readerWarnings: [...(run.grid?.warnings ?? []), ...(run.memoryStopped ? [MEMORY_STOPPED] : [])],
+      readerWarnings: [
+        ...(run.grid?.warnings ?? []),
+        ...run.recipeWarnings,
+        ...(run.memoryStopped ? [MEMORY_STOPPED] : []),
+      ],
       memoryStopped: run.memoryStopped,
     });
   } finally {
@@ -128,13 +135,16 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
       ...planned.warnings.map((w) => cliText(w.message, w.remedies)),
       // A price with GST taken off is noted on its row of the results; the sheet warning says it once here.
       ...planned.drafts.flatMap((d) =>
-        d.warnings.filter((w) => w.code !== 'gst_taken_off').map((w) => cliText(describeProblem(w, where), w.remedies)),
+        d.warnings
+          .filter((w) => w.code !== 'gst_taken_off' && !RECIPE_NOTE_CODES.has(w.code))
+          .map((w) => cliText(describeProblem(w, where), w.remedies)),
       ),
     ],
     notices: noticesOf(report.outcomes),
     hiddenRowsSkipped: planned.hiddenRows.length,
     concurrency: concurrencyUsed(settings, session.client.http.limitState()),
     interrupted: report.interrupted,
+    recipes: recipeSummary(report),
     exitCode: report.refused > 0 || run.memoryStopped ? EXIT.someRefused : EXIT.ok,
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
@@ -170,7 +180,7 @@ function mappingUsed({ report: { mapping, reading }, saved }: DoneRun): MappingF
   const { headerRow: _row, signature: _signature, gstRate: _gst, skipLines: _skip, ...said } = saved ?? { columns: {} };
   return toMappingFile({
     ...said,
-    ...toSavedMapping(mapping),
+    ...toSavedMapping(mapping, saved),
     ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
     ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
   });
@@ -217,6 +227,24 @@ async function profileFor(options: ImportOptions, grid: Grid): Promise<Profile |
     );
   }
   return null;
+}
+
+/**
+ * The options of an e-invoice's import: the document read (refused before anything is sent when it is
+ * hostile, malformed or does not add up), and its kind: a credit note's lines are returns (said by the run).
+ * @throws UsageError for an invoice given to `import returns`, or a mapping, profile or sheet named for it.
+ */
+async function asEInvoiceImport(options: ImportOptions): Promise<ImportOptions> {
+  if (options.mapping || options.profile || options.saveProfile || options.sheet)
+    throw new UsageError(
+      `${basename(options.file)} is an e-invoice: its fields are fixed, so \`--mapping\`, \`--profile\`, \`--save-profile\` and \`--sheet\` do not apply`,
+    );
+  const einvoice = await loadEInvoiceFile(options.file);
+  if (options.kind === 'returns' && einvoice.kind === 'receipts')
+    throw new UsageError(
+      `${basename(options.file)} is an invoice (${einvoice.invoice.number}), not a credit note: import it with \`shed import receipts\``,
+    );
+  return { ...options, kind: einvoice.kind, einvoice };
 }
 
 async function readMappingFile(path: string): Promise<SavedMapping> {

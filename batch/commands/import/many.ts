@@ -11,6 +11,9 @@ import { readGrid } from '../../read/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { importCommand, type ImportOptions, type ImportSummary } from './index.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isEInvoiceFile } from './einvoice.ts';
 
 /** Options of a run over several files or sheets: those of one import, less its file and sheet. */
 export interface ImportManyOptions extends Omit<ImportOptions, 'file' | 'sheet'> {
@@ -37,7 +40,8 @@ export interface ImportManySummary {
  * @throws UsageError for `--results` with several runs, or `--sheet` with `--all-sheets`.
  */
 export async function importManyCommand(options: ImportManyOptions): Promise<ImportManySummary> {
-  const { files, sheets = [], allSheets = false, ...rest } = options;
+  const { sheets = [], allSheets = false, ...rest } = options;
+  const files = await withFolderEInvoices(options.files);
   if (allSheets && sheets.length > 0) throw new UsageError('Pass `--sheet` or `--all-sheets`, not both');
   if (files.length === 1 && !allSheets && sheets.length <= 1) {
     const summary = await importCommand({ ...rest, file: files[0]!, ...(sheets[0] ? { sheet: sheets[0] } : {}) });
@@ -75,6 +79,27 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
   return summary;
 }
 
+/**
+ * The files to import, a folder given standing for the e-invoices (`.xml` files) in it, by name; a folder
+ * holding none is refused.
+ * @throws UsageError for a folder without e-invoices.
+ */
+async function withFolderEInvoices(files: readonly string[]): Promise<string[]> {
+  const expanded: string[] = [];
+  for (const file of files) {
+    const found = await stat(file).catch(() => null);
+    if (!found?.isDirectory()) {
+      expanded.push(file);
+      continue;
+    }
+    const names = (await readdir(file)).filter(isEInvoiceFile).sort();
+    if (names.length === 0)
+      throw new UsageError(`The folder ${file} holds no e-invoice (.xml) to import; name the files to import`);
+    expanded.push(...names.map((name) => join(file, name)));
+  }
+  return expanded;
+}
+
 /** The sheets to import from one file: all of them, those named, or the default (null). */
 async function sheetsOf(
   file: string,
@@ -82,7 +107,7 @@ async function sheetsOf(
   all: boolean,
   notImported: ImportManySummary['notImported'],
 ): Promise<(string | null)[]> {
-  if (!all) return named.length > 0 ? [...named] : [null];
+  if (!all || isEInvoiceFile(file)) return named.length > 0 ? [...named] : [null];
   try {
     return (await readGrid(file)).sheetNames;
   } catch (error) {

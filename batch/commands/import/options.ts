@@ -13,6 +13,7 @@ import type { MemoryGuard } from '../../cli/heap.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
+import type { LoadedEInvoice } from './einvoice.ts';
 
 /** Options of `shed import receipts|returns FILE` (PRODUCT.md, "Import options"). */
 export interface ImportOptions extends ConnectionFlags {
@@ -41,6 +42,8 @@ export interface ImportOptions extends ConnectionFlags {
   saveProfile?: string;
   /** The profiles folder; default beside the config (batch/config/profiles.ts). */
   profilesDir?: string;
+  /** The supplier recipes folder; default beside the config (batch/config/recipes.ts). */
+  recipesDir?: string;
   /** `FIELD=VALUE`: one value for every row of a field the sheet has no column for (beats the mapping file's `values`). */
   set?: string[];
   /** The farm's IANA time zone for date-only values; default Australia/Sydney. */
@@ -49,6 +52,8 @@ export interface ImportOptions extends ConnectionFlags {
   json?: boolean;
   /** Rows of one sheet read at most; default the reader's (batch/read/limits.ts). */
   maxRows?: number;
+  /** Milliseconds a CSV without a final line end must stay unchanged before it is read; default the reader's (2000). */
+  settleMs?: number;
   /** Import rows the workbook hides or filters out too (default: left out, and said). */
   includeHidden?: boolean;
   /** Create an invoice even when the service already holds the same one. */
@@ -63,6 +68,8 @@ export interface ImportOptions extends ConnectionFlags {
   onReport?: (report: ImportReport) => void;
   /** Client timeouts and back-off (tests and benchmarks); the CLI uses the defaults. */
   client?: ClientTuning;
+  /** The e-invoice `file` is, once read (set by `importCommand` for an `.xml` file). */
+  einvoice?: LoadedEInvoice;
 }
 
 /**

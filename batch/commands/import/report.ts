@@ -3,6 +3,7 @@ import type { MappingFile } from '../../../shared/sheet/saved-mapping.ts';
 import type { StatusCounts } from '../../../shared/import/results.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
+import { printRecipeSummary, type RecipeSummary } from './recipe-summary.ts';
 
 /** What an import run did, as printed by `--json`. */
 export interface ImportSummary {
@@ -38,6 +39,8 @@ export interface ImportSummary {
    */
   concurrency: { adaptive: boolean; reached: number; pushedBack: number; pacedTo: number | null };
   interrupted: boolean;
+  /** The supplier recipes applied and what the sheet's corrections taught them. */
+  recipes: RecipeSummary;
   exitCode: number;
 }
 
@@ -72,6 +75,7 @@ export function printSummary(
   for (const notice of summary.notices) io.err(notice);
   for (const warning of summary.warnings) io.err(`warning: ${warning}`);
   for (const problem of summary.problems) io.err(problem);
+  printRecipeSummary(summary.recipes, io, summary.dryRun);
   const { rows, records } = summary;
   const noun = summary.kind;
   const parts: string[] = [];

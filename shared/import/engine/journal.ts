@@ -16,7 +16,13 @@ import { z } from 'zod';
  * Entries of a create name their sheet row group (`sheet` and `rowNumbers`) as well as the content
  * fingerprint: two equal invoices on different rows are two entries, each matched once.
  */
-const Base = z.object({ at: z.string(), organisationId: z.string(), kind: z.enum(IMPORT_KINDS) });
+const Base = z.object({
+  at: z.string(),
+  organisationId: z.string(),
+  kind: z.enum(IMPORT_KINDS),
+  /** SHA-256 (hex) of the source document the entry came from, where the face records it (e-invoices). */
+  sourceSha256: z.string().optional(),
+});
 /** The sheet a create came from; absent in journals written before it was recorded. */
 const Sheet = z.string().optional();
 

@@ -18,11 +18,24 @@ export interface ImportDraft<B> {
   warnings: Problem[];
 }
 
+/**
+ * One field a sheet record and the service's record differ in, for a conflict's message: the service's
+ * value and the sheet's, as text in messages; absent when not worth showing (an id: only the field is named).
+ */
+export interface FieldDifference {
+  /** The field as a bookkeeper names it: `supplier`, `notes`, `line items`. */
+  field: string;
+  service?: string;
+  sheet?: string;
+}
+
 /** The difference between a sheet record and the service's: the update body to send, or null when equal. */
 export interface RecordDiff {
   body: object | null;
   /** What changes, in words, for the dry run and the Message column ("1 line item deleted (…)"). */
   changes: string[];
+  /** The same differences field by field (service's value vs the sheet's), for a conflict's message. */
+  differences?: FieldDifference[];
   /** The sheet cannot apply to this record (e.g. a Line Item ID of another receipt). */
   error?: string;
 }

@@ -16,6 +16,9 @@ import { fingerprint } from './fingerprint.ts';
 import type { CreatedEntry, JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { sweepForTwins } from './sweep.ts';
+import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
+
+export { changedSince } from './versions.ts';
 
 /** How to run an import. */
 export interface RunOptions {
@@ -279,16 +282,19 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       }
       return failed(draft, error);
     }
-    if (draft.updatedAt && !this.options.force && changedSince(current.updated_at, draft.updatedAt)) {
-      const message = `changed in the service at ${current.updated_at}, after this sheet's Updated At ${draft.updatedAt}`;
-      return withRemedy(this.ops.results(draft, current, 'conflict', message), { code: 'overwrite_changed' });
-    }
     const diff = this.ops.diff(draft, current);
+    const conflict = this.options.force ? null : versionConflict(current.updated_at, draft.updatedAt, diff);
+    if (conflict) {
+      const refused = atSheetVersion(this.ops.results(draft, current, 'conflict', conflict), draft.updatedAt);
+      return withRemedy(refused, { code: 'overwrite_changed' });
+    }
     if (diff.error) return rows(draft, 'invalid', diff.error);
     if (!diff.body) return this.ops.results(draft, current, 'unchanged');
     const review = this.ops.underReview(current) ? ' (it is under review: changed anyway)' : '';
+    const unchecked = draft.updatedAt ? '' : `; ${UNCHECKED_NOTE}`;
+    const message = `${diff.changes.join('; ')}${review}${unchecked}`;
     if (this.options.dryRun)
-      return this.ops.results(draft, current, 'would update', `dry run: ${diff.changes.join('; ')}${review}`);
+      return atSheetVersion(this.ops.results(draft, current, 'would update', `dry run: ${message}`), draft.updatedAt);
     await this.options.sink.append({
       ...this.base(),
       type: 'updated',
@@ -297,7 +303,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       previous: current,
       rowNumbers: draft.rowNumbers,
     });
-    return this.sendUpdate(draft, current, diff.body, `${diff.changes.join('; ')}${review}`);
+    return this.sendUpdate(draft, current, diff.body, message);
   }
 
   /** Records what the update left (for undo's check), then the rows' results. */
@@ -327,27 +333,6 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 }
 
-/**
- * Whether the service's `updated_at` is later than the sheet's `Updated At`, compared at the precision
- * the sheet carries (a spreadsheet may keep whole seconds or milliseconds of the service's microseconds).
- */
-export function changedSince(serviceUpdatedAt: string, sheetUpdatedAt: string): boolean {
-  const sheet = toMicros(sheetUpdatedAt);
-  const service = toMicros(serviceUpdatedAt);
-  if (sheet === null || service === null) return false;
-  const digits = /\.(\d+)/.exec(sheetUpdatedAt)?.[1]?.length ?? 0;
-  const unit = 10 ** (6 - Math.min(6, digits));
-  return Math.floor(service / unit) > Math.floor(sheet / unit);
-}
-
-/** An ISO timestamp as microseconds since 1970 (BigInt-free: fits a double up to year 2255). */
-function toMicros(iso: string): number | null {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return null;
-  const fraction = (/\.(\d+)/.exec(iso)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
-  return Math.floor(ms / 1000) * 1_000_000 + Number(fraction);
-}
-
 function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): RowResult[] {
   return draft.rowNumbers.map((rowNumber, i) => ({
     rowNumber,
@@ -355,6 +340,8 @@ function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): RowResul
     recordId: entry.recordId,
     sequence: entry.sequence,
     ...(entry.lineItemIds[i] ? { lineItemId: entry.lineItemIds[i] } : {}),
+    // The version this import wrote, not the service's now: a change made since is someone else's.
+    ...(entry.updatedAt ? { updatedAt: entry.updatedAt } : {}),
     message: 'created by an earlier run of this import (journal)',
   }));
 }

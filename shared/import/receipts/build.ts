@@ -6,15 +6,8 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
-import type { CellValue } from '../../sheet/grid.ts';
-import { isBlank } from '../../sheet/grid.ts';
-import {
-  cellText,
-  compareDecimals,
-  divideDecimals,
-  parsePacksOfSize,
-  splitTrailingSize,
-} from '../../sheet/values/index.ts';
+import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
+import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
@@ -69,7 +62,10 @@ export function buildReceiptDraft(
     gstRate: GST_RATE_DEFAULT,
   };
   const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
-  const read = new CellReader(index, settings, resolver);
+  // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
+  const supplierCell = group.header.supplier?.value;
+  const own = settings.resolverFor && supplierCell != null ? settings.resolverFor(cellText(supplierCell)) : resolver;
+  const read = new CellReader(index, settings, own);
   const first = group.lines[0]?.rowNumber ?? 0;
   const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
   const cell = (field: ReceiptField) => group.header[field]?.value ?? null;
@@ -86,10 +82,13 @@ export function buildReceiptDraft(
   const lines: ReceiptLine[] = [];
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
-    const cells = lineCells(row, settings.packSizeFrom);
-    const product = read.product(cells.productField, cells.product, row.rowNumber);
-    const quantity = read.decimal('quantity', cells.quantity, row.rowNumber);
-    const pack = read.amountWithUnit(cells.packField, 'pack_unit', cells.packSize, row.cells.pack_unit, row.rowNumber);
+    const cells = lineCells(row, settings);
+    const refused = cells.refusal;
+    if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
+    const product =
+      refused?.field === 'product' ? null : read.product(cells.productField, cells.product, row.rowNumber);
+    const quantity = refused?.field === 'quantity' ? null : read.decimal('quantity', cells.quantity, row.rowNumber);
+    const pack = refused ? null : linePack(read, cells, row, quantity, settings);
     const price = priceFromTotal
       ? unitPriceFromTotal(read, row, quantity)
       : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
@@ -100,7 +99,11 @@ export function buildReceiptDraft(
     if (quantity !== null && price !== null && !recordId && !priceFromTotal) {
       const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
-      if (mismatch) read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total);
+      // The fix may be that the column is no line total at all (the invoice's total on every line).
+      if (mismatch)
+        read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total, [
+          { code: 'not_line_total' },
+        ]);
     }
     const cost = price === null ? null : packCostExGst(price, prices);
     if (price !== null && cost !== price) {
@@ -182,28 +185,29 @@ function locate(path: readonly PropertyKey[], group: InvoiceGroup, at: (f: Recei
   return { field, rowNumber: at(field), value: group.header[field]?.value ?? null };
 }
 
-/** The cells a line's product, quantity and pack size are read from, and the fields problems are pinned to. */
-interface LineCells {
-  product: CellValue | undefined;
-  productField: ReceiptField;
-  quantity: CellValue | undefined;
-  packSize: CellValue | undefined;
-  packField: ReceiptField;
-}
-
 /**
- * Where a line's pack size is written: its own column; else `2 x 20L` in the quantity cell; else,
- * when the import says so (`pack_size_from: product`), the end of the product text (`Glyfos 540 20L`).
+ * A line's pack size (from its cell, or as the engine read it from the quantity cell, the product text or
+ * a convention), checked against what the product text says it is kept by; each conversion said.
  */
-function lineCells(row: FieldRow<ReceiptField>, packSizeFrom: ReadSettings['packSizeFrom']): LineCells {
-  const { product, quantity, pack_size: packSize } = row.cells;
-  const plain: LineCells = { product, productField: 'product', quantity, packSize, packField: 'pack_size' };
-  if (packSize !== undefined && !isBlank(packSize)) return plain;
-  const packs = typeof quantity === 'string' ? parsePacksOfSize(quantity) : null;
-  if (packs) return { ...plain, quantity: packs.quantity, packSize: packs.size, packField: 'quantity' };
-  const split = packSizeFrom === 'product' && typeof product === 'string' ? splitTrailingSize(product) : null;
-  if (split) return { ...plain, product: split.product, packSize: split.size, packField: 'product' };
-  return plain;
+function linePack(
+  read: CellReader,
+  cells: ReturnType<typeof lineCells>,
+  row: FieldRow<ReceiptField>,
+  quantity: string | null,
+  settings: ReadSettings,
+): { value: string; unit: string } | null {
+  const { packField, packSize, pre } = cells;
+  const pack = read.amountWithUnit(packField, 'pack_unit', packSize, row.cells.pack_unit, row.rowNumber, pre);
+  if (!pack) return null;
+  const said = prePhrase(cells, quantity);
+  if (said) read.warn(packField, row.rowNumber, 'pack_read', said, packSize);
+  const kept = checkKeptBy(cells, pack, settings);
+  if (!kept.ok) {
+    read.problem(packField, row.rowNumber, 'pack_kept_by', kept.reason, packSize);
+    return null;
+  }
+  if (kept.phrase) read.warn(packField, row.rowNumber, 'pack_converted', kept.phrase, packSize);
+  return { value: kept.value, unit: kept.unit };
 }
 
 /** The price of one pack when the sheet has a Line Total and no price column: total ÷ quantity, to six places. */

@@ -11,7 +11,7 @@ import {
   sameSheetText,
   timestampToLocalDate,
 } from '../../sheet/values/index.ts';
-import type { RecordDiff } from '../engine/ops.ts';
+import type { FieldDifference, RecordDiff } from '../engine/ops.ts';
 
 /**
  * What a sheet invoice changes in the receipt the service holds (updates): header fields
@@ -29,9 +29,13 @@ export function diffReceipt(
 ): RecordDiff {
   const body: ReceiptUpdateBody = {};
   const changes: string[] = [];
+  const differences: FieldDifference[] = [];
+  const differ = (field: string, service?: string | null, sheet?: string | null) =>
+    differences.push(service === undefined ? { field } : { field, service: service ?? '', sheet: sheet ?? '' });
   if (!sameSheetText(desired.supplier, current.supplier)) {
     body.supplier = desired.supplier;
     changes.push(`supplier '${current.supplier}' → '${desired.supplier}'`);
+    differ('supplier', current.supplier, desired.supplier);
   }
   const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
   // A sheet date without a time leaves the service's time of day alone; one with a time is compared whole.
@@ -43,18 +47,22 @@ export function diffReceipt(
   ) {
     body.received_at = desired.received_at;
     changes.push(`received ${day(current.received_at)} → ${day(desired.received_at)}`);
+    differ('date received', day(current.received_at), day(desired.received_at));
   }
   if (desired.storage_id !== current.storage_id) {
     body.storage_id = desired.storage_id;
     changes.push('storage changed');
+    differ('storage');
   }
   if (!sameSheetText(desired.order_number, current.order_number)) {
     body.order_number = desired.order_number ?? null;
     changes.push(`order number '${current.order_number ?? ''}' → '${desired.order_number ?? ''}'`);
+    differ('order number', current.order_number, desired.order_number);
   }
   if (!sameSheetText(desired.notes, current.notes)) {
     body.notes = desired.notes ?? null;
     changes.push('notes changed');
+    differ('notes', current.notes, desired.notes);
   }
 
   const items = desired.line_items ?? [];
@@ -64,6 +72,7 @@ export function diffReceipt(
     return {
       body: null,
       changes,
+      differences,
       error: `Line Item ID ${foreign.id} is not a line of ${current.sequence}: clear it to add the line as a new one`,
     };
   }
@@ -71,14 +80,19 @@ export function diffReceipt(
   const changed = items.filter((item) => item.id && !sameLine(item, currentById.get(item.id)!)).length;
   const added = items.filter((item) => !item.id).length;
   const removed = current.line_items.filter((item) => !kept.has(item.id));
-  if (changed) changes.push(`${changed} line item${changed > 1 ? 's' : ''} changed`);
-  if (added) changes.push(`${added} line item${added > 1 ? 's' : ''} added`);
+  const lines: string[] = [];
+  if (changed) lines.push(`${changed} line item${changed > 1 ? 's' : ''} changed`);
+  if (added) lines.push(`${added} line item${added > 1 ? 's' : ''} added`);
   if (removed.length) {
     const what = removed.map((item) => `${names(item.product_id) ?? item.product_id} × ${item.quantity}`).join(', ');
-    changes.push(`${removed.length} line item${removed.length > 1 ? 's' : ''} DELETED (${what})`);
+    lines.push(`${removed.length} line item${removed.length > 1 ? 's' : ''} DELETED (${what})`);
   }
-  if (changed || added || removed.length) body.line_items = items;
-  return { body: Object.keys(body).length ? body : null, changes };
+  if (lines.length) {
+    body.line_items = items;
+    changes.push(...lines);
+    differ(`line items (the sheet's: ${lines.join(', ')})`);
+  }
+  return { body: Object.keys(body).length ? body : null, changes, differences };
 }
 
 function sameLine(desired: LineItemInput, current: LineItem): boolean {

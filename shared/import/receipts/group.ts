@@ -51,9 +51,12 @@ export function invoiceKeyField(columns: Partial<Record<ReceiptField, number>>):
  * - Rows carrying a Record ID (a results file, an export) form one invoice per Record ID.
  * - With a key column: rows of the same supplier with the same key (case and spacing ignored) form one
  *   invoice, even when not adjacent; two suppliers' invoice '20500' in different places are two
- *   invoices. The next row of the same number right below an invoice is its line even when it names
- *   another supplier (that line is refused: which one is right is the bookkeeper's call). A keyed
- *   row with a blank supplier belongs to the nearest invoice of that number above it.
+ *   invoices. Adjacent rows of one number whose every line names its supplier, each supplier's lines
+ *   together (`A A B B`), are two suppliers' invoices: two receipts. Otherwise the next row of the
+ *   same number right below an invoice is its line even when it names another supplier (`A B A`, or
+ *   `A` then a line with no supplier then `B`: that line is refused, which one is right is the
+ *   bookkeeper's call). A keyed row with a blank supplier belongs to the nearest invoice of that
+ *   number above it.
  * - A row with a blank key continues the invoice above it unless a blank row separates them. Where
  *   the sheet writes the number on every line of an invoice, though, a row without one is a docket
  *   of its own (supplier and date on it), never a line of the numbered invoice above.
@@ -82,6 +85,7 @@ export function groupInvoices(
   };
 
   const repeatsKey = keyRepeatedOnLines(rows, keyField);
+  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField);
   for (const row of rows) {
     const boundary = blankBefore.has(row.rowNumber);
     const key = groupingKey(row, keyField);
@@ -89,7 +93,11 @@ export function groupInvoices(
     if (key) {
       const sameNumber = key.invoice ? (byNumber.get(normInvoice(key.invoice)) ?? []) : [];
       const continues: boolean =
-        current !== null && !boundary && !key.norm.startsWith('record ') && sameNumber.includes(current);
+        current !== null &&
+        !boundary &&
+        !key.norm.startsWith('record ') &&
+        !supplierStarts.has(row.rowNumber) &&
+        sameNumber.includes(current);
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
         (continues ? current : null) ??
@@ -154,6 +162,44 @@ function normInvoice(invoice: string): string {
 
 function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGroup {
   return { key, keyField, lines: [], header: {}, problems: [] };
+}
+
+/**
+ * The rows where one supplier's invoice starts right below another supplier's invoice of the same
+ * number: within a run of adjacent rows (no blank row, no Record ID) of one invoice number whose every
+ * line names its supplier and whose suppliers each write their lines together (`A A B`, never
+ * `A B A`), each row whose supplier differs from the row above. Any other run is left whole, so a
+ * line naming another supplier is refused as before.
+ */
+function supplierBlockStarts(
+  rows: readonly FieldRow<ReceiptField>[],
+  blankBefore: ReadonlySet<number>,
+  keyField: ReceiptField | null,
+): Set<number> {
+  const starts = new Set<number>();
+  if (keyField === null) return starts;
+  const numberOf = (row: FieldRow<ReceiptField>): string | null => {
+    if (cellText(row.cells.record_id ?? null)) return null;
+    const text = cellText(row.cells[keyField] ?? null);
+    return text ? normInvoice(text) : null;
+  };
+  let i = 0;
+  while (i < rows.length) {
+    const number = numberOf(rows[i]!);
+    let end = i + 1;
+    while (number !== null && end < rows.length && !blankBefore.has(rows[end]!.rowNumber)) {
+      if (numberOf(rows[end]!) !== number) break;
+      end += 1;
+    }
+    const suppliers = rows.slice(i, end).map((row) => comparable(row.cells.supplier ?? null));
+    const blocks = suppliers.filter((s, k) => k === 0 || s !== suppliers[k - 1]);
+    if (suppliers.every((s) => s !== '') && new Set(blocks).size === blocks.length) {
+      for (let k = 1; k < suppliers.length; k += 1)
+        if (suppliers[k] !== suppliers[k - 1]) starts.add(rows[i + k]!.rowNumber);
+    }
+    i = end;
+  }
+  return starts;
 }
 
 /**

@@ -56,6 +56,7 @@ export function receiptResults(
       recordId: receipt.id,
       sequence: receipt.sequence,
       ...(lineItemId ? { lineItemId } : {}),
+      updatedAt: receipt.updated_at,
       ...(text ? { message: text } : {}),
     };
   });

@@ -5,7 +5,7 @@ import type { Return } from '../../schemas/resources.ts';
 import { canonicalDecimal, formatLocalDate, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { returnIdentity } from '../engine/fingerprint.ts';
-import type { ImportOps, RecordDiff } from '../engine/ops.ts';
+import type { FieldDifference, ImportOps, RecordDiff } from '../engine/ops.ts';
 import type { ReturnDraft } from './build.ts';
 import { KINDS } from '../../kinds/index.ts';
 
@@ -35,26 +35,54 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
 export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone: string): RecordDiff {
   const body: ReturnUpdateBody = {};
   const changes: string[] = [];
+  const differences: FieldDifference[] = [];
   const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
-  const set = <K extends keyof ReturnUpdateBody>(key: K, value: ReturnUpdateBody[K], label: string) => {
+  /** Sends `key`, says `label`, and names the field with the service's and the sheet's values (none for an id). */
+  const set = <K extends keyof ReturnUpdateBody>(
+    key: K,
+    value: ReturnUpdateBody[K],
+    label: string,
+    field: string,
+    values?: [string | null | undefined, string | null | undefined],
+  ) => {
     body[key] = value;
     changes.push(label);
+    differences.push(values ? { field, service: values[0] ?? '', sheet: values[1] ?? '' } : { field });
   };
   if (!sameSheetText(desired.supplier, current.supplier))
-    set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`);
+    set('supplier', desired.supplier, `supplier '${current.supplier}' → '${desired.supplier}'`, 'supplier', [
+      current.supplier,
+      desired.supplier,
+    ]);
   if (day(desired.returned_at) !== day(current.returned_at))
-    set('returned_at', desired.returned_at, `returned ${day(current.returned_at)} → ${day(desired.returned_at)}`);
-  if (desired.storage_id !== current.storage_id) set('storage_id', desired.storage_id, 'storage changed');
-  if (desired.product_id !== current.product_id) set('product_id', desired.product_id, 'product changed');
+    set(
+      'returned_at',
+      desired.returned_at,
+      `returned ${day(current.returned_at)} → ${day(desired.returned_at)}`,
+      'date returned',
+      [day(current.returned_at), day(desired.returned_at)],
+    );
+  if (desired.storage_id !== current.storage_id) set('storage_id', desired.storage_id, 'storage changed', 'storage');
+  if (desired.product_id !== current.product_id) set('product_id', desired.product_id, 'product changed', 'product');
   if (canonicalDecimal(desired.amount_value) !== canonicalDecimal(current.amount_value)) {
-    set('amount_value', desired.amount_value, `amount ${current.amount_value} → ${desired.amount_value}`);
+    set('amount_value', desired.amount_value, `amount ${current.amount_value} → ${desired.amount_value}`, 'amount', [
+      current.amount_value,
+      desired.amount_value,
+    ]);
   }
   if (desired.amount_unit.toLowerCase() !== current.amount_unit.toLowerCase())
-    set('amount_unit', desired.amount_unit, `unit ${current.amount_unit} → ${desired.amount_unit}`);
+    set('amount_unit', desired.amount_unit, `unit ${current.amount_unit} → ${desired.amount_unit}`, 'unit', [
+      current.amount_unit,
+      desired.amount_unit,
+    ]);
   if (!sameSheetText(desired.reference, current.reference))
-    set('reference', desired.reference ?? null, 'reference changed');
-  if (!sameSheetText(desired.notes, current.notes)) set('notes', desired.notes ?? null, 'notes changed');
-  return { body: Object.keys(body).length ? body : null, changes };
+    set('reference', desired.reference ?? null, 'reference changed', 'reference', [
+      current.reference,
+      desired.reference,
+    ]);
+  if (!sameSheetText(desired.notes, current.notes))
+    set('notes', desired.notes ?? null, 'notes changed', 'notes', [current.notes, desired.notes]);
+  return { body: Object.keys(body).length ? body : null, changes, differences };
 }
 
 function returnRows(draft: ReturnDraft, record: Return, status: RowStatus, message?: string): RowResult[] {
@@ -64,6 +92,7 @@ function returnRows(draft: ReturnDraft, record: Return, status: RowStatus, messa
     status,
     recordId: record.id,
     sequence: record.sequence,
+    updatedAt: record.updated_at,
     ...(text ? { message: text } : {}),
   }));
 }

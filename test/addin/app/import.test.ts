@@ -60,14 +60,21 @@ describe('Import of receipts (the sample sheet)', () => {
     expect(state.problems).toEqual([
       "Row 7, F: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540' (invoice INV-40412 not sent)",
     ]);
-    expect(state.resultColumns).toBe('L–P');
+    expect(state.resultColumns).toBe('L–Q');
     const sheet = workbook.sheet('Invoices');
     expect(sheet.fills).toEqual(['F7']);
     expect(sheet.notes.get('F7')).toBe(
       "Shed Sheets: Product: no product or alias named 'Glyfos 450'; closest: 'Glyfos 540'",
     );
-    expect(row(workbook, 'Invoices', 3, 11)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
-    expect(row(workbook, 'Invoices', 4, 11)).toEqual(['would create', null, null, null, 'dry run: nothing sent']);
+    expect(row(workbook, 'Invoices', 3, 11)).toEqual([
+      'Status',
+      'Record ID',
+      'Sequence',
+      'Line Item ID',
+      'Message',
+      'Updated At',
+    ]);
+    expect(row(workbook, 'Invoices', 4, 11)).toEqual(['would create', null, null, null, 'dry run: nothing sent', null]);
     expect(row(workbook, 'Invoices', 8, 11)?.[0]).toBe('invalid');
     expect(row(workbook, 'Invoices', 8, 11)?.[4]).toBe('not sent: invoice INV-40412 has a problem on row 7');
   });
@@ -99,6 +106,31 @@ describe('Import of receipts (the sample sheet)', () => {
     expect(await receiptCount()).toBe(before + 3);
     expect(row(workbook, 'Invoices', 4, 11)![0]).toBe('unchanged');
     expect(row(workbook, 'Invoices', 4, 11)!.slice(1, 4)).toEqual(first.slice(1, 4));
+    // The pane writes each record's version too (one rule in the core), exact as the service wrote it.
+    expect(first[5]).toBe(made.updated_at);
+
+    // Someone changes the receipt in the service: the next Import refuses to write over it, naming what differs.
+    const patched = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${made.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplier: 'Farmco Rural Supplies Pty Ltd' }),
+    });
+    expect(patched.status).toBe(200);
+    await importer.start();
+    expect(row(workbook, 'Invoices', 4, 11)![0]).toBe('conflict');
+    expect(String(row(workbook, 'Invoices', 4, 11)![4])).toContain(
+      "supplier: 'Farmco Rural Supplies Pty Ltd' in the service, 'Farmco Rural Supplies' in the sheet",
+    );
+    expect(row(workbook, 'Invoices', 4, 11)![5]).toBe(made.updated_at);
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === made.id).supplier).toBe(
+      'Farmco Rural Supplies Pty Ltd',
+    );
+    // Put it back: the tests below share this sandbox.
+    await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${made.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ supplier: 'Farmco Rural Supplies' }),
+    });
   });
 
   it('a new session finds what an earlier one sent from another copy of the sheet: duplicate, not sent', async () => {
@@ -452,6 +484,7 @@ describe("the bookkeeper's own columns", () => {
       'Sequence',
       'Line Item ID',
       'Message',
+      'Updated At',
     ]);
     expect(importer.store.get().status?.text).toMatch(/Checked, nothing sent: 1 receipt: 1 would create/);
   });

@@ -174,7 +174,7 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     const done = (await page.textContent('#import-status'))!;
     expect(done).toContain('11 created');
     expect(done).toContain('6 refused (12 rows invalid)');
-    expect(done).toContain('Results are in columns M–Q.');
+    expect(done).toContain('Results are in columns M–R.');
 
     const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
     expect(receipts.length).toBe(receiptsBefore + 11);
@@ -275,13 +275,14 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   });
 
   it('tabs follow the keyboard: arrows, Home and End move the selection and show the panel', async () => {
-    await page.getByRole('tab', { name: 'Template' }).focus();
+    // The last tab (Recipes) wraps round to the first.
+    await page.getByRole('tab', { name: 'Recipes' }).focus();
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-connect');
     expect(await page.isVisible('#panel-connect')).toBe(true);
-    expect(await page.isHidden('#panel-template')).toBe(true);
+    expect(await page.isHidden('#panel-recipes')).toBe(true);
     await page.keyboard.press('End');
-    expect(await page.getAttribute('#tab-template', 'aria-selected')).toBe('true');
+    expect(await page.getAttribute('#tab-recipes', 'aria-selected')).toBe('true');
     await page.keyboard.press('Home');
     expect(await page.getAttribute('#tab-connect', 'aria-selected')).toBe('true');
     expect(await page.getAttribute('#tab-import', 'tabindex')).toBe('-1');

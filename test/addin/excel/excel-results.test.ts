@@ -40,7 +40,7 @@ const marks = (fake: FakeExcel, sheet: string) =>
 const withMarks = officeWith('1.17').context.requirements;
 
 describe('ExcelWorkbook.writeResults', () => {
-  it('appends the five result columns after the last header and writes each row', async () => {
+  it('appends the result columns after the last header and writes each row', async () => {
     const fake = invoiceSheet(2);
     await new ExcelWorkbook({ excel: fake.host, requirements: officeWith('1.17').context.requirements }).writeResults({
       sheet: 'Invoices',
@@ -51,12 +51,12 @@ describe('ExcelWorkbook.writeResults', () => {
         { rowNumber: 5, status: 'invalid', message: "no product named 'Roundup 1'", invalidColumns: [2] },
       ],
     });
-    const row = (n: number) => [4, 5, 6, 7, 8].map((c) => fake.cell('Invoices', n, c));
-    expect(row(3)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
-    expect(row(4)).toEqual(['created', 'rcpt_4', 'R-00042', 'li_4', '']);
-    expect(row(5)).toEqual(['invalid', '', '', '', "no product named 'Roundup 1'"]);
+    const row = (n: number) => [4, 5, 6, 7, 8, 9].map((c) => fake.cell('Invoices', n, c));
+    expect(row(3)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message', 'Updated At']);
+    expect(row(4)).toEqual(['created', 'rcpt_4', 'R-00042', 'li_4', '', '']);
+    expect(row(5)).toEqual(['invalid', '', '', '', "no product named 'Roundup 1'", '']);
     expect(fake.cell('Invoices', 4, 2)).toBe('Roundup 0'); // the input is untouched
-    expect(fake.sheet('Invoices').bold).toEqual(['E3:I3']);
+    expect(fake.sheet('Invoices').bold).toEqual(['E3:J3']);
     expect(marks(fake, 'Invoices')).toEqual(['C5']);
     expect(fake.sheet('Invoices').fills.size).toBe(0); // the cells' own format is never touched
   });
@@ -89,8 +89,9 @@ describe('ExcelWorkbook.writeResults', () => {
       'Sequence',
       'Line Item ID',
       'Message',
+      'Updated At',
     ]);
-    expect(fake.sheet('S').values[1]).toEqual(['Paid', 'Nufarm', 3, 'created', 'rcpt_2', 'R-00042', 'li_2', '']);
+    expect(fake.sheet('S').values[1]).toEqual(['Paid', 'Nufarm', 3, 'created', 'rcpt_2', 'R-00042', 'li_2', '', '']);
     // Again: the block it wrote is found and overwritten; the user's column is still theirs.
     const headers = fake.sheet('S').values[0] as string[];
     await workbook.writeResults({
@@ -100,7 +101,7 @@ describe('ExcelWorkbook.writeResults', () => {
       results: [{ ...created(2), status: 'unchanged' }],
     });
     expect(fake.sheet('S').values[1]?.slice(0, 4)).toEqual(['Paid', 'Nufarm', 3, 'unchanged']);
-    expect(fake.sheet('S').values[0]).toHaveLength(8);
+    expect(fake.sheet('S').values[0]).toHaveLength(9);
   });
 
   it('guards text Excel would turn into a formula, number or date', async () => {
@@ -112,7 +113,7 @@ describe('ExcelWorkbook.writeResults', () => {
       results: [{ rowNumber: 4, status: 'failed', recordId: '0012', sequence: '3/2/2026', message: '=HYPERLINK("x")' }],
     });
     const sent = fake.ops('values').find((op) => op.row === 3)?.value as unknown[][];
-    expect(sent[0]).toEqual(['failed', "'0012", "'3/2/2026", '', '\'=HYPERLINK("x")']);
+    expect(sent[0]).toEqual(['failed', "'0012", "'3/2/2026", '', '\'=HYPERLINK("x")', '']);
     expect(fake.cell('Invoices', 4, 5)).toBe('0012');
   });
 
@@ -137,8 +138,8 @@ describe('ExcelWorkbook.writeResults', () => {
       ['updated', ''],
     ]);
     const block = fake.okSyncs.at(-1)?.ops.find((op) => op.kind === 'values' && op.row !== 2);
-    expect(block).toMatchObject({ row: 3, rows: 6, column: 4, columns: 5 });
-    expect((block?.value as unknown[][])[1]).toEqual([null, null, null, null, null]);
+    expect(block).toMatchObject({ row: 3, rows: 6, column: 4, columns: 6 });
+    expect((block?.value as unknown[][])[1]).toEqual([null, null, null, null, null, null]);
   });
 
   it('writes 12,000 results in chunks of 5,000 rows: values then marks, one sync each, calculation suspended', async () => {
@@ -443,6 +444,7 @@ describe('ExcelWorkbook.writeResults', () => {
       'Sequence',
       'Line Item ID',
       'Message',
+      'Updated At',
     ]);
     expect(fake.syncs).toHaveLength(2);
   });

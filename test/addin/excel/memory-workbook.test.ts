@@ -43,9 +43,18 @@ describe('MemoryWorkbook', () => {
       ],
     });
     const sheet = workbook.sheet('Invoices');
-    expect(sheet.cells[2]).toEqual(['Supplier', 'Qty', 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
-    expect(sheet.cells[3]).toEqual(['Nufarm', 4, 'created', 'r1', 'R-1', 'l1', null]);
-    expect(sheet.cells[5]).toEqual(['Bayer', 2, 'invalid', null, null, null, 'quantity must be above 0']);
+    expect(sheet.cells[2]).toEqual([
+      'Supplier',
+      'Qty',
+      'Status',
+      'Record ID',
+      'Sequence',
+      'Line Item ID',
+      'Message',
+      'Updated At',
+    ]);
+    expect(sheet.cells[3]).toEqual(['Nufarm', 4, 'created', 'r1', 'R-1', 'l1', null, null]);
+    expect(sheet.cells[5]).toEqual(['Bayer', 2, 'invalid', null, null, null, 'quantity must be above 0', null]);
     expect(sheet.fills).toEqual(['A6:B6']);
     expect(Object.fromEntries(sheet.notes)).toEqual({
       A6: 'Shed Sheets: quantity must be above 0',

@@ -12,32 +12,40 @@ import {
 describe('resultLayout', () => {
   it('appends the result columns after the last non-blank header', () => {
     expect(resultLayout(['Supplier', '', 'Qty', '', ''])).toEqual({
-      columns: [3, 4, 5, 6, 7],
+      columns: [3, 4, 5, 6, 7, 8],
       newHeaders: [
         { column: 3, header: 'Status' },
         { column: 4, header: 'Record ID' },
         { column: 5, header: 'Sequence' },
         { column: 6, header: 'Line Item ID' },
         { column: 7, header: 'Message' },
+        { column: 8, header: 'Updated At' },
       ],
     });
   });
 
-  it('reuses its own block of five result columns, case, spacing and punctuation ignored', () => {
-    expect(resultLayout(['Supplier', 'Qty', 'STATUS', 'record-id', 'Sequence', 'Line item ID', ' Message '])).toEqual({
-      columns: [2, 3, 4, 5, 6],
-      newHeaders: [],
+  it('reuses its own block of result columns, case, spacing and punctuation ignored', () => {
+    const own = ['Supplier', 'Qty', 'STATUS', 'record-id', 'Sequence', 'Line item ID', ' Message ', 'updated at'];
+    expect(resultLayout(own)).toEqual({ columns: [2, 3, 4, 5, 6, 7], newHeaders: [] });
+  });
+
+  it('reuses an older block of five, the version in a new column right of everything (or where the header has it)', () => {
+    const older = ['Supplier', 'Qty', 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message', 'Note'];
+    expect(resultLayout(older, 9)).toEqual({
+      columns: [2, 3, 4, 5, 6, 9],
+      newHeaders: [{ column: 9, header: 'Updated At' }],
     });
+    expect(resultLayout([...older, 'Updated At'])).toEqual({ columns: [2, 3, 4, 5, 6, 8], newHeaders: [] });
   });
 
   it("never takes a bookkeeper's own Status column for its own, nor writes over data right of the headers", () => {
     const layout = resultLayout(['Supplier', 'Status', 'Qty', ' Message '], 6);
-    expect(layout.columns).toEqual([6, 7, 8, 9, 10]);
-    expect(layout.newHeaders.map((h) => h.column)).toEqual([6, 7, 8, 9, 10]);
+    expect(layout.columns).toEqual([6, 7, 8, 9, 10, 11]);
+    expect(layout.newHeaders.map((h) => h.column)).toEqual([6, 7, 8, 9, 10, 11]);
   });
 
   it('starts at column A for an empty header row', () => {
-    expect(resultLayout([]).columns).toEqual([0, 1, 2, 3, 4]);
+    expect(resultLayout([]).columns).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
 
@@ -49,7 +57,13 @@ describe('resultCells', () => {
       '',
       '',
       "'-changed elsewhere",
+      '',
     ]);
+  });
+
+  it("writes the record's version as the service's exact text, never as a date Excel would round", () => {
+    const version = '2026-03-01T10:00:00.123456Z';
+    expect(resultCells({ rowNumber: 4, status: 'updated', updatedAt: version }).at(-1)).toBe(`'${version}`);
   });
 });
 

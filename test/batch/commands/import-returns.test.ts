@@ -93,7 +93,9 @@ describe('shed import returns', () => {
     const results = Papa.parse<string[]>((await readFile(summary.resultsFile!, 'utf8')).replace(/^\uFEFF/, ''), {
       skipEmptyLines: true,
     }).data;
-    expect(results[0]!.slice(-5)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(results[0]!.slice(-6)).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message', 'Updated At']);
+    // Each return's version, as the service wrote it, for the next re-import's check.
+    expect(results[1]![13]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
     expect(results.slice(1).map((r) => r[8])).toEqual(['created', 'created', 'created', 'created', 'invalid']);
     expect(results[1]![10]).toMatch(/^RET-\d{8}$/);
 

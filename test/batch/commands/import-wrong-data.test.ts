@@ -111,7 +111,7 @@ describe('a Line Total that is not quantity × price', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
     expect(summary.records).toMatchObject({ created: 2, invalid: 1 });
     expect(summary.problems).toEqual([
-      "totals.csv, sheet totals, row 3, column J (Line Total): '275' is not Qty × Price ex GST: 5 × 45 = 225 (more than a cent apart): correct the quantity, the price or the total (invoice TOT-2 not sent)",
+      'totals.csv, sheet totals, row 3, column J (Line Total): \'275\' is not Qty × Price ex GST: 5 × 45 = 225 (more than a cent apart): correct the quantity, the price or the total; if the column is not a line total (an invoice total, a running balance), set "line_total": null in "columns" of the mapping file (--mapping FILE) (invoice TOT-2 not sent)',
     ]);
     expect((await receiptsOf('TOT-1', 'TOT-2', 'TOT-3')).map((r) => r.notes).sort()).toEqual([
       'Invoice TOT-1',

@@ -1,4 +1,5 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import { appendFile, mkdir, readFile, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -77,7 +78,35 @@ describe('a CSV still being written', () => {
     await appendFile(path, 'Farmco,Wetter,3\r\n');
     expect((await readGridFromSource(source)).rows.length).toBeGreaterThanOrEqual(3);
     const unterminated = await writeTemp(temp.dir, 'no-final-newline.csv', lines);
-    expect((await readGrid(unterminated)).rows.at(-1)?.cells).toEqual(['Farmco', 'Wetter', '1']);
+    expect((await readGrid(unterminated, { settleMs: 20 })).rows.at(-1)?.cells).toEqual(['Farmco', 'Wetter', '1']);
+  });
+
+  it('is refused when its writer paused mid-line, nothing changing during the read, and then goes on', async () => {
+    const path = await writeTemp(temp.dir, 'paused.csv', lines);
+    // The writer goes on a moment later (its timer is due before the settling interval ends).
+    const writer = setInterval(() => appendFileSync(path, '2'), 20);
+    try {
+      const error = await expectInputError(readCsv(path, { settleMs: 400 }), 'file_changed', path);
+      expect(error.message).toMatch(/within 0\.4 seconds before.*no line end.*Nothing was sent/);
+    } finally {
+      clearInterval(writer);
+    }
+  });
+
+  it('a CSV saved by hand without a final line end, a while ago, is read at once and quietly', async () => {
+    const path = await writeTemp(temp.dir, 'hand-saved.csv', lines);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(path, anHourAgo, anHourAgo);
+    // An interval of ten minutes: waiting it out would outlast the test.
+    const grid = await readCsv(path, { settleMs: 600_000 });
+    expect(grid.rows.at(-1)?.cells).toEqual(['Farmco', 'Wetter', '1']);
+    expect(grid.warnings).toEqual([]);
+  });
+
+  it('one saved a moment ago is read once it has stayed unchanged for the interval', async () => {
+    const path = await writeTemp(temp.dir, 'just-saved.csv', lines);
+    const grid = await readCsv(path, { settleMs: 100 });
+    expect(grid.rows.at(-1)?.cells).toEqual(['Farmco', 'Wetter', '1']);
   });
 });
 

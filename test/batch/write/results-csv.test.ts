@@ -57,9 +57,9 @@ describe('writeResultsFile (.csv): supplier-invoices-april.csv (BOM, semicolons,
     const is = records(after, ';');
     expect(is).toHaveLength(was.length);
     expect(is[0]).toEqual([...was[0]!, ...RESULT_COLUMNS]);
-    expect(is[1]).toEqual([...was[1]!, 'invalid', '', '', '', 'invoice INV-40502 refused: row 3 is invalid']);
-    expect(is[2]).toEqual([...was[2]!, 'invalid', '', '', '', "no product or alias named 'Roundup Ultra'"]);
-    expect(is[3]).toEqual([...was[3]!, 'created', '7f3e', 'R-0042', 'li-1', '']);
+    expect(is[1]).toEqual([...was[1]!, 'invalid', '', '', '', 'invoice INV-40502 refused: row 3 is invalid', '']);
+    expect(is[2]).toEqual([...was[2]!, 'invalid', '', '', '', "no product or alias named 'Roundup Ultra'", '']);
+    expect(is[3]).toEqual([...was[3]!, 'created', '7f3e', 'R-0042', 'li-1', '', '']);
     expect(is[5]).toEqual(was[5]);
     expect(is[6]).toEqual(was[6]);
     expect(await readFile(input, 'utf8')).toBe(before);
@@ -75,12 +75,12 @@ describe('writeResultsFile (.csv): supplier-invoices-april.csv (BOM, semicolons,
       { rowNumber: 4, status: 'unchanged', recordId: '7f3e', sequence: 'R-0042', lineItemId: 'li-1' },
     ]);
     const is = records(again, ';');
-    expect(is[0]).toHaveLength(16);
+    expect(is[0]).toHaveLength(17);
     expect(is[0]?.slice(11)).toEqual([...RESULT_COLUMNS]);
-    expect(is[2]?.slice(11)).toEqual(['created', '9a', 'R-0043', 'li-9', '']);
-    expect(is[3]?.slice(11)).toEqual(['unchanged', '7f3e', 'R-0042', 'li-1', '']);
+    expect(is[2]?.slice(11)).toEqual(['created', '9a', 'R-0043', 'li-9', '', '']);
+    expect(is[3]?.slice(11)).toEqual(['unchanged', '7f3e', 'R-0042', 'li-1', '', '']);
     // Row 2 had no result this time: as the first run left it.
-    expect(is[1]?.slice(11)).toEqual(['invalid', '', '', '', 'invoice INV-40502 refused: row 3 is invalid']);
+    expect(is[1]?.slice(11)).toEqual(['invalid', '', '', '', 'invoice INV-40502 refused: row 3 is invalid', '']);
     expect(await dir.list()).toEqual(['supplier-invoices-april.csv', 'supplier-invoices-april.results.csv']);
   });
 });
@@ -93,7 +93,7 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
       { rowNumber: 6, status: 'invalid', message: '=0 is not an amount: must be more than 0', invalidColumns: [4] },
     ]);
     expect(after.startsWith(BOM)).toBe(true);
-    expect(after).toContain('"Unopened drum, over-ordered",created,ret-1,RT-0001,,\r\n');
+    expect(after).toContain('"Unopened drum, over-ordered",created,ret-1,RT-0001,,,\r\n');
     const is = records(after, ',');
     expect(is[0]).toEqual([
       'Date',
@@ -120,6 +120,7 @@ describe('writeResultsFile (.csv): supplier-returns.csv (BOM, commas, quoted fie
       '',
       '',
       "'=0 is not an amount: must be more than 0",
+      '',
     ]);
     expect(is[3]).toEqual([
       '05/03/2026',
@@ -140,7 +141,7 @@ describe('writeResultsFile (.csv): other inputs', () => {
     await writeFile(input, 'Product,Qty\n=HYPERLINK("x"),-5\n+61 400,@2');
     const after = await write(input, [{ rowNumber: 2, status: 'created', recordId: 'r1' }]);
     expect(after).toBe(
-      'Product,Qty,Status,Record ID,Sequence,Line Item ID,Message\n"=HYPERLINK(""x"")",-5,created,r1,,,\n+61 400,@2',
+      'Product,Qty,Status,Record ID,Sequence,Line Item ID,Message,Updated At\n"=HYPERLINK(""x"")",-5,created,r1,,,,\n+61 400,@2',
     );
   });
 
@@ -148,7 +149,9 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const input = dir.file('blank.csv');
     await writeFile(input, 'A,B\r\n1,2\r\n\r\n3,4\r\n');
     const after = await write(input, [{ rowNumber: 4, status: 'failed', message: 'HTTP 503' }]);
-    expect(after).toBe('A,B,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2\r\n\r\n3,4,failed,,,,HTTP 503\r\n');
+    expect(after).toBe(
+      'A,B,Status,Record ID,Sequence,Line Item ID,Message,Updated At\r\n1,2\r\n\r\n3,4,failed,,,,HTTP 503,\r\n',
+    );
   });
 
   it('puts the result columns right of the widest record, and pads short ones', async () => {
@@ -156,7 +159,7 @@ describe('writeResultsFile (.csv): other inputs', () => {
     await writeFile(input, 'Title only\r\nA,B\r\n1,2,extra\r\n3\r\n');
     const after = await write(input, [{ rowNumber: 4, status: 'created' }], { headerRowNumber: 2 });
     expect(after).toBe(
-      'Title only\r\nA,B,,Status,Record ID,Sequence,Line Item ID,Message\r\n1,2,extra\r\n3,,,created,,,,\r\n',
+      'Title only\r\nA,B,,Status,Record ID,Sequence,Line Item ID,Message,Updated At\r\n1,2,extra\r\n3,,,created,,,,,\r\n',
     );
   });
 
@@ -171,20 +174,20 @@ describe('writeResultsFile (.csv): other inputs', () => {
     }));
     const after = await write(input, results);
     const lines = after.split('\r\n');
-    expect(lines[0]).toBe('Product,Qty,Status,Record ID,Sequence,Line Item ID,Message');
-    expect(lines[rows]).toBe(`Glyfos 540,2,created,r${rows - 1},,,`);
+    expect(lines[0]).toBe('Product,Qty,Status,Record ID,Sequence,Line Item ID,Message,Updated At');
+    expect(lines[rows]).toBe(`Glyfos 540,2,created,r${rows - 1},,,,`);
   });
 
   it('detects tab-separated input, and takes a delimiter given by the reader', async () => {
     const tsv = dir.file('tabs.csv');
     await writeFile(tsv, 'A\tB\r\n1\t2\r\n');
     expect(await write(tsv, [{ rowNumber: 2, status: 'created' }])).toBe(
-      'A\tB\tStatus\tRecord ID\tSequence\tLine Item ID\tMessage\r\n1\t2\tcreated\t\t\t\t\r\n',
+      'A\tB\tStatus\tRecord ID\tSequence\tLine Item ID\tMessage\tUpdated At\r\n1\t2\tcreated\t\t\t\t\t\r\n',
     );
     const piped = dir.file('one-column.csv');
     await writeFile(piped, 'Product\r\nGlyfos 540\r\n');
     expect(await write(piped, [{ rowNumber: 2, status: 'created' }], { delimiter: ';' })).toBe(
-      'Product;Status;Record ID;Sequence;Line Item ID;Message\r\nGlyfos 540;created;;;;\r\n',
+      'Product;Status;Record ID;Sequence;Line Item ID;Message;Updated At\r\nGlyfos 540;created;;;;;\r\n',
     );
   });
 
@@ -194,7 +197,16 @@ describe('writeResultsFile (.csv): other inputs', () => {
     const after = await write(input, [
       { rowNumber: 2, status: 'invalid', message: 'bad "size"; expected 20 L\nor 20 kg' },
     ]);
-    expect(records(after, ';')[1]).toEqual(['1', '2', 'invalid', '', '', '', 'bad "size"; expected 20 L\nor 20 kg']);
+    expect(records(after, ';')[1]).toEqual([
+      '1',
+      '2',
+      'invalid',
+      '',
+      '',
+      '',
+      'bad "size"; expected 20 L\nor 20 kg',
+      '',
+    ]);
   });
 });
 

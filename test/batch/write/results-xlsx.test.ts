@@ -61,12 +61,12 @@ async function firstRun(): Promise<{ input: string; output: string }> {
 }
 
 describe('writeResultsFile (.xlsx): the example invoices', () => {
-  it('adds the five result columns right of the last used column, bold', async () => {
+  it('adds the result columns right of the last used column, bold', async () => {
     const { output } = await firstRun();
     expect(output).toBe(dir.file('supplier-invoices.results.xlsx'));
     const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
     const header = sheet.getRow(4);
-    expect([13, 14, 15, 16, 17].map((c) => header.getCell(c).value)).toEqual([...RESULT_COLUMNS]);
+    expect([13, 14, 15, 16, 17, 18].map((c) => header.getCell(c).value)).toEqual([...RESULT_COLUMNS]);
     expect(header.getCell(13).font?.bold).toBe(true);
     expect(header.getCell(12).value).toBe('Notes');
     expect(sheet.getColumn(17).width).toBe(60);
@@ -195,8 +195,8 @@ describe('writeResultsFile (.xlsx): re-importing a results file', () => {
       results: second,
     });
     const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
-    expect(sheet.getRow(4).cellCount).toBe(17);
-    expect(sheet.getRow(4).getCell(18).value).toBeNull();
+    expect(sheet.getRow(4).cellCount).toBe(18);
+    expect(sheet.getRow(4).getCell(19).value).toBeNull();
     expect([13, 14, 15, 16, 17].map((c) => sheet.getRow(31).getCell(c).value)).toEqual([
       'created',
       'c2',
@@ -289,7 +289,7 @@ describe('writeResultsFile (.xlsx): other sheets', () => {
 
   it('uses the first sheet when no sheet is named, and custom result headers', async () => {
     const input = await workbookWith([['Product']]);
-    const headers = ['Estado', 'Id', 'Número', 'Línea', 'Mensaje'];
+    const headers = ['Estado', 'Id', 'Número', 'Línea', 'Mensaje', 'Versión'];
     await writeResultsFile({
       inputPath: input,
       outputPath: dir.file('out.xlsx'),

@@ -81,16 +81,60 @@ describe('AdaptiveLimit', () => {
     expect(limit.state().current).toBeLessThan(before);
   });
 
-  it('a request that gets no answer counts as a failure and cuts the limit', async () => {
+  it('a request that gets no answer is a fault: one alone leaves the limit, most answers failing cut it', async () => {
     const { limit, tick } = setup(8, 32);
     tick(2_000);
-    await expect(
+    const dropped = () =>
       limit.run(
         () => Promise.reject(new Error('ECONNRESET')),
         () => 200,
-      ),
-    ).rejects.toThrow('ECONNRESET');
-    expect(limit.state().current).toBe(6);
+      );
+    for (let i = 0; i < 9; i++) limit.observe(200, 20);
+    const before = limit.state().current;
+    await expect(dropped()).rejects.toThrow('ECONNRESET');
+    expect(limit.state().current).toBe(before);
+    for (let i = 0; i < 10; i++) await dropped().catch(() => undefined);
+    expect(limit.state().current).toBeLessThan(before);
+  });
+
+  it('scattered 500s and dropped answers (30%) never shrink the limit; a 429 still halves it', () => {
+    const { limit, tick } = setup(8, 32);
+    for (let i = 0; i < 200; i++) {
+      tick(100);
+      limit.observe(i % 10 < 2 ? 500 : i % 10 === 2 ? 0 : 200, 20);
+    }
+    const before = limit.state().current;
+    expect(before).toBeGreaterThanOrEqual(8);
+    tick(1_000);
+    limit.observe(429, 20);
+    expect(limit.state().current).toBe(Math.floor(before / 2));
+  });
+
+  it('a scattered 503, with or without Retry-After, is a fault; in a burst of failures, with Retry-After, overload', () => {
+    const { limit, tick } = setup(8, 32);
+    tick(2_000);
+    for (let i = 0; i < 9; i++) limit.observe(200, 20);
+    const before = limit.state().current;
+    limit.observe(503, 20);
+    limit.observe(503, 20, true);
+    expect(limit.state()).toMatchObject({ current: before, pushedBack: 0, rate: null });
+    for (let i = 0; i < 10; i++) limit.observe(503, 20);
+    tick(1_000);
+    const burst = limit.state().current;
+    limit.observe(503, 20, true);
+    expect(limit.state()).toMatchObject({ current: Math.floor(burst / 2), pushedBack: 1 });
+    expect(limit.state().rate).not.toBeNull();
+  });
+
+  it('random failures at a fixed share never push the pace into a spiral', () => {
+    const { limit, tick } = setup(8, 32);
+    for (let i = 0; i < 2_000; i++) {
+      tick(10);
+      const roll = (i * 7919) % 10;
+      limit.observe(roll === 0 ? 503 : roll === 1 ? 500 : roll === 2 ? 0 : 200, 20, roll === 0 && i % 2 === 0);
+    }
+    expect(limit.state()).toMatchObject({ rate: null, pushedBack: 0 });
+    expect(limit.state().current).toBeGreaterThanOrEqual(8);
   });
 
   it('says what it expected of its options', () => {

@@ -48,6 +48,12 @@ const RELEASED: Record<ErrorCode, string> = {
   mirror_version: 'MirrorError',
   mirror_other_organisation: 'MirrorError',
   cancelled: 'ImportCancelledError',
+  xml_too_large: 'EInvoiceError',
+  xml_doctype: 'EInvoiceError',
+  xml_too_deep: 'EInvoiceError',
+  xml_malformed: 'EInvoiceError',
+  not_an_einvoice: 'EInvoiceError',
+  einvoice_totals: 'EInvoiceError',
   no_data: 'NoRecordsError, InputFileError',
   template_kind: 'TemplateError',
   missing_token: 'shared/client/options.ts, ConfigError',
@@ -97,6 +103,9 @@ const RELEASED: Record<ErrorCode, string> = {
   row_visibility_unknown: 'WorkbookError',
   sandbox_option_invalid: 'SandboxOptionError',
   sandbox_data_invalid: 'SandboxDataError',
+  invalid_recipe: 'RecipeError',
+  unknown_recipe: 'RecipeError',
+  no_recipe_edit: 'RecipeError',
 };
 
 describe('the catalogue of error codes', () => {

@@ -58,9 +58,9 @@ describe('row keys', () => {
   it('find the header again: by the result header first, else by the mapping’s headers, nearest the last seen', () => {
     const rows: SheetRow[] = grid([['Title'], HEADER, line('A', 'Glyfos', 1)]).rows;
     expect(findHeaderRow(rows, mapping, 1)).toBe(2);
-    const withResults = [...HEADER, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'];
+    const withResults = [...HEADER, 'Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message', 'Updated At'];
     const twice = grid([HEADER, line('A', 'Glyfos', 1), withResults]).rows;
-    expect(findHeaderRow(twice, mapping, 1, [9, 10, 11, 12, 13])).toBe(3);
+    expect(findHeaderRow(twice, mapping, 1, [9, 10, 11, 12, 13, 14])).toBe(3);
     // Two equally near: nothing is guessed.
     expect(findHeaderRow(grid([HEADER, ['x'], HEADER]).rows, mapping, 2)).toBeNull();
   });

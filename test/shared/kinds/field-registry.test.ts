@@ -42,13 +42,14 @@ describe('the field registry: one label per field, read by every face', () => {
   }
 
   it('the result columns are the labels of the fields a results file carries', () => {
-    expect(RESULT_COLUMNS).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message']);
+    expect(RESULT_COLUMNS).toEqual(['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message', 'Updated At']);
     expect(RESULT_COLUMNS).toEqual([
       RECEIPT_REGISTRY.status.label,
       RECEIPT_REGISTRY.record_id.label,
       RECEIPT_REGISTRY.sequence.label,
       RECEIPT_REGISTRY.line_item_id.label,
       RECEIPT_REGISTRY.message.label,
+      RECEIPT_REGISTRY.updated_at.label,
     ]);
     expect(RETURN_REGISTRY.status.label).toBe(RECEIPT_REGISTRY.status.label);
   });

@@ -60,8 +60,8 @@ describe('the kind descriptors', () => {
   });
 
   it('give the fields of each role from the registry flags', () => {
-    expect(fieldsWith('receipts', 'id')).toEqual(['record_id', 'sequence', 'line_item_id']);
-    expect(fieldsWith('returns', 'id')).toEqual(['record_id', 'sequence']);
+    expect(fieldsWith('receipts', 'id')).toEqual(['record_id', 'sequence', 'line_item_id', 'updated_at']);
+    expect(fieldsWith('returns', 'id')).toEqual(['record_id', 'sequence', 'updated_at']);
     expect(fieldsWith('receipts', 'derived')).toEqual(['line_total', 'sequence', 'status', 'message']);
     expect(fieldsWith('returns', 'writtenBack')).toEqual(['record_id', 'sequence', 'updated_at', 'status', 'message']);
     expect(fieldsWith('receipts', 'invoiceLevel')).toEqual([

@@ -25,6 +25,14 @@ const ODD_HEADER = ['Vendeur', 'Arrivé le', 'Hangar', 'Produit', 'Nombre', 'Con
 const ODD_DATA = ['Farmco', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 4, '20 L', 185, 'x'];
 
 describe('parseSavedMapping', () => {
+  it('reads a file holding only the keys it needs, without "columns"', () => {
+    const saved = parseSavedMapping('{"pack_cost_from": "line_total"}', 'm.json');
+    expect(saved).toEqual({ columns: {}, packCostFrom: 'line_total' });
+    expect(parseSavedMapping('{"values": {"storage": "Main Chemical Shed"}}', 'm.json').values).toEqual({
+      storage: 'Main Chemical Shed',
+    });
+  });
+
   it('accepts a mapping with kind, header row, header texts, letters and nulls', () => {
     const json = {
       kind: 'receipts',
@@ -53,7 +61,6 @@ describe('parseSavedMapping', () => {
     const cases: [unknown, string][] = [
       [null, '(top level): '],
       [[], '(top level): '],
-      [{}, 'columns: '],
       [
         { columns: { qty: 'Qty' } },
         "columns.qty: 'qty' is not a field of receipts or returns; the fields are invoice, supplier,",
@@ -219,6 +226,18 @@ describe('toSavedMapping', () => {
         pack_cost: 'I',
       },
     });
+  });
+
+  it("keeps the fields the mapping used said are not in the sheet as null (a Total that is the invoice's)", () => {
+    const grid = gridOf([['Supplier', 'Date', 'Shed', 'Product', 'Qty', 'Size', 'Price', 'Total']]);
+    const said = parseSavedMapping('{"columns": {"line_total": null}}', 'm.json');
+    const mapping = detectMapping(grid, 'receipts', said);
+    expect(mapping.columns.line_total).toBeUndefined();
+    const saved = toSavedMapping(mapping, said);
+    expect(saved.columns).toMatchObject({ pack_cost: 'Price', line_total: null });
+    expect(JSON.parse(JSON.stringify(saved)).columns).toHaveProperty('line_total', null);
+    // Without it the next import would take 'Total' for the line total again.
+    expect(detectMapping(grid, 'receipts', saved).columns.line_total).toBeUndefined();
   });
 
   it('round-trips: the saved mapping reproduces the mapping, even with an extra title row above', () => {

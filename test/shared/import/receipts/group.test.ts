@@ -52,11 +52,40 @@ describe('groupInvoices', () => {
   });
 
   it('refuses the next line of an invoice that names another supplier, pinned to its cell', () => {
+    // Row 3 names no supplier: not every line names its own, so row 4 is a line of the invoice above.
+    const { groups } = group([
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, 'A-1', null, null, null, 'Z', 1],
+      [4, 'A-1', 'Riverina', null, null, 'Y', 2],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3, 4]]);
+    expect(groups[0]!.problems).toEqual([
+      expect.objectContaining({ code: 'header_mismatch', rowNumber: 4, column: 1, header: 'Supplier' }),
+    ]);
+  });
+
+  it('adjacent invoices of two suppliers with one number are two receipts when each line names its supplier', () => {
+    const { groups } = group([
+      [2, '20500', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
+      [3, '20500', 'Farmco', '1/2/2026', 'Shed', 'Y', 1],
+      [4, '20500', 'Riverina', '3/2/2026', 'Shed', 'W', 1],
+      [5, '20500', 'riverina ', null, null, 'V', 1],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([
+      [2, 3],
+      [4, 5],
+    ]);
+    expect(groups.map((g) => g.header.supplier?.value)).toEqual(['Farmco', 'Riverina']);
+    expect(groups.every((g) => g.problems.length === 0)).toBe(true);
+  });
+
+  it("a supplier line amid another supplier's lines of one number (A B A) is refused, not split off", () => {
     const { groups } = group([
       [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1],
       [3, 'A-1', 'Riverina', null, null, 'Y', 2],
+      [4, 'A-1', 'Farmco', null, null, 'Z', 2],
     ]);
-    expect(groups.map(rowsOf)).toEqual([[2, 3]]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3, 4]]);
     expect(groups[0]!.problems).toEqual([
       expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
     ]);

@@ -227,14 +227,14 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
   it('an amount in words, two words after the number, a bare unit, and a blank amount', async () => {
     const drafts = await planRows([
       { Amount: 'twenty' },
-      { Amount: '20 L drum', Unit: '' },
+      { Amount: '20 L of Glyfos', Unit: '' },
       { Amount: 'L', Unit: '' },
       { Amount: '' },
     ]);
     expect(drafts.map((d) => d.body)).toEqual([null, null, null, null]);
     expect(drafts.map((d) => d.problems.map((p) => [p.code, p.header, p.value]))).toEqual([
       [['invalid_number', 'Amount', 'twenty']],
-      [['invalid_number', 'Amount', '20 L drum']],
+      [['invalid_number', 'Amount', '20 L of Glyfos']],
       [['invalid_number', 'Amount', 'L']],
       [['required', 'Amount', undefined]],
     ]);

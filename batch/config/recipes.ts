@@ -1,0 +1,116 @@
+/**
+ * The recipes folder: supplier recipes (shared/suppliers/recipe.ts), one plain JSON file per supplier,
+ * beside the config and the profiles (`…/shed-sheets/recipes/`; `SHED_CONFIG` moves it). Each edit keeps
+ * the recipe's previous version in `.previous/` (the file as it was, or `null` when there was none), so
+ * `shed recipes undo` takes back the last edit (and undoing again puts it back).
+ */
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import {
+  findRecipe,
+  parseRecipe,
+  recipeFileName,
+  recipeJson,
+  RecipeError,
+  type SupplierRecipe,
+} from '../../shared/suppliers/recipe.ts';
+import { writeAtomically } from '../write/atomic-file.ts';
+import { ConfigError } from './config-error.ts';
+import { configPath } from './config-file.ts';
+
+/** The recipes folder: `recipes/` beside the config file. */
+export function recipesDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(dirname(configPath(env)), 'recipes');
+}
+
+/**
+ * Every recipe in `dir` (none when the folder does not exist). A file that is not a recipe is left
+ * out, its path and reason in `skipped` for the caller to say.
+ */
+export async function loadRecipes(dir: string): Promise<{ recipes: SupplierRecipe[]; skipped: string[] }> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { recipes: [], skipped: [] };
+    throw new ConfigError('profiles_unreadable', `Cannot read the recipes folder ${dir}: ${(error as Error).message}`);
+  }
+  const recipes: SupplierRecipe[] = [];
+  const skipped: string[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      recipes.push(parseRecipe(await readFile(path, 'utf8'), path));
+    } catch (error) {
+      skipped.push(`recipe ${path} left out: ${(error as Error).message}`);
+    }
+  }
+  return { recipes, skipped };
+}
+
+/**
+ * The recipe of the supplier written `supplier` (a name as on the invoices, or an identity key).
+ * @throws RecipeError `unknown_recipe` naming the recipes there are.
+ */
+export async function loadRecipe(dir: string, supplier: string): Promise<SupplierRecipe> {
+  const { recipes } = await loadRecipes(dir);
+  const found = recipes.find((r) => r.supplier.key === supplier) ?? findRecipe(recipes, supplier);
+  if (found) return found;
+  const known = recipes.map((r) => `'${r.supplier.displayName}'`).join(', ') || 'none';
+  throw new RecipeError('unknown_recipe', `No recipe for the supplier '${supplier}' in ${dir} (recipes: ${known}).`);
+}
+
+const recipePath = (dir: string, key: string) => join(dir, recipeFileName(key));
+const previousPath = (dir: string, key: string) => join(dir, '.previous', recipeFileName(key));
+
+async function readOrNull(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Writes `text` at `path` atomically, or removes the file when `text` is null. */
+async function put(path: string, text: string | null): Promise<void> {
+  if (text === null) return rm(path, { force: true });
+  await mkdir(dirname(path), { recursive: true });
+  await writeAtomically(path, (temp) => writeFile(temp, text));
+}
+
+/**
+ * Replaces the recipe of `key` by `recipe` (null: removes it), keeping the version it replaces as the
+ * one `undoRecipe` restores. @returns the recipe file's path.
+ */
+export async function writeRecipe(dir: string, key: string, recipe: SupplierRecipe | null): Promise<string> {
+  const path = recipePath(dir, key);
+  const before = await readOrNull(path);
+  await put(previousPath(dir, key), before ?? 'null\n');
+  await put(path, recipe ? recipeJson(recipe) : null);
+  return path;
+}
+
+/** Saves recipes changed by an import; @returns the folder, as said to the user. */
+export async function saveRecipes(dir: string, changed: readonly SupplierRecipe[]): Promise<string> {
+  for (const recipe of changed) await writeRecipe(dir, recipe.supplier.key, recipe);
+  return dir;
+}
+
+/**
+ * Takes back the last edit of the recipe of `key`: the previous version comes back (or the recipe goes,
+ * when it was new), and the version undone becomes the one a second undo restores.
+ * @throws RecipeError `no_recipe_edit` when no edit is kept.
+ */
+export async function undoRecipe(dir: string, key: string): Promise<SupplierRecipe | null> {
+  const previous = await readOrNull(previousPath(dir, key));
+  if (previous === null) {
+    throw new RecipeError('no_recipe_edit', `No edit of the recipe '${key}' is kept in ${dir}: nothing to undo.`);
+  }
+  const path = recipePath(dir, key);
+  const current = await readOrNull(path);
+  const restored = previous.trim() === 'null' ? null : parseRecipe(previous, previousPath(dir, key));
+  await put(path, restored ? recipeJson(restored) : null);
+  await put(previousPath(dir, key), current ?? 'null\n');
+  return restored;
+}

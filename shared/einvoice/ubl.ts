@@ -1,0 +1,254 @@
+/**
+ * A UBL 2.1 Invoice or CreditNote (Peppol BIS Billing 3.0, A-NZ), with or without a Standard Business
+ * Document Header envelope, read from its parsed XML into what a receipt or a return needs: the seller,
+ * the document's number, dates and order reference, its lines (quantity and unit code, price and base
+ * quantity, net amount, line allowances and charges), its document-level allowances and charges, its
+ * totals and its embedded attachments. Amounts stay decimal strings as written.
+ */
+import { canonicalDecimal, decimalParts } from '../sheet/values/decimal.ts';
+import { EInvoiceError } from './einvoice-error.ts';
+import type { XmlNode, XmlValue } from './xml.ts';
+
+/** An allowance (a discount) or a charge (freight, a levy), on the document or on one line. */
+export interface AllowanceCharge {
+  /** `true`: a charge (added); `false`: an allowance (taken off). */
+  charge: boolean;
+  /** Amount excluding tax, a decimal string. */
+  amount: string;
+  /** `Freight`, `Discount`, the reason code… (empty when the document gives none). */
+  reason: string;
+}
+
+/** One invoice (or credit note) line. */
+export interface EInvoiceLine {
+  /** The line's `cbc:ID`. */
+  id: string;
+  /** Item name (`cac:Item/cbc:Name`). */
+  name: string;
+  /** The seller's item code (`SellersItemIdentification/ID`), or ''. */
+  sellerItemCode: string;
+  /** Invoiced (credited) quantity, a decimal string. */
+  quantity: string;
+  /** The quantity's UN/ECE Rec 20 unit code as written (`LTR`, `KGM`, `EA`, `C62`), or ''. */
+  unitCode: string;
+  /** Net price per base quantity (`Price/PriceAmount`), a decimal string. */
+  price: string;
+  /** How many units the price is for (`Price/BaseQuantity`), default `'1'`. */
+  baseQuantity: string;
+  /** Line net amount (`LineExtensionAmount`), after line allowances and charges. */
+  amount: string;
+  allowanceCharges: AllowanceCharge[];
+}
+
+/** An embedded document (`AdditionalDocumentReference/Attachment/EmbeddedDocumentBinaryObject`). */
+export interface EmbeddedAttachment {
+  /** The reference's `cbc:ID`. */
+  id: string;
+  mimeCode: string;
+  filename: string;
+  /** The content, base64 as written (whitespace removed). */
+  base64: string;
+}
+
+/** An e-invoice as a receipt or returns need it. */
+export interface EInvoice {
+  /** `invoice` (an Invoice: a receipt) or `credit_note` (a CreditNote: returns). */
+  type: 'invoice' | 'credit_note';
+  /** Invoice (credit note) number, `cbc:ID`. */
+  number: string;
+  /** `cbc:IssueDate`, `YYYY-MM-DD`. */
+  issueDate: string;
+  /** `cac:Delivery/cbc:ActualDeliveryDate` when given, else null. */
+  deliveryDate: string | null;
+  /** `cac:OrderReference/cbc:ID` (the buyer's order number), or ''. */
+  orderReference: string;
+  currency: string;
+  seller: {
+    /** Trading name (`PartyName/Name`), else the registration name. */
+    name: string;
+    /** Candidates for the business number: legal entity CompanyID, then EndpointID and party ids, with scheme. */
+    ids: { scheme: string; value: string }[];
+  };
+  lines: EInvoiceLine[];
+  /** Document-level allowances and charges. */
+  allowanceCharges: AllowanceCharge[];
+  totals: {
+    lineExtension: string;
+    taxExclusive: string;
+    allowanceTotal: string | null;
+    chargeTotal: string | null;
+  };
+  attachments: EmbeddedAttachment[];
+}
+
+/** The first element of a value (lists are read as lists), or undefined. */
+function first(value: XmlValue | undefined): XmlValue | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Every element of a value, as a list. */
+function all(value: XmlValue | undefined): XmlValue[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** The child at a path of local names (first of each), or undefined. */
+function at(node: XmlValue | undefined, ...path: string[]): XmlValue | undefined {
+  let current = first(node);
+  for (const name of path) {
+    if (current === undefined || typeof current === 'string' || Array.isArray(current)) return undefined;
+    current = first(current[name]);
+  }
+  return current;
+}
+
+/** An element's text (with or without attributes), trimmed; '' when absent. */
+function text(node: XmlValue | undefined): string {
+  const value = first(node);
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return '';
+  const inner = value['#text'];
+  return typeof inner === 'string' ? inner.trim() : '';
+}
+
+/** An attribute of an element, or ''. */
+function attribute(node: XmlValue | undefined, name: string): string {
+  const value = first(node);
+  if (value === undefined || typeof value === 'string' || Array.isArray(value)) return '';
+  const found = value[`@${name}`];
+  return typeof found === 'string' ? found.trim() : '';
+}
+
+/** Reads one document: its amounts checked as decimals, saying where one is not. */
+class Reader {
+  constructor(readonly source: string) {}
+
+  /** A decimal at `path` of `node`, canonical; `fallback` when absent (undefined: required). */
+  decimal(node: XmlValue | undefined, where: string, path: string[], fallback?: string): string {
+    const written = text(at(node, ...path));
+    if (written === '') {
+      if (fallback !== undefined) return fallback;
+      throw new EInvoiceError('not_an_einvoice', this.source, `${where} has no ${path.join('/')}: cannot read it`);
+    }
+    if (!/^[+-]?\d*\.?\d+$|^[+-]?\d+\.$/.test(written) || decimalParts(written) === null) {
+      throw new EInvoiceError(
+        'not_an_einvoice',
+        this.source,
+        `${where}: ${path.join('/')} '${written}' is not a number`,
+      );
+    }
+    return canonicalDecimal(written);
+  }
+
+  allowanceCharges(node: XmlValue | undefined, where: string): AllowanceCharge[] {
+    const parent = first(node);
+    if (parent === undefined || typeof parent === 'string' || Array.isArray(parent)) return [];
+    return all(parent['AllowanceCharge']).map((ac, i) => ({
+      charge: text(at(ac, 'ChargeIndicator')).toLowerCase() === 'true',
+      amount: this.decimal(ac, `${where}, allowance or charge ${i + 1}`, ['Amount']),
+      reason: text(at(ac, 'AllowanceChargeReason')) || text(at(ac, 'AllowanceChargeReasonCode')),
+    }));
+  }
+}
+
+/**
+ * The e-invoice in a parsed document: the root `Invoice` or `CreditNote`, or the one inside a
+ * `StandardBusinessDocument` envelope.
+ * @throws EInvoiceError `not_an_einvoice` for any other root, or a document without a number, seller or line.
+ */
+export function readUbl(root: XmlNode, source: string): EInvoice {
+  const envelope = at(root, 'StandardBusinessDocument');
+  const holder = envelope ?? root;
+  const invoice = at(holder, 'Invoice');
+  const credit = at(holder, 'CreditNote');
+  const doc = invoice ?? credit;
+  if (doc === undefined || typeof doc === 'string') {
+    const names =
+      typeof holder === 'object' && !Array.isArray(holder) ? Object.keys(holder).filter((k) => !k.startsWith('@')) : [];
+    throw new EInvoiceError(
+      'not_an_einvoice',
+      source,
+      `the document is ${names[0] ? `a ${names[0]}` : 'empty'}, not a UBL Invoice or CreditNote: only invoices and credit notes are imported`,
+    );
+  }
+  const type = invoice ? 'invoice' : 'credit_note';
+  const read = new Reader(source);
+  const number = text(at(doc, 'ID'));
+  if (!number) throw new EInvoiceError('not_an_einvoice', source, 'the document has no number (cbc:ID)');
+  const party = at(doc, 'AccountingSupplierParty', 'Party');
+  const name = text(at(party, 'PartyName', 'Name')) || text(at(party, 'PartyLegalEntity', 'RegistrationName'));
+  if (!name)
+    throw new EInvoiceError('not_an_einvoice', source, `${number} has no seller name (AccountingSupplierParty)`);
+  const lineName = type === 'invoice' ? 'InvoiceLine' : 'CreditNoteLine';
+  const quantityName = type === 'invoice' ? 'InvoicedQuantity' : 'CreditedQuantity';
+  const lineNodes = typeof doc === 'object' && !Array.isArray(doc) ? all(doc[lineName]) : [];
+  if (lineNodes.length === 0) throw new EInvoiceError('not_an_einvoice', source, `${number} has no ${lineName}`);
+  const lines = lineNodes.map((line, i): EInvoiceLine => {
+    const id = text(at(line, 'ID')) || String(i + 1);
+    const where = `line ${id}`;
+    return {
+      id,
+      name: text(at(line, 'Item', 'Name')) || text(at(line, 'Item', 'Description')),
+      sellerItemCode: text(at(line, 'Item', 'SellersItemIdentification', 'ID')),
+      quantity: read.decimal(line, where, [quantityName]),
+      unitCode: attribute(at(line, quantityName), 'unitCode'),
+      price: read.decimal(line, where, ['Price', 'PriceAmount']),
+      baseQuantity: read.decimal(line, where, ['Price', 'BaseQuantity'], '1'),
+      amount: read.decimal(line, where, ['LineExtensionAmount']),
+      allowanceCharges: read.allowanceCharges(line, where),
+    };
+  });
+  return {
+    type,
+    number,
+    issueDate: text(at(doc, 'IssueDate')),
+    deliveryDate: text(at(doc, 'Delivery', 'ActualDeliveryDate')) || null,
+    orderReference: text(at(doc, 'OrderReference', 'ID')),
+    currency: text(at(doc, 'DocumentCurrencyCode')),
+    seller: { name, ids: sellerIds(party) },
+    lines,
+    allowanceCharges: read.allowanceCharges(doc, 'the document'),
+    totals: {
+      lineExtension: read.decimal(doc, 'the totals', ['LegalMonetaryTotal', 'LineExtensionAmount']),
+      taxExclusive: read.decimal(doc, 'the totals', ['LegalMonetaryTotal', 'TaxExclusiveAmount']),
+      allowanceTotal: read.decimal(doc, 'the totals', ['LegalMonetaryTotal', 'AllowanceTotalAmount'], '') || null,
+      chargeTotal: read.decimal(doc, 'the totals', ['LegalMonetaryTotal', 'ChargeTotalAmount'], '') || null,
+    },
+    attachments: attachmentsOf(doc),
+  };
+}
+
+/** The seller's identifiers, most telling first: legal entity CompanyID, EndpointID, party identifications. */
+function sellerIds(party: XmlValue | undefined): { scheme: string; value: string }[] {
+  const ids: { scheme: string; value: string }[] = [];
+  const add = (node: XmlValue | undefined) => {
+    const value = text(node);
+    if (value) ids.push({ scheme: attribute(node, 'schemeID'), value });
+  };
+  const holder = first(party);
+  if (holder === undefined || typeof holder === 'string' || Array.isArray(holder)) return ids;
+  for (const legal of all(holder['PartyLegalEntity'])) add(at(legal, 'CompanyID'));
+  add(at(holder, 'EndpointID'));
+  for (const id of all(holder['PartyIdentification'])) add(at(id, 'ID'));
+  for (const tax of all(holder['PartyTaxScheme'])) add(at(tax, 'CompanyID'));
+  return ids;
+}
+
+/** The embedded documents of `AdditionalDocumentReference`s. */
+function attachmentsOf(doc: XmlValue): EmbeddedAttachment[] {
+  const holder = first(doc);
+  if (holder === undefined || typeof holder === 'string' || Array.isArray(holder)) return [];
+  return all(holder['AdditionalDocumentReference']).flatMap((ref) => {
+    const object = at(ref, 'Attachment', 'EmbeddedDocumentBinaryObject');
+    const base64 = text(object).replace(/\s+/g, '');
+    if (!base64) return [];
+    return [
+      {
+        id: text(at(ref, 'ID')),
+        mimeCode: attribute(object, 'mimeCode'),
+        filename: attribute(object, 'filename'),
+        base64,
+      },
+    ];
+  });
+}

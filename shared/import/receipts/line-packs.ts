@@ -1,0 +1,99 @@
+/**
+ * Where a receipt line's pack size is written, read through the pack engine (shared/packs): its own
+ * column; else `4 x 20L drums` in the quantity cell; else the end of the product text (`Glyfos 540
+ * 20L DRUM`) when the import says so or the unit cell counts items (EA, C62); else the supplier's
+ * convention for EA. The product text's own size also tells what the product is kept by.
+ */
+import type { ReceiptField } from '../../kinds/index.ts';
+import type { CellValue } from '../../sheet/grid.ts';
+import { isBlank } from '../../sheet/grid.ts';
+import { cellText } from '../../sheet/values/index.ts';
+import {
+  type PackReading,
+  UNIT_BASE,
+  conventionDensity,
+  eachPack,
+  isCountUnit,
+  keepAs,
+  linePhrase,
+  readPack,
+  sizePack,
+} from '../../packs/index.ts';
+import type { FieldRow } from '../rows.ts';
+import type { ReadSettings } from '../cells.ts';
+
+/**
+ * The cells a line's product, quantity and pack size are read from, and the fields problems are
+ * pinned to; `pre`: the pack the engine read from the quantity cell, the product text or a convention;
+ * `productPack`: the size the product text names (when it is not the pack read), for the kept-by check;
+ * `refusal`: a descriptor that cannot be used safely.
+ */
+export interface LineCells {
+  product: CellValue | undefined;
+  productField: ReceiptField;
+  quantity: CellValue | undefined;
+  packSize: CellValue | undefined;
+  packField: ReceiptField;
+  pre?: PackReading;
+  productPack?: PackReading | null;
+  refusal?: { field: ReceiptField; message: string; value: CellValue | undefined };
+}
+
+/** Reads where a line's pack size is (see the module comment). Never throws. */
+export function lineCells(row: FieldRow<ReceiptField>, settings: ReadSettings): LineCells {
+  const { product, quantity, pack_size: packSize, pack_unit: unitCell } = row.cells;
+  const conventions = settings.packConventions;
+  const named = typeof product === 'string' ? readPack(product, { context: 'product', conventions }) : null;
+  const plain: LineCells = { product, productField: 'product', quantity, packSize, packField: 'pack_size' };
+  const productPack = named?.ok ? named.value : null;
+  if (packSize !== undefined && !isBlank(packSize)) return { ...plain, productPack };
+  const packs = typeof quantity === 'string' ? readPack(quantity, { context: 'quantity', conventions }) : null;
+  if (packs && !packs.ok) return { ...plain, refusal: { field: 'quantity', message: packs.reason, value: quantity } };
+  if (packs?.ok && packs.value.packs !== null) {
+    const pre = packs.value;
+    return { ...plain, quantity: packs.value.packs, packSize: quantity, packField: 'quantity', pre, productPack };
+  }
+  const unitText = unitCell === undefined || isBlank(unitCell) ? null : cellText(unitCell);
+  const counted = unitText !== null && isCountUnit(unitText);
+  if (settings.packSizeFrom !== 'product' && !counted) return { ...plain, productPack };
+  if (named && !named.ok) return { ...plain, refusal: { field: 'product', message: named.reason, value: product } };
+  if (productPack)
+    return { ...plain, product: productPack.rest, packSize: product, packField: 'product', pre: productPack };
+  const each = counted ? eachPack(conventions, unitText) : null;
+  return each ? { ...plain, packSize: unitText, packField: 'pack_unit', pre: each } : plain;
+}
+
+/**
+ * The row's Message for a pack the engine read elsewhere than the pack size cell:
+ * `80 l = 4 × 20 l drums` (quantity cell), `40 l = 2 × 20 l drum (pack size from the product text
+ * 'Glyfos 540 20L DRUM')`, `... (this supplier's pack convention for 'EA')`.
+ */
+export function prePhrase(cells: LineCells, quantity: string | null): string | null {
+  const pre = cells.pre;
+  if (!pre) return null;
+  if (cells.packField === 'quantity') return pre.phrase;
+  const line = quantity === null ? pre.phrase : linePhrase(quantity, pre);
+  return cells.packField === 'product'
+    ? `${line} (pack size from the product text '${String(cells.packSize)}')`
+    : `${line} (this supplier's pack convention for '${pre.matched}')`;
+}
+
+/**
+ * A pack read from another cell than the product text, against the size the product text names:
+ * the same dimension passes; a volume for a product the text sizes by weight (or the reverse) is
+ * converted only with the supplier's stated density (said), else refused with the reason.
+ */
+export function checkKeptBy(
+  cells: LineCells,
+  pack: { value: string; unit: string; pack: PackReading | null },
+  settings: ReadSettings,
+): { ok: true; value: string; unit: string; phrase: string | null } | { ok: false; reason: string } {
+  const named = cells.productPack;
+  if (!named || !Object.hasOwn(UNIT_BASE, pack.unit)) return { ok: true, ...pack, phrase: null };
+  const reading = pack.pack ?? sizePack(pack.value, pack.unit as keyof typeof UNIT_BASE);
+  if (reading.dimension === named.dimension) return { ok: true, ...pack, phrase: null };
+  const density = conventionDensity(settings.packConventions);
+  const kept = keepAs(reading, named.dimension, density, `the product text says '${named.matched}'`);
+  if (!kept.ok) return kept;
+  return { ok: true, value: kept.value.size, unit: kept.value.unit, phrase: kept.value.phrase };
+}

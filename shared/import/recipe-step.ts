@@ -1,0 +1,252 @@
+/**
+ * The supplier recipes' part of an import (issue 21), between the sheet and the plan: which suppliers
+ * a sheet names (their recipes' lines that are not stock and GST join the reading settings, and each
+ * invoice's names resolve through its supplier's recipe), and after the run, the corrections the sheet
+ * carries (a results file whose refused product or storage name was fixed), learned and said.
+ */
+import type { Notice } from '../errors/remedy.ts';
+import { shownText } from '../resolve/normalise.ts';
+import type { Resolver } from '../resolve/resolver.ts';
+import type { Grid } from '../sheet/grid.ts';
+import type { ColumnMapping } from '../sheet/mapping.ts';
+import { cellText } from '../sheet/values/index.ts';
+import { findRecipe, isShortSpelling, type SupplierRecipe } from '../suppliers/recipe.ts';
+import { recipeReading, recipeResolvers } from '../suppliers/recipe-apply.ts';
+import { supplierName } from '../suppliers/identity.ts';
+import { gstWords, learnCorrections, refusedName, type Correction, type Learned } from '../suppliers/recipe-learn.ts';
+import type { ReadSettings } from './cells.ts';
+import type { RowResult } from './outcome.ts';
+import { skipLines } from './rows.ts';
+import type { PlannedDraft } from './plan-kind.ts';
+import type { RecipePort } from './ports.ts';
+
+/** What the recipes did in one run, for the face to say. */
+export interface RecipeOutcome {
+  /** Display names of the suppliers whose recipes applied. */
+  applied: string[];
+  /** Entries learned from this sheet's corrections (saved unless a dry run). */
+  learned: Learned[];
+  /** Where the changed recipes were saved (the face's words), or null when nothing was saved. */
+  saved: string | null;
+}
+
+/** The distinct Supplier texts below the header (blank cells left out), in sheet order. */
+export function suppliersInSheet(grid: Grid, mapping: ColumnMapping): string[] {
+  const column = mapping.columns.supplier;
+  if (column === undefined) return mapping.constants?.supplier ? [mapping.constants.supplier] : [];
+  const seen = new Set<string>();
+  for (const row of grid.rows) {
+    if (row.rowNumber <= mapping.headerRowNumber) continue;
+    const text = cellText(row.cells[column] ?? null);
+    if (text) seen.add(text);
+  }
+  return [...seen];
+}
+
+/**
+ * The reading settings with the recipes of the sheet's suppliers laid in: their lines that are not
+ * stock added, their GST when the user and the saved mapping said nothing (`gstFixed`: they did).
+ * @returns the settings, the recipes that apply, and warnings to say.
+ */
+export function withRecipes(
+  reading: ReadSettings,
+  recipes: readonly SupplierRecipe[],
+  suppliers: readonly string[],
+  gstFixed: boolean,
+): { reading: ReadSettings; applied: SupplierRecipe[]; warnings: Notice[] } {
+  const found = recipeReading(recipes, suppliers);
+  if (found.applied.length === 0) return { reading, applied: [], warnings: [] };
+  const skip = [...(reading.skipLines ?? []), ...found.skipLines];
+  const useGst = !gstFixed && found.gstRate !== undefined;
+  const warnings: Notice[] = found.gstConflict && !gstFixed ? [{ message: found.gstConflict }] : [];
+  const names = found.applied.map((r) => r.supplier.displayName).join(', ');
+  warnings.push({ message: `supplier recipes applied: ${names}` });
+  for (const supplier of suppliers) {
+    const recipe = findRecipe(recipes, supplier);
+    if (recipe && isShortSpelling(recipe, supplier))
+      warnings.push({
+        message: `'${shownText(supplier)}' taken as ${recipe.supplier.displayName}: a shorter spelling of its name, and no other recipe's`,
+      });
+  }
+  if (useGst) {
+    const said = found.gstRate === null ? 'exclude GST' : `include GST at ${Number(found.gstRate) * 100}%`;
+    warnings.push({ message: `prices ${said}, as the suppliers' recipes say` });
+  }
+  return {
+    reading: {
+      ...reading,
+      ...(skip.length ? { skipLines: [...new Set(skip)] } : {}),
+      ...(useGst ? { gstRate: found.gstRate ?? null } : {}),
+    },
+    applied: found.applied,
+    warnings,
+  };
+}
+
+/** The resolver for each invoice by its Supplier, for the reading settings (`resolverFor`). */
+export function resolversOf(base: Resolver, applied: readonly SupplierRecipe[]): ReadSettings['resolverFor'] {
+  return applied.length ? recipeResolvers(base, applied) : undefined;
+}
+
+/** Statuses of rows the service now holds as the sheet says (a correction there is worth learning). */
+const ACCEPTED = new Set<RowResult['status']>(['created', 'updated', 'unchanged', 'would create', 'would update']);
+
+/**
+ * The corrections a re-imported results file carries: rows of a receipt now accepted whose Message
+ * (from the earlier run) refused a product or storage name, and whose cell now names one the
+ * organisation has by its own names (never through a recipe: a learned entry teaches nothing new).
+ * @param base the organisation's resolver, without recipes.
+ */
+export function correctionsOf(
+  grid: Grid,
+  mapping: ColumnMapping,
+  drafts: readonly PlannedDraft[],
+  results: readonly RowResult[],
+  base: Resolver,
+): Correction[] {
+  const { message, product, storage } = mapping.columns;
+  if (message === undefined || mapping.kind !== 'receipts') return [];
+  const status = new Map(results.map((r) => [r.rowNumber, r.status]));
+  const rows = new Map(grid.rows.map((r) => [r.rowNumber, r.cells]));
+  const found: Correction[] = [];
+  for (const draft of drafts) {
+    const supplier = (draft.body as { supplier?: string } | null)?.supplier;
+    if (!supplier) continue;
+    for (const rowNumber of draft.rowNumbers) {
+      const cells = rows.get(rowNumber);
+      if (!cells || !ACCEPTED.has(status.get(rowNumber) ?? 'failed')) continue;
+      const said = cellText(cells[message] ?? null);
+      for (const [kind, column] of [
+        ['product', product],
+        ['storage', storage],
+      ] as const) {
+        const text = said && refusedName(said, kind);
+        if (!text || column === undefined) continue;
+        const now = cellText(cells[column] ?? null);
+        const hit = kind === 'product' ? base.product(now) : base.storage(now);
+        if (!hit.ok || hit.note) continue;
+        // The name as the bookkeeper wrote it (an alias keeps its alias id when the entry applies).
+        const id = 'productId' in hit.value ? hit.value.productId : hit.value.id;
+        const name = 'productId' in hit.value ? shownText(now) : hit.value.name;
+        found.push({ kind, supplier, text, id, name, rowNumber });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The rules a run was told by hand that its suppliers' recipes do not hold yet (`given`: the reading
+ * settings before the recipes were laid in): each line-not-stock pattern that left out a line of a
+ * supplier's invoice (the Supplier filled down from the first line of each invoice) becomes that
+ * supplier's rule; prices said to include GST become the supplier's GST when the sheet names one
+ * supplier only (a sheet of several cannot say whose prices they are: nothing is learned).
+ */
+export function readingCorrections(
+  grid: Grid,
+  mapping: ColumnMapping,
+  given: Pick<ReadSettings, 'skipLines' | 'gstRate'>,
+): Correction[] {
+  const { supplier: supplierColumn, product } = mapping.columns;
+  if (mapping.kind !== 'receipts' || product === undefined) return [];
+  const found: Correction[] = [];
+  const supplierOf = new Map<number, string>();
+  let current = mapping.constants?.supplier ?? '';
+  const rows = grid.rows.filter((row) => row.rowNumber > mapping.headerRowNumber);
+  for (const row of rows) {
+    const text = supplierColumn === undefined ? '' : cellText(row.cells[supplierColumn] ?? null);
+    if (text) current = text;
+    if (current) supplierOf.set(row.rowNumber, current);
+  }
+  const fieldRows = rows.map((row) => ({
+    rowNumber: row.rowNumber,
+    cells: { product: cellText(row.cells[product] ?? null) },
+    columns: {},
+  }));
+  for (const { rowNumber, pattern } of skipLines(fieldRows, 'product', given.skipLines).skipped) {
+    const supplier = supplierOf.get(rowNumber);
+    if (supplier) found.push({ kind: 'not_stock', supplier, text: pattern, id: '', name: 'not stock', rowNumber });
+  }
+  const suppliers = [...new Set(supplierOf.values())];
+  const identities = new Set(suppliers.map(supplierName));
+  if (given.gstRate && identities.size === 1) {
+    found.push({
+      kind: 'gst',
+      supplier: suppliers[0]!,
+      text: given.gstRate,
+      id: '',
+      name: gstWords(given.gstRate),
+      rowNumber: 0,
+    });
+  }
+  return found;
+}
+
+/** Learns the corrections into the recipes: `from` the sheet's file, `today` as `YYYY-MM-DD`. */
+export function learnFromSheet(
+  recipes: readonly SupplierRecipe[],
+  corrections: readonly Correction[],
+  from: string,
+  today: string,
+): { changed: SupplierRecipe[]; learned: Learned[] } {
+  return learnCorrections(recipes, corrections, { from, today });
+}
+
+/** The recipes of one run: all of them as loaded, those that apply, and the settings and warnings they make. */
+export interface RecipeRun {
+  port: RecipePort | undefined;
+  /** The reading settings as the user and the mapping gave them, before the recipes. */
+  given: Pick<ReadSettings, 'skipLines' | 'gstRate'>;
+  recipes: SupplierRecipe[];
+  applied: SupplierRecipe[];
+  reading: ReadSettings;
+  warnings: Notice[];
+}
+
+/**
+ * Loads the face's recipes and lays those of the sheet's suppliers over the reading settings (see
+ * {@link withRecipes}). No port: no recipes, the settings as they were.
+ */
+export async function openRecipes(
+  port: RecipePort | undefined,
+  grid: Grid,
+  mapping: ColumnMapping,
+  reading: ReadSettings,
+  gstFixed: boolean,
+): Promise<RecipeRun> {
+  const recipes = port ? await port.load() : [];
+  const laid = withRecipes(reading, recipes, suppliersInSheet(grid, mapping), gstFixed);
+  const given = {
+    ...(reading.skipLines ? { skipLines: reading.skipLines } : {}),
+    ...(gstFixed && reading.gstRate ? { gstRate: reading.gstRate } : {}),
+  };
+  return { port, given, recipes, ...laid };
+}
+
+/**
+ * After the run: learns the corrections the sheet carries into the recipes and saves those changed
+ * (not on a dry run: what would be learned is said all the same).
+ * @param today the farm's date, `YYYY-MM-DD`.
+ */
+export async function learnRecipes(
+  run: RecipeRun,
+  sheet: { grid: Grid; mapping: ColumnMapping; drafts: readonly PlannedDraft[]; results: readonly RowResult[] },
+  base: Resolver,
+  options: { dryRun: boolean; today: string },
+): Promise<RecipeOutcome> {
+  const applied = run.applied.map((r) => r.supplier.displayName);
+  if (!run.port) return { applied, learned: [], saved: null };
+  const corrections = [
+    ...correctionsOf(sheet.grid, sheet.mapping, sheet.drafts, sheet.results, base),
+    ...readingCorrections(sheet.grid, sheet.mapping, run.given),
+  ];
+  const from = sheet.grid.source.split(/[\\/]/).pop() ?? sheet.grid.source;
+  const { changed, learned } = learnFromSheet(run.recipes, corrections, from, options.today);
+  const saved = changed.length && !options.dryRun ? await run.port.save(changed) : null;
+  return { applied, learned, saved };
+}
+
+/** Today in the farm's time zone, as `YYYY-MM-DD`. */
+export function farmToday(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

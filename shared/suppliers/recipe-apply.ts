@@ -1,0 +1,142 @@
+/**
+ * Applies supplier recipes to an import (pure): each invoice's names are resolved through a resolver
+ * that knows its supplier's learned table and default storage, after the organisation's own names
+ * (a learned entry never overrides an exact product, alias or storage name), and says so in the row's
+ * Message; the lines that are not stock and GST of the suppliers a sheet holds become reading settings.
+ */
+import { normaliseName, shownText } from '../resolve/normalise.ts';
+import { failure, success, type Resolution, type ResolvedProduct } from '../resolve/resolution.ts';
+import type { Resolver } from '../resolve/resolver.ts';
+import type { Storage } from '../schemas/resources.ts';
+import { findRecipe, type LearnedProduct, type LearnedStorage, type SupplierRecipe } from './recipe.ts';
+
+/** `2026-11-03` → `3/11/2026` (day first, as the farms write it). */
+export function learnedDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${Number(d)}/${Number(m)}/${y}`;
+}
+
+/** What a learned entry says in a row's Message: `'Glyfos 450 20L' → Glyfos 540: learned 3/11/2026 from oct.results.xlsx`. */
+export function learnedNote(text: string, name: string, entry: { learnedAt: string; from: string }): string {
+  return `'${shownText(text)}' → ${name}: learned ${learnedDate(entry.learnedAt)}${entry.from ? ` from ${entry.from}` : ''}`;
+}
+
+/**
+ * A resolver for the invoices of the supplier `recipe` belongs to: the organisation's names first
+ * (exact product, alias and storage names and ids, and ambiguous names stay refused), then the
+ * recipe's learned entries for names the organisation does not know, then the recipe's default storage
+ * for an invoice that names none. Every name so resolved carries a `note` for the row's Message.
+ * Pure; never throws.
+ */
+export function recipeResolver(base: Resolver, recipe: SupplierRecipe): Resolver {
+  const products = new Map<string, LearnedProduct>(recipe.products.map((e) => [normaliseName(e.text), e]));
+  const storages = new Map<string, LearnedStorage>(recipe.storages.map((e) => [normaliseName(e.text), e]));
+  const product = (text: string): Resolution<ResolvedProduct> => {
+    const found = base.product(text);
+    if (found.ok || found.code !== 'unknown_product') return found;
+    const entry = products.get(normaliseName(text));
+    if (!entry) return found;
+    const target = byIdOrName(base.product, entry.productId, entry.productName, (p) => p.productId);
+    if (!target) return lost(found.code, text, entry.productName, entry);
+    return success(target, learnedNote(text, entry.productName, entry));
+  };
+  const storage = (text: string): Resolution<Storage> => {
+    if (normaliseName(text) === '' && recipe.storage) {
+      const preset = base.storage(recipe.storage);
+      if (!preset.ok) return preset;
+      return success(preset.value, `storage ${preset.value.name}: ${recipe.supplier.displayName}'s default storage`);
+    }
+    const found = base.storage(text);
+    if (found.ok || found.code !== 'unknown_storage') return found;
+    const entry = storages.get(normaliseName(text));
+    if (!entry) return found;
+    const target = byIdOrName(base.storage, entry.storageId, entry.storageName, (s) => s.id);
+    if (!target) return lost(found.code, text, entry.storageName, entry);
+    return success(target, learnedNote(text, entry.storageName, entry));
+  };
+  return { ...base, product, storage };
+}
+
+/**
+ * A learned target: by its name when that still names the same record (an alias name keeps its alias
+ * id), else by its id (the record was renamed); null when the organisation has neither.
+ */
+function byIdOrName<T>(
+  resolve: (text: string) => Resolution<T>,
+  id: string,
+  name: string,
+  idOf: (value: T) => string,
+): T | null {
+  const byName = resolve(name);
+  if (byName.ok && idOf(byName.value).toLowerCase() === id.toLowerCase()) return byName.value;
+  const byId = resolve(id);
+  return byId.ok ? byId.value : null;
+}
+
+function lost(
+  code: 'unknown_product' | 'unknown_storage',
+  text: string,
+  name: string,
+  entry: { learnedAt: string; from: string },
+): Resolution<never> {
+  return failure(
+    code,
+    `'${shownText(text)}' was learned as '${name}' on ${learnedDate(entry.learnedAt)}, which this organisation no longer has: write the name it has now`,
+  );
+}
+
+/**
+ * The resolver for each invoice by its Supplier cell: the recipe's resolver when the supplier has a
+ * recipe, else `base`. Memoised per recipe.
+ */
+export function recipeResolvers(base: Resolver, recipes: readonly SupplierRecipe[]): (supplier: string) => Resolver {
+  if (recipes.length === 0) return () => base;
+  const made = new Map<string, Resolver>();
+  return (supplier) => {
+    const recipe = findRecipe(recipes, supplier);
+    if (!recipe) return base;
+    const known = made.get(recipe.supplier.key);
+    if (known) return known;
+    const resolver = recipeResolver(base, recipe);
+    made.set(recipe.supplier.key, resolver);
+    return resolver;
+  };
+}
+
+/** What the recipes of a sheet's suppliers say for the whole run. */
+export interface RecipeReading {
+  /** The recipes of the suppliers the sheet names. */
+  applied: SupplierRecipe[];
+  /** Lines that are not stock, from those recipes (added to the run's). */
+  skipLines: string[];
+  /** GST rate when every applied recipe with a GST rule says inclusive at one rate; null when they say exclusive; undefined: no word. */
+  gstRate?: string | null;
+  /** Why the recipes' GST was not used (they disagree), to say as a warning. */
+  gstConflict?: string;
+}
+
+/**
+ * The run-wide part of the recipes of `suppliers` (the Supplier texts a sheet holds): their lines
+ * that are not stock, and their GST when they agree. Non-stock rules are matched sheet-wide (a line
+ * named `Freight` is not stock whoever sent it); GST is a property of a sheet's price columns, so
+ * recipes that disagree give no word (the user's or the mapping's choice then stands, and is said).
+ */
+export function recipeReading(recipes: readonly SupplierRecipe[], suppliers: readonly string[]): RecipeReading {
+  const applied = [
+    ...new Map(
+      suppliers.flatMap((s) => findRecipe(recipes, s) ?? []).map((r) => [r.supplier.key, r] as const),
+    ).values(),
+  ];
+  const skipLines = [...new Set(applied.flatMap((r) => r.nonStock))];
+  const rules = applied.filter((r) => r.gst);
+  const modes = new Set(rules.map((r) => (r.gst!.mode === 'inclusive' ? r.gst!.rate : 'exclusive')));
+  const reading: RecipeReading = { applied, skipLines };
+  if (modes.size === 1) {
+    const [mode] = modes;
+    reading.gstRate = mode === 'exclusive' ? null : mode!;
+  } else if (modes.size > 1) {
+    const said = rules.map((r) => `${r.supplier.displayName}: ${r.gst!.mode}`).join(', ');
+    reading.gstConflict = `the suppliers' recipes disagree on GST (${said}): their GST rules are not used for this sheet`;
+  }
+  return reading;
+}

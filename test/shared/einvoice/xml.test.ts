@@ -1,0 +1,65 @@
+// Hostile XML is refused before the parser expands anything, with a typed error saying what and where.
+import { readFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { EInvoiceError } from '../../../shared/einvoice/einvoice-error.ts';
+import { einvoiceSheet } from '../../../shared/einvoice/to-grid.ts';
+import { parseXml, XML_LIMITS } from '../../../shared/einvoice/xml.ts';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const FIXTURE = new URL('../../fixtures/einvoices/farm-invoice.xml', import.meta.url);
+const LAUGHS =
+  '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>\n<Invoice>&lol2;</Invoice>';
+const XXE = '<?xml version="1.0"?>\n\n<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><Invoice>&x;</Invoice>';
+
+function refusal(text: string | Uint8Array, limits = XML_LIMITS): EInvoiceError {
+  try {
+    parseXml(typeof text === 'string' ? bytes(text) : text, 'bad.xml', limits);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EInvoiceError);
+    return error as EInvoiceError;
+  }
+  throw new Error('not refused');
+}
+
+describe('parseXml on hostile input', () => {
+  it('what the library does alone: refuses an external entity, leaves nested internal entities unexpanded', () => {
+    const parser = new XMLParser({ processEntities: true, htmlEntities: false });
+    expect(() => parser.parse(XXE)).toThrow(/External entities/);
+    expect(JSON.stringify(parser.parse(LAUGHS))).not.toMatch(/lollol/);
+  });
+
+  it('refuses any DOCTYPE or ENTITY declaration before parsing, naming its line (XXE, billion laughs)', () => {
+    const xxe = refusal(XXE);
+    expect(xxe.code).toBe('xml_doctype');
+    expect(xxe.category).toBe('input');
+    expect(xxe.message).toMatch(/^bad\.xml: line 3 has a <!DOCTYPE declaration/);
+    expect(refusal(LAUGHS).message).toMatch(/line 2 has a <!DOCTYPE/);
+    expect(refusal('<Invoice><!ENTITY x "y"></Invoice>').code).toBe('xml_doctype');
+  });
+
+  it('refuses a document over the byte limit without decoding it', () => {
+    const error = refusal(new Uint8Array(2048).fill(0xff), { ...XML_LIMITS, maxBytes: 1024 });
+    expect(error.code).toBe('xml_too_large');
+    expect(error.message).toMatch(/2048 bytes, over the 1024-byte limit/);
+  });
+
+  it('refuses nesting deeper than the limit, and malformed XML with its line and column', () => {
+    const deep = '<a>'.repeat(500) + '</a>'.repeat(500);
+    expect(refusal(deep).code).toBe('xml_too_deep');
+    const broken = refusal('<Invoice>\n  <ID>1</Id>\n</Invoice>');
+    expect(broken.code).toBe('xml_malformed');
+    expect(broken.message).toMatch(/line 2, column/);
+  });
+
+  it('keeps the five built-in entities and amounts as exact text', () => {
+    const tree = parseXml(bytes('<a><b>Smith &amp; Sons &lt;Rural&gt;</b><c>0.10</c></a>'), 'ok.xml');
+    expect(tree).toEqual({ a: { b: 'Smith & Sons <Rural>', c: '0.10' } });
+  });
+
+  it('reads the fixture invoice: the SBDH-less Invoice and its lines', () => {
+    const sheet = einvoiceSheet(readFileSync(FIXTURE), 'farm-invoice.xml');
+    expect(sheet.kind).toBe('receipts');
+    expect(sheet.supplier?.key).toBe('abn:51824753556');
+  });
+});

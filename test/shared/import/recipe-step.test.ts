@@ -1,0 +1,42 @@
+// The rules a run was told by hand, read for learning: a --skip-line pattern is the rule of the
+// suppliers whose lines it left out (Supplier filled down within an invoice); GST of a one-supplier sheet only.
+import { describe, expect, it } from 'vitest';
+import { readingCorrections } from '../../../shared/import/recipe-step.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
+import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
+
+const rows = [
+  ['Supplier', 'Product'],
+  ['Farmco Rural Supplies', 'Glyfos 540'],
+  [null, 'Freight'],
+  ['Riverina Ag', 'Amine 625'],
+  [null, 'drumMUSTER levy'],
+];
+const grid = {
+  source: 'oct.xlsx',
+  sheet: 'Invoices',
+  rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })),
+} as unknown as Grid;
+const mapping = {
+  kind: 'receipts',
+  headerRowNumber: 1,
+  columns: { supplier: 0, product: 1 },
+} as unknown as ColumnMapping;
+
+describe('readingCorrections', () => {
+  it('gives each line-not-stock pattern to the supplier whose line it left out', () => {
+    const found = readingCorrections(grid, mapping, { skipLines: ['Freight', 'levy'] });
+    expect(found.map((c) => [c.kind, c.supplier, c.text, c.rowNumber])).toEqual([
+      ['not_stock', 'Farmco Rural Supplies', 'Freight', 3],
+      ['not_stock', 'Riverina Ag', 'levy', 5],
+    ]);
+  });
+
+  it('learns GST only from a sheet of one supplier', () => {
+    expect(readingCorrections(grid, mapping, { gstRate: '0.1' })).toEqual([]);
+    const one = { ...grid, rows: grid.rows.slice(0, 3) } as Grid;
+    expect(readingCorrections(one, mapping, { gstRate: '0.1' })).toEqual([
+      expect.objectContaining({ kind: 'gst', supplier: 'Farmco Rural Supplies', text: '0.1' }),
+    ]);
+  });
+});
