@@ -19,6 +19,8 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell).
  * - `too_large`: the file is over a limit of `limits.ts` (unpacked size, rows, cells): a zip bomb, or
  *   far more than a sheet to import.
+ * - `memory_limit`: reading the sheet took the process's heap past its watermark (batch/cli/heap.ts):
+ *   stopped before V8 runs out of memory, nothing sent.
  * - `file_changed`: a CSV whose last line has no line end changed while it was read or within the
  *   settling interval before (`ReadOptions.settleMs`): a program is still writing it, its last line
  *   may be cut short.
@@ -35,6 +37,7 @@ export type InputFileErrorCode =
   | 'unreadable_encoding'
   | 'malformed_csv'
   | 'file_changed'
+  | 'memory_limit'
   | 'too_large';
 
 /**

@@ -19,9 +19,10 @@ import { InputFileError } from './errors.ts';
 import { inspectOle, isSylkOrDif, sniffFormat } from './sniff.ts';
 import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
-import type { ReadLimits } from './limits.ts';
+import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
-import { loadCodePages, readWorkbookBytes } from './workbook.ts';
+import { emptySheet, loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
+import { RowsWithoutNumbers, takeOutBigSheets } from './xlsx-batches.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 
@@ -34,6 +35,10 @@ export interface ReadOptions {
   sheet?: string;
   /** Limits on rows, cells and bytes; each defaults to {@link DEFAULT_LIMITS}. */
   limits?: Partial<ReadLimits>;
+  /** The process's heap guard, looked at between rows of a workbook (`memory_limit` past it). */
+  memory?: ReadMemoryGuard;
+  /** Worksheet parts unpacking past this many bytes are read in batches of about this size (default `SHEET_BATCH_BYTES` of xlsx-batches.ts). */
+  sheetBatchBytes?: number;
   /**
    * Milliseconds a CSV whose last line has no line end must have been left unchanged before it is
    * read (default {@link CSV_SETTLE_MS}): a file still being written is refused, not read cut short.
@@ -72,7 +77,7 @@ export interface ReadGrid extends Grid {
  * Reads the file at `path` as .xlsx or CSV, whichever its content is.
  * @throws InputFileError: `file_not_found`, `file_unreadable`, `empty_file`, `not_a_spreadsheet`,
  *   `corrupt_workbook`, `password_protected`, `sheet_not_found`, `no_data`,
- *   `unreadable_encoding`, `malformed_csv`.
+ *   `unreadable_encoding`, `malformed_csv`, `too_large`, `memory_limit` (see {@link ReadOptions.memory}).
  */
 export async function readGrid(path: string, options: ReadOptions = {}): Promise<ReadGrid> {
   return readSource(await fileSource(path), 'any', options);
@@ -151,11 +156,7 @@ async function readSource(
     const bytes = await source.all();
     const { repairs, sheets, tables } = await checkWorkbookZip(bytes, file, limits);
     const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
-    return workbookGrid(
-      source,
-      bytes,
-      readWorkbookBytes(readable, file, { ...sheetOption(options), limits, rowCounts: sheets, tables }),
-    );
+    return readBigOrWhole(source, bytes, readable, options, { limits, rowCounts: sheets, tables });
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
@@ -170,8 +171,46 @@ async function readSource(
   );
 }
 
-function sheetOption(options: ReadOptions): { sheet?: string } {
-  return options.sheet === undefined ? {} : { sheet: options.sheet };
+/**
+ * An .xlsx checked by the zip check: its big worksheets read in batches of rows (xlsx-batches.ts),
+ * the rest as a whole; a big sheet with a row SheetJS would number by position is read whole.
+ */
+async function readBigOrWhole(
+  source: InputSource,
+  snapshot: Uint8Array,
+  bytes: Uint8Array,
+  options: ReadOptions,
+  checked: Pick<Parameters<typeof readWorkbookBytes>[2], 'limits' | 'rowCounts' | 'tables'>,
+): Promise<ReadGrid> {
+  const file = source.label;
+  const whole = () =>
+    workbookGrid(source, snapshot, readWorkbookBytes(bytes, file, { ...sheetOption(options), ...checked }));
+  const big = await takeOutBigSheets(bytes, checked.rowCounts ?? [], options.sheetBatchBytes);
+  if (!big) return whole();
+  const batched = new Set(big.sheets);
+  for (;;) {
+    const sheet = readWorkbookBytes(big.bytes, file, { ...sheetOption(options), ...checked, batched });
+    const batches = sheet.batched ? big.batches(sheet.name) : null;
+    if (!batches) return workbookGrid(source, snapshot, sheet);
+    let rows;
+    try {
+      rows = await readBatchedRows(batches, file, sheet, { limits: checked.limits, ...sheetOption(options) });
+    } catch (error) {
+      if (error instanceof RowsWithoutNumbers) return whole();
+      throw error;
+    }
+    if (rows.length > 0) return workbookGrid(source, snapshot, { ...sheet, rows });
+    if (options.sheet !== undefined) throw emptySheet(file, sheet.name);
+    // A big sheet of blank rows: taken out, it reads empty, so the next sheet with data is chosen.
+    batched.delete(sheet.name);
+  }
+}
+
+function sheetOption(options: ReadOptions): { sheet?: string; memory?: ReadMemoryGuard } {
+  return {
+    ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
+    ...(options.memory ? { memory: options.memory } : {}),
+  };
 }
 
 function workbookGrid(

@@ -38,6 +38,38 @@ export function tooManyCells(file: string, sheet: string, limits: ReadLimits): I
   );
 }
 
+/**
+ * What the readers ask between rows: whether the process's heap is past its watermark
+ * (`heapGuard` of batch/cli/heap.ts); `limitBytes` is that watermark, for the message.
+ */
+export interface ReadMemoryGuard {
+  over(): boolean;
+  readonly limitBytes: number;
+}
+
+/** Rows read between two looks at the {@link ReadMemoryGuard}. */
+export const ROWS_PER_MEMORY_CHECK = 4096;
+
+/**
+ * The error for a sheet whose reading (or checking: `stage`) took the heap past the guard's
+ * watermark, `rows` rows in: stopped before the process runs out of memory; nothing was sent.
+ */
+export function tooMuchMemory(
+  file: string,
+  sheet: string | undefined,
+  guard: ReadMemoryGuard,
+  stage: string,
+): InputFileError {
+  const where = sheet === undefined ? file : `${file}, sheet ${sheet}`;
+  const mb = `${Math.round(guard.limitBytes / 1024 / 1024).toLocaleString('en-AU')} MB`;
+  return new InputFileError(
+    'memory_limit',
+    file,
+    `${where}: ${stage} took more than the ${mb} of memory this process may use, so the import stopped before running out of it. Nothing was sent. Split the sheet into smaller files, or delete the columns that are not imported.`,
+    sheet === undefined ? undefined : { sheet },
+  );
+}
+
 /** The error for a file (or what a zip unpacks to: `how`) larger than `maxBytes`. */
 export function tooManyBytes(file: string, size: number, limits: ReadLimits, how = 'is'): InputFileError {
   return new InputFileError(

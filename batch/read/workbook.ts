@@ -15,7 +15,7 @@ import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/she
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
-import { tooManyCells, tooManyRows } from './limits.ts';
+import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isDateFormat, serialToDate } from './xlsx-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 
@@ -38,6 +38,8 @@ export interface ReadSheet {
   sheetNames: string[];
   /** The workbook's date system, the sheet's autofilter range and merged areas (see shared/sheet/grid.ts). */
   layout: SheetLayout;
+  /** The sheet is one of `batched`: `rows` is empty, to be read with {@link readBatchedRows}. */
+  batched?: true;
 }
 
 /** What the workbook model holds of a sheet besides its rows (tables: from the zip, as SheetJS CE reads none). */
@@ -79,7 +81,7 @@ const PARSE: XLSX.ParsingOptions = {
  * Reads one worksheet of a workbook held in memory; `file` names it in messages.
  * A zip must have passed `checkWorkbookZip` first (SheetJS checks neither sizes nor CRCs).
  * @throws InputFileError `sheet_not_found` (the message lists the sheets), `no_data`, `corrupt_workbook`,
- *   `too_large` (more rows or cells than `limits`).
+ *   `too_large` (more rows or cells than `limits`), `memory_limit` (the heap past `memory`'s watermark).
  */
 export function readWorkbookBytes(
   bytes: Uint8Array,
@@ -89,6 +91,10 @@ export function readWorkbookBytes(
     limits: ReadLimits;
     rowCounts?: readonly SheetRowCount[];
     tables?: ReadonlyMap<string, readonly TablePart[]>;
+    /** Looked at after parsing and every few thousand rows: past its watermark, `memory_limit`. */
+    memory?: ReadMemoryGuard;
+    /** Sheets taken out of `bytes` to be read in batches (xlsx-batches.ts): chosen as sheets with data. */
+    batched?: ReadonlySet<string>;
   },
 ): ReadSheet {
   const parseChecked = (sheet: string | number) => {
@@ -100,9 +106,14 @@ export function readWorkbookBytes(
   const first = parseChecked(options.sheet ?? 0);
   const names = first.SheetNames;
   let layout: SheetLayout = { dateSystem: 1900 };
-  const rowsOf = (name: string) => {
+  const rowsOf = (name: string): SheetRow[] | null | 'batched' => {
     const book = first.Sheets[name] ? first : parseChecked(name);
-    const rows = sheetRows(book, file, name, options.limits);
+    if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
+    if (options.batched?.has(name)) {
+      layout = sheetLayout(book, name, options.tables?.get(name));
+      return 'batched';
+    }
+    const rows = sheetRows(book, file, name, options.limits, options.memory);
     layout = sheetLayout(book, name, options.tables?.get(name));
     if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
@@ -112,6 +123,7 @@ export function readWorkbookBytes(
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
     if (found === undefined) throw missingSheet(file, options.sheet, names);
     const rows = rowsOf(found);
+    if (rows === 'batched') return { name: found, rows: [], sheetNames: names, layout, batched: true };
     if (rows === null || rows.length === 0) throw emptySheet(file, found);
     return { name: found, rows, sheetNames: names, layout };
   }
@@ -122,9 +134,32 @@ export function readWorkbookBytes(
   const hidden = new Set(sheets.filter((s) => s.Hidden).map((s) => s.name));
   for (const name of [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))]) {
     const rows = rowsOf(name);
+    if (rows === 'batched') return { name, rows: [], sheetNames: names, layout, batched: true };
     if (rows && rows.length > 0) return { name, rows, sheetNames: names, layout };
   }
   throw new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
+}
+
+/**
+ * The rows of a sheet read in batches (xlsx-batches.ts): each batch a workbook holding some of its
+ * rows, parsed and converted as a whole read would be, its SheetJS model let go before the next.
+ * Limits and the memory guard apply to the sheet as a whole; hidden rows under the layout's
+ * autofilter or tables are marked filtered. Empty when no row has a value.
+ * @throws InputFileError as {@link readWorkbookBytes}.
+ */
+export async function readBatchedRows(
+  batches: AsyncIterable<Uint8Array>,
+  file: string,
+  sheet: ReadSheet,
+  options: { limits: ReadLimits; memory?: ReadMemoryGuard },
+): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  const counted = { cells: 0 };
+  for await (const batch of batches) {
+    const book = parse(batch, file, { ...PARSE, sheets: sheet.name, sheetRows: options.limits.maxRows + 1 });
+    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, counted) ?? []) rows.push(row);
+  }
+  return markFilteredRows(rows, sheet.layout.autoFilter, sheet.layout.tables);
 }
 
 /**
@@ -188,7 +223,14 @@ function sheetLayout(book: XLSX.WorkBook, name: string, tables: readonly TablePa
 }
 
 /** One parsed sheet's non-blank rows; null for a chart or dialog sheet, or one not parsed. */
-function sheetRows(book: XLSX.WorkBook, file: string, name: string, limits: ReadLimits): SheetRow[] | null {
+function sheetRows(
+  book: XLSX.WorkBook,
+  file: string,
+  name: string,
+  limits: ReadLimits,
+  memory: ReadMemoryGuard | undefined,
+  counted = { cells: 0 },
+): SheetRow[] | null {
   const sheet = book.Sheets[name];
   if (!sheet || (sheet['!type'] && sheet['!type'] !== 'sheet')) return null;
   const date1904 = Boolean(book.Workbook?.WBProps?.date1904);
@@ -196,11 +238,12 @@ function sheetRows(book: XLSX.WorkBook, file: string, name: string, limits: Read
   const rowInfo = sheet['!rows'] ?? [];
   if (data.length > limits.maxRows) throw tooManyRows(file, name, limits);
   const rows: SheetRow[] = [];
-  let cellCount = 0;
   for (let r = 0; r < data.length; r += 1) {
     const row = data[r];
     // Each SheetJS row is let go once converted, so the sheet and the grid are not both held whole.
     data[r] = undefined;
+    if (memory && r % ROWS_PER_MEMORY_CHECK === ROWS_PER_MEMORY_CHECK - 1 && memory.over())
+      throw tooMuchMemory(file, name, memory, `reading row ${(r + 1).toLocaleString('en-AU')}`);
     if (!row) continue;
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;
@@ -211,8 +254,8 @@ function sheetRows(book: XLSX.WorkBook, file: string, name: string, limits: Read
       cells[c] = value;
       if (!isBlank(value)) any = true;
     }
-    cellCount += row.length;
-    if (cellCount > limits.maxCells) throw tooManyCells(file, name, limits);
+    counted.cells += row.length;
+    if (counted.cells > limits.maxCells) throw tooManyCells(file, name, limits);
     if (!any) continue;
     let end = cells.length;
     while (end > 0 && cells[end - 1] === null) end -= 1;
@@ -294,7 +337,8 @@ function corrupt(file: string, error: unknown): InputFileError {
   );
 }
 
-function emptySheet(file: string, sheet: string): InputFileError {
+/** The refusal of a sheet (named by `--sheet`) with no cell of any value. */
+export function emptySheet(file: string, sheet: string): InputFileError {
   return new InputFileError('no_data', file, `Sheet '${sheet}' of ${file} is empty: no cell has a value.`, { sheet });
 }
 

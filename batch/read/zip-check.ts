@@ -25,7 +25,8 @@ import {
 } from './zip-sheets.ts';
 
 /** One entry of a zip's central directory. */
-interface ZipEntry {
+/** One entry of a zip's central directory. */
+export interface ZipEntry {
   name: string;
   method: number;
   crc: number;
@@ -211,7 +212,7 @@ function damaged(file: string, what: string): InputFileError {
 }
 
 /** The entries of a zip's central directory, or null when there is none (a truncated file). */
-function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
+export function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // End of central directory: signature 0x06054b50 within the last 64 KiB + 22 bytes.
   for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 65_557); at -= 1) {
@@ -238,7 +239,7 @@ function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
 }
 
 /** An entry's stored bytes, found through its local header; null when the file ends before them. */
-function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array | null {
+export function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeader;
   if (at + 30 > bytes.length || view.getUint32(at, true) !== 0x04034b50) return null;

@@ -13,6 +13,8 @@
 export interface SheetRowCount {
   name: string;
   rows: number | null;
+  /** The sheet's part in the zip ({@link normalPath}), when its relationship names one. */
+  part?: string;
 }
 
 /** A row element in any namespace prefix (`<row `, `<x:row>`), not `<rowBreaks>`. */
@@ -69,6 +71,7 @@ export function sheetRowCounts(
   return sheetParts(workbookPart, workbookXml, relationshipsXml).map(({ name, part }) => ({
     name,
     rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null,
+    ...(part === undefined ? {} : { part }),
   }));
 }
 

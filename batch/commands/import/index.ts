@@ -61,7 +61,13 @@ export async function importCommand(given: ImportOptions): Promise<ImportSummary
       session: run.session!,
       resultsFile: run.resultsFile,
       journalFile: run.journalFile,
-      readerWarnings: [...(run.grid?.warnings ?? []), ...run.recipeWarnings, ...run.resultsWarnings],
+      readerWarnings: [
+        ...(run.grid?.warnings ?? []),
+        ...run.recipeWarnings,
+        ...run.resultsWarnings,
+        ...(run.memoryStopped ? [MEMORY_STOPPED] : []),
+      ],
+      memoryStopped: run.memoryStopped,
     });
   } finally {
     await run.close();
@@ -78,9 +84,15 @@ interface DoneRun {
   session: Awaited<ReturnType<typeof openSession>>;
   resultsFile: string | null;
   journalFile: string | null;
-  /** What the file's reader noticed (a Windows-1252 CSV, a sheet chosen among several), and the results writer (the input saved during the run). */
+  /** What the file's reader noticed (a Windows-1252 CSV, a sheet chosen among several), the results writer (the input saved during the run), and a stop for memory. */
   readerWarnings: readonly string[];
+  /** The memory guard stopped the sending (results written; exit 1). */
+  memoryStopped: boolean;
 }
+
+/** Said when the memory guard stopped the sending (FileImportRun): what was done is in the results and the journal. */
+const MEMORY_STOPPED =
+  'memory: the process came near the memory it may use, so no further records were sent (those in flight finished); the results file and the journal hold what was done. Run the same command again to send the rest, or split the sheet into smaller files.';
 
 /** Words the core's report as the CLI's summary, prints it, and saves the profile asked for. */
 async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSummary> {
@@ -134,7 +146,7 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
     concurrency: concurrencyUsed(settings, session.client.http.limitState()),
     interrupted: report.interrupted,
     recipes: recipeSummary(report),
-    exitCode: report.refused > 0 ? EXIT.someRefused : EXIT.ok,
+    exitCode: report.refused > 0 || run.memoryStopped ? EXIT.someRefused : EXIT.ok,
   };
   printSummary(summary, io, { json: options.json, source: grid.source, headerRowNumber: mapping.headerRowNumber });
   if (options.saveProfile) {

@@ -9,6 +9,7 @@ import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import { kindOf, type ImportKind } from '../../../shared/kinds/index.ts';
 import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
+import type { MemoryGuard } from '../../cli/heap.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
@@ -64,6 +65,8 @@ export interface ImportOptions extends ConnectionFlags {
   force?: boolean;
   io: CommandIO;
   signal?: AbortSignal;
+  /** The heap guard looked at between rows and records; default `heapGuard(io.env)` (batch/cli/heap.ts). */
+  memoryGuard?: MemoryGuard;
   /** Called with the core's report of the run before the summary is printed (tests, embedding). */
   onReport?: (report: ImportReport) => void;
   /** Client timeouts and back-off (tests and benchmarks); the CLI uses the defaults. */

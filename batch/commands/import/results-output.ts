@@ -56,13 +56,15 @@ export interface ResultsWritten {
  * the input file is no longer the snapshot (saved during the run), a warning names both files, and a
  * results file that is the input itself is written beside it instead (`NAME.results.as-sent.xlsx`),
  * so the later edits are not overwritten. Results left off their rows, and all of them when the
- * results file cannot be written, go alone (row, the five result columns) into a CSV beside the
- * journal, so the ids of what was sent are never lost. Never throws: the caller reports where the
- * results are and why.
+ * results file cannot be written, go alone (row, the result columns) into a CSV beside the
+ * journal, so the ids of what was sent are never lost. `refusal`: why the results file is not to be
+ * tried at all (it would exhaust memory): the fallback at once. Never throws: the caller reports
+ * where the results are and why.
  */
 export async function writeResultsOrFallback(
   options: ResultsFileOptions,
   fallbackPath: string,
+  refusal: string | null = null,
 ): Promise<ResultsWritten> {
   const warnings: string[] = [];
   let outputPath = options.outputPath;
@@ -75,6 +77,7 @@ export async function writeResultsOrFallback(
     );
   }
   try {
+    if (refusal !== null) throw new Error(refusal);
     const { unplaced } = await writeResultsFile({ ...options, outputPath });
     if (unplaced.length > 0) warnings.push(await unplacedWarning(options, outputPath, unplaced, fallbackPath));
     return { file: outputPath, failure: null, unplaced, warnings };

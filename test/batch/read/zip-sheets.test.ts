@@ -32,9 +32,9 @@ describe('sheetRowCounts', () => {
       ['xl/worksheets/sheet2.xml', 400],
     ]);
     expect(sheetRowCounts('xl/workbook.xml', workbook, rels, rows)).toEqual([
-      { name: "Tom & Jerry's", rows: 400 },
-      { name: 'Invoices', rows: 12 },
-      { name: 'Chart', rows: null },
+      { name: "Tom & Jerry's", rows: 400, part: 'xl/worksheets/sheet2.xml' },
+      { name: 'Invoices', rows: 12, part: 'xl/worksheets/sheet1.xml' },
+      { name: 'Chart', rows: null, part: 'xl/chartsheets/sheet1.xml' },
     ]);
     expect(relationshipsPartOf('/xl/Workbook.xml')).toBe('xl/_rels/workbook.xml.rels');
   });
@@ -68,8 +68,8 @@ describe('a sheet over the row limit in a workbook of several', () => {
     const bytes = await workbook(3, 40);
     const limits = { ...DEFAULT_LIMITS, maxRows: 1000 };
     expect((await checkWorkbookZip(bytes, 'two.xlsx', limits)).sheets).toEqual([
-      { name: 'Small', rows: 3 },
-      { name: 'Big', rows: 40 },
+      { name: 'Small', rows: 3, part: 'xl/worksheets/sheet1.xml' },
+      { name: 'Big', rows: 40, part: 'xl/worksheets/sheet2.xml' },
     ]);
     // A count over the limit refuses the sheet, whatever parsing it would find.
     const rowCounts = [

@@ -91,6 +91,7 @@ const RELEASED: Record<ErrorCode, string> = {
   malformed_csv: 'InputFileError',
   file_changed: 'InputFileError',
   too_large: 'InputFileError',
+  memory_limit: 'InputFileError',
   mirror_not_found: 'MirrorFileError',
   mirror_unreadable: 'MirrorFileError',
   mirror_ambiguous: 'MirrorFileError',

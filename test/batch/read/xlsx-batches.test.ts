@@ -1,0 +1,78 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readGrid, type ReadGrid } from '../../../batch/read/index.ts';
+import { findReaderCorpus } from '../../../scripts/kit.ts';
+import { EXAMPLES, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
+
+// Issue 26, item 2: a big worksheet is read in batches of rows (batch/read/xlsx-batches.ts), each
+// parsed by SheetJS alone. Forcing batches of a few kilobytes on every workbook must give the very
+// grid a whole read gives: same rows, cells, hidden and filtered rows, layout, or the same refusal.
+
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true })
+    .map((name) => join(dir, String(name)))
+    .filter((path) => /\.(xlsx|xlsm)$/i.test(path) && statSync(path).isFile());
+}
+
+const corpus = findReaderCorpus();
+const WORKBOOKS = [
+  ...files(new URL('../../fixtures/workbooks/', import.meta.url).pathname),
+  join(EXAMPLES, 'supplier-invoices.xlsx'),
+  ...(corpus.present ? files(join(corpus.dir, 'files')) : []),
+];
+
+async function outcome(path: string, sheetBatchBytes?: number): Promise<unknown> {
+  try {
+    const grid: ReadGrid = await readGrid(path, sheetBatchBytes === undefined ? {} : { sheetBatchBytes });
+    return JSON.parse(JSON.stringify(grid));
+  } catch (error) {
+    return { refused: (error as { code?: string }).code ?? String(error) };
+  }
+}
+
+describe('big worksheets read in batches', () => {
+  it(`read exactly as a whole read, for each of ${WORKBOOKS.length} workbooks (fixtures, examples, the reading corpus)`, async () => {
+    expect(WORKBOOKS.length).toBeGreaterThan(7);
+    const differ: string[] = [];
+    for (const path of WORKBOOKS) {
+      const whole = await outcome(path);
+      const batched = await outcome(path, 2048);
+      if (JSON.stringify(whole) !== JSON.stringify(batched)) differ.push(path);
+    }
+    expect(differ).toEqual([]);
+  }, 600_000);
+
+  it('cuts a sheet of many rows into several batches and keeps row numbers, hidden rows and dates', async () => {
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const bytes = await xlsxBytes((workbook) => {
+        const sheet = workbook.addWorksheet('Lines');
+        sheet.addRow(['Invoice', 'Date', 'Qty', 'Note']);
+        for (let i = 1; i <= 3000; i++) {
+          const row = sheet.addRow([
+            `INV-${i}`,
+            new Date(Date.UTC(2026, 0, 1 + (i % 28))),
+            i,
+            i % 7 ? null : `ß ${i} ✓`,
+          ]);
+          row.getCell(2).numFmt = 'dd/mm/yyyy';
+          if (i % 500 === 0) row.hidden = true;
+        }
+        sheet.addRow([]);
+        sheet.getRow(3010).values = ['after a gap'];
+      });
+      const path = await writeTemp(dir, 'many.xlsx', bytes);
+      const whole = await readGrid(path);
+      const batched = await readGrid(path, { sheetBatchBytes: 4096 });
+      expect(batched.rows).toHaveLength(3002);
+      expect(batched.rows.at(-1)).toEqual({ rowNumber: 3010, cells: ['after a gap'] });
+      expect(batched.rows.filter((r) => r.hidden).map((r) => r.rowNumber)).toEqual([501, 1001, 1501, 2001, 2501, 3001]);
+      expect(batched.rows[7]!.cells[3]).toBe('ß 7 ✓');
+      expect(batched).toEqual(whole);
+    } finally {
+      await cleanup();
+    }
+  });
+});
