@@ -26,7 +26,9 @@ async function demo(): Promise<void> {
       results: `${OUT}/supplier-invoices.results.xlsx`,
       io,
     });
-    io.err(`\nResults file: ${summary.resultsFile} (Status, Record ID, Sequence, Line Item ID, Message, Updated At per row)`);
+    io.err(
+      `\nResults file: ${summary.resultsFile} (Status, Record ID, Sequence, Line Item ID, Message, Updated At per row)`,
+    );
     io.err('\nExporting the movements of the imported invoices');
     await exportCommand({ ...connection, dataset: 'movements', since: beforeImport, out: `${OUT}/movements.xlsx`, io });
     io.err('\nExporting the stock ledger of February and March 2026 (opening balances from everything before)');
