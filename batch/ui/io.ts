@@ -3,6 +3,9 @@
  * summary on `err` (standard error). Commands take this instead of touching `process`, so tests can
  * call them directly and read what they printed.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 export interface CommandIO {
   out(text: string): void;
   err(text: string): void;
@@ -21,12 +24,21 @@ export function processIO(): CommandIO {
   };
 }
 
-/** A memory IO's environment by default: a config (and profiles folder) that does not exist, so nothing of this machine's is read. */
-const MACHINE_FREE_ENV: NodeJS.ProcessEnv = { SHED_CONFIG: '/nonexistent/shed-sheets/config.json' };
+let memoryIOs = 0;
+
+/**
+ * A memory IO's environment by default: a config (and profiles and recipes folders) of its own, in a
+ * folder no one has made, so nothing of this machine's is read, and nothing one run saves (a recipe
+ * learned) is read by another.
+ */
+function machineFreeEnv(): NodeJS.ProcessEnv {
+  memoryIOs += 1;
+  return { SHED_CONFIG: join(tmpdir(), `shed-memory-io-${process.pid}-${memoryIOs}`, 'config.json') };
+}
 
 /** A CommandIO that keeps everything written, for tests. */
 export function memoryIO(
-  env: NodeJS.ProcessEnv = MACHINE_FREE_ENV,
+  env: NodeJS.ProcessEnv = machineFreeEnv(),
 ): CommandIO & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];

@@ -18,6 +18,7 @@ import { supplierName } from '../suppliers/identity.ts';
 import { gstWords, learnCorrections, refusedName, type Correction, type Learned } from '../suppliers/recipe-learn.ts';
 import type { ReadSettings } from './cells.ts';
 import type { RowResult } from './outcome.ts';
+import { findResultBlockOrOlder } from './result-block.ts';
 import { skipLines } from './rows.ts';
 import type { PlannedDraft } from './plan-kind.ts';
 import type { RecipePort } from './ports.ts';
@@ -222,7 +223,9 @@ export function correctionsOf(
  * settings before the recipes were laid in): each line-not-stock pattern that left out a line of a
  * supplier's invoice (the Supplier filled down from the first line of each invoice) becomes that
  * supplier's rule; prices said to include GST become the supplier's GST when the sheet names one
- * supplier only (a sheet of several cannot say whose prices they are: nothing is learned).
+ * supplier only (a sheet of several cannot say whose prices they are: nothing is learned). Only a
+ * correction teaches: a results file imported again (its header row holds shed's result block). A
+ * flag given to a first import is that run's choice, never next month's rule unasked.
  */
 export function readingCorrections(
   grid: Grid,
@@ -231,6 +234,8 @@ export function readingCorrections(
 ): Correction[] {
   const { supplier: supplierColumn, product } = mapping.columns;
   if (mapping.kind !== 'receipts' || product === undefined) return [];
+  const header = grid.rows.find((row) => row.rowNumber === mapping.headerRowNumber);
+  if (!header || !findResultBlockOrOlder(header.cells.map((c) => (typeof c === 'string' ? c : null)))) return [];
   const found: Correction[] = [];
   const supplierOf = new Map<number, string>();
   let current = mapping.constants?.supplier ?? '';

@@ -1,4 +1,7 @@
 // Runs `importCommand` against a sandbox the way the CLI would, keeping what it printed.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { importCommand } from '../../batch/commands/import/index.ts';
 import type { ImportOptions } from '../../batch/commands/import/options.ts';
 import { memoryIO } from '../../batch/ui/io.ts';
@@ -19,7 +22,9 @@ export async function runImportCli(
     // Tests write a CSV a moment before importing it: no settling interval unless a test asks for one
     // (the interval itself: test/batch/read/bad-files.test.ts, import-mapping-roundtrip.test.ts).
     settleMs: 0,
-    recipesDir: '/nonexistent/shed-sheets-test-recipes',
+    // A fresh, empty recipes folder per run unless a test brings its own: what one test's run learns
+    // must not change another's (a shared path would be created by the first run that learns).
+    recipesDir: mkdtempSync(join(tmpdir(), 'shed-test-recipes-')),
     ...rest,
   });
   return { summary, io };

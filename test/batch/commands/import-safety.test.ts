@@ -79,7 +79,7 @@ describe('two runs of the same import at once', () => {
           results: join(dir, `${name}.results.xlsx`),
           onReport: (report) => reports.push(report.results),
           // Two machines: their locks never meet.
-          env: { SHED_CONFIG: '/nonexistent/shed-sheets/config.json', SHED_LOCK_DIR: join(dir, `locks-${name}`) },
+          env: { SHED_CONFIG: join(dir, `config-${name}`, 'config.json'), SHED_LOCK_DIR: join(dir, `locks-${name}`) },
         }),
       ),
     );
