@@ -103,6 +103,21 @@ describe('an e-invoice corrected through its results workbook', () => {
     expect(again.summary.rows.unchanged).toBe(2);
     expect(sandbox.stats.writeLog.length).toBe(writes);
 
+    // Versions checked: a receipt changed in the service since is a conflict, not overwritten.
+    const created = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) =>
+      String(r.notes ?? '').includes('KV-1001'),
+    )!;
+    const changed = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${created.id}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ notes: 'Invoice KV-1001; checked by phone' }),
+    });
+    expect(changed.status).toBe(200);
+    await fixProducts(results, { 'Amine 625': 'Glyfos 540' });
+    const late = await runImportCli(sandbox.url, { kind: 'receipts', file: results, recipesDir });
+    expect([late.summary.exitCode, late.summary.records.conflict]).toEqual([1, 1]);
+    expect(sandbox.stats.writeLog.length).toBe(writes + 1);
+
     const april = join(dir, 'kv-1002.xml');
     await writeFile(april, ublDocument('KV-1002', KIEWA, MONTH_2, { date: '2026-04-02' }));
     const next = await runImportCli(sandbox.url, { kind: 'receipts', file: april, recipesDir });
