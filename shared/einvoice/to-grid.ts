@@ -109,8 +109,7 @@ function receiptRows(invoice: EInvoice, source: string, businessNumber: string):
   const rows = invoice.lines.map((line, i) => {
     const rowNumber = i + 2;
     const pack = packOf(line);
-    if (line.unitCode && !unitFromRec20(line.unitCode))
-      rowNotes.set(rowNumber, [notStock(line.unitCode, 'received')]);
+    if (line.unitCode && !unitFromRec20(line.unitCode)) rowNotes.set(rowNumber, [notStock(line.unitCode, 'received')]);
     let cost = divideDecimals(grossOfLine(line, source), line.quantity === '0' ? '1' : line.quantity, 6);
     if (line.allowanceCharges.length > 0) {
       cost = divideDecimals(line.amount, line.quantity === '0' ? '1' : line.quantity, 6);
