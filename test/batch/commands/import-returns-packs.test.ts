@@ -99,5 +99,14 @@ describe('returns read packs through the pack engine', () => {
     expect(String(sheet.getRow(3).getCell(message).value)).toContain(
       "30 l = 3 × 10 l (this supplier's pack convention for 'EA')",
     );
+
+    // The same credit note again, under another results name: unchanged, exit 0, nothing sent.
+    const again = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file,
+      recipesDir,
+      results: join(dir, 'again.results.xlsx'),
+    });
+    expect([again.summary.exitCode, again.summary.rows.unchanged, again.summary.records.created]).toEqual([0, 2, 0]);
   });
 });
