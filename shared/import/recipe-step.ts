@@ -174,7 +174,7 @@ export function resolversOf(
 const ACCEPTED = new Set<RowResult['status']>(['created', 'updated', 'unchanged', 'would create', 'would update']);
 
 /**
- * The corrections a re-imported results file carries: rows of a receipt now accepted whose Message
+ * The corrections a re-imported results file carries: rows of a receipt or return now accepted whose Message
  * (from the earlier run) refused a product or storage name, and whose cell now names one the
  * organisation has by its own names (never through a recipe: a learned entry teaches nothing new).
  * @param base the organisation's resolver, without recipes.
@@ -187,7 +187,8 @@ export function correctionsOf(
   base: Resolver,
 ): Correction[] {
   const { message, product, storage } = mapping.columns;
-  if (message === undefined || mapping.kind !== 'receipts') return [];
+  // Receipts and returns alike: a credit note's results file teaches its supplier's recipe as an invoice's does.
+  if (message === undefined) return [];
   const status = new Map(results.map((r) => [r.rowNumber, r.status]));
   const rows = new Map(grid.rows.map((r) => [r.rowNumber, r.cells]));
   const extras = extrasOf(grid, mapping);

@@ -134,6 +134,33 @@ describe('an e-invoice corrected through its results workbook', () => {
     expect(rows[0]!.Message).toContain("'Glyphosate 450 new label' (item code GLY-450) → Glyfos 540: learned");
   });
 
+  it("a credit note's results workbook teaches the item code too: the next credit note returns by it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shed-credit-fix-'));
+    const recipesDir = await recipesIn(dir);
+    const first = join(dir, 'kc-1.xml');
+    await writeFile(first, ublDocument('KC-1', KIEWA, [MONTH_1[0]!], { credit: true }));
+    const refused = await runImportCli(sandbox.url, { kind: 'returns', file: first, recipesDir });
+    expect([refused.summary.kind, refused.summary.exitCode, refused.summary.records.created]).toEqual([
+      'returns',
+      1,
+      0,
+    ]);
+    const results = join(dir, 'kc-1.results.xlsx');
+    await fixProducts(results, { 'GLYPHO BULK 450': 'Glyfos 540' });
+    const fixed = await runImportCli(sandbox.url, { kind: 'returns', file: results, recipesDir });
+    expect([fixed.summary.exitCode, fixed.summary.records.created]).toEqual([0, 1]);
+    expect(fixed.summary.recipes.learned).toEqual([
+      "Kiewa Agri: 'GLYPHO BULK 450' (item code GLY-450) → Glyfos 540 (row 2)",
+    ]);
+
+    const next = join(dir, 'kc-2.xml');
+    await writeFile(next, ublDocument('KC-2', KIEWA, [MONTH_2[0]!], { credit: true, date: '2026-04-09' }));
+    const month2 = await runImportCli(sandbox.url, { kind: 'returns', file: next, recipesDir });
+    expect([month2.summary.exitCode, month2.summary.records.created]).toEqual([0, 1]);
+    const made = (await listAll(sandbox.url, WILLOW, 'returns')).find((r) => r.reference === 'KC-2/1');
+    expect(made).toMatchObject({ product_id: productIds('Glyfos 540').product_id, amount_value: '60' });
+  });
+
   it('the same invoice again, as UBL under another results name or as a spreadsheet, is unchanged: exit 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'shed-einvoice-twice-'));
     const recipesDir = await recipesIn(dir);
