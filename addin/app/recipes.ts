@@ -17,6 +17,8 @@ export interface EntryView {
   kind: 'product' | 'storage';
   /** The text as the supplier writes it. */
   text: string;
+  /** The seller's item code learned with a product (an e-invoice's), when there is one. */
+  code?: string;
   /** What it stands for: the product or storage name. */
   name: string;
   /** When (`YYYY-MM-DD`) and from which file it was learned. */
@@ -56,6 +58,7 @@ export function recipeView(recipe: SupplierRecipe): RecipeView {
     ...recipe.products.map((e) => ({
       kind: 'product' as const,
       text: e.text,
+      ...(e.code ? { code: e.code } : {}),
       name: e.productName,
       learnedAt: e.learnedAt,
       from: e.from,

@@ -45,7 +45,7 @@ export function recipesView(controller: RecipesController): { render(): void } {
           'span',
           { class: 'recipe-entry-text' },
           el('q', { text: e.text }),
-          ` → ${e.name}`,
+          `${e.code ? ` (item code ${e.code})` : ''} → ${e.name}`,
           el('span', { class: 'recipe-entry-when', text: ` ${e.kind}, learned ${e.learnedAt} from ${e.from}` }),
         ),
         button(`Remove`, `Remove '${e.text}' from the recipe of ${recipe.supplier}`, () =>

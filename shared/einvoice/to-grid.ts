@@ -75,6 +75,11 @@ function packOf(line: EInvoiceLine): { size: string | null; unit: string } {
   return rec20?.type === 'measure' ? { size: rec20.factor, unit: rec20.unit } : { size: null, unit: line.unitCode };
 }
 
+/** Said of a line whose unit code is no stock (`DAY`, `KWH`): `unit code DAY is no measure or count of stock …`. */
+function notStock(code: string, done: 'received' | 'returned'): string {
+  return `unit code ${code} is no measure or count of stock (UN/ECE Rec 20): the line cannot be ${done}`;
+}
+
 /** What a line's allowances and charges come to, said: `allowance Discount 10.00 applied to the pack cost`. */
 function describeApplied(items: readonly AllowanceCharge[]): string {
   return items
@@ -104,10 +109,7 @@ function receiptRows(invoice: EInvoice, source: string, businessNumber: string):
   const rows = invoice.lines.map((line, i) => {
     const rowNumber = i + 2;
     const pack = packOf(line);
-    if (line.unitCode && !unitFromRec20(line.unitCode))
-      rowNotes.set(rowNumber, [
-        `unit code ${line.unitCode} is no measure or count of stock (UN/ECE Rec 20): the line cannot be received`,
-      ]);
+    if (line.unitCode && !unitFromRec20(line.unitCode)) rowNotes.set(rowNumber, [notStock(line.unitCode, 'received')]);
     let cost = divideDecimals(grossOfLine(line, source), line.quantity === '0' ? '1' : line.quantity, 6);
     if (line.allowanceCharges.length > 0) {
       cost = divideDecimals(line.amount, line.quantity === '0' ? '1' : line.quantity, 6);
@@ -164,15 +166,22 @@ function returnRows(invoice: EInvoice, _source: string, businessNumber: string):
     'Reference',
     'Credit Amount',
   ];
+  const rowNotes = new Map<number, string[]>();
   const rows = invoice.lines.map((line, i) => {
     const pack = packOf(line);
+    const rec20 = unitFromRec20(line.unitCode);
+    if (line.unitCode && !rec20) rowNotes.set(i + 2, [notStock(line.unitCode, 'returned')]);
+    // A measure is the amount itself; a count of items (EA, C62) is left as the count with its code, for
+    // the core to size from the item name or the supplier's convention (shared/import/returns/amount-packs.ts).
+    const amount =
+      pack.size !== null ? multiplyDecimals(line.quantity, pack.size) : rec20?.type === 'count' ? line.quantity : null;
     const cells: CellValue[] = [
       invoice.seller.name,
       businessNumber || null,
       invoice.deliveryDate ?? invoice.issueDate,
       line.name,
       line.sellerItemCode || null,
-      pack.size === null ? null : multiplyDecimals(line.quantity, pack.size),
+      amount,
       pack.unit || null,
       line.unitCode || null,
       `${invoice.number}/${line.id}`,
@@ -190,7 +199,7 @@ function returnRows(invoice: EInvoice, _source: string, businessNumber: string):
       amount_unit: 'Unit',
       reference: 'Reference',
     }),
-    rowNotes: new Map(),
+    rowNotes,
   };
 }
 

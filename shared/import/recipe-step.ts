@@ -9,7 +9,7 @@ import type { Notice } from '../errors/remedy.ts';
 import { readPack, type PackConventions } from '../packs/index.ts';
 import { normaliseName, shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
-import type { Grid } from '../sheet/grid.ts';
+import type { CellValue, Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
 import { findRecipe, isShortSpelling, type SupplierRecipe } from '../suppliers/recipe.ts';
@@ -175,7 +175,7 @@ export function resolversOf(
 const ACCEPTED = new Set<RowResult['status']>(['created', 'updated', 'unchanged', 'would create', 'would update']);
 
 /**
- * The corrections a re-imported results file carries: rows of a receipt now accepted whose Message
+ * The corrections a re-imported results file carries: rows of a receipt or return now accepted whose Message
  * (from the earlier run) refused a product or storage name, and whose cell now names one the
  * organisation has by its own names (never through a recipe: a learned entry teaches nothing new).
  * @param base the organisation's resolver, without recipes.
@@ -188,9 +188,11 @@ export function correctionsOf(
   base: Resolver,
 ): Correction[] {
   const { message, product, storage } = mapping.columns;
-  if (message === undefined || mapping.kind !== 'receipts') return [];
+  // Receipts and returns alike: a credit note's results file teaches its supplier's recipe as an invoice's does.
+  if (message === undefined) return [];
   const status = new Map(results.map((r) => [r.rowNumber, r.status]));
   const rows = new Map(grid.rows.map((r) => [r.rowNumber, r.cells]));
+  const extras = extrasOf(grid, mapping);
   const found: Correction[] = [];
   for (const draft of drafts) {
     const supplier = (draft.body as { supplier?: string } | null)?.supplier;
@@ -211,11 +213,30 @@ export function correctionsOf(
         // The name as the bookkeeper wrote it (an alias keeps its alias id when the entry applies).
         const id = 'productId' in hit.value ? hit.value.productId : hit.value.id;
         const name = 'productId' in hit.value ? shownText(now) : hit.value.name;
-        found.push({ kind, supplier, text, id, name, rowNumber });
+        found.push({ kind, supplier, text, id, name, rowNumber, ...extras(cells, kind) });
       }
     }
   }
   return found;
+}
+
+/**
+ * What a corrected row carries beside its names, from an e-invoice's extra columns (`EXTRA_HEADERS`):
+ * the supplier's ABN/NZBN (the recipe keyed by it learns) and, for a product, the seller's item code
+ * (learned with it, so the supplier's next e-invoice resolves by the code whatever the item's name).
+ */
+function extrasOf(
+  grid: Grid,
+  mapping: ColumnMapping,
+): (cells: readonly CellValue[], kind: Correction['kind']) => Pick<Correction, 'businessNumber' | 'code'> {
+  const header = grid.rows.find((r) => r.rowNumber === mapping.headerRowNumber)?.cells ?? [];
+  const at = (text: string) => header.findIndex((c) => cellText(c ?? null) === text);
+  const [numberAt, codeAt] = [at(EXTRA_HEADERS.businessNumber), at(EXTRA_HEADERS.itemCode)];
+  return (cells, kind) => {
+    const number = numberAt < 0 ? '' : cellText(cells[numberAt] ?? null);
+    const code = codeAt < 0 || kind !== 'product' ? '' : cellText(cells[codeAt] ?? null);
+    return { ...(number ? { businessNumber: number } : {}), ...(code ? { code } : {}) };
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ColumnMapping, ContentTie } from './column-mapping.ts';
 import { kindOf, type ContentKind } from '../kinds/index.ts';
 import type { MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
+import { unitFromRec20 } from '../packs/rec20.ts';
 
 /** Organisation lookups for content matching (the import's resolver): whether a text names one. */
 export interface ContentLookups {
@@ -236,7 +237,8 @@ function isKind(value: CellValue, kind: Kind, lookups: ContentLookups | null): b
       );
     }
     case 'unit':
-      return text !== '' && normaliseUnit(text).known;
+      // A UN/ECE Rec 20 code (LTR, KGM, and the counts EA, C62 the pack engine sizes) is a unit too.
+      return text !== '' && (normaliseUnit(text).known || unitFromRec20(text) !== null);
     case 'product':
       return text !== '' && (lookups?.isProduct(text) ?? false);
     case 'storage':

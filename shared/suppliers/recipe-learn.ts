@@ -24,6 +24,10 @@ export interface Correction {
   name: string;
   /** The sheet row that showed it (0 for a pane choice). */
   rowNumber: number;
+  /** The supplier's ABN/NZBN as the sheet carries it (an e-invoice's), so the recipe keyed by it learns. */
+  businessNumber?: string;
+  /** The seller's item code on the corrected row (an e-invoice's `Seller Item Code`): learned with the product. */
+  code?: string;
 }
 
 /** An entry learned, as the face says it: `Farmco Rural Supplies: 'Glyfos 450 20L' → Glyfos 540 (row 22)`. */
@@ -70,7 +74,8 @@ export function learnCorrections(
   for (const correction of corrections) {
     if (normaliseName(correction.text) === normaliseName(correction.name)) continue;
     const current = [...working.values(), ...recipes];
-    const found = findRecipe(current, correction.supplier) ?? newRecipe(correction.supplier);
+    const number = correction.businessNumber ?? null;
+    const found = findRecipe(current, correction.supplier, number) ?? newRecipe(correction.supplier, number);
     if (!found) continue;
     const recipe = working.get(found.supplier.key) ?? structuredClone(found);
     const replaced = addEntry(recipe, correction, context);
@@ -97,17 +102,19 @@ function addEntry(recipe: SupplierRecipe, c: Correction, context: LearnContext):
   if (c.kind === 'product') {
     const entry: LearnedProduct = {
       text,
+      ...(c.code ? { code: c.code } : {}),
       productId: c.id,
       productName: c.name,
       learnedAt: context.today,
       from: context.from,
     };
     const at = recipe.products.findIndex((e) => normaliseName(e.text) === key);
-    if (at < 0) return (recipe.products.push(entry), null);
-    const old = recipe.products[at]!;
-    if (old.productId === c.id) return false;
+    const old = at < 0 ? null : recipe.products[at]!;
+    if (old && old.productId === c.id && (!c.code || old.code === c.code)) return false;
+    if (c.code) dropCode(recipe, c.code, at);
+    if (!old) return (recipe.products.push(entry), null);
     recipe.products[at] = entry;
-    return old.productName;
+    return old.productId === c.id ? null : old.productName;
   }
   const entry: LearnedStorage = {
     text,
@@ -122,6 +129,16 @@ function addEntry(recipe: SupplierRecipe, c: Correction, context: LearnContext):
   if (old.storageId === c.id) return false;
   recipe.storages[at] = entry;
   return old.storageName;
+}
+
+/** A seller's item code names one product: an older entry (not at `keep`) that had it loses it. */
+function dropCode(recipe: SupplierRecipe, code: string, keep: number): void {
+  const same = (other: string | undefined) => other?.trim().toLowerCase() === code.trim().toLowerCase();
+  recipe.products = recipe.products.map((e, i) => {
+    if (i === keep || !same(e.code)) return e;
+    const { code: _dropped, ...rest } = e;
+    return rest;
+  });
 }
 
 /** A rule of the recipe: a line that is not stock, or its prices including GST (see {@link addEntry}). */
@@ -141,12 +158,16 @@ export function gstWords(rate: string | null): string {
   return rate === null ? 'prices exclude GST' : `prices include GST at ${Number(rate) * 100}%`;
 }
 
-/** How a face says one entry learned: `Farmco Rural Supplies: 'Glyfos 450 20L' → Glyfos 540 (row 22)`. */
+/**
+ * How a face says one entry learned: `Farmco Rural Supplies: 'Glyfos 450 20L' → Glyfos 540 (row 22)`,
+ * `Kiewa Agri: 'GLYPHO BULK' (item code GLY-450) → Glyfos 540 (row 2)`.
+ */
 export function learnedText(entry: Learned): string {
   const where = entry.rowNumber > 0 ? ` (row ${entry.rowNumber})` : '';
   const instead = entry.replaces ? `, instead of ${entry.replaces}` : '';
   if (entry.kind === 'gst') return `${entry.supplierName}: ${entry.name}${instead}`;
-  return `${entry.supplierName}: '${entry.text}' → ${entry.name}${instead}${where}`;
+  const code = entry.code ? ` (item code ${entry.code})` : '';
+  return `${entry.supplierName}: '${entry.text}'${code} → ${entry.name}${instead}${where}`;
 }
 
 /**

@@ -73,8 +73,22 @@ export function prePhrase(cells: LineCells, quantity: string | null): string | n
   if (!pre) return null;
   if (cells.packField === 'quantity') return pre.phrase;
   const line = quantity === null ? pre.phrase : linePhrase(quantity, pre);
-  return cells.packField === 'product'
-    ? `${line} (pack size from the product text '${String(cells.packSize)}')`
+  return packSourcePhrase(line, cells.packField === 'product' ? 'product' : 'convention', pre, cells.packSize);
+}
+
+/**
+ * A line's pack said with where its size came from (receipt lines and returns alike):
+ * `40 l = 2 × 20 l (pack size from the product text 'Glyfos 540 20L')`, `... (this supplier's pack
+ * convention for 'EA')`; `written` is the product text.
+ */
+export function packSourcePhrase(
+  line: string,
+  from: 'product' | 'convention',
+  pre: PackReading,
+  written: CellValue | undefined,
+): string {
+  return from === 'product'
+    ? `${line} (pack size from the product text '${String(written)}')`
     : `${line} (this supplier's pack convention for '${pre.matched}')`;
 }
 

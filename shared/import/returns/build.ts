@@ -9,6 +9,7 @@ import type { ReturnField } from '../../kinds/index.ts';
 import { isBlank } from '../../sheet/grid.ts';
 import { cellText } from '../../sheet/values/index.ts';
 import { CellReader } from '../cells.ts';
+import { returnAmount } from './amount-packs.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings } from '../receipts/build.ts';
@@ -40,7 +41,8 @@ export interface ReturnDraft {
 
 /**
  * Turns one returns row into a return create body: reads every cell (the amount and its unit from one
- * cell such as `20 L` or from two columns), resolves storage (a locked one is refused, gaps row 11)
+ * cell such as `20 L` or from two columns, or through the pack engine: `2 x 20L`, a count of EA/C62
+ * with the size in the product text or the supplier's convention; see returnAmount), resolves storage (a locked one is refused, gaps row 11)
  * and product (an alias resolves to its product; a return carries no alias id, spec section 2), then
  * checks the body with the same zod schema the service uses (gaps rows 6, 9, 10).
  * The returned date is sent as local midnight in `settings.timeZone`.
@@ -56,13 +58,17 @@ export function buildReturnDraft(
   // The supplier's recipe (learned names, default storage) resolves this return's names, when it has one.
   const supplierText = cells.supplier == null || isBlank(cells.supplier) ? null : cellText(cells.supplier);
   const own = settings.resolverFor && supplierText !== null ? settings.resolverFor(supplierText) : resolver;
-  const read = new CellReader(index, settings, own);
+  // And its pack conventions (its own recipe's), for an amount counted in items (EA, C62).
+  const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
+  const rowSettings = packs ? { ...settings, packConventions: packs } : settings;
+  const read = new CellReader(index, rowSettings, own);
 
   const supplier = read.requiredText('supplier', cells.supplier, rowNumber);
   const returnedAt = read.date('returned_at', cells.returned_at, rowNumber);
   const storage = read.storage('storage', cells.storage, rowNumber);
-  const product = read.product('product', cells.product, rowNumber);
-  const amount = read.amountWithUnit('amount', 'amount_unit', cells.amount, cells.amount_unit, rowNumber);
+  // The amount first: a size read off the end of the product text leaves the product's name.
+  const { product: productText, amount } = returnAmount(read, row, rowSettings);
+  const product = productText === null ? null : read.product('product', productText, rowNumber);
   const recordId = read.id('record_id', cells.record_id, rowNumber);
   const reference = read.optionalText(cells.reference);
   const notes = read.optionalText(cells.notes);

@@ -8,6 +8,7 @@ import { returnIdentity } from '../engine/fingerprint.ts';
 import type { FieldDifference, ImportOps, RecordDiff } from '../engine/ops.ts';
 import type { ReturnDraft } from './build.ts';
 import { KINDS } from '../../kinds/index.ts';
+import { returnDifferences, returnKey } from './same-return.ts';
 
 /** The import runner's view of returns: identity, create, update (PATCH, gaps row 8), compare, results. */
 export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDraft, ReturnCreateBody, Return> {
@@ -17,6 +18,10 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     label: KINDS.returns.label,
     identityOfBody: (body) => returnIdentity(org.orgId, body, timeZone),
     identityOfRecord: (record) => returnIdentity(org.orgId, record, timeZone),
+    // A credit note's return found again by its key: unchanged when the same, a conflict when not.
+    invoiceKeyOf: returnKey,
+    // diffReturn reads only the fields a body and a record share (supplier, date, ids, amount, reference, notes).
+    invoiceDifferences: (body, other) => returnDifferences(diffReturn(body, other as Return, timeZone).differences),
     create: (body) => org.createReturn(body),
     update: (id, body) => org.updateReturn(id, body),
     get: (id) => org.getReturn(id),

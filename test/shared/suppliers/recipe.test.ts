@@ -67,6 +67,30 @@ describe('supplier recipes', () => {
     expect(forgetEntry(first.changed[0]!, 'GLYFOS 450 20L').removed).toBe(1);
   });
 
+  it("learns a seller's item code with the product, into the recipe keyed by the ABN; a code names one product", () => {
+    const context = { from: 'kv-1001.results.xlsx', today: '2026-03-05' };
+    const kiewa = newRecipe('Kiewa Agri', '51 824 753 556')!;
+    const coded = { ...correction, supplier: 'Kiewa Valley Agri Pty Ltd', businessNumber: 'ABN 51824753556' };
+    const first = learnCorrections([kiewa], [{ ...coded, code: 'GLY-450' }], context);
+    expect(first.changed.map((r) => r.supplier.key)).toEqual([kiewa.supplier.key]);
+    expect(first.changed[0]!.products.map((p) => [p.text, p.code])).toEqual([['Glyfos 450 20L', 'GLY-450']]);
+    // The same text and product seen again with a code it did not have: the code is learned.
+    const plain = learnCorrections([kiewa], [coded], context).changed;
+    const later = learnCorrections(plain, [{ ...coded, code: 'GLY-450' }], context);
+    expect(later.learned).toHaveLength(1);
+    expect(later.changed[0]!.products.map((p) => p.code)).toEqual(['GLY-450']);
+    // Another text under the same code: the older entry keeps its text but loses the code.
+    const moved = learnCorrections(
+      first.changed,
+      [{ ...coded, text: 'Glypho bulk', id: 'p-2', name: 'Weedaway 540', code: 'gly-450' }],
+      context,
+    );
+    expect(moved.changed[0]!.products.map((p) => [p.text, p.code ?? null])).toEqual([
+      ['Glyfos 450 20L', null],
+      ['Glypho bulk', 'gly-450'],
+    ]);
+  });
+
   it("reads back the name a results file's Message refused", () => {
     const said = "column E (Product): no product or alias named 'Glyfos 450 20L'; closest: 'Glyfos 540'";
     expect(refusedName(said, 'product')).toBe('Glyfos 450 20L');
