@@ -18,6 +18,7 @@ import { supplierName } from '../suppliers/identity.ts';
 import { gstWords, learnCorrections, refusedName, type Correction, type Learned } from '../suppliers/recipe-learn.ts';
 import type { ReadSettings } from './cells.ts';
 import type { RowResult } from './outcome.ts';
+import { kindOf } from '../kinds/index.ts';
 import { findResultBlockOrOlder } from './result-block.ts';
 import { skipLines } from './rows.ts';
 import type { PlannedDraft } from './plan-kind.ts';
@@ -254,7 +255,9 @@ export function readingCorrections(
   given: Pick<ReadSettings, 'skipLines' | 'gstRate'>,
 ): Correction[] {
   const { supplier: supplierColumn, product } = mapping.columns;
-  if (mapping.kind !== 'receipts' || product === undefined) return [];
+  // Only a sheet of prices has a GST habit and lines that are not stock (a returns sheet has neither).
+  const priced = (kindOf(mapping.kind).fields as readonly string[]).includes('pack_cost');
+  if (!priced || product === undefined) return [];
   const header = grid.rows.find((row) => row.rowNumber === mapping.headerRowNumber);
   if (!header || !findResultBlockOrOlder(header.cells.map((c) => (typeof c === 'string' ? c : null)))) return [];
   const found: Correction[] = [];

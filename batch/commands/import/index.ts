@@ -241,7 +241,8 @@ async function asEInvoiceImport(options: ImportOptions): Promise<ImportOptions> 
       `${basename(options.file)} is an e-invoice: its fields are fixed, so \`--mapping\`, \`--profile\`, \`--save-profile\` and \`--sheet\` do not apply`,
     );
   const einvoice = await loadEInvoiceFile(options.file);
-  if (options.kind === 'returns' && einvoice.kind === 'receipts')
+  // A credit note is imported as what it is whatever the command; an invoice only as what it is.
+  if (einvoice.invoice.type === 'invoice' && options.kind !== einvoice.kind)
     throw new UsageError(
       `${basename(options.file)} is an invoice (${einvoice.invoice.number}), not a credit note: import it with \`shed import receipts\``,
     );
