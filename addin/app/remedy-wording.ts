@@ -46,6 +46,8 @@ export function paneRemedy(remedy: Remedy): string {
       return `give the row of the column headers under ${columnMapping}, then pick each field’s column`;
     case 'line_total_as_cost':
       return 'if the sheet has line totals but no price per pack, add a column of prices per pack (Line Total ÷ Qty)';
+    case 'pack_cost_per_pack':
+      return `if it is the price of one pack, rename its header to say so (such as ‘Price ex GST’) or pick a price per pack column for the pack cost under ${columnMapping}`;
     case 'pack_size_from':
       return 'if pack sizes are written in the product (Glyfos 540 20L), add a Pack Size column';
     case 'include_hidden':

@@ -33,6 +33,8 @@ export function cliRemedy(remedy: Remedy): string {
       return 'add a header row above the data, or pass --mapping FILE naming the columns and the "headerRow"';
     case 'line_total_as_cost':
       return 'if the sheet has line totals but no price per pack, set "pack_cost_from": "line_total" in the mapping file';
+    case 'pack_cost_per_pack':
+      return 'if it is the price of one pack, set "pack_cost_per_pack": true in the mapping file (--mapping FILE)';
     case 'pack_size_from':
       return 'if pack sizes are written in the product (Glyfos 540 20L) or the quantity (2 x 20L), set "pack_size_from": "product" or "quantity" in the mapping file';
     case 'include_hidden':

@@ -21,6 +21,7 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `map_columns`: place the `fields` by hand (a column header or letter for each).
  * - `give_header_row`: say which row holds the column headers, or place the columns by hand.
  * - `line_total_as_cost`: take the price per pack from the Line Total ÷ Qty.
+ * - `pack_cost_per_pack`: say that a pack cost column headed like a line amount holds prices per pack.
  * - `pack_size_from`: read pack sizes from the product text or the quantity text.
  * - `include_hidden`: import rows the workbook hides or filters out.
  * - `choose_organisation`: the token sees several organisations; pick one of `names`.
@@ -53,6 +54,7 @@ export type Remedy =
   | { code: 'map_columns'; fields: string[] }
   | { code: 'give_header_row' }
   | { code: 'line_total_as_cost' }
+  | { code: 'pack_cost_per_pack' }
   | { code: 'pack_size_from' }
   | { code: 'include_hidden' }
   | { code: 'choose_organisation'; names: string[] }
@@ -95,6 +97,7 @@ const CODES: Readonly<Record<Remedy['code'], true>> = {
   read_results: true,
   not_line_total: true,
   set_value: true,
+  pack_cost_per_pack: true,
 };
 
 /** Every remedy code, for checks that each face words each one. */
