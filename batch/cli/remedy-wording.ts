@@ -64,6 +64,12 @@ export function cliRemedy(remedy: Remedy): string {
       return 'a results file is written beside the workbook, saying for each row whether it was sent or why it was refused.';
     case 'not_line_total':
       return 'if the column is not a line total (an invoice total, a running balance), set "line_total": null in "columns" of the mapping file (--mapping FILE)';
+    case 'other_sheets': {
+      const [first = ''] = remedy.sheets;
+      const names = remedy.sheets.map((s) => `'${s}'`).join(', ');
+      const which = remedy.sheets.length > 1 ? `the sheets ${names} have them` : `the sheet ${names} has them`;
+      return `${which}: pass --sheet "${first}" to import it, or --all-sheets to import every sheet that has them`;
+    }
     case 'set_value': {
       const sets = remedy.fields.map((f) => `--set ${f}="…"`).join(' ');
       return `if every row has the same ${remedy.fields.join(' and the same ')}, pass ${sets} (or "values" in the mapping file)`;

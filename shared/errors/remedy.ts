@@ -43,6 +43,8 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `not_line_total`: the column taken as the Line Total is not one (an invoice total, a running
  *   balance): say the sheet has no line total column.
  * - `set_value`: give each of `fields` one value for every row, where the sheet has no column for it.
+ * - `other_sheets`: other sheets of the workbook (`sheets`, tab order) have the columns this one lacks:
+ *   import one of them (shared/sheet/other-sheets.ts).
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -54,7 +56,6 @@ export type Remedy =
   | { code: 'map_columns'; fields: string[] }
   | { code: 'give_header_row' }
   | { code: 'line_total_as_cost' }
-  | { code: 'pack_cost_per_pack' }
   | { code: 'pack_size_from' }
   | { code: 'include_hidden' }
   | { code: 'choose_organisation'; names: string[] }
@@ -69,7 +70,9 @@ export type Remedy =
   | { code: 'send_template'; kind: ImportKind }
   | { code: 'read_results' }
   | { code: 'not_line_total' }
-  | { code: 'set_value'; fields: string[] };
+  | { code: 'set_value'; fields: string[] }
+  | { code: 'pack_cost_per_pack' }
+  | { code: 'other_sheets'; sheets: string[] };
 
 /** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */
 const CODES: Readonly<Record<Remedy['code'], true>> = {
@@ -98,6 +101,7 @@ const CODES: Readonly<Record<Remedy['code'], true>> = {
   not_line_total: true,
   set_value: true,
   pack_cost_per_pack: true,
+  other_sheets: true,
 };
 
 /** Every remedy code, for checks that each face words each one. */

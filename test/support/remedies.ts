@@ -28,4 +28,5 @@ export const EVERY: Remedy[] = [
   { code: 'not_line_total' },
   { code: 'set_value', fields: ['storage'] },
   { code: 'pack_cost_per_pack' },
+  { code: 'other_sheets', sheets: ['Lines', 'March'] },
 ];
