@@ -46,6 +46,8 @@ export function paneRemedy(remedy: Remedy): string {
       return `give the row of the column headers under ${columnMapping}, then pick each field’s column`;
     case 'line_total_as_cost':
       return 'if the sheet has line totals but no price per pack, add a column of prices per pack (Line Total ÷ Qty)';
+    case 'pack_cost_per_pack':
+      return `if it is the price of one pack, rename its header to say so (such as ‘Price ex GST’) or pick a price per pack column for the pack cost under ${columnMapping}`;
     case 'pack_size_from':
       return 'if pack sizes are written in the product (Glyfos 540 20L), add a Pack Size column';
     case 'include_hidden':
@@ -75,6 +77,10 @@ export function paneRemedy(remedy: Remedy): string {
       return 'each row’s Status, Record ID and Message are written into new columns right of the sheet’s own, and the cells of a refused row are filled red.';
     case 'not_line_total':
       return `if the column is not a line total (an invoice total, a running balance), choose ‘(not in this sheet)’ for the Line Total under ${PANE_CONTROLS.columnMapping}`;
+    case 'other_sheets': {
+      const names = remedy.sheets.map((s) => `‘${s}’`).join(', ');
+      return `${remedy.sheets.length > 1 ? `the sheets ${names} have them` : `the sheet ${names} has them`}: choose it on the Import tab to import it`;
+    }
     // The pane has no control giving every row one value: the message's own fix (add the column) stands.
     case 'set_value':
       return '';

@@ -28,6 +28,8 @@ export interface WriteConfig {
   notes: boolean;
   /** Conditional formats (ExcelApi 1.6): invalid cells are marked with the add-in's own (excel-marks.ts). */
   conditionalFormats: boolean;
+  /** ExcelApi 1.4: sheet-scoped defined names, shed's mark on its result block (excel-names.ts). */
+  names?: boolean;
   onSync?: SyncHook;
 }
 

@@ -10,6 +10,7 @@ import type { WriteConfig } from './excel-batch.ts';
 import { estimatePayloadBytes, runChunked, takeRows } from './sheet-helpers.ts';
 import { MARK_BYTES, addMark, clearMarksOf, loadMarks } from './excel-marks.ts';
 import { a1Address, cellRects, resultCells, resultLayout } from './sheet-layout.ts';
+import { loadResultsMark, markResultBlock, markedColumnsOf } from './excel-names.ts';
 import { NOTE_PREFIX } from './workbook-port.ts';
 import type { ResultsInput } from './workbook-port.ts';
 
@@ -57,12 +58,15 @@ export async function writeResults(
 ): Promise<void> {
   const batch = new Batch(context, 'writeResults', config.onSync);
   const results = latestPerRow(input.results, input.headerRowNumber);
-  const layout = resultLayout(input.headers, input.usedWidth);
   const sheet = context.workbook.worksheets.getItem(input.sheet);
   const marks = loadMarks(context, sheet, input.sheet, config);
+  const mark = config.names ? loadResultsMark(sheet) : null;
   const notes = config.notes ? noteTargets(results) : [];
   const noteSlots = notes.map(({ address }) => sheet.notes.getItemOrNullObject(address).load('content'));
   await batch.sync(0, undefined, input.sheet);
+  // shed's block by its mark when the sheet has one, else by its headers (shared/import/result-block.ts).
+  const marked = mark && !mark.isNullObject ? markedColumnsOf(mark.formula, input.headerRowNumber) : null;
+  const layout = resultLayout(input.headers, input.usedWidth, marked);
   // A later part of the same run keeps this run's marks and adds its own.
   if (!input.keepMarks && (await clearMarksOf(sheet, marks, batch))) await batch.sync();
 
@@ -80,6 +84,7 @@ export async function writeResults(
   const headerRange = () =>
     sheet.getRangeByIndexes(input.headerRowNumber - 1, layout.newHeaders[0]?.column ?? 0, 1, layout.newHeaders.length);
   const writeHeaderValues = () => {
+    if (config.names) batch.add(markResultBlock(sheet, mark, input.sheet, input.headerRowNumber, layout.columns));
     if (layout.newHeaders.length === 0) return;
     headerRange().values = headerValues;
     batch.add(headerBytes);
@@ -129,5 +134,5 @@ export async function writeResults(
     sheet.notes.add(address, text);
     batch.add(estimatePayloadBytes(text) + address.length);
   });
-  if (notes.length > 0 || (lines.length === 0 && layout.newHeaders.length > 0)) await batch.sync();
+  if (notes.length > 0 || (lines.length === 0 && (layout.newHeaders.length > 0 || config.names))) await batch.sync();
 }

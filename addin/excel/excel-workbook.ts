@@ -93,6 +93,7 @@ export class ExcelWorkbook implements WorkbookPort {
       payloadBudgetBytes: this.options.payloadBudgetBytes ?? DEFAULT_PAYLOAD_BUDGET_BYTES,
       notes: requirements?.isSetSupported('ExcelApi', '1.18') ?? false,
       conditionalFormats: requirements?.isSetSupported('ExcelApi', '1.6') ?? false,
+      names: requirements?.isSetSupported('ExcelApi', '1.4') ?? false,
       onSync: this.options.onSync,
     };
   }

@@ -34,8 +34,12 @@ export interface ResultLayout {
  * @param headers the header row as read (0-based columns, blanks allowed).
  * @param usedWidth columns the sheet uses in any row (data right of the headers too); default the headers'.
  */
-export function resultLayout(headers: readonly (string | null | undefined)[], usedWidth = 0): ResultLayout {
-  const found = findResultBlockOrOlder(headers);
+export function resultLayout(
+  headers: readonly (string | null | undefined)[],
+  usedWidth = 0,
+  marked?: readonly number[] | null,
+): ResultLayout {
+  const found = findResultBlockOrOlder(headers, RESULT_COLUMNS, marked);
   if (found && !found.lastMissing) return { columns: found.columns, newHeaders: [] };
   const normalised = headers.map((h) => (typeof h === 'string' ? normaliseHeader(h) : ''));
   const lastHeader = normalised.reduce((last, h, i) => (h === '' ? last : i), -1);

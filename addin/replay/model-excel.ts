@@ -304,9 +304,27 @@ export class ModelExcel {
       { visibility: (value) => ({ kind: 'visibility', sheet: name, value }) },
     );
     sheet.notes = notes;
+    sheet.names = this.namesProxy(name, stored);
     sheet.tables = tablesProxy(this.kit, name, stored, (collection, items) => this.collectionLoad(collection, items));
     sheet.autoFilter = autoFilterProxy(this.kit, name, stored);
     return sheet;
+  }
+
+  /** `worksheet.names` (ExcelApi 1.4): a name's formula as stored; `add` and `delete` apply at the next sync. */
+  private namesProxy(sheet: string, stored: ModelSheet | undefined): Any {
+    return this.mock({
+      getItemOrNullObject: (key: string) => {
+        const formula = stored?.names?.get(key);
+        const item = this.mock({
+          name: key,
+          formula: formula ?? '',
+          delete: () => this.queue({ kind: 'nameDelete', sheet, address: key }),
+        });
+        item.isNullObject = formula === undefined;
+        return item;
+      },
+      add: (key: string, reference: string) => this.queue({ kind: 'nameAdd', sheet, address: key, value: reference }),
+    });
   }
 
   private rangeProxy(sheet: string, row: number, column: number, rows: number, columns: number): Any {
@@ -375,6 +393,9 @@ export class ModelExcel {
       if (op.kind === 'sheetAdd') this.sheets.push(newSheet(op.sheet ?? ''));
       else if (op.kind === 'settingAdd') this.settings.set(op.address ?? '', String(op.value));
       else if (op.kind === 'settingDelete') this.settings.delete(op.address ?? '');
+      else if (op.kind === 'nameAdd')
+        (this.sheet(op.sheet ?? '').names ??= new Map()).set(op.address ?? '', String(op.value));
+      else if (op.kind === 'nameDelete') this.sheet(op.sheet ?? '').names?.delete(op.address ?? '');
       else if (op.kind === 'activate') this.active = op.sheet ?? '';
       else if (op.kind === 'select')
         this.selection = { sheet: op.sheet ?? '', row: Number(op.row), column: Number(op.column) };

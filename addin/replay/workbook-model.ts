@@ -61,6 +61,8 @@ export interface ModelSheet {
   merges: string[];
   /** Conditional formats (the add-in's marks): id, the range they apply to, the custom rule's formula and fill. */
   conditionalFormats: ModelConditionalFormat[];
+  /** Sheet-scoped defined names (`worksheet.names`, ExcelApi 1.4): name → formula (`='S'!$E$3:$J$3`). */
+  names?: Map<string, string>;
 }
 
 /** One conditional format of a sheet (a custom rule). */

@@ -33,6 +33,8 @@ export function cliRemedy(remedy: Remedy): string {
       return 'add a header row above the data, or pass --mapping FILE naming the columns and the "headerRow"';
     case 'line_total_as_cost':
       return 'if the sheet has line totals but no price per pack, set "pack_cost_from": "line_total" in the mapping file';
+    case 'pack_cost_per_pack':
+      return 'if it is the price of one pack, set "pack_cost_per_pack": true in the mapping file (--mapping FILE)';
     case 'pack_size_from':
       return 'if pack sizes are written in the product (Glyfos 540 20L) or the quantity (2 x 20L), set "pack_size_from": "product" or "quantity" in the mapping file';
     case 'include_hidden':
@@ -62,6 +64,12 @@ export function cliRemedy(remedy: Remedy): string {
       return 'a results file is written beside the workbook, saying for each row whether it was sent or why it was refused.';
     case 'not_line_total':
       return 'if the column is not a line total (an invoice total, a running balance), set "line_total": null in "columns" of the mapping file (--mapping FILE)';
+    case 'other_sheets': {
+      const [first = ''] = remedy.sheets;
+      const names = remedy.sheets.map((s) => `'${s}'`).join(', ');
+      const which = remedy.sheets.length > 1 ? `the sheets ${names} have them` : `the sheet ${names} has them`;
+      return `${which}: pass --sheet "${first}" to import it, or --all-sheets to import every sheet that has them`;
+    }
     case 'set_value': {
       const sets = remedy.fields.map((f) => `--set ${f}="…"`).join(' ');
       return `if every row has the same ${remedy.fields.join(' and the same ')}, pass ${sets} (or "values" in the mapping file)`;

@@ -7,10 +7,11 @@
  * or deleted, so shed's columns are found wherever they went, never by a header a sheet may also use.
  */
 import type ExcelJS from 'exceljs';
+import { RESULTS_MARK_NAME } from '../../shared/import/result-block.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 
-/** The defined name that marks shed's result block (Excel names may start with `_`). */
-export const RESULTS_NAME = '_shed_results';
+/** The defined name that marks shed's result block (one for both faces: shared/import/result-block.ts). */
+export const RESULTS_NAME = RESULTS_MARK_NAME;
 
 /** A cell of a defined name, as exceljs's name matrix holds it (1-based row and column). */
 interface NamedCell {

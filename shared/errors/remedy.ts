@@ -21,6 +21,7 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `map_columns`: place the `fields` by hand (a column header or letter for each).
  * - `give_header_row`: say which row holds the column headers, or place the columns by hand.
  * - `line_total_as_cost`: take the price per pack from the Line Total ÷ Qty.
+ * - `pack_cost_per_pack`: say that a pack cost column headed like a line amount holds prices per pack.
  * - `pack_size_from`: read pack sizes from the product text or the quantity text.
  * - `include_hidden`: import rows the workbook hides or filters out.
  * - `choose_organisation`: the token sees several organisations; pick one of `names`.
@@ -42,6 +43,8 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `not_line_total`: the column taken as the Line Total is not one (an invoice total, a running
  *   balance): say the sheet has no line total column.
  * - `set_value`: give each of `fields` one value for every row, where the sheet has no column for it.
+ * - `other_sheets`: other sheets of the workbook (`sheets`, tab order) have the columns this one lacks:
+ *   import one of them (shared/sheet/other-sheets.ts).
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -67,7 +70,9 @@ export type Remedy =
   | { code: 'send_template'; kind: ImportKind }
   | { code: 'read_results' }
   | { code: 'not_line_total' }
-  | { code: 'set_value'; fields: string[] };
+  | { code: 'set_value'; fields: string[] }
+  | { code: 'pack_cost_per_pack' }
+  | { code: 'other_sheets'; sheets: string[] };
 
 /** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */
 const CODES: Readonly<Record<Remedy['code'], true>> = {
@@ -95,6 +100,8 @@ const CODES: Readonly<Record<Remedy['code'], true>> = {
   read_results: true,
   not_line_total: true,
   set_value: true,
+  pack_cost_per_pack: true,
+  other_sheets: true,
 };
 
 /** Every remedy code, for checks that each face words each one. */

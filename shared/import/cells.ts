@@ -47,6 +47,8 @@ const NOT_STOCK =
  * - `packSizeFrom`: `'product'` when the pack size is written at the end of the product text
  *   (`Glyfos 540 20L`) for lines whose sheet has no pack size (`pack_size_from` of the mapping file);
  * - `packCostFrom`: `'line_total'` when each pack cost is the Line Total ÷ the quantity (`pack_cost_from`);
+ * - `packCostPerPack`: the pack cost column holds prices per pack although headed like a line amount
+ *   (`pack_cost_per_pack`; shared/sheet/line-amount.ts);
  * - `packConventions`: the supplier's pack conventions (shared/packs `PackConventions`: a size for EA,
  *   a kind word → size, a density) for every invoice of the sheet;
  * - `packConventionsFor`: an invoice's pack conventions by its Supplier cell (its supplier recipe's:
@@ -62,6 +64,7 @@ export interface ReadSettings {
   skipLines?: readonly string[];
   packSizeFrom?: 'product';
   packCostFrom?: 'line_total';
+  packCostPerPack?: true;
   packConventions?: PackConventions;
   packConventionsFor?: (supplier: string) => PackConventions | undefined;
   /**
@@ -83,6 +86,7 @@ export function mappingReadSettings(saved: SavedMapping | undefined): Omit<ReadS
     ...(saved?.skipLines ? { skipLines: saved.skipLines } : {}),
     ...(saved?.packSizeFrom === 'product' ? { packSizeFrom: 'product' as const } : {}),
     ...(saved?.packCostFrom ? { packCostFrom: saved.packCostFrom } : {}),
+    ...(saved?.packCostPerPack ? { packCostPerPack: true as const } : {}),
   };
 }
 

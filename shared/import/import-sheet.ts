@@ -13,6 +13,7 @@ import type { FieldEvidence } from '../sheet/content-match.ts';
 import type { Grid } from '../sheet/grid.ts';
 import { assertMappingUsable, type ColumnMapping } from '../sheet/mapping.ts';
 import { kindOf, type ImportKind } from '../kinds/index.ts';
+import { checkLineAmountCost } from '../sheet/line-amount.ts';
 import { checkPriceBasis } from '../sheet/price-basis.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import type { DateOrder } from '../sheet/values/index.ts';
@@ -333,6 +334,7 @@ export function previewMapping(
   try {
     assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
     checkPriceBasis(mapping, gstRate, { source: grid.source, sheet: grid.sheet });
+    if (kind === 'receipts') checkLineAmountCost(grid, mapping, saved?.packCostPerPack === true);
   } catch (error) {
     return { mapping, evidence, problem: error };
   }

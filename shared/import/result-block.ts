@@ -9,6 +9,12 @@
 import { normaliseHeader, RESULT_COLUMNS } from '../kinds/index.ts';
 
 /**
+ * The defined name that marks shed's result block, over its header cells: workbook-level in the CLI's
+ * .xlsx results file, sheet-scoped in the pane's workbook (Excel names may start with `_`).
+ */
+export const RESULTS_MARK_NAME = '_shed_results';
+
+/**
  * The 0-based columns of shed's result block in `header`, in `names` order (default
  * {@link RESULT_COLUMNS}), or null when there is none or it cannot be told for sure:
  * 1. `marked`: the columns a workbook's mark names on this header row, when there are as many as

@@ -14,10 +14,18 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `mapping_mismatch`: the saved mapping is for the other kind of sheet, or names a header that is
  *   not in the header row;
  * - `gst_basis`: a price column says it includes GST but the import was not told so, or the import
- *   says prices include GST but the pack cost column says it excludes it (gaps row 28).
+ *   says prices include GST but the pack cost column says it excludes it (gaps row 28);
+ * - `line_amount_as_cost`: the pack cost column is headed like a line amount (`Amount ex GST`) and
+ *   nothing says it holds prices per pack (line-amount.ts).
  */
 export type MappingErrorCode =
-  'no_header_row' | 'header_row_is_data' | 'missing_fields' | 'invalid_mapping_file' | 'mapping_mismatch' | 'gst_basis';
+  | 'no_header_row'
+  | 'header_row_is_data'
+  | 'missing_fields'
+  | 'invalid_mapping_file'
+  | 'mapping_mismatch'
+  | 'gst_basis'
+  | 'line_amount_as_cost';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

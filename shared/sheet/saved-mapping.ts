@@ -67,6 +67,11 @@ export interface SavedMapping {
   packSizeFrom?: 'product' | 'quantity';
   /** `pack_cost_from: "line_total"`: no price per pack in the sheet; each is the Line Total ÷ the quantity. */
   packCostFrom?: 'line_total';
+  /**
+   * `pack_cost_per_pack: true`: the column mapped to the pack cost holds the price of one pack although
+   * its header reads like a line amount (`Amount ex GST`); without it such a column is refused (line-amount.ts).
+   */
+  packCostPerPack?: true;
   /** `signature`: the normalised headers of the sheet the mapping was made for (profiles.ts). */
   signature?: string[];
 }
@@ -97,6 +102,7 @@ export function toMappingFile(mapping: SavedMapping): MappingFile {
     ...(mapping.skipLines ? { skip_lines: mapping.skipLines } : {}),
     ...(mapping.packSizeFrom ? { pack_size_from: mapping.packSizeFrom } : {}),
     ...(mapping.packCostFrom ? { pack_cost_from: mapping.packCostFrom } : {}),
+    ...(mapping.packCostPerPack ? { pack_cost_per_pack: true as const } : {}),
     ...(units ? { units } : {}),
     ...(mapping.signature ? { signature: mapping.signature } : {}),
   };
@@ -160,6 +166,12 @@ export const SavedMappingSchema = z
       .optional()
       .describe(
         '"line_total": the sheet has line totals but no price per pack; each pack cost is the Line Total ÷ the quantity',
+      ),
+    pack_cost_per_pack: z
+      .literal(true)
+      .optional()
+      .describe(
+        'true: the column mapped to the pack cost holds the price of one pack although its header reads like a line amount ("Amount ex GST", "Extended", "Total"); without it such a column is refused',
       ),
     signature: z
       .array(z.string().min(1))
@@ -241,6 +253,7 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     skip_lines: skip,
     pack_size_from: packSizeFrom,
     pack_cost_from: packCostFrom,
+    pack_cost_per_pack: packCostPerPack,
     signature,
   } = result.data;
   return {
@@ -252,6 +265,7 @@ export function parseSavedMapping(json: unknown, source: string): SavedMapping {
     ...(skip === undefined ? {} : { skipLines: skip }),
     ...(packSizeFrom === undefined ? {} : { packSizeFrom }),
     ...(packCostFrom === undefined ? {} : { packCostFrom }),
+    ...(packCostPerPack === undefined ? {} : { packCostPerPack }),
     ...(signature === undefined ? {} : { signature }),
     ...(gst === undefined ? {} : { gstRate: gst === false ? null : gstRateOf(gst === true ? undefined : gst.rate) }),
     ...(units === undefined

@@ -27,4 +27,6 @@ export const EVERY: Remedy[] = [
   { code: 'read_results' },
   { code: 'not_line_total' },
   { code: 'set_value', fields: ['storage'] },
+  { code: 'pack_cost_per_pack' },
+  { code: 'other_sheets', sheets: ['Lines', 'March'] },
 ];

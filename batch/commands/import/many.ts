@@ -8,6 +8,10 @@ import { ShedError } from '../../../shared/errors/shed-error.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { cliErrorMessage } from '../../cli/remedy-wording.ts';
 import { readGrid } from '../../read/index.ts';
+import { readSheetHeads } from '../../read/sheet-heads.ts';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
+import { MappingError } from '../../../shared/sheet/mapping-error.ts';
+import { HEADER_SEARCH_ROWS, withOtherSheets } from '../../../shared/sheet/other-sheets.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { importCommand, type ImportOptions, type ImportSummary } from './index.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
@@ -44,7 +48,12 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
   const files = await withFolderEInvoices(options.files);
   if (allSheets && sheets.length > 0) throw new UsageError('Pass `--sheet` or `--all-sheets`, not both');
   if (files.length === 1 && !allSheets && sheets.length <= 1) {
-    const summary = await importCommand({ ...rest, file: files[0]!, ...(sheets[0] ? { sheet: sheets[0] } : {}) });
+    const file = files[0]!;
+    const summary = await importCommand({ ...rest, file, ...(sheets[0] ? { sheet: sheets[0] } : {}) }).catch(
+      async (error: unknown) => {
+        throw await withSheetHint(error, file, rest.kind, sheets[0] ?? null);
+      },
+    );
     return { runs: [summary], notImported: [], exitCode: summary.exitCode };
   }
   if (rest.results)
@@ -61,7 +70,8 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
     for (const sheet of await sheetsOf(file, sheets, allSheets, notImported)) {
       try {
         runs.push(await importCommand({ ...rest, io, file, ...(sheet ? { sheet } : {}) }));
-      } catch (error) {
+      } catch (caught) {
+        const error = allSheets ? caught : await withSheetHint(caught, file, rest.kind, sheet);
         if (!(error instanceof ShedError) || (error.category !== 'input' && error.category !== 'usage')) throw error;
         const skipped =
           allSheets && (error.code === 'no_header_row' || error.code === 'missing_fields' || error.code === 'no_data');
@@ -114,6 +124,23 @@ async function sheetsOf(
     if (!(error instanceof ShedError)) throw error;
     notImported.push({ file, sheet: null, reason: cliErrorMessage(error), exitCode: EXIT.usage });
     return [];
+  }
+}
+
+/**
+ * A missing-column (or no-header-row) refusal of a workbook's sheet, with the other sheets whose header
+ * rows have what it lacks (their first rows read once: shared/sheet/other-sheets.ts); any other error,
+ * or one for a file whose sheets cannot be looked into, as it was.
+ */
+async function withSheetHint(error: unknown, file: string, kind: ImportKind, refused: string | null): Promise<unknown> {
+  if (!(error instanceof MappingError) || isEInvoiceFile(file)) return error;
+  if (error.code !== 'missing_fields' && error.code !== 'no_header_row') return error;
+  try {
+    const heads = await readSheetHeads(file, HEADER_SEARCH_ROWS);
+    return withOtherSheets(error, kind, heads, { source: file, refused: refused ?? '' });
+  } catch {
+    // Only a hint: the refusal stands as it was when the sheets cannot be looked into.
+    return error;
   }
 }
 

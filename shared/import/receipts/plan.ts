@@ -8,6 +8,7 @@ import type { Grid } from '../../sheet/grid.ts';
 import type { ColumnMapping } from '../../sheet/mapping.ts';
 import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
+import { checkLineAmountCost } from '../../sheet/line-amount.ts';
 import { checkPriceBasis } from '../../sheet/price-basis.ts';
 import { addDecimals } from '../../sheet/values/index.ts';
 import { sheetLines } from '../sheet-lines.ts';
@@ -49,6 +50,7 @@ export function planReceiptImport(
     KINDS.receipts.dateField,
   );
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
+  checkLineAmountCost(grid, mapping, settings.packCostPerPack === true);
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
     warnings.push({

@@ -61,6 +61,25 @@ describe('ExcelWorkbook.writeResults', () => {
     expect(fake.sheet('Invoices').fills.size).toBe(0); // the cells' own format is never touched
   });
 
+  it('marks its block with the _shed_results name, and finds it by the mark after its headers were renamed', async () => {
+    const fake = invoiceSheet(1);
+    const workbook = new ExcelWorkbook({ excel: fake.host, requirements: withMarks });
+    await workbook.writeResults({ sheet: 'Invoices', headerRowNumber: 3, headers, results: [created(4)] });
+    expect(fake.sheet('Invoices').names?.get('_shed_results')).toBe("='Invoices'!$E$3:$J$3");
+    // The bookkeeper renames shed's headers: the mark, not the headers, says where the block is.
+    const renamed = [...headers, 'Outcome', 'Receipt', 'Seq', 'Line', 'Why', 'Version'];
+    renamed.forEach((h, c) => ((fake.sheet('Invoices').values[2] ??= [])[c] = h));
+    await workbook.writeResults({
+      sheet: 'Invoices',
+      headerRowNumber: 3,
+      headers: renamed,
+      results: [created(4, { recordId: 'rcpt_again' })],
+    });
+    expect(fake.cell('Invoices', 4, 5)).toBe('rcpt_again');
+    expect(fake.cell('Invoices', 3, 10)).toBeUndefined(); // no second block
+    expect(fake.sheet('Invoices').names?.get('_shed_results')).toBe("='Invoices'!$E$3:$J$3");
+  });
+
   it("reuses its own block of result columns, and never the bookkeeper's own Status column", async () => {
     const fake = new FakeExcel({
       sheets: [

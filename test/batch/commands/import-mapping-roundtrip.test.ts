@@ -98,3 +98,34 @@ describe('a missing-column refusal', () => {
     expect(paneText((error as MappingError).message, (error as MappingError).remedies)).not.toContain('--set');
   });
 });
+
+describe('a line amount mapped to the pack cost', () => {
+  const AMOUNTS = [
+    'Invoice,Supplier,Date,Deliver To,Product,Qty,Pack Size,Amount ex GST',
+    'RT-4,Riverina Agri Traders,3/2/2026,Main Chemical Shed,Glyfos 540,3,20 L,555',
+    'RT-4,Riverina Agri Traders,3/2/2026,Main Chemical Shed,Amine 625,4,20 L,740',
+  ].join('\r\n');
+
+  it('is refused with both fixes, and read as prices per pack only when the mapping file says so', async () => {
+    const file = join(dir, 'amounts.csv');
+    await writeFile(file, AMOUNTS);
+    const mapping = join(dir, 'amount-as-cost.json');
+    await writeFile(mapping, JSON.stringify({ columns: { pack_cost: 'Amount ex GST' } }));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping, dryRun: true }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MappingError);
+    expect((error as MappingError).code).toBe('line_amount_as_cost');
+    const words = cliErrorMessage(error);
+    expect(words).toContain("the column 'Amount ex GST' (mapped to the pack cost) is headed like a line amount");
+    expect(words).toContain('"pack_cost_from": "line_total"');
+    expect(words).toContain('"pack_cost_per_pack": true');
+
+    const perPack = join(dir, 'amount-per-pack.json');
+    await writeFile(perPack, JSON.stringify({ columns: { pack_cost: 'Amount ex GST' }, pack_cost_per_pack: true }));
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping: perPack, dryRun: true });
+    expect(summary.records).toMatchObject({ valid: 1, invalid: 0 });
+    expect(summary.mapping).toMatchObject({ pack_cost_per_pack: true });
+  });
+});

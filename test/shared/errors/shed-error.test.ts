@@ -33,6 +33,7 @@ const RELEASED: Record<ErrorCode, string> = {
   invalid_mapping_file: 'MappingError',
   mapping_mismatch: 'MappingError',
   gst_basis: 'MappingError',
+  line_amount_as_cost: 'MappingError',
   invalid_time_zone: 'InvalidTimeZoneError',
   nonexistent_local_date: 'NonexistentLocalDateError',
   invalid_timestamp: 'InvalidTimestampError, shared/export/paging/timestamps.ts',

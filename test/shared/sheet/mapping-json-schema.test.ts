@@ -24,6 +24,7 @@ describe('docs/mapping.schema.json', () => {
       'skip_lines',
       'pack_size_from',
       'pack_cost_from',
+      'pack_cost_per_pack',
       'signature',
       'units',
     ]);

@@ -1,0 +1,148 @@
+/**
+ * A pack cost column headed like a line amount (`Amount ex GST`, `Ext. price`, `Total ex GST`): read
+ * as the price of one pack, every cost would be its line's quantity times too high, and nothing else
+ * would say so. Such a column is refused unless the sheet proves it holds prices per pack (a Line
+ * Total column that quantity × it matches, checked line by line; or every quantity is 1) or the
+ * mapping says so (`pack_cost_per_pack`). When another column times the quantity gives it, it is
+ * a line total and the refusal says which column is the price. Pure.
+ */
+import { KINDS } from '../kinds/index.ts';
+import type { ColumnMapping } from './column-mapping.ts';
+import type { CellValue, Grid } from './grid.ts';
+import { MappingError } from './mapping-error.ts';
+import { words } from './mapping-match.ts';
+import {
+  compareDecimals,
+  multiplyDecimals,
+  negateDecimal,
+  parseDecimalCell,
+  subtractDecimals,
+} from './values/index.ts';
+
+/** Words that say a column's GST basis (price-basis.ts) or that it is net: not what the column is. */
+const BASIS_WORDS = new Set([
+  'ex',
+  'excl',
+  'excluding',
+  'exclusive',
+  'inc',
+  'incl',
+  'including',
+  'inclusive',
+  'of',
+  'gst',
+  'tax',
+  'vat',
+  'before',
+  'less',
+  'net',
+  'nett',
+]);
+
+/** Headers (basis words taken out, normalised) that name a line's amount rather than a price per pack. */
+const LINE_AMOUNTS: ReadonlySet<string> = new Set([
+  ...KINDS.receipts.synonyms.line_total.map(withoutBasis),
+  'amount',
+  'lineamount',
+  'linevalue',
+  'value',
+  'extended',
+  'extendedprice',
+  'extendedamount',
+  'extendedcost',
+  'extprice',
+  'priceext',
+  'priceextended',
+  'extamount',
+  'extcost',
+  'extd',
+  'total',
+  'subtotal',
+  'linetotal',
+  'totalprice',
+  'totalcost',
+  'totalamount',
+]);
+
+function withoutBasis(normalised: string): string {
+  return normalised.replace(/(?:inc|ex|excl|incl)?gst$/, '');
+}
+
+/**
+ * Whether a header names a line's amount (quantity × price) rather than a price per pack:
+ * `'Amount ex GST'`, `'Line amount'`, `'Ext. price'`, `'Extended'`, `'Total (ex GST)'`, `'Amount'` → true;
+ * `'Unit price'`, `'Price ex GST'`, `'Rate'` → false.
+ */
+export function namesLineAmount(header: string): boolean {
+  const key = words(header.replace(/[()[\]{}]/g, ' '))
+    .filter((w) => !BASIS_WORDS.has(w))
+    .join('');
+  return key !== '' && LINE_AMOUNTS.has(key);
+}
+
+/** A cell as a canonical decimal, or null when it is not a number. */
+function decimal(cell: CellValue | undefined): string | null {
+  if (cell === undefined || cell === null || cell === '') return null;
+  const parsed = parseDecimalCell(cell);
+  return parsed.ok ? parsed.value : null;
+}
+
+function withinACent(a: string, b: string): boolean {
+  const difference = subtractDecimals(a, b);
+  return compareDecimals(difference.startsWith('-') ? negateDecimal(difference) : difference, '0.01') <= 0;
+}
+
+/** The quantity and amount of each data line that has both as numbers. */
+function linesOf(grid: Grid, mapping: ColumnMapping, quantity: number, amount: number) {
+  return grid.rows.flatMap((row) => {
+    if (row.rowNumber <= mapping.headerRowNumber) return [];
+    const q = decimal(row.cells[quantity]);
+    const a = decimal(row.cells[amount]);
+    return q === null || a === null ? [] : [{ cells: row.cells, quantity: q, amount: a }];
+  });
+}
+
+/**
+ * Refuses a pack cost column headed like a line amount ({@link namesLineAmount}) unless `perPack`
+ * (the mapping says it holds prices per pack), a Line Total column is mapped too (each line's
+ * quantity × price is then checked against it), or every line's quantity is 1.
+ * @throws MappingError `line_amount_as_cost`, naming the column; when an unmapped column times the
+ *   quantity gives it on every line, the message says it is a line total and names that column.
+ */
+export function checkLineAmountCost(grid: Grid, mapping: ColumnMapping, perPack: boolean): void {
+  const columns = mapping.columns as Partial<Record<string, number>>;
+  const { pack_cost: cost, quantity, line_total: total } = columns;
+  if (perPack || cost === undefined || quantity === undefined || total !== undefined) return;
+  const header = mapping.headers[cost] ?? '';
+  if (!namesLineAmount(header)) return;
+  const lines = linesOf(grid, mapping, quantity, cost);
+  if (lines.every((l) => compareDecimals(l.quantity, '1') === 0)) return;
+  const at = `${grid.source}, sheet '${grid.sheet}', header row ${mapping.headerRowNumber}`;
+  const quantityHeader = mapping.headers[quantity] || KINDS.receipts.registry.quantity.label;
+  const used = new Set(Object.values(columns));
+  const price = mapping.headers.findIndex(
+    (h, c) =>
+      !used.has(c) &&
+      h.trim() !== '' &&
+      lines.length > 0 &&
+      lines.every((l) => {
+        const p = decimal(l.cells[c]);
+        return p !== null && withinACent(multiplyDecimals(l.quantity, p), l.amount);
+      }),
+  );
+  if (price >= 0) {
+    throw new MappingError(
+      'line_amount_as_cost',
+      `${at}: the column '${header}' (mapped to the pack cost) is a line total: on every line it is ` +
+        `'${quantityHeader}' × '${mapping.headers[price]}'. Map the pack cost to '${mapping.headers[price]}' ` +
+        `(and '${header}' to the line total).`,
+      { remedies: [{ code: 'map_columns', fields: ['pack_cost'] }] },
+    );
+  }
+  throw new MappingError(
+    'line_amount_as_cost',
+    `${at}: the column '${header}' (mapped to the pack cost) is headed like a line amount (quantity × price); ` +
+      `read as the price of one pack, each cost would be its quantity times too high.`,
+    { remedies: [{ code: 'line_total_as_cost' }, { code: 'pack_cost_per_pack' }] },
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
+import { paneText } from '../../../addin/app/remedy-wording.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
+import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
+import { MappingError } from '../../../shared/sheet/mapping-error.ts';
+import { checkLineAmountCost, namesLineAmount } from '../../../shared/sheet/line-amount.ts';
+
+describe('namesLineAmount', () => {
+  it.each([
+    ['Amount ex GST', true],
+    ['Line amount', true],
+    ['Ext. price', true],
+    ['Extended', true],
+    ['Total ex GST', true],
+    ['Total (ex GST)', true],
+    ['Amount', true],
+    ['Net amount', true],
+    ['Unit price', false],
+    ['Price ex GST', false],
+    ['Rate', false],
+    ['Cost per pack', false],
+    ['Nett price', false],
+  ])('%j → %s', (header, expected) => {
+    expect(namesLineAmount(header)).toBe(expected);
+  });
+});
+
+function sheet(headers: string[], rows: (string | number)[][], columns: ColumnMapping['columns']) {
+  const grid: Grid = {
+    source: 'bills.csv',
+    sheet: 'bills',
+    rows: [headers, ...rows].map((cells, i) => ({ rowNumber: i + 1, cells })),
+  };
+  const mapping: ColumnMapping = { kind: 'receipts', headerRowNumber: 1, headers, columns, unplaced: [], missing: [] };
+  return { grid, mapping };
+}
+
+describe('checkLineAmountCost', () => {
+  it('refuses a line amount mapped to the pack cost, offering the line total or the mapping key', () => {
+    const { grid, mapping } = sheet(
+      ['Product', 'Qty', 'Amount ex GST'],
+      [
+        ['Glyfos 540', 3, 555],
+        ['Amine 625', 4, 740],
+      ],
+      { product: 0, quantity: 1, pack_cost: 2 },
+    );
+    let caught: unknown;
+    try {
+      checkLineAmountCost(grid, mapping, false);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(MappingError);
+    const error = caught as MappingError;
+    expect(error.code).toBe('line_amount_as_cost');
+    expect(error.message).toContain("bills.csv, sheet 'bills', header row 1: the column 'Amount ex GST'");
+    expect(cliErrorMessage(error)).toContain('"pack_cost_per_pack": true');
+    expect(cliErrorMessage(error)).toContain('"pack_cost_from": "line_total"');
+    expect(paneText(error.message, error.remedies)).not.toContain('pack_cost_per_pack');
+  });
+
+  it('says it is a line total when quantity × another column gives it on every line', () => {
+    const { grid, mapping } = sheet(
+      ['Product', 'Qty', 'Each', 'Extended'],
+      [
+        ['Glyfos 540', 3, 185, 555],
+        ['Amine 625', 4, 185.25, 741],
+      ],
+      { product: 0, quantity: 1, pack_cost: 3 },
+    );
+    expect(() => checkLineAmountCost(grid, mapping, false)).toThrow(
+      /'Extended' \(mapped to the pack cost\) is a line total: on every line it is 'Qty' × 'Each'/,
+    );
+  });
+
+  it('lets it through when the mapping says prices are per pack, a Line Total is mapped, or every quantity is 1', () => {
+    const rows = [['Glyfos 540', 3, 185, 555]];
+    const headers = ['Product', 'Qty', 'Amount', 'Line Total'];
+    const perPack = sheet(headers, rows, { product: 0, quantity: 1, pack_cost: 2 });
+    expect(() => checkLineAmountCost(perPack.grid, perPack.mapping, true)).not.toThrow();
+    const withTotal = sheet(headers, rows, { product: 0, quantity: 1, pack_cost: 2, line_total: 3 });
+    expect(() => checkLineAmountCost(withTotal.grid, withTotal.mapping, false)).not.toThrow();
+    const ones = sheet(headers, [['Glyfos 540', 1, 185, 185]], { product: 0, quantity: 1, pack_cost: 2 });
+    expect(() => checkLineAmountCost(ones.grid, ones.mapping, false)).not.toThrow();
+    const plain = sheet(['Product', 'Qty', 'Unit Price'], rows, { product: 0, quantity: 1, pack_cost: 2 });
+    expect(() => checkLineAmountCost(plain.grid, plain.mapping, false)).not.toThrow();
+  });
+});
