@@ -63,7 +63,7 @@ export interface PackReading {
 const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+`;
 const KIND = `(?:${KIND_PATTERN})`;
 /** [kind] [count x] size unit [kind]: groups 1 leading kind, 2 count, 3 size, 4 unit word, 5 trailing kind. */
-const DESCRIPTOR = new RegExp(
+export const DESCRIPTOR = new RegExp(
   String.raw`(?<![\p{L}\d.,/])(?:(${KIND})\s*[:\-–]?\s*)?(?:(${NUM})\s*[x×*]\s*)?(${NUM})\s*(\p{L}[\p{L}.]*)` +
     String.raw`(?![\p{L}\d/%])(?:\s*[-–]?\s*(${KIND})(?!\p{L}))?`,
   'giu',
@@ -97,7 +97,7 @@ const DESCRIPTOR_AT = new RegExp(DESCRIPTOR.source, 'iuy');
  * What every {@link DESCRIPTOR} match holds (a number ends in a digit and a unit word follows it):
  * text without it holds no descriptor, so the per-start search is skipped.
  */
-const NUMBER_THEN_WORD = /\d\s*\p{L}/u;
+export const NUMBER_THEN_WORD = /\d\s*\p{L}/u;
 /** What may not stand right before a descriptor (the lookbehind of {@link DESCRIPTOR}). */
 const BEFORE_DESCRIPTOR = /[\p{L}\d.,/]/u;
 
@@ -105,7 +105,7 @@ const BEFORE_DESCRIPTOR = /[\p{L}\d.,/]/u;
  * Whether the lookbehind of {@link DESCRIPTOR} surely fails at `at`: the code unit before it is a
  * whole character (no surrogate half, left to the pattern itself) that may not precede a descriptor.
  */
-function cannotStartAt(text: string, at: number): boolean {
+export function cannotStartAt(text: string, at: number): boolean {
   if (at === 0) return false;
   const before = text.charCodeAt(at - 1);
   if (before >= 0xd800 && before <= 0xdfff) return false;

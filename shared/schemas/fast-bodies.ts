@@ -65,7 +65,14 @@ const BODY_KEYS: ReadonlySet<string> = new Set([
 /** One line item as zod gives it back, or null when this check is not sure it passes. */
 function fastItem(item: unknown): LineItemInput | null {
   if (!isPlainObject(item) || !onlyKeys(item, ITEM_KEYS)) return null;
-  const { id, product_id: productId, product_alias_id: aliasId, quantity, pack_size_value: size, pack_cost: cost } = item;
+  const {
+    id,
+    product_id: productId,
+    product_alias_id: aliasId,
+    quantity,
+    pack_size_value: size,
+    pack_cost: cost,
+  } = item;
   if ('id' in item && !isId(id)) return null;
   if ('product_alias_id' in item && aliasId !== null && !isId(aliasId)) return null;
   if (!isId(productId) || !isDecimal(quantity) || !isDecimal(size) || !isDecimal(cost)) return null;
@@ -83,8 +90,11 @@ function fastItem(item: unknown): LineItemInput | null {
   };
 }
 
-/** The body as zod gives it back, or null when this check is not sure it passes (then zod decides). */
-function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
+/**
+ * The body as `ReceiptCreateBody` (zod) gives it back when this check is sure it passes; null when it
+ * is not sure (an invalid body, an unusual shape): then zod decides. Never throws.
+ */
+export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;
   if (!('notes' in body) || !('order_number' in body) || !Array.isArray(body.line_items)) return null;
   const supplier = trimmedText(body.supplier, MAX_LENGTH.name);

@@ -99,7 +99,9 @@ export function parseDecimalCell(value: CellValue): Parsed<string> {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return parsedFail(`${describeCell(value)} is not a number`);
     if (Math.abs(value) >= 10 ** MAX_INTEGER_DIGITS) {
-      return parsedFail(`${describeCell(value)} is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)`);
+      return parsedFail(
+        `${describeCell(value)} is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)`,
+      );
     }
     return parsedOk(numberToDecimal(value));
   }
