@@ -85,15 +85,15 @@ export function readPackSize(
 ): PackSize | PackSizeProblem {
   const aliases = settings.unitAliases;
   if (pre) return withUnitColumn(pre, unitCell, aliases);
+  // Read once: the engine's reading below is checked against it, and it is the size otherwise.
+  const parsed = parseQuantityWithUnit(value);
   if (typeof value === 'string') {
     const pack = readPack(value, { context: 'size', conventions: settings.packConventions });
     if (pack && !pack.ok) return { cell: 'value', code: 'invalid_pack', message: pack.reason };
     // A size the old reading knows exactly (`20 L`) stays as it was; the engine reads the rest (`20L DRUM`).
-    const plain = parseQuantityWithUnit(value);
-    const unitKnown = plain.ok && plain.value.unit !== null && normaliseUnit(plain.value.unit, aliases).known;
+    const unitKnown = parsed.ok && parsed.value.unit !== null && normaliseUnit(parsed.value.unit, aliases).known;
     if (pack?.ok && !unitKnown) return withUnitColumn(pack.value, unitCell, aliases);
   }
-  const parsed = parseQuantityWithUnit(value);
   if (!parsed.ok) return { cell: 'value', code: 'invalid_number', message: parsed.reason };
   const inCell = parsed.value.unit ? normaliseUnit(parsed.value.unit, aliases) : null;
   const columnText = unitCell === undefined || isBlank(unitCell) ? null : cellText(unitCell);

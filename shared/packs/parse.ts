@@ -63,7 +63,7 @@ export interface PackReading {
 const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+`;
 const KIND = `(?:${KIND_PATTERN})`;
 /** [kind] [count x] size unit [kind]: groups 1 leading kind, 2 count, 3 size, 4 unit word, 5 trailing kind. */
-const DESCRIPTOR = new RegExp(
+export const DESCRIPTOR = new RegExp(
   String.raw`(?<![\p{L}\d.,/])(?:(${KIND})\s*[:\-–]?\s*)?(?:(${NUM})\s*[x×*]\s*)?(${NUM})\s*(\p{L}[\p{L}.]*)` +
     String.raw`(?![\p{L}\d/%])(?:\s*[-–]?\s*(${KIND})(?!\p{L}))?`,
   'giu',
@@ -91,12 +91,35 @@ function reading(
   return { ...full, phrase: describePack(full, context) };
 }
 
+/** {@link DESCRIPTOR} anchored where `lastIndex` says (compiled once: `pick` runs on every line). */
+const DESCRIPTOR_AT = new RegExp(DESCRIPTOR.source, 'iuy');
+/**
+ * What every {@link DESCRIPTOR} match holds (a number ends in a digit and a unit word follows it):
+ * text without it holds no descriptor, so the per-start search is skipped.
+ */
+export const NUMBER_THEN_WORD = /\d\s*\p{L}/u;
+/** What may not stand right before a descriptor (the lookbehind of {@link DESCRIPTOR}). */
+const BEFORE_DESCRIPTOR = /[\p{L}\d.,/]/u;
+
+/**
+ * Whether the lookbehind of {@link DESCRIPTOR} surely fails at `at`: the code unit before it is a
+ * whole character (no surrogate half, left to the pattern itself) that may not precede a descriptor.
+ */
+export function cannotStartAt(text: string, at: number): boolean {
+  if (at === 0) return false;
+  const before = text.charCodeAt(at - 1);
+  if (before >= 0xd800 && before <= 0xdfff) return false;
+  return BEFORE_DESCRIPTOR.test(text[at - 1]!);
+}
+
 /** The match of {@link DESCRIPTOR} a context reads: the whole text, or the first with a unit that ends the product text. */
 function pick(text: string, context: PackContext): RegExpExecArray | null {
+  if (!NUMBER_THEN_WORD.test(text)) return null;
   // Matches may overlap (`540 IBC 1000L`: `540 IBC` is no size, `IBC 1000L` is): try from every start.
-  const pattern = new RegExp(DESCRIPTOR.source, 'iuy');
+  const pattern = DESCRIPTOR_AT;
   for (let at = 0; at < text.length; at += 1) {
     if (context !== 'product' && at > 0) break;
+    if (cannotStartAt(text, at)) continue;
     pattern.lastIndex = at;
     const m = pattern.exec(text);
     if (m && TAIL.test(text.slice(at + m[0].length)) && measureOf(m[4]!) !== null) return m;

@@ -122,7 +122,8 @@ export function columnLetter(index: number): string {
 
 /** Whether a cell holds nothing (null, or text of only whitespace, non-breaking spaces included). */
 export function isBlank(value: CellValue | undefined): boolean {
-  return (
-    value === null || value === undefined || (typeof value === 'string' && value.replace(/[\s\u00a0]/g, '') === '')
-  );
+  return value === null || value === undefined || (typeof value === 'string' && ALL_SPACES.test(value));
 }
+
+/** Text of spaces only (or none): stops at the first other character. */
+const ALL_SPACES = /^[\s\u00a0]*$/;

@@ -3,7 +3,7 @@
  * problem pinned to each cell that cannot be used.
  */
 import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
-import { ReceiptCreateBody as ReceiptCreateSchema } from '../../schemas/bodies.ts';
+import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
 import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
@@ -154,7 +154,7 @@ export function buildReceiptDraft(
     notes: invoiceNotes(invoice, notes),
     line_items: items,
   };
-  const checked = ReceiptCreateSchema.safeParse(body);
+  const checked = checkReceiptCreateBody(body);
   if (!checked.success) {
     problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group, at)));
     return draft;

@@ -42,12 +42,31 @@ function bodyParts(body: string): DecimalParts | { why: string } {
   return { why: 'expected digits with an optional point, like 1234.5' };
 }
 
+/** Digits with an optional fraction and nothing else (most cells): read without the general path. */
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** {@link parseDecimalText} of plain digits `integer[.fraction]`: what the general path gives for them. */
+function plainDecimal(integer: string, fraction: string): DecimalText {
+  let start = 0;
+  while (start < integer.length - 1 && integer.charCodeAt(start) === 48) start += 1;
+  let end = fraction.length;
+  while (end > 0 && fraction.charCodeAt(end - 1) === 48) end -= 1;
+  const whole = start === 0 ? integer : integer.slice(start);
+  const value = end === 0 ? whole : `${whole}.${end === fraction.length ? fraction : fraction.slice(0, end)}`;
+  if (whole.length > MAX_INTEGER_DIGITS) {
+    return { ok: false, why: `it is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)` };
+  }
+  return { ok: true, value, negatedByParentheses: false };
+}
+
 /**
  * Read number text: `1234.5`, `$1,234.50`, `A$ 12`, `NZ$5`, `AUD 10`, `10 AUD`, `+3`, `-$12.50`,
  * `$-12.50`, `(12.50)` (negative, as accountants write it), `1 234.50`, `.5`, `1.5E+3`.
  * Expects text already cleaned by {@link cleanText}.
  */
 export function parseDecimalText(text: string): DecimalText {
+  const plain = PLAIN_DECIMAL.exec(text);
+  if (plain) return plainDecimal(plain[1]!, plain[2] ?? '');
   let rest = text;
   const paren = /^\((.*)\)$/.exec(rest);
   if (paren) rest = (paren[1] ?? '').trim();
@@ -77,21 +96,22 @@ export function parseDecimalText(text: string): DecimalText {
  */
 export function parseDecimalCell(value: CellValue): Parsed<string> {
   if (value === null) return parsedFail(EMPTY_REASON);
-  const subject = describeCell(value);
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return parsedFail(`${subject} is not a number`);
+    if (!Number.isFinite(value)) return parsedFail(`${describeCell(value)} is not a number`);
     if (Math.abs(value) >= 10 ** MAX_INTEGER_DIGITS) {
-      return parsedFail(`${subject} is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)`);
+      return parsedFail(
+        `${describeCell(value)} is too large (more than ${MAX_INTEGER_DIGITS} digits before the point)`,
+      );
     }
     return parsedOk(numberToDecimal(value));
   }
-  if (typeof value !== 'string') return parsedFail(`${subject} is not a number`);
+  if (typeof value !== 'string') return parsedFail(`${describeCell(value)} is not a number`);
   const text = cleanText(value);
   if (text === '') return parsedFail(EMPTY_REASON);
   const read = parseDecimalText(text);
-  if (!read.ok) return parsedFail(`${subject} is not a number: ${read.why}`);
+  if (!read.ok) return parsedFail(`${describeCell(value)} is not a number: ${read.why}`);
   const warning = read.negatedByParentheses
-    ? `read ${subject} as ${read.value} (parentheses mean a negative amount)`
+    ? `read ${describeCell(value)} as ${read.value} (parentheses mean a negative amount)`
     : undefined;
   return parsedOk(read.value, warning);
 }

@@ -15,7 +15,28 @@ const SPACES = /\s+/g;
  * spaces collapsed, zero-width characters removed, and the ends trimmed: `'\u00a020\u00a0 L '` → `'20 L'`.
  */
 export function cleanText(text: string): string {
+  if (isCleanAscii(text)) return text;
   return text.replace(ZERO_WIDTH, '').replace(SPACES, ' ').trim();
+}
+
+/**
+ * Whether `text` is printable ASCII with single spaces between words and none at the ends: what
+ * {@link cleanText} would give back unchanged (most cells), found without a regular expression.
+ */
+function isCleanAscii(text: string): boolean {
+  let space = true;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (space) return false;
+      space = true;
+    } else if (c > 32 && c < 127) {
+      space = false;
+    } else {
+      return false;
+    }
+  }
+  return !space || text.length === 0;
 }
 
 /**

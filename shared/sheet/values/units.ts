@@ -91,14 +91,13 @@ export function parseQuantityWithUnit(value: CellValue): Parsed<QuantityWithUnit
   }
   const text = cleanText(value);
   if (text === '') return parsedFail(EMPTY_REASON);
-  const subject = describeCell(value);
   const m = QUANTITY.exec(text);
   if (!m) {
     const why = /\d/.test(text) ? EXAMPLE : `it has no number (${EXAMPLE})`;
-    return parsedFail(`${subject} is not a pack size: ${why}`);
+    return parsedFail(`${describeCell(value)} is not a pack size: ${why}`);
   }
   const number = parseDecimalText(m[1]!);
-  if (!number.ok) return parsedFail(`${subject} is not a pack size: ${number.why}`);
+  if (!number.ok) return parsedFail(`${describeCell(value)} is not a pack size: ${number.why}`);
   return parsedOk({ value: number.value, unit: m[2] ?? null });
 }
 

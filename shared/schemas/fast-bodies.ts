@@ -1,0 +1,129 @@
+/**
+ * The receipt create body checked at reader speed: a hand-specialised check of {@link ReceiptCreateBody}
+ * that only ever says "valid, and this is what zod would give back"; anything else (an invalid body, a
+ * shape it does not know) goes to the zod schema itself, so every problem keeps zod's words. zod stays
+ * the source of truth: the ids' and timestamps' patterns are read from the zod schemas, and
+ * test/shared/schemas/fast-bodies.test.ts holds this check to zod on many generated bodies.
+ */
+import type { z } from 'zod';
+import { DECIMAL_PATTERN, MAX_LENGTH, UNIT_MAX_LENGTH } from '../service/gaps.ts';
+import { ReceiptCreateBody, type LineItemInput } from './bodies.ts';
+import { Id, TimestampInput } from './common.ts';
+
+/** zod's own patterns for an id (UUID) and a timestamp with a zone. */
+const ID_PATTERN: RegExp = Id._zod.pattern;
+const TIMESTAMP_PATTERN: RegExp = TimestampInput._zod.pattern;
+
+type Plain = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Plain {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Whether every own key of `value` is one of `keys` (zod drops others: then the slow path says so). */
+function onlyKeys(value: Plain, keys: ReadonlySet<string>): boolean {
+  for (const key in value) if (!keys.has(key)) return false;
+  return true;
+}
+
+const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v);
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL_PATTERN.test(v);
+
+/** zod's `.trim().min(1).max(max)`: the trimmed text, or undefined when it does not pass. */
+function trimmedText(v: unknown, max: number): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const text = v.trim();
+  return text.length >= 1 && text.length <= max ? text : undefined;
+}
+
+/** `.max(max).nullable()` with the key present: the value, or undefined when it does not pass. */
+function nullableText(v: unknown, max: number): string | null | undefined {
+  if (v === null) return null;
+  return typeof v === 'string' && v.length <= max ? v : undefined;
+}
+
+const ITEM_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'product_id',
+  'product_alias_id',
+  'quantity',
+  'pack_size_value',
+  'pack_size_unit',
+  'pack_cost',
+]);
+const BODY_KEYS: ReadonlySet<string> = new Set([
+  'storage_id',
+  'received_at',
+  'supplier',
+  'notes',
+  'order_number',
+  'line_items',
+]);
+
+/** One line item as zod gives it back, or null when this check is not sure it passes. */
+function fastItem(item: unknown): LineItemInput | null {
+  if (!isPlainObject(item) || !onlyKeys(item, ITEM_KEYS)) return null;
+  const {
+    id,
+    product_id: productId,
+    product_alias_id: aliasId,
+    quantity,
+    pack_size_value: size,
+    pack_cost: cost,
+  } = item;
+  if ('id' in item && !isId(id)) return null;
+  if ('product_alias_id' in item && aliasId !== null && !isId(aliasId)) return null;
+  if (!isId(productId) || !isDecimal(quantity) || !isDecimal(size) || !isDecimal(cost)) return null;
+  if (!(Number(quantity) > 0) || !(Number(size) > 0) || !(Number(cost) >= 0)) return null;
+  const unit = trimmedText(item.pack_size_unit, UNIT_MAX_LENGTH);
+  if (unit === undefined) return null;
+  return {
+    ...('id' in item ? { id: id as string } : {}),
+    product_id: productId,
+    ...('product_alias_id' in item ? { product_alias_id: aliasId as string | null } : {}),
+    quantity,
+    pack_size_value: size,
+    pack_size_unit: unit,
+    pack_cost: cost,
+  };
+}
+
+/**
+ * The body as `ReceiptCreateBody` (zod) gives it back when this check is sure it passes; null when it
+ * is not sure (an invalid body, an unusual shape): then zod decides. Never throws.
+ */
+export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
+  if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;
+  if (!('notes' in body) || !('order_number' in body) || !Array.isArray(body.line_items)) return null;
+  const supplier = trimmedText(body.supplier, MAX_LENGTH.name);
+  const notes = nullableText(body.notes, MAX_LENGTH.notes);
+  const orderNumber = nullableText(body.order_number, MAX_LENGTH.name);
+  if (!isId(body.storage_id) || typeof body.received_at !== 'string' || !TIMESTAMP_PATTERN.test(body.received_at))
+    return null;
+  if (supplier === undefined || notes === undefined || orderNumber === undefined) return null;
+  const items: LineItemInput[] = [];
+  for (const line of body.line_items as unknown[]) {
+    const item = fastItem(line);
+    if (!item) return null;
+    items.push(item);
+  }
+  return {
+    storage_id: body.storage_id,
+    received_at: body.received_at,
+    supplier,
+    notes,
+    order_number: orderNumber,
+    line_items: items,
+  };
+}
+
+/**
+ * `ReceiptCreateBody.safeParse(body)`, the same outcome and data, with valid bodies of the usual shape
+ * (header keys present, `line_items` an array) checked without zod's general machinery.
+ */
+export function checkReceiptCreateBody(body: unknown): z.ZodSafeParseResult<ReceiptCreateBody> {
+  const fast = fastReceiptBody(body);
+  return fast ? { success: true, data: fast } : ReceiptCreateBody.safeParse(body);
+}

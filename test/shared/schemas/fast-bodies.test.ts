@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { ReceiptCreateBody } from '../../../shared/schemas/bodies.ts';
+import { checkReceiptCreateBody, fastReceiptBody } from '../../../shared/schemas/fast-bodies.ts';
+
+/** A small seeded generator (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ID = '0b6f3c2e-9a41-4d7e-8f10-2c3d4e5f6a7b';
+const oneOf =
+  (next: () => number) =>
+  <T>(values: readonly T[]): T =>
+    values[Math.floor(next() * values.length)]!;
+
+const IDS = [ID, ID.toUpperCase(), 'not-an-id', `${ID} `, '', 42, null, undefined];
+const TIMES = [
+  '2026-03-01T00:00:00+11:00',
+  '2026-03-01T00:00:00.123Z',
+  '2026-02-29T00:00:00Z',
+  '2024-02-29T10:00:00-05:00',
+  '2026-03-01',
+  '2026-03-01T00:00:00',
+  '2026-13-01T00:00:00Z',
+  1,
+  null,
+];
+const DECIMALS = ['1', '0', '0.5', '-1', '-0', '12.50', '1e3', '1.', '.5', ' 1', '00', 3, '', null, undefined];
+const UNITS = ['l', 'kg', ' l ', '', '   ', 'x'.repeat(20), ` ${'x'.repeat(20)} `, 'x'.repeat(21), 5, null];
+const TEXTS = ['Farmco', ' Farmco ', '', ' ', 'x'.repeat(255), `${'x'.repeat(255)} `, 'x'.repeat(256), 7, null];
+const NOTES = [null, 'Invoice 4', '', ' a ', 'x'.repeat(2000), 'x'.repeat(2001), 9, undefined];
+
+/** A line item: mostly valid, each field sometimes replaced by an edge value, keys sometimes left out or added. */
+function item(next: () => number): Record<string, unknown> {
+  const pick = oneOf(next);
+  const edge = () => next() < 0.15;
+  const out: Record<string, unknown> = {};
+  if (next() < 0.3) out.id = edge() ? pick(IDS) : ID;
+  out.product_id = edge() ? pick(IDS) : ID;
+  if (next() < 0.8) out.product_alias_id = edge() ? pick(IDS) : pick([ID, null]);
+  out.quantity = edge() ? pick(DECIMALS) : '4';
+  out.pack_size_value = edge() ? pick(DECIMALS) : '20';
+  out.pack_size_unit = edge() ? pick(UNITS) : 'l';
+  out.pack_cost = edge() ? pick(DECIMALS) : '12.5';
+  if (next() < 0.03) out.extra = 1;
+  if (next() < 0.03) delete out[pick(Object.keys(out))];
+  return out;
+}
+
+/** A receipt body in the shape build.ts makes, with edges as in {@link item}. */
+function body(next: () => number): unknown {
+  const pick = oneOf(next);
+  const edge = () => next() < 0.1;
+  if (next() < 0.01) return pick([null, [], 'body', new Date(0)]);
+  const out: Record<string, unknown> = {
+    storage_id: edge() ? pick(IDS) : ID,
+    received_at: edge() ? pick(TIMES) : '2026-03-01T00:00:00+11:00',
+    supplier: edge() ? pick(TEXTS) : 'Farmco Rural Supplies',
+    order_number: edge() ? pick(TEXTS) : pick([null, 'PO-1']),
+    notes: edge() ? pick(NOTES) : pick([null, 'Invoice INV-1']),
+    line_items: edge()
+      ? pick([[], null, undefined, 'x', [null]])
+      : Array.from({ length: 1 + Math.floor(next() * 5) }, () => item(next)),
+  };
+  if (next() < 0.03) out.extra = 'x';
+  if (next() < 0.05) delete out[pick(Object.keys(out))];
+  return out;
+}
+
+describe('checkReceiptCreateBody', () => {
+  it('gives what ReceiptCreateBody.safeParse gives, on 10,000 generated bodies valid and invalid', () => {
+    const next = random(23);
+    let valid = 0;
+    let fastValid = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const input = body(next);
+      const copy = structuredClone(input);
+      const zod = ReceiptCreateBody.safeParse(copy);
+      const fast = checkReceiptCreateBody(input);
+      expect(fast.success, JSON.stringify(input)).toBe(zod.success);
+      // The fast check alone never passes what zod refuses, and passes what zod passes in the usual shape.
+      const alone = fastReceiptBody(input);
+      if (alone) expect(zod.success, JSON.stringify(input)).toBe(true);
+      if (zod.success && alone) fastValid += 1;
+      if (zod.success) {
+        valid += 1;
+        // Same values and the same key order (bodies are serialised and fingerprinted).
+        expect(JSON.stringify(fast.data)).toBe(JSON.stringify(zod.data));
+        expect(fast.data).toStrictEqual(zod.data);
+      } else {
+        expect(fast.error?.issues).toEqual(zod.error.issues);
+      }
+    }
+    // Both outcomes are well represented.
+    expect(valid).toBeGreaterThan(1_500);
+    expect(valid).toBeLessThan(8_500);
+    // Valid bodies with every header key and an array of items (as build.ts makes them) skip zod;
+    // the rest (extra keys, no line_items, a key left out) are a quarter of the valid ones here.
+    expect(fastValid / valid).toBeGreaterThan(0.6);
+  });
+
+  it('trims the supplier and units as zod does, and keeps a null alias', () => {
+    const checked = checkReceiptCreateBody({
+      storage_id: ID,
+      received_at: '2026-03-01T00:00:00+11:00',
+      supplier: '  Farmco ',
+      order_number: null,
+      notes: null,
+      line_items: [
+        {
+          product_id: ID,
+          product_alias_id: null,
+          quantity: '2',
+          pack_size_value: '20',
+          pack_size_unit: ' l ',
+          pack_cost: '0',
+        },
+      ],
+    });
+    expect(checked.success && checked.data.supplier).toBe('Farmco');
+    expect(checked.success && checked.data.line_items?.[0]).toEqual({
+      product_id: ID,
+      product_alias_id: null,
+      quantity: '2',
+      pack_size_value: '20',
+      pack_size_unit: 'l',
+      pack_cost: '0',
+    });
+  });
+});
