@@ -1,9 +1,9 @@
 /**
- * `npm run bench`: runs the five benchmarks, prints the table on standard output (progress
+ * `npm run bench`: runs the six benchmarks, prints the table on standard output (progress
  * on standard error), and writes bench/results.json. Every figure is a ratio against a baseline or
  * ideal of the same run. Outside the test suite.
  *
- *   npm run bench -- [--only import,read,export,sync,addin] [--repeat N] [--profile] [--write-docs]
+ *   npm run bench -- [--only import,read,export,sync,addin,startup] [--repeat N] [--profile] [--write-docs]
  *
  * --repeat N     runs of the read cases and of the export paging (median kept); default 3
  * --profile      child processes run with `node --cpu-prof` (profiles in bench/tmp/profiles)
@@ -25,9 +25,10 @@ import { benchImport } from './import.ts';
 import { childOptions, describeTarget, formatNumber, log, now, type Figure } from './measure.ts';
 import { benchReadLimits } from './read-limits.ts';
 import { benchRead } from './read.ts';
+import { benchStartup } from './startup.ts';
 import { benchSync } from './sync.ts';
 
-const BENCHES = ['import', 'read', 'export', 'sync', 'addin'] as const;
+const BENCHES = ['import', 'read', 'export', 'sync', 'addin', 'startup'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -99,6 +100,8 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
       return benchExport(repeat);
     case 'sync':
       return benchSync();
+    case 'startup':
+      return benchStartup();
     case 'addin': {
       const write = await benchAddin();
       const pane = await benchAddinImport();
