@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// The `shed` command. The CLI is TypeScript run through tsx's loader, so no build step is needed
-// after `npm ci` (and `npm link` or a global install works the same way).
-import { register } from 'tsx/esm/api';
+// The `shed` command. An installed package (no `.git` beside it) runs the compiled JavaScript of
+// dist/cli/ (`npm pack` builds it: scripts/release/build-cli.ts); a clone runs the TypeScript sources
+// through tsx's loader, so no build step is needed after `npm ci` and a stale dist/ is never run.
+import { existsSync } from 'node:fs';
 
-register();
-await import('../cli/run.ts');
+const root = new URL('../../', import.meta.url);
+const built = new URL('dist/cli/run.js', root);
+if (existsSync(built) && !existsSync(new URL('.git', root))) {
+  await import(built.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../cli/run.ts');
+}
