@@ -6,9 +6,11 @@
  * for it (`../examples/demo-catalogue.json` beside its chunk). Run by `npm pack` (`prepack`) and
  * `npm run build:cli`; Node only.
  */
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 
 /** The repository's root. */
@@ -16,8 +18,21 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 /** Where the built CLI goes; batch/bin/shed.js runs `run.js` from here in an installed package. */
 export const CLI_OUT_DIR = join(REPO_ROOT, 'dist/cli');
 
+/** Where the build keeps `shed --help`'s text; batch/bin/shed.js prints it without loading the program. */
+export const HELP_FILE = 'help.txt';
+
 /**
- * Writes `dist/cli/run.js` and its chunks, and `dist/examples/demo-catalogue.json`; the old
+ * Runs the built program's own `shed --help` (standard output not a terminal, so commander wraps at
+ * 80 columns) and keeps what it prints in `dist/cli/help.txt`. Throws when the program fails.
+ */
+async function writeHelp(outdir: string): Promise<void> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'COLUMNS'));
+  const { stdout } = await promisify(execFile)(process.execPath, [join(outdir, 'run.js'), '--help'], { env });
+  await writeFile(join(outdir, HELP_FILE), stdout);
+}
+
+/**
+ * Writes `dist/cli/run.js` and its chunks, `dist/cli/help.txt` (the top-level help), and `dist/examples/demo-catalogue.json`; the old
  * `dist/cli` is removed first. Returns the size in bytes of the files written (esbuild's metafile).
  * Throws esbuild's error when the sources do not build.
  */
@@ -41,6 +56,7 @@ export async function buildCli(root: string = REPO_ROOT): Promise<number> {
     logLevel: 'warning',
     legalComments: 'none',
   });
+  await writeHelp(outdir);
   const examples = join(root, 'dist/examples');
   await mkdir(examples, { recursive: true });
   await copyFile(join(root, 'examples/demo-catalogue.json'), join(examples, 'demo-catalogue.json'));

@@ -61,7 +61,9 @@ describe('the npm package', () => {
     expect(files).toContain('dist/examples/demo-catalogue.json');
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
     expect(files.filter((f) => /^(test|docs|bench|addin|shared|sandbox|scripts)\//.test(f))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('dist/') && !/^dist\/(cli\/[^/]+\.js|examples\/)/.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => f.startsWith('dist/') && !/^dist\/(cli\/([^/]+\.js|help\.txt)|examples\/)/.test(f)),
+    ).toEqual([]);
   });
 
   it('installs without dev dependencies: no TypeScript loader beside it', async () => {
