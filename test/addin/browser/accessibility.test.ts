@@ -42,6 +42,10 @@ async function showTab(page: Page, name: (typeof TABS)[number]): Promise<void> {
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `addin-a11y-${name}.png`), fullPage: true });
+  // `npm run addin:screenshots` keeps the first-run screen in docs/, beside the other pane pictures.
+  if (process.env.UPDATE_SCREENSHOTS && name === 'first-run') {
+    await page.screenshot({ path: join('docs', 'addin-first-run.png'), fullPage: true });
+  }
 }
 
 /** The id (or tag) of the focused element. */
