@@ -16,7 +16,7 @@ export type Target = { kind: 'ratio-max' | 'ratio-min' | 'max'; value: number };
 
 /** One line of the table and of results.json. */
 export interface Figure {
-  bench: 'import' | 'read' | 'export' | 'sync' | 'addin' | 'memory';
+  bench: 'import' | 'read' | 'export' | 'sync' | 'addin' | 'memory' | 'startup';
   /** What was measured, e.g. "import c=8, whole command". */
   case: string;
   measured: number;

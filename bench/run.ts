@@ -3,7 +3,7 @@
  * on standard error), and writes bench/results.json. Every figure is a ratio against a baseline or
  * ideal of the same run. Outside the test suite.
  *
- *   npm run bench -- [--only import,read,export,sync,addin,memory] [--repeat N] [--profile] [--write-docs]
+ *   npm run bench -- [--only import,read,export,sync,addin,memory,startup] [--repeat N] [--profile] [--write-docs]
  *
  * --repeat N     runs of the read cases and of the export paging (median kept); default 3
  * --profile      child processes run with `node --cpu-prof` (profiles in bench/tmp/profiles)
@@ -27,9 +27,10 @@ import { childOptions, describeTarget, formatNumber, log, now, type Figure } fro
 import { benchEInvoiceLimits } from './einvoice-limits.ts';
 import { benchReadLimits } from './read-limits.ts';
 import { benchRead } from './read.ts';
+import { benchStartup } from './startup.ts';
 import { benchSync } from './sync.ts';
 
-const BENCHES = ['import', 'read', 'export', 'sync', 'addin', 'memory'] as const;
+const BENCHES = ['import', 'read', 'export', 'sync', 'addin', 'memory', 'startup'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 const RESULTS_PATH = fileURLToPath(new URL('./results.json', import.meta.url));
@@ -111,6 +112,8 @@ async function runBench(name: BenchName, repeat: number): Promise<{ figures: Fig
       );
       return { figures, details: { runs } };
     }
+    case 'startup':
+      return benchStartup();
     case 'addin': {
       const write = await benchAddin();
       const pane = await benchAddinImport();

@@ -164,7 +164,7 @@ export class ConnectController {
     }
   }
 
-  /** Forgets the token of the current base URL (the workbook keeps the URL) and closes the session. */
+  /** Signs out: forgets the token of the current base URL (the workbook keeps the URL) and closes the session. */
   forgetToken(): void {
     const { baseUrl } = this.store.get();
     if (baseUrl) this.deps.tokens.remove(baseUrl);
@@ -175,7 +175,7 @@ export class ConnectController {
       organisationId: null,
       session: null,
       busy: false,
-      status: { tone: 'info', text: 'The token is forgotten on this computer.' },
+      status: { tone: 'info', text: 'Signed out: the token is forgotten on this computer.' },
     });
   }
 

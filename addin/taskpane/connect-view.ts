@@ -13,6 +13,7 @@ export function connectView(controller: ConnectController): void {
   const list = byId('organisation-list');
   const status = byId('connect-status');
   const badge = byId('connection-badge');
+  const welcome = byId('welcome');
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -27,12 +28,17 @@ export function connectView(controller: ConnectController): void {
   });
 
   let shownOrganisations: ConnectState['organisations'] | null = null;
+  let refocusChoice = false;
   const render = (state: ConnectState) => {
     if (document.activeElement !== baseUrl && baseUrl.value !== state.baseUrl) baseUrl.value = state.baseUrl;
     token.placeholder = state.tokenSaved ? 'Saved on this computer' : '';
     connect.disabled = state.busy;
     forget.disabled = state.busy || !state.tokenSaved;
+    // The first-run screen, until a token is saved on this computer (and again after signing out).
+    welcome.hidden = state.tokenSaved || state.session !== null;
     organisations.hidden = state.organisations.length < 2;
+    // Disabling the choice while it loads takes the focus from the radio just chosen: give it back after.
+    if (state.busy && organisations.contains(document.activeElement)) refocusChoice = true;
     organisations.disabled = state.busy;
     if (shownOrganisations !== state.organisations) {
       shownOrganisations = state.organisations;
@@ -44,6 +50,13 @@ export function connectView(controller: ConnectController): void {
     }
     for (const input of list.querySelectorAll<HTMLInputElement>('input[name="organisation"]'))
       input.checked = input.value === state.organisationId;
+    if (refocusChoice && !state.busy) {
+      refocusChoice = false;
+      const chosen =
+        list.querySelector<HTMLInputElement>('input[name="organisation"]:checked') ??
+        list.querySelector<HTMLInputElement>('input[name="organisation"]');
+      if (chosen && !organisations.hidden) chosen.focus();
+    }
     showStatus(status, state.status);
     const session = state.session;
     badge.textContent = session ? session.organisation.name : state.busy ? 'Connecting…' : 'Not connected';

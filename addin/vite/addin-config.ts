@@ -1,6 +1,6 @@
 /**
  * The Vite configuration of the Excel add-in (`npm run build`, the dev server): the task pane page
- * `addin/taskpane/taskpane.html` built into `dist/addin/taskpane.html`, the manifest's icons copied to
+ * `addin/taskpane/taskpane.html` built into `dist/addin/taskpane.html` (and the support page, support.html), the manifest's icons copied to
  * `dist/addin/assets/`, relative asset URLs (so the build can be served under any base path, e.g.
  * https://addin.example.com/shed/), and the dev server on https://localhost:3000 (the URL
  * manifest.xml points at) with the certificates of office-addin-dev-certs.
@@ -52,7 +52,10 @@ export async function addinConfig(command: 'build' | 'serve', options: AddinConf
       // exceljs (about 930 kB) is a chunk of its own, loaded only on the memory host to open a workbook;
       // the task pane's entry stays small (test/addin/browser/memory-workbook.test.ts checks it).
       chunkSizeWarningLimit: 1_000,
-      rolldownOptions: { input: { taskpane: join(TASKPANE_ROOT, 'taskpane.html') } },
+      // support.html: the manifest's SupportUrl and Get Started page (a page of text, no script).
+      rolldownOptions: {
+        input: { taskpane: join(TASKPANE_ROOT, 'taskpane.html'), support: join(TASKPANE_ROOT, 'support.html') },
+      },
     },
     server: {
       port: DEV_PORT,

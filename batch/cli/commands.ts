@@ -30,7 +30,11 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
   program
     .option('--base-url <url>', 'service URL (or SHED_BASE_URL, or the saved config)')
     .option('--token <token>', 'API token (or SHED_TOKEN, or the saved config); prefer `shed login`')
-    .option('--org <id-or-name>', 'organisation (or SHED_ORG); not needed when the token sees one');
+    .option('--org <id-or-name>', 'organisation (or SHED_ORG); not needed when the token sees one')
+    .option(
+      '--locale <locale>',
+      'dates and numbers as en-AU, en-NZ, en-GB or en-US write them (or SHED_LOCALE, or the saved config; default en-AU)',
+    );
 
   program
     .command('login')

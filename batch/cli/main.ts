@@ -9,6 +9,7 @@ import { processIO } from '../ui/io.ts';
 import { EXIT, exitStatusFor } from './exit-status.ts';
 import { cliErrorMessage } from './remedy-wording.ts';
 import { registerCommands } from './commands.ts';
+import { TOOL_VERSION } from './version.ts';
 
 /**
  * The `shed` program. One top-level catch turns typed errors into exit statuses (PRODUCT.md):
@@ -17,6 +18,7 @@ import { registerCommands } from './commands.ts';
 export async function main(argv: string[], io: CommandIO = processIO()): Promise<number> {
   const program = new Command('shed')
     .description('Move farm stock records between spreadsheets and the farm-inputs service')
+    .version(TOOL_VERSION, '-V, --version', 'print the version of shed')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     .exitOverride();

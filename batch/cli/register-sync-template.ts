@@ -1,7 +1,7 @@
 /** Declares `shed sync` and `shed template` with their options on the command tree. */
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../shared/errors/usage-error.ts';
-import { defaultMirrorDir } from '../mirror/mirror-file.ts';
+import { defaultMirrorDir } from '../mirror/mirror-dir.ts';
 import type { ImportKind } from '../../shared/kinds/kind.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';

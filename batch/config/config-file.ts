@@ -15,6 +15,8 @@ export const SavedConfig = z.object({
   org: z.string().optional(),
   authHeader: z.string().optional(),
   authScheme: z.string().nullable().optional(),
+  /** How dates and numbers are shown: en-AU, en-NZ, en-GB or en-US (batch/config/locale.ts). */
+  locale: z.string().optional(),
 });
 export type SavedConfig = z.infer<typeof SavedConfig>;
 

@@ -10,6 +10,8 @@ export interface ConnectionFlags {
   baseUrl?: string;
   token?: string;
   org?: string;
+  /** `--locale`: how dates and numbers are shown (batch/config/locale.ts). */
+  locale?: string;
 }
 
 /** Where the service is and who we are to it; `org` may still be unknown (one organisation: not needed). */

@@ -4,12 +4,13 @@
  * any moment leaves either the old mirror or the new one, never a mix.
  */
 import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ShedError, type ErrorCodes } from '../../shared/errors/shed-error.ts';
 import { Id } from '../../shared/schemas/common.ts';
 import { parseMirror, type Mirror } from '../../shared/sync/mirror.ts';
 import { writeAtomically } from '../write/atomic-file.ts';
+
+export { defaultMirrorDir } from './mirror-dir.ts';
 
 /** The file name of a mirror inside its organisation's folder. */
 export const MIRROR_FILE_NAME = 'mirror.json';
@@ -19,17 +20,6 @@ export class MirrorFileError extends ShedError {
   constructor(code: ErrorCodes['MirrorFileError'], message: string, options?: { cause?: unknown }) {
     super(code, code === 'mirror_unreadable' ? 'input' : 'usage', message, options);
   }
-}
-
-/**
- * The default folder of mirrors: `SHED_MIRROR_DIR` if set, else `%LOCALAPPDATA%\shed-sheets\mirrors`
- * on Windows, else `$XDG_DATA_HOME/shed-sheets/mirrors` (default `~/.local/share`). A per-user data
- * folder rather than the current one, so that `--offline` finds the mirror from any folder.
- */
-export function defaultMirrorDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SHED_MIRROR_DIR) return env.SHED_MIRROR_DIR;
-  if (process.platform === 'win32' && env.LOCALAPPDATA) return join(env.LOCALAPPDATA, 'shed-sheets', 'mirrors');
-  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'shed-sheets', 'mirrors');
 }
 
 /**

@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { columnLetter } from '../../shared/sheet/grid.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { exportNumberFormat } from '../../shared/export/columns.ts';
+import type { Locale } from '../../shared/locale/locale.ts';
 import { checkValueOptions, columnWidth, toXlsxValue, type ValueOptions } from './cell-values.ts';
 import { checkSheets, type ColumnSpec, type TableRow, type TableSheet } from './table.ts';
 import { readAhead } from './read-ahead.ts';
@@ -18,6 +19,8 @@ import { canAddTable, structuredRef, tableHooks, type TableHooks, type TablePart
 export interface XlsxWriteOptions extends ValueOptions {
   /** Called after each data row with the count of data rows written so far (all sheets). */
   onRow?: (n: number) => void;
+  /** The user's locale: date and date-time cells' number format (default en-AU, shared/locale). */
+  locale?: Locale;
 }
 
 /** Rows read ahead to size the columns (widths must be known before the first row is written). */
@@ -96,7 +99,7 @@ async function writeSheet(
       column,
       sample.map((row) => row[column.key]),
     ),
-    style: numFmtStyle(column),
+    style: numFmtStyle(column, options.locale),
   }));
   writeHeader(worksheet, sheet.columns);
   const { dataRows, sums } = await writeDataRows(worksheet, sheet, rows.all(), counter, options);
@@ -142,8 +145,8 @@ async function writeDataRows(
   return { dataRows, sums };
 }
 
-function numFmtStyle(column: ColumnSpec): Partial<ExcelJS.Style> {
-  const numFmt = exportNumberFormat(column);
+function numFmtStyle(column: ColumnSpec, locale: Locale | undefined): Partial<ExcelJS.Style> {
+  const numFmt = exportNumberFormat(column, locale);
   return numFmt === null ? {} : { numFmt };
 }
 

@@ -3,7 +3,8 @@
  * The file writers (batch/write) take these shapes as they are, under their own names
  * (`ColumnSpec` is {@link ExportColumn}, see batch/write/table.ts), so shared/ never depends on a writer.
  */
-import { NUMBER_FORMATS, type CellFormat, type ExportColumnType } from '../kinds/number-formats.ts';
+import { cellNumberFormat, type CellFormat, type ExportColumnType } from '../kinds/number-formats.ts';
+import { DEFAULT_LOCALE, type Locale } from '../locale/locale.ts';
 
 export type { ExportColumnType } from '../kinds/number-formats.ts';
 
@@ -32,11 +33,15 @@ const EXPORT_CELL_FORMATS: Readonly<Record<ExportColumnType, CellFormat>> = {
 
 /**
  * The Excel number format of an export column, the same on both faces: its own `numFmt` when it has
- * one, else its type's ({@link NUMBER_FORMATS}: dates `dd/mm/yyyy`, date-times `dd/mm/yyyy hh:mm`,
+ * one, else its type's in the user's `locale` (default en-AU; {@link cellNumberFormat}: dates `dd/mm/yyyy`
+ * or `mm/dd/yyyy` (en-US), date-times likewise with `hh:mm`,
  * money `#,##0.00`, integers `0`, other numbers `General`); `null` for text and booleans (left General).
  */
-export function exportNumberFormat(column: Pick<ExportColumn, 'type' | 'numFmt'>): string | null {
-  return column.numFmt ?? NUMBER_FORMATS[EXPORT_CELL_FORMATS[column.type]];
+export function exportNumberFormat(
+  column: Pick<ExportColumn, 'type' | 'numFmt'>,
+  locale: Locale = DEFAULT_LOCALE,
+): string | null {
+  return column.numFmt ?? cellNumberFormat(EXPORT_CELL_FORMATS[column.type], locale);
 }
 
 /** One value; `null` is an empty cell. */

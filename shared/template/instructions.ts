@@ -75,6 +75,8 @@ export function wordInstructions(instructions: TemplateInstructions, wording: Re
 export interface InstructionContext {
   organisationName: string;
   madeOn: string;
+  /** How a date is written, e.g. `day first, for example 03/02/2026 for 3 February 2026` (shared/locale dateExample). */
+  dateExample: string;
   sheetName: string;
   listsSheet: string;
 }
@@ -87,12 +89,12 @@ function unitsLine(label: string): string {
   return `${label}: l for litres, ml for millilitres, kg for kilograms, g for grams, t for tonnes.`;
 }
 
-function receiptColumns(sheet: string): string[] {
+function receiptColumns(sheet: string, dateExample: string): string[] {
   return [
     `Use one row on the ${sheet} sheet for each line of a supplier invoice. An invoice with three products takes three rows.`,
     `${r('invoice')}: the invoice number. Rows with the same invoice number become one receipt.`,
     `${r('supplier')}, ${r('received_at')}, ${r('storage')}, ${r('order_number')} and ${r('notes')} belong to the whole invoice. Fill them in on the first row of each invoice; the rows below it take the same values. If you repeat them, they must be the same on every row of that invoice.`,
-    `${r('received_at')}: the day the goods arrived, day first, for example 03/02/2026 for 3 February 2026.`,
+    `${r('received_at')}: the day the goods arrived, ${dateExample}.`,
     `${r('storage')}: the shed, tank or bunker the goods went into. Pick it from the list.`,
     `${r('product')}: the product name as it is printed on the invoice. Pick it from the list, which holds the product names and the trade names this organisation uses.`,
     `${r('quantity')}: how many packs (drums, bags, bulk loads) arrived.`,
@@ -103,10 +105,10 @@ function receiptColumns(sheet: string): string[] {
   ];
 }
 
-function returnColumns(sheet: string): string[] {
+function returnColumns(sheet: string, dateExample: string): string[] {
   return [
     `Use one row on the ${sheet} sheet for each return of a product to a supplier.`,
-    `${t('returned_at')}: the day the product went back, day first, for example 03/02/2026 for 3 February 2026.`,
+    `${t('returned_at')}: the day the product went back, ${dateExample}.`,
     `${t('supplier')}: the supplier the product went back to.`,
     `${t('storage')}: the shed, tank or bunker the product was taken from. Pick it from the list.`,
     `${t('product')}: the product name. Pick it from the list, which holds the product names and the trade names this organisation uses.`,
@@ -117,7 +119,7 @@ function returnColumns(sheet: string): string[] {
 }
 
 /** What each column wants, per kind: lines for the sheet named `sheet`. */
-const COLUMN_LINES: Readonly<Record<ImportKind, (sheet: string) => string[]>> = {
+const COLUMN_LINES: Readonly<Record<ImportKind, (sheet: string, dateExample: string) => string[]>> = {
   receipts: receiptColumns,
   returns: returnColumns,
 };
@@ -130,7 +132,7 @@ export function templateInstructions(kind: ImportKind, context: InstructionConte
   return {
     title: `How to fill in this ${KINDS[kind].many} sheet`,
     sections: [
-      { heading: 'The columns', lines: COLUMN_LINES[kind](context.sheetName) },
+      { heading: 'The columns', lines: COLUMN_LINES[kind](context.sheetName, context.dateExample) },
       {
         heading: 'The drop-down lists',
         lines: [

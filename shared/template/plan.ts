@@ -16,6 +16,8 @@ import {
   type WordedInstructions,
 } from './instructions.ts';
 import { templateLists } from './lists.ts';
+import { cellNumberFormat } from '../kinds/number-formats.ts';
+import { dateExample, DEFAULT_LOCALE, formatLongDate, type Locale } from '../locale/locale.ts';
 
 /** The sheet feeding the drop-down lists. Visible (not hidden): a bookkeeper can read and search it. */
 export const LISTS_SHEET = 'Lists';
@@ -83,6 +85,8 @@ export function wordTemplate(plan: TemplatePlan, wording: RemedyWording): Worded
 export interface TemplateContext {
   organisationName: string;
   madeAt: Date;
+  /** The user's locale: date cells' format and the instructions' dates (default en-AU). */
+  locale?: Locale;
 }
 
 /** A kind other than receipts or returns: a usage error (exit 2). */
@@ -135,7 +139,9 @@ export function buildTemplate(kind: ImportKind, reference: ReferenceData, contex
   if (!isImportKind(kind)) {
     throw new TemplateError(`A template is for receipts or returns, not '${String(kind)}'.`);
   }
-  const columns = TEMPLATE_COLUMNS[kind];
+  const locale = context.locale ?? DEFAULT_LOCALE;
+  // Each column's number format in the user's locale (a date column `mm/dd/yyyy` in en-US).
+  const columns = TEMPLATE_COLUMNS[kind].map((c) => ({ ...c, numberFormat: cellNumberFormat(c.format, locale) }));
   const values = templateLists(reference);
   const lists: TemplateList[] = LIST_ORDER.map((name, column) => {
     const letter = columnLetter(column);
@@ -172,16 +178,12 @@ export function buildTemplate(kind: ImportKind, reference: ReferenceData, contex
     validations,
     instructions: templateInstructions(kind, {
       organisationName: context.organisationName,
-      madeOn: formatDay(context.madeAt),
+      madeOn: formatLongDate(context.madeAt, locale),
+      dateExample: dateExample(locale),
       sheetName,
       listsSheet: LISTS_SHEET,
     }),
   };
-}
-
-/** `3 February 2026`, in the machine's time zone (the day the bookkeeper made the template). */
-function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).

@@ -23,6 +23,7 @@ import { IN_MEMORY_RECORDS, fileRecordStore } from './file-record-store.ts';
 import { tmpdir } from 'node:os';
 import type { Versioned } from '../../../shared/export/paging/record-store.ts';
 import { nodeSha256Lines } from '../../write/digest.ts';
+import { userLocale } from '../../config/locale.ts';
 
 export { checkExportOptions, type ExportOptions, type ExportSettings } from './options.ts';
 export type { ListReport } from '../../../shared/export/fetch.ts';
@@ -54,6 +55,7 @@ export interface ExportSummary {
 export async function exportCommand(options: ExportOptions): Promise<ExportSummary> {
   const settings = checkExportOptions(options);
   const { io } = options;
+  const locale = await userLocale(options.locale, io.env);
   // The stocktake is read first: a file that cannot be read stops the export before any request.
   const stocktake = settings.stocktakeFile ? await readStocktakeFile(settings.stocktakeFile) : undefined;
   // Records read from the service past the first 20,000 wait in a temporary file until their rows
@@ -70,7 +72,7 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
   ).catch(namingTheOption);
   let sheets: Awaited<ReturnType<typeof writeExport>>;
   try {
-    sheets = await writeExport(fetched.table, settings);
+    sheets = await writeExport(fetched.table, { ...settings, locale });
   } finally {
     fetched.close();
   }

@@ -7,6 +7,7 @@ import type { ExportSheet, ExportTable } from '../../../shared/export/index.ts';
 import { writeCsvTable } from '../../write/csv-writer.ts';
 import type { TableSheet } from '../../write/table.ts';
 import { writeXlsxTables } from '../../write/xlsx-writer.ts';
+import type { Locale } from '../../../shared/locale/locale.ts';
 
 /** Where and how to write. */
 export interface WriteSettings {
@@ -15,6 +16,8 @@ export interface WriteSettings {
   /** IANA zone: datetime columns show its wall clock (xlsx) or carry its offset (CSV). */
   timeZone: string;
   bom: boolean;
+  /** The user's locale: xlsx date cells' number format (CSV writes ISO dates, the same in every locale). */
+  locale?: Locale;
 }
 
 /** The sheet as batch/write takes it: the same column shapes, the totals row under its writer's name. */
@@ -46,6 +49,7 @@ export async function writeExport(
   }
   const { sheetRows } = await writeXlsxTables(settings.out, table.sheets.map(toTableSheet), {
     timeZone: settings.timeZone,
+    locale: settings.locale,
   });
   return table.sheets.map((s, index) => ({ name: s.name, rows: sheetRows[index] ?? 0 }));
 }

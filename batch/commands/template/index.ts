@@ -16,6 +16,7 @@ import { openSession } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import { writeTemplateWorkbook } from './write-workbook.ts';
+import { userLocale } from '../../config/locale.ts';
 
 /** Options of `shed template`. */
 export interface TemplateOptions extends ConnectionFlags {
@@ -65,6 +66,7 @@ export async function templateCommand(options: TemplateOptions): Promise<Templat
   const plan = buildTemplate(options.kind, reference, {
     organisationName: organisation.name,
     madeAt: (options.now ?? (() => new Date()))(),
+    locale: await userLocale(options.locale, io.env),
   });
   await writeTemplateWorkbook(options.out, wordTemplate(plan, cliRemedy));
   const lists = Object.fromEntries(plan.lists.map((l) => [l.name, l.values.length])) as Record<

@@ -472,10 +472,14 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     await pane.close();
   });
 
-  it('a forgotten token is gone from the add-in storage', async () => {
+  it('Sign out: the token is gone from the add-in storage, and the first-run screen is back', async () => {
     await page.getByRole('tab', { name: 'Connect' }).click();
-    await page.click('#forget-token');
-    await expect.poll(() => page.textContent('#connect-status')).toBe('The token is forgotten on this computer.');
+    expect(await page.isVisible('#welcome')).toBe(false);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect
+      .poll(() => page.textContent('#connect-status'))
+      .toBe('Signed out: the token is forgotten on this computer.');
+    expect(await page.isVisible('#welcome')).toBe(true);
     // No token is left; the mappings kept for sheets with the same headers stay (they hold no secret).
     const kept = await page.evaluate(() => Object.keys(window.localStorage));
     expect(kept.filter((key) => key.includes('token'))).toEqual([]);

@@ -86,6 +86,16 @@ describe('manifest.xml', () => {
     expect(manifest).toMatch(/<Action xsi:type="ShowTaskpane">[\s\S]*<SourceLocation resid="Shed.Taskpane.Url"\/>/);
   });
 
+  it("has what the store's review checks first: a support page, and Get Started with a Learn more link", async () => {
+    expect(manifest).toContain(`<SupportUrl DefaultValue="${DEV_BASE_URL}support.html"/>`);
+    expect(manifest).toMatch(
+      /<GetStarted>\s*<Title resid="[^"]+"\/>\s*<Description resid="[^"]+"\/>\s*<LearnMoreUrl resid="Shed.Support.Url"\/>/,
+    );
+    expect(manifest).toContain(`<bt:Url id="Shed.Support.Url" DefaultValue="${DEV_BASE_URL}support.html"/>`);
+    // The page the manifest names is one the build serves.
+    expect(await readFile('addin/taskpane/support.html', 'utf8')).toContain('Signing in and out');
+  });
+
   it('points every URL at the development server, and every resid at a resource', () => {
     const urls = [...manifest.matchAll(/DefaultValue="(https?:[^"]*)"/g)].map((m) => m[1]);
     expect(urls.length).toBeGreaterThanOrEqual(6);

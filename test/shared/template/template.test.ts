@@ -160,6 +160,17 @@ describe('buildTemplate', () => {
     expect(plan).toMatchObject({ kind: 'receipts', sheetName: 'Receipts', tableName: 'ReceiptLines' });
   });
 
+  it("writes date cells and the instructions' dates in the user's locale: month first in en-US, day first by default", () => {
+    const lines = (plan: ReturnType<typeof buildTemplate>): string =>
+      plan.instructions.sections.flatMap((s) => s.lines.map((l) => (typeof l === 'string' ? l : ''))).join('\n');
+    const us = buildTemplate('receipts', willowReference(), { ...context, locale: 'en-US' });
+    const au = buildTemplate('receipts', willowReference(), context);
+    expect(us.columns.find((c) => c.field === 'received_at')?.numberFormat).toBe('mm/dd/yyyy');
+    expect(au.columns.find((c) => c.field === 'received_at')?.numberFormat).toBe('dd/mm/yyyy');
+    expect(lines(us)).toContain('month first, for example 02/03/2026 for February 3, 2026');
+    expect(lines(au)).toContain('day first, for example 03/02/2026 for 3 February 2026');
+  });
+
   it('places the returns lists on their own columns', () => {
     const plan = buildTemplate('returns', willowReference(), context);
     expect(plan.validations.map((v) => v.cells)).toEqual(['C2:C1001', 'D2:D1001', 'F2:F1001']);
