@@ -65,7 +65,7 @@ describe('shed import near the memory limit', () => {
     const statuses: string[] = [];
     sheet.eachRow((row, n) => n > 1 && statuses.push(String(row.getCell(status).value)));
     expect(statuses.filter((s) => s === 'created')).toHaveLength(created * 2);
-    const journal = (await readFile(join(dir, 'invoices.journal.jsonl'), 'utf8')).trim().split('\n');
+    const journal = (await readFile(join(dir, 'invoices.xlsx.journal.jsonl'), 'utf8')).trim().split('\n');
     expect(journal.filter((l) => JSON.parse(l).type === 'created')).toHaveLength(created);
     expect(existsSync(join(dir, 'invoices.journal.lock'))).toBe(false);
   }, 60_000);
@@ -94,11 +94,11 @@ describe('shed import near the memory limit', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, memoryGuard: guard });
     expect(summary.records.created).toBe(4);
     expect(summary.exitCode).toBe(1);
-    expect(summary.resultsFile).toBe(join(dir, 'invoices.results-fallback.csv'));
+    expect(summary.resultsFile).toBe(join(dir, 'invoices.xlsx.results-fallback.csv'));
     expect(summary.resultsFailure?.reason).toMatch(
       /invoices\.xlsx, sheet \w+ has \d+ cells: copying them into a results workbook/,
     );
-    const csv = (await readFile(join(dir, 'invoices.results-fallback.csv'), 'utf8')).trim().split(/\r?\n/);
+    const csv = (await readFile(join(dir, 'invoices.xlsx.results-fallback.csv'), 'utf8')).trim().split(/\r?\n/);
     expect(csv).toHaveLength(1 + 8);
     expect(csv.slice(1).every((line) => /,created,/.test(line))).toBe(true);
     expect(existsSync(join(dir, 'invoices.results.xlsx'))).toBe(false);

@@ -191,7 +191,7 @@ describe('results that cannot be written', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split(/\r\n/);
-    expect(rows[0]).toBe('Row,Status,Record ID,Sequence,Line Item ID,Message');
+    expect(rows[0]).toBe('Row,Status,Record ID,Sequence,Line Item ID,Message,Updated At');
     expect(rows.slice(1)).toHaveLength(20);
     expect(rows.slice(1).every((row) => /^\d+,created,[0-9a-f-]{36},REC-\d+,[0-9a-f-]{36},/.test(row))).toBe(true);
     expectEachInvoiceOnce(await listAll(sandbox.url, WILLOW, 'receipts'), invoices);
