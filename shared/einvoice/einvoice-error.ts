@@ -14,9 +14,16 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `not_an_einvoice`: well-formed, but not a UBL 2.1 Invoice or CreditNote (with or without an SBDH envelope),
  *   or missing what a receipt needs (invoice number, seller name, lines).
  * - `einvoice_totals`: the lines, allowances and charges do not add up to the document's totals to the cent.
+ * - `einvoice_currency`: the document is not in dollars (AUD or NZD): its prices cannot be saved as they are.
  */
 export type EInvoiceErrorCode =
-  'xml_too_large' | 'xml_doctype' | 'xml_too_deep' | 'xml_malformed' | 'not_an_einvoice' | 'einvoice_totals';
+  | 'xml_too_large'
+  | 'xml_doctype'
+  | 'xml_too_deep'
+  | 'xml_malformed'
+  | 'not_an_einvoice'
+  | 'einvoice_totals'
+  | 'einvoice_currency';
 
 /** An e-invoice refused: the message names the document, what is wrong (with the figures) and where. */
 export class EInvoiceError extends ShedError {

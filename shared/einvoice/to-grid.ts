@@ -11,6 +11,7 @@ import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import { unitFromRec20 } from '../packs/index.ts';
 import { canonicalDecimal, divideDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
 import { parseBusinessNumber, supplierIdentity, type SupplierIdentity } from '../suppliers/identity.ts';
+import { checkCurrency } from './currency.ts';
 import { grossOfLine, netOfAllowances, reconcile } from './reconcile.ts';
 import { readUbl, type AllowanceCharge, type EInvoice, type EInvoiceLine } from './ubl.ts';
 import { parseXml } from './xml.ts';
@@ -45,6 +46,7 @@ export interface EInvoiceSheet {
 export function einvoiceSheet(bytes: Uint8Array, source: string): EInvoiceSheet {
   const invoice = readUbl(parseXml(bytes, source), source);
   reconcile(invoice, source);
+  checkCurrency(invoice, source);
   const number = businessNumberOf(invoice);
   const supplier = supplierIdentity({ name: invoice.seller.name, businessNumber: number });
   const base = { invoice, supplier, leftOut: invoice.allowanceCharges };

@@ -234,20 +234,21 @@ function firstReason(problems: readonly string[]): string {
 }
 
 /**
- * What the kit's 46 examples come to with a recipe each, checked by hand against their unit codes:
- * - 17 invoices whose lines are all in stock units (C62, EA, H87, NAR, XBX, XPX: 20 l packs by the
- *   recipe's convention) import;
- * - 22 invoices with a line in a unit that is no stock (DAY, KWH, E99, M66 of the A-NZ energy and
- *   service examples, 1I of the freight and GST-only ones, MTR) are refused whole, the Message naming
- *   the code (the Pack Size cannot be read from a count of days or kilowatt-hours);
- * - 1 credit note counts in C62: its returns are sized by the recipe's convention (20 l each) and import;
- * - 5 credit notes are refused: they have such lines (the Amount cannot be read from a count of days);
+ * What the kit's 46 examples come to with a recipe each, checked by hand against their currencies and
+ * unit codes:
+ * - 27 are not in dollars (EUR, GBP, SEK and others of the OpenPEPPOL examples): refused whole before
+ *   anything is read into rows, `einvoice_currency` (the service keeps pack costs in dollars);
+ * - 2 invoices in AUD or NZD whose lines are all in stock units (20 l packs by the recipe) import;
+ * - 14 invoices in dollars with a line in a unit that is no stock (DAY, KWH, E99, M66 of the A-NZ
+ *   energy and service examples, 1I, MTR) are refused whole (the Pack Size cannot be read from a count
+ *   of days or kilowatt-hours);
+ * - 2 credit notes in dollars with such lines are refused (the Amount cannot be read from them);
  * - 1 credit note (NZ Self Billed) is not well-formed XML.
  */
 const KIT_COUNTS: Record<string, number> = {
-  'receipts created': 17,
-  'rows refused: column I (Pack Size): Pack Size is empty: write a number such as 20 or 20 L': 22,
-  'returns created': 1,
-  'rows refused: column F (Amount): Amount is empty: write a number such as 20 or 20 L': 5,
+  'exit 2 einvoice_currency': 27,
+  'receipts created': 2,
+  'rows refused: column I (Pack Size): Pack Size is empty: write a number such as 20 or 20 L': 14,
+  'rows refused: column F (Amount): Amount is empty: write a number such as 20 or 20 L': 2,
   'exit 2 xml_malformed': 1,
 };

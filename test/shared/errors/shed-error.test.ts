@@ -55,6 +55,7 @@ const RELEASED: Record<ErrorCode, string> = {
   xml_malformed: 'EInvoiceError',
   not_an_einvoice: 'EInvoiceError',
   einvoice_totals: 'EInvoiceError',
+  einvoice_currency: 'EInvoiceError',
   no_data: 'NoRecordsError, InputFileError',
   template_kind: 'TemplateError',
   missing_token: 'shared/client/options.ts, ConfigError',
