@@ -48,6 +48,9 @@ export interface ZipCheck {
   tables: Map<string, TablePart[]>;
 }
 
+/** A cell's value element (`<v>`) or inline string (`<is>`), in any namespace prefix: a sheet with none has no data. */
+const VALUE = /<(?:\w+:)?(?:v|is)[\s>]/;
+
 /** Workbook and relationship parts larger than this are not kept to name the sheets' parts. */
 const SMALL_PART = 16 * 1024 * 1024;
 
@@ -75,6 +78,8 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const plainThenRuns: string[] = [];
   const odfParagraphs: string[] = [];
   const rowsByPart = new Map<string, number>();
+  const bytesByPart = new Map<string, number>();
+  const valuelessParts = new Set<string>();
   const kept = new Map<string, string>();
   const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
   for (const entry of entries) {
@@ -86,9 +91,10 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
     const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
     const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
+    const values = rows ? textScanner((text) => VALUE.test(text)) : null;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
-    const scanners = [scan, repeats, paragraphs, rows].filter((x) => x !== null);
+    const scanners = [scan, repeats, paragraphs, rows, values].filter((x) => x !== null);
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
@@ -99,7 +105,11 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
       }
       text?.push(Buffer.from(chunk));
     });
-    if (rows) rowsByPart.set(normalPath(entry.name), rows.total());
+    if (rows) {
+      rowsByPart.set(normalPath(entry.name), rows.total());
+      bytesByPart.set(normalPath(entry.name), entry.size);
+      if (!values?.found) valuelessParts.add(normalPath(entry.name));
+    }
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
     if (scan?.found) plainThenRuns.push(entry.name);
     if (paragraphs?.found) odfParagraphs.push(entry.name);
@@ -110,7 +120,9 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   return {
     repairs: { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) },
     sheets:
-      workbookXml && relationshipsXml ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart) : [],
+      workbookXml && relationshipsXml
+        ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts)
+        : [],
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
   };
