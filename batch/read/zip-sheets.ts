@@ -26,14 +26,18 @@ const ROW = /<(?:\w+:)?row[\s>/]/g;
 /** Long enough to hold any `<prefix:row ` split between two chunks. */
 const CARRY = 40;
 
-/** Counts row elements across chunks of a worksheet part, each decoded as latin1 (the markup is ASCII). */
-export function rowCounter(): { feed(chunk: string): void; total(): number } {
+/**
+ * Counts row elements (or another `element`, a global pattern) across chunks of a part, each decoded as
+ * latin1 (the markup is ASCII); `counted` is the count so far.
+ */
+export function rowCounter(element: RegExp = ROW): { feed(chunk: string): void; total(): number; counted(): number } {
   let carry = '';
   let count = 0;
   const countIn = (text: string, before: number) => {
-    for (const match of text.matchAll(ROW)) if (match.index < before) count += 1;
+    for (const match of text.matchAll(element)) if (match.index < before) count += 1;
   };
   return {
+    counted: () => count,
     feed(chunk) {
       const text = carry + chunk;
       // A match that starts in the carry is counted with the next chunk, when it is whole.
