@@ -4,7 +4,7 @@
  * formats, or text (read as CSV). Pure functions over bytes.
  */
 
-import { utf16WithoutBom } from './text-decode.ts';
+import { wideWithoutBom } from './text-decode.ts';
 
 /** How many leading bytes {@link sniffFormat} needs (more is fine). */
 export const SNIFF_BYTES = 64 * 1024;
@@ -34,7 +34,8 @@ const OTHER_MAGIC: readonly { bytes: readonly number[]; what: string }[] = [
 
 /**
  * Judges the format from the first bytes (at least {@link SNIFF_BYTES} of them when the file is
- * longer). Text is anything without NUL bytes and with few control characters; UTF-16 needs a BOM.
+ * longer). Text is anything without NUL bytes and with few control characters, or UTF-16 or UTF-32
+ * (with a BOM, or told by the pattern of its zero bytes).
  */
 export function sniffFormat(head: Uint8Array): SniffedFormat {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) {
@@ -47,7 +48,7 @@ export function sniffFormat(head: Uint8Array): SniffedFormat {
   for (const { bytes, what } of OTHER_MAGIC) if (startsWith(head, bytes)) return { format: 'other', what };
   if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff]) || startsWith(head, [0x00, 0x00, 0xfe, 0xff]))
     return { format: 'text' };
-  if (utf16WithoutBom(head)) return { format: 'text' };
+  if (wideWithoutBom(head)) return { format: 'text' };
   return looksBinary(head) ? { format: 'other', what: 'binary data, not text' } : { format: 'text' };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Bytes of a CSV file to text: UTF-8 (with or without BOM, PRODUCT.md "What a sheet may look like"),
- * UTF-32 or UTF-16 with a BOM (Excel's "Unicode Text"), UTF-16 without one (told by its zero bytes),
+ * UTF-32 or UTF-16 with a BOM (Excel's "Unicode Text"), or without one (told by where its zero bytes fall),
  * or, when the bytes are not valid UTF-8, Windows-1252 (Excel's "CSV (Comma delimited)" on
  * Western-European Windows) with a warning.
  */
@@ -38,8 +38,10 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
     return { text: strict('utf-16le', bytes, file), encoding: 'utf-16le', bom: true };
   if (bytes[0] === 0xfe && bytes[1] === 0xff)
     return { text: strict('utf-16be', bytes, file), encoding: 'utf-16be', bom: true };
-  const utf16 = utf16WithoutBom(bytes);
-  if (utf16) return { text: strict(utf16, bytes, file, false), encoding: utf16, bom: false };
+  const wide = wideWithoutBom(bytes);
+  if (wide === 'utf-32le' || wide === 'utf-32be')
+    return { text: utf32(bytes, wide === 'utf-32le', file, 0), encoding: wide, bom: false };
+  if (wide) return { text: strict(wide, bytes, file, false), encoding: wide, bom: false };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   try {
     // TextDecoder drops the BOM itself (ignoreBOM defaults to false).
@@ -105,16 +107,54 @@ export function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | nu
   return null;
 }
 
-/** UTF-32 (after its BOM) to text. TextDecoder has no UTF-32. */
-function utf32(bytes: Uint8Array, littleEndian: boolean, file: string): string {
-  if ((bytes.length - 4) % 4 !== 0)
-    throw notText(file, 'it starts with a UTF-32 byte order mark but its length is not a whole number of characters');
+/**
+ * UTF-32 or UTF-16 written without a byte order mark, told by where its zero bytes fall in the first
+ * 4 KiB: UTF-32 has a zero in the top byte of every 4 and at most 0x10 in the next (no code point is
+ * past U+10FFFF); UTF-16 has its zeros on one side of each pair (the high byte of ASCII delimiters
+ * and line ends), whatever else it holds (CJK, characters outside the basic plane as surrogate pairs).
+ * Null for anything else; what is detected is still decoded strictly.
+ */
+export function wideWithoutBom(bytes: Uint8Array): 'utf-32le' | 'utf-32be' | 'utf-16le' | 'utf-16be' | null {
+  const n = Math.min(bytes.length, 4096) & ~3;
+  if (n >= 8 && bytes.length % 4 === 0) {
+    let le = true;
+    let be = true;
+    for (let i = 0; i < n && (le || be); i += 4) {
+      if (bytes[i + 3] !== 0 || bytes[i + 2]! > 0x10 || (bytes[i] === 0 && bytes[i + 1] === 0 && bytes[i + 2] === 0))
+        le = false;
+      if (bytes[i] !== 0 || bytes[i + 1]! > 0x10 || (bytes[i + 3] === 0 && bytes[i + 2] === 0 && bytes[i + 1] === 0))
+        be = false;
+    }
+    if (le) return 'utf-32le';
+    if (be) return 'utf-32be';
+  }
+  const strictly = utf16WithoutBom(bytes);
+  if (strictly) return strictly;
+  const pairs = Math.min(bytes.length, 4096) >> 1;
+  if (pairs < 2 || bytes.length % 2 !== 0) return null;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (bytes[i] === 0) evenZero += 1;
+    if (bytes[i + 1] === 0) oddZero += 1;
+    if (bytes[i] === 0 && bytes[i + 1] === 0) return null;
+  }
+  if (oddZero >= pairs * 0.2 && evenZero * 20 <= oddZero) return 'utf-16le';
+  if (evenZero >= pairs * 0.2 && oddZero * 20 <= evenZero) return 'utf-16be';
+  return null;
+}
+
+/** UTF-32 (from byte `start`: 4 after a BOM) to text. TextDecoder has no UTF-32. */
+function utf32(bytes: Uint8Array, littleEndian: boolean, file: string, start = 4): string {
+  const how = start === 0 ? 'looks like UTF-32 without a byte order mark' : 'starts with a UTF-32 byte order mark';
+  if ((bytes.length - start) % 4 !== 0)
+    throw notText(file, `it ${how} but its length is not a whole number of characters`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts: string[] = [];
-  for (let at = 4; at < bytes.length; at += 4) {
+  for (let at = start; at < bytes.length; at += 4) {
     const code = view.getUint32(at, littleEndian);
     if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-      throw notText(file, `it starts with a UTF-32 byte order mark but holds an invalid character at byte ${at}`);
+      throw notText(file, `it ${how} but holds an invalid character at byte ${at}`);
     parts.push(String.fromCodePoint(code));
   }
   return parts.join('');

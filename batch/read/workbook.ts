@@ -97,23 +97,32 @@ export function readWorkbookBytes(
     batched?: ReadonlySet<string>;
   },
 ): ReadSheet {
-  const parseChecked = (sheet: string | number) => {
-    refuseCountedOverLimit(file, sheet, options.rowCounts ?? [], options.limits);
-    return parseSheets(bytes, file, sheet, options.limits);
+  const counts = options.rowCounts ?? [];
+  // Every sheet's part counted and without a single value: no data, said without parsing anything.
+  if (options.sheet === undefined && counts.length > 0 && counts.every((c) => c.valueless))
+    throw noData(
+      file,
+      counts.map((c) => c.name),
+    );
+  const parseChecked = (sheets: readonly (string | number)[]) => {
+    for (const sheet of sheets) refuseCountedOverLimit(file, sheet, counts, options.limits);
+    return parseSheets(bytes, file, sheets, counts, options.limits);
   };
   // One parse gives the names, their order, which are hidden, and the sheet asked for (or the first,
-  // which is the one read in nearly every workbook); another sheet costs one more parse.
-  const first = parseChecked(options.sheet ?? 0);
+  // which is the one read in nearly every workbook); the other sheets are parsed together, once.
+  const first = parseChecked([options.sheet ?? 0]);
   const names = first.SheetNames;
+  const bookOf = otherSheets(first, parseChecked, counts);
   let layout: SheetLayout = { dateSystem: 1900 };
-  const rowsOf = (name: string): SheetRow[] | null | 'batched' => {
-    const book = first.Sheets[name] ? first : parseChecked(name);
+  const rowsOf = (name: string, order: readonly string[]): SheetRow[] | null | 'batched' => {
+    const book = bookOf(name, order);
+    if (!book) return null;
     if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
     if (options.batched?.has(name)) {
       layout = sheetLayout(book, name, options.tables?.get(name));
       return 'batched';
     }
-    const rows = sheetRows(book, file, name, options.limits, options.memory);
+    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts));
     layout = sheetLayout(book, name, options.tables?.get(name));
     if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
@@ -122,7 +131,7 @@ export function readWorkbookBytes(
     const wanted = options.sheet.trim().toLowerCase();
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
     if (found === undefined) throw missingSheet(file, options.sheet, names);
-    const rows = rowsOf(found);
+    const rows = rowsOf(found, [found]);
     if (rows === 'batched') return { name: found, rows: [], sheetNames: names, layout, batched: true };
     if (rows === null || rows.length === 0) throw emptySheet(file, found);
     return { name: found, rows, sheetNames: names, layout };
@@ -132,12 +141,17 @@ export function readWorkbookBytes(
     ? first.Workbook!.Sheets!
     : names.map((name) => ({ name, Hidden: 0 }));
   const hidden = new Set(sheets.filter((s) => s.Hidden).map((s) => s.name));
-  for (const name of [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))]) {
-    const rows = rowsOf(name);
+  const order = [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))];
+  for (const name of order) {
+    const rows = rowsOf(name, order);
     if (rows === 'batched') return { name, rows: [], sheetNames: names, layout, batched: true };
     if (rows && rows.length > 0) return { name, rows, sheetNames: names, layout };
   }
-  throw new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
+  throw noData(file, names);
+}
+
+function noData(file: string, names: readonly string[]): InputFileError {
+  return new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
 }
 
 /**
@@ -154,10 +168,12 @@ export async function readBatchedRows(
   options: { limits: ReadLimits; memory?: ReadMemoryGuard },
 ): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
-  const counted = { cells: 0 };
+  const counted = { cells: 0, rows: 0 };
   for await (const batch of batches) {
-    const book = parse(batch, file, { ...PARSE, sheets: sheet.name, sheetRows: options.limits.maxRows + 1 });
-    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, counted) ?? []) rows.push(row);
+    // A batched sheet's rows were counted by the zip check, within the limit: each batch is parsed whole.
+    const book = parse(batch, file, { ...PARSE, sheets: sheet.name });
+    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, true, counted) ?? [])
+      rows.push(row);
   }
   return markFilteredRows(rows, sheet.layout.autoFilter, sheet.layout.tables);
 }
@@ -172,17 +188,76 @@ function refuseCountedOverLimit(
   counts: readonly SheetRowCount[],
   limits: ReadLimits,
 ): void {
-  const counted =
-    typeof sheet === 'number'
-      ? counts[sheet]
-      : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
+  const counted = countOf(sheet, counts);
   if (counted?.rows != null && counted.rows > limits.maxRows) throw tooManyRows(file, counted.name, limits);
 }
 
-/** The workbook with one sheet parsed (by name, or index 0), at most one row past the row limit. */
-function parseSheets(bytes: Uint8Array, file: string, sheet: string | number, limits: ReadLimits): XLSX.WorkBook {
-  // One row more than the limit, so that a sheet over it is told apart from one exactly at it.
-  return parse(bytes, file, { ...PARSE, sheets: sheet, sheetRows: limits.maxRows + 1 });
+/**
+ * The workbook with the given sheets parsed (by name or tab index). A sheet whose rows the zip check
+ * counted within the limit is parsed whole (its rows are counted, not its row numbers: one row at
+ * row 1,048,576 is one row); otherwise SheetJS stops one row past the limit, so that a sheet over it
+ * is told apart from one exactly at it.
+ */
+function parseSheets(
+  bytes: Uint8Array,
+  file: string,
+  sheets: readonly (string | number)[],
+  counts: readonly SheetRowCount[],
+  limits: ReadLimits,
+): XLSX.WorkBook {
+  const allCounted = counts.length > 0 && sheets.every((sheet) => countOf(sheet, counts)?.rows != null);
+  return parse(bytes, file, {
+    ...PARSE,
+    sheets: sheets.length === 1 ? sheets[0]! : [...sheets],
+    ...(allCounted ? {} : { sheetRows: limits.maxRows + 1 }),
+  });
+}
+
+/** Unpacked bytes of worksheet parts parsed together when the first sheet has no data. */
+const SHEETS_PARSED_TOGETHER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Finds the parsed model holding a sheet: the first parse's, else one parse for the next sheets of
+ * `order` not parsed yet, together (up to {@link SHEETS_PARSED_TOGETHER_BYTES} of their parts), so
+ * that a workbook of 1,024 sheets is parsed twice at most, not 1,024 times. A sheet whose part the
+ * zip check found no value in has no data and is not parsed at all (undefined).
+ */
+function otherSheets(
+  first: XLSX.WorkBook,
+  parseChecked: (sheets: readonly (string | number)[]) => XLSX.WorkBook,
+  counts: readonly SheetRowCount[],
+): (name: string, order: readonly string[]) => XLSX.WorkBook | undefined {
+  const tried = new Set<string>();
+  let book: XLSX.WorkBook | undefined;
+  return (name, order) => {
+    if (first.Sheets[name]) return first;
+    if (countOf(name, counts)?.valueless) return undefined;
+    if (book?.Sheets[name] || tried.has(name)) return book?.Sheets[name] ? book : undefined;
+    const group: string[] = [];
+    let bytes = 0;
+    for (const next of order.slice(Math.max(0, order.indexOf(name)))) {
+      const count = countOf(next, counts);
+      if (tried.has(next) || first.Sheets[next] || count?.valueless) continue;
+      if (group.length > 0 && bytes + (count?.bytes ?? 0) > SHEETS_PARSED_TOGETHER_BYTES) break;
+      group.push(next);
+      bytes += count?.bytes ?? 0;
+    }
+    for (const sheet of group) tried.add(sheet);
+    book = parseChecked(group);
+    return book.Sheets[name] ? book : undefined;
+  };
+}
+
+/** A sheet's count (by name, case-insensitive, or tab index), when the zip check made one. */
+function countOf(sheet: string | number, counts: readonly SheetRowCount[]): SheetRowCount | undefined {
+  return typeof sheet === 'number'
+    ? counts[sheet]
+    : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
+}
+
+/** Whether the sheet's rows were counted by the zip check (then parsed whole: see {@link parseSheets}). */
+function counted(name: string, counts: readonly SheetRowCount[]): boolean {
+  return countOf(name, counts)?.rows != null;
 }
 
 function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): XLSX.WorkBook {
@@ -229,14 +304,16 @@ function sheetRows(
   name: string,
   limits: ReadLimits,
   memory: ReadMemoryGuard | undefined,
-  counted = { cells: 0 },
+  byCount: boolean,
+  counted = { cells: 0, rows: 0 },
 ): SheetRow[] | null {
   const sheet = book.Sheets[name];
   if (!sheet || (sheet['!type'] && sheet['!type'] !== 'sheet')) return null;
   const date1904 = Boolean(book.Workbook?.WBProps?.date1904);
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   const rowInfo = sheet['!rows'] ?? [];
-  if (data.length > limits.maxRows) throw tooManyRows(file, name, limits);
+  // Rows counted by the zip check were parsed whole: the rows there are count, not the last row's number.
+  if (!byCount && data.length > limits.maxRows) throw tooManyRows(file, name, limits);
   const rows: SheetRow[] = [];
   for (let r = 0; r < data.length; r += 1) {
     const row = data[r];
@@ -245,6 +322,8 @@ function sheetRows(
     if (memory && r % ROWS_PER_MEMORY_CHECK === ROWS_PER_MEMORY_CHECK - 1 && memory.over())
       throw tooMuchMemory(file, name, memory, `reading row ${(r + 1).toLocaleString('en-AU')}`);
     if (!row) continue;
+    counted.rows += 1;
+    if (counted.rows > limits.maxRows) throw tooManyRows(file, name, limits);
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;
     for (let c = 0; c < row.length; c += 1) {
@@ -326,8 +405,7 @@ function isoDateCell(value: unknown): Date | null {
 }
 
 function corrupt(file: string, error: unknown): InputFileError {
-  const reason =
-    error instanceof Error ? error.message.split('\n')[0]!.slice(0, 160) : 'its parts are not laid out as a workbook';
+  const reason = ownReason(error) ?? 'its contents are not laid out as a workbook';
   return new InputFileError(
     'corrupt_workbook',
     file,
@@ -335,6 +413,19 @@ function corrupt(file: string, error: unknown): InputFileError {
       `Copy it again, or open it in Excel and save it again.`,
     { cause: error },
   );
+}
+
+/**
+ * SheetJS's own words for what it could not read ("Cannot find Workbook stream"): a plain `Error`
+ * it threw itself. A `TypeError` or `RangeError` from deep inside it, or a Node error (with a
+ * `code` such as `ERR_INVALID_ARG_TYPE`), says nothing a user can act on: undefined for those.
+ */
+function ownReason(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.constructor !== Error || 'code' in error) return undefined;
+  const line = error.message.split('\n')[0]!.trim();
+  return line === '' || /\bundefined\b|\bnull\b|argument|propert(y|ies) of/i.test(line)
+    ? undefined
+    : line.slice(0, 160);
 }
 
 /** The refusal of a sheet (named by `--sheet`) with no cell of any value. */

@@ -60,6 +60,8 @@ export async function takeOutBigSheets(
   if (!entries) return null;
   const bigParts = new Map<string, string>();
   for (const count of counts) if (count.part !== undefined) bigParts.set(count.part, count.name);
+  // Known from the directory: no big sheet, nothing to rebuild (rebuilding costs O(parts²) in SheetJS's CFB).
+  if (!entries.some((e) => e.size > batchBytes && bigParts.has(normalPath(e.name)))) return null;
   const big = new Map<string, BigSheet>();
   const container = XLSX.CFB.utils.cfb_new();
   for (const entry of entries) {

@@ -48,6 +48,9 @@ export interface ZipCheck {
   tables: Map<string, TablePart[]>;
 }
 
+/** A cell's value element (`<v>`) or inline string (`<is>`), in any namespace prefix: a sheet with none has no data. */
+const VALUE = /<(?:\w+:)?(?:v|is)[\s>]/;
+
 /** Workbook and relationship parts larger than this are not kept to name the sheets' parts. */
 const SMALL_PART = 16 * 1024 * 1024;
 
@@ -71,10 +74,15 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   }
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
   if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
+  // A cell that uses a shared string takes at least 20 bytes of a worksheet part (`<c t="s"><v>0</v></c>`).
+  const worksheetBytes = entries.reduce((sum, e) => sum + (isWorksheetPart(e.name) ? e.size : 0), 0);
+  const stringsAllowed = Math.floor(worksheetBytes / 20) + SPARE_SHARED_STRINGS;
   let unpacked = 0;
   const plainThenRuns: string[] = [];
   const odfParagraphs: string[] = [];
   const rowsByPart = new Map<string, number>();
+  const bytesByPart = new Map<string, number>();
+  const valuelessParts = new Set<string>();
   const kept = new Map<string, string>();
   const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
   for (const entry of entries) {
@@ -86,9 +94,11 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
     const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
     const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
+    const values = rows ? textScanner((text) => VALUE.test(text)) : null;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
-    const scanners = [scan, repeats, paragraphs, rows].filter((x) => x !== null);
+    const strings = /(^|[/\\])sharedStrings\.xml$/i.test(entry.name) ? rowCounter(STRING_ITEM) : null;
+    const scanners = [scan, repeats, paragraphs, rows, values, strings].filter((x) => x !== null);
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
@@ -96,11 +106,20 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
       if (scanners.length > 0) {
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
         for (const scanner of scanners) scanner.feed(latin1);
+        if (strings && strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
       }
       text?.push(Buffer.from(chunk));
     });
-    if (rows) rowsByPart.set(normalPath(entry.name), rows.total());
+    if (rows) {
+      rowsByPart.set(normalPath(entry.name), rows.total());
+      bytesByPart.set(normalPath(entry.name), entry.size);
+      if (!values?.found) valuelessParts.add(normalPath(entry.name));
+    }
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
+    if (text && /\.bin$/i.test(entry.name)) {
+      const broken = brokenBiff12(Buffer.concat(text));
+      if (broken) throw damaged(file, `its part ${entry.name} ${broken}`);
+    }
     if (scan?.found) plainThenRuns.push(entry.name);
     if (paragraphs?.found) odfParagraphs.push(entry.name);
     if (repeats?.found) throw repeatedTooFar(file);
@@ -110,10 +129,66 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   return {
     repairs: { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) },
     sheets:
-      workbookXml && relationshipsXml ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart) : [],
+      workbookXml && relationshipsXml
+        ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts)
+        : [],
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
   };
+}
+
+/** BIFF12 records that begin with strings (XLWideString: a 32-bit count of UTF-16 units, then them), at this offset. */
+const STRING_RECORDS: ReadonlyMap<number, { offset: number; strings: number }> = new Map([
+  [0x9c, { offset: 8, strings: 2 }], // BrtBundleSh: hsState, iTabID, strRelID, strName
+]);
+
+/**
+ * What is wrong with an .xlsb binary part (MS-XLSB 2.1.4: records of a variable-length type and
+ * size), or undefined: a record longer than what is left of the part, or a sheet's name said to be
+ * longer than its record. SheetJS reads past such lengths, making names of millions of characters
+ * and taking gigabytes; checked here in one pass over the part, before it parses anything.
+ */
+function brokenBiff12(part: Uint8Array): string | undefined {
+  let at = 0;
+  const varint = (bytes: number) => {
+    let value = 0;
+    for (let i = 0; i < bytes; i += 1) {
+      const byte = part[at++];
+      if (byte === undefined) return -1;
+      value += (byte & 0x7f) * 2 ** (7 * i);
+      if (!(byte & 0x80)) return value;
+    }
+    return value;
+  };
+  while (at < part.length) {
+    const type = varint(2);
+    const size = varint(4);
+    if (type < 0 || size < 0 || at + size > part.length) return `has a record longer than the part (byte ${at})`;
+    const strings = STRING_RECORDS.get(type);
+    let cursor = at + (strings?.offset ?? 0);
+    for (let i = 0; strings && i < strings.strings; i += 1) {
+      const units = cursor + 4 <= at + size ? Buffer.from(part.buffer, part.byteOffset).readUInt32LE(cursor) : -1;
+      const nullable = units === 0xffffffff && i === 0;
+      if (!nullable && (units < 0 || cursor + 4 + units * 2 > at + size))
+        return `names a sheet with a text longer than its record (byte ${at})`;
+      cursor += 4 + (nullable ? 0 : units * 2);
+    }
+    at += size;
+  }
+  return undefined;
+}
+
+/** Shared strings allowed beyond one per cell the worksheets could hold (strings no cell uses, as some programs keep). */
+const SPARE_SHARED_STRINGS = 10_000;
+/** A shared string item, in any namespace prefix. */
+const STRING_ITEM = /<(?:\w+:)?si[\s>/]/g;
+
+function stringBomb(file: string, allowed: number): InputFileError {
+  return new InputFileError(
+    'too_large',
+    file,
+    `${file} holds more shared strings (texts) than its sheets have cells to use them (more than ${allowed.toLocaleString('en-AU')}): a file made to exhaust memory, or a damaged one. Nothing was read or sent. Open it in Excel and save it again, or save the sheet to import as .csv.`,
+  );
 }
 
 /** A styles part for a workbook that has none (optional in both OOXML and ODF; SheetJS needs one). */

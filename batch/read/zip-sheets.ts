@@ -15,6 +15,10 @@ export interface SheetRowCount {
   rows: number | null;
   /** The sheet's part in the zip ({@link normalPath}), when its relationship names one. */
   part?: string;
+  /** Bytes the sheet's part unpacks to, when counted. */
+  bytes?: number;
+  /** The part holds no value element at all (`<v>`, `<is>`): the sheet has no data, without parsing it. */
+  valueless?: true;
 }
 
 /** A row element in any namespace prefix (`<row `, `<x:row>`), not `<rowBreaks>`. */
@@ -22,14 +26,18 @@ const ROW = /<(?:\w+:)?row[\s>/]/g;
 /** Long enough to hold any `<prefix:row ` split between two chunks. */
 const CARRY = 40;
 
-/** Counts row elements across chunks of a worksheet part, each decoded as latin1 (the markup is ASCII). */
-export function rowCounter(): { feed(chunk: string): void; total(): number } {
+/**
+ * Counts row elements (or another `element`, a global pattern) across chunks of a part, each decoded as
+ * latin1 (the markup is ASCII); `counted` is the count so far.
+ */
+export function rowCounter(element: RegExp = ROW): { feed(chunk: string): void; total(): number; counted(): number } {
   let carry = '';
   let count = 0;
   const countIn = (text: string, before: number) => {
-    for (const match of text.matchAll(ROW)) if (match.index < before) count += 1;
+    for (const match of text.matchAll(element)) if (match.index < before) count += 1;
   };
   return {
+    counted: () => count,
     feed(chunk) {
       const text = carry + chunk;
       // A match that starts in the carry is counted with the next chunk, when it is whole.
@@ -59,7 +67,8 @@ export function relationshipsPartOf(part: string): string {
 
 /**
  * The worksheets of a workbook in tab order with their row counts, from the workbook part's text,
- * its relationships' text and the rows counted per part (`rowsByPart`, keyed by {@link normalPath}).
+ * its relationships' text and the rows counted per part (`rowsByPart`, keyed by {@link normalPath}),
+ * with the bytes each part unpacks to (`bytesByPart`, same keys) and the parts with no value element.
  * Every sheet is listed, so that a tab's position in the list is its position in the workbook.
  */
 export function sheetRowCounts(
@@ -67,12 +76,19 @@ export function sheetRowCounts(
   workbookXml: string,
   relationshipsXml: string,
   rowsByPart: ReadonlyMap<string, number>,
+  bytesByPart: ReadonlyMap<string, number> = new Map(),
+  valuelessParts: ReadonlySet<string> = new Set(),
 ): SheetRowCount[] {
-  return sheetParts(workbookPart, workbookXml, relationshipsXml).map(({ name, part }) => ({
-    name,
-    rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null,
-    ...(part === undefined ? {} : { part }),
-  }));
+  return sheetParts(workbookPart, workbookXml, relationshipsXml).map(({ name, part }) => {
+    const bytes = part === undefined ? undefined : bytesByPart.get(part);
+    return {
+      name,
+      rows: (part === undefined ? undefined : rowsByPart.get(part)) ?? null,
+      ...(part === undefined ? {} : { part }),
+      ...(bytes === undefined ? {} : { bytes }),
+      ...(part !== undefined && valuelessParts.has(part) ? { valueless: true as const } : {}),
+    };
+  });
 }
 
 /** A table (ListObject) as its part (`xl/tables/table1.xml`) declares it: name, A1 range, header row shown. */
