@@ -135,9 +135,10 @@ export function officeLocale(languages: OfficeLanguages): Locale {
 }
 
 /**
- * An instant as `locale` writes a day and time in short form, in `timeZone` (an IANA name):
- * `3 Feb 2026, 7:15 am` (en-AU), `Feb 3, 2026, 7:15 AM` (en-US). For summaries the pane shows.
+ * An instant as `locale` writes a day and time in short form, in `timeZone` (an IANA name; the
+ * running machine's when none is given): `3 Feb 2026, 7:15 am` (en-AU), `Feb 3, 2026, 7:15 AM` (en-US).
+ * For summaries the pane shows.
  */
-export function formatDateTime(date: Date, locale: Locale, timeZone: string): string {
+export function formatDateTime(date: Date, locale: Locale, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
