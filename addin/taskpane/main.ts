@@ -70,6 +70,7 @@ async function main(): Promise<void> {
 
   connectView(connect);
   localeView(locales);
+  importer.followLocale();
   locales.store.subscribe(() => importer.followLocale());
   if (host.memory) memoryBar(host.memory, () => importer.refresh());
   let tabs: ReturnType<typeof setUpTabs> | null = null;
