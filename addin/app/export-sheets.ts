@@ -2,23 +2,28 @@
  * An export table (shared/export: columns and rows of plain values) as the sheets the workbook
  * adapter writes ({@link TableSheetInput}): values by column order, decimal strings as numbers,
  * service timestamps as the farm's wall-clock time (Excel cells have no time zone), calendar dates
- * as they are. The same conversions as the CLI's xlsx writer (batch/write/cell-values.ts). Pure.
+ * as they are; each column's number format in the user's locale (dates `mm/dd/yyyy` in en-US). The same
+ * conversions as the CLI's xlsx writer (batch/write/cell-values.ts, xlsx-writer.ts). Pure.
  */
 import type { ExportColumn, ExportTable, ExportValue as SharedValue } from '../../shared/export/index.ts';
+import { exportNumberFormat } from '../../shared/export/columns.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locale/locale.ts';
 import type { ExportValue, TableSheetInput } from '../excel/workbook-port.ts';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Every sheet of the table (the movements export has two: Movements and Summary). */
-export function tableSheets(table: ExportTable, timeZone: string): TableSheetInput[] {
+/**
+ * Every sheet of the table (the movements export has two: Movements and Summary), each column with
+ * its number format in `locale` (its own, else its type's: shared/export exportNumberFormat).
+ */
+export function tableSheets(table: ExportTable, timeZone: string, locale: Locale = DEFAULT_LOCALE): TableSheetInput[] {
   const clock = wallClock(timeZone);
   return table.sheets.map((sheet) => ({
     name: sheet.name,
-    columns: sheet.columns.map((c) => ({
-      header: c.header,
-      type: c.type,
-      ...(c.numFmt === undefined ? {} : { numFmt: c.numFmt }),
-    })),
+    columns: sheet.columns.map((c) => {
+      const numFmt = exportNumberFormat(c, locale);
+      return { header: c.header, type: c.type, ...(numFmt === null ? {} : { numFmt }) };
+    }),
     rows: Array.from(sheet.rows, (row) => sheet.columns.map((c) => cellValue(c, row[c.key] ?? null, clock))),
   }));
 }

@@ -23,6 +23,7 @@ import { Store } from './store.ts';
 import { SETTING_KEYS } from './workbook-settings.ts';
 import { UsageError } from '../../shared/errors/usage-error.ts';
 import { localTimeText } from '../../shared/sheet/values/index.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locale/locale.ts';
 
 /** How the picker names each dataset. */
 export const DATASET_TITLES: Readonly<Record<DatasetName, string>> = {
@@ -62,6 +63,8 @@ export interface ExportDeps {
   workbook: WorkbookPort;
   session(): Session | null;
   origin?: string;
+  /** The pane's locale (locale.ts): the date cells' format; default en-AU. */
+  locale?: () => Locale;
 }
 
 /** Exports a dataset into new sheets. */
@@ -185,7 +188,7 @@ export class ExportController {
         abort.signal,
       );
       const written: string[] = [];
-      const sheets = tableSheets(table, timeZone);
+      const sheets = tableSheets(table, timeZone, this.deps.locale?.() ?? DEFAULT_LOCALE);
       for (const sheet of sheets) written.push((await this.deps.workbook.addTableSheet(sheet)).name);
       // A Stocktake sheet just added is one to count into and pick for the ledger.
       this.store.set({ sheets: await this.deps.workbook.sheetNames() });

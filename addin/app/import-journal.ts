@@ -9,6 +9,7 @@ import { KINDS, type ImportKind } from '../../shared/kinds/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
 import { SessionJournal, type PaneJournal, type UnfinishedRun } from './pane-journal.ts';
 import { workbookIdentity } from './workbook-settings.ts';
+import { DEFAULT_LOCALE, formatDateTime, type Locale } from '../../shared/locale/locale.ts';
 
 /** Records named in a notice before `and N more`. */
 const NAMED = 5;
@@ -92,18 +93,19 @@ export class WorkbookJournal {
   }
 
   /** The oldest interrupted run of the workbook whose records have no results in the sheet, or null. */
-  async pending(): Promise<PendingImport | null> {
+  async pending(locale: Locale = DEFAULT_LOCALE): Promise<PendingImport | null> {
     const journal = await this.get(false);
     const [first] = journal?.unfinished() ?? [];
-    return first ? pendingOf(first) : null;
+    return first ? pendingOf(first, locale) : null;
   }
 }
 
 /** The notice of an unfinished run. */
-function pendingOf({ run, records }: UnfinishedRun): PendingImport {
+function pendingOf({ run, records }: UnfinishedRun, locale: Locale): PendingImport {
   const named = records.slice(0, NAMED).join(', ');
   const more = records.length > NAMED ? ` and ${records.length - NAMED} more` : '';
-  const when = new Date(run.started).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+  // The day and time it started on this computer's clock, written as the pane's locale writes them.
+  const when = formatDateTime(new Date(run.started), locale);
   const what = `An import of ${KINDS[run.kind].many}`;
   return {
     sheet: run.sheet,

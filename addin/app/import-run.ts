@@ -32,6 +32,7 @@ import { ResultsFeed } from './results-feed.ts';
 import { ResultsPlacer } from './results-write.ts';
 import type { Store } from './store.ts';
 import { saveMapping } from './workbook-settings.ts';
+import { DEFAULT_LOCALE, defaultDateOrder } from '../../shared/locale/locale.ts';
 
 /** Receipts or returns being sent at most at once; the client's adaptive limit decides the requests in flight. */
 export const IMPORT_CONCURRENCY = 6;
@@ -227,7 +228,8 @@ export class PaneImportRun {
         },
         {
           kind: kindName,
-          dateOrder,
+          // Not chosen: the locale's order (the screen shows the same, import.ts), as the CLI's default.
+          dateOrder: dateOrderChosen ? dateOrder : defaultDateOrder(this.host.deps.locale?.() ?? DEFAULT_LOCALE),
           dateOrderGiven: dateOrderChosen,
           timeZone,
           // The GST tick is the shown sheet's; another sheet of an all-sheets run reads as its own saved mapping says.

@@ -16,6 +16,7 @@ import type { PaneJournal } from './pane-journal.ts';
 import type { ProfileStore } from './profile-store.ts';
 import type { RecipePort } from '../../shared/import/ports.ts';
 import type { Session } from './session.ts';
+import type { Locale } from '../../shared/locale/locale.ts';
 
 /** What the Import screen shows. */
 export interface ImportState {
@@ -106,6 +107,11 @@ export interface ImportDeps {
   workbook: WorkbookPort;
   session(): Session | null;
   origin?: string;
+  /**
+   * The pane's locale (locale.ts): the date order used when none was chosen (en-US month first,
+   * shared/locale defaultDateOrder) and the numbers the screen shows; default en-AU.
+   */
+  locale?: () => Locale;
   /** Least time between two writes of results during a run, milliseconds (default 1,000; tests: 0, after every record). */
   resultsEveryMs?: number;
   /**

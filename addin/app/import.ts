@@ -21,6 +21,7 @@ import { initialImportState, type ImportDeps, type ImportState } from './import-
 import { paneMappingProblem } from './import-steps.ts';
 import { columnChoices, editMapping, fieldRows } from './mapping-editor.ts';
 import { Store } from './store.ts';
+import { DEFAULT_LOCALE, defaultDateOrder, formatNumber, type Locale } from '../../shared/locale/locale.ts';
 import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from './workbook-settings.ts';
 
 export type { ImportDeps, ImportState } from './import-state.ts';
@@ -76,8 +77,9 @@ export class ImportController {
       const sheet = current && sheets.includes(current) ? current : await workbook.activeSheetName();
       const savedOrder = await workbook.getSetting(SETTING_KEYS.dateOrder);
       const chosen = DATE_ORDERS.find((o) => o === savedOrder);
-      const dateOrder = chosen ?? this.store.get().dateOrder;
       const dateOrderChosen = chosen !== undefined || this.store.get().dateOrderChosen;
+      // Not chosen (here or saved in the workbook): the locale's order, as the CLI's default.
+      const dateOrder = chosen ?? (dateOrderChosen ? this.store.get().dateOrder : defaultDateOrder(this.locale()));
       const timeZone = (await workbook.getSetting(SETTING_KEYS.timeZone)) || this.store.get().timeZone;
       this.store.set({ sheets, sheet, dateOrder, dateOrderChosen, timeZone });
       await this.checkPending();
@@ -90,7 +92,7 @@ export class ImportController {
    * (the pane closed, Excel quit, a write that failed) and puts its notice on the screen (or none).
    */
   async checkPending(): Promise<void> {
-    const pending = await this.journals.pending().catch(() => null);
+    const pending = await this.journals.pending(this.locale()).catch(() => null);
     this.store.set({ pending });
   }
 
@@ -203,6 +205,19 @@ export class ImportController {
     });
   }
 
+  /**
+   * The pane's locale changed: ambiguous dates read in its order unless an order was chosen (here, or
+   * saved in the workbook), which always wins.
+   */
+  followLocale(): void {
+    if (!this.store.get().dateOrderChosen) this.store.set({ dateOrder: defaultDateOrder(this.locale()) });
+  }
+
+  /** The pane's locale (en-AU without one). */
+  private locale(): Locale {
+    return this.deps.locale?.() ?? DEFAULT_LOCALE;
+  }
+
   /** How ambiguous dates such as 3/2/2026 read; saved in the workbook. */
   async setDateOrder(order: DateOrder): Promise<void> {
     this.store.set({ dateOrder: order, dateOrderChosen: true });
@@ -290,7 +305,7 @@ export class ImportController {
 
   /** Says on the status line how many rows of the sheet are read so far. */
   private readingProgress(rows: number): void {
-    this.store.set({ status: { tone: 'info', text: `${READING}${rows.toLocaleString('en-AU')} rows…` } });
+    this.store.set({ status: { tone: 'info', text: `${READING}${formatNumber(rows, this.locale())} rows…` } });
   }
 
   /** Reads the sheet and maps it (saved mapping first); a sheet that cannot be mapped says why. */

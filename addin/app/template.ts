@@ -13,6 +13,7 @@ import { describeFailure } from './errors.ts';
 import { paneRemedy } from './remedy-wording.ts';
 import type { Session } from './session.ts';
 import { Store } from './store.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locale/locale.ts';
 
 /**
  * The template of `kind` for the organisation, its instructions worded for the pane.
@@ -38,6 +39,8 @@ export interface TemplateDeps {
   workbook: WorkbookPort;
   session(): Session | null;
   origin?: string;
+  /** The pane's locale (locale.ts): the date column's format and the instructions' dates; default en-AU. */
+  locale?: () => Locale;
   /** The day the Instructions sheet names (tests); default now. */
   now?: () => Date;
 }
@@ -68,6 +71,7 @@ export class TemplateController {
       const sheet = templateSheet(kind, await session.reference(), {
         organisationName: session.organisation.name,
         madeAt,
+        locale: this.deps.locale?.() ?? DEFAULT_LOCALE,
       });
       await this.deps.workbook.addTemplateSheet(sheet);
       const name = await this.deps.workbook.activeSheetName();

@@ -14,6 +14,8 @@ export const SETTING_KEYS = {
   organisationId: 'shed.organisationId',
   dateOrder: 'shed.dateOrder',
   timeZone: 'shed.timeZone',
+  /** The locale chosen in the pane (en-AU, en-NZ, en-GB, en-US), or '' / none: Office's language decides (locale.ts). */
+  locale: 'shed.locale',
   /** The workbook's identity (a GUID), made on its first import: its journal's key in this computer's IndexedDB. */
   workbookId: 'shed.workbookId',
 } as const;

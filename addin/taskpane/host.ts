@@ -20,6 +20,7 @@ import type { TokenStore } from '../app/token-store.ts';
 import { memoryProfileStore, webProfileStore, type ProfileStore } from '../app/profile-store.ts';
 import { memoryTokenStore, webTokenStore } from '../app/token-store.ts';
 import { memoryStorageAsync, officeRuntimeStorage, PaneRecipeStore, webStorageAsync } from '../app/recipe-store.ts';
+import type { OfficeLanguages } from '../../shared/locale/locale.ts';
 
 declare global {
   interface Window {
@@ -41,6 +42,8 @@ export interface Host {
   recipes: PaneRecipeStore;
   /** The memory host's workbook (the same object as `workbook`), which its page can open files into. */
   memory?: MemoryWorkbook;
+  /** Office's display and content languages, for the pane's locale (empty outside Office: en-AU). */
+  languages: OfficeLanguages;
 }
 
 /** The page cannot run: office.js missing, or opened outside Excel without `?host=memory`. */
@@ -61,6 +64,7 @@ export async function openHost(win: Window): Promise<Host> {
   const tokens = tokenStore(win);
   const profiles = profileStore(win);
   const recipes = recipeStore(win);
+  const languages = officeLanguages(office);
   if (memory) {
     const workbook = createMemoryWorkbook(win.__shedMemoryInit ?? (await workbookOfUrl(win)));
     try {
@@ -69,7 +73,7 @@ export async function openHost(win: Window): Promise<Host> {
       // No sessionStorage (blocked): the workbook's settings last the page.
     }
     win.__shedMemoryWorkbook = workbook;
-    return { kind: 'memory', workbook, tokens, profiles, recipes, memory: workbook };
+    return { kind: 'memory', workbook, tokens, profiles, recipes, memory: workbook, languages };
   }
   if (!office) {
     throw new HostError(
@@ -82,7 +86,13 @@ export async function openHost(win: Window): Promise<Host> {
         'or add ?host=memory to the address to try it on a sample workbook.',
     );
   }
-  return { kind: 'excel', workbook: new ExcelWorkbook(), tokens, profiles, recipes };
+  return { kind: 'excel', workbook: new ExcelWorkbook(), tokens, profiles, recipes, languages };
+}
+
+/** `Office.context.displayLanguage` and `contentLanguage` where office.js gives them (not before `onReady`). */
+function officeLanguages(office: typeof Office | undefined): OfficeLanguages {
+  const context = office?.context as Partial<Pick<Office.Context, 'displayLanguage' | 'contentLanguage'>> | undefined;
+  return { displayLanguage: context?.displayLanguage ?? null, contentLanguage: context?.contentLanguage ?? null };
 }
 
 /**

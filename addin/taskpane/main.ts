@@ -21,6 +21,8 @@ import { EInvoiceController } from '../app/einvoice-import.ts';
 import { RecipesController } from '../app/recipes.ts';
 import { einvoiceView } from './einvoice-view.ts';
 import { recipesView } from './recipes-view.ts';
+import { LocaleController } from '../app/locale.ts';
+import { localeView } from './locale-view.ts';
 
 /** A failure before the pane is ready, shown in its boot bar (there is no screen yet to show it). */
 function showBootError(error: unknown): void {
@@ -41,6 +43,10 @@ async function main(): Promise<void> {
   document.body.dataset.host = host.kind;
   const { workbook, tokens, profiles, recipes } = host;
   const origin = window.location.origin;
+  // The pane's locale: Office's language, or the choice saved in the workbook (Connect tab).
+  const locales = new LocaleController(workbook, host.languages);
+  await locales.restore().catch(() => undefined);
+  const locale = () => locales.current();
   const connect = new ConnectController({ workbook, tokens, origin });
   const session = () => connect.session();
   const connected = () => session() !== null;
@@ -52,9 +58,10 @@ async function main(): Promise<void> {
     openJournal: (key) => openPaneJournal(window.indexedDB, key),
     profiles,
     recipes,
+    locale,
   });
-  const exporter = new ExportController({ workbook, session, origin });
-  const templates = new TemplateController({ workbook, session, origin });
+  const exporter = new ExportController({ workbook, session, origin, locale });
+  const templates = new TemplateController({ workbook, session, origin, locale });
   const recipeScreen = new RecipesController(recipes);
   const einvoices = new EInvoiceController(
     { workbook, session, origin, openJournal: (key) => openPaneJournal(window.indexedDB, key), recipes },
@@ -62,6 +69,9 @@ async function main(): Promise<void> {
   );
 
   connectView(connect);
+  localeView(locales);
+  importer.followLocale();
+  locales.store.subscribe(() => importer.followLocale());
   if (host.memory) memoryBar(host.memory, () => importer.refresh());
   let tabs: ReturnType<typeof setUpTabs> | null = null;
   const views = [

@@ -71,7 +71,10 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       )
       .option('--results <file>', 'results file (default: NAME.results.xlsx or .csv beside the input)')
       .addOption(
-        new Option('--date-order <order>', 'reading of ambiguous dates (default DMY)').choices(['DMY', 'MDY', 'YMD']),
+        new Option(
+          '--date-order <order>',
+          "reading of ambiguous dates (default: the locale's, MDY in en-US, DMY otherwise)",
+        ).choices(['DMY', 'MDY', 'YMD']),
       )
       .option(
         '--prices-include-gst',

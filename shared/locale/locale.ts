@@ -100,3 +100,45 @@ export function dateExample(locale: Locale): string {
 export function formatLongDate(date: Date, locale: Locale, timeZone?: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
+
+/**
+ * How an import reads an ambiguous date (`03/04/2026`) when the user chose no order: the locale's
+ * order (en-US month first, the others day first). Both faces call this; an order the user chose
+ * (`--date-order`, the pane's Reading options, a workbook's saved choice) always wins over it.
+ */
+export function defaultDateOrder(locale: Locale): LocaleFormat['dateOrder'] {
+  return localeFormat(locale).dateOrder;
+}
+
+/** The language tags Office gives the pane (`Office.context.displayLanguage`, `contentLanguage`). */
+export interface OfficeLanguages {
+  displayLanguage?: string | null;
+  contentLanguage?: string | null;
+}
+
+/**
+ * The pane's locale: the one the user chose in the pane when it names one of {@link LOCALES}, else
+ * Office's display language, else its content language (each through {@link localeFromLanguageTag}),
+ * else {@link DEFAULT_LOCALE}. Never the browser's or the machine's default.
+ */
+export function paneLocale(chosen: string | null | undefined, languages: OfficeLanguages): Locale {
+  return parseLocale(chosen) ?? officeLocale(languages);
+}
+
+/** The locale Office's languages name (display first, then content), else {@link DEFAULT_LOCALE}. */
+export function officeLocale(languages: OfficeLanguages): Locale {
+  return (
+    localeFromLanguageTag(languages.displayLanguage) ??
+    localeFromLanguageTag(languages.contentLanguage) ??
+    DEFAULT_LOCALE
+  );
+}
+
+/**
+ * An instant as `locale` writes a day and time in short form, in `timeZone` (an IANA name; the
+ * running machine's when none is given): `3 Feb 2026, 7:15 am` (en-AU), `Feb 3, 2026, 7:15 AM` (en-US).
+ * For summaries the pane shows.
+ */
+export function formatDateTime(date: Date, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -22,6 +22,7 @@ import { loadProfile, loadProfiles, profilesDir, saveProfile } from '../../confi
 import type { openSession } from '../../session/open-session.ts';
 import type { ImportOptions } from './options.ts';
 import { checkImportOptions } from './options.ts';
+import { userLocale } from '../../config/locale.ts';
 import { FileImportRun } from './file-ports.ts';
 import { isEInvoiceFile, loadEInvoiceFile } from './einvoice.ts';
 import type { ImportSummary } from './report.ts';
@@ -46,7 +47,7 @@ export type { ImportSummary } from './report.ts';
  */
 export async function importCommand(given: ImportOptions): Promise<ImportSummary> {
   const options = isEInvoiceFile(given.file) && !given.einvoice ? await asEInvoiceImport(given) : given;
-  const settings = checkImportOptions(options);
+  const settings = checkImportOptions(options, await userLocale(options.locale, options.io.env));
   if (options.mapping && options.profile)
     throw new UsageError('Pass `--mapping` or `--profile`, not both: each names the mapping to use');
   const file = options.mapping ? await readMappingFile(options.mapping) : undefined;

@@ -9,6 +9,7 @@ import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import { kindOf, type ImportKind } from '../../../shared/kinds/index.ts';
 import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
+import { DEFAULT_LOCALE, defaultDateOrder, type Locale } from '../../../shared/locale/locale.ts';
 import type { MemoryGuard } from '../../cli/heap.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import type { ClientTuning } from '../../session/open-session.ts';
@@ -28,7 +29,7 @@ export interface ImportOptions extends ConnectionFlags {
   concurrency?: number;
   /** Results file; default beside the input, `NAME.results.xlsx` or `.csv`. */
   results?: string;
-  /** Reading of ambiguous dates; default DMY (given: a column that proves the other order is read this way all the same). */
+  /** Reading of ambiguous dates; default the locale's (en-US MDY, others DMY); given: a column that proves the other order is read this way all the same. */
   dateOrder?: DateOrder;
   /** The sheet's prices include GST: it is taken off each pack cost (gaps row 28). */
   pricesIncludeGst?: boolean;
@@ -76,10 +77,14 @@ export interface ImportOptions extends ConnectionFlags {
 }
 
 /**
- * Checks the options a user typed, before anything is read or sent.
+ * Checks the options a user typed, before anything is read or sent. Without `--date-order`, ambiguous
+ * dates read in `locale`'s order (shared/locale defaultDateOrder: en-US month first, others day first).
  * @throws UsageError with what was expected, e.g. "Expected `--concurrency` to be a whole number from 1 to 64".
  */
-export function checkImportOptions(options: ImportOptions): {
+export function checkImportOptions(
+  options: ImportOptions,
+  locale: Locale = DEFAULT_LOCALE,
+): {
   /** Requests in flight: fixed by `--concurrency`, else where an adaptive run starts. */
   concurrency: number;
   /** No `--concurrency`: the requests in flight follow the service (shared/client/adaptive-limit.ts). */
@@ -95,7 +100,7 @@ export function checkImportOptions(options: ImportOptions): {
       `Expected \`--concurrency\` to be a whole number from 1 to 64, got ${String(options.concurrency)}`,
     );
   }
-  const dateOrder = (options.dateOrder ?? 'DMY').toUpperCase() as DateOrder;
+  const dateOrder = (options.dateOrder ?? defaultDateOrder(locale)).toUpperCase() as DateOrder;
   if (!['DMY', 'MDY', 'YMD'].includes(dateOrder)) {
     throw new UsageError(`Expected \`--date-order\` to be DMY, MDY or YMD, got '${options.dateOrder}'`);
   }

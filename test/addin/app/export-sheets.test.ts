@@ -37,7 +37,17 @@ describe('export tables as workbook sheets', () => {
   it('keeps every sheet, columns in order, values typed for Excel', () => {
     const sheets = tableSheets(table, 'Australia/Sydney');
     expect(sheets.map((s) => s.name)).toEqual(['Movements', 'Summary']);
-    expect(sheets[0]!.columns).toEqual(table.sheets[0]!.columns.map((c) => ({ header: c.header, type: c.type })));
+    // Each column carries its number format in the locale (en-AU by default); text and booleans none.
+    expect(sheets[0]!.columns.map((c) => [c.header, c.type, c.numFmt])).toEqual([
+      ['Date', 'date', 'dd/mm/yyyy'],
+      ['Total Quantity', 'number', 'General'],
+      ['Line Cost', 'money', '#,##0.00'],
+      ['Under Review', 'boolean', undefined],
+      ['Updated At', 'datetime', 'dd/mm/yyyy hh:mm'],
+      ['Notes', 'text', undefined],
+    ]);
+    const us = tableSheets(table, 'Australia/Sydney', 'en-US')[0]!.columns;
+    expect([us[0]?.numFmt, us[4]?.numFmt]).toEqual(['mm/dd/yyyy', 'mm/dd/yyyy hh:mm']);
     expect(sheets[0]!.rows[0]).toEqual([
       new Date(Date.UTC(2026, 2, 23)),
       -0.5,

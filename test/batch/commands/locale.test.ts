@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../batch/cli/main.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { listAll } from '../../support/service.ts';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -57,5 +59,41 @@ describe('shed in en-US and en-AU', () => {
 
   it('refuses an unknown locale with exit 2, nothing written', async () => {
     expect(await shed(['export', 'receipts', '--out', join(dir, 'x.xlsx'), '--locale', 'fr-FR'])).toBe(2);
+  });
+});
+
+describe('an import of an ambiguous date (03/04/2026) without --date-order', () => {
+  /** Imports one receipt dated `03/04/2026` as invoice `invoice`; returns the exit status and the day it was received. */
+  async function importDated(invoice: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+    const file = join(dir, `${invoice}.csv`);
+    const lines = [
+      'Invoice No,Supplier,Date Received,Deliver To,Product,Qty,Pack Size,Unit,Price ex GST',
+      `${invoice},Farmco Rural Supplies,03/04/2026,Main Chemical Shed,Glyfos 540,1,20,L,185`,
+    ];
+    await writeFile(file, lines.join('\r\n') + '\r\n');
+    const code = await shed(
+      ['import', 'receipts', file, '--results', join(dir, `${invoice}.results.csv`), ...args],
+      env,
+    );
+    const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
+    const receipt = receipts.find((r) => String(r.notes ?? '').startsWith(`Invoice ${invoice}`));
+    return { code, day: String(receipt?.received_at ?? '').slice(0, 10) };
+  }
+
+  it('reads it month-first under --locale en-US: 4 March', async () => {
+    expect(await importDated('LOC-US', ['--locale', 'en-US'])).toEqual({ code: 0, day: '2026-03-04' });
+  });
+
+  it('reads it month-first under SHED_LOCALE=en-US, day-first under en-AU and by default', async () => {
+    expect(await importDated('LOC-US-ENV', [], { SHED_LOCALE: 'en-US' })).toEqual({ code: 0, day: '2026-03-04' });
+    expect(await importDated('LOC-AU', ['--locale', 'en-AU'])).toEqual({ code: 0, day: '2026-04-03' });
+    expect(await importDated('LOC-DEFAULT', [])).toEqual({ code: 0, day: '2026-04-03' });
+  });
+
+  it('an explicit --date-order wins over the locale', async () => {
+    expect(await importDated('LOC-US-DMY', ['--locale', 'en-US', '--date-order', 'DMY'])).toEqual({
+      code: 0,
+      day: '2026-04-03',
+    });
   });
 });

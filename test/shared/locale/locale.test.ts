@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { exportNumberFormat } from '../../../shared/export/columns.ts';
 import {
   dateExample,
+  defaultDateOrder,
   formatDate,
+  formatDateTime,
   formatLongDate,
   formatNumber,
   localeFormat,
   localeFromLanguageTag,
+  LOCALES,
+  officeLocale,
+  paneLocale,
   parseLocale,
 } from '../../../shared/locale/locale.ts';
 
@@ -53,5 +58,30 @@ describe('the user locale', () => {
     expect(exportNumberFormat({ type: 'datetime' }, 'en-US')).toBe('mm/dd/yyyy hh:mm');
     expect(exportNumberFormat({ type: 'money' }, 'en-US')).toBe('#,##0.00');
     expect(exportNumberFormat({ type: 'date', numFmt: 'yyyy-mm-dd' }, 'en-US')).toBe('yyyy-mm-dd');
+  });
+});
+
+describe('defaultDateOrder', () => {
+  it('reads ambiguous dates month first in en-US only', () => {
+    expect(LOCALES.map((l) => defaultDateOrder(l))).toEqual(['DMY', 'DMY', 'DMY', 'MDY']);
+  });
+});
+
+describe('paneLocale', () => {
+  it("takes the pane's choice, else Office's display language, else its content language, else en-AU", () => {
+    expect(paneLocale('en-NZ', { displayLanguage: 'en-US', contentLanguage: 'en-GB' })).toBe('en-NZ');
+    expect(paneLocale(null, { displayLanguage: 'en-US', contentLanguage: 'en-AU' })).toBe('en-US');
+    expect(paneLocale('', { displayLanguage: 'fr-FR', contentLanguage: 'en-NZ' })).toBe('en-NZ');
+    expect(paneLocale('klingon', { displayLanguage: 'de-DE' })).toBe('en-AU');
+    expect(paneLocale(undefined, { displayLanguage: 'en-IE' })).toBe('en-GB');
+    expect(officeLocale({})).toBe('en-AU');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes a day and time in the locale's order, in the zone given", () => {
+    const at = new Date('2026-02-02T20:15:00Z'); // 7:15 am on 3 February in Sydney
+    expect(formatDateTime(at, 'en-AU', 'Australia/Sydney')).toMatch(/^3 Feb 2026, 7:15\s?am$/i);
+    expect(formatDateTime(at, 'en-US', 'Australia/Sydney')).toMatch(/^Feb 3, 2026, 7:15\s?AM$/i);
   });
 });
