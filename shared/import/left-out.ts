@@ -17,7 +17,8 @@ interface RefusableDraft {
  * out: `records` are the sheet's records as grouped with every row (hidden ones too), `leftOut` the
  * rows left out as hidden or filtered. A record whose rows are all left out has no draft and stays left
  * out; a wholly visible one is untouched. The drafts of one such record become one refused draft (body
- * null), each of its rows with the problem `partly_hidden` and the remedy `include_hidden`.
+ * null, the first draft's problems kept), each of its rows with the problem `partly_hidden` and the
+ * remedy `include_hidden`.
  * @param records each record's sheet row numbers (1-based).
  * @param label how a draft is named in messages (`invoice INV-40390`).
  */
@@ -52,8 +53,9 @@ export function refusePartlyLeftOut<D extends RefusableDraft>(
       merged.set(record, refused);
       out.push(refused);
     } else {
+      // Its own problems are those of lines read without the hidden ones (an empty supplier the hidden
+      // row would have filled down): not said; the rows shown, the record is read again whole.
       into.rowNumbers.push(...draft.rowNumbers);
-      into.problems.push(...draft.problems);
     }
   }
   for (const [record, draft] of merged) {
@@ -68,9 +70,9 @@ export function refusePartlyLeftOut<D extends RefusableDraft>(
 function partlyHidden(rowNumber: number, hidden: readonly number[], label: string): Problem {
   const one = hidden.length === 1;
   const message =
-    `${one ? 'row' : 'rows'} ${hidden.join(', ')} of ${label} ${one ? 'is' : 'are'} hidden or filtered out in the sheet: ` +
-    `nothing of it is sent, as its visible lines alone would save it without ${one ? 'that line' : 'those lines'} ` +
+    `${one ? 'row' : 'rows'} ${hidden.join(', ')} of ${label} ${one ? 'is' : 'are'} hidden or filtered out: ` +
+    `nothing of it is sent, as its visible lines alone would leave ${one ? 'that line' : 'those lines'} out ` +
     `(or delete ${one ? 'it' : 'them'} from the record already imported); show ${one ? 'it' : 'them'}, ` +
-    `or delete the lines that are not to be imported`;
+    `or delete the lines not to import`;
   return { code: 'partly_hidden', rowNumber, message, remedies: [{ code: 'include_hidden' }] };
 }

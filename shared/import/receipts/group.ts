@@ -243,7 +243,7 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
 
 function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
   group.lines.push(row);
-  addKey(group, row, index);
+  addKey(group, row);
   for (const field of RECEIPT_HEADER_FIELDS) {
     const cell = row.cells[field];
     if (cell === undefined || isBlank(cell)) continue;
@@ -270,29 +270,12 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
 /**
  * The invoice key a line writes, given to its invoice whatever the line's place in it: a Record ID
  * group whose first line (a sorted results file) leaves the number blank takes it from a later line,
- * never sends the receipt without it. Another number on a line of the same record is refused.
+ * never sends the receipt without it. Another number on a line of the same invoice is refused by
+ * `addLine` (the key is a header field).
  */
-function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
-  const field = group.keyField;
-  const text = field ? cellText(row.cells[field] ?? null) : '';
-  if (!field || !text) return;
-  if (group.key === null) {
-    group.key = text;
-    return;
-  }
-  if (normInvoice(text) === normInvoice(group.key)) return;
-  const header = index.headers[index.columns[field] ?? -1] || field;
-  const first = group.lines.find((line) => cellText(line.cells[field] ?? null) !== '')?.rowNumber;
-  group.problems.push(
-    cellProblem(
-      index,
-      field,
-      row.rowNumber,
-      'header_mismatch',
-      `'${text}' differs from '${group.key}' on row ${first}: every line of one receipt must have the same ${header} (or leave it blank to repeat the other lines')`,
-      row.cells[field] ?? null,
-    ),
-  );
+function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
+  const text = group.keyField ? cellText(row.cells[group.keyField] ?? null) : '';
+  if (group.key === null && text) group.key = text;
 }
 
 /** Header values compared as a bookkeeper reads them: case and spacing ignored. */
