@@ -12,7 +12,8 @@ import { KINDS, type ImportKind } from '../kinds/index.ts';
 import type { Problem, RowResult } from './outcome.ts';
 import type { ReadSettings } from './receipts/build.ts';
 import { receiptOps } from './receipts/ops.ts';
-import { planReceiptImport } from './receipts/plan.ts';
+import { planReceiptImport, receiptRecordRows } from './receipts/plan.ts';
+import { refusePartlyLeftOut } from './left-out.ts';
 import { returnOps } from './returns/ops.ts';
 import { planReturnImport } from './returns/plan.ts';
 
@@ -43,9 +44,16 @@ export interface ExistingOfKinds {
   returns: readonly Return[];
 }
 
+/** The rows left out as hidden or filtered, and the whole sheet (to see which records they cut in part). */
+interface LeftOut {
+  rows: ReadonlySet<number>;
+  sheet: Grid;
+}
+
 /** A kind's part of planning: its plan of the (visible) sheet, bound to its operations. */
 type KindPlanner = (
   grid: Grid,
+  leftOut: LeftOut,
   mapping: ColumnMapping,
   resolver: Resolver,
   org: OrgClient,
@@ -55,16 +63,20 @@ type KindPlanner = (
 
 /** Each kind's planner, looked up by kind. */
 const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
-  receipts: (grid, mapping, resolver, org, settings, existing) => {
+  receipts: (grid, leftOut, mapping, resolver, org, settings, existing) => {
     const plan = planReceiptImport(grid, mapping, resolver, settings);
     const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
+    // An invoice with some lines hidden is refused whole: its visible lines alone would drop the others.
+    const records = leftOut.rows.size ? receiptRecordRows(leftOut.sheet, mapping, settings) : [];
+    const drafts = refusePartlyLeftOut(plan.drafts, records, leftOut.rows, KINDS.receipts.label);
     return {
-      drafts: plan.drafts,
+      drafts,
       warnings: plan.warnings,
-      run: (options) => runImport(plan.drafts, ops, existing.receipts, options),
+      run: (options) => runImport(drafts, ops, existing.receipts, options),
     };
   },
-  returns: (grid, mapping, resolver, org, settings, existing) => {
+  // A return is one row: hidden or not, never cut in part.
+  returns: (grid, _leftOut, mapping, resolver, org, settings, existing) => {
     const plan = planReturnImport(grid, mapping, resolver, settings);
     const ops = returnOps(org, settings.timeZone);
     return {
@@ -78,8 +90,8 @@ const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
 /**
  * Plans the sheet as receipts or returns and binds the engine to that kind's operations: the one
  * way both the CLI and the add-in import. Rows below the header that the workbook hides (by hand or
- * by a filter: the bookkeeper filtered out cancelled lines) are left out, and said, unless
- * `includeHidden`.
+ * by a filter) are left out, and said, unless `includeHidden`; a record with only some of its rows
+ * left out is refused whole (`partly_hidden`), never sent without them.
  * @param existing the organisation's records fetched at the start (duplicates are checked against them).
  */
 export function planImport(
@@ -105,6 +117,7 @@ export function planImport(
         },
       ]
     : [];
-  const planned = PLANNERS[kind](grid, mapping, resolver, org, settings, existing);
+  const leftOut = { rows: new Set(hiddenRows), sheet };
+  const planned = PLANNERS[kind](grid, leftOut, mapping, resolver, org, settings, existing);
   return { ...planned, warnings: [...hiddenWarning, ...planned.warnings], hiddenRows, label: KINDS[kind].label };
 }

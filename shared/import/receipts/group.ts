@@ -243,6 +243,7 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
 
 function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
   group.lines.push(row);
+  addKey(group, row);
   for (const field of RECEIPT_HEADER_FIELDS) {
     const cell = row.cells[field];
     if (cell === undefined || isBlank(cell)) continue;
@@ -264,6 +265,17 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
       );
     }
   }
+}
+
+/**
+ * The invoice key a line writes, given to its invoice whatever the line's place in it: a Record ID
+ * group whose first line (a sorted results file) leaves the number blank takes it from a later line,
+ * never sends the receipt without it. Another number on a line of the same invoice is refused by
+ * `addLine` (the key is a header field).
+ */
+function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
+  const text = group.keyField ? cellText(row.cells[group.keyField] ?? null) : '';
+  if (group.key === null && text) group.key = text;
 }
 
 /** Header values compared as a bookkeeper reads them: case and spacing ignored. */

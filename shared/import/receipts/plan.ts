@@ -70,3 +70,21 @@ export function planReceiptImport(
   );
   return { drafts, skipped, warnings };
 }
+
+/**
+ * The sheet's invoices as sheet row numbers, grouped as `planReceiptImport` groups them but without
+ * reading a cell: used with every row of the sheet (hidden ones too) to find the invoices a hidden or
+ * filtered-out row cuts in part.
+ */
+export function receiptRecordRows(grid: Grid, mapping: ColumnMapping, settings: ReadSettings): number[][] {
+  const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
+  const index: ColumnIndex = { columns, headers: mapping.headers };
+  const { rows, blankBefore } = sheetLines<ReceiptField>(
+    grid,
+    mapping,
+    settings,
+    KINDS.receipts.quantityField,
+    KINDS.receipts.dateField,
+  );
+  return groupInvoices(rows, blankBefore, index).map((group) => group.lines.map((line) => line.rowNumber));
+}

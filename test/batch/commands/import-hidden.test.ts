@@ -1,5 +1,6 @@
 // Rows the bookkeeper hid, or filtered out with an autofilter (Excel saves both as hidden rows), are
-// not imported unless asked for: a filtered-out cancelled line must not reach the service.
+// not imported unless asked for: a filtered-out cancelled line must not reach the service, and an
+// invoice with only some lines filtered out is refused whole (its visible lines alone are not the invoice).
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,7 +93,9 @@ describe('hidden and filtered-out rows', () => {
   it('are left out by default, and the summary says which', async () => {
     const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true });
     expect(summary.hiddenRowsSkipped).toBe(2);
-    expect(summary.records).toMatchObject({ total: 2, valid: 2 });
+    // HID-1 has its second line filtered out: refused whole; HID-2 is wholly hidden: left out.
+    expect(summary.records).toMatchObject({ total: 2, valid: 1, invalid: 1 });
+    expect(summary.exitCode).toBe(1);
     expect(io.stderr.join('\n')).toContain(
       'warning: rows 3, 4 are hidden or filtered out in the sheet and not imported; include them with --include-hidden',
     );
@@ -104,15 +107,12 @@ describe('hidden and filtered-out rows', () => {
     expect(summary.records).toMatchObject({ total: 3, valid: 3 });
   });
 
-  it('never reach the service: the visible lines only', async () => {
+  it('never reach the service, nor does an invoice cut in part by them', async () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
-    expect(summary.records.created).toBe(2);
+    expect(summary.records.created).toBe(1);
     const created = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice HID-/.test(r.notes ?? ''));
     expect(
       created.map((r) => [r.notes.slice(8, 13), r.line_items.map((l: { quantity: string }) => l.quantity)]).sort(),
-    ).toEqual([
-      ['HID-1', ['2']],
-      ['HID-3', ['7']],
-    ]);
+    ).toEqual([['HID-3', ['7']]]);
   });
 });

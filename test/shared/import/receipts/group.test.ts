@@ -179,4 +179,30 @@ describe('groupInvoices', () => {
     // R2's rows disagree on the date: a problem, not a silent merge.
     expect(groups[1]!.problems.map((p) => p.code)).toEqual(['header_mismatch']);
   });
+
+  it("takes a record's invoice number from any of its lines, whatever their order (a sorted results file)", () => {
+    const { groups } = group([
+      [2, null, null, null, null, 'Amine', 1, 'rec-1'],
+      [3, 'SRT-1', 'Farmco', '1/2/2026', 'Shed', 'Weedaway', 2, 'rec-1'],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3]]);
+    expect(groups[0]!.key).toBe('SRT-1');
+    expect(groups[0]!.header.supplier).toEqual({ value: 'Farmco', rowNumber: 3 });
+    expect(groups[0]!.problems).toEqual([]);
+  });
+
+  it('refuses two invoice numbers on the lines of one record', () => {
+    const { groups } = group([
+      [2, 'SRT-1', 'Farmco', '1/2/2026', 'Shed', 'Weedaway', 2, 'rec-1'],
+      [3, 'SRT-2', null, null, null, 'Amine', 1, 'rec-1'],
+    ]);
+    expect(groups.map(rowsOf)).toEqual([[2, 3]]);
+    expect(groups[0]!.problems).toMatchObject([
+      {
+        code: 'header_mismatch',
+        rowNumber: 3,
+        message: expect.stringContaining("'SRT-2' differs from 'SRT-1' on row 2"),
+      },
+    ]);
+  });
 });
