@@ -8,7 +8,7 @@
 import { kindOf, type ImportKind } from '../kinds/index.ts';
 import type { Grid, CellValue } from '../sheet/grid.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
-import { unitFromRec20 } from '../packs/index.ts';
+import { unitFromRec20 } from '../sheet/packs/index.ts';
 import { canonicalDecimal, divideDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
 import { parseBusinessNumber, supplierIdentity, type SupplierIdentity } from '../suppliers/identity.ts';
 import { checkCurrency } from './currency.ts';

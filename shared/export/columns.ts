@@ -3,7 +3,8 @@
  * The file writers (batch/write) take these shapes as they are, under their own names
  * (`ColumnSpec` is {@link ExportColumn}, see batch/write/table.ts), so shared/ never depends on a writer.
  */
-import { cellNumberFormat, type CellFormat, type ExportColumnType } from '../kinds/number-formats.ts';
+import { type CellFormat, type ExportColumnType } from '../kinds/number-formats.ts';
+import { cellNumberFormat } from '../locale/cell-format.ts';
 import { DEFAULT_LOCALE, type Locale } from '../locale/locale.ts';
 
 export type { ExportColumnType } from '../kinds/number-formats.ts';

@@ -9,7 +9,7 @@ import { isStorageLocked } from '../schemas/resources.ts';
 import type { CellValue } from '../sheet/grid.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import { isBlank } from '../sheet/grid.ts';
-import type { PackConventions, PackReading } from '../packs/index.ts';
+import type { PackConventions, PackReading } from '../sheet/packs/index.ts';
 import type { DateOrder, UnitAliases } from '../sheet/values/index.ts';
 import {
   cellText,

@@ -14,7 +14,7 @@ import {
   normaliseUnit,
   parseQuantityWithUnit,
 } from '../sheet/values/index.ts';
-import { type PackConventions, type PackReading, isCountUnit, readPack, unitFromRec20 } from '../packs/index.ts';
+import { type PackConventions, type PackReading, isCountUnit, readPack, unitFromRec20 } from '../sheet/packs/index.ts';
 
 /** A pack size read: value and service unit, and what to say in the Message when it was converted. */
 export interface PackSize {

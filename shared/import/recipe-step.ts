@@ -6,7 +6,7 @@
  */
 import { EXTRA_HEADERS } from '../einvoice/to-grid.ts';
 import type { Notice } from '../errors/remedy.ts';
-import { readPack, type PackConventions } from '../packs/index.ts';
+import { readPack, type PackConventions } from '../sheet/packs/index.ts';
 import { normaliseName, shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
 import type { CellValue, Grid } from '../sheet/grid.ts';

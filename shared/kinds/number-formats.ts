@@ -5,8 +5,6 @@
  * may be given (a template column's, an export column's type), so that the field registry
  * (field-registry.ts) can state each field's layout without reaching up into template/ or export/.
  */
-import { DEFAULT_LOCALE, localeFormat, type Locale } from '../locale/locale.ts';
-
 /**
  * How a cell is shown:
  * - `general`: as Excel shows it unformatted;
@@ -14,7 +12,7 @@ import { DEFAULT_LOCALE, localeFormat, type Locale } from '../locale/locale.ts';
  * - `number`: a quantity or pack size (`General`: whole numbers show no trailing point);
  * - `integer`: a count (`0`);
  * - `money`: dollars with cents (`#,##0.00`);
- * - `date`: a day (`dd/mm/yyyy` in the table; {@link cellNumberFormat} gives the user's locale's order);
+ * - `date`: a day (`dd/mm/yyyy` in the table; `cellNumberFormat` in shared/locale gives the user's locale's order);
  * - `datetime`: a day and a time (`dd/mm/yyyy hh:mm`; likewise);
  * - `boolean`: TRUE or FALSE, unformatted.
  */
@@ -31,18 +29,6 @@ export const NUMBER_FORMATS: Readonly<Record<CellFormat, string | null>> = Objec
   datetime: 'dd/mm/yyyy hh:mm',
   boolean: null,
 });
-
-/**
- * The Excel number format of `format` in `locale`: dates and date-times in the locale's order
- * (`dd/mm/yyyy` or `mm/dd/yyyy`, shared/locale), the rest as {@link NUMBER_FORMATS}.
- */
-export function cellNumberFormat(format: CellFormat, locale: Locale = DEFAULT_LOCALE): string | null {
-  const local = localeFormat(locale);
-  if (format === 'date') return local.dateFormat;
-  if (format === 'datetime') return local.dateTimeFormat;
-  if (format === 'money') return local.moneyFormat;
-  return NUMBER_FORMATS[format];
-}
 
 /** A template column's cell format: plain, text kept as typed (leading zeros of invoice numbers), a day-first date, a number, dollars. */
 export type TemplateFormat = Extract<CellFormat, 'general' | 'text' | 'date' | 'number' | 'money'>;

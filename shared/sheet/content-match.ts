@@ -12,7 +12,7 @@ import type { ColumnMapping, ContentTie } from './column-mapping.ts';
 import { kindOf, type ContentKind } from '../kinds/index.ts';
 import type { MappedField } from './mapping-match.ts';
 import { normaliseUnit, parseDateCell, parseDecimalCell, parseQuantityWithUnit } from './values/index.ts';
-import { unitFromRec20 } from '../packs/rec20.ts';
+import { unitFromRec20 } from './packs/rec20.ts';
 
 /** Organisation lookups for content matching (the import's resolver): whether a text names one. */
 export interface ContentLookups {

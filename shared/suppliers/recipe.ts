@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ShedError, type ErrorCodes } from '../errors/shed-error.ts';
-import { PackConventionsSchema, isCountUnit } from '../packs/index.ts';
+import { PackConventionsSchema, isCountUnit } from '../sheet/packs/index.ts';
 import { supplierIdentity, supplierName } from './identity.ts';
 
 /**

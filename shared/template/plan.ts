@@ -16,7 +16,7 @@ import {
   type WordedInstructions,
 } from './instructions.ts';
 import { templateLists } from './lists.ts';
-import { cellNumberFormat } from '../kinds/number-formats.ts';
+import { cellNumberFormat } from '../locale/cell-format.ts';
 import { dateExample, DEFAULT_LOCALE, formatLongDate, type Locale } from '../locale/locale.ts';
 
 /** The sheet feeding the drop-down lists. Visible (not hidden): a bookkeeper can read and search it. */

@@ -18,7 +18,7 @@ import {
   linePhrase,
   readPack,
   sizePack,
-} from '../../packs/index.ts';
+} from '../../sheet/packs/index.ts';
 import type { FieldRow } from '../rows.ts';
 import type { ReadSettings } from '../cells.ts';
 

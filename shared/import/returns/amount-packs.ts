@@ -17,7 +17,7 @@ import {
   keepAs,
   linePhrase,
   readPack,
-} from '../../packs/index.ts';
+} from '../../sheet/packs/index.ts';
 import type { CellReader, ReadSettings } from '../cells.ts';
 import { packSourcePhrase } from '../receipts/line-packs.ts';
 import type { FieldRow } from '../rows.ts';

@@ -2,8 +2,8 @@
  * What a product is kept by (litres or kilograms) against the size read: a volume given for a product
  * kept by weight (and the reverse) is refused, unless a density is stated; then it is converted and said.
  */
-import { divideDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
-import { type Parsed, parsedFail, parsedOk } from '../sheet/values/parsed.ts';
+import { divideDecimals, multiplyDecimals } from '../values/decimal.ts';
+import { type Parsed, parsedFail, parsedOk } from '../values/parsed.ts';
 import type { PackReading } from './parse.ts';
 import type { Dimension } from './vocabulary.ts';
 

@@ -3,7 +3,7 @@
  * Recommendation 20 unit codes, units refused on purpose (gallons, ounces, pounds) and pack kinds.
  * Plain tables, looked up by {@link wordKey}.
  */
-import { UNIT_SYNONYMS } from '../service/gaps.ts';
+import { UNIT_SYNONYMS } from '../../service/gaps.ts';
 
 /** The units the service is sent (gaps row 10): litres, millilitres, kilograms, grams, tonnes. */
 export type PackUnit = 'l' | 'ml' | 'kg' | 'g' | 't';

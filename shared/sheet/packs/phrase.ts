@@ -2,7 +2,7 @@
  * The words the pack engine puts in a row's Message: what a descriptor was read as
  * (`80 l = 4 × 20 l drums`, `20 l = carton of 4 × 5 l`, `1000 l IBC`).
  */
-import { multiplyDecimals } from '../sheet/values/decimal.ts';
+import { multiplyDecimals } from '../values/decimal.ts';
 import type { PackKind, PackUnit } from './vocabulary.ts';
 
 /** The fields of a reading a phrase is made of. */

@@ -12,7 +12,7 @@ import {
   readPack,
   sizePack,
   unitFromRec20,
-} from '../../../shared/packs/index.ts';
+} from '../../../../shared/sheet/packs/index.ts';
 
 interface Row {
   context: PackContext;

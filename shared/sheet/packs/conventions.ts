@@ -4,7 +4,7 @@
  * Plain data, so a recipe's JSON can carry it as is.
  */
 import { z } from 'zod';
-import { canonicalDecimal, compareDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
+import { canonicalDecimal, compareDecimals, multiplyDecimals } from '../values/decimal.ts';
 import { type PackKind, type PackUnit, kindOf, measureOf, wordKey } from './vocabulary.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTOR, NUMBER_THEN_WORD, cannotStartAt, readPack } from '../../../shared/packs/parse.ts';
+import { DESCRIPTOR, NUMBER_THEN_WORD, cannotStartAt, readPack } from '../../../../shared/sheet/packs/parse.ts';
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {

@@ -3,9 +3,9 @@
  * (`4 x 20L`, `20L DRUM`, `IBC 1000L`, `1000 L shuttle`, `25KG BAG`, `1.2 t`, `2 x 10 L twin pack`,
  * `CTN 4x5L`, `1,000 L`), read into decimal strings with a phrase for the row's Message.
  */
-import { canonicalDecimal, compareDecimals, multiplyDecimals } from '../sheet/values/decimal.ts';
-import { type Parsed, parsedFail, parsedOk } from '../sheet/values/parsed.ts';
-import { cleanText } from '../sheet/values/text.ts';
+import { canonicalDecimal, compareDecimals, multiplyDecimals } from '../values/decimal.ts';
+import { type Parsed, parsedFail, parsedOk } from '../values/parsed.ts';
+import { cleanText } from '../values/text.ts';
 import { type PackConventions, conventionForEach, conventionForKind } from './conventions.ts';
 import {
   type Dimension,
