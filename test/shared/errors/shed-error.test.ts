@@ -69,6 +69,7 @@ const RELEASED: Record<ErrorCode, string> = {
   import_running: 'JournalError',
   lock_unwritable: 'JournalError',
   journal_unwritable: 'JournalError',
+  journal_other_service: 'JournalError',
   config_unreadable: 'ConfigError',
   profiles_unreadable: 'ConfigError',
   unknown_profile: 'ConfigError',
