@@ -110,6 +110,7 @@ const RELEASED: Record<ErrorCode, string> = {
   invalid_recipe: 'RecipeError',
   unknown_recipe: 'RecipeError',
   no_recipe_edit: 'RecipeError',
+  recipe_file_unreadable: 'RecipeError',
 };
 
 describe('the catalogue of error codes', () => {
