@@ -7,7 +7,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { lstat, open, readdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
-import { parseJournal } from '../../shared/import/engine/journal.ts';
+import { journalService, parseJournal } from '../../shared/import/engine/journal.ts';
 import { JournalError, fsReason } from './journal-error.ts';
 
 /**
@@ -167,21 +167,26 @@ export class FileJournal implements JournalSink {
     readonly path: string,
     /** What opening repaired: the cut-off last line removed, or null. */
     readonly repaired: string | null,
+    /** The service every entry appended is stamped with (normalised), or null to leave entries as given. */
+    private readonly service: string | null = null,
   ) {}
 
   /**
    * Opens (creating if needed, mode 0600) the journal for appending, never through a symbolic link.
    * A last line cut short by a crash is removed first (truncated to the last complete line), so the
    * next entry starts on a line of its own; `repaired` then says what was removed.
+   * @param options.service the base URL of the service the run writes to: every entry appended records
+   *   it (normalised, `journalService`), so undo and later runs can refuse a journal of another service.
    * @throws JournalError `journal_is_link` or `journal_unreadable`.
    */
-  static async open(path: string): Promise<FileJournal> {
+  static async open(path: string, options: { service?: string } = {}): Promise<FileJournal> {
     const repaired = await repairTornTail(path);
     try {
       return new FileJournal(
         await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600),
         path,
         repaired,
+        options.service === undefined ? null : journalService(options.service),
       );
     } catch (error) {
       throw journalOpenError(path, error);
@@ -190,7 +195,8 @@ export class FileJournal implements JournalSink {
 
   append(entry: JournalEntry): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ line: `${JSON.stringify(entry)}\n`, resolve, reject });
+      const stamped = this.service === null ? entry : { ...entry, service: this.service };
+      this.waiting.push({ line: `${JSON.stringify(stamped)}\n`, resolve, reject });
       this.kick();
     });
   }

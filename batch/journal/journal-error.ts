@@ -10,9 +10,16 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  *   it is left behind, nothing was sent.
  * - `journal_unwritable`: the journal cannot be written while sending (the record is not sent, or its
  *   row says it failed; a re-run checks the service first).
+ * - `journal_other_service`: the journal records writes to another service than the one connected to
+ *   (organisation ids may be the same on two services): undo and import refuse it, nothing changed.
  */
 export type JournalErrorCode =
-  'journal_is_link' | 'journal_unreadable' | 'import_running' | 'lock_unwritable' | 'journal_unwritable';
+  | 'journal_is_link'
+  | 'journal_unreadable'
+  | 'import_running'
+  | 'lock_unwritable'
+  | 'journal_unwritable'
+  | 'journal_other_service';
 
 /** Words for the file-system error codes a user can act on; others are named by their own message. */
 const FS_REASONS: Record<string, string> = {

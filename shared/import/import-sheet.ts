@@ -105,8 +105,12 @@ export interface ImportReport {
   results: RowResult[];
   /** Rows by status. */
   rows: StatusCounts;
-  /** Records: how many the sheet holds, how many were valid, and by their first row's status. */
-  records: { total: number; valid: number } & StatusCounts;
+  /**
+   * Records: how many the sheet holds, how many were valid, and by their first row's status;
+   * `created` counts only this run's creations, `alreadyCreated` those an earlier run of this import
+   * created (its journal says so: nothing sent for them now; their rows' status is `created`).
+   */
+  records: { total: number; valid: number; alreadyCreated: number } & StatusCounts;
   /** Each record with its first row's result, in the sheet's order. */
   outcomes: RecordOutcome[];
   /** Records the service now holds twice (another run sent them too), each with its message. */
@@ -287,13 +291,18 @@ function report(done: Reported, journalRepaired: string | null, signal: AbortSig
     twins.length +
     placed.unplaced.length +
     (placed.failure === null ? 0 : 1);
+  const firsts = outcomes.flatMap((o) => o.first ?? []);
+  const byStatus = countStatuses(firsts);
+  const alreadyCreated = firsts.filter((r) => r.status === 'created' && r.fromJournal).length;
   return {
     ...done,
     rows,
     records: {
       total: planned.drafts.length,
       valid: planned.drafts.filter((d) => d.body).length,
-      ...countStatuses(outcomes.flatMap((o) => o.first ?? [])),
+      ...byStatus,
+      created: byStatus.created - alreadyCreated,
+      alreadyCreated,
     },
     outcomes,
     twins,

@@ -70,4 +70,9 @@ export interface RowResult {
    * statuses); the add-in shows it as `not sent`, neutral.
    */
   notSent?: boolean;
+  /**
+   * The record was created by an earlier run of this import, as its journal says: nothing was sent for
+   * it now (status `created`; summaries count it apart from this run's creations).
+   */
+  fromJournal?: boolean;
 }

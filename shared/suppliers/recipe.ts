@@ -110,10 +110,13 @@ export const SupplierRecipe = z.object({
 });
 export type SupplierRecipe = z.infer<typeof SupplierRecipe>;
 
-/** A recipe that cannot be read or used, or a recipe command's target that is not there. */
+/**
+ * A recipe that cannot be read or used (`invalid_recipe`; `recipe_file_unreadable`: the file given
+ * cannot be read at all), or a recipe command's target that is not there. Exit status 2.
+ */
 export class RecipeError extends ShedError {
   constructor(code: ErrorCodes['RecipeError'], message: string) {
-    super(code, code === 'invalid_recipe' ? 'input' : 'usage', message);
+    super(code, code === 'invalid_recipe' || code === 'recipe_file_unreadable' ? 'input' : 'usage', message);
   }
 }
 
@@ -220,6 +223,6 @@ export function recipeFileName(key: string): string {
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
 declare module '../errors/shed-error.ts' {
   interface ErrorCodes {
-    RecipeError: 'invalid_recipe' | 'unknown_recipe' | 'no_recipe_edit';
+    RecipeError: 'invalid_recipe' | 'unknown_recipe' | 'no_recipe_edit' | 'recipe_file_unreadable';
   }
 }

@@ -17,6 +17,7 @@ import {
   journalPathForInput,
   readJournal,
 } from '../../journal/file-journal.ts';
+import { checkJournalService } from '../../journal/journal-service.ts';
 import { acquireInputLock, acquireRunLock, lockDirFor, lockPathFor } from '../../journal/run-lock.ts';
 import { fileSha256 } from '../../journal/file-digest.ts';
 import { heapGuard, type MemoryGuard } from '../../cli/heap.ts';
@@ -286,8 +287,13 @@ export class FileImportRun {
     const adopted =
       journalFile && this.resultsFile && !dryRun ? await adoptLegacyJournal(this.options.file, this.resultsFile) : null;
     const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
-    const sink = journalFile && !dryRun ? await FileJournal.open(journalFile) : null;
-    const repaired = [adopted, sink?.repaired].filter(Boolean).join('; ') || null;
+    const service = this.session?.connection.baseUrl;
+    // A journal of another service (organisation ids may match) would skip or adopt that service's records.
+    const unchecked =
+      journalFile && service !== undefined ? checkJournalService(journalFile, entries, service, 'import') : null;
+    const sink =
+      journalFile && !dryRun ? await FileJournal.open(journalFile, service === undefined ? {} : { service }) : null;
+    const repaired = [adopted, sink?.repaired, unchecked].filter(Boolean).join('; ') || null;
     const sourceSha256 = this.options.einvoice?.sha256;
     // An e-invoice's entries carry its document's hash: the journal says which document each record came from.
     const recorded =

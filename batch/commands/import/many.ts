@@ -79,14 +79,45 @@ export async function importManyCommand(options: ImportManyOptions): Promise<Imp
       }
     }
   }
-  const exitCode = Math.max(
-    runs.length === 0 ? EXIT.usage : EXIT.ok,
-    ...runs.map((r) => r.exitCode),
-    ...notImported.map((n) => n.exitCode),
-  );
+  const exitCode = manyExitCode(runs, notImported);
   const summary: ImportManySummary = { runs, notImported, exitCode };
   report(summary, rest.io, Boolean(rest.json));
   return summary;
+}
+
+/**
+ * Whether a run sent anything to the service: a record created, updated, or sent and failed (its
+ * outcome may be a write). A dry run sends nothing.
+ */
+export function sentAnything(run: Pick<ImportSummary, 'dryRun' | 'records'>): boolean {
+  const { created, updated, failed } = run.records;
+  return !run.dryRun && created + updated + failed > 0;
+}
+
+/**
+ * Whether a run's file (or sheet) is in the service as far as this run goes: some record created,
+ * updated, found unchanged or already there, or one that would be (dry run). A run whose every
+ * record was refused imported nothing.
+ */
+export function importedAnything(run: Pick<ImportSummary, 'records'>): boolean {
+  const r = run.records;
+  return r.created + r.updated + r.unchanged + r.duplicate + r['would create'] + r['would update'] > 0;
+}
+
+/**
+ * The exit status of a run over several files (PRODUCT.md: 2 means nothing was sent): 2 only when no
+ * run sent anything (and some file was refused, or none ran); once any record was sent, the worst
+ * of the per-file statuses with 2 counted as 1 (some input refused, the rest done).
+ */
+export function manyExitCode(
+  runs: readonly Pick<ImportSummary, 'dryRun' | 'records' | 'exitCode'>[],
+  notImported: readonly { exitCode: number }[],
+): number {
+  const statuses = [runs.length === 0 ? EXIT.usage : EXIT.ok, ...runs.map((r) => r.exitCode)];
+  statuses.push(...notImported.map((n) => n.exitCode));
+  const worst = Math.max(...statuses);
+  if (!runs.some(sentAnything)) return worst;
+  return Math.max(...statuses.map((status) => (status === EXIT.usage ? EXIT.someRefused : status)));
 }
 
 /**
@@ -158,8 +189,13 @@ function report(summary: ImportManySummary, io: CommandIO, json: boolean): void 
     const what = n.sheet ? `${n.file}, sheet ${n.sheet}` : n.file;
     io.err(`${n.exitCode === EXIT.ok ? 'skipped' : 'NOT IMPORTED'}: ${what}: ${n.reason}`);
   }
-  const sent = summary.runs.map((r) => `${r.file}${r.sheet ? ` (${r.sheet})` : ''}`).join(', ');
+  const name = (r: ImportSummary) => `${r.file}${r.sheet ? ` (${r.sheet})` : ''}`;
+  const imported = summary.runs.filter(importedAnything);
+  const refused = summary.runs.filter((r) => !importedAnything(r));
+  const sheets = (n: number) => `${n} sheet${n === 1 ? '' : 's'}`;
   io.err(
-    `${summary.runs.length} sheet${summary.runs.length === 1 ? '' : 's'} imported${sent ? `: ${sent}` : ''}; ${summary.notImported.length} not imported`,
+    `${sheets(imported.length)} imported${imported.length ? `: ${imported.map(name).join(', ')}` : ''}` +
+      (refused.length ? `; ${sheets(refused.length)} with every record refused: ${refused.map(name).join(', ')}` : '') +
+      `; ${summary.notImported.length} not imported`,
   );
 }

@@ -14,8 +14,11 @@ export interface ImportSummary {
   dryRun: boolean;
   /** Rows by status. */
   rows: StatusCounts;
-  /** Records (receipts or returns): how many the sheet holds, how many were valid, and by status. */
-  records: { total: number; valid: number } & StatusCounts;
+  /**
+   * Records (receipts or returns): how many the sheet holds, how many were valid, and by status;
+   * `created` is this run's creations only, `alreadyCreated` those an earlier run created (journal).
+   */
+  records: { total: number; valid: number; alreadyCreated: number } & StatusCounts;
   /** The file holding the results: the results file, or the fallback when it could not be written. */
   resultsFile: string | null;
   /** The results file that could not be written after records were sent, and why. */
@@ -44,9 +47,10 @@ export interface ImportSummary {
   exitCode: number;
 }
 
-/** How each record status reads in the one-line summary. */
+/** How each record status reads in the one-line summary (`alreadyCreated`: not a status, counted apart from `created`). */
 const SAID = {
   created: 'created',
+  alreadyCreated: 'already created by an earlier run (journal)',
   updated: 'updated',
   unchanged: 'unchanged',
   'would create': 'would be created',

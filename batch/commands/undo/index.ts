@@ -10,6 +10,7 @@ import { chooseOrganisation } from '../../../shared/session/choose-organisation.
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { changedSince } from '../../../shared/import/engine/run.ts';
 import { FileJournal, readJournal } from '../../journal/file-journal.ts';
+import { checkJournalService } from '../../journal/journal-service.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { connect, openClient } from '../../session/open-session.ts';
 import type { CommandIO } from '../../ui/io.ts';
@@ -52,7 +53,9 @@ export interface UndoSummary {
  * holds the journal's lock, so it cannot run while an import of the same file is sending.
  * @returns the summary; `exitCode` 1 when a record was left alone or failed.
  * @throws UsageError (exit 2) for an unreadable journal, or no confirmation without `--yes` and no
- *   terminal to ask on; JournalError `import_running` (exit 2) while that import runs.
+ *   terminal to ask on; JournalError `import_running` (exit 2) while that import runs,
+ *   `journal_other_service` (exit 2, nothing changed) for a journal written against another service
+ *   (entries of older journals record none: undone as before, with a warning that they were not checked).
  */
 export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const { io } = options;
@@ -79,12 +82,16 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
     io.err(`Nothing to undo in ${options.journal}.`);
     return summary;
   }
+  // Organisation ids are the service's own: a journal of another service is never undone here.
+  const connection = await connect(options, io);
+  const unchecked = checkJournalService(options.journal, entries, connection.baseUrl, 'undo');
+  if (unchecked) io.err(`warning: ${unchecked}`);
   if (!options.yes && !options.confirm) {
     throw new UsageError(
       `Undo would change ${steps.length} records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm`,
     );
   }
-  const client = openClient(await connect(options, io), io);
+  const client = openClient(connection, io);
   const organisation = chooseOrganisation(await client.listOrganisations(), organisationId);
   const listing = steps.map(describeStep).join('\n');
   io.err(`Undo in ${organisation.name}:\n${listing}`);
@@ -97,7 +104,7 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const org = client.forOrganisation(organisation.id);
   const lock = await acquireRunLock(lockPathFor(options.journal), `undoing ${options.journal}`);
   try {
-    const journal = await FileJournal.open(options.journal);
+    const journal = await FileJournal.open(options.journal, { service: connection.baseUrl });
     try {
       for (const step of steps)
         await undoStep(org, step, { force: Boolean(options.force), summary, journal, organisationId: organisation.id });

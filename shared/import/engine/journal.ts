@@ -22,6 +22,11 @@ const Base = z.object({
   kind: z.enum(IMPORT_KINDS),
   /** SHA-256 (hex) of the source document the entry came from, where the face records it (e-invoices). */
   sourceSha256: z.string().optional(),
+  /**
+   * The service the entry was written against, as {@link journalService} gives it (organisation ids are
+   * the service's own: two services may share them); absent in journals written before it was recorded.
+   */
+  service: z.string().optional(),
 });
 /** The sheet a create came from; absent in journals written before it was recorded. */
 const Sheet = z.string().optional();
@@ -190,4 +195,41 @@ export function parseJournal(text: string): ParsedJournal {
     }
   }
   return { entries, completeLength: new TextEncoder().encode(text.slice(0, end)).length, tornTail: text.slice(end) };
+}
+
+/**
+ * A service's base URL as journal entries record it: origin (scheme, host in lower case, port unless
+ * the scheme's default) and path without trailing slashes; query and fragment dropped.
+ * `https://Inputs.Example.com:443/api/` → `https://inputs.example.com/api`. Text that is not a URL is
+ * kept as given, trimmed of trailing slashes.
+ */
+export function journalService(baseUrl: string): string {
+  if (!URL.canParse(baseUrl)) return baseUrl.trim().replace(/\/+$/, '');
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** How a journal's entries stand against the service a run connects to (see {@link checkJournalServices}). */
+export interface JournalServices {
+  /** Other services the entries record (normalised, in order of first appearance): the journal is not this service's. */
+  others: string[];
+  /** Entries that record no service (older journals): they could not be checked. */
+  unchecked: number;
+}
+
+/**
+ * Which services a journal's entries were written against, compared with the one a run connects to.
+ * Pure. A run must refuse a journal with `others` (its records are another service's; undoing or
+ * skipping by them would use up the journal against the wrong records).
+ * @param service the run's service base URL (normalised here with {@link journalService}).
+ */
+export function checkJournalServices(entries: readonly JournalEntry[], service: string): JournalServices {
+  const own = journalService(service);
+  const others = new Set<string>();
+  let unchecked = 0;
+  for (const entry of entries) {
+    if (entry.service === undefined) unchecked++;
+    else if (journalService(entry.service) !== own) others.add(journalService(entry.service));
+  }
+  return { others: [...others], unchecked };
 }

@@ -14,6 +14,7 @@ export function fromJournal(draft: ImportDraft<unknown>, entry: CreatedEntry): R
     // The version this import wrote, not the service's now: a change made since is someone else's.
     ...(entry.updatedAt ? { updatedAt: entry.updatedAt } : {}),
     message: 'created by an earlier run of this import (journal)',
+    fromJournal: true,
   }));
 }
 

@@ -104,6 +104,41 @@ describe('several sheets and files in one run', () => {
     expect(JSON.parse(io.stdout.join('\n'))).toMatchObject({ exitCode: 2, runs: [{ file: a }] });
   });
 
+  it('a file refused after another sent records: exit 1, not 2 (2 means nothing was sent)', async () => {
+    const a = join(dir, 'sent.csv');
+    await writeFile(
+      a,
+      `Supplier,${HEADERS.join(',')}\r\nFarmco Rural Supplies,MANY-4,6/02/2026,Main Chemical Shed,Glyfos 540,1,20,L,185\r\n`,
+    );
+    const io = memoryIO();
+    const summary = await importManyCommand({
+      ...connection(),
+      kind: 'receipts',
+      files: [a, join(dir, 'missing.csv')],
+      io,
+    });
+    expect(summary.runs.map((r) => r.records.created)).toEqual([1]);
+    expect(summary.notImported).toEqual([expect.objectContaining({ file: join(dir, 'missing.csv'), exitCode: 2 })]);
+    expect(summary.exitCode).toBe(1);
+    expect(io.stderr.join('\n')).toMatch(/NOT IMPORTED: .*missing\.csv/);
+  });
+
+  it('files whose every record was refused are not counted as imported', async () => {
+    const files = ['bad-1.csv', 'bad-2.csv'].map((name) => join(dir, name));
+    for (const file of files)
+      await writeFile(
+        file,
+        `Supplier,${HEADERS.join(',')}\r\nFarmco Rural Supplies,MANY-5,7/02/2026,Main Chemical Shed,No Such Product,1,20,L,185\r\n`,
+      );
+    const io = memoryIO();
+    const summary = await importManyCommand({ ...connection(), kind: 'receipts', files, io });
+    expect(summary.exitCode).toBe(1);
+    const last = io.stderr.at(-1) ?? '';
+    expect(last).toMatch(
+      /^0 sheets imported; 2 sheets with every record refused: .*bad-1\.csv.*bad-2\.csv.*; 0 not imported$/,
+    );
+  });
+
   it('refuses --results with several runs, and --sheet with --all-sheets', async () => {
     await expect(
       importManyCommand({

@@ -52,9 +52,15 @@ describe('re-running an import never writes twice', () => {
 
   it('running the same input again reports the journalled receipts as created, with their ids, and sends nothing', async () => {
     const before = writesOf(sandbox);
-    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input });
+    const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file: input });
     expect(writesOf(sandbox)).toBe(before);
-    expect(summary.records.created).toBe(11);
+    // Counted apart from this run's creations: nothing new was sent.
+    expect(summary.records).toMatchObject({ created: 0, alreadyCreated: 11 });
+    expect(summary.rows.created).toBe(25);
+    const line = io.stderr.at(-1) ?? '';
+    expect(line).toMatch(/11 receipts already created by an earlier run \(journal\)/);
+    expect(line).not.toMatch(/receipts? created/);
+    expect(summary.exitCode).toBe(1); // the example's invalid rows alone
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(results);
     const row5 = wb.getWorksheet('Invoices')!.getRow(5);
@@ -74,7 +80,7 @@ describe('re-running an import never writes twice', () => {
     const before = writesOf(sandbox);
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: input });
     expect(writesOf(sandbox)).toBe(before + 1);
-    expect(summary.records.created).toBe(11);
+    expect(summary.records).toMatchObject({ created: 1, alreadyCreated: 10 });
     const again = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => r.notes === 'Invoice INV-40211');
     expect(again).toHaveLength(1);
     expect(again[0].id).not.toBe(victim.id);

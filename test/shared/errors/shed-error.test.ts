@@ -70,6 +70,7 @@ const RELEASED: Record<ErrorCode, string> = {
   import_running: 'JournalError',
   lock_unwritable: 'JournalError',
   journal_unwritable: 'JournalError',
+  journal_other_service: 'JournalError',
   config_unreadable: 'ConfigError',
   profiles_unreadable: 'ConfigError',
   unknown_profile: 'ConfigError',
@@ -110,6 +111,7 @@ const RELEASED: Record<ErrorCode, string> = {
   invalid_recipe: 'RecipeError',
   unknown_recipe: 'RecipeError',
   no_recipe_edit: 'RecipeError',
+  recipe_file_unreadable: 'RecipeError',
 };
 
 describe('the catalogue of error codes', () => {
