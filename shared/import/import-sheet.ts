@@ -343,7 +343,8 @@ export function previewMapping(
   try {
     assertMappingUsable(mapping, { source: grid.source, sheet: grid.sheet });
     checkPriceBasis(mapping, gstRate, { source: grid.source, sheet: grid.sheet });
-    if (kind === 'receipts') checkLineAmountCost(grid, mapping, saved?.packCostPerPack === true);
+    // A sheet without a pack cost column (returns) has nothing to check.
+    checkLineAmountCost(grid, mapping, saved?.packCostPerPack === true);
   } catch (error) {
     return { mapping, evidence, problem: error };
   }

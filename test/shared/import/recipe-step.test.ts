@@ -1,12 +1,14 @@
-// The rules a run was told by hand, read for learning: a --skip-line pattern is the rule of the
-// suppliers whose lines it left out (Supplier filled down within an invoice); GST of a one-supplier sheet only.
+// The rules a run was told by hand, read for learning from a corrected results file: a --skip-line pattern is
+// the rule of the suppliers whose lines it left out (Supplier filled down within an invoice); GST of a
+// one-supplier sheet only; nothing from a first import (no result block on its header row).
 import { describe, expect, it } from 'vitest';
 import { readingCorrections } from '../../../shared/import/recipe-step.ts';
+import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 
 const rows = [
-  ['Supplier', 'Product'],
+  ['Supplier', 'Product', ...RESULT_COLUMNS],
   ['Farmco Rural Supplies', 'Glyfos 540'],
   [null, 'Freight'],
   ['Riverina Ag', 'Amine 625'],
@@ -24,6 +26,11 @@ const mapping = {
 } as unknown as ColumnMapping;
 
 describe('readingCorrections', () => {
+  it('learns nothing from a first import: a flag given to it is that run’s choice', () => {
+    const first = { ...grid, rows: [{ rowNumber: 1, cells: ['Supplier', 'Product'] }, ...grid.rows.slice(1)] } as Grid;
+    expect(readingCorrections(first, mapping, { skipLines: ['Freight'], gstRate: '0.1' })).toEqual([]);
+  });
+
   it('gives each line-not-stock pattern to the supplier whose line it left out', () => {
     const found = readingCorrections(grid, mapping, { skipLines: ['Freight', 'levy'] });
     expect(found.map((c) => [c.kind, c.supplier, c.text, c.rowNumber])).toEqual([
