@@ -10,7 +10,7 @@ import { DEFAULT_LIMITS } from './limits.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 import { sniffFormat } from './sniff.ts';
 import { fileSource } from './source.ts';
-import { toCellValue } from './workbook.ts';
+import { toCellValue } from './cell-value.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 
 /** One sheet's name (tab order) and its first non-blank rows (1-based row numbers, as the grid's). */

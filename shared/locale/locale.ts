@@ -53,7 +53,7 @@ export function parseLocale(text: string | undefined | null): Locale | undefined
 }
 
 /**
- * A language tag of Office's (`Office.context.displayLanguage`, `contentLanguage`: `en-US`, `en-AU`,
+ * A language tag of the host's (the pane's display or content language: `en-US`, `en-AU`,
  * `en-IE`, `fr-FR`, ...) as the nearest of {@link LOCALES}: one of the four as itself; any other
  * English but the United States' (`en-IE`, `en-ZA`, `en-IN`) as en-GB, which writes dates day first as
  * they do; anything else (another language, an empty tag) `undefined`, for the caller's default.
@@ -110,7 +110,7 @@ export function defaultDateOrder(locale: Locale): LocaleFormat['dateOrder'] {
   return localeFormat(locale).dateOrder;
 }
 
-/** The language tags Office gives the pane (`Office.context.displayLanguage`, `contentLanguage`). */
+/** The language tags the host gives the pane: its display language and its content language. */
 export interface OfficeLanguages {
   displayLanguage?: string | null;
   contentLanguage?: string | null;

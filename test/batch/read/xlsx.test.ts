@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer, readXlsx, type ReadGrid } from '../../../batch/read/index.ts';
-import { toCellValue } from '../../../batch/read/workbook.ts';
+import { toCellValue } from '../../../batch/read/cell-value.ts';
 import { isDateFormat, serialToDate } from '../../../batch/read/xlsx-cells.ts';
 import type { CellValue } from '../../../shared/sheet/grid.ts';
 import { storedZip } from '../../support/zip.ts';
