@@ -41,6 +41,23 @@ export function tablesProxy(
   return tables;
 }
 
+/** `worksheet.names` (ExcelApi 1.4): a name's formula as stored; `add` and `delete` apply at the next sync. */
+export function namesProxy(kit: ProxyKit, sheet: string, stored: ModelSheet | undefined): Any {
+  return kit.mock({
+    getItemOrNullObject: (key: string) => {
+      const formula = stored?.names?.get(key);
+      const item = kit.mock({
+        name: key,
+        formula: formula ?? '',
+        delete: () => kit.queue({ kind: 'nameDelete', sheet, address: key }),
+      });
+      item.isNullObject = formula === undefined;
+      return item;
+    },
+    add: (key: string, reference: string) => kit.queue({ kind: 'nameAdd', sheet, address: key, value: reference }),
+  });
+}
+
 /** `worksheet.autoFilter` (ExcelApi 1.9): whether the sheet has one, and its range. */
 export function autoFilterProxy(kit: ProxyKit, name: string, stored: ModelSheet | undefined): Any {
   const address = stored?.autoFilter;

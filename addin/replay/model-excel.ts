@@ -15,7 +15,7 @@ import type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-m
 
 export type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
 export { officeWith } from './office-stand-in.ts';
-import { autoFilterProxy, tablesProxy } from './layout-proxies.ts';
+import { autoFilterProxy, namesProxy, tablesProxy } from './layout-proxies.ts';
 import type { ModelQuirks, ProxyKit } from './proxy-kit.ts';
 import { conditionalFormatsOf } from './model-conditional-formats.ts';
 import { usedRangeProxy } from './layout-proxies.ts';
@@ -304,27 +304,10 @@ export class ModelExcel {
       { visibility: (value) => ({ kind: 'visibility', sheet: name, value }) },
     );
     sheet.notes = notes;
-    sheet.names = this.namesProxy(name, stored);
+    sheet.names = namesProxy(this.kit, name, stored);
     sheet.tables = tablesProxy(this.kit, name, stored, (collection, items) => this.collectionLoad(collection, items));
     sheet.autoFilter = autoFilterProxy(this.kit, name, stored);
     return sheet;
-  }
-
-  /** `worksheet.names` (ExcelApi 1.4): a name's formula as stored; `add` and `delete` apply at the next sync. */
-  private namesProxy(sheet: string, stored: ModelSheet | undefined): Any {
-    return this.mock({
-      getItemOrNullObject: (key: string) => {
-        const formula = stored?.names?.get(key);
-        const item = this.mock({
-          name: key,
-          formula: formula ?? '',
-          delete: () => this.queue({ kind: 'nameDelete', sheet, address: key }),
-        });
-        item.isNullObject = formula === undefined;
-        return item;
-      },
-      add: (key: string, reference: string) => this.queue({ kind: 'nameAdd', sheet, address: key, value: reference }),
-    });
   }
 
   private rangeProxy(sheet: string, row: number, column: number, rows: number, columns: number): Any {
