@@ -4,12 +4,13 @@
  * `shed import … --save-profile NAME` writes one; an import without `--mapping` takes the one whose
  * headers the sheet has (shared/sheet/profiles.ts), or the one `--profile NAME` names.
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Profile } from '../../shared/sheet/profiles.ts';
 import { parseSavedMapping, type MappingFile } from '../../shared/sheet/saved-mapping.ts';
 import { writeAtomically } from '../write/atomic-file.ts';
 import { ConfigError } from './config-error.ts';
+import { loadJsonFolder } from './json-folder.ts';
 import { configPath } from './config-file.ts';
 
 /** A profile name: letters, digits, `.`, `-` and `_` (it is a file name). */
@@ -25,24 +26,11 @@ export function profilesDir(env: NodeJS.ProcessEnv = process.env): string {
  * is left out, its name and reason in `skipped` for the caller to say.
  */
 export async function loadProfiles(dir: string): Promise<{ profiles: Profile[]; skipped: string[] }> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: [], skipped: [] };
-    throw new ConfigError('profiles_unreadable', `Cannot read the profiles folder ${dir}: ${(error as Error).message}`);
-  }
-  const profiles: Profile[] = [];
-  const skipped: string[] = [];
-  for (const file of names) {
-    const path = join(dir, file);
-    try {
-      profiles.push({ name: basename(file, '.json'), mapping: parseSavedMapping(await readFile(path, 'utf8'), path) });
-    } catch (error) {
-      skipped.push(`profile ${path} left out: ${(error as Error).message}`);
-    }
-  }
-  return { profiles, skipped };
+  const { items, skipped } = await loadJsonFolder(dir, 'profile', (text, path, file) => ({
+    name: basename(file, '.json'),
+    mapping: parseSavedMapping(text, path),
+  }));
+  return { profiles: items, skipped };
 }
 
 /**

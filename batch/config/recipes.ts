@@ -4,7 +4,7 @@
  * the recipe's previous version in `.previous/` (the file as it was, or `null` when there was none), so
  * `shed recipes undo` takes back the last edit (and undoing again puts it back).
  */
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   findRecipe,
@@ -15,7 +15,7 @@ import {
   type SupplierRecipe,
 } from '../../shared/suppliers/recipe.ts';
 import { writeAtomically } from '../write/atomic-file.ts';
-import { ConfigError } from './config-error.ts';
+import { loadJsonFolder } from './json-folder.ts';
 import { configPath } from './config-file.ts';
 
 /** The recipes folder: `recipes/` beside the config file. */
@@ -28,24 +28,8 @@ export function recipesDir(env: NodeJS.ProcessEnv = process.env): string {
  * out, its path and reason in `skipped` for the caller to say.
  */
 export async function loadRecipes(dir: string): Promise<{ recipes: SupplierRecipe[]; skipped: string[] }> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { recipes: [], skipped: [] };
-    throw new ConfigError('profiles_unreadable', `Cannot read the recipes folder ${dir}: ${(error as Error).message}`);
-  }
-  const recipes: SupplierRecipe[] = [];
-  const skipped: string[] = [];
-  for (const name of names) {
-    const path = join(dir, name);
-    try {
-      recipes.push(parseRecipe(await readFile(path, 'utf8'), path));
-    } catch (error) {
-      skipped.push(`recipe ${path} left out: ${(error as Error).message}`);
-    }
-  }
-  return { recipes, skipped };
+  const { items, skipped } = await loadJsonFolder(dir, 'recipe', (text, path) => parseRecipe(text, path));
+  return { recipes: items, skipped };
 }
 
 /**
