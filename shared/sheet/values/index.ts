@@ -47,9 +47,7 @@ export {
   type UnitAlias,
   type UnitAliases,
   normaliseUnit,
-  parsePacksOfSize,
   parseQuantityWithUnit,
   parseUnitAlias,
-  splitTrailingSize,
   unitKey,
 } from './units.ts';

@@ -100,37 +100,3 @@ export function parseQuantityWithUnit(value: CellValue): Parsed<QuantityWithUnit
   if (!number.ok) return parsedFail(`${describeCell(value)} is not a pack size: ${number.why}`);
   return parsedOk({ value: number.value, unit: m[2] ?? null });
 }
-
-/** Packs × size in one cell: `2 x 20L`, `4 × 20 L drums`, `10x1kg`, `3 * 5 litres`. */
-const PACKS_OF_SIZE = /^(\d+(?:\.\d+)?)\s*[x×*]\s*(\d[\d,]*(?:\.\d+)?\s*\p{L}[\p{L}.]*)(?:\s+\p{L}+)?$/iu;
-/** A container word that may follow a size at the end of a product text (`Glyfos 540 20L drum`). */
-const CONTAINER = '(?:drums?|bags?|packs?|cans?|jugs?|bottles?|tubs?|pails?|totes?|ibcs?|shuttles?|bulk)';
-/** A size at the end of a product text: `Glyfos 540 20L`, `Glyfos 540 - 20 L drum`, `Urea (1t bag)`, `Amine 625, 5L`. */
-const TRAILING_SIZE = new RegExp(
-  `^(.*?\\S)[\\s,\\-–(]+(\\d[\\d,]*(?:\\.\\d+)?\\s*\\p{L}[\\p{L}.]*)(?:\\s+${CONTAINER})?\\)?$`,
-  'iu',
-);
-
-/**
- * A quantity cell that says how many packs of what size (`'2 x 20L'` → quantity `'2'`, size `'20L'`;
- * `'4 × 20 L drums'`), or null when it is anything else. The size is text for
- * {@link parseQuantityWithUnit}; the quantity is checked by the caller.
- */
-export function parsePacksOfSize(text: string): { quantity: string; size: string } | null {
-  const m = PACKS_OF_SIZE.exec(cleanText(text));
-  return m ? { quantity: m[1]!, size: m[2]! } : null;
-}
-
-/**
- * A product text that ends in a pack size of a known unit, split in two: `'Glyfos 540 20L'` →
- * `{ product: 'Glyfos 540', size: '20L' }`, `'Granular Urea (1 t bag)'` → `'Granular Urea'`, `'1 t'`;
- * null when the text ends in no size, or a size in a unit the totals do not know (`'Amine 625'`,
- * `'Wetter 1000'`: a number without a unit is part of the name).
- */
-export function splitTrailingSize(text: string): { product: string; size: string } | null {
-  const m = TRAILING_SIZE.exec(cleanText(text));
-  if (!m) return null;
-  const size = parseQuantityWithUnit(m[2]!);
-  if (!size.ok || size.value.unit === null || !normaliseUnit(size.value.unit).known) return null;
-  return { product: m[1]!.replace(/[\s,\-–(]+$/, ''), size: m[2]! };
-}

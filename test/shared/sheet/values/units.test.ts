@@ -1,12 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { UNIT_SYNONYMS } from '../../../../shared/service/gaps.ts';
-import {
-  EMPTY_REASON,
-  normaliseUnit,
-  parseQuantityWithUnit,
-  parsePacksOfSize,
-  splitTrailingSize,
-} from '../../../../shared/sheet/values/index.ts';
+import { EMPTY_REASON, normaliseUnit, parseQuantityWithUnit } from '../../../../shared/sheet/values/index.ts';
 
 describe('normaliseUnit', () => {
   it.each([
@@ -122,33 +116,5 @@ describe('parseQuantityWithUnit', () => {
       ok: false,
       reason: expect.stringContaining('2026-01-20 (date cell)'),
     });
-  });
-});
-
-describe('packs and sizes written in one cell', () => {
-  it.each([
-    ['2 x 20L', { quantity: '2', size: '20L' }],
-    ['4 × 20 L drums', { quantity: '4', size: '20 L' }],
-    ['10x1kg', { quantity: '10', size: '1kg' }],
-    ['3 * 5 litres', { quantity: '3', size: '5 litres' }],
-    ['2', null],
-    ['2 x', null],
-    ['x 20L', null],
-  ])('parsePacksOfSize(%j)', (text, expected) => {
-    expect(parsePacksOfSize(text)).toEqual(expected);
-  });
-
-  it.each([
-    ['Glyfos 540 20L', { product: 'Glyfos 540', size: '20L' }],
-    ['Glyfos 540 - 20 L drum', { product: 'Glyfos 540', size: '20 L' }],
-    ['Granular Urea (1 t bag)', { product: 'Granular Urea', size: '1 t' }],
-    ['Amine 625, 5L', { product: 'Amine 625', size: '5L' }],
-    ['Bonito TT Canola 20kg bag', { product: 'Bonito TT Canola', size: '20kg' }],
-    ['Amine 625', null],
-    ['Wetter 1000', null],
-    ['Glyphosate 540 g/L', null],
-    ['Roundup 20 gal', null],
-  ])('splitTrailingSize(%j)', (text, expected) => {
-    expect(splitTrailingSize(text)).toEqual(expected);
   });
 });
