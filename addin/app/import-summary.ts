@@ -129,7 +129,11 @@ function lines({ report, placer }: SheetRun, prefix: string): Omit<RunView, 'sta
 export function learnedLines(report: Pick<ImportReport, 'recipes'>): string[] {
   const recipes = report.recipes as ImportReport['recipes'] | undefined;
   if (!recipes || recipes.learned.length === 0) return [];
-  const head = recipes.saved ? 'Learned for next time (Recipes tab)' : 'Would be learned (Validate: not kept)';
+  const head = recipes.notSaved
+    ? `Learned but not kept (${recipes.notSaved})`
+    : recipes.saved
+      ? 'Learned for next time (Recipes tab)'
+      : 'Would be learned (Validate: not kept)';
   return recipes.learned.map((entry) => `${head}: ${learnedText(entry)}`);
 }
 

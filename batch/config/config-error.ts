@@ -14,6 +14,7 @@ declare module '../../shared/errors/shed-error.ts' {
     ConfigError:
       | 'config_unreadable'
       | 'profiles_unreadable'
+      | 'recipes_unwritable'
       | 'unknown_profile'
       | 'invalid_profile_name'
       | 'missing_base_url'

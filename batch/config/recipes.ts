@@ -15,6 +15,7 @@ import {
   type SupplierRecipe,
 } from '../../shared/suppliers/recipe.ts';
 import { writeAtomically } from '../write/atomic-file.ts';
+import { ConfigError } from './config-error.ts';
 import { loadJsonFolder } from './json-folder.ts';
 import { configPath } from './config-file.ts';
 
@@ -47,25 +48,42 @@ export async function loadRecipe(dir: string, supplier: string): Promise<Supplie
 const recipePath = (dir: string, key: string) => join(dir, recipeFileName(key));
 const previousPath = (dir: string, key: string) => join(dir, '.previous', recipeFileName(key));
 
+/** A file-system failure in the recipes folder, typed: what was done, where, and how to fix it. */
+function unwritable(doing: string, path: string, error: unknown): ConfigError {
+  const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new ConfigError(
+    'recipes_unwritable',
+    `Cannot ${doing} the supplier recipe ${path} (${reason}): check that the recipes folder ${dirname(path)} can be written, or set SHED_CONFIG to move it.`,
+  );
+}
+
 async function readOrNull(path: string): Promise<string | null> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    throw unwritable('read', path, error);
   }
 }
 
-/** Writes `text` at `path` atomically, or removes the file when `text` is null. */
+/**
+ * Writes `text` at `path` atomically, or removes the file when `text` is null.
+ * @throws ConfigError `recipes_unwritable` when the folder or file cannot be written.
+ */
 async function put(path: string, text: string | null): Promise<void> {
-  if (text === null) return rm(path, { force: true });
-  await mkdir(dirname(path), { recursive: true });
-  await writeAtomically(path, (temp) => writeFile(temp, text));
+  try {
+    if (text === null) return await rm(path, { force: true });
+    await mkdir(dirname(path), { recursive: true });
+    await writeAtomically(path, (temp) => writeFile(temp, text));
+  } catch (error) {
+    throw unwritable(text === null ? 'remove' : 'write', path, error);
+  }
 }
 
 /**
  * Replaces the recipe of `key` by `recipe` (null: removes it), keeping the version it replaces as the
  * one `undoRecipe` restores. @returns the recipe file's path.
+ * @throws ConfigError `recipes_unwritable` when the recipes folder cannot be read or written.
  */
 export async function writeRecipe(dir: string, key: string, recipe: SupplierRecipe | null): Promise<string> {
   const path = recipePath(dir, key);
@@ -75,7 +93,10 @@ export async function writeRecipe(dir: string, key: string, recipe: SupplierReci
   return path;
 }
 
-/** Saves recipes changed by an import; @returns the folder, as said to the user. */
+/**
+ * Saves recipes changed by an import; @returns the folder, as said to the user.
+ * @throws ConfigError `recipes_unwritable` when the recipes folder cannot be read or written.
+ */
 export async function saveRecipes(dir: string, changed: readonly SupplierRecipe[]): Promise<string> {
   for (const recipe of changed) await writeRecipe(dir, recipe.supplier.key, recipe);
   return dir;
@@ -85,6 +106,7 @@ export async function saveRecipes(dir: string, changed: readonly SupplierRecipe[
  * Takes back the last edit of the recipe of `key`: the previous version comes back (or the recipe goes,
  * when it was new), and the version undone becomes the one a second undo restores.
  * @throws RecipeError `no_recipe_edit` when no edit is kept.
+ * @throws ConfigError `recipes_unwritable` when the recipes folder cannot be read or written.
  */
 export async function undoRecipe(dir: string, key: string): Promise<SupplierRecipe | null> {
   const previous = await readOrNull(previousPath(dir, key));

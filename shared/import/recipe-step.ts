@@ -32,6 +32,11 @@ export interface RecipeOutcome {
   learned: Learned[];
   /** Where the changed recipes were saved (the face's words), or null when nothing was saved. */
   saved: string | null;
+  /**
+   * Why the changed recipes could not be saved (the port's error message), when saving failed: the
+   * run's records and results stand; what was learned is lost until the sheet is imported again.
+   */
+  notSaved?: string;
 }
 
 /** The distinct Supplier texts below the header (blank cells left out), in sheet order. */
@@ -363,8 +368,13 @@ export async function learnRecipes(
   ];
   const from = sheet.grid.source.split(/[\\/]/).pop() ?? sheet.grid.source;
   const { changed, learned } = learnFromSheet(run.recipes, corrections, from, options.today);
-  const saved = changed.length && !options.dryRun ? await run.port.save(changed) : null;
-  return { applied, learned, saved };
+  if (changed.length === 0 || options.dryRun) return { applied, learned, saved: null };
+  try {
+    return { applied, learned, saved: await run.port.save(changed) };
+  } catch (error) {
+    // Learning comes after sending: a folder that cannot be written must not hide what was sent.
+    return { applied, learned, saved: null, notSaved: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Today in the farm's time zone, as `YYYY-MM-DD`. */

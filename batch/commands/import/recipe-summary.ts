@@ -20,6 +20,8 @@ export interface RecipeSummary {
   learned: string[];
   /** The recipes folder they were saved in; null when nothing was saved (nothing learned, or a dry run). */
   saved: string | null;
+  /** Why the learned entries could not be saved; absent when saving did not fail. */
+  notSaved?: string;
 }
 
 /** The recipes' summary of a run's report. */
@@ -34,6 +36,7 @@ export function recipeSummary(report: Pick<ImportReport, 'recipes' | 'planned'>)
     rowsResolved: rows.size,
     learned: report.recipes.learned.map(learnedText),
     saved: report.recipes.saved,
+    ...(report.recipes.notSaved ? { notSaved: report.recipes.notSaved } : {}),
   };
 }
 
@@ -45,6 +48,13 @@ export function printRecipeSummary(summary: RecipeSummary, io: CommandIO, dryRun
     );
   }
   if (summary.learned.length === 0) return;
+  if (summary.notSaved) {
+    io.err(
+      `warning: ${summary.learned.length} correction${summary.learned.length === 1 ? '' : 's'} learned but NOT saved: ${summary.notSaved} Import the results file again once the folder can be written to learn them.`,
+    );
+    for (const line of summary.learned) io.err(`  ${line}`);
+    return;
+  }
   const where = dryRun ? 'would be learned (dry run: not saved)' : `learned, saved in ${summary.saved ?? '?'}`;
   io.err(`${summary.learned.length} correction${summary.learned.length === 1 ? '' : 's'} ${where}:`);
   for (const line of summary.learned) io.err(`  ${line}`);

@@ -8,6 +8,7 @@ import {
   runSummary,
   warningLines,
 } from '../../../addin/app/import-report.ts';
+import { learnedLines } from '../../../addin/app/import-summary.ts';
 import { kindOf } from '../../../shared/kinds/index.ts';
 import { AuthenticationError, EntitlementError, NetworkError, ShedError } from '../../../shared/errors/index.ts';
 import type { Problem, RowResult } from '../../../shared/import/outcome.ts';
@@ -153,5 +154,27 @@ describe('import report', () => {
       'Row 4: duplicate: already in the service as REC-00000001',
       'Row 7: failed: timeout',
     ]);
+  });
+});
+
+describe('learnedLines', () => {
+  const entry = {
+    kind: 'product' as const,
+    supplier: 'Farmco Rural Supplies',
+    supplierName: 'Farmco Rural Supplies',
+    text: 'Glyfos 450 20L',
+    id: 'p-1',
+    name: 'Glyfos 540',
+    rowNumber: 22,
+  };
+  const said = (recipes: { saved: string | null; notSaved?: string }) =>
+    learnedLines({ recipes: { applied: [], learned: [entry], ...recipes } });
+
+  it('says where the learning went: kept, would be kept (Validate), or not kept and why', () => {
+    expect(said({ saved: 'this workbook' })[0]).toMatch(/^Learned for next time \(Recipes tab\): Farmco/);
+    expect(said({ saved: null })[0]).toMatch(/^Would be learned \(Validate: not kept\)/);
+    expect(said({ saved: null, notSaved: 'storage is full' })[0]).toMatch(
+      /^Learned but not kept \(storage is full\): Farmco Rural Supplies: 'Glyfos 450 20L' → Glyfos 540 \(row 22\)/,
+    );
   });
 });

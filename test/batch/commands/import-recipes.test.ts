@@ -1,7 +1,7 @@
 // Supplier recipes (issue 21) over the sandbox: a corrected results file teaches the supplier's recipe,
 // next month's file imports with no hand edits and each learned row says so; a learned entry never
 // overrides an exact name or alias; another supplier's recipe does not apply; forget, undo, export, import.
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,42 @@ describe('supplier recipes', () => {
     await writeFile(out, JSON.stringify({ version: 1, recipes: [{ version: 2 }] }));
     await expect(recipesImportCommand({ file: out, dir: elsewhere, io })).rejects.toMatchObject({
       code: 'invalid_recipe',
+    });
+  });
+  it('a recipes folder that cannot be written: the run stands, the corrections are said learned but not saved', async () => {
+    const blocked = join(dir, 'blocked-recipes');
+    await mkdir(blocked);
+    // A file where the folder of previous versions must go: every save fails (as root, chmod would not).
+    await writeFile(join(blocked, '.previous'), 'not a folder');
+    const file = join(dir, 'blocked.csv');
+    await writeFile(
+      file,
+      csv('Farmco Rural Supplies,R-BLK-1,3/10/2026,Main Chemical Shed,Glyfos 450 20L,2,20 L,185.00'),
+    );
+    await runImportCli(sandbox.url, { kind: 'receipts', file, recipesDir: blocked });
+    const refused = join(dir, 'blocked.results.csv');
+    await writeFile(refused, (await readFile(refused, 'utf8')).replace(',Glyfos 450 20L,', ',Glyfos 540,'));
+    const fixed = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: refused,
+      results: join(dir, 'blocked-fixed.results.csv'),
+      recipesDir: blocked,
+    });
+    expect(fixed.summary.rows.created).toBe(1);
+    expect(fixed.summary.recipes.saved).toBeNull();
+    expect(fixed.summary.recipes.notSaved).toMatch(/Cannot write the supplier recipe .*blocked-recipes.*\.previous/);
+    expect(fixed.io.stderr.join('\n')).toContain('1 correction learned but NOT saved');
+    expect((await loadRecipes(blocked)).recipes).toEqual([]);
+  });
+
+  it('recipes commands refuse a folder that cannot be written with a typed error', async () => {
+    const blocked = join(dir, 'blocked-import');
+    await mkdir(blocked);
+    await writeFile(join(blocked, '.previous'), 'not a folder');
+    const file = join(dir, 'one-recipe.json');
+    await writeFile(file, JSON.stringify({ version: 1, supplier: { key: 'name:farmco', displayName: 'Farmco' } }));
+    await expect(recipesImportCommand({ file, dir: blocked, io: memoryIO() })).rejects.toMatchObject({
+      code: 'recipes_unwritable',
     });
   });
 });

@@ -73,6 +73,7 @@ const RELEASED: Record<ErrorCode, string> = {
   journal_other_service: 'JournalError',
   config_unreadable: 'ConfigError',
   profiles_unreadable: 'ConfigError',
+  recipes_unwritable: 'ConfigError',
   unknown_profile: 'ConfigError',
   invalid_profile_name: 'ConfigError',
   missing_base_url: 'ConfigError',

@@ -16,7 +16,8 @@ export interface RecipesImportOptions {
  * Writes each recipe of the file as its supplier's recipe, replacing the one kept (which
  * `shed recipes undo SUPPLIER` restores). Nothing is written when any recipe of the file is invalid.
  * @throws RecipeError `invalid_recipe` naming the file and field, `recipe_file_unreadable` for a file
- *   that cannot be read (missing, a folder, no permission): exit 2, nothing written.
+ *   that cannot be read (missing, a folder, no permission): exit 2, nothing written; ConfigError
+ *   `recipes_unwritable` when the recipes folder cannot be written.
  */
 export async function recipesImportCommand(options: RecipesImportOptions): Promise<SupplierRecipe[]> {
   const { io } = options;
