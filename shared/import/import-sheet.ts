@@ -170,7 +170,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const snapshot = await loadImportSnapshot(connection.org, connection.organisation.id);
   stopIfCancelled();
   const resolver = createResolver(snapshot.reference);
-  const resolverFor = resolversOf(resolver, recipeRun.applied, recipeRun.sheet);
+  const resolverFor = resolversOf(resolver, recipeRun.applied, recipeRun.sheet, connection.organisation.id);
   // Placed now by the organisation's names (GST checked again by the plan); a recipe's storage covers it.
   const { mapping, evidence } = mapWithNames(grid, pending, resolver, recipeRun.covered);
   const planned = planImport(
@@ -221,7 +221,11 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const results = shown(sent);
   const placed = await sink.finish(results);
   const sheet = { grid, mapping, drafts: planned.drafts, results };
-  const recipes = await learnRecipes(recipeRun, sheet, resolver, { dryRun, today: farmToday(choices.timeZone) });
+  const recipes = await learnRecipes(recipeRun, sheet, resolver, {
+    dryRun,
+    today: farmToday(choices.timeZone),
+    organisationId: connection.organisation.id,
+  });
   return report(
     {
       grid,

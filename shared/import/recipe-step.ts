@@ -167,6 +167,7 @@ export function resolversOf(
   base: Resolver,
   applied: readonly SupplierRecipe[],
   sheet?: Pick<SheetSuppliers, 'numbers' | 'codes'>,
+  organisationId?: string,
 ): ReadSettings['resolverFor'] {
   if (!applied.length) return undefined;
   const codes = new Map<string, Map<string, string>>();
@@ -174,7 +175,7 @@ export function resolversOf(
     const recipe = findRecipe(applied, name, sheet?.numbers.get(name));
     if (recipe) codes.set(recipe.supplier.key, new Map([...(codes.get(recipe.supplier.key) ?? []), ...byText]));
   }
-  return recipeResolvers(base, applied, sheet?.numbers, codes);
+  return recipeResolvers(base, applied, sheet?.numbers, codes, organisationId);
 }
 
 /** Statuses of rows the service now holds as the sheet says (a correction there is worth learning). */
@@ -298,14 +299,18 @@ export function readingCorrections(
   return found;
 }
 
-/** Learns the corrections into the recipes: `from` the sheet's file, `today` as `YYYY-MM-DD`. */
+/**
+ * Learns the corrections into the recipes: `from` the sheet's file, `today` as `YYYY-MM-DD`, the
+ * entries kept for `organisationId` (the organisation imported into).
+ */
 export function learnFromSheet(
   recipes: readonly SupplierRecipe[],
   corrections: readonly Correction[],
   from: string,
   today: string,
+  organisationId?: string,
 ): { changed: SupplierRecipe[]; learned: Learned[] } {
-  return learnCorrections(recipes, corrections, { from, today });
+  return learnCorrections(recipes, corrections, { from, today, ...(organisationId ? { organisationId } : {}) });
 }
 
 /** The recipes of one run: all of them as loaded, those that apply, and the settings and warnings they make. */
@@ -358,7 +363,7 @@ export async function learnRecipes(
   run: RecipeRun,
   sheet: { grid: Grid; mapping: ColumnMapping; drafts: readonly PlannedDraft[]; results: readonly RowResult[] },
   base: Resolver,
-  options: { dryRun: boolean; today: string },
+  options: { dryRun: boolean; today: string; organisationId?: string },
 ): Promise<RecipeOutcome> {
   const applied = run.applied.map((r) => r.supplier.displayName);
   if (!run.port) return { applied, learned: [], saved: null };
@@ -367,7 +372,7 @@ export async function learnRecipes(
     ...readingCorrections(sheet.grid, sheet.mapping, run.given),
   ];
   const from = sheet.grid.source.split(/[\\/]/).pop() ?? sheet.grid.source;
-  const { changed, learned } = learnFromSheet(run.recipes, corrections, from, options.today);
+  const { changed, learned } = learnFromSheet(run.recipes, corrections, from, options.today, options.organisationId);
   if (changed.length === 0 || options.dryRun) return { applied, learned, saved: null };
   try {
     return { applied, learned, saved: await run.port.save(changed) };

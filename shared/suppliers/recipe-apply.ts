@@ -32,12 +32,20 @@ export function learnedNote(
  * recipe's learned entries for names the organisation does not know (by the text, else by the seller's
  * item code the line carries: `codes`, normalised product text → item code), then the recipe's default
  * storage for an invoice that names none. Every name so resolved carries a `note` for the row's Message.
+ * Only the entries of `organisationId` apply (they win over entries kept without one, which apply
+ * anywhere); an entry of another organisation is never used: its ids are that organisation's.
  * Pure; never throws.
  */
-export function recipeResolver(base: Resolver, recipe: SupplierRecipe, codes?: ReadonlyMap<string, string>): Resolver {
-  const products = new Map<string, LearnedProduct>(recipe.products.map((e) => [normaliseName(e.text), e]));
+export function recipeResolver(
+  base: Resolver,
+  recipe: SupplierRecipe,
+  codes?: ReadonlyMap<string, string>,
+  organisationId?: string,
+): Resolver {
+  const ownProducts = entriesOf(recipe.products, organisationId);
+  const products = new Map<string, LearnedProduct>(ownProducts.map((e) => [normaliseName(e.text), e]));
   const byCode = new Map<string, LearnedProduct>(
-    recipe.products.flatMap((e) => (e.code ? [[e.code.trim().toLowerCase(), e] as const] : [])),
+    ownProducts.flatMap((e) => (e.code ? [[e.code.trim().toLowerCase(), e] as const] : [])),
   );
   const learned = (text: string): { entry: LearnedProduct; code?: string } | null => {
     const entry = products.get(normaliseName(text));
@@ -46,7 +54,9 @@ export function recipeResolver(base: Resolver, recipe: SupplierRecipe, codes?: R
     const coded = code ? byCode.get(code.trim().toLowerCase()) : undefined;
     return coded && code ? { entry: coded, code } : null;
   };
-  const storages = new Map<string, LearnedStorage>(recipe.storages.map((e) => [normaliseName(e.text), e]));
+  const storages = new Map<string, LearnedStorage>(
+    entriesOf(recipe.storages, organisationId).map((e) => [normaliseName(e.text), e]),
+  );
   const product = (text: string): Resolution<ResolvedProduct> => {
     const found = base.product(text);
     if (found.ok || found.code !== 'unknown_product') return found;
@@ -72,6 +82,19 @@ export function recipeResolver(base: Resolver, recipe: SupplierRecipe, codes?: R
     return success(target, learnedNote(text, entry.storageName, entry));
   };
   return { ...base, product, storage };
+}
+
+/**
+ * The learned entries that apply in `organisationId`: those kept without an organisation first, then
+ * its own (so that, put in a map by text, its own win); none of another organisation's.
+ */
+function entriesOf<T extends { organisationId?: string | undefined }>(
+  entries: readonly T[],
+  organisationId: string | undefined,
+): T[] {
+  const unscoped = entries.filter((e) => !e.organisationId);
+  const own = organisationId ? entries.filter((e) => e.organisationId === organisationId) : [];
+  return [...unscoped, ...own];
 }
 
 /**
@@ -106,13 +129,15 @@ function lost(
  * The resolver for each invoice by its Supplier cell: the recipe's resolver when the supplier has a
  * recipe, else `base`. Memoised per recipe. `numbers`: each Supplier text's ABN/NZBN where the sheet
  * carries one (a recipe keyed by the number then applies); `codes`: per recipe key, product text →
- * the seller's item code (see {@link recipeResolver}).
+ * the seller's item code (see {@link recipeResolver}); `organisationId`: the organisation imported
+ * into, whose learned entries apply.
  */
 export function recipeResolvers(
   base: Resolver,
   recipes: readonly SupplierRecipe[],
   numbers?: ReadonlyMap<string, string>,
   codes?: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  organisationId?: string,
 ): (supplier: string) => Resolver {
   if (recipes.length === 0) return () => base;
   const made = new Map<string, Resolver>();
@@ -121,7 +146,7 @@ export function recipeResolvers(
     if (!recipe) return base;
     const known = made.get(recipe.supplier.key);
     if (known) return known;
-    const resolver = recipeResolver(base, recipe, codes?.get(recipe.supplier.key));
+    const resolver = recipeResolver(base, recipe, codes?.get(recipe.supplier.key), organisationId);
     made.set(recipe.supplier.key, resolver);
     return resolver;
   };

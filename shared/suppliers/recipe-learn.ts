@@ -38,10 +38,14 @@ export interface Learned extends Correction {
   replaces?: string;
 }
 
-/** Where and when corrections are learned: `from` is the file's base name, `today` a `YYYY-MM-DD` date. */
+/**
+ * Where and when corrections are learned: `from` is the file's base name, `today` a `YYYY-MM-DD` date,
+ * `organisationId` the organisation the corrected records are in (its entries apply there only).
+ */
 export interface LearnContext {
   from: string;
   today: string;
+  organisationId?: string;
 }
 
 /** The quoted text of the refusals the resolver writes (shared/resolve: `unknownProductMessage`, `unknownStorageMessage`). */
@@ -97,45 +101,56 @@ export function learnCorrections(
 /** Adds one entry to `recipe` (mutated): false when already known, the replaced name, or null for a new one. */
 function addEntry(recipe: SupplierRecipe, c: Correction, context: LearnContext): string | false | null {
   if (c.kind === 'not_stock' || c.kind === 'gst') return addRule(recipe, c);
-  const key = normaliseName(c.text);
-  const text = shownText(c.text);
+  const scope = context.organisationId ? { organisationId: context.organisationId } : {};
+  const learned = { text: shownText(c.text), learnedAt: context.today, from: context.from, ...scope };
   if (c.kind === 'product') {
     const entry: LearnedProduct = {
-      text,
+      ...learned,
       ...(c.code ? { code: c.code } : {}),
       productId: c.id,
       productName: c.name,
-      learnedAt: context.today,
-      from: context.from,
     };
-    const at = recipe.products.findIndex((e) => normaliseName(e.text) === key);
-    const old = at < 0 ? null : recipe.products[at]!;
+    const { at, old } = placeOf(recipe.products, c.text, context.organisationId);
     if (old && old.productId === c.id && (!c.code || old.code === c.code)) return false;
-    if (c.code) dropCode(recipe, c.code, at);
-    if (!old) return (recipe.products.push(entry), null);
-    recipe.products[at] = entry;
-    return old.productId === c.id ? null : old.productName;
+    if (c.code) dropCode(recipe, c.code, at, context.organisationId);
+    if (at < 0) recipe.products.push(entry);
+    else recipe.products[at] = entry;
+    return old && old.productId !== c.id ? old.productName : null;
   }
-  const entry: LearnedStorage = {
-    text,
-    storageId: c.id,
-    storageName: c.name,
-    learnedAt: context.today,
-    from: context.from,
-  };
-  const at = recipe.storages.findIndex((e) => normaliseName(e.text) === key);
-  if (at < 0) return (recipe.storages.push(entry), null);
-  const old = recipe.storages[at]!;
-  if (old.storageId === c.id) return false;
-  recipe.storages[at] = entry;
-  return old.storageName;
+  const entry: LearnedStorage = { ...learned, storageId: c.id, storageName: c.name };
+  const { at, old } = placeOf(recipe.storages, c.text, context.organisationId);
+  if (old && old.storageId === c.id) return false;
+  if (at < 0) recipe.storages.push(entry);
+  else recipe.storages[at] = entry;
+  return old && old.storageId !== c.id ? old.storageName : null;
 }
 
-/** A seller's item code names one product: an older entry (not at `keep`) that had it loses it. */
-function dropCode(recipe: SupplierRecipe, code: string, keep: number): void {
+/**
+ * Where a correction of `text` goes among `entries`: `at`, the index of the entry it replaces (the
+ * organisation's own, or one kept without an organisation when learning without one), else -1 (added);
+ * `old`, the entry that applied in the organisation until now (its own, else one kept without an
+ * organisation, which stays for the organisations it may serve).
+ */
+function placeOf<T extends { text: string; organisationId?: string | undefined }>(
+  entries: readonly T[],
+  text: string,
+  organisationId: string | undefined,
+): { at: number; old: T | null } {
+  const key = normaliseName(text);
+  const same = (e: T) => normaliseName(e.text) === key;
+  const at = entries.findIndex((e) => same(e) && e.organisationId === organisationId);
+  if (at >= 0) return { at, old: entries[at]! };
+  return { at: -1, old: entries.find((e) => same(e) && !e.organisationId) ?? null };
+}
+
+/**
+ * A seller's item code names one product in an organisation: an older entry of the same organisation
+ * (not at `keep`) that had it loses it.
+ */
+function dropCode(recipe: SupplierRecipe, code: string, keep: number, organisationId: string | undefined): void {
   const same = (other: string | undefined) => other?.trim().toLowerCase() === code.trim().toLowerCase();
   recipe.products = recipe.products.map((e, i) => {
-    if (i === keep || !same(e.code)) return e;
+    if (i === keep || !same(e.code) || e.organisationId !== organisationId) return e;
     const { code: _dropped, ...rest } = e;
     return rest;
   });

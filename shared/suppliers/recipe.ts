@@ -59,6 +59,11 @@ export const LearnedProduct = z.object({
   learnedAt: IsoDate,
   /** The file (base name) whose correction taught it. */
   from: z.string(),
+  /**
+   * The organisation it was learned in: a product id is one organisation's, so the entry applies there
+   * only. Absent on entries learned before organisations were kept: those apply in any organisation.
+   */
+  organisationId: z.string().min(1).optional(),
 });
 export type LearnedProduct = z.infer<typeof LearnedProduct>;
 
@@ -69,6 +74,8 @@ export const LearnedStorage = z.object({
   storageName: z.string().min(1),
   learnedAt: IsoDate,
   from: z.string(),
+  /** The organisation it was learned in (see {@link LearnedProduct}'s). */
+  organisationId: z.string().min(1).optional(),
 });
 export type LearnedStorage = z.infer<typeof LearnedStorage>;
 

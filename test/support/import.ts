@@ -8,14 +8,18 @@ import { memoryIO } from '../../batch/ui/io.ts';
 
 export async function runImportCli(
   baseUrl: string,
-  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & { token?: string; env?: NodeJS.ProcessEnv },
+  options: Omit<ImportOptions, 'io' | 'baseUrl' | 'token' | 'org'> & {
+    token?: string;
+    org?: string;
+    env?: NodeJS.ProcessEnv;
+  },
 ) {
   const { env, ...rest } = options;
   const io = memoryIO(env);
   const summary = await importCommand({
     baseUrl,
     token: options.token ?? 'demo-token-willow',
-    org: 'Willow Creek Pastoral Co',
+    org: options.org ?? 'Willow Creek Pastoral Co',
     io,
     // No profiles unless a test brings its own: the machine's saved profiles must not change a test.
     profilesDir: '/nonexistent/shed-sheets-test-profiles',

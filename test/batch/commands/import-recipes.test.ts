@@ -93,6 +93,22 @@ describe('supplier recipes', () => {
     expect(rows[1]!.Message ?? '').toBe('');
   });
 
+  it("a product learned in one organisation does not apply in another: its ids are the first's", async () => {
+    const file = join(dir, 'banksia.csv');
+    await writeFile(file, csv('Farmco Rural Supplies,R-BNK-1,4/11/2026,Chem Store,Glyfos 450 20L,1,20 L,185.00'));
+    const { summary } = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file,
+      dryRun: true,
+      recipesDir,
+      token: 'demo-token-banksia',
+      org: 'Banksia Downs Trust',
+    });
+    expect(summary.rows.invalid).toBe(1);
+    expect(summary.problems[0]).toContain("no product or alias named 'Glyfos 450 20L'");
+    expect(summary.recipes.rowsResolved).toBe(0);
+  });
+
   it("another supplier's recipe does not apply: its rows are refused as before", async () => {
     const file = join(dir, 'riverina.csv');
     await writeFile(
