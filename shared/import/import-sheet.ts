@@ -220,12 +220,8 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   progress?.phase?.('writing');
   const results = shown(sent);
   const placed = await sink.finish(results);
-  const sheet = { grid, mapping, drafts: planned.drafts, results };
-  const recipes = await learnRecipes(recipeRun, sheet, resolver, {
-    dryRun,
-    today: farmToday(choices.timeZone),
-    organisationId: connection.organisation.id,
-  });
+  const learning = { dryRun, today: farmToday(choices.timeZone), organisationId: connection.organisation.id };
+  const recipes = await learnRecipes(recipeRun, { grid, mapping, drafts: planned.drafts, results }, resolver, learning);
   return report(
     {
       grid,
