@@ -8,6 +8,7 @@
  * (the rows the invoice became, then Status, Record ID, Sequence, Line Item ID, Message, Updated At).
  */
 import { EInvoiceError } from '../../shared/einvoice/einvoice-error.ts';
+import { embeddedPdfs, type EmbeddedPdf } from '../../shared/einvoice/embedded-pdfs.ts';
 import { businessNumberOf, einvoiceSheet, type EInvoiceSheet } from '../../shared/einvoice/to-grid.ts';
 import { XML_LIMITS } from '../../shared/einvoice/xml.ts';
 import { importSheet, NoRecordsError, type ImportReport, type ResultsSink } from '../../shared/import/import-sheet.ts';
@@ -40,6 +41,8 @@ export interface EInvoicePreview {
   text: string;
   /** What the reader left out or did: document charges and allowances, a credit note read as returns. */
   notes: string[];
+  /** The PDFs the invoice embeds, under the names the CLI saves them as (the screen offers each for saving). */
+  pdfs: EmbeddedPdf[];
 }
 
 /** What the E-invoices screen shows. */
@@ -286,5 +289,6 @@ export function previewOf(loaded: Loaded): EInvoicePreview {
     file: loaded.file,
     text: `${what} ${invoice.number} from ${invoice.seller.name}${number}, dated ${invoice.deliveryDate ?? invoice.issueDate}: ${lines} line${lines === 1 ? '' : 's'} → ${becomes}`,
     notes,
+    pdfs: embeddedPdfs(invoice),
   };
 }

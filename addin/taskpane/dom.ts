@@ -77,3 +77,21 @@ export function showProgress(
   bar.value = Math.min(progress.done, bar.max);
   bar.setAttribute('aria-valuetext', `${progress.done} of ${progress.total}`);
 }
+
+/** Offers `blob` to the user as a download named `name` (the browser's or Office's save prompt). */
+export function saveDownload(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = el('a', { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The bytes of base64 text (an e-invoice's embedded document). */
+export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

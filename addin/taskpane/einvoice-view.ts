@@ -1,12 +1,12 @@
 /**
  * The E-invoices screen's DOM (issue 22): a file chooser for .xml e-invoices (several at once), the
  * storage their lines go to, the preview of each file read (and each refused, with the core's words),
- * Validate and Import, status, problems and warnings. Logic: addin/app/einvoice-import.ts. Styles: the
+ * a Save button for each PDF an invoice embeds, Validate and Import, status, problems and warnings. Logic: addin/app/einvoice-import.ts. Styles: the
  * `.einvoices` block of suppliers.css.
  */
 import type { EInvoiceController } from '../app/einvoice-import.ts';
 import type { Session } from '../app/session.ts';
-import { byId, el, fillSelect, showLines, showStatus } from './dom.ts';
+import { base64Bytes, byId, el, fillSelect, saveDownload, showLines, showStatus } from './dom.ts';
 
 /** Binds the E-invoices panel to its controller; `session` gives the storages to choose from. */
 export function einvoiceView(controller: EInvoiceController, session: () => Session | null): { render(): void } {
@@ -56,6 +56,13 @@ export function einvoiceView(controller: EInvoiceController, session: () => Sess
           el('strong', { text: p.file }),
           ` ${p.text}`,
           ...p.notes.map((n) => el('span', { class: 'help', text: n })),
+          ...p.pdfs.map((pdf) => {
+            const save = el('button', { type: 'button', class: 'save-pdf', text: `Save PDF (${pdf.name})` });
+            save.addEventListener('click', () =>
+              saveDownload(new Blob([base64Bytes(pdf.base64)], { type: 'application/pdf' }), pdf.name),
+            );
+            return save;
+          }),
         ),
       ),
       ...state.refused.map((r) => el('li', { class: 'refused', text: r })),

@@ -5,7 +5,7 @@
  * export` writes. Logic: addin/app/recipes.ts. Styles: the `.recipes` block of suppliers.css.
  */
 import type { RecipesController, RecipeView } from '../app/recipes.ts';
-import { byId, el, showStatus } from './dom.ts';
+import { byId, el, saveDownload, showStatus } from './dom.ts';
 
 /** The file name of a download of the recipes. */
 export const RECIPES_DOWNLOAD = 'shed-recipes.json';
@@ -26,14 +26,9 @@ export function recipesView(controller: RecipesController): { render(): void } {
     chooser.value = '';
   });
   download.addEventListener('click', () => {
-    void controller.exportJson().then((text) => {
-      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      const link = el('a', { href: url, download: RECIPES_DOWNLOAD });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    });
+    void controller
+      .exportJson()
+      .then((text) => saveDownload(new Blob([text], { type: 'application/json' }), RECIPES_DOWNLOAD));
   });
 
   const card = (recipe: RecipeView) => {

@@ -9,6 +9,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { EInvoiceError } from '../../../shared/einvoice/einvoice-error.ts';
+import { embeddedPdfs } from '../../../shared/einvoice/embedded-pdfs.ts';
 import { einvoiceSheet, type EInvoiceSheet } from '../../../shared/einvoice/to-grid.ts';
 import { XML_LIMITS } from '../../../shared/einvoice/xml.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
@@ -73,20 +74,14 @@ export function einvoiceWarnings(loaded: LoadedEInvoice): string[] {
 }
 
 /**
- * Saves each embedded PDF beside `resultsFile`: `INVOICE.pdf` (then `INVOICE-2.pdf`…), the invoice number
- * made safe as a file name.
+ * Saves each embedded PDF beside `resultsFile`, under the core's names (shared/einvoice/embedded-pdfs.ts).
  * @returns the file names written.
  */
 export async function saveEmbeddedPdfs(loaded: LoadedEInvoice, resultsFile: string): Promise<string[]> {
-  const pdfs = loaded.invoice.attachments.filter(
-    (a) => a.mimeCode.toLowerCase() === 'application/pdf' || a.filename.toLowerCase().endsWith('.pdf'),
-  );
-  const stem = loaded.invoice.number.replace(/[\\/:*?"<>|\s]+/g, '-').slice(0, 80) || 'invoice';
   const names: string[] = [];
-  for (const [i, pdf] of pdfs.entries()) {
-    const name = `${stem}${i === 0 ? '' : `-${i + 1}`}.pdf`;
-    await writeFile(join(dirname(resultsFile), name), Buffer.from(pdf.base64, 'base64'));
-    names.push(name);
+  for (const pdf of embeddedPdfs(loaded.invoice)) {
+    await writeFile(join(dirname(resultsFile), pdf.name), Buffer.from(pdf.base64, 'base64'));
+    names.push(pdf.name);
   }
   return names;
 }

@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath)('the Recipes and E-invoices tabs in Chromium', ()
     expect(errors).toEqual([]);
   });
 
-  it('E-invoices: refuses a file that does not add up, imports the other into a sheet named after it', async () => {
+  it('E-invoices: refuses a file that does not add up, offers the embedded PDF, imports the other into a sheet named after it', async () => {
     await page.getByRole('tab', { name: 'E-invoices' }).click();
     const file = async (name: string) => ({
       name,
@@ -123,6 +123,14 @@ describe.skipIf(!chromiumPath)('the Recipes and E-invoices tabs in Chromium', ()
     await page.setInputFiles('#einvoice-files', [await file('farm-invoice.xml'), await file('unbalanced-invoice.xml')]);
     await expect.poll(() => page.textContent('#einvoice-previews')).toContain('Invoice RA-20417');
     expect(await page.textContent('#einvoice-previews')).toContain('unbalanced-invoice.xml: ');
+    // The embedded PDF, offered under the name the CLI saves it as, its bytes as the invoice carries them.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save PDF (RA-20417.pdf)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('RA-20417.pdf');
+    const saved = await readFile((await download.path())!);
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await page.selectOption('#einvoice-storage', 'Main Chemical Shed');
     await page.click('#einvoice-import');
     await expect
