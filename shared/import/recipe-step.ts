@@ -100,6 +100,25 @@ export function sheetSuppliers(grid: Grid, mapping: ColumnMapping): SheetSupplie
 }
 
 /**
+ * What a recipe brings to a whole run, said once: its lines that are not stock, default storage and pack
+ * conventions (its GST is said with the prices; each learned entry on the row it resolves). Empty when
+ * it brings none of these, so that a recipe of learned names only is not said where it did nothing.
+ */
+function recipeBrings(recipe: SupplierRecipe): string[] {
+  const brings: string[] = [];
+  if (recipe.nonStock.length) brings.push(`lines not stock: ${recipe.nonStock.map((t) => `'${t}'`).join(', ')}`);
+  if (recipe.storage) brings.push(`default storage ${recipe.storage}`);
+  const { each, kinds, density } = recipe.packs;
+  const packs = [
+    ...(each ? [`each = ${each}`] : []),
+    ...Object.entries(kinds ?? {}).map(([kind, size]) => `${kind} = ${size}`),
+    ...(density ? [`density ${density} kg/l`] : []),
+  ];
+  if (packs.length) brings.push(`packs: ${packs.join(', ')}`);
+  return brings;
+}
+
+/**
  * The reading settings with the recipes of the sheet's suppliers laid in: their lines that are not
  * stock added, their GST when the user and the saved mapping said nothing (`gstFixed`: they did), and
  * each invoice's pack conventions by its Supplier (`packConventionsFor`: its own recipe's, never
@@ -120,8 +139,11 @@ export function withRecipes(
   const skip = [...(reading.skipLines ?? []), ...found.skipLines];
   const useGst = !gstFixed && found.gstRate !== undefined;
   const warnings: Notice[] = found.gstConflict && !gstFixed ? [{ message: found.gstConflict }] : [];
-  const names = found.applied.map((r) => r.supplier.displayName).join(', ');
-  warnings.push({ message: `supplier recipes applied: ${names}` });
+  for (const recipe of found.applied) {
+    const brings = recipeBrings(recipe);
+    if (brings.length)
+      warnings.push({ message: `the recipe of ${recipe.supplier.displayName} applies: ${brings.join('; ')}` });
+  }
   for (const supplier of sheet.names) {
     const recipe = findRecipe(recipes, supplier, sheet.numbers.get(supplier));
     if (recipe && isShortSpelling(recipe, supplier))

@@ -2,7 +2,9 @@
 // the rule of the suppliers whose lines it left out (Supplier filled down within an invoice); GST of a
 // one-supplier sheet only; nothing from a first import (no result block on its header row).
 import { describe, expect, it } from 'vitest';
-import { readingCorrections } from '../../../shared/import/recipe-step.ts';
+import { readingCorrections, withRecipes } from '../../../shared/import/recipe-step.ts';
+import type { ReadSettings } from '../../../shared/import/cells.ts';
+import { newRecipe } from '../../../shared/suppliers/recipe.ts';
 import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
@@ -44,6 +46,27 @@ describe('readingCorrections', () => {
     const one = { ...grid, rows: grid.rows.slice(0, 3) } as Grid;
     expect(readingCorrections(one, mapping, { gstRate: '0.1' })).toEqual([
       expect.objectContaining({ kind: 'gst', supplier: 'Farmco Rural Supplies', text: '0.1' }),
+    ]);
+  });
+});
+
+describe('withRecipes', () => {
+  const reading = { dateOrder: 'DMY', timeZone: 'Australia/Sydney' } as unknown as ReadSettings;
+  const farmco = newRecipe('Farmco Rural Supplies')!;
+
+  it('says what a recipe brings to the run, and says nothing of a recipe of learned names only', () => {
+    const learnedOnly = {
+      ...farmco,
+      products: [
+        { text: 'Glyfos 450', productId: 'p-1', productName: 'Glyfos 540', learnedAt: '2026-11-03', from: 'a.csv' },
+      ],
+    };
+    expect(withRecipes(reading, [learnedOnly], ['Farmco Rural Supplies'], false).warnings).toEqual([]);
+    const rich = { ...farmco, nonStock: ['Freight'], storage: 'Main Chemical Shed', packs: { each: '20 l' } };
+    const { warnings, applied } = withRecipes(reading, [rich], ['Farmco Rural Supplies'], false);
+    expect(applied).toHaveLength(1);
+    expect(warnings.map((w) => w.message)).toEqual([
+      "the recipe of Farmco Rural Supplies applies: lines not stock: 'Freight'; default storage Main Chemical Shed; packs: each = 20 l",
     ]);
   });
 });
