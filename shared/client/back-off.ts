@@ -2,14 +2,17 @@
  * How long the client waits before retrying a failed attempt, told by what the failure says about the
  * service (retry-policy.ts decides whether to retry at all):
  *
- * | Failure                                                    | Wait before retry n (n = 1 first)            |
- * |------------------------------------------------------------|----------------------------------------------|
- * | a fault (a 5xx without Retry-After, a connection lost or    | `faultRetryDelayMs`·2^(n−1)·(1–2): soon      |
- * | refused) while faults are scattered (under half the latest  | (default 50 ms, below the service's latency) |
- * | answers of this client)                                     |                                              |
- * | a fault in a burst (half the latest answers or more), a     | `minRetryDelayMs`·2^(n−1)·(1–2): hard        |
- * | timeout, a 429, a 503 with Retry-After (overload)           | (default 500 ms)                             |
- * | a 429 or 503 with Retry-After (gaps row 18)                 | at least Retry-After                         |
+ * | Failure                                                   | Wait before retry n (n = 1 first)            |
+ * |-----------------------------------------------------------|----------------------------------------------|
+ * | a fault (a 5xx, a connection lost or refused) while faults | `faultRetryDelayMs`·2^(n−1)·(1–2): soon      |
+ * | are scattered (under half the latest answers of this       | (default 50 ms, below the service's latency) |
+ * | client)                                                    |                                              |
+ * | a fault in a burst (half the latest answers or more), a    | `minRetryDelayMs`·2^(n−1)·(1–2): hard        |
+ * | 429, a timeout (overload)                                  | (default 500 ms)                             |
+ * | a 429 or 503 with Retry-After (gaps row 18)                | at least Retry-After                         |
+ *
+ * A 503 with Retry-After is a fault like the adaptive limit reads it (overload only in a burst), and its
+ * Retry-After is always waited.
  *
  * Every wait is at most `maxRetryDelayMs` (a Retry-After longer than that, or than the time left, ends
  * the retries at once) and no retry starts after `maxRetryTimeMs`. No wait holds a place among the
@@ -24,13 +27,11 @@ import type { ResolvedOptions } from './options.ts';
 export type FailureSignal = 'overload' | 'fault';
 
 /**
- * The signal of a retried failure: a 429, a 503 with Retry-After and a timeout say overload; a 5xx
- * without Retry-After and a connection failure are faults.
+ * The signal of a retried failure: a 429 and a timeout say overload; a 5xx (a 503 with Retry-After too,
+ * its wait honoured apart) and a connection failure are faults, backed off hard only in a burst.
  */
 export function failureSignal(error: Error): FailureSignal {
-  if (error instanceof RateLimitError || error instanceof TimeoutError) return 'overload';
-  if (error instanceof ServiceError && error.retryAfterMs !== null) return 'overload';
-  return 'fault';
+  return error instanceof RateLimitError || error instanceof TimeoutError ? 'overload' : 'fault';
 }
 
 /** The times of the back-off, milliseconds (options.ts). */

@@ -43,13 +43,13 @@ export interface ServiceClientOptions {
   /** Retries after the first attempt, for failures that are safe to retry. Default 5. */
   retries?: number;
   /**
-   * First back-off delay after overload (429, 503 with Retry-After, a timeout) or while most answers
-   * fail (then doubled each retry, times a random 1–2 jitter). Default 500. See back-off.ts.
+   * First back-off delay after overload (a 429, a timeout) or while most answers fail (then doubled
+   * each retry, times a random 1–2 jitter). Default 500. See back-off.ts.
    */
   minRetryDelayMs?: number;
   /**
-   * First back-off delay after a scattered fault (a 5xx without Retry-After, a connection lost while
-   * most answers succeed), then doubled likewise; at most `minRetryDelayMs`. Default 50.
+   * First back-off delay after a scattered fault (a 5xx, a connection lost, while most answers
+   * succeed; a Retry-After is still waited), then doubled likewise; at most `minRetryDelayMs`. Default 50.
    */
   faultRetryDelayMs?: number;
   /** Longest single wait; a `Retry-After` longer than this ends the retries. Default 30 000. */
@@ -72,7 +72,8 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
   /**
    * Waits the rest of a back-off beyond p-retry's own short wait (its jitter, the longer wait of
-   * overload, a `Retry-After`; back-off.ts), milliseconds; rejects with the signal's reason when it aborts. Default: a timer. Tests pass one that records and returns at once.
+   * overload, a `Retry-After`; back-off.ts), milliseconds; rejects with the signal's reason when it
+   * aborts. Default: a timer. Tests pass one that records and returns at once.
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called before each back-off wait. An exception thrown by it is ignored. */

@@ -24,10 +24,10 @@ describe('backOffMs', () => {
     expect(backOffMs('fault', true, 1, { ...TIMES, minRetryDelayMs: 5 }, 0)).toBe(5);
   });
 
-  it('reads a 429, a 503 with Retry-After and a timeout as overload; a 5xx or a lost connection as a fault', () => {
+  it('reads a 429 and a timeout as overload; a 5xx (with Retry-After too) or a lost connection as a fault', () => {
     expect(failureSignal(new RateLimitError(target, answer(429), null))).toBe('overload');
-    expect(failureSignal(new ServiceError(target, answer(503), 1_000))).toBe('overload');
     expect(failureSignal(new TimeoutError(target, 1_000))).toBe('overload');
+    expect(failureSignal(new ServiceError(target, answer(503), 1_000))).toBe('fault');
     expect(failureSignal(new ServiceError(target, answer(503)))).toBe('fault');
     expect(failureSignal(new ServiceError(target, answer(500)))).toBe('fault');
     expect(failureSignal(new NetworkError(target, 'ECONNRESET'))).toBe('fault');
