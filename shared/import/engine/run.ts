@@ -70,6 +70,12 @@ export interface RunOptions {
  */
 export const RECONCILE_MARGIN_MS = 1000;
 
+/**
+ * Lost creates that fail within this many milliseconds of each other share one list to look for
+ * themselves in (fresh-read.ts): at most one such list begins per this time.
+ */
+export const LOST_LOOKUP_GATHER_MS = 100;
+
 /** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
 export const DEFAULT_ATTEMPTS = 8;
 
@@ -176,7 +182,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     for (const record of await this.ops.listSince(reconcileSince(this.cursor))) {
       if (!this.existing.byId(record.id)) this.existing.add(record, false);
     }
-  });
+  }, LOST_LOOKUP_GATHER_MS);
 
   constructor(
     private readonly ops: ImportOps<D, B, R>,
