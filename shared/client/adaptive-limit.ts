@@ -18,6 +18,7 @@
  * a quarter.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
+import { FaultWindow } from './fault-window.ts';
 
 /** Options of {@link AdaptiveLimit}; times in milliseconds. */
 export interface AdaptiveLimitOptions {
@@ -53,15 +54,16 @@ const PROBE_FACTOR = 1.085;
 const RATE_MARGIN = 0.9;
 /** Weight of the newest latency in its moving average. */
 const EWMA = 0.2;
-/** How many of the latest answers the fault share is read over. */
-const FAULT_WINDOW = 20;
-/** Faults at or above this share of the latest answers shrink the limit; below it they are scattered. */
-const FAULT_SHARE = 0.5;
 
-/** What one answer says to the limit: its HTTP status (0: none came) and whether it carried Retry-After. */
+/**
+ * What one answer says to the limit: its HTTP status (0: none came), whether it carried Retry-After, and
+ * whether it was a page of a list (its time then follows the records it carries, a few to 200, not the
+ * service's load: it is not read as latency).
+ */
 export interface AnswerSignal {
   status: number;
   retryAfter?: boolean;
+  listPage?: boolean;
 }
 
 /**
@@ -87,8 +89,8 @@ export class AdaptiveLimit {
   private cuts = 0;
   /** Times of the successful answers of the last second. */
   private successes: number[] = [];
-  /** The latest answers, true for a fault (ring of FAULT_WINDOW). */
-  private readonly recent: boolean[] = [];
+  /** The latest answers, faults or not (429s left out): shared with the retry back-off of the same client. */
+  readonly faults = new FaultWindow();
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -126,8 +128,12 @@ export class AdaptiveLimit {
       try {
         const result = await send();
         const signal = signalOf(result);
-        const { status, retryAfter } = typeof signal === 'number' ? { status: signal, retryAfter: false } : signal;
-        this.observe(status, this.now() - began, retryAfter);
+        const {
+          status,
+          retryAfter = false,
+          listPage = false,
+        } = typeof signal === 'number' ? { status: signal } : signal;
+        this.observe(status, listPage ? null : this.now() - began, retryAfter);
         return result;
       } catch (error) {
         this.observe(0, this.now() - began);
@@ -146,14 +152,15 @@ export class AdaptiveLimit {
 
   /**
    * Adjusts the limit after one answer: `status` 0 when none came (network failure, timeout),
-   * `latencyMs` in milliseconds, `retryAfter` whether the answer carried Retry-After (a 503 with it is
+   * `latencyMs` in milliseconds (null: the answer's time says nothing of the service's load, e.g. a
+   * page of a list), `retryAfter` whether the answer carried Retry-After (a 503 with it is
    * overload when failures are most of the latest answers, else a fault).
    */
-  observe(status: number, latencyMs: number, retryAfter = false): void {
+  observe(status: number, latencyMs: number | null, retryAfter = false): void {
     const now = this.now();
     const fault = status === 0 || status >= 500;
-    if (status !== 429) this.remember(fault);
-    const overloaded = status === 429 || (status === 503 && retryAfter && this.faultShare() >= FAULT_SHARE);
+    if (status !== 429) this.faults.record(fault);
+    const overloaded = status === 429 || (status === 503 && retryAfter && this.faults.inBurst());
     if (overloaded) {
       this.pushedBack += 1;
       if (now - this.lastPushBack < CUT_COOLDOWN_MS) return;
@@ -168,7 +175,7 @@ export class AdaptiveLimit {
       return;
     }
     if (fault) {
-      if (this.faultShare() >= FAULT_SHARE && now - this.lastCut >= CUT_COOLDOWN_MS) {
+      if (this.faults.inBurst() && now - this.lastCut >= CUT_COOLDOWN_MS) {
         this.lastCut = now;
         this.resize(this.window * 0.75);
       }
@@ -176,9 +183,11 @@ export class AdaptiveLimit {
     }
     this.successes.push(now);
     if (this.successes.length > 4096) this.successes = this.successes.filter((t) => t > now - 1000);
-    this.latency = this.latency === null ? latencyMs : this.latency + EWMA * (latencyMs - this.latency);
-    this.baseline = Math.min(this.baseline, this.latency);
-    if (this.latency > 2 * this.baseline + 5 && now - this.lastCut >= CUT_COOLDOWN_MS) {
+    if (latencyMs !== null) {
+      this.latency = this.latency === null ? latencyMs : this.latency + EWMA * (latencyMs - this.latency);
+      this.baseline = Math.min(this.baseline, this.latency);
+    }
+    if (this.latency !== null && this.latency > 2 * this.baseline + 5 && now - this.lastCut >= CUT_COOLDOWN_MS) {
       this.lastCut = now;
       this.resize(this.window * 0.9);
     } else if (now - this.lastCut >= CUT_COOLDOWN_MS) {
@@ -188,16 +197,6 @@ export class AdaptiveLimit {
       this.rate = this.cuts < 2 ? this.rate * PROBE_FACTOR : this.rate + RATE_STEP;
       this.lastRateStep = now;
     }
-  }
-
-  private remember(fault: boolean): void {
-    this.recent.push(fault);
-    if (this.recent.length > FAULT_WINDOW) this.recent.shift();
-  }
-
-  /** The share of faults among the latest answers; a short history counts as a full window of successes. */
-  private faultShare(): number {
-    return this.recent.filter(Boolean).length / Math.max(this.recent.length, FAULT_WINDOW / 2);
   }
 
   private resize(window: number): void {

@@ -2,20 +2,14 @@
  * The client's HTTP layer: one request per call with timeout, authentication, answers mapped to typed errors, and
  * retries with back-off.
  */
-import { sleep, untilAborted } from './abortable.ts';
+import { untilAborted } from './abortable.ts';
 import pLimit from 'p-limit';
 import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
+import { beforeRetry, shortDelayMs } from './back-off.ts';
+import { FaultWindow } from './fault-window.ts';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
-import {
-  HttpError,
-  NetworkError,
-  OutcomeUnknownError,
-  RateLimitError,
-  ServiceError,
-  TimeoutError,
-  type RequestTarget,
-} from '../errors/index.ts';
+import { NetworkError, OutcomeUnknownError, TimeoutError, type RequestTarget } from '../errors/index.ts';
 import { RETRY_AFTER_HEADER } from '../service/gaps.ts';
 import type { ResolvedOptions } from './options.ts';
 import { errorForStatus, parseBodyText, parseWithSchema, redact, redirectError } from './response.ts';
@@ -69,8 +63,8 @@ interface Exchanged {
   text: string;
 }
 
-/** Runs one exchange when a place among the requests in flight is free. */
-type InFlightLimit = (send: () => Promise<Exchanged>) => Promise<Exchanged>;
+/** Runs one exchange when a place among the requests in flight is free; `listPage`: it asks for a page of a list. */
+type InFlightLimit = (send: () => Promise<Exchanged>, listPage: boolean) => Promise<Exchanged>;
 
 /** Per-request bookkeeping across attempts. */
 interface RequestState {
@@ -87,15 +81,18 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   // One limit for every exchange of this client, so a run's reads, pages and writes share it.
   const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
   const fixed = options.maxInFlight === undefined ? null : pLimit(options.maxInFlight);
+  // The latest answers of every exchange: the adaptive limit records them itself, else they are recorded here.
+  const faults = adaptive?.faults ?? new FaultWindow();
   const slot: InFlightLimit = adaptive
-    ? (send) =>
+    ? (send, listPage) =>
         adaptive.run(send, ({ response }) => ({
           status: response.status,
           retryAfter: response.headers.has('retry-after'),
+          listPage,
         }))
     : fixed
-      ? (send) => fixed(send)
-      : (send) => send();
+      ? (send) => fixed(() => recorded(faults, send))
+      : (send) => recorded(faults, send);
   const limited = { ...options, exchange: slot };
   return {
     limitState: () => adaptive?.state() ?? null,
@@ -109,15 +106,17 @@ export function createHttp(options: ResolvedOptions): HttpClient {
       };
       const retryStart = performance.now();
       try {
+        // p-retry waits the short back-off without jitter itself; beforeRetry waits the rest (back-off.ts).
         return await pRetry((attemptNumber) => attempt(limited, spec, pathAndQuery, attemptNumber, state), {
           retries: options.retries,
           factor: 2,
-          minTimeout: options.minRetryDelayMs,
+          minTimeout: shortDelayMs(options),
           maxTimeout: options.maxRetryDelayMs,
           maxRetryTime: options.maxRetryTimeMs,
-          randomize: true,
+          randomize: false,
           signal: spec.signal,
-          onFailedAttempt: (context) => beforeRetry(options, context, state, retryStart, spec.signal),
+          onFailedAttempt: (context) =>
+            beforeRetry(options, { ...context, ...state.target, retryStart, signal: spec.signal }, faults),
         });
       } catch (error) {
         if (state.cancelledInFlight && spec.method === 'POST') {
@@ -137,6 +136,19 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   };
 }
 
+/** Runs `send`, recording in `faults` whether it failed (a 5xx or no answer; a 429 is left out). */
+async function recorded(faults: FaultWindow, send: () => Promise<Exchanged>): Promise<Exchanged> {
+  let exchanged: Exchanged;
+  try {
+    exchanged = await send();
+  } catch (error) {
+    faults.record(true);
+    throw error;
+  }
+  if (exchanged.response.status !== 429) faults.record(exchanged.response.status >= 500);
+  return exchanged;
+}
+
 /** One attempt: the exchange, then the verdict on the answer. */
 async function attempt<S extends z.ZodType | undefined>(
   options: ResolvedOptions & { exchange: InFlightLimit },
@@ -149,7 +161,9 @@ async function attempt<S extends z.ZodType | undefined>(
   state.target = target;
   state.startedAt = new Date().toISOString();
   // The timeout starts once the request holds its place, so waiting for one is not a timeout.
-  const { response, text } = await options.exchange(() => exchange(options, spec, target, state));
+  // A page of a list (`page` in the query, paging.ts) takes as long as its records: not a measure of load.
+  const listPage = spec.method === 'GET' && spec.query?.page !== undefined;
+  const { response, text } = await options.exchange(() => exchange(options, spec, target, state), listPage);
   return judge(options, spec, response, text, target, state);
 }
 
@@ -294,65 +308,6 @@ function outcomeUnknown(state: RequestState, failure: AttemptFailure, explanatio
     { reason, startedAt: state.startedAt, status: failure.kind === 'status' ? failure.status : null, explanation },
     cause === undefined ? undefined : { cause },
   );
-}
-
-/**
- * p-retry's `onFailedAttempt`: stretches the back-off to the service's `Retry-After`, gives up at once
- * when that is longer than `maxRetryDelayMs` or the time left, and tells `onRetry`.
- */
-async function beforeRetry(
-  options: ResolvedOptions,
-  context: { error: Error; attemptNumber: number; retriesLeft: number },
-  state: RequestState,
-  retryStart: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  const elapsed = performance.now() - retryStart;
-  if (context.retriesLeft <= 0 || elapsed >= options.maxRetryTimeMs) return;
-  const { error } = context;
-  const retryAfterMs = error instanceof RateLimitError || error instanceof ServiceError ? error.retryAfterMs : null;
-  // p-retry (7.x, the line that supports Node 20) waits its back-off after this hook and does not say
-  // how long: it is at least minTimeout × factor^(attempt − 1), capped at maxTimeout (randomize only
-  // lengthens it). Waiting the rest of Retry-After beyond that minimum honours Retry-After.
-  const backoffAtLeast = Math.min(options.maxRetryDelayMs, options.minRetryDelayMs * 2 ** (context.attemptNumber - 1));
-  let delayMs = backoffAtLeast;
-  if (retryAfterMs !== null && error instanceof HttpError) {
-    const limit = Math.min(options.maxRetryDelayMs, options.maxRetryTimeMs - elapsed);
-    if (retryAfterMs > limit) throw tooLongToWait(error, retryAfterMs, limit);
-    delayMs = Math.max(delayMs, retryAfterMs);
-  }
-  try {
-    options.onRetry?.({
-      attempt: context.attemptNumber,
-      delayMs,
-      reason: retryReason(error),
-      method: state.target.method,
-      url: state.target.url,
-      retriesLeft: context.retriesLeft,
-    });
-  } catch {
-    // A progress callback must not decide the fate of a request.
-  }
-  if (delayMs > backoffAtLeast) await (options.sleep ?? sleep)(delayMs - backoffAtLeast, signal);
-}
-
-function tooLongToWait(error: HttpError, retryAfterMs: number, limitMs: number): Error {
-  const target = { method: error.method, url: error.url, attempts: error.attempts };
-  const answer = { status: error.status, statusText: error.statusText, body: error.body };
-  const detail =
-    `The service asked to wait ${Math.ceil(retryAfterMs / 1000)} s (Retry-After), longer than the ` +
-    `${Math.floor(limitMs / 1000)} s this client may still wait; try again later`;
-  return error instanceof RateLimitError
-    ? new RateLimitError(target, answer, retryAfterMs, detail)
-    : new ServiceError(target, answer, retryAfterMs, detail);
-}
-
-/** A short reason for `onRetry`, e.g. `503 Service Unavailable` or `network error (ECONNREFUSED)`. */
-function retryReason(error: Error): string {
-  if (error instanceof HttpError) return `${error.status} ${error.statusText}`.trim();
-  if (error instanceof TimeoutError) return `timeout after ${error.timeoutMs} ms`;
-  if (error instanceof NetworkError) return `network error${error.reason ? ` (${error.reason})` : ''}`;
-  return error.name;
 }
 
 function requestInit(

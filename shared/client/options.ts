@@ -42,8 +42,16 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, for failures that are safe to retry. Default 5. */
   retries?: number;
-  /** First back-off delay (then doubled each retry, times a random 1–2 jitter). Default 500. */
+  /**
+   * First back-off delay after overload (a 429, a timeout) or while most answers fail (then doubled
+   * each retry, times a random 1–2 jitter). Default 500. See back-off.ts.
+   */
   minRetryDelayMs?: number;
+  /**
+   * First back-off delay after a scattered fault (a 5xx, a connection lost, while most answers
+   * succeed; a Retry-After is still waited), then doubled likewise; at most `minRetryDelayMs`. Default 50.
+   */
+  faultRetryDelayMs?: number;
   /** Longest single wait; a `Retry-After` longer than this ends the retries. Default 30 000. */
   maxRetryDelayMs?: number;
   /** No retry starts once this long has passed since the first attempt began. Default 120 000. */
@@ -63,8 +71,9 @@ export interface ServiceClientOptions {
   /** Default: the global `fetch` (browser, Node 20). */
   fetch?: typeof fetch;
   /**
-   * Waits the rest of a `Retry-After` beyond p-retry's own back-off, milliseconds; rejects with the
-   * signal's reason when it aborts. Default: a timer. Tests pass one that records and returns at once.
+   * Waits the rest of a back-off beyond p-retry's own short wait (its jitter, the longer wait of
+   * overload, a `Retry-After`; back-off.ts), milliseconds; rejects with the signal's reason when it
+   * aborts. Default: a timer. Tests pass one that records and returns at once.
    */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called before each back-off wait. An exception thrown by it is ignored. */
@@ -82,6 +91,7 @@ export interface ResolvedOptions {
   timeoutMs: number;
   retries: number;
   minRetryDelayMs: number;
+  faultRetryDelayMs: number;
   maxRetryDelayMs: number;
   maxRetryTimeMs: number;
   pageConcurrency: number;
@@ -97,6 +107,7 @@ export const CLIENT_DEFAULTS = {
   timeoutMs: 30_000,
   retries: 5,
   minRetryDelayMs: 500,
+  faultRetryDelayMs: 50,
   maxRetryDelayMs: 30_000,
   maxRetryTimeMs: 120_000,
   pageConcurrency: PAGE_CONCURRENCY,
@@ -151,6 +162,7 @@ export function resolveOptions(options: ServiceClientOptions): ResolvedOptions {
     timeoutMs: positive('timeoutMs', options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs),
     retries: wholeNumber('retries', options.retries ?? CLIENT_DEFAULTS.retries),
     minRetryDelayMs: positive('minRetryDelayMs', options.minRetryDelayMs ?? CLIENT_DEFAULTS.minRetryDelayMs),
+    faultRetryDelayMs: positive('faultRetryDelayMs', options.faultRetryDelayMs ?? CLIENT_DEFAULTS.faultRetryDelayMs),
     maxRetryDelayMs: positive('maxRetryDelayMs', options.maxRetryDelayMs ?? CLIENT_DEFAULTS.maxRetryDelayMs),
     maxRetryTimeMs: positive('maxRetryTimeMs', options.maxRetryTimeMs ?? CLIENT_DEFAULTS.maxRetryTimeMs),
     pageConcurrency: wholeNumber('pageConcurrency', options.pageConcurrency ?? CLIENT_DEFAULTS.pageConcurrency, 1),

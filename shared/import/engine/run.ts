@@ -12,6 +12,7 @@ import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
 import { fingerprint } from './fingerprint.ts';
+import { FreshRead } from './fresh-read.ts';
 import type { JournalIndex, JournalMatch, JournalSink } from './journal.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
@@ -53,7 +54,11 @@ export interface RunOptions {
   sink: JournalSink;
   /** Attempts per write when its outcome stays unknown and the record is not found; default 8. */
   maxAttempts?: number;
-  /** First back-off delay between such attempts, milliseconds; default 200. */
+  /**
+   * First back-off delay between such attempts, milliseconds (then doubled, times 1–2); default 50:
+   * each attempt has already waited for a list of the run's records, and the client backs its
+   * requests off hard when most answers fail (shared/client/back-off.ts).
+   */
   retryDelayMs?: number;
   /** The clock, for journal entries only (never for cursors). */
   now?: () => Date;
@@ -64,6 +69,12 @@ export interface RunOptions {
  * record stamped with the same instant as the cursor is not skipped (gaps row 14: ties).
  */
 export const RECONCILE_MARGIN_MS = 1000;
+
+/**
+ * Lost creates that fail within this many milliseconds of each other share one list to look for
+ * themselves in (fresh-read.ts): at most one such list begins per this time.
+ */
+export const LOST_LOOKUP_GATHER_MS = 100;
 
 /** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
 export const DEFAULT_ATTEMPTS = 8;
@@ -166,6 +177,12 @@ type Step = () => Promise<RowResult[]>;
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
   readonly createdAs = new Map<string, string>();
+  /** The lists of records changed since the run began that lost creates are looked for in, shared. */
+  private readonly lists = new FreshRead(async () => {
+    for (const record of await this.ops.listSince(reconcileSince(this.cursor))) {
+      if (!this.existing.byId(record.id)) this.existing.add(record, false);
+    }
+  }, LOST_LOOKUP_GATHER_MS);
 
   constructor(
     private readonly ops: ImportOps<D, B, R>,
@@ -284,7 +301,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     try {
       return await pRetry(attempt, {
         retries: attempts - 1,
-        minTimeout: this.options.retryDelayMs ?? 200,
+        minTimeout: this.options.retryDelayMs ?? 50,
         factor: 2,
         randomize: true,
       });
@@ -300,11 +317,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
   }
 
-  /** A record with this identity among those changed since the run began, not yet taken. */
+  /** A record with this identity among those changed since the run began (a list begun after the lost create), not yet taken. */
   private async findLost(identity: string): Promise<R | undefined> {
-    for (const record of await this.ops.listSince(reconcileSince(this.cursor))) {
-      if (!this.existing.byId(record.id)) this.existing.add(record, false);
-    }
+    await this.lists.after();
     return this.existing.takeTwin(identity);
   }
 

@@ -81,6 +81,30 @@ describe('AdaptiveLimit', () => {
     expect(limit.state().current).toBeLessThan(before);
   });
 
+  it('does not read the time of a page of a list as latency: slow pages of records leave the limit', async () => {
+    const { limit, tick } = setup(10, 32);
+    tick(2_000);
+    for (let i = 0; i < 5; i++) limit.observe(200, 20);
+    const before = limit.state().current;
+    const slowPage = () =>
+      limit.run(
+        async () => {
+          tick(300);
+          return 200;
+        },
+        (status) => ({ status, listPage: true }),
+      );
+    for (let i = 0; i < 20; i++) await slowPage();
+    expect(limit.state().current).toBeGreaterThanOrEqual(before);
+    // The same answers as creates are rising latency.
+    for (let i = 0; i < 20; i++)
+      await limit.run(
+        async () => (tick(300), 201),
+        (status) => status,
+      );
+    expect(limit.state().current).toBeLessThan(before);
+  });
+
   it('a request that gets no answer is a fault: one alone leaves the limit, most answers failing cut it', async () => {
     const { limit, tick } = setup(8, 32);
     tick(2_000);

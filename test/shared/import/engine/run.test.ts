@@ -126,6 +126,30 @@ describe('runImport', () => {
     expect(svc.creates).toEqual(['A']);
   });
 
+  it('creates lost at once look for themselves in shared lists, each begun after its create failed', async () => {
+    const svc = service({ failFirst: 8, loseAnswers: 4 });
+    let lists = 0;
+    const listSince = svc.ops.listSince;
+    svc.ops.listSince = async (since) => {
+      lists += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return listSince(since);
+    };
+    const drafts = Array.from({ length: 8 }, (_, i) => draft(i + 2, `N${i}`));
+    const results = await runImport(drafts, svc.ops, [], {
+      concurrency: 8,
+      journal: noJournal(),
+      sink: sink(),
+      retryDelayMs: 1,
+    });
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 8 }, () => 'created'));
+    // Every invoice sent until it was created once; the four answers lost after creating are adopted.
+    expect([...svc.creates].sort()).toEqual(drafts.map((d) => d.body!.name).sort());
+    expect(svc.records).toHaveLength(8);
+    // Eight failed creates, then four lost answers: a list each would be twelve (and the sweep after).
+    expect(lists).toBeLessThanOrEqual(6);
+  });
+
   it('gives up with a clear failure after the last attempt, nothing created', async () => {
     const svc = service({ failFirst: 10 });
     const results = await runImport([draft(2, 'A')], svc.ops, [], {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { FreshRead } from '../../../../shared/import/engine/fresh-read.ts';
+
+/** A read the test ends by hand, on a clock it moves; `started` counts the reads begun. */
+function manualRead(gatherMs: number) {
+  let clock = 1_000;
+  const ends: ((error?: Error) => void)[] = [];
+  const read = new FreshRead(
+    () => new Promise<void>((resolve, reject) => ends.push((error) => (error ? reject(error) : resolve()))),
+    gatherMs,
+    () => clock,
+  );
+  return { read, ends, started: () => ends.length, tick: (ms: number) => (clock += ms) };
+}
+
+/** Lets the timers of zero milliseconds and the promise callbacks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('FreshRead', () => {
+  it('begins a read at once, then gathers the callers of the next gatherMs into one read begun after them', async () => {
+    const { read, ends, started, tick } = manualRead(20);
+    const first = read.after();
+    expect(started()).toBe(1);
+    tick(1);
+    // Asked while the first read runs: it began too early for them; they share the next, 19 ms on.
+    const second = read.after();
+    const third = read.after();
+    expect(started()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(started()).toBe(2);
+    ends[1]!();
+    await Promise.all([second, third]);
+    // The second read did not wait for the first, which is still held up.
+    ends[0]!();
+    await first;
+  });
+
+  it('a read held up holds up only those who share it', async () => {
+    const { read, ends, started, tick } = manualRead(20);
+    const held = read.after();
+    tick(20);
+    const later = read.after();
+    await settle();
+    expect(started()).toBe(2);
+    ends[1]!();
+    await later;
+    ends[0]!(new Error('page 2 answered 503'));
+    await expect(held).rejects.toThrow('page 2 answered 503');
+  });
+
+  it('begins at most one read per gatherMs', async () => {
+    const { read, ends, started, tick } = manualRead(1_000_000);
+    void read.after();
+    tick(10);
+    const joined = [read.after(), read.after(), read.after()];
+    await settle();
+    expect(started()).toBe(1);
+    for (const end of ends) end();
+    expect(joined).toHaveLength(3);
+  });
+});
