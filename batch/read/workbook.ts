@@ -16,7 +16,8 @@ import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
-import { toCellValue } from './cell-value.ts';
+import { isoDateText, toCellValue } from './cell-value.ts';
+import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 
 let codePages: Promise<void> | undefined;
@@ -40,6 +41,16 @@ export interface ReadSheet {
   layout: SheetLayout;
   /** The sheet is one of `batched`: `rows` is empty, to be read with {@link readBatchedRows}. */
   batched?: true;
+  /** How its cells read (as the whole sheet's would), for {@link readBatchedRows}. */
+  cells?: CellReading;
+}
+
+/** What the zip check found that changes how cells read: `t="d"` cells' text, CRs marked by the repair. */
+export interface CellReading {
+  /** The sheet's `t="d"` cells: their ISO 8601 text by position (date-cells.ts `cellKey`). */
+  dateCells?: ReadonlyMap<number, string>;
+  /** The workbook was repaired with its escaped CRs before line feeds marked (part-repair.ts). */
+  carriageReturns?: boolean;
 }
 
 /** What the workbook model holds of a sheet besides its rows (tables: from the zip, as SheetJS CE reads none). */
@@ -83,6 +94,8 @@ export function readWorkbookBytes(
     memory?: ReadMemoryGuard;
     /** Sheets taken out of `bytes` to be read in batches (xlsx-batches.ts): chosen as sheets with data. */
     batched?: ReadonlySet<string>;
+    /** The workbook's escaped CRs before line feeds were marked by the part repair (part-repair.ts). */
+    carriageReturns?: boolean;
   },
 ): ReadSheet {
   const counts = options.rowCounts ?? [];
@@ -102,15 +115,18 @@ export function readWorkbookBytes(
   const names = first.SheetNames;
   const bookOf = otherSheets(first, parseChecked, counts);
   let layout: SheetLayout = { dateSystem: 1900 };
+  let batchedCells: CellReading = {};
   const rowsOf = (name: string, order: readonly string[]): SheetRow[] | null | 'batched' => {
     const book = bookOf(name, order);
     if (!book) return null;
     if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
+    const cells = cellReading(countOf(name, counts), options.carriageReturns);
     if (options.batched?.has(name)) {
       layout = sheetLayout(book, name, options.tables?.get(name));
+      batchedCells = cells;
       return 'batched';
     }
-    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts));
+    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts), cells);
     layout = sheetLayout(book, name, options.tables?.get(name));
     if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
@@ -120,7 +136,8 @@ export function readWorkbookBytes(
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
     if (found === undefined) throw missingSheet(file, options.sheet, names);
     const rows = rowsOf(found, [found]);
-    if (rows === 'batched') return { name: found, rows: [], sheetNames: names, layout, batched: true };
+    if (rows === 'batched')
+      return { name: found, rows: [], sheetNames: names, layout, batched: true, cells: batchedCells };
     if (rows === null || rows.length === 0) throw emptySheet(file, found);
     return { name: found, rows, sheetNames: names, layout };
   }
@@ -132,7 +149,7 @@ export function readWorkbookBytes(
   const order = [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))];
   for (const name of order) {
     const rows = rowsOf(name, order);
-    if (rows === 'batched') return { name, rows: [], sheetNames: names, layout, batched: true };
+    if (rows === 'batched') return { name, rows: [], sheetNames: names, layout, batched: true, cells: batchedCells };
     if (rows && rows.length > 0) return { name, rows, sheetNames: names, layout };
   }
   throw noData(file, names);
@@ -160,7 +177,8 @@ export async function readBatchedRows(
   for await (const batch of batches) {
     // A batched sheet's rows were counted by the zip check, within the limit: each batch is parsed whole.
     const book = parse(batch, file, { ...PARSE, sheets: sheet.name });
-    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, true, counted) ?? [])
+    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, true, sheet.cells, counted) ??
+      [])
       rows.push(row);
   }
   return markFilteredRows(rows, sheet.layout.autoFilter, sheet.layout.tables);
@@ -243,6 +261,14 @@ function countOf(sheet: string | number, counts: readonly SheetRowCount[]): Shee
     : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
 }
 
+/** How a sheet's cells read: its `t="d"` cells (from its count), whether CRs were marked. */
+function cellReading(count: SheetRowCount | undefined, carriageReturns: boolean | undefined): CellReading {
+  return {
+    ...(count?.dateCells ? { dateCells: count.dateCells } : {}),
+    ...(carriageReturns ? { carriageReturns } : {}),
+  };
+}
+
 /** Whether the sheet's rows were counted by the zip check (then parsed whole: see {@link parseSheets}). */
 function counted(name: string, counts: readonly SheetRowCount[]): boolean {
   return countOf(name, counts)?.rows != null;
@@ -293,6 +319,7 @@ function sheetRows(
   limits: ReadLimits,
   memory: ReadMemoryGuard | undefined,
   byCount: boolean,
+  reading: CellReading = {},
   counted = { cells: 0, rows: 0 },
 ): SheetRow[] | null {
   const sheet = book.Sheets[name];
@@ -310,20 +337,24 @@ function sheetRows(
     if (memory && r % ROWS_PER_MEMORY_CHECK === ROWS_PER_MEMORY_CHECK - 1 && memory.over())
       throw tooMuchMemory(file, name, memory, `reading row ${(r + 1).toLocaleString('en-AU')}`);
     if (!row) continue;
-    counted.rows += 1;
-    if (counted.rows > limits.maxRows) throw tooManyRows(file, name, limits);
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;
     for (let c = 0; c < row.length; c += 1) {
       const cell = row[c];
       if (!cell) continue;
-      const value = toCellValue(cell, date1904);
+      let value = toCellValue(cell, date1904, reading.carriageReturns);
+      const iso = reading.dateCells?.get(cellKey(r, c));
+      // A `t="d"` cell SheetJS made a serial: its ISO text read as the date it is (its text if none).
+      if (iso !== undefined && cell.t === 'n') value = isoDateText(iso) ?? iso;
       cells[c] = value;
       if (!isBlank(value)) any = true;
     }
     counted.cells += row.length;
     if (counted.cells > limits.maxCells) throw tooManyCells(file, name, limits);
     if (!any) continue;
+    // Rows that hold a value are counted, as the zip check counts them (a blank row costs no more than its cells).
+    counted.rows += 1;
+    if (counted.rows > limits.maxRows) throw tooManyRows(file, name, limits);
     let end = cells.length;
     while (end > 0 && cells[end - 1] === null) end -= 1;
     cells.length = end;
