@@ -19,6 +19,7 @@ import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type R
 import { isoDateText, toCellValue } from './cell-value.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
+import { SLIM_FROM_SHEETS, withoutParts } from './zip-slim.ts';
 
 let codePages: Promise<void> | undefined;
 
@@ -212,11 +213,22 @@ function parseSheets(
   limits: ReadLimits,
 ): XLSX.WorkBook {
   const allCounted = counts.length > 0 && sheets.every((sheet) => countOf(sheet, counts)?.rows != null);
-  return parse(bytes, file, {
+  return parse(slim(bytes, sheets, counts), file, {
     ...PARSE,
     sheets: sheets.length === 1 ? sheets[0]! : [...sheets],
     ...(allCounted ? {} : { sheetRows: limits.maxRows + 1 }),
   });
+}
+
+/**
+ * The workbook without the parts of the sheets not in `sheets` (zip-slim.ts), when it has more than
+ * {@link SLIM_FROM_SHEETS} sheets whose parts the zip check named; else `bytes`.
+ */
+function slim(bytes: Uint8Array, sheets: readonly (string | number)[], counts: readonly SheetRowCount[]): Uint8Array {
+  if (counts.length <= SLIM_FROM_SHEETS) return bytes;
+  const wanted = new Set(sheets.map((sheet) => countOf(sheet, counts)));
+  const others = counts.filter((count) => !wanted.has(count) && count.part !== undefined);
+  return withoutParts(bytes, new Set(others.map((count) => count.part!)));
 }
 
 /** Unpacked bytes of worksheet parts parsed together when the first sheet has no data. */
