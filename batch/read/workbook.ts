@@ -268,10 +268,19 @@ function otherSheets(
 
 /** A sheet's count (by name, case-insensitive, or tab index), when the zip check made one. */
 function countOf(sheet: string | number, counts: readonly SheetRowCount[]): SheetRowCount | undefined {
-  return typeof sheet === 'number'
-    ? counts[sheet]
-    : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
+  if (typeof sheet === 'number') return counts[sheet];
+  let byName = countsByName.get(counts);
+  if (!byName) {
+    byName = new Map();
+    // The first sheet of a name wins, as a search in tab order would find it.
+    for (const count of [...counts].reverse()) byName.set(count.name.trim().toLowerCase(), count);
+    countsByName.set(counts, byName);
+  }
+  return byName.get(sheet.trim().toLowerCase());
 }
+
+/** Each list of counts by sheet name (trimmed, lower case): a workbook of 1,000 sheets looks names up a million times. */
+const countsByName = new WeakMap<readonly SheetRowCount[], Map<string, SheetRowCount>>();
 
 /** How a sheet's cells read: its `t="d"` cells (from its count), whether CRs were marked. */
 function cellReading(count: SheetRowCount | undefined, carriageReturns: boolean | undefined): CellReading {
