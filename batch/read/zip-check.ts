@@ -300,16 +300,18 @@ async function checkEntry(
   if (entry.size <= SMALL_ENTRY && data.length <= SMALL_ENTRY) {
     // Inflated at once, never past the size its directory declares: a stream (and its 1 MB buffer)
     // for each of a workbook's thousand small parts cost a second, most of it collecting garbage.
-    let inflated: Buffer;
+    // One that does not inflate so (damaged, or more than declared: a bomb) is streamed below, to say which.
+    let inflated: Buffer | undefined;
     try {
       inflated = inflateRawSync(data, { maxOutputLength: entry.size + 1 });
     } catch {
-      throw damaged(file, `its part ${entry.name} is damaged`);
+      inflated = undefined;
     }
-    seen(inflated);
-    if (inflated.length !== entry.size || crc32(inflated) >>> 0 !== entry.crc)
-      throw damaged(file, `its part ${entry.name} is damaged`);
-    return;
+    if (inflated && inflated.length === entry.size) {
+      seen(inflated);
+      if (crc32(inflated) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+      return;
+    }
   }
   let crc = 0;
   let size = 0;
