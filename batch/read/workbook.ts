@@ -9,11 +9,10 @@
  * Dates follow the grid's convention: a date-formatted number becomes a `Date` whose UTC parts are
  * the sheet's wall-clock date and time (`serialToDate`), in the workbook's own date system.
  */
-import { closest } from 'fastest-levenshtein';
 import * as XLSX from '@e965/xlsx';
 import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
-import { InputFileError } from './errors.ts';
+import { corrupt, emptySheet, missingSheet, noData } from './workbook-refusals.ts';
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
@@ -154,10 +153,6 @@ export function readWorkbookBytes(
     if (rows && rows.length > 0) return { name, rows, sheetNames: names, layout };
   }
   throw noData(file, names);
-}
-
-function noData(file: string, names: readonly string[]): InputFileError {
-  return new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
 }
 
 /**
@@ -382,48 +377,4 @@ function sheetRows(
     rows.push(rowInfo[r]?.hidden ? { rowNumber: r + 1, cells, hidden: true } : { rowNumber: r + 1, cells });
   }
   return rows;
-}
-
-function corrupt(file: string, error: unknown): InputFileError {
-  const reason = ownReason(error) ?? 'its contents are not laid out as a workbook';
-  return new InputFileError(
-    'corrupt_workbook',
-    file,
-    `${file} looks like a workbook but cannot be read (${reason}): it may be damaged or only partly copied. ` +
-      `Copy it again, or open it in Excel and save it again.`,
-    { cause: error },
-  );
-}
-
-/**
- * SheetJS's own words for what it could not read ("Cannot find Workbook stream"): a plain `Error`
- * it threw itself. A `TypeError` or `RangeError` from deep inside it, or a Node error (with a
- * `code` such as `ERR_INVALID_ARG_TYPE`), says nothing a user can act on: undefined for those.
- */
-function ownReason(error: unknown): string | undefined {
-  if (!(error instanceof Error) || error.constructor !== Error || 'code' in error) return undefined;
-  const line = error.message.split('\n')[0]!.trim();
-  return line === '' || /\bundefined\b|\bnull\b|argument|propert(y|ies) of/i.test(line)
-    ? undefined
-    : line.slice(0, 160);
-}
-
-/** The refusal of a sheet (named by `--sheet`) with no cell of any value. */
-export function emptySheet(file: string, sheet: string): InputFileError {
-  return new InputFileError('no_data', file, `Sheet '${sheet}' of ${file} is empty: no cell has a value.`, { sheet });
-}
-
-function missingSheet(file: string, sheet: string, names: readonly string[]): InputFileError {
-  const guess = names.length > 0 ? closest(sheet, [...names]) : undefined;
-  const hint = guess ? ` Did you mean '${guess}'?` : '';
-  return new InputFileError(
-    'sheet_not_found',
-    file,
-    `${file} has no sheet named '${sheet}'.${hint} Its sheets are: ${quoteList(names)}. Pass one of them to --sheet.`,
-    { sheet },
-  );
-}
-
-function quoteList(names: readonly string[]): string {
-  return names.length === 0 ? '(none)' : names.map((n) => `'${n}'`).join(', ');
 }
