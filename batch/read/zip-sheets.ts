@@ -57,28 +57,40 @@ export function rowCounter(element: RegExp = ROW): { feed(chunk: string): void; 
 }
 
 /**
- * A row element, or a value in a row: a `<v>` with text (an empty `<v></v>` holds none, and SheetJS
- * keeps no cell for it) or an inline string `<is>`; in any namespace prefix.
+ * A value in a row: a `<v>` with text (an empty `<v></v>` holds none, and SheetJS keeps no cell for
+ * it) or an inline string `<is>`; in any namespace prefix.
  */
-const ROW_OR_VALUE = /<(?:\w+:)?(?:(row)[\s>/]|v(?:\s[^>]*)?>[^<]|is[\s>])/g;
+const VALUE_IN_ROW = /<(?:\w+:)?(?:v(?:\s[^>]*)?>[^<]|is[\s>])/;
 
 /**
- * Counts the rows that hold a value (see {@link ROW_OR_VALUE}) across chunks of a worksheet part,
- * each decoded as latin1: the limit counts rows, not row numbers nor blank rows.
+ * Counts the rows that hold a value (see {@link VALUE_IN_ROW}) across chunks of a worksheet part,
+ * each decoded as latin1: the limit counts rows, not row numbers nor blank rows. Each row is searched
+ * up to its first value only, so a sheet costs about what counting its row elements does.
  */
 export function valuedRowCounter(): { feed(chunk: string): void; total(): number } {
   let carry = '';
   let count = 0;
+  // A row has begun and no value was found in it yet.
   let open = false;
   const countIn = (text: string, before: number) => {
-    for (const match of text.matchAll(ROW_OR_VALUE)) {
-      if (match.index >= before) break;
-      if (match[1] !== undefined) open = true;
-      else if (open) {
-        count += 1;
-        open = false;
+    let from = 0;
+    ROW.lastIndex = 0;
+    for (;;) {
+      const row = ROW.exec(text);
+      const next = row && row.index < before ? row.index : -1;
+      if (open) {
+        // The text of the row so far: up to the next row, or all the text (a value must start before `before`).
+        const value = VALUE_IN_ROW.exec(next < 0 ? text.slice(from) : text.slice(from, next));
+        if (value && from + value.index < (next < 0 ? before : next)) {
+          count += 1;
+          open = false;
+        }
       }
+      if (next < 0) break;
+      open = true;
+      from = next + 1;
     }
+    ROW.lastIndex = 0;
   };
   return {
     feed(chunk) {
