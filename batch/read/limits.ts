@@ -9,7 +9,7 @@ import { InputFileError } from './errors.ts';
 export interface ReadLimits {
   /**
    * Rows of one sheet that hold a value (blank rows, and the row numbers between rows, are not
-   * counted: a sheet's blank rows are read in batches and their cells count against `maxCells`),
+   * counted: a big sheet is read in batches of rows, and blank cells count against `maxCells`),
    * or records of a CSV file, blank ones included.
    */
   maxRows: number;
