@@ -21,7 +21,8 @@ import { bufferSource, fileSource, type InputSource } from './source.ts';
 import { decodeCsvBytes } from './text-decode.ts';
 import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
-import { emptySheet, loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
+import { loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
+import { emptySheet } from './workbook-refusals.ts';
 import { RowsWithoutNumbers, takeOutBigSheets } from './xlsx-batches.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
@@ -156,7 +157,8 @@ async function readSource(
     const bytes = await source.all();
     const { repairs, sheets, tables } = await checkWorkbookZip(bytes, file, limits);
     const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
-    return readBigOrWhole(source, bytes, readable, options, { limits, rowCounts: sheets, tables });
+    const carriageReturns = (repairs.carriageReturns?.length ?? 0) > 0;
+    return readBigOrWhole(source, bytes, readable, options, { limits, rowCounts: sheets, tables, carriageReturns });
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
@@ -180,7 +182,7 @@ async function readBigOrWhole(
   snapshot: Uint8Array,
   bytes: Uint8Array,
   options: ReadOptions,
-  checked: Pick<Parameters<typeof readWorkbookBytes>[2], 'limits' | 'rowCounts' | 'tables'>,
+  checked: Pick<Parameters<typeof readWorkbookBytes>[2], 'limits' | 'rowCounts' | 'tables' | 'carriageReturns'>,
 ): Promise<ReadGrid> {
   const file = source.label;
   const whole = () =>

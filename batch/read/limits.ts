@@ -7,7 +7,11 @@ import { InputFileError } from './errors.ts';
 
 /** What the reader may take in from one file. */
 export interface ReadLimits {
-  /** Rows of one sheet (or records of a CSV file), blank ones included. */
+  /**
+   * Rows of one sheet that hold a value (blank rows, and the row numbers between rows, are not
+   * counted: a big sheet is read in batches of rows, and blank cells count against `maxCells`),
+   * or records of a CSV file, blank ones included.
+   */
   maxRows: number;
   /** Cells of one sheet, empty ones within a row included. */
   maxCells: number;

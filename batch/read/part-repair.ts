@@ -8,7 +8,12 @@
  * - OpenDocument paragraphs: a space that ends a paragraph (`<text:p>after </text:p>`, kept by
  *   ODF 1.2's white-space rule, §6.1.2, and written so by LibreOffice) is trimmed, so it is written
  *   as `<text:s/>`; and an empty paragraph `<text:p/>` in a cell whose `office:string-value` already
- *   gives its text (a formula's result) is added to that text as a line feed, so it is taken out.
+ *   gives its text (a formula's result) is added to that text as a line feed, so it is taken out;
+ * - an escaped carriage return followed by a line feed (`one_x000D_&#10;two`, or `_x000D_` then a
+ *   line break: Excel's CR LF in a cell) loses its CR, as SheetJS turns every CR LF it unescaped into
+ *   LF: the escaped CR is written as `_xFFFF_` instead, a character no text holds (a noncharacter,
+ *   not allowed in XML), which the reader turns back into a CR ({@link CARRIAGE_RETURN_MARK}). Made
+ *   only when no string part of the workbook writes `_xFFFF_` itself.
  */
 import * as XLSX from '@e965/xlsx';
 
@@ -48,16 +53,45 @@ export function repairOdfParagraphs(xml: string): string {
     );
 }
 
-/** What to repair: parts whose plain-then-runs strings to wrap, OpenDocument content whose paragraphs to repair, and parts to add. */
+/** What the `_xFFFF_` written for an escaped CR before a line feed reads as: U+FFFF, a CR to the reader. */
+export const CARRIAGE_RETURN_MARK = '\uFFFF';
+
+/**
+ * An escaped CR (`_x000D_`, `&#13;`, `&#xD;`) followed by a line feed (written, or escaped), in any case;
+ * an `_xHHHH_` escape before it is matched first, so that `_x005F_x000D_` (the text `_x000D_`) is not one.
+ */
+const ESCAPED = /_x([\da-f]{4})_|&#(?:x0*d|0*13);/gi;
+const LINE_FEED = /^(?:\n|&#(?:x0*a|0*10);|_x000a_)/i;
+/** Whether a part's text (or a piece of it) may hold an escaped CR before a line feed: see {@link markCarriageReturns}. */
+export const CR_BEFORE_LF = /(?:_x000d_|&#(?:x0*d|0*13);)(?:\n|&#(?:x0*a|0*10);|_x000a_)/i;
+/** The escape of the mark itself: a part that holds it is not repaired (its U+FFFF would read as a CR). */
+export const MARK_ESCAPE = /_xffff_/i;
+
+/** What to repair: parts whose plain-then-runs strings to wrap, OpenDocument content whose paragraphs to repair, parts whose escaped CRs to mark, and parts to add. */
 export interface PartRepairs {
   plainThenRuns: string[];
   odfParagraphs: string[];
+  /** Shared strings and worksheet parts with an escaped CR before a line feed (see the module's comment). */
+  carriageReturns?: string[];
   add: { name: string; content: string }[];
 }
 
 /** Whether there is anything to repair. */
 export function needsRepair(repairs: PartRepairs): boolean {
-  return repairs.plainThenRuns.length > 0 || repairs.odfParagraphs.length > 0 || repairs.add.length > 0;
+  return (
+    repairs.plainThenRuns.length > 0 ||
+    repairs.odfParagraphs.length > 0 ||
+    (repairs.carriageReturns?.length ?? 0) > 0 ||
+    repairs.add.length > 0
+  );
+}
+
+/** A part's text with each escaped CR that a line feed follows written as `_xFFFF_` (the mark). */
+export function markCarriageReturns(xml: string): string {
+  return xml.replace(ESCAPED, (escape: string, code: string | undefined, at: number) => {
+    if (code !== undefined && code.toLowerCase() !== '000d') return escape;
+    return LINE_FEED.test(xml.slice(at + escape.length, at + escape.length + 12)) ? '_xFFFF_' : escape;
+  });
 }
 
 /** The workbook's bytes with the repairs made (a new zip). */
@@ -72,6 +106,7 @@ export function repairParts(bytes: Uint8Array, repairs: PartRepairs): Uint8Array
   };
   for (const part of repairs.plainThenRuns) rewrite(part, wrapPlainText);
   for (const part of repairs.odfParagraphs) rewrite(part, repairOdfParagraphs);
+  for (const part of repairs.carriageReturns ?? []) rewrite(part, markCarriageReturns);
   for (const part of repairs.add) XLSX.CFB.utils.cfb_add(zip, part.name, Buffer.from(part.content, 'utf8'));
   return new Uint8Array(XLSX.CFB.write(zip, { fileType: 'zip', type: 'buffer' }) as Buffer);
 }

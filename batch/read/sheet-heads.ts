@@ -32,10 +32,13 @@ export async function readSheetHeads(path: string, count: number): Promise<Sheet
   const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
   const book = XLSX.read(readable, { type: 'buffer', dense: true, cellNF: true, sheetRows: count });
   const date1904 = Boolean(book.Workbook?.WBProps?.date1904);
+  const carriageReturns = (repairs.carriageReturns?.length ?? 0) > 0;
   return book.SheetNames.map((name) => {
     const data = (book.Sheets[name]?.['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
     const rows = data.flatMap((row, r): SheetRow[] => {
-      const cells: CellValue[] = (row ?? []).map((cell) => (cell ? toCellValue(cell, date1904) : null));
+      const cells: CellValue[] = (row ?? []).map((cell) =>
+        cell ? toCellValue(cell, date1904, carriageReturns) : null,
+      );
       return cells.some((c) => !isBlank(c)) ? [{ rowNumber: r + 1, cells }] : [];
     });
     return { name, rows };

@@ -9,15 +9,16 @@
  * Dates follow the grid's convention: a date-formatted number becomes a `Date` whose UTC parts are
  * the sheet's wall-clock date and time (`serialToDate`), in the workbook's own date system.
  */
-import { closest } from 'fastest-levenshtein';
 import * as XLSX from '@e965/xlsx';
 import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
-import { InputFileError } from './errors.ts';
+import { corrupt, emptySheet, missingSheet, noData } from './workbook-refusals.ts';
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
-import { toCellValue } from './cell-value.ts';
+import { isoDateText, toCellValue } from './cell-value.ts';
+import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
+import { SLIM_FROM_SHEETS, withoutParts } from './zip-slim.ts';
 
 let codePages: Promise<void> | undefined;
 
@@ -40,6 +41,16 @@ export interface ReadSheet {
   layout: SheetLayout;
   /** The sheet is one of `batched`: `rows` is empty, to be read with {@link readBatchedRows}. */
   batched?: true;
+  /** How its cells read (as the whole sheet's would), for {@link readBatchedRows}. */
+  cells?: CellReading;
+}
+
+/** What the zip check found that changes how cells read: `t="d"` cells' text, CRs marked by the repair. */
+export interface CellReading {
+  /** The sheet's `t="d"` cells: their ISO 8601 text by position (date-cells.ts `cellKey`). */
+  dateCells?: ReadonlyMap<number, string>;
+  /** The workbook was repaired with its escaped CRs before line feeds marked (part-repair.ts). */
+  carriageReturns?: boolean;
 }
 
 /** What the workbook model holds of a sheet besides its rows (tables: from the zip, as SheetJS CE reads none). */
@@ -83,6 +94,8 @@ export function readWorkbookBytes(
     memory?: ReadMemoryGuard;
     /** Sheets taken out of `bytes` to be read in batches (xlsx-batches.ts): chosen as sheets with data. */
     batched?: ReadonlySet<string>;
+    /** The workbook's escaped CRs before line feeds were marked by the part repair (part-repair.ts). */
+    carriageReturns?: boolean;
   },
 ): ReadSheet {
   const counts = options.rowCounts ?? [];
@@ -102,15 +115,18 @@ export function readWorkbookBytes(
   const names = first.SheetNames;
   const bookOf = otherSheets(first, parseChecked, counts);
   let layout: SheetLayout = { dateSystem: 1900 };
+  let batchedCells: CellReading = {};
   const rowsOf = (name: string, order: readonly string[]): SheetRow[] | null | 'batched' => {
     const book = bookOf(name, order);
     if (!book) return null;
     if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
+    const cells = cellReading(countOf(name, counts), options.carriageReturns);
     if (options.batched?.has(name)) {
       layout = sheetLayout(book, name, options.tables?.get(name));
+      batchedCells = cells;
       return 'batched';
     }
-    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts));
+    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts), cells);
     layout = sheetLayout(book, name, options.tables?.get(name));
     if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
@@ -120,7 +136,8 @@ export function readWorkbookBytes(
     const found = names.find((name) => name.trim().toLowerCase() === wanted);
     if (found === undefined) throw missingSheet(file, options.sheet, names);
     const rows = rowsOf(found, [found]);
-    if (rows === 'batched') return { name: found, rows: [], sheetNames: names, layout, batched: true };
+    if (rows === 'batched')
+      return { name: found, rows: [], sheetNames: names, layout, batched: true, cells: batchedCells };
     if (rows === null || rows.length === 0) throw emptySheet(file, found);
     return { name: found, rows, sheetNames: names, layout };
   }
@@ -132,14 +149,10 @@ export function readWorkbookBytes(
   const order = [...names.filter((n) => !hidden.has(n)), ...names.filter((n) => hidden.has(n))];
   for (const name of order) {
     const rows = rowsOf(name, order);
-    if (rows === 'batched') return { name, rows: [], sheetNames: names, layout, batched: true };
+    if (rows === 'batched') return { name, rows: [], sheetNames: names, layout, batched: true, cells: batchedCells };
     if (rows && rows.length > 0) return { name, rows, sheetNames: names, layout };
   }
   throw noData(file, names);
-}
-
-function noData(file: string, names: readonly string[]): InputFileError {
-  return new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
 }
 
 /**
@@ -160,7 +173,8 @@ export async function readBatchedRows(
   for await (const batch of batches) {
     // A batched sheet's rows were counted by the zip check, within the limit: each batch is parsed whole.
     const book = parse(batch, file, { ...PARSE, sheets: sheet.name });
-    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, true, counted) ?? [])
+    for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, true, sheet.cells, counted) ??
+      [])
       rows.push(row);
   }
   return markFilteredRows(rows, sheet.layout.autoFilter, sheet.layout.tables);
@@ -194,11 +208,22 @@ function parseSheets(
   limits: ReadLimits,
 ): XLSX.WorkBook {
   const allCounted = counts.length > 0 && sheets.every((sheet) => countOf(sheet, counts)?.rows != null);
-  return parse(bytes, file, {
+  return parse(slim(bytes, sheets, counts), file, {
     ...PARSE,
     sheets: sheets.length === 1 ? sheets[0]! : [...sheets],
     ...(allCounted ? {} : { sheetRows: limits.maxRows + 1 }),
   });
+}
+
+/**
+ * The workbook without the parts of the sheets not in `sheets` (zip-slim.ts), when it has more than
+ * {@link SLIM_FROM_SHEETS} sheets whose parts the zip check named; else `bytes`.
+ */
+function slim(bytes: Uint8Array, sheets: readonly (string | number)[], counts: readonly SheetRowCount[]): Uint8Array {
+  if (counts.length <= SLIM_FROM_SHEETS) return bytes;
+  const wanted = new Set(sheets.map((sheet) => countOf(sheet, counts)));
+  const others = counts.filter((count) => !wanted.has(count) && count.part !== undefined);
+  return withoutParts(bytes, new Set(others.map((count) => count.part!)));
 }
 
 /** Unpacked bytes of worksheet parts parsed together when the first sheet has no data. */
@@ -238,9 +263,26 @@ function otherSheets(
 
 /** A sheet's count (by name, case-insensitive, or tab index), when the zip check made one. */
 function countOf(sheet: string | number, counts: readonly SheetRowCount[]): SheetRowCount | undefined {
-  return typeof sheet === 'number'
-    ? counts[sheet]
-    : counts.find((c) => c.name.trim().toLowerCase() === sheet.trim().toLowerCase());
+  if (typeof sheet === 'number') return counts[sheet];
+  let byName = countsByName.get(counts);
+  if (!byName) {
+    byName = new Map();
+    // The first sheet of a name wins, as a search in tab order would find it.
+    for (const count of [...counts].reverse()) byName.set(count.name.trim().toLowerCase(), count);
+    countsByName.set(counts, byName);
+  }
+  return byName.get(sheet.trim().toLowerCase());
+}
+
+/** Each list of counts by sheet name (trimmed, lower case): a workbook of 1,000 sheets looks names up a million times. */
+const countsByName = new WeakMap<readonly SheetRowCount[], Map<string, SheetRowCount>>();
+
+/** How a sheet's cells read: its `t="d"` cells (from its count), whether CRs were marked. */
+function cellReading(count: SheetRowCount | undefined, carriageReturns: boolean | undefined): CellReading {
+  return {
+    ...(count?.dateCells ? { dateCells: count.dateCells } : {}),
+    ...(carriageReturns ? { carriageReturns } : {}),
+  };
 }
 
 /** Whether the sheet's rows were counted by the zip check (then parsed whole: see {@link parseSheets}). */
@@ -293,6 +335,7 @@ function sheetRows(
   limits: ReadLimits,
   memory: ReadMemoryGuard | undefined,
   byCount: boolean,
+  reading: CellReading = {},
   counted = { cells: 0, rows: 0 },
 ): SheetRow[] | null {
   const sheet = book.Sheets[name];
@@ -310,68 +353,28 @@ function sheetRows(
     if (memory && r % ROWS_PER_MEMORY_CHECK === ROWS_PER_MEMORY_CHECK - 1 && memory.over())
       throw tooMuchMemory(file, name, memory, `reading row ${(r + 1).toLocaleString('en-AU')}`);
     if (!row) continue;
-    counted.rows += 1;
-    if (counted.rows > limits.maxRows) throw tooManyRows(file, name, limits);
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;
     for (let c = 0; c < row.length; c += 1) {
       const cell = row[c];
       if (!cell) continue;
-      const value = toCellValue(cell, date1904);
+      let value = toCellValue(cell, date1904, reading.carriageReturns);
+      const iso = reading.dateCells?.get(cellKey(r, c));
+      // A `t="d"` cell SheetJS made a serial: its ISO text read as the date it is (its text if none).
+      if (iso !== undefined && cell.t === 'n') value = isoDateText(iso) ?? iso;
       cells[c] = value;
       if (!isBlank(value)) any = true;
     }
     counted.cells += row.length;
     if (counted.cells > limits.maxCells) throw tooManyCells(file, name, limits);
     if (!any) continue;
+    // Rows that hold a value are counted, as the zip check counts them (a blank row costs no more than its cells).
+    counted.rows += 1;
+    if (counted.rows > limits.maxRows) throw tooManyRows(file, name, limits);
     let end = cells.length;
     while (end > 0 && cells[end - 1] === null) end -= 1;
     cells.length = end;
     rows.push(rowInfo[r]?.hidden ? { rowNumber: r + 1, cells, hidden: true } : { rowNumber: r + 1, cells });
   }
   return rows;
-}
-
-function corrupt(file: string, error: unknown): InputFileError {
-  const reason = ownReason(error) ?? 'its contents are not laid out as a workbook';
-  return new InputFileError(
-    'corrupt_workbook',
-    file,
-    `${file} looks like a workbook but cannot be read (${reason}): it may be damaged or only partly copied. ` +
-      `Copy it again, or open it in Excel and save it again.`,
-    { cause: error },
-  );
-}
-
-/**
- * SheetJS's own words for what it could not read ("Cannot find Workbook stream"): a plain `Error`
- * it threw itself. A `TypeError` or `RangeError` from deep inside it, or a Node error (with a
- * `code` such as `ERR_INVALID_ARG_TYPE`), says nothing a user can act on: undefined for those.
- */
-function ownReason(error: unknown): string | undefined {
-  if (!(error instanceof Error) || error.constructor !== Error || 'code' in error) return undefined;
-  const line = error.message.split('\n')[0]!.trim();
-  return line === '' || /\bundefined\b|\bnull\b|argument|propert(y|ies) of/i.test(line)
-    ? undefined
-    : line.slice(0, 160);
-}
-
-/** The refusal of a sheet (named by `--sheet`) with no cell of any value. */
-export function emptySheet(file: string, sheet: string): InputFileError {
-  return new InputFileError('no_data', file, `Sheet '${sheet}' of ${file} is empty: no cell has a value.`, { sheet });
-}
-
-function missingSheet(file: string, sheet: string, names: readonly string[]): InputFileError {
-  const guess = names.length > 0 ? closest(sheet, [...names]) : undefined;
-  const hint = guess ? ` Did you mean '${guess}'?` : '';
-  return new InputFileError(
-    'sheet_not_found',
-    file,
-    `${file} has no sheet named '${sheet}'.${hint} Its sheets are: ${quoteList(names)}. Pass one of them to --sheet.`,
-    { sheet },
-  );
-}
-
-function quoteList(names: readonly string[]): string {
-  return names.length === 0 ? '(none)' : names.map((n) => `'${n}'`).join(', ');
 }

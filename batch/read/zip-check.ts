@@ -6,12 +6,13 @@
  * checks none of this: a damaged entry would otherwise read as an empty or shortened sheet.
  */
 import { Readable } from 'node:stream';
-import { createInflateRaw, crc32 } from 'node:zlib';
+import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
-import { EMPTY_STYLES, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
+import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
+import { dateCellFinder } from './date-cells.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
@@ -22,6 +23,7 @@ import {
   rowCounter,
   sheetRowCounts,
   sheetTables,
+  valuedRowCounter,
 } from './zip-sheets.ts';
 
 /** One entry of a zip's central directory. */
@@ -65,13 +67,7 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const entries = centralDirectory(bytes);
   if (!entries) throw damaged(file, 'the file ends part-way through');
   const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
-  if (!workbook) {
-    throw new InputFileError(
-      'not_a_spreadsheet',
-      file,
-      `${file} is a zip archive but not an Excel workbook (it has no xl/workbook.xml, nor the content.xml of an .ods). Import an .xlsx, .xls or .ods workbook or a .csv file.`,
-    );
-  }
+  if (!workbook) throw notAWorkbook(file);
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
   if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
   // A cell that uses a shared string takes at least 20 bytes of a worksheet part (`<c t="s"><v>0</v></c>`).
@@ -80,6 +76,9 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   let unpacked = 0;
   const plainThenRuns: string[] = [];
   const odfParagraphs: string[] = [];
+  const carriageReturns: string[] = [];
+  let markWritten = false;
+  const datesByPart = new Map<string, Map<number, string>>();
   const rowsByPart = new Map<string, number>();
   const bytesByPart = new Map<string, number>();
   const valuelessParts = new Set<string>();
@@ -89,16 +88,12 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
-    const scan = /\.xml$/i.test(entry.name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text)) : null;
-    const content = /(^|[/\\])content\.xml$/i.test(entry.name);
-    const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
-    const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
-    const rows = isWorksheetPart(entry.name) ? rowCounter() : null;
-    const values = rows ? textScanner((text) => VALUE.test(text)) : null;
+    const { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners } = partScanners(
+      entry.name,
+      limits,
+    );
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
-    const strings = /(^|[/\\])sharedStrings\.xml$/i.test(entry.name) ? rowCounter(STRING_ITEM) : null;
-    const scanners = [scan, repeats, paragraphs, rows, values, strings].filter((x) => x !== null);
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
@@ -114,7 +109,10 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
       rowsByPart.set(normalPath(entry.name), rows.total());
       bytesByPart.set(normalPath(entry.name), entry.size);
       if (!values?.found) valuelessParts.add(normalPath(entry.name));
+      if (dates && dates.found.size > 0) datesByPart.set(normalPath(entry.name), dates.found);
     }
+    if (crs?.found) carriageReturns.push(entry.name);
+    if (marks?.found) markWritten = true;
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
     if (text && /\.bin$/i.test(entry.name)) {
       const broken = brokenBiff12(Buffer.concat(text));
@@ -127,14 +125,49 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const workbookXml = kept.get(normalPath(workbook.name));
   const relationshipsXml = kept.get(relationshipsPartOf(workbook.name));
   return {
-    repairs: { plainThenRuns, odfParagraphs, add: missingStyles(entries, workbook.name) },
+    repairs: {
+      plainThenRuns,
+      odfParagraphs,
+      carriageReturns: markWritten ? [] : carriageReturns,
+      add: missingStyles(entries, workbook.name),
+    },
     sheets:
       workbookXml && relationshipsXml
-        ? sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts)
+        ? withDateCells(
+            sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts),
+            datesByPart,
+          )
         : [],
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
   };
+}
+
+/** Each sheet's count with its part's `t="d"` cells, where it has any. */
+function withDateCells(
+  counts: SheetRowCount[],
+  datesByPart: ReadonlyMap<string, ReadonlyMap<number, string>>,
+): SheetRowCount[] {
+  return counts.map((count) => {
+    const dateCells = count.part === undefined ? undefined : datesByPart.get(count.part);
+    return dateCells ? { ...count, dateCells } : count;
+  });
+}
+
+/** What is looked for in a part as it inflates, by its name: each scanner, or null where not looked for, and all of them. */
+function partScanners(name: string, limits: ReadLimits) {
+  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text)) : null;
+  const content = /(^|[/\\])content\.xml$/i.test(name);
+  const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
+  const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
+  const rows = isWorksheetPart(name) ? valuedRowCounter() : null;
+  const values = rows ? textScanner((text) => VALUE.test(text)) : null;
+  const strings = /(^|[/\\])sharedStrings\.xml$/i.test(name) ? rowCounter(STRING_ITEM) : null;
+  const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text)) : null;
+  const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text)) : null;
+  const dates = rows ? dateCellFinder() : null;
+  const scanners = [scan, repeats, paragraphs, rows, values, strings, crs, marks, dates].filter((x) => x !== null);
+  return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners };
 }
 
 /** BIFF12 records that begin with strings (XLWideString: a 32-bit count of UTF-16 units, then them), at this offset. */
@@ -246,6 +279,9 @@ function textScanner(test: (text: string) => boolean): { feed(chunk: string): vo
   return scanner;
 }
 
+/** Entries that unpack to no more than this (and are stored in no more) are inflated in one call. */
+const SMALL_ENTRY = 256 * 1024;
+
 /** Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes. */
 async function checkEntry(
   data: Uint8Array,
@@ -261,6 +297,22 @@ async function checkEntry(
   }
   if (entry.method !== 8)
     throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
+  if (entry.size <= SMALL_ENTRY && data.length <= SMALL_ENTRY) {
+    // Inflated at once, never past the size its directory declares: a stream (and its 1 MB buffer)
+    // for each of a workbook's thousand small parts cost a second, most of it collecting garbage.
+    // One that does not inflate so (damaged, or more than declared: a bomb) is streamed below, to say which.
+    let inflated: Buffer | undefined;
+    try {
+      inflated = inflateRawSync(data, { maxOutputLength: entry.size + 1 });
+    } catch {
+      inflated = undefined;
+    }
+    if (inflated && inflated.length === entry.size) {
+      seen(inflated);
+      if (crc32(inflated) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+      return;
+    }
+  }
   let crc = 0;
   let size = 0;
   try {
@@ -276,6 +328,14 @@ async function checkEntry(
     throw damaged(file, `its part ${entry.name} is damaged`);
   }
   if (size !== entry.size || crc >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+}
+
+function notAWorkbook(file: string): InputFileError {
+  return new InputFileError(
+    'not_a_spreadsheet',
+    file,
+    `${file} is a zip archive but not an Excel workbook (it has no xl/workbook.xml, nor the content.xml of an .ods). Import an .xlsx, .xls or .ods workbook or a .csv file.`,
+  );
 }
 
 function damaged(file: string, what: string): InputFileError {

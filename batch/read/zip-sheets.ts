@@ -7,8 +7,9 @@
  */
 
 /**
- * A sheet's name (as its tab shows it) and the row elements its part holds, blank rows included;
- * `rows` is null for a sheet whose part was not counted (a chart sheet, a part not found).
+ * A sheet's name (as its tab shows it) and the rows its part holds that have a value (a row written
+ * at row 1,048,576 with no value in it, as some programs write one, is not counted); `rows` is null
+ * for a sheet whose part was not counted (a chart sheet, a part not found).
  */
 export interface SheetRowCount {
   name: string;
@@ -19,6 +20,8 @@ export interface SheetRowCount {
   bytes?: number;
   /** The part holds no value element at all (`<v>`, `<is>`): the sheet has no data, without parsing it. */
   valueless?: true;
+  /** The part's `t="d"` cells (ISO 8601 dates), their text by position (date-cells.ts `cellKey`). */
+  dateCells?: ReadonlyMap<number, string>;
 }
 
 /** A row element in any namespace prefix (`<row `, `<x:row>`), not `<rowBreaks>`. */
@@ -41,6 +44,58 @@ export function rowCounter(element: RegExp = ROW): { feed(chunk: string): void; 
     feed(chunk) {
       const text = carry + chunk;
       // A match that starts in the carry is counted with the next chunk, when it is whole.
+      const cut = Math.max(0, text.length - CARRY);
+      countIn(text, cut);
+      carry = text.slice(cut);
+    },
+    total() {
+      countIn(carry, carry.length);
+      carry = '';
+      return count;
+    },
+  };
+}
+
+/**
+ * A value in a row: a `<v>` with text (an empty `<v></v>` holds none, and SheetJS keeps no cell for
+ * it) or an inline string `<is>`; in any namespace prefix.
+ */
+const VALUE_IN_ROW = /<(?:\w+:)?(?:v(?:\s[^>]*)?>[^<]|is[\s>])/;
+
+/**
+ * Counts the rows that hold a value (see {@link VALUE_IN_ROW}) across chunks of a worksheet part,
+ * each decoded as latin1: the limit counts rows, not row numbers nor blank rows. Each row is searched
+ * up to its first value only, so a sheet costs about what counting its row elements does.
+ */
+export function valuedRowCounter(): { feed(chunk: string): void; total(): number } {
+  let carry = '';
+  let count = 0;
+  // A row has begun and no value was found in it yet.
+  let open = false;
+  const countIn = (text: string, before: number) => {
+    let from = 0;
+    ROW.lastIndex = 0;
+    for (;;) {
+      const row = ROW.exec(text);
+      const next = row && row.index < before ? row.index : -1;
+      if (open) {
+        // The text of the row so far: up to the next row, or all the text (a value must start before `before`).
+        const value = VALUE_IN_ROW.exec(next < 0 ? text.slice(from) : text.slice(from, next));
+        if (value && from + value.index < (next < 0 ? before : next)) {
+          count += 1;
+          open = false;
+        }
+      }
+      if (next < 0) break;
+      open = true;
+      from = next + 1;
+    }
+    ROW.lastIndex = 0;
+  };
+  return {
+    feed(chunk) {
+      const text = carry + chunk;
+      // A token that starts in the carry is looked at with the next chunk, when it is whole.
       const cut = Math.max(0, text.length - CARRY);
       countIn(text, cut);
       carry = text.slice(cut);

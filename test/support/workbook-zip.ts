@@ -13,6 +13,8 @@ const PKG = 'http://schemas.openxmlformats.org/package/2006/relationships';
 export interface SheetSpec {
   name: string;
   rows: string;
+  /** The sheet's `<dimension ref>` (the used range its writer declares, `A1:I1048576`), when it has one. */
+  dimension?: string;
 }
 
 /**
@@ -62,7 +64,7 @@ export function workbookZip(
     ...(options.sharedStrings === undefined ? [] : [{ name: 'xl/sharedStrings.xml', content: options.sharedStrings }]),
     ...sheets.map((s, i) => ({
       name: `xl/worksheets/sheet${i + 1}.xml`,
-      content: `<?xml version="1.0"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}"><sheetData>${s.rows}</sheetData></worksheet>`,
+      content: `<?xml version="1.0"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}">${s.dimension === undefined ? '' : `<dimension ref="${s.dimension}"/>`}<sheetData>${s.rows}</sheetData></worksheet>`,
     })),
   ]);
 }

@@ -12,11 +12,36 @@ describe('rows are counted, not row numbers', () => {
     const bytes = workbookZip([
       {
         name: 'Data',
+        dimension: 'A1:I1048576',
         rows: `${cellA(1, 'Qty')}${cellA(2, '5')}<row r="1048576" ht="15" customHeight="1"><c r="A1048576" s="0"/></row>`,
       },
     ]);
     const grid = await readGridFromBuffer(bytes, 'edge.xlsx');
     expect(grid.rows.map((r) => r.cells)).toEqual([['Qty'], ['5']]);
+  });
+
+  it('reads a sheet whose blank rows run to row 1,048,576, more of them than the row limit', async () => {
+    // Rows written with no value (a height, blank styled cells, empty values) down to the sheet's edge,
+    // under a used range that says so: 2 rows hold values, 30 rows are written, the limit is 5.
+    const blank = [
+      (r: number) => `<row r="${r}" ht="15" customHeight="1"/>`,
+      (r: number) => `<row r="${r}"><c r="A${r}" s="0"/><c r="I${r}" s="0"/></row>`,
+      (r: number) => `<row r="${r}"><c r="B${r}" t="s"><v></v></c><c r="C${r}"><v/></c></row>`,
+    ];
+    const rows = Array.from({ length: 30 }, (_, i) => blank[i % 3]!(1_048_547 + i)).join('');
+    const bytes = workbookZip([
+      { name: 'Data', dimension: 'A1:I1048576', rows: `${cellA(1, 'Qty')}${cellA(2, '5')}${rows}` },
+    ]);
+    const grid = await readGridFromBuffer(bytes, 'edge.xlsx', { limits: { maxRows: 5 } });
+    expect(grid.rows.map((r) => r.cells)).toEqual([['Qty'], ['5']]);
+  });
+
+  it('refuses a sheet with more rows holding values than the limit, blank rows between them or not', async () => {
+    const rows = [1, 2, 3, 500_000, 1_048_576].map((r) => cellA(r, 'x')).join('');
+    const bytes = workbookZip([{ name: 'Data', dimension: 'A1:A1048576', rows }]);
+    await expectInputError(readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 4 } }), 'too_large', 'big.xlsx');
+    const grid = await readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 5 } });
+    expect(grid.rows.map((r) => r.rowNumber)).toEqual([1, 2, 3, 500_000, 1_048_576]);
   });
 
   it('still refuses a sheet with more rows than the limit', async () => {
@@ -125,10 +150,10 @@ function utf32(text: string, littleEndian: boolean): Buffer {
   return bytes;
 }
 
-// Not fixed yet (issue 23): SheetJS turns a `t="d"` cell into a bare serial and replaces the CR LF it
-// unescaped by LF; both want the cells found in the part (zip check) and put right after parsing.
-describe('cells other programs write (known gaps: these fail today, `it.fails` marks them)', () => {
-  it.fails('reads a t="d" cell without a date style as a date', async () => {
+// SheetJS turns a `t="d"` cell into a bare serial and replaces the CR LF it unescaped by LF: the zip
+// check finds the `t="d"` cells (date-cells.ts) and marks the escaped CRs (part-repair.ts).
+describe('cells other programs write', () => {
+  it('reads a t="d" cell without a date style as a date', async () => {
     const bytes = workbookZip([
       { name: 'Data', rows: '<row r="1"><c r="A1" t="d"><v>2026-03-04T10:30:00</v></c><c r="B1"><v>7</v></c></row>' },
     ]);
@@ -136,11 +161,67 @@ describe('cells other programs write (known gaps: these fail today, `it.fails` m
     expect(grid.rows[0]!.cells).toEqual([new Date(Date.UTC(2026, 2, 4, 10, 30)), 7]);
   });
 
-  it.fails('keeps the carriage return of an _x000D_ escape followed by a line feed', async () => {
-    const bytes = workbookZip([{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], {
-      sharedStrings:
-        '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>one_x000D_\ntwo</t></si></sst>',
+  it('reads t="d" dates, times and zoned instants as Excel does, and text that is no date as text', async () => {
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="d"><v>${text}</v></c>`;
+    const row = [
+      cell('A2', '2026-03-04'),
+      cell('B2', '10:30:15.5'),
+      cell('C2', '2026-03-04T10:30:00Z'),
+      cell('D2', '2026-03-04T10:30:00+10:00'),
+      cell('E2', '2026-02-30'),
+      '<c r="F2"><v>46085</v></c>',
+    ].join('');
+    const bytes = workbookZip([{ name: 'Data', rows: `<row r="2">${row}</row>` }]);
+    expect((await readGridFromBuffer(bytes, 'dates.xlsx')).rows[0]!.cells).toEqual([
+      new Date(Date.UTC(2026, 2, 4)),
+      new Date(Date.UTC(1899, 11, 30, 10, 30, 15, 500)),
+      new Date(Date.UTC(2026, 2, 4, 10, 30)),
+      new Date(Date.UTC(2026, 2, 4, 0, 30)),
+      '2026-02-30',
+      46085,
+    ]);
+  });
+
+  it('reads the t="d" cells of a sheet read in batches', async () => {
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `<row r="${i + 1}"><c r="A${i + 1}" t="d"><v>2026-01-${String((i % 28) + 1).padStart(2, '0')}</v></c></row>`,
+    ).join('');
+    const grid = await readGridFromBuffer(workbookZip([{ name: 'Data', rows }]), 'dates.xlsx', {
+      sheetBatchBytes: 4096,
     });
-    expect((await readGridFromBuffer(bytes, 'cr.xlsx')).rows[0]!.cells).toEqual(['one\r\ntwo']);
+    expect(grid.rows).toHaveLength(400);
+    expect(grid.rows[399]!.cells).toEqual([new Date(Date.UTC(2026, 0, 8))]);
+  });
+
+  const sharedString = (text: string) =>
+    workbookZip([{ name: 'Data', rows: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }], {
+      sharedStrings: `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>${text}</t></si></sst>`,
+    });
+
+  it('keeps the carriage return of an _x000D_ escape followed by a line feed', async () => {
+    expect((await readGridFromBuffer(sharedString('one_x000D_\ntwo'), 'cr.xlsx')).rows[0]!.cells).toEqual([
+      'one\r\ntwo',
+    ]);
+  });
+
+  it.each([
+    ['&#13;&#10;', 'one\r\ntwo'],
+    ['_x000d__x000A_', 'one\r\ntwo'],
+    ['_x005F_x000D_\n', 'one_x000D_\ntwo'],
+    ['_x000D_x', 'one\rxtwo'],
+  ])('reads %j between two words as Excel does', async (between, expected) => {
+    const bytes = sharedString(`one${between}two`);
+    expect((await readGridFromBuffer(bytes, 'cr.xlsx')).rows[0]!.cells).toEqual([expected]);
+  });
+
+  it('keeps the CR of an inline string, as in a sheet read in batches', async () => {
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>a_x000D_\nb</t></is></c></row>`,
+    ).join('');
+    const grid = await readGridFromBuffer(workbookZip([{ name: 'Data', rows }]), 'cr.xlsx', { sheetBatchBytes: 4096 });
+    expect(new Set(grid.rows.map((r) => r.cells[0]))).toEqual(new Set(['a\r\nb']));
   });
 });

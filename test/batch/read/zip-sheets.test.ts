@@ -5,7 +5,7 @@ import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
 import { readWorkbookBytes } from '../../../batch/read/workbook.ts';
 import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
-import { relationshipsPartOf, rowCounter, sheetRowCounts } from '../../../batch/read/zip-sheets.ts';
+import { relationshipsPartOf, rowCounter, sheetRowCounts, valuedRowCounter } from '../../../batch/read/zip-sheets.ts';
 import { expectInputError, xlsxBytes } from './helpers.ts';
 
 describe('rowCounter', () => {
@@ -17,6 +17,21 @@ describe('rowCounter', () => {
       counter.feed(xml.slice(0, cut));
       counter.feed(xml.slice(cut));
       expect(counter.total(), `cut at ${cut}`).toBe(4);
+    }
+  });
+});
+
+describe('valuedRowCounter', () => {
+  it('counts the rows that hold a value, in any prefix, split between chunks at every place', () => {
+    const xml =
+      '<sheetData><row r="1"><c><v>1</v></c><c><v>2</v></c></row><x:row r="2"/><row r="3"><c s="1"/><c><v></v></c><c><v/></c></row>' +
+      '<ns0:row\tr="4"><ns0:c t="inlineStr"><ns0:is><ns0:t/></ns0:is></ns0:c></ns0:row><row r="1048576" ht="15"><c r="A1048576"/></row>' +
+      '<row r="5"><c t="s"><v xml:space="preserve">7</v></c></row></sheetData><rowBreaks count="1"/>';
+    for (let cut = 0; cut <= xml.length; cut += 1) {
+      const counter = valuedRowCounter();
+      counter.feed(xml.slice(0, cut));
+      counter.feed(xml.slice(cut));
+      expect(counter.total(), `cut at ${cut}`).toBe(3);
     }
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * The workbook reader's refusals (workbook.ts): no data, no such sheet, an empty sheet, a workbook
+ * SheetJS cannot read; each names the file (and sheet) and says how to go on.
+ */
+import { closest } from 'fastest-levenshtein';
+import { InputFileError } from './errors.ts';
+
+/** The refusal of a workbook none of whose sheets (`names`, tab order) has a cell with a value. */
+export function noData(file: string, names: readonly string[]): InputFileError {
+  return new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
+}
+
+/** The refusal of a workbook SheetJS could not parse (`error`: what it threw, kept as the cause). */
+export function corrupt(file: string, error: unknown): InputFileError {
+  const reason = ownReason(error) ?? 'its contents are not laid out as a workbook';
+  return new InputFileError(
+    'corrupt_workbook',
+    file,
+    `${file} looks like a workbook but cannot be read (${reason}): it may be damaged or only partly copied. ` +
+      `Copy it again, or open it in Excel and save it again.`,
+    { cause: error },
+  );
+}
+
+/**
+ * SheetJS's own words for what it could not read ("Cannot find Workbook stream"): a plain `Error`
+ * it threw itself. A `TypeError` or `RangeError` from deep inside it, or a Node error (with a
+ * `code` such as `ERR_INVALID_ARG_TYPE`), says nothing a user can act on: undefined for those.
+ */
+function ownReason(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.constructor !== Error || 'code' in error) return undefined;
+  const line = error.message.split('\n')[0]!.trim();
+  return line === '' || /\bundefined\b|\bnull\b|argument|propert(y|ies) of/i.test(line)
+    ? undefined
+    : line.slice(0, 160);
+}
+
+/** The refusal of a sheet (named by `--sheet`) with no cell of any value. */
+export function emptySheet(file: string, sheet: string): InputFileError {
+  return new InputFileError('no_data', file, `Sheet '${sheet}' of ${file} is empty: no cell has a value.`, { sheet });
+}
+
+/** The refusal of `--sheet NAME` naming no sheet of the workbook: the closest name, and all of them. */
+export function missingSheet(file: string, sheet: string, names: readonly string[]): InputFileError {
+  const guess = names.length > 0 ? closest(sheet, [...names]) : undefined;
+  const hint = guess ? ` Did you mean '${guess}'?` : '';
+  return new InputFileError(
+    'sheet_not_found',
+    file,
+    `${file} has no sheet named '${sheet}'.${hint} Its sheets are: ${quoteList(names)}. Pass one of them to --sheet.`,
+    { sheet },
+  );
+}
+
+function quoteList(names: readonly string[]): string {
+  return names.length === 0 ? '(none)' : names.map((n) => `'${n}'`).join(', ');
+}
