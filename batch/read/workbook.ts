@@ -327,6 +327,16 @@ function sheetLayout(book: XLSX.WorkBook, name: string, tables: readonly TablePa
   return layout;
 }
 
+/**
+ * Whether SheetJS stopped a sheet at the row limit (`sheetRows`) while its range went on (`!fullref`):
+ * rows past the limit were never read, and may hold values. Refused rather than read short: a value
+ * beyond row 300,001 of an .ods or .xlsb would otherwise be left out without a word.
+ */
+function cutShort(sheet: XLSX.WorkSheet, limits: ReadLimits): boolean {
+  const full = sheet['!fullref'];
+  return typeof full === 'string' && XLSX.utils.decode_range(full).e.r >= limits.maxRows + 1;
+}
+
 /** One parsed sheet's non-blank rows; null for a chart or dialog sheet, or one not parsed. */
 function sheetRows(
   book: XLSX.WorkBook,
@@ -344,7 +354,7 @@ function sheetRows(
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   const rowInfo = sheet['!rows'] ?? [];
   // Rows counted by the zip check were parsed whole: the rows there are count, not the last row's number.
-  if (!byCount && data.length > limits.maxRows) throw tooManyRows(file, name, limits);
+  if (!byCount && (data.length > limits.maxRows || cutShort(sheet, limits))) throw tooManyRows(file, name, limits);
   const rows: SheetRow[] = [];
   for (let r = 0; r < data.length; r += 1) {
     const row = data[r];

@@ -1,5 +1,6 @@
 // The reader's last edges (issue 23, item 4): files from other programs, and files made to hurt.
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
@@ -48,6 +49,30 @@ describe('rows are counted, not row numbers', () => {
     const rows = Array.from({ length: 12 }, (_, i) => cellA(i + 1, 'x')).join('');
     const bytes = workbookZip([{ name: 'Data', rows }]);
     await expectInputError(readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 11 } }), 'too_large', 'big.xlsx');
+  });
+});
+
+describe('a workbook the zip check cannot count (.ods, .xlsb)', () => {
+  it('is refused when a value lies past the row limit, instead of being read short without a word', async () => {
+    // SheetJS stops such a sheet at the limit (sheetRows) and names the rest only in its full range.
+    const sheet: XLSX.WorkSheet = {
+      '!ref': 'A1:A40',
+      A1: { t: 's', v: 'Product' },
+      A2: { t: 's', v: 'Glyfos 540' },
+      A40: { t: 's', v: 'far below' },
+    };
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Data');
+    for (const bookType of ['ods', 'xlsb'] as const) {
+      const bytes = XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+      await expectInputError(
+        readGridFromBuffer(bytes, `far.${bookType}`, { limits: { maxRows: 10 } }),
+        'too_large',
+        `far.${bookType}`,
+      );
+      const whole = await readGridFromBuffer(bytes, `far.${bookType}`, { limits: { maxRows: 40 } });
+      expect(whole.rows.map((r) => r.rowNumber)).toEqual([1, 2, 40]);
+    }
   });
 });
 
