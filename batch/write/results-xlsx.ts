@@ -35,6 +35,8 @@ export interface XlsxResultsJob {
   inputPath: string;
   /** The input's bytes, as read at the start of the run. */
   input: Uint8Array;
+  /** The same bytes already loading ({@link loadResultsWorkbook} started earlier); used once, then changed. */
+  loaded?: Promise<ExcelJS.Workbook>;
   rowKeys?: RowKeys;
   outputPath: string;
   sheetName?: string;
@@ -44,27 +46,37 @@ export interface XlsxResultsJob {
 }
 
 /**
- * Loads the input's bytes (exceljs, whole workbook), writes the results on the imported sheet and
- * saves to `outputPath` atomically; returns the rows whose results were left out by the key check.
- * Throws `results_input_unreadable` (not a workbook, no such sheet, no such header row),
- * `invalid_results`, `output_not_writable`.
+ * Loads the input's bytes as a workbook (exceljs, whole workbook; another format converted first):
+ * what the results are written onto. May start before the results are known (while records are sent).
+ * Rejects with `results_input_unreadable` when the bytes are not a workbook.
  */
-export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
+export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   try {
-    const bytes = job.input;
     // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
     // Buffer, which its typings declare as its own ArrayBuffer-like Buffer.)
     const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer;
-    if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.load(view);
+    if (/\.xlsx$/i.test(inputPath)) await workbook.xlsx.load(view);
     else await workbook.xlsx.load(asXlsx(bytes));
   } catch (cause) {
     throw new WriteError(
       'results_input_unreadable',
-      `cannot read '${job.inputPath}' (as read at the start) to write the results: ${(cause as Error).message}`,
+      `cannot read '${inputPath}' (as read at the start) to write the results: ${(cause as Error).message}`,
       { cause },
     );
   }
+  return workbook;
+}
+
+/**
+ * Loads the input's bytes (exceljs, whole workbook; or takes `job.loaded`), writes the results on the
+ * imported sheet and saves to `outputPath` atomically; returns the rows whose results were left out by
+ * the key check.
+ * Throws `results_input_unreadable` (not a workbook, no such sheet, no such header row),
+ * `invalid_results`, `output_not_writable`.
+ */
+export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
+  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
