@@ -3,7 +3,7 @@
  * outcome, and finds records whose answers were lost rather than sending them twice.
  */
 import { KINDS } from '../../kinds/index.ts';
-import pLimit from 'p-limit';
+import pLimit, { type LimitFunction } from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -32,7 +32,10 @@ export interface RunOptions {
    * journal with each create that has a twin.
    */
   allowDuplicatesReason?: string;
-  /** Requests in flight at once (1 and up). */
+  /**
+   * Records sent at once (1 and up): creates and updates in flight. Up to {@link PREPARE_AHEAD} more
+   * creates journal their intent meanwhile, so each starts as soon as a place is free.
+   */
   concurrency: number;
   /** Aborting stops new records from starting; those in flight finish. */
   signal?: AbortSignal;
@@ -65,13 +68,23 @@ export interface RunOptions {
  */
 export const RECONCILE_MARGIN_MS = 1000;
 
+/**
+ * Creates that may have their intent journalled (durable) while waiting for a place to send: the
+ * journal's write and sync then overlap the requests in flight instead of holding a place. An
+ * intent never sent (the run stopped first) is what a crash between intent and send leaves: the
+ * next run looks for the record before creating it.
+ */
+export const PREPARE_AHEAD = 8;
+
 /** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
 export const DEFAULT_ATTEMPTS = 8;
 
 /**
  * Runs an import over drafts already planned: each record created, updated, found unchanged, found
  * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
- * - a create is journalled as an intent before it is sent and as created after its answer;
+ * - a create is journalled as an intent before it is sent and as created after its answer (up to
+ *   {@link PREPARE_AHEAD} intents are journalled while earlier records are in flight; one whose run
+ *   is interrupted before its place comes is not sent);
  * - a record the journal says an earlier run created is not sent again;
  * - an invoice the service already holds (same content, or same supplier identity and invoice number,
  *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
@@ -106,8 +119,9 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     (r) => ops.invoiceKeyOf?.(r) ?? null,
   );
   const cursor = existing.newestUpdatedAt();
-  const limit = pLimit(options.concurrency);
-  const run = new Runner(ops, existing, cursor, options);
+  // Records in progress: those sending (`sends`), and a few more journalling their intent meanwhile.
+  const limit = pLimit(options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD));
+  const run = new Runner(ops, existing, cursor, options, pLimit(options.concurrency));
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
   // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
@@ -172,6 +186,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     private readonly existing: ExistingRecords<R>,
     private readonly cursor: string | null,
     private readonly options: RunOptions,
+    /** The places to send: a create holds one for its request only, an update for its whole step. */
+    private readonly sends: LimitFunction,
   ) {}
 
   private at(): string {
@@ -188,7 +204,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
-    if (draft.recordId) return () => this.update(draft, draft.recordId!);
+    if (draft.recordId) return () => this.sends(() => this.update(draft, draft.recordId!));
     const journalled = journal.created;
     // A journalled record that is no longer in the service (deleted since, or another service) is
     // not skipped: the sheet still asks for it, so it is created again.
@@ -259,7 +275,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         cursor: this.cursor,
       });
       try {
-        const record = await this.ops.create(body);
+        const record = await this.sendCreate(body);
+        if (record === null) return notSent(draft, 'not sent: the run was interrupted');
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
         await this.journalCreated(draft, print, record, allowed);
@@ -273,6 +290,15 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       }
     };
     return this.withAttempts(draft, attempt, 'not created');
+  }
+
+  /**
+   * Sends a create once a place is free; null when the run was interrupted while it waited (its
+   * intent is journalled, nothing sent). The place is freed at the answer: the `created` entry is
+   * journalled while the next record is sent.
+   */
+  private sendCreate(body: B): Promise<R | null> {
+    return this.sends(() => (this.options.signal?.aborted ? null : this.ops.create(body)));
   }
 
   /**
