@@ -3,7 +3,7 @@
  * outcome, and finds records whose answers were lost rather than sending them twice.
  */
 import { KINDS } from '../../kinds/index.ts';
-import pLimit, { type LimitFunction } from 'p-limit';
+import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -18,6 +18,7 @@ import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
+import { Places, type Hold } from './places.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -119,9 +120,10 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     (r) => ops.invoiceKeyOf?.(r) ?? null,
   );
   const cursor = existing.newestUpdatedAt();
-  // Records in progress: those sending (`sends`), and a few more journalling their intent meanwhile.
+  // Records in progress: those holding a place to send, and a few more journalling their intent meanwhile.
   const limit = pLimit(options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD));
-  const run = new Runner(ops, existing, cursor, options, pLimit(options.concurrency));
+  const places = new Places(options.concurrency);
+  const run = new Runner(ops, existing, cursor, options);
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
   // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
@@ -147,13 +149,16 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
       const draft = drafts[i]!;
       if (!draft.body) return invalidResults(draft.rowNumbers, draft.problems, ops.label(draft));
       return limit(async () => {
+        // A place is held until the record is done and said done (a stop asked then is seen by the next).
+        const hold = places.hold();
         try {
-          const rows = await decide();
+          const rows = await decide(hold);
           options.onRecord?.(rows);
           return rows;
         } finally {
           done += 1;
           options.onProgress?.(done, total);
+          hold.release();
         }
       });
     }),
@@ -175,7 +180,8 @@ function reconcileSince(cursor: string | null): string | null {
   return cursor ? new Date(Date.parse(cursor) - RECONCILE_MARGIN_MS).toISOString() : null;
 }
 
-type Step = () => Promise<RowResult[]>;
+/** What a record needs done; `hold` is its place to send, taken before its first request. */
+type Step = (hold: Hold) => Promise<RowResult[]>;
 
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
@@ -186,8 +192,6 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     private readonly existing: ExistingRecords<R>,
     private readonly cursor: string | null,
     private readonly options: RunOptions,
-    /** The places to send: a create holds one for its request only, an update for its whole step. */
-    private readonly sends: LimitFunction,
   ) {}
 
   private at(): string {
@@ -204,7 +208,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
-    if (draft.recordId) return () => this.sends(() => this.update(draft, draft.recordId!));
+    if (draft.recordId) return async (hold) => (await hold.take(), this.update(draft, draft.recordId!));
     const journalled = journal.created;
     // A journalled record that is no longer in the service (deleted since, or another service) is
     // not skipped: the sheet still asks for it, so it is created again.
@@ -226,7 +230,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
     const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
-    return () => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) });
+    return (hold) => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold);
   }
 
   private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
@@ -259,6 +263,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     draft: D,
     body: B,
     what: { identity: string; print: string; allowed?: string },
+    hold: Hold,
   ): Promise<RowResult[]> {
     const { identity, print } = what;
     const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
@@ -274,9 +279,12 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         rowNumbers: draft.rowNumbers,
         cursor: this.cursor,
       });
+      // The intent is durable; the place comes once a record before this one is done. A stop asked
+      // meanwhile leaves this one unsent (its intent unanswered, as after a crash before sending).
+      if ((await hold.take()) && this.options.signal?.aborted)
+        return notSent(draft, 'not sent: the run was interrupted');
       try {
-        const record = await this.sendCreate(body);
-        if (record === null) return notSent(draft, 'not sent: the run was interrupted');
+        const record = await this.ops.create(body);
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
         await this.journalCreated(draft, print, record, allowed);
@@ -290,15 +298,6 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       }
     };
     return this.withAttempts(draft, attempt, 'not created');
-  }
-
-  /**
-   * Sends a create once a place is free; null when the run was interrupted while it waited (its
-   * intent is journalled, nothing sent). The place is freed at the answer: the `created` entry is
-   * journalled while the next record is sent.
-   */
-  private sendCreate(body: B): Promise<R | null> {
-    return this.sends(() => (this.options.signal?.aborted ? null : this.ops.create(body)));
   }
 
   /**
