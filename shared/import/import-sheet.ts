@@ -3,8 +3,8 @@
  * values, then the organisation's names), check the price basis, connect and load the organisation's
  * records (both started while the sheet is read), plan (hidden rows, GST, dates, line totals, units,
  * invoices), send without ever sending twice (shared/import/engine/run.ts), keep the sheet's ids, hand
- * the results to the face's sink and count what happened. The CLI and the task pane supply ports (shared/import/ports.ts) and words;
- * no rule lives in a face.
+ * the results to the face's sink and count what happened. The CLI and the task pane supply ports
+ * (shared/import/ports.ts) and words; no rule lives in a face.
  */
 import { ShedError } from '../errors/shed-error.ts';
 import { createResolver, type Resolver } from '../resolve/index.ts';
