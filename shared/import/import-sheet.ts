@@ -23,10 +23,10 @@ import { keepSheetIds } from './keep-ids.ts';
 import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
-import type { ImportConnection, ImportPorts, ResultsPlaced } from './ports.ts';
+import type { ImportPorts, ResultsPlaced } from './ports.ts';
 import { farmToday, learnRecipes, openRecipes, resolversOf, type RecipeOutcome } from './recipe-step.ts';
 import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
-import { loadImportSnapshot, type ImportSnapshot } from './snapshot.ts';
+import { readWhileSettingUp, setUpDone, startSetUp } from './set-up.ts';
 
 export type * from './ports.ts';
 export type { PlannedDraft, PlannedImport } from './plan-kind.ts';
@@ -259,59 +259,6 @@ async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCance
   const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
   checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   return { grid, saved, pending, recipeRun };
-}
-
-/** The set-up round trips of a run, started at once: the connection, then the organisation's snapshot. */
-interface SetUp {
-  connection: Promise<ImportConnection>;
-  snapshot: Promise<ImportSnapshot>;
-  /** Stops the set-up's requests (the sheet was refused: nothing of the set-up is wanted). */
-  abort(): void;
-  /** Settles once both have (never rejects). */
-  settled: Promise<unknown>;
-}
-
-/**
- * Starts connecting and, once connected, loading the snapshot (its lists at once, within the client's
- * limit). Rejections are held, not unhandled: each is thrown where it is awaited.
- */
-function startSetUp(ports: ImportPorts): SetUp {
-  const stop = new AbortController();
-  const { signal } = stop;
-  const connection = ports.connect({ signal });
-  const snapshot = connection.then((c) => loadImportSnapshot(c.org, c.organisation.id, signal));
-  const settled = snapshot.then(
-    () => undefined,
-    () => undefined,
-  );
-  return { connection, snapshot, abort: () => stop.abort(), settled };
-}
-
-/** The set-up's connection and snapshot, as the phases `connecting` and `checking` (stopped if cancelled). */
-async function setUpDone(setUp: SetUp, progress: ImportPorts['progress'], stopIfCancelled: () => void) {
-  progress?.phase?.('connecting');
-  const connection = await setUp.connection;
-  stopIfCancelled();
-  progress?.phase?.('checking');
-  const snapshot = await setUp.snapshot;
-  stopIfCancelled();
-  return { connection, snapshot };
-}
-
-/**
- * The sheet read and mapped while the set-up goes on. A sheet that cannot be read or mapped (or a run
- * cancelled meanwhile) is refused as before, its error first: the set-up is stopped, and the error
- * thrown once the set-up has settled, so a face never closes its run (its locks) while a connection
- * is still being opened.
- */
-async function readWhileSettingUp<T>(read: Promise<T>, setUp: SetUp): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    setUp.abort();
-    await setUp.settled;
-    throw error;
-  }
 }
 
 /** A result without the ids the run found (a dry run's: an existing duplicate's). */
