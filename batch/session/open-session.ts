@@ -33,13 +33,20 @@ export interface ClientTuning {
 
 /**
  * Resolves the connection (flags, environment, saved config), opens a client and picks the
- * organisation (`--org`, or the only one the token sees).
+ * organisation (`--org`, or the only one the token sees). Aborting `signal` stops the organisations'
+ * request (it then rejects with the signal's reason).
  * @throws ConfigError (exit 2), AuthenticationError / NetworkError (exit 3), OrganisationChoiceError.
  */
-export async function openSession(flags: ConnectionFlags, io: CommandIO, tuning: ClientTuning = {}): Promise<Session> {
+export async function openSession(
+  flags: ConnectionFlags,
+  io: CommandIO,
+  tuning: ClientTuning = {},
+  signal?: AbortSignal,
+): Promise<Session> {
   const connection = await connect(flags, io);
   const client = openClient(connection, io, tuning);
-  const organisation = chooseOrganisation(await client.listOrganisations(), connection.org);
+  const organisations = await client.listOrganisations(signal ? { signal } : {});
+  const organisation = chooseOrganisation(organisations, connection.org);
   return { connection, client, organisation, org: client.forOrganisation(organisation.id) };
 }
 

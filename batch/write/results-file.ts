@@ -10,7 +10,8 @@ import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeCsvResults } from './results-csv.ts';
 import type { RowKeys } from './results-keys.ts';
 import { checkResultNames } from './results-plan.ts';
-import { writeXlsxResults } from './results-xlsx.ts';
+import type ExcelJS from 'exceljs';
+import { loadResultsWorkbook, writeXlsxResults } from './results-xlsx.ts';
 import { WriteError } from './write-error.ts';
 
 /** What {@link writeResultsFile} did not write: rows (as read) whose key did not match, ascending. */
@@ -44,6 +45,36 @@ export interface ResultsFileOptions {
   headers?: string[];
   /** CSV: the input's delimiter when the reader knows it; default detected (`,` `;` tab `|`). */
   delimiter?: string;
+  /** The snapshot already loading ({@link preloadResults} of the same input and bytes); used once. */
+  preloaded?: PreloadedResults | null;
+}
+
+/** A results workbook loading from the snapshot before the results are known (see {@link preloadResults}). */
+export interface PreloadedResults {
+  readonly snapshot: Uint8Array;
+  readonly workbook: Promise<ExcelJS.Workbook>;
+}
+
+/**
+ * Starts loading the workbook the results of an .xlsx input (or a converted format) will be written
+ * onto, from `snapshot` (the input's bytes as read), so that the load overlaps the sending and
+ * {@link writeResultsFile} only writes. Null for a CSV (written in one pass from the bytes). A load
+ * that fails is reported by the write, as it would have been without the preload.
+ */
+export function preloadResults(inputPath: string, snapshot: Uint8Array): PreloadedResults | null {
+  if (safeFormat(inputPath) !== '.xlsx') return null;
+  const workbook = loadResultsWorkbook(inputPath, snapshot);
+  workbook.catch(() => undefined); // thrown where the write awaits it
+  return { snapshot, workbook };
+}
+
+/** The results format of an input path, or null when it has none (the write says why). */
+function safeFormat(path: string): (typeof FORMATS)[number] | null {
+  try {
+    return formatOf(path);
+  } catch {
+    return null;
+  }
 }
 
 const FORMATS = ['.xlsx', '.csv'] as const;
@@ -87,7 +118,10 @@ export async function writeResultsFile(options: ResultsFileOptions): Promise<Res
     ...(options.rowKeys ? { rowKeys: options.rowKeys } : {}),
   };
   if (format === '.xlsx') {
-    return writeXlsxResults(options.sheetName === undefined ? job : { ...job, sheetName: options.sheetName });
+    // Only a preload of these very bytes stands for loading them now.
+    const loaded = options.preloaded?.snapshot === job.input ? { loaded: options.preloaded.workbook } : {};
+    const xlsxJob = { ...job, ...loaded };
+    return writeXlsxResults(options.sheetName === undefined ? xlsxJob : { ...xlsxJob, sheetName: options.sheetName });
   }
   return writeCsvResults(options.delimiter === undefined ? job : { ...job, delimiter: options.delimiter });
 }

@@ -3,6 +3,7 @@
  * other sheet), plus the result columns on the imported sheet and invalid cells marked red.
  */
 import * as XLSX from '@e965/xlsx';
+import { writeFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
@@ -10,6 +11,7 @@ import { markedColumns, markResultBlock } from './results-mark.ts';
 import { dropMisplaced, excelKeyCells, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
+import { deflateStoredZip } from './zip-deflate.ts';
 
 /** Excel's "Bad" cell style: light red fill, dark red text. */
 const BAD_FILL = 'FFFFC7CE';
@@ -35,6 +37,8 @@ export interface XlsxResultsJob {
   inputPath: string;
   /** The input's bytes, as read at the start of the run. */
   input: Uint8Array;
+  /** The same bytes already loading ({@link loadResultsWorkbook} started earlier); used once, then changed. */
+  loaded?: Promise<ExcelJS.Workbook>;
   rowKeys?: RowKeys;
   outputPath: string;
   sheetName?: string;
@@ -44,27 +48,37 @@ export interface XlsxResultsJob {
 }
 
 /**
- * Loads the input's bytes (exceljs, whole workbook), writes the results on the imported sheet and
- * saves to `outputPath` atomically; returns the rows whose results were left out by the key check.
- * Throws `results_input_unreadable` (not a workbook, no such sheet, no such header row),
- * `invalid_results`, `output_not_writable`.
+ * Loads the input's bytes as a workbook (exceljs, whole workbook; another format converted first):
+ * what the results are written onto. May start before the results are known (while records are sent).
+ * Rejects with `results_input_unreadable` when the bytes are not a workbook.
  */
-export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
+export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   try {
-    const bytes = job.input;
     // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
     // Buffer, which its typings declare as its own ArrayBuffer-like Buffer.)
     const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as ArrayBuffer;
-    if (/\.xlsx$/i.test(job.inputPath)) await workbook.xlsx.load(view);
+    if (/\.xlsx$/i.test(inputPath)) await workbook.xlsx.load(view);
     else await workbook.xlsx.load(asXlsx(bytes));
   } catch (cause) {
     throw new WriteError(
       'results_input_unreadable',
-      `cannot read '${job.inputPath}' (as read at the start) to write the results: ${(cause as Error).message}`,
+      `cannot read '${inputPath}' (as read at the start) to write the results: ${(cause as Error).message}`,
       { cause },
     );
   }
+  return workbook;
+}
+
+/**
+ * Loads the input's bytes (exceljs, whole workbook; or takes `job.loaded`), writes the results on the
+ * imported sheet and saves to `outputPath` atomically; returns the rows whose results were left out by
+ * the key check.
+ * Throws `results_input_unreadable` (not a workbook, no such sheet, no such header row),
+ * `invalid_results`, `output_not_writable`.
+ */
+export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
+  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
@@ -89,8 +103,21 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
   markResultBlock(workbook, worksheet.name, job.headerRowNumber, positions);
   writeResultHeaders(worksheet, header, positions, job.names);
   for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
-  await writeAtomically(job.outputPath, (temp) => workbook.xlsx.writeFile(temp));
+  await writeAtomically(job.outputPath, (temp) => saveWorkbook(workbook, temp));
   return { unplaced };
+}
+
+/**
+ * Saves the workbook to `path`: its zip written stored, then deflated natively (zip-deflate.ts), which
+ * is much quicker than exceljs's own (JavaScript) deflate and gives the same entries; exceljs's own
+ * write when the stored zip is not one that can be re-packed.
+ */
+async function saveWorkbook(workbook: ExcelJS.Workbook, path: string): Promise<void> {
+  // A Node Buffer, which exceljs's typings declare as their own Buffer.
+  const stored = (await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } })) as unknown as Uint8Array;
+  const packed = deflateStoredZip(stored);
+  if (packed === null) await workbook.xlsx.writeFile(path);
+  else await writeFile(path, packed);
 }
 
 /** 0-based index of the first column right of every cell holding a value, on any row. */

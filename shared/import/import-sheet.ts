@@ -1,10 +1,10 @@
 /**
  * The one import use case both faces call: read the sheet once, map its columns (headers, then the
- * values, then the organisation's names), check the price basis, connect, load the organisation's
- * records, plan (hidden rows, GST, dates, line totals, units, invoices), send without ever sending
- * twice (shared/import/engine/run.ts), keep the sheet's ids, hand the results to the face's sink
- * and count what happened. The CLI and the task pane supply ports (shared/import/ports.ts) and words;
- * no rule lives in a face.
+ * values, then the organisation's names), check the price basis, connect and load the organisation's
+ * records (both started while the sheet is read), plan (hidden rows, GST, dates, line totals, units,
+ * invoices), send without ever sending twice (shared/import/engine/run.ts), keep the sheet's ids, hand
+ * the results to the face's sink and count what happened. The CLI and the task pane supply ports
+ * (shared/import/ports.ts) and words; no rule lives in a face.
  */
 import { ShedError } from '../errors/shed-error.ts';
 import { createResolver, type Resolver } from '../resolve/index.ts';
@@ -26,7 +26,7 @@ import { planImport, type PlannedImport } from './plan-kind.ts';
 import type { ImportPorts, ResultsPlaced } from './ports.ts';
 import { farmToday, learnRecipes, openRecipes, resolversOf, type RecipeOutcome } from './recipe-step.ts';
 import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
-import { loadImportSnapshot } from './snapshot.ts';
+import { readWhileSettingUp, setUpDone, startSetUp } from './set-up.ts';
 
 export type * from './ports.ts';
 export type { PlannedDraft, PlannedImport } from './plan-kind.ts';
@@ -160,15 +160,15 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const stopIfCancelled = () => {
     if (signal?.aborted) throw new ImportCancelledError();
   };
-  const { grid, saved, pending, recipeRun } = await readSheet(ports, choices, stopIfCancelled);
+  // The set-up round trips (connect, then the snapshot's lists at once) go while the sheet is read
+  // and mapped: they only read. The sheet's own refusals still come first (see settleSetUp).
+  const setUp = startSetUp(ports);
+  const { grid, saved, pending, recipeRun } = await readWhileSettingUp(
+    readSheet(ports, choices, stopIfCancelled),
+    setUp,
+  );
   const { reading } = recipeRun;
-
-  progress?.phase?.('connecting');
-  const connection = await ports.connect();
-  stopIfCancelled();
-  progress?.phase?.('checking');
-  const snapshot = await loadImportSnapshot(connection.org, connection.organisation.id);
-  stopIfCancelled();
+  const { connection, snapshot } = await setUpDone(setUp, progress, stopIfCancelled);
   const resolver = createResolver(snapshot.reference);
   const resolverFor = resolversOf(resolver, recipeRun.applied, recipeRun.sheet, connection.organisation.id);
   // Placed now by the organisation's names (GST checked again by the plan); a recipe's storage covers it.

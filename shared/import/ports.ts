@@ -104,6 +104,9 @@ export interface RecipePort {
  * Everything a face supplies to {@link importSheet}: the ports and its words for remedies.
  * - `mapping`: the saved mapping for this sheet (a mapping file, a profile, the workbook's own), or undefined.
  * - `connect`: opens the connection; the CLI takes its run lock here, after checking the results path.
+ *   Called as the run starts, while the sheet is read and mapped (only reads follow it before the
+ *   plan); `signal` aborts when the sheet is refused meanwhile: stop and reject soon (the run then
+ *   throws the sheet's error, not this one).
  * - `journal`: opens the journal of this input (`dryRun`: read only).
  * - `results`: the sink for this run's results, given the sheet and mapping.
  * - `recipes`: the supplier recipes (none when absent).
@@ -111,7 +114,7 @@ export interface RecipePort {
 export interface ImportPorts {
   sheet: SheetSource;
   mapping?(grid: Grid): Promise<SavedMapping | undefined> | SavedMapping | undefined;
-  connect(): Promise<ImportConnection>;
+  connect(options?: { signal?: AbortSignal }): Promise<ImportConnection>;
   journal(options: JournalOptions): Promise<OpenJournal>;
   results(context: ResultsContext): ResultsSink;
   /** The supplier recipes: applied to the sheet's invoices, and taught by its corrections. */

@@ -13,17 +13,26 @@ export interface ImportSnapshot {
 }
 
 /**
- * Loads an import's snapshot with each list fetched once: the receipts and returns lists sideload
- * the products (which have no list endpoint, spec section 2) and are also what duplicates are
- * checked against. Rejects with the client's typed errors.
+ * Loads an import's snapshot with each list fetched once, the four lists at once (they do not depend
+ * on each other; the client's limit bounds the requests in flight): the receipts and returns lists
+ * sideload the products (which have no list endpoint, spec section 2) and are also what duplicates
+ * are checked against. Rejects with the client's typed errors, or `signal`'s reason once it aborts.
  */
-export async function loadImportSnapshot(org: OrgClient, organisationId: string): Promise<ImportSnapshot> {
-  const receipts = org.listReceipts({ include: ['products'] });
-  const returns = org.listReturns({ include: ['product'] });
+export async function loadImportSnapshot(
+  org: OrgClient,
+  organisationId: string,
+  signal?: AbortSignal,
+): Promise<ImportSnapshot> {
+  const call = signal ? { signal } : {};
+  const receipts = org.listReceipts({ include: ['products'], ...call });
+  const returns = org.listReturns({ include: ['product'], ...call });
+  // Either rejecting is thrown below; held here so the other's rejection is never unhandled meanwhile.
+  receipts.catch(() => undefined);
+  returns.catch(() => undefined);
   const reference = await loadReferenceData(
     {
-      listStorages: () => org.listStorages(),
-      listProductAliases: () => org.listProductAliases(),
+      listStorages: () => org.listStorages(call),
+      listProductAliases: () => org.listProductAliases(call),
       listReceipts: () => receipts,
       listReturns: () => returns,
     },

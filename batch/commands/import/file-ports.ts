@@ -26,7 +26,7 @@ import { tooMuchMemory } from '../../read/limits.ts';
 import { loadRecipes, recipesDir, saveRecipes } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { defaultResultsPath } from '../../write/results-file.ts';
+import { defaultResultsPath, preloadResults, type PreloadedResults } from '../../write/results-file.ts';
 import type { ImportOptions } from './options.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { checkImportOptions, withSetValues } from './options.ts';
@@ -71,6 +71,10 @@ export class FileImportRun {
   private inputLock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
   private readonly memory: MemoryGuard;
+  /** The core asked for the results sink (the sheet is planned). */
+  private resultsWanted = false;
+  /** The results workbook loading while records are sent (undefined: not tried yet; null: not preloaded). */
+  private preloaded: PreloadedResults | null | undefined = undefined;
   /** Aborted by the memory guard while sending: no new record starts (as Ctrl-C). */
   private readonly memoryStop = new AbortController();
 
@@ -117,6 +121,22 @@ export class FileImportRun {
     return `${basename(this.options.file)}, sheet ${grid.sheet} has ${cells.toLocaleString('en-AU')} cells: copying them into a results workbook would take about ${mb(needed)}, more than the ${mb(this.memory.limitBytes)} of memory this process may use`;
   }
 
+  /**
+   * The results workbook loading from the snapshot while the records are sent (results-file.ts
+   * `preloadResults`), or null: no results file, an e-invoice's (a new workbook), a CSV, or a
+   * workbook whose cells would take more than a quarter of the memory left under the watermark
+   * (held while sending, it must not be what stops the sending; the write then loads it at the end).
+   */
+  private preloadResults(): PreloadedResults | null {
+    const grid = this.grid;
+    if (!this.resultsFile || this.options.einvoice || !grid) return null;
+    if (this.resultsTooLarge() !== null) return null;
+    let cells = 0;
+    for (const row of grid.rows) cells += row.cells.length;
+    if (cells * RESULTS_BYTES_PER_CELL * 4 > this.memory.limitBytes - this.memory.used()) return null;
+    return preloadResults(this.options.file, grid.snapshot);
+  }
+
   /** While sending: past the watermark, no new record starts; those in flight finish and the results are written. */
   private stopSendingIfLowOnMemory(): void {
     if (this.memoryStopped || !this.memory.over()) return;
@@ -159,36 +179,40 @@ export class FileImportRun {
           options.kind,
         ));
       },
-      connect: () => this.connect(),
+      connect: (call) => this.connect(call?.signal),
       journal: ({ dryRun }) => {
         // Called once the sheet is planned, just before the first record is sent.
         this.checkMemory('checking its rows');
         return this.openJournal(dryRun);
       },
-      results: ({ grid, mapping }) => ({
-        finish: async (rowResults) => {
-          this.progress.stop();
-          const results = await this.einvoiceResults(rowResults);
-          const written = this.resultsFile
-            ? await writeResultsOrFallback(
-                {
-                  inputPath: options.einvoice ? this.resultsFile : options.file,
-                  ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
-                  rowKeys: rowKeysOf(grid, mapping),
-                  outputPath: this.resultsFile,
-                  sheetName: grid.sheet,
-                  headerRowNumber: mapping.headerRowNumber,
-                  results,
-                  ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
-                },
-                fallbackResultsPath(this.journalFile ?? this.resultsFile),
-                this.resultsTooLarge(),
-              )
-            : { file: null, failure: null, unplaced: [], warnings: [] };
-          this.resultsWarnings = written.warnings;
-          return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
-        },
-      }),
+      results: ({ grid, mapping }) => {
+        this.resultsWanted = true;
+        return {
+          finish: async (rowResults) => {
+            this.progress.stop();
+            const results = await this.einvoiceResults(rowResults);
+            const written = this.resultsFile
+              ? await writeResultsOrFallback(
+                  {
+                    inputPath: options.einvoice ? this.resultsFile : options.file,
+                    ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
+                    rowKeys: rowKeysOf(grid, mapping),
+                    outputPath: this.resultsFile,
+                    sheetName: grid.sheet,
+                    headerRowNumber: mapping.headerRowNumber,
+                    results,
+                    ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
+                    preloaded: this.preloaded ?? null,
+                  },
+                  fallbackResultsPath(this.journalFile ?? this.resultsFile),
+                  this.resultsTooLarge(),
+                )
+              : { file: null, failure: null, unplaced: [], warnings: [] };
+            this.resultsWarnings = written.warnings;
+            return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
+          },
+        };
+      },
       recipes: {
         load: async () => {
           const { recipes, skipped } = await loadRecipes(this.recipesDir);
@@ -200,6 +224,9 @@ export class FileImportRun {
       progress: {
         records: (done, total) => {
           this.stopSendingIfLowOnMemory();
+          // Once the first record is answered (the sends are under way), the results workbook loads
+          // while the rest are sent: the write at the end then only writes.
+          if (done > 0 && this.resultsWanted && this.preloaded === undefined) this.preloaded = this.preloadResults();
           this.progress.update(done, total);
         },
       },
@@ -252,10 +279,14 @@ export class FileImportRun {
     await this.lock?.release();
   }
 
-  /** Checks the results path, takes the run lock, opens the session (nothing sent before). */
-  private async connect(): Promise<NonNullable<FileImportRun['session']>> {
+  /**
+   * Checks the results path, takes the run lock, opens the session (nothing sent before). Runs while
+   * the sheet is read; `signal` (the sheet refused meanwhile) stops it between steps and its request.
+   */
+  private async connect(signal?: AbortSignal): Promise<NonNullable<FileImportRun['session']>> {
     const { options, settings } = this;
     if (this.resultsFile) await checkResultsPath(this.resultsFile);
+    signal?.throwIfAborted();
     // Taken before the service's records are read: a run that starts when another ends must see its records.
     if (this.journalFile && !options.dryRun) {
       this.lock = await acquireRunLock(
@@ -267,7 +298,8 @@ export class FileImportRun {
     const limit = settings.adaptive
       ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } }
       : { maxInFlight: settings.concurrency };
-    this.session = await openSession(options, options.io, { ...options.client, ...limit });
+    this.session = await openSession(options, options.io, { ...options.client, ...limit }, signal);
+    signal?.throwIfAborted();
     if (this.journalFile && !options.dryRun) {
       // One run at a time of these bytes into this organisation, whatever the results path.
       this.inputLock = await acquireInputLock(

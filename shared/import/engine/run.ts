@@ -19,6 +19,7 @@ import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
+import { Places, type Hold } from './places.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -33,7 +34,10 @@ export interface RunOptions {
    * journal with each create that has a twin.
    */
   allowDuplicatesReason?: string;
-  /** Requests in flight at once (1 and up). */
+  /**
+   * Records sent at once (1 and up): creates and updates in flight. Up to {@link PREPARE_AHEAD} more
+   * creates journal their intent meanwhile, so each starts as soon as a place is free.
+   */
   concurrency: number;
   /** Aborting stops new records from starting; those in flight finish. */
   signal?: AbortSignal;
@@ -76,13 +80,23 @@ export const RECONCILE_MARGIN_MS = 1000;
  */
 export const LOST_LOOKUP_GATHER_MS = 100;
 
+/**
+ * Creates that may have their intent journalled (durable) while waiting for a place to send: the
+ * journal's write and sync then overlap the requests in flight instead of holding a place. An
+ * intent never sent (the run stopped first) is what a crash between intent and send leaves: the
+ * next run looks for the record before creating it.
+ */
+export const PREPARE_AHEAD = 8;
+
 /** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
 export const DEFAULT_ATTEMPTS = 8;
 
 /**
  * Runs an import over drafts already planned: each record created, updated, found unchanged, found
  * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
- * - a create is journalled as an intent before it is sent and as created after its answer;
+ * - a create is journalled as an intent before it is sent and as created after its answer (up to
+ *   {@link PREPARE_AHEAD} intents are journalled while earlier records are in flight; one whose run
+ *   is interrupted before its place comes is not sent);
  * - a record the journal says an earlier run created is not sent again;
  * - an invoice the service already holds (same content, or same supplier identity and invoice number,
  *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
@@ -117,7 +131,9 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     (r) => ops.invoiceKeyOf?.(r) ?? null,
   );
   const cursor = existing.newestUpdatedAt();
-  const limit = pLimit(options.concurrency);
+  // Records in progress: those holding a place to send, and a few more journalling their intent meanwhile.
+  const limit = pLimit(options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD));
+  const places = new Places(options.concurrency);
   const run = new Runner(ops, existing, cursor, options);
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
@@ -144,13 +160,16 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
       const draft = drafts[i]!;
       if (!draft.body) return invalidResults(draft.rowNumbers, draft.problems, ops.label(draft));
       return limit(async () => {
+        // A place is held until the record is done and said done (a stop asked then is seen by the next).
+        const hold = places.hold();
         try {
-          const rows = await decide();
+          const rows = await decide(hold);
           options.onRecord?.(rows);
           return rows;
         } finally {
           done += 1;
           options.onProgress?.(done, total);
+          hold.release();
         }
       });
     }),
@@ -172,7 +191,8 @@ function reconcileSince(cursor: string | null): string | null {
   return cursor ? new Date(Date.parse(cursor) - RECONCILE_MARGIN_MS).toISOString() : null;
 }
 
-type Step = () => Promise<RowResult[]>;
+/** What a record needs done; `hold` is its place to send, taken before its first request. */
+type Step = (hold: Hold) => Promise<RowResult[]>;
 
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
@@ -205,7 +225,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
-    if (draft.recordId) return () => this.update(draft, draft.recordId!);
+    if (draft.recordId) return async (hold) => (await hold.take(), this.update(draft, draft.recordId!));
     const journalled = journal.created;
     // A journalled record that is no longer in the service (deleted since, or another service) is
     // not skipped: the sheet still asks for it, so it is created again.
@@ -227,7 +247,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
     const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
-    return () => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) });
+    return (hold) => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold);
   }
 
   private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
@@ -260,6 +280,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     draft: D,
     body: B,
     what: { identity: string; print: string; allowed?: string },
+    hold: Hold,
   ): Promise<RowResult[]> {
     const { identity, print } = what;
     const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
@@ -275,6 +296,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         rowNumbers: draft.rowNumbers,
         cursor: this.cursor,
       });
+      // The intent is durable; the place comes once a record before this one is done. A stop asked
+      // meanwhile leaves this one unsent (its intent unanswered, as after a crash before sending).
+      if ((await hold.take()) && this.options.signal?.aborted)
+        return notSent(draft, 'not sent: the run was interrupted');
       try {
         const record = await this.ops.create(body);
         this.existing.add(record);

@@ -1,0 +1,66 @@
+// The results workbook loaded from the snapshot while records are sent (results-file.ts
+// `preloadResults`): the write uses that load for the same bytes, never for others.
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { preloadResults, writeResultsFile, type PreloadedResults } from '../../../batch/write/results-file.ts';
+import { readWorkbook, useTempDir } from './helpers.ts';
+
+const temp = useTempDir();
+
+/** An .xlsx of one header row and two data rows whose first cell is `first`. */
+async function invoiceBytes(first: string): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Invoices');
+  sheet.addRow(['Invoice No', 'Qty']);
+  sheet.addRow([first, 1]);
+  sheet.addRow([`${first}-2`, 2]);
+  return new Uint8Array((await workbook.xlsx.writeBuffer()) as unknown as ArrayBuffer);
+}
+
+const results = [{ rowNumber: 2, status: 'created' as const, recordId: 'r-1', sequence: 'REC-1' }];
+
+describe('preloadResults', () => {
+  it('the write takes the workbook loaded ahead for the same snapshot', async () => {
+    const snapshot = await invoiceBytes('INV-1');
+    const preloaded = preloadResults('invoices.xlsx', snapshot)!;
+    // Stand-in load of other cells for these very bytes: seeing them in the output shows the preload was used.
+    const marked: PreloadedResults = {
+      snapshot,
+      workbook: preloadResults('other.xlsx', await invoiceBytes('PRE-1'))!.workbook,
+    };
+    expect(preloaded.snapshot).toBe(snapshot);
+    const output = temp.file('invoices.results.xlsx');
+    await writeResultsFile({
+      inputPath: temp.file('invoices.xlsx'),
+      snapshot,
+      outputPath: output,
+      headerRowNumber: 1,
+      results,
+      preloaded: marked,
+    });
+    const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
+    expect(sheet.getCell('A2').value).toBe('PRE-1');
+    expect(sheet.getCell('C2').value).toBe('created');
+  });
+
+  it('a preload of other bytes is not used: the snapshot is loaded', async () => {
+    const snapshot = await invoiceBytes('INV-1');
+    const other = preloadResults('invoices.xlsx', await invoiceBytes('PRE-1'));
+    const output = temp.file('invoices.results.xlsx');
+    await writeResultsFile({
+      inputPath: temp.file('invoices.xlsx'),
+      snapshot,
+      outputPath: output,
+      headerRowNumber: 1,
+      results,
+      preloaded: other,
+    });
+    const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
+    expect(sheet.getCell('A2').value).toBe('INV-1');
+    expect(sheet.getCell('D2').value).toBe('r-1');
+  });
+
+  it('nothing is preloaded for a CSV (written in one pass from its bytes)', () => {
+    expect(preloadResults('invoices.csv', new TextEncoder().encode('a,b\n1,2\n'))).toBeNull();
+  });
+});
