@@ -108,9 +108,9 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
 }
 
 /**
- * Saves the workbook to `path`: its zip written stored, then deflated natively (zip-deflate.ts), which
- * is much quicker than exceljs's own (JavaScript) deflate and gives the same entries; exceljs's own
- * write when the stored zip is not one that can be re-packed.
+ * Saves the workbook to `path`: its zip written stored, then re-packed by fflate (zip-deflate.ts), which
+ * is quicker than exceljs's own deflate and gives the same entries; exceljs's own write when the
+ * stored zip cannot be read back.
  */
 async function saveWorkbook(workbook: ExcelJS.Workbook, path: string): Promise<void> {
   // A Node Buffer, which exceljs's typings declare as their own Buffer.
