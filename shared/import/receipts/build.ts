@@ -11,6 +11,7 @@ import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
+import type { ReadMemo } from '../read-memo.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { BodySource } from '../zod-problems.ts';
@@ -48,14 +49,15 @@ export interface ReceiptDraft {
 /**
  * Turns one invoice group into a receipt create body, reading every cell and resolving storage and
  * products, then checking the body with the same zod schema the service uses (gaps rows 6, 9, 10).
- * Never throws: every problem is returned, pinned to its cell.
+ * Never throws: every problem is returned, pinned to its cell. `settings.memo`: the plan's memo of
+ * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once.
  */
 // eslint-disable-next-line max-lines-per-function -- one receipt, read header then lines, with its problems pinned as it goes; shared/kinds is restructuring it
 export function buildReceiptDraft(
   group: InvoiceGroup,
   index: ColumnIndex,
   resolver: Resolver,
-  settings: ReadSettings & { prices?: PriceReading },
+  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo },
 ): ReceiptDraft {
   const prices = settings.prices ?? {
     basis: { costIncludesGst: false, totalIncludesGst: false },
@@ -69,7 +71,7 @@ export function buildReceiptDraft(
   // And its pack conventions (its own recipe's: another supplier's never apply to it).
   const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
   const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
-  const read = new CellReader(index, lineSettings, own);
+  const read = new CellReader(index, lineSettings, own, settings.memo);
   const first = group.lines[0]?.rowNumber ?? 0;
   const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
   const cell = (field: ReceiptField) => group.header[field]?.value ?? null;
@@ -86,7 +88,7 @@ export function buildReceiptDraft(
   const lines: ReceiptLine[] = [];
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
-    const cells = lineCells(row, lineSettings);
+    const cells = lineCells(row, lineSettings, settings.memo);
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
     const product =
