@@ -13,6 +13,9 @@ import type { DateOrder, Parsed } from '../sheet/values/index.ts';
 /** Distinct cells remembered per table; past this, answers are computed, not stored (memory stays bounded). */
 export const READ_MEMO_LIMIT = 50_000;
 
+/** Lookups after which a table that missed more often than it hit stops remembering (pure: answers are the same). */
+const MEMO_TRIAL = 2_000;
+
 /**
  * Answers by cell: text and numbers by value, date cells by their time; booleans, blanks and `-0` are
  * computed each time. `compute` gets the cell back (so callers pass a function made once, not a closure per cell).
@@ -21,27 +24,35 @@ export class CellTable<V, A = undefined> {
   private readonly texts = new Map<string, V>();
   private readonly numbers = new Map<number, V>();
   private readonly times = new Map<number, V>();
+  /** Lookups and misses so far; a column whose cells rarely repeat (prices) stops being remembered. */
+  private lookups = 0;
+  private misses = 0;
+  private off = false;
 
   /** The answer for `value` (and `arg`, which must be the same for every call on this table: a scope's setting). */
   get(value: CellValue | undefined, arg: A, compute: (value: CellValue | undefined, arg: A) => V): V {
-    let map: Map<string, V> | Map<number, V>;
+    if (this.off) return compute(value, arg);
+    let map: Map<string | number, V>;
     let key: string | number;
     if (typeof value === 'string') {
-      map = this.texts;
+      map = this.texts as Map<string | number, V>;
       key = value;
     } else if (typeof value === 'number' && !Object.is(value, -0)) {
-      map = this.numbers;
+      map = this.numbers as Map<string | number, V>;
       key = value;
     } else if (value instanceof Date) {
-      map = this.times;
+      map = this.times as Map<string | number, V>;
       key = value.getTime();
     } else {
       return compute(value, arg);
     }
-    const known = (map as Map<string | number, V>).get(key);
+    this.lookups += 1;
+    const known = map.get(key);
     if (known !== undefined) return known;
     const answer = compute(value, arg);
-    if (map.size < READ_MEMO_LIMIT) (map as Map<string | number, V>).set(key, answer);
+    this.misses += 1;
+    if (this.lookups >= MEMO_TRIAL && this.misses * 2 > this.lookups) this.off = true;
+    else if (map.size < READ_MEMO_LIMIT) map.set(key, answer);
     return answer;
   }
 }

@@ -6,6 +6,7 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
+import { isBlank } from '../../sheet/grid.ts';
 import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
 import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
@@ -102,7 +103,8 @@ export function buildReceiptDraft(
     lines.push({ rowNumber: row.rowNumber, lineItemId });
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
-    if (quantity !== null && price !== null && !recordId && !priceFromTotal) {
+    const total = row.cells.line_total;
+    if (quantity !== null && price !== null && !recordId && !priceFromTotal && total !== undefined && !isBlank(total)) {
       const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
       // The fix may be that the column is no line total at all (the invoice's total on every line).
@@ -122,15 +124,28 @@ export function buildReceiptDraft(
       );
     }
     if (product && quantity !== null && pack && cost !== null) {
-      items.push({
-        ...(lineItemId ? { id: lineItemId } : {}),
-        product_id: product.productId,
-        product_alias_id: product.productAliasId,
-        quantity,
-        pack_size_value: pack.value,
-        pack_size_unit: pack.unit,
-        pack_cost: cost,
-      });
+      // One object per line, its keys in the schema's order (fast-bodies.ts then takes it as it is).
+      const { productId, productAliasId } = product;
+      items.push(
+        lineItemId
+          ? {
+              id: lineItemId,
+              product_id: productId,
+              product_alias_id: productAliasId,
+              quantity,
+              pack_size_value: pack.value,
+              pack_size_unit: pack.unit,
+              pack_cost: cost,
+            }
+          : {
+              product_id: productId,
+              product_alias_id: productAliasId,
+              quantity,
+              pack_size_value: pack.value,
+              pack_size_unit: pack.unit,
+              pack_cost: cost,
+            },
+      );
     }
   }
 
