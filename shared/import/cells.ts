@@ -299,7 +299,8 @@ export class CellReader {
       });
     }
     if (found.note) this.warn(field, rowNumber, 'learned_product', found.note, value);
-    return { productId: found.value.productId, productAliasId: found.value.productAliasId };
+    // The resolver's own answer (shared by every line naming it), read only for its two ids.
+    return found.value;
   }
 
   /**

@@ -6,7 +6,7 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
-import { isBlank } from '../../sheet/grid.ts';
+import { isBlank, type CellValue } from '../../sheet/grid.ts';
 import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
 import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
@@ -64,7 +64,6 @@ export function buildReceiptDraft(
     basis: { costIncludesGst: false, totalIncludesGst: false },
     gstRate: GST_RATE_DEFAULT,
   };
-  const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
   // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
   const supplierCell = group.header.supplier?.value;
   const supplierText = supplierCell == null ? null : cellText(supplierCell);
@@ -73,16 +72,13 @@ export function buildReceiptDraft(
   const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
   const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
   const read = new CellReader(index, lineSettings, own, settings.memo);
-  const first = group.lines[0]?.rowNumber ?? 0;
-  const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
-  const cell = (field: ReceiptField) => group.header[field]?.value ?? null;
 
-  const supplier = read.requiredText('supplier', cell('supplier'), at('supplier'));
-  const receivedAt = read.date('received_at', cell('received_at'), at('received_at'));
-  const storage = read.storage('storage', cell('storage'), at('storage'));
-  const recordId = read.id('record_id', cell('record_id'), at('record_id'));
-  const orderNumber = read.optionalText(cell('order_number'));
-  const notes = read.optionalText(cell('notes'));
+  const supplier = read.requiredText('supplier', headerCell(group, 'supplier'), headerRow(group, 'supplier'));
+  const receivedAt = read.date('received_at', headerCell(group, 'received_at'), headerRow(group, 'received_at'));
+  const storage = read.storage('storage', headerCell(group, 'storage'), headerRow(group, 'storage'));
+  const recordId = read.id('record_id', headerCell(group, 'record_id'), headerRow(group, 'record_id'));
+  const orderNumber = read.optionalText(headerCell(group, 'order_number'));
+  const notes = read.optionalText(headerCell(group, 'notes'));
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
   const priceFromTotal = settings.packCostFrom === 'line_total';
@@ -105,7 +101,11 @@ export function buildReceiptDraft(
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
     const total = row.cells.line_total;
     if (quantity !== null && price !== null && !recordId && !priceFromTotal && total !== undefined && !isBlank(total)) {
-      const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
+      const labels = {
+        quantity: columnLabel(index, 'quantity'),
+        price: columnLabel(index, 'pack_cost'),
+        total: columnLabel(index, 'line_total'),
+      };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
       // The fix may be that the column is no line total at all (the invoice's total on every line).
       if (mismatch)
@@ -156,7 +156,7 @@ export function buildReceiptDraft(
     lines,
     body: null,
     recordId,
-    updatedAt: read.timestamp(cell('updated_at')),
+    updatedAt: read.timestamp(headerCell(group, 'updated_at')),
     storageName: storage?.name ?? null,
     problems,
     warnings: read.warnings,
@@ -173,11 +173,26 @@ export function buildReceiptDraft(
   };
   const checked = checkReceiptCreateBody(body);
   if (!checked.success) {
-    problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group, at)));
+    problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
     return draft;
   }
   draft.body = checked.data;
   return draft;
+}
+
+/** A field's header as the sheet writes it, or the field's label. */
+function columnLabel(index: ColumnIndex, field: ReceiptField): string {
+  return index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
+}
+
+/** The sheet row an invoice's header field was written on (its first line when blank throughout). */
+function headerRow(group: InvoiceGroup, field: ReceiptField): number {
+  return group.header[field]?.rowNumber ?? group.lines[0]?.rowNumber ?? 0;
+}
+
+/** An invoice's header field as written, or null. */
+function headerCell(group: InvoiceGroup, field: ReceiptField): CellValue {
+  return group.header[field]?.value ?? null;
 }
 
 const BODY_TO_FIELD: Record<string, ReceiptField> = {
@@ -194,16 +209,16 @@ const BODY_TO_FIELD: Record<string, ReceiptField> = {
   pack_cost: 'pack_cost',
 };
 
-function locate(path: readonly PropertyKey[], group: InvoiceGroup, at: (f: ReceiptField) => number): BodySource {
+function locate(path: readonly PropertyKey[], group: InvoiceGroup): BodySource {
   const [head, item, key] = path;
   if (head === 'line_items' && typeof item === 'number') {
     const line = group.lines[item];
     const field = BODY_TO_FIELD[String(key)] ?? 'product';
     const value = line?.cells[field] ?? line?.cells.pack_size;
-    return { field, rowNumber: line?.rowNumber ?? at('supplier'), value: value ?? null };
+    return { field, rowNumber: line?.rowNumber ?? headerRow(group, 'supplier'), value: value ?? null };
   }
   const field = BODY_TO_FIELD[String(head)] ?? 'supplier';
-  return { field, rowNumber: at(field), value: group.header[field]?.value ?? null };
+  return { field, rowNumber: headerRow(group, field), value: group.header[field]?.value ?? null };
 }
 
 /**
@@ -222,6 +237,8 @@ function linePack(
   if (!pack) return null;
   const said = prePhrase(cells, quantity);
   if (said) read.warn(packField, row.rowNumber, 'pack_read', said, packSize);
+  // No size in the product text: nothing to check the pack against (checkKeptBy would pass it as it is).
+  if (!cells.productPack) return pack;
   const kept = checkKeptBy(cells, pack, settings);
   if (!kept.ok) {
     read.problem(packField, row.rowNumber, 'pack_kept_by', kept.reason, packSize);

@@ -30,11 +30,10 @@ export function refuseRepeatedBlocks(drafts: readonly ReceiptDraft[]): ReceiptDr
     if (items.length !== draft.lines.length) return draft;
     // Rows one after another: one block, so nothing repeats.
     if (draft.lines.every((line, i) => i === 0 || line.rowNumber === draft.lines[i - 1]!.rowNumber + 1)) return draft;
-    const owner = { get: ownerOf };
     const blocks = blocksOf(
       draft.lines.map((line, i) => ({ row: line.rowNumber, item: items[i]! })),
       (from, to) => {
-        for (let row = from + 1; row < to; row += 1) if ((owner.get(row) ?? index) !== index) return true;
+        for (let row = from + 1; row < to; row += 1) if ((ownerOf(row) ?? index) !== index) return true;
         return false;
       },
     );
