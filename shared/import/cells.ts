@@ -27,7 +27,7 @@ import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
 import { readPackSize } from './pack-cells.ts';
 import { cellProblem } from './problems.ts';
-import { CellTable, type DateReading, type DateSettings, type ReadMemo } from './read-memo.ts';
+import type { DateReading, DateSettings, ReadMemo } from './read-memo.ts';
 
 /**
  * A date cell under `settings` (not blank): the ISO timestamp, or why it cannot be used. See
@@ -56,8 +56,11 @@ function readDate(value: CellValue | undefined, settings: DateSettings): DateRea
 
 const decimalOf = (value: CellValue | undefined): Parsed<string> => parseDecimalCell(value as CellValue);
 
-/** A memo table of `readPackSize` answers by unit cell, for one value cell. */
-const newUnitTable = (): CellTable<unknown, CellValue | undefined> => new CellTable<unknown, CellValue | undefined>();
+/** `readPackSize` answers by unit cell (text or blank), for one value cell. */
+type UnitTable = Map<string | null | undefined, ReturnType<typeof readPackSize>>;
+const newUnitTable = (): UnitTable => new Map();
+/** Distinct unit cells remembered beside one value cell. */
+const UNIT_CELLS_PER_VALUE = 64;
 
 /** Words of an invoice line that is not stock: an unknown product named so is told how to leave such lines out. */
 const NOT_STOCK =
@@ -250,11 +253,18 @@ export class CellReader {
 
   /** `readPackSize` of a value and unit cell without a pre-read pack, once per distinct pair (the plan's memo). */
   private packSizeOnce(value: CellValue, unitCell: CellValue | undefined): ReturnType<typeof readPackSize> {
+    // Unit cells are text (or blank); any other unit cell is read where it is.
+    if (typeof unitCell !== 'string' && unitCell !== null && unitCell !== undefined)
+      return readPackSize(value, unitCell, this.settings);
     const { unitAliases, packConventions } = this.settings;
-    const byUnit = this.memo!.packSizes.table(unitAliases, packConventions).get(value, undefined, newUnitTable);
-    return byUnit.get(unitCell, value, (unit, cell) => readPackSize(cell!, unit, this.settings)) as ReturnType<
-      typeof readPackSize
-    >;
+    const scope = this.memo!.packSizes.table(unitAliases, packConventions);
+    const byUnit = scope.get(value, undefined, newUnitTable) as UnitTable;
+    let read = byUnit.get(unitCell);
+    if (read === undefined) {
+      read = readPackSize(value, unitCell, this.settings);
+      if (byUnit.size < UNIT_CELLS_PER_VALUE) byUnit.set(unitCell, read);
+    }
+    return read;
   }
 
   /** A storage by name (or id) that is not locked (gaps row 11). */

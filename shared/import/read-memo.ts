@@ -110,7 +110,7 @@ export class ReadMemo {
   /** `readPack` by context, then the pack conventions, then the text. */
   readonly packs = new Scoped2<string, unknown, unknown, PackConventions | undefined>();
   /** `readPackSize` (no pre-read pack) by unit aliases, then pack conventions, then the value cell, then the unit cell. */
-  readonly packSizes = new Scoped2<unknown, unknown, CellTable<unknown, CellValue | undefined>>();
+  readonly packSizes = new Scoped2<unknown, unknown, Map<string | null | undefined, unknown>>();
   /** `isCountUnit` by text. */
   readonly countUnits = new CellTable<boolean>();
 }

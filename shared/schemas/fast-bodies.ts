@@ -99,7 +99,10 @@ function inItemOrder(item: Plain): boolean {
  * itself when it is already what zod would give (keys in zod's order, unit trimmed), else a copy.
  */
 function fastItem(item: unknown): LineItemInput | null {
-  if (!isPlainObject(item) || !onlyKeys(item, ITEM_KEYS)) return null;
+  if (!isPlainObject(item)) return null;
+  // Keys in zod's order are known keys (one pass for both, the shape build.ts makes); else check them.
+  const ordered = inItemOrder(item);
+  if (!ordered && !onlyKeys(item, ITEM_KEYS)) return null;
   const {
     id,
     product_id: productId,
@@ -114,7 +117,7 @@ function fastItem(item: unknown): LineItemInput | null {
   if (!(Number(quantity) > 0) || !(Number(size) > 0) || !(Number(cost) >= 0)) return null;
   const unit = trimmedText(item.pack_size_unit, UNIT_MAX_LENGTH);
   if (unit === undefined) return null;
-  if (unit === item.pack_size_unit && inItemOrder(item)) return item as unknown as LineItemInput;
+  if (ordered && unit === item.pack_size_unit) return item as unknown as LineItemInput;
   return {
     ...('id' in item ? { id: id as string } : {}),
     product_id: productId,
