@@ -67,7 +67,7 @@ export function splitDataRows<F extends string>(
     for (let i = 0; i < fields.length; i += 1) {
       const cell = row.cells[indexes[i]!] ?? null;
       cells[fields[i]!] = cell;
-      if (blank && !derived[i] && !isBlank(cell)) blank = false;
+      if (blank && cell !== null && !derived[i] && !isBlank(cell)) blank = false;
     }
     if (blank) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'blank' });

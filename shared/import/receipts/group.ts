@@ -277,7 +277,7 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
   addKey(group, row);
   for (const field of RECEIPT_HEADER_FIELDS) {
     const cell = row.cells[field];
-    if (cell === undefined || isBlank(cell)) continue;
+    if (cell === undefined || cell === null || isBlank(cell)) continue;
     const known = group.header[field];
     if (!known) {
       group.header[field] = { value: cell, rowNumber: row.rowNumber };
