@@ -136,7 +136,8 @@ function groupingKey(
   row: FieldRow<ReceiptField>,
   keyField: ReceiptField | null,
 ): { norm: string; invoice: string | null; number: string | null; supplier: string | null } | null {
-  const invoice = keyField ? cellText(row.cells[keyField] ?? null) || null : null;
+  const invoiceCell = keyField ? row.cells[keyField] : undefined;
+  const invoice = invoiceCell === undefined || invoiceCell === null ? null : cellText(invoiceCell) || null;
   const recordCell = row.cells.record_id;
   const recordId = recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
   if (!recordId && !invoice) return null;
@@ -205,8 +206,10 @@ function supplierBlockStarts(
   const starts = new Set<number>();
   if (keyField === null) return starts;
   const numberOf = (row: FieldRow<ReceiptField>): string | null => {
-    if (cellText(row.cells.record_id ?? null)) return null;
-    const text = cellText(row.cells[keyField] ?? null);
+    const record = row.cells.record_id;
+    if (record !== undefined && record !== null && cellText(record)) return null;
+    const cell = row.cells[keyField];
+    const text = cell === undefined || cell === null ? '' : cellText(cell);
     return text ? normInvoice(text) : null;
   };
   let i = 0;
@@ -241,7 +244,8 @@ function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: R
   if (keyField === null) return false;
   let previous: string | null = null;
   for (const row of rows) {
-    const key = cellText(row.cells[keyField] ?? null);
+    const cell = row.cells[keyField];
+    const key = cell === undefined || cell === null ? '' : cellText(cell);
     const norm = key ? normInvoice(key) : null;
     if (norm !== null && norm === previous) return true;
     previous = norm;
@@ -305,7 +309,9 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
  * `addLine` (the key is a header field).
  */
 function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
-  const text = group.keyField ? cellText(row.cells[group.keyField] ?? null) : '';
+  if (group.key !== null || !group.keyField) return;
+  const cell = row.cells[group.keyField];
+  const text = cell === undefined || cell === null ? '' : cellText(cell);
   if (group.key === null && text) group.key = text;
 }
 
