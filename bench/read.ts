@@ -63,13 +63,13 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
   const figures = [
     ...readFigures(
       '.xlsx',
-      { ours: oursXlsx, grid: gridXlsx, bare: bareXlsx, bareName: 'exceljs streaming read' },
+      { ours: oursXlsx, grid: gridXlsx, bare: bareXlsx, bareName: 'exceljs streaming read', ratio: 1.8 },
       repeat,
       idle.peakMb,
     ),
     ...readFigures(
       '.csv',
-      { ours: oursCsv, grid: gridCsv, bare: bareCsv, bareName: 'papaparse parse' },
+      { ours: oursCsv, grid: gridCsv, bare: bareCsv, bareName: 'papaparse parse', ratio: 2 },
       repeat,
       idle.peakMb,
     ),
@@ -92,10 +92,13 @@ export async function benchRead(repeat = 3): Promise<{ figures: Figure[]; detail
   };
 }
 
-/** The figures of one format: read, map and validate against the bare library; reading alone; peak memory. */
+/**
+ * The figures of one format: read, map and validate against the bare library (at most `ratio` times
+ * it: issue 23 asks 2× for CSV, 1.8× for .xlsx); reading alone; peak memory.
+ */
 function readFigures(
   format: string,
-  { ours, grid, bare, bareName }: { ours: Timed; grid: Timed; bare: Timed; bareName: string },
+  { ours, grid, bare, bareName, ratio }: { ours: Timed; grid: Timed; bare: Timed; bareName: string; ratio: number },
   repeat: number,
   idlePeakMb: number,
 ): Figure[] {
@@ -107,7 +110,7 @@ function readFigures(
       unit: 'ms',
       baseline: bare.ms,
       baselineLabel: `bare ${bareName}`,
-      target: { kind: 'ratio-max', value: 2 },
+      target: { kind: 'ratio-max', value: ratio },
       note: `median of ${repeat}`,
     }),
     figure({

@@ -10,7 +10,7 @@ import type { CellValue } from '../sheet/grid.ts';
 import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import { isBlank } from '../sheet/grid.ts';
 import type { PackConventions, PackReading } from '../sheet/packs/index.ts';
-import type { DateOrder, UnitAliases } from '../sheet/values/index.ts';
+import type { DateOrder, Parsed, UnitAliases } from '../sheet/values/index.ts';
 import {
   cellText,
   describeCell,
@@ -27,6 +27,40 @@ import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
 import { readPackSize } from './pack-cells.ts';
 import { cellProblem } from './problems.ts';
+import type { DateReading, DateSettings, ReadMemo } from './read-memo.ts';
+
+/**
+ * A date cell under `settings` (not blank): the ISO timestamp, or why it cannot be used. See
+ * {@link CellReader.date}; pure in the cell, the date order, the time zone and the ambiguity notice.
+ */
+function readDate(value: CellValue | undefined, settings: DateSettings): DateReading {
+  const cell = value as CellValue;
+  const ambiguity = settings.refuseAmbiguousDates;
+  if (ambiguity !== undefined && isAmbiguousNumericDate(cell)) {
+    const message = `${describeCell(cell)} could be read day-first or month-first: ${ambiguity.message}`;
+    return { ok: false, code: 'ambiguous_date', message, remedies: ambiguity.remedies };
+  }
+  const parsed = parseDateCell(cell, settings.dateOrder);
+  if (!parsed.ok) return { ok: false, code: 'invalid_date', message: parsed.reason, remedies: parsed.remedies };
+  const instant = isoInstant(cell);
+  if (instant !== null) return { ok: true, value: instant };
+  const time = timeOfDay(cell);
+  return {
+    ok: true,
+    value:
+      time === null
+        ? localMidnightIso(parsed.value, settings.timeZone)
+        : localDateTimeIso(parsed.value, time, settings.timeZone),
+  };
+}
+
+const decimalOf = (value: CellValue | undefined): Parsed<string> => parseDecimalCell(value as CellValue);
+
+/** `readPackSize` answers by unit cell (text or blank), for one value cell. */
+type UnitTable = Map<string | null | undefined, ReturnType<typeof readPackSize>>;
+const newUnitTable = (): UnitTable => new Map();
+/** Distinct unit cells remembered beside one value cell. */
+const UNIT_CELLS_PER_VALUE = 64;
 
 /** Words of an invoice line that is not stock: an unknown product named so is told how to leave such lines out. */
 const NOT_STOCK =
@@ -98,10 +132,15 @@ export class CellReader {
   readonly problems: Problem[] = [];
   readonly warnings: Problem[] = [];
 
+  /**
+   * @param memo the plan's memo of cell readings (read-memo.ts): dates, decimals and pack sizes are
+   *   then read once per distinct cell; absent, each is read where it is.
+   */
   constructor(
     private readonly index: ColumnIndex,
     private readonly settings: ReadSettings,
     private readonly resolver: Resolver,
+    private readonly memo?: ReadMemo,
   ) {}
 
   private fail(
@@ -160,20 +199,12 @@ export class CellReader {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the date, e.g. 3/02/2026`);
     }
-    const ambiguity = this.settings.refuseAmbiguousDates;
-    if (ambiguity !== undefined && isAmbiguousNumericDate(value)) {
-      const message = `${describeCell(value)} could be read day-first or month-first: ${ambiguity.message}`;
-      return this.fail(field, rowNumber, 'ambiguous_date', message, value, { remedies: ambiguity.remedies });
-    }
-    const parsed = parseDateCell(value, this.settings.dateOrder);
-    if (!parsed.ok)
-      return this.fail(field, rowNumber, 'invalid_date', parsed.reason, value, { remedies: parsed.remedies });
-    const instant = isoInstant(value);
-    if (instant !== null) return instant;
-    const time = timeOfDay(value);
-    return time === null
-      ? localMidnightIso(parsed.value, this.settings.timeZone)
-      : localDateTimeIso(parsed.value, time, this.settings.timeZone);
+    const { dateOrder, timeZone, refuseAmbiguousDates } = this.settings;
+    const read = this.memo
+      ? this.memo.dates.table(`${dateOrder} ${timeZone}`, refuseAmbiguousDates).get(value, this.settings, readDate)
+      : readDate(value, this.settings);
+    if (read.ok) return read.value;
+    return this.fail(field, rowNumber, read.code, read.message, value, { remedies: read.remedies });
   }
 
   /** A decimal (packs, dollars, pack size) as a canonical decimal string; the sign is checked by the schema. */
@@ -181,7 +212,7 @@ export class CellReader {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write a number`);
     }
-    const parsed = parseDecimalCell(value);
+    const parsed = this.memo ? this.memo.decimals.get(value, undefined, decimalOf) : parseDecimalCell(value);
     return parsed.ok ? parsed.value : this.fail(field, rowNumber, 'invalid_number', parsed.reason, value);
   }
 
@@ -206,7 +237,8 @@ export class CellReader {
         `${this.label(valueField)} is empty: write a number such as 20 or 20 L`,
       );
     }
-    const read = readPackSize(value, unitCell, this.settings, pre);
+    const read =
+      pre || !this.memo ? readPackSize(value, unitCell, this.settings, pre) : this.packSizeOnce(value, unitCell);
     if ('cell' in read) {
       const onValue = read.cell === 'value';
       const message =
@@ -217,6 +249,22 @@ export class CellReader {
     }
     if (read.phrase && !pre) this.warn(valueField, rowNumber, 'pack_read', read.phrase, value);
     return { value: read.value, unit: read.unit, pack: read.pack };
+  }
+
+  /** `readPackSize` of a value and unit cell without a pre-read pack, once per distinct pair (the plan's memo). */
+  private packSizeOnce(value: CellValue, unitCell: CellValue | undefined): ReturnType<typeof readPackSize> {
+    // Unit cells are text (or blank); any other unit cell is read where it is.
+    if (typeof unitCell !== 'string' && unitCell !== null && unitCell !== undefined)
+      return readPackSize(value, unitCell, this.settings);
+    const { unitAliases, packConventions } = this.settings;
+    const scope = this.memo!.packSizes.table(unitAliases, packConventions);
+    const byUnit = scope.get(value, undefined, newUnitTable) as UnitTable;
+    let read = byUnit.get(unitCell);
+    if (read === undefined) {
+      read = readPackSize(value, unitCell, this.settings);
+      if (byUnit.size < UNIT_CELLS_PER_VALUE) byUnit.set(unitCell, read);
+    }
+    return read;
   }
 
   /** A storage by name (or id) that is not locked (gaps row 11). */
@@ -261,7 +309,8 @@ export class CellReader {
       });
     }
     if (found.note) this.warn(field, rowNumber, 'learned_product', found.note, value);
-    return { productId: found.value.productId, productAliasId: found.value.productAliasId };
+    // The resolver's own answer (shared by every line naming it), read only for its two ids.
+    return found.value;
   }
 
   /**

@@ -49,15 +49,27 @@ export function splitDataRows<F extends string>(
   const rows: FieldRow<F>[] = [];
   const skipped: SkippedRow[] = [];
   const blankBefore = new Set<number>();
+  // Compiled once for the sheet: each mapped field, its column, and whether it alone makes no data row.
   const mapped = Object.entries(columns) as [F, number][];
+  const fields = mapped.map(([field]) => field);
+  const indexes = mapped.map(([, column]) => column);
+  const derived = fields.map((field) => DERIVED_FIELDS.has(field));
+  // Every row's cells take this shape (the fields in mapping order), so each is a copy, not built key by key.
+  const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
   let previous = headerRowNumber;
   for (const row of grid.rows) {
     if (row.rowNumber <= headerRowNumber) continue;
     // Rows missing from the grid are blank rows of the sheet: they separate invoices.
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
     previous = row.rowNumber;
-    const cells = pick(row, mapped);
-    if (mapped.every(([field]) => DERIVED_FIELDS.has(field) || isBlank(cells[field]))) {
+    const cells = { ...shape };
+    let blank = true;
+    for (let i = 0; i < fields.length; i += 1) {
+      const cell = row.cells[indexes[i]!] ?? null;
+      cells[fields[i]!] = cell;
+      if (blank && cell !== null && !derived[i] && !isBlank(cell)) blank = false;
+    }
+    if (blank) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'blank' });
       blankBefore.add(row.rowNumber + 1);
       continue;
@@ -69,12 +81,6 @@ export function splitDataRows<F extends string>(
     rows.push({ rowNumber: row.rowNumber, cells, columns });
   }
   return { rows, skipped, blankBefore };
-}
-
-function pick<F extends string>(row: SheetRow, mapped: [F, number][]): Partial<Record<F, CellValue>> {
-  const cells: Partial<Record<F, CellValue>> = {};
-  for (const [field, column] of mapped) cells[field] = row.cells[column] ?? null;
-  return cells;
 }
 
 function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {

@@ -28,7 +28,17 @@ function onlyKeys(value: Plain, keys: ReadonlySet<string>): boolean {
   return true;
 }
 
-const isId = (v: unknown): v is string => typeof v === 'string' && ID_PATTERN.test(v);
+/** Ids already seen to match zod's pattern (a sheet names the same few storages and products on every line). */
+const KNOWN_IDS = new Set<string>();
+const KNOWN_IDS_LIMIT = 10_000;
+
+function isId(v: unknown): v is string {
+  if (typeof v !== 'string') return false;
+  if (KNOWN_IDS.has(v)) return true;
+  if (!ID_PATTERN.test(v)) return false;
+  if (KNOWN_IDS.size < KNOWN_IDS_LIMIT) KNOWN_IDS.add(v);
+  return true;
+}
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL_PATTERN.test(v);
 
 /** zod's `.trim().min(1).max(max)`: the trimmed text, or undefined when it does not pass. */
@@ -62,9 +72,37 @@ const BODY_KEYS: ReadonlySet<string> = new Set([
   'line_items',
 ]);
 
-/** One line item as zod gives it back, or null when this check is not sure it passes. */
+/** An item's keys in zod's order (the schema's): an item already in it, its unit trimmed, is zod's answer as it is. */
+const ITEM_ORDER: readonly string[] = [
+  'id',
+  'product_id',
+  'product_alias_id',
+  'quantity',
+  'pack_size_value',
+  'pack_size_unit',
+  'pack_cost',
+];
+
+/** Whether the item's own keys come in {@link ITEM_ORDER} (those it has; it has only known keys). */
+function inItemOrder(item: Plain): boolean {
+  let at = 0;
+  for (const key in item) {
+    while (at < ITEM_ORDER.length && ITEM_ORDER[at] !== key) at += 1;
+    if (at === ITEM_ORDER.length) return false;
+    at += 1;
+  }
+  return true;
+}
+
+/**
+ * One line item as zod gives it back, or null when this check is not sure it passes: the item
+ * itself when it is already what zod would give (keys in zod's order, unit trimmed), else a copy.
+ */
 function fastItem(item: unknown): LineItemInput | null {
-  if (!isPlainObject(item) || !onlyKeys(item, ITEM_KEYS)) return null;
+  if (!isPlainObject(item)) return null;
+  // Keys in zod's order are known keys (one pass for both, the shape build.ts makes); else check them.
+  const ordered = inItemOrder(item);
+  if (!ordered && !onlyKeys(item, ITEM_KEYS)) return null;
   const {
     id,
     product_id: productId,
@@ -79,6 +117,7 @@ function fastItem(item: unknown): LineItemInput | null {
   if (!(Number(quantity) > 0) || !(Number(size) > 0) || !(Number(cost) >= 0)) return null;
   const unit = trimmedText(item.pack_size_unit, UNIT_MAX_LENGTH);
   if (unit === undefined) return null;
+  if (ordered && unit === item.pack_size_unit) return item as unknown as LineItemInput;
   return {
     ...('id' in item ? { id: id as string } : {}),
     product_id: productId,
@@ -92,7 +131,9 @@ function fastItem(item: unknown): LineItemInput | null {
 
 /**
  * The body as `ReceiptCreateBody` (zod) gives it back when this check is sure it passes; null when it
- * is not sure (an invalid body, an unusual shape): then zod decides. Never throws.
+ * is not sure (an invalid body, an unusual shape): then zod decides. Never throws. The body is a new
+ * object, but its line items may be the input's own objects (when zod would give them back unchanged):
+ * the caller must not change the input's items afterwards.
  */
 export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;

@@ -122,7 +122,13 @@ export function columnLetter(index: number): string {
 
 /** Whether a cell holds nothing (null, or text of only whitespace, non-breaking spaces included). */
 export function isBlank(value: CellValue | undefined): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && ALL_SPACES.test(value));
+  if (value === null || value === undefined) return true;
+  if (typeof value !== 'string') return false;
+  if (value.length === 0) return true;
+  // Most cells start with a printable ASCII character, which no space is: no pattern needed.
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 127) return false;
+  return ALL_SPACES.test(value);
 }
 
 /** Text of spaces only (or none): stops at the first other character. */

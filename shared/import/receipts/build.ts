@@ -6,11 +6,13 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
+import { isBlank, type CellValue } from '../../sheet/grid.ts';
 import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
 import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
+import type { ReadMemo } from '../read-memo.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { BodySource } from '../zod-problems.ts';
@@ -48,20 +50,20 @@ export interface ReceiptDraft {
 /**
  * Turns one invoice group into a receipt create body, reading every cell and resolving storage and
  * products, then checking the body with the same zod schema the service uses (gaps rows 6, 9, 10).
- * Never throws: every problem is returned, pinned to its cell.
+ * Never throws: every problem is returned, pinned to its cell. `settings.memo`: the plan's memo of
+ * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once.
  */
 // eslint-disable-next-line max-lines-per-function -- one receipt, read header then lines, with its problems pinned as it goes; shared/kinds is restructuring it
 export function buildReceiptDraft(
   group: InvoiceGroup,
   index: ColumnIndex,
   resolver: Resolver,
-  settings: ReadSettings & { prices?: PriceReading },
+  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo },
 ): ReceiptDraft {
   const prices = settings.prices ?? {
     basis: { costIncludesGst: false, totalIncludesGst: false },
     gstRate: GST_RATE_DEFAULT,
   };
-  const label = (field: ReceiptField) => index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
   // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
   const supplierCell = group.header.supplier?.value;
   const supplierText = supplierCell == null ? null : cellText(supplierCell);
@@ -69,24 +71,21 @@ export function buildReceiptDraft(
   // And its pack conventions (its own recipe's: another supplier's never apply to it).
   const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
   const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
-  const read = new CellReader(index, lineSettings, own);
-  const first = group.lines[0]?.rowNumber ?? 0;
-  const at = (field: ReceiptField) => group.header[field]?.rowNumber ?? first;
-  const cell = (field: ReceiptField) => group.header[field]?.value ?? null;
+  const read = new CellReader(index, lineSettings, own, settings.memo);
 
-  const supplier = read.requiredText('supplier', cell('supplier'), at('supplier'));
-  const receivedAt = read.date('received_at', cell('received_at'), at('received_at'));
-  const storage = read.storage('storage', cell('storage'), at('storage'));
-  const recordId = read.id('record_id', cell('record_id'), at('record_id'));
-  const orderNumber = read.optionalText(cell('order_number'));
-  const notes = read.optionalText(cell('notes'));
+  const supplier = read.requiredText('supplier', headerCell(group, 'supplier'), headerRow(group, 'supplier'));
+  const receivedAt = read.date('received_at', headerCell(group, 'received_at'), headerRow(group, 'received_at'));
+  const storage = read.storage('storage', headerCell(group, 'storage'), headerRow(group, 'storage'));
+  const recordId = read.id('record_id', headerCell(group, 'record_id'), headerRow(group, 'record_id'));
+  const orderNumber = read.optionalText(headerCell(group, 'order_number'));
+  const notes = read.optionalText(headerCell(group, 'notes'));
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
   const priceFromTotal = settings.packCostFrom === 'line_total';
   const lines: ReceiptLine[] = [];
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
   for (const row of group.lines) {
-    const cells = lineCells(row, lineSettings);
+    const cells = lineCells(row, lineSettings, settings.memo);
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
     const product =
@@ -100,8 +99,13 @@ export function buildReceiptDraft(
     lines.push({ rowNumber: row.rowNumber, lineItemId });
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
-    if (quantity !== null && price !== null && !recordId && !priceFromTotal) {
-      const labels = { quantity: label('quantity'), price: label('pack_cost'), total: label('line_total') };
+    const total = row.cells.line_total;
+    if (quantity !== null && price !== null && !recordId && !priceFromTotal && total !== undefined && !isBlank(total)) {
+      const labels = {
+        quantity: columnLabel(index, 'quantity'),
+        price: columnLabel(index, 'pack_cost'),
+        total: columnLabel(index, 'line_total'),
+      };
       const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
       // The fix may be that the column is no line total at all (the invoice's total on every line).
       if (mismatch)
@@ -120,15 +124,28 @@ export function buildReceiptDraft(
       );
     }
     if (product && quantity !== null && pack && cost !== null) {
-      items.push({
-        ...(lineItemId ? { id: lineItemId } : {}),
-        product_id: product.productId,
-        product_alias_id: product.productAliasId,
-        quantity,
-        pack_size_value: pack.value,
-        pack_size_unit: pack.unit,
-        pack_cost: cost,
-      });
+      // One object per line, its keys in the schema's order (fast-bodies.ts then takes it as it is).
+      const { productId, productAliasId } = product;
+      items.push(
+        lineItemId
+          ? {
+              id: lineItemId,
+              product_id: productId,
+              product_alias_id: productAliasId,
+              quantity,
+              pack_size_value: pack.value,
+              pack_size_unit: pack.unit,
+              pack_cost: cost,
+            }
+          : {
+              product_id: productId,
+              product_alias_id: productAliasId,
+              quantity,
+              pack_size_value: pack.value,
+              pack_size_unit: pack.unit,
+              pack_cost: cost,
+            },
+      );
     }
   }
 
@@ -139,7 +156,7 @@ export function buildReceiptDraft(
     lines,
     body: null,
     recordId,
-    updatedAt: read.timestamp(cell('updated_at')),
+    updatedAt: read.timestamp(headerCell(group, 'updated_at')),
     storageName: storage?.name ?? null,
     problems,
     warnings: read.warnings,
@@ -156,11 +173,26 @@ export function buildReceiptDraft(
   };
   const checked = checkReceiptCreateBody(body);
   if (!checked.success) {
-    problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group, at)));
+    problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
     return draft;
   }
   draft.body = checked.data;
   return draft;
+}
+
+/** A field's header as the sheet writes it, or the field's label. */
+function columnLabel(index: ColumnIndex, field: ReceiptField): string {
+  return index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
+}
+
+/** The sheet row an invoice's header field was written on (its first line when blank throughout). */
+function headerRow(group: InvoiceGroup, field: ReceiptField): number {
+  return group.header[field]?.rowNumber ?? group.lines[0]?.rowNumber ?? 0;
+}
+
+/** An invoice's header field as written, or null. */
+function headerCell(group: InvoiceGroup, field: ReceiptField): CellValue {
+  return group.header[field]?.value ?? null;
 }
 
 const BODY_TO_FIELD: Record<string, ReceiptField> = {
@@ -177,16 +209,16 @@ const BODY_TO_FIELD: Record<string, ReceiptField> = {
   pack_cost: 'pack_cost',
 };
 
-function locate(path: readonly PropertyKey[], group: InvoiceGroup, at: (f: ReceiptField) => number): BodySource {
+function locate(path: readonly PropertyKey[], group: InvoiceGroup): BodySource {
   const [head, item, key] = path;
   if (head === 'line_items' && typeof item === 'number') {
     const line = group.lines[item];
     const field = BODY_TO_FIELD[String(key)] ?? 'product';
     const value = line?.cells[field] ?? line?.cells.pack_size;
-    return { field, rowNumber: line?.rowNumber ?? at('supplier'), value: value ?? null };
+    return { field, rowNumber: line?.rowNumber ?? headerRow(group, 'supplier'), value: value ?? null };
   }
   const field = BODY_TO_FIELD[String(head)] ?? 'supplier';
-  return { field, rowNumber: at(field), value: group.header[field]?.value ?? null };
+  return { field, rowNumber: headerRow(group, field), value: group.header[field]?.value ?? null };
 }
 
 /**
@@ -205,6 +237,8 @@ function linePack(
   if (!pack) return null;
   const said = prePhrase(cells, quantity);
   if (said) read.warn(packField, row.rowNumber, 'pack_read', said, packSize);
+  // No size in the product text: nothing to check the pack against (checkKeptBy would pass it as it is).
+  if (!cells.productPack) return pack;
   const kept = checkKeptBy(cells, pack, settings);
   if (!kept.ok) {
     read.problem(packField, row.rowNumber, 'pack_kept_by', kept.reason, packSize);

@@ -78,10 +78,10 @@ export function groupInvoices(
 
   /** Invoice number → the groups of that number, newest last (any supplier). */
   const byNumber = new Map<string, InvoiceGroup[]>();
-  const remember = (invoice: string, group: InvoiceGroup): void => {
-    const number = normInvoice(invoice);
-    const known = byNumber.get(number) ?? [];
-    if (!known.includes(group)) byNumber.set(number, [...known, group]);
+  const remember = (number: string, group: InvoiceGroup): void => {
+    const known = byNumber.get(number);
+    if (known === undefined) byNumber.set(number, [group]);
+    else if (!known.includes(group)) known.push(group);
   };
 
   const repeatsKey = keyRepeatedOnLines(rows, keyField);
@@ -91,7 +91,7 @@ export function groupInvoices(
     const key = groupingKey(row, keyField);
     let group: InvoiceGroup | null;
     if (key) {
-      const sameNumber = key.invoice ? (byNumber.get(normInvoice(key.invoice)) ?? []) : [];
+      const sameNumber = key.number !== null ? (byNumber.get(key.number) ?? NONE) : NONE;
       const continues: boolean =
         current !== null &&
         !boundary &&
@@ -110,7 +110,7 @@ export function groupInvoices(
         groups.push(group);
       }
       if (key.invoice) {
-        remember(key.invoice, group);
+        remember(key.number!, group);
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
         const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
         if (key.norm.startsWith('record ') && !byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
@@ -135,18 +135,21 @@ export function groupInvoices(
 function groupingKey(
   row: FieldRow<ReceiptField>,
   keyField: ReceiptField | null,
-): { norm: string; invoice: string | null; supplier: string | null } | null {
-  const invoice = keyField ? cellText(row.cells[keyField] ?? null) || null : null;
+): { norm: string; invoice: string | null; number: string | null; supplier: string | null } | null {
+  const invoiceCell = keyField ? row.cells[keyField] : undefined;
+  const invoice = invoiceCell === undefined || invoiceCell === null ? null : cellText(invoiceCell) || null;
+  const recordCell = row.cells.record_id;
+  const recordId = recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
+  if (!recordId && !invoice) return null;
   const supplier = cellText(row.cells.supplier ?? null) || null;
-  const recordId = cellText(row.cells.record_id ?? null).toLowerCase();
-  if (recordId) return { norm: `record ${recordId}`, invoice, supplier };
-  if (invoice) return { norm: invoiceGroupKey(invoice, supplier), invoice, supplier };
-  return null;
+  const number = invoice ? normInvoice(invoice) : null;
+  if (recordId) return { norm: `record ${recordId}`, invoice, number, supplier };
+  return { norm: invoiceGroupKey(invoice!, supplier, number!), invoice, number, supplier };
 }
 
 /** The key of an invoice: its supplier and number, each with case and spacing ignored. */
-function invoiceGroupKey(invoice: string, supplier: string | null): string {
-  return `invoice ${supplier === null ? '' : comparable(supplier)}\u0000${normInvoice(invoice)}`;
+function invoiceGroupKey(invoice: string, supplier: string | null, number = normInvoice(invoice)): string {
+  return `invoice ${supplier === null ? '' : comparable(supplier)}\u0000${number}`;
 }
 
 /** The supplier an invoice group was first written with, or null. */
@@ -157,7 +160,31 @@ function supplierOf(group: InvoiceGroup): string | null {
 
 /** Invoice numbers compare with case and spacing ignored. */
 function normInvoice(invoice: string): string {
-  return invoice.toUpperCase().replace(/\s+/g, '');
+  const upper = invoice.toUpperCase();
+  return isAsciiWord(upper) ? upper : upper.replace(/\s+/g, '');
+}
+
+/** No groups of any invoice number (a shared empty list: never added to). */
+const NONE: readonly InvoiceGroup[] = Object.freeze([]);
+
+/**
+ * Whether `text` is printable ASCII with no two spaces together and none at the ends, and (unless
+ * `spaces`) no space at all: then folding its whitespace changes nothing, so no pattern is run.
+ */
+function isAsciiWord(text: string, spaces = false): boolean {
+  let space = true;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (!spaces || space) return false;
+      space = true;
+    } else if (c > 32 && c < 127) {
+      space = false;
+    } else {
+      return false;
+    }
+  }
+  return !space || text.length === 0;
 }
 
 function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGroup {
@@ -179,8 +206,10 @@ function supplierBlockStarts(
   const starts = new Set<number>();
   if (keyField === null) return starts;
   const numberOf = (row: FieldRow<ReceiptField>): string | null => {
-    if (cellText(row.cells.record_id ?? null)) return null;
-    const text = cellText(row.cells[keyField] ?? null);
+    const record = row.cells.record_id;
+    if (record !== undefined && record !== null && cellText(record)) return null;
+    const cell = row.cells[keyField];
+    const text = cell === undefined || cell === null ? '' : cellText(cell);
     return text ? normInvoice(text) : null;
   };
   let i = 0;
@@ -190,6 +219,11 @@ function supplierBlockStarts(
     while (number !== null && end < rows.length && !blankBefore.has(rows[end]!.rowNumber)) {
       if (numberOf(rows[end]!) !== number) break;
       end += 1;
+    }
+    // A run of one row starts no other supplier's invoice.
+    if (end - i === 1) {
+      i = end;
+      continue;
     }
     const suppliers = rows.slice(i, end).map((row) => comparable(row.cells.supplier ?? null));
     const blocks = suppliers.filter((s, k) => k === 0 || s !== suppliers[k - 1]);
@@ -210,7 +244,8 @@ function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: R
   if (keyField === null) return false;
   let previous: string | null = null;
   for (const row of rows) {
-    const key = cellText(row.cells[keyField] ?? null);
+    const cell = row.cells[keyField];
+    const key = cell === undefined || cell === null ? '' : cellText(cell);
     const norm = key ? normInvoice(key) : null;
     if (norm !== null && norm === previous) return true;
     previous = norm;
@@ -246,7 +281,7 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
   addKey(group, row);
   for (const field of RECEIPT_HEADER_FIELDS) {
     const cell = row.cells[field];
-    if (cell === undefined || isBlank(cell)) continue;
+    if (cell === undefined || cell === null || isBlank(cell)) continue;
     const known = group.header[field];
     if (!known) {
       group.header[field] = { value: cell, rowNumber: row.rowNumber };
@@ -274,11 +309,14 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
  * `addLine` (the key is a header field).
  */
 function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
-  const text = group.keyField ? cellText(row.cells[group.keyField] ?? null) : '';
+  if (group.key !== null || !group.keyField) return;
+  const cell = row.cells[group.keyField];
+  const text = cell === undefined || cell === null ? '' : cellText(cell);
   if (group.key === null && text) group.key = text;
 }
 
 /** Header values compared as a bookkeeper reads them: case and spacing ignored. */
 function comparable(value: CellValue): string {
-  return cellText(value).toLowerCase().replace(/\s+/g, ' ');
+  const lower = cellText(value).toLowerCase();
+  return isAsciiWord(lower, true) ? lower : lower.replace(/\s+/g, ' ');
 }

@@ -18,7 +18,10 @@ import {
   linePhrase,
   readPack,
   sizePack,
+  type PackContext,
+  type PackConventions,
 } from '../../sheet/packs/index.ts';
+import type { ReadMemo } from '../read-memo.ts';
 import type { FieldRow } from '../rows.ts';
 import type { ReadSettings } from '../cells.ts';
 
@@ -39,28 +42,90 @@ export interface LineCells {
   refusal?: { field: ReceiptField; message: string; value: CellValue | undefined };
 }
 
-/** Reads where a line's pack size is (see the module comment). Never throws. */
-export function lineCells(row: FieldRow<ReceiptField>, settings: ReadSettings): LineCells {
+/** `readPack` of a cell's text, once per distinct text when the plan's memo is given. */
+export function readPackOnce(
+  text: string,
+  context: PackContext,
+  conventions: PackConventions | undefined,
+  memo: ReadMemo | undefined,
+): ReturnType<typeof readPack> {
+  if (!memo) return readPack(text, { context, conventions });
+  return memo.packs.table(context, conventions).get(text, conventions, packOf[context]) as ReturnType<typeof readPack>;
+}
+
+/** `readPack` per context, as the memo's compute functions (made once, not per cell). */
+const packOf: Record<PackContext, (text: CellValue | undefined, conventions: PackConventions | undefined) => unknown> =
+  {
+    product: (text, conventions) => readPack(text as string, { context: 'product', conventions }),
+    quantity: (text, conventions) => readPack(text as string, { context: 'quantity', conventions }),
+    size: (text, conventions) => readPack(text as string, { context: 'size', conventions }),
+  };
+
+/** `isCountUnit` of a unit cell's text, once per distinct text when the plan's memo is given. */
+export function isCountUnitOnce(text: string, memo: ReadMemo | undefined): boolean {
+  return memo ? memo.countUnits.get(text, undefined, countUnitOf) : isCountUnit(text);
+}
+
+const countUnitOf = (text: CellValue | undefined): boolean => isCountUnit(text as string);
+
+/**
+ * Reads where a line's pack size is (see the module comment). Never throws. `memo`: the plan's
+ * (read-memo.ts), so each distinct product, quantity and unit text is read once.
+ */
+export function lineCells(row: FieldRow<ReceiptField>, settings: ReadSettings, memo?: ReadMemo): LineCells {
   const { product, quantity, pack_size: packSize, pack_unit: unitCell } = row.cells;
   const conventions = settings.packConventions;
-  const named = typeof product === 'string' ? readPack(product, { context: 'product', conventions }) : null;
-  const plain: LineCells = { product, productField: 'product', quantity, packSize, packField: 'pack_size' };
+  const named = typeof product === 'string' ? readPackOnce(product, 'product', conventions, memo) : null;
   const productPack = named?.ok ? named.value : null;
-  if (packSize !== undefined && !isBlank(packSize)) return { ...plain, productPack };
-  const packs = typeof quantity === 'string' ? readPack(quantity, { context: 'quantity', conventions }) : null;
-  if (packs && !packs.ok) return { ...plain, refusal: { field: 'quantity', message: packs.reason, value: quantity } };
+  if (packSize !== undefined && !isBlank(packSize)) return plainCells(product, quantity, packSize, productPack);
+  const packs = typeof quantity === 'string' ? readPackOnce(quantity, 'quantity', conventions, memo) : null;
+  if (packs && !packs.ok) {
+    const cells = plainCells(product, quantity, packSize);
+    cells.refusal = { field: 'quantity', message: packs.reason, value: quantity };
+    return cells;
+  }
   if (packs?.ok && packs.value.packs !== null) {
     const pre = packs.value;
-    return { ...plain, quantity: packs.value.packs, packSize: quantity, packField: 'quantity', pre, productPack };
+    const cells = plainCells(product, pre.packs, quantity, productPack);
+    cells.packField = 'quantity';
+    cells.pre = pre;
+    return cells;
   }
   const unitText = unitCell === undefined || isBlank(unitCell) ? null : cellText(unitCell);
-  const counted = unitText !== null && isCountUnit(unitText);
-  if (settings.packSizeFrom !== 'product' && !counted) return { ...plain, productPack };
-  if (named && !named.ok) return { ...plain, refusal: { field: 'product', message: named.reason, value: product } };
-  if (productPack)
-    return { ...plain, product: productPack.rest, packSize: product, packField: 'product', pre: productPack };
+  const counted = unitText !== null && isCountUnitOnce(unitText, memo);
+  if (settings.packSizeFrom !== 'product' && !counted) return plainCells(product, quantity, packSize, productPack);
+  if (named && !named.ok) {
+    const cells = plainCells(product, quantity, packSize);
+    cells.refusal = { field: 'product', message: named.reason, value: product };
+    return cells;
+  }
+  if (productPack) {
+    const cells = plainCells(productPack.rest, quantity, product);
+    cells.packField = 'product';
+    cells.pre = productPack;
+    return cells;
+  }
   const each = counted ? eachPack(conventions, unitText) : null;
-  return each ? { ...plain, packSize: unitText, packField: 'pack_unit', pre: each } : plain;
+  if (!each) return plainCells(product, quantity, packSize);
+  const cells = plainCells(product, quantity, unitText);
+  cells.packField = 'pack_unit';
+  cells.pre = each;
+  return cells;
+}
+
+/**
+ * The cells of a line read from where the sheet has them (`productPack` given only when it is told):
+ * one object per line, its optional keys set after.
+ */
+function plainCells(
+  product: CellValue | undefined,
+  quantity: CellValue | undefined,
+  packSize: CellValue | undefined,
+  productPack?: PackReading | null,
+): LineCells {
+  const cells: LineCells = { product, productField: 'product', quantity, packSize, packField: 'pack_size' };
+  if (productPack !== undefined) cells.productPack = productPack;
+  return cells;
 }
 
 /**

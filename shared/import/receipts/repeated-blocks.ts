@@ -14,16 +14,26 @@ import type { ReceiptDraft } from './build.ts';
  * `repeated_invoice` and its body is dropped. Drafts updating a receipt (a Record ID) are left alone.
  */
 export function refuseRepeatedBlocks(drafts: readonly ReceiptDraft[]): ReceiptDraft[] {
-  const owner = new Map<number, number>();
-  drafts.forEach((d, i) => d.rowNumbers.forEach((row) => owner.set(row, i)));
+  // Which draft owns each row: made only when an invoice's rows are not one run (most sheets: never).
+  let owners: Map<number, number> | null = null;
+  const ownerOf = (row: number): number | undefined => {
+    if (owners === null) {
+      const made = new Map<number, number>();
+      drafts.forEach((d, i) => d.rowNumbers.forEach((r) => made.set(r, i)));
+      owners = made;
+    }
+    return owners.get(row);
+  };
   return drafts.map((draft, index) => {
     if (!draft.body || draft.recordId || draft.lines.length < 2) return draft;
     const items = draft.body.line_items ?? [];
     if (items.length !== draft.lines.length) return draft;
+    // Rows one after another: one block, so nothing repeats.
+    if (draft.lines.every((line, i) => i === 0 || line.rowNumber === draft.lines[i - 1]!.rowNumber + 1)) return draft;
     const blocks = blocksOf(
       draft.lines.map((line, i) => ({ row: line.rowNumber, item: items[i]! })),
       (from, to) => {
-        for (let row = from + 1; row < to; row += 1) if ((owner.get(row) ?? index) !== index) return true;
+        for (let row = from + 1; row < to; row += 1) if ((ownerOf(row) ?? index) !== index) return true;
         return false;
       },
     );

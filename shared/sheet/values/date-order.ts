@@ -41,8 +41,11 @@ interface Readings {
 /** Collect the first example of each kind among the column's text values (date cells and numbers are unambiguous). */
 function readings(values: CellValue[]): Readings {
   const found: Readings = {};
+  // A column repeats its dates: each distinct text is looked at once (its first sight decides every `??=`).
+  const seen = new Set<string>();
   for (const value of values) {
-    if (typeof value !== 'string') continue;
+    if (typeof value !== 'string' || seen.has(value)) continue;
+    seen.add(value);
     const text = cleanText(value);
     const parts = numericDateParts(text);
     if (!parts || parts[0].length > 2) continue;

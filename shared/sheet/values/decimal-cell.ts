@@ -60,11 +60,40 @@ function plainDecimal(integer: string, fraction: string): DecimalText {
 }
 
 /**
+ * `text` itself when it is plain digits `integer[.fraction]` already canonical (no leading zero before
+ * another digit, no trailing zero in the fraction, at most {@link MAX_INTEGER_DIGITS} digits before the
+ * point): what {@link plainDecimal} would give, found by a character scan that allocates nothing.
+ * Null for anything else (then the general path reads it).
+ */
+function canonicalPlainText(text: string): string | null {
+  const n = text.length;
+  let i = 0;
+  while (i < n && isDigitAt(text, i)) i += 1;
+  const integerDigits = i;
+  if (integerDigits === 0 || integerDigits > MAX_INTEGER_DIGITS) return null;
+  if (integerDigits > 1 && text.charCodeAt(0) === 48) return null;
+  if (i === n) return text;
+  if (text.charCodeAt(i) !== 46) return null;
+  i += 1;
+  const fractionStart = i;
+  while (i < n && isDigitAt(text, i)) i += 1;
+  if (i !== n || i === fractionStart || text.charCodeAt(n - 1) === 48) return null;
+  return text;
+}
+
+function isDigitAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c >= 48 && c <= 57;
+}
+
+/**
  * Read number text: `1234.5`, `$1,234.50`, `A$ 12`, `NZ$5`, `AUD 10`, `10 AUD`, `+3`, `-$12.50`,
  * `$-12.50`, `(12.50)` (negative, as accountants write it), `1 234.50`, `.5`, `1.5E+3`.
  * Expects text already cleaned by {@link cleanText}.
  */
 export function parseDecimalText(text: string): DecimalText {
+  const canonical = canonicalPlainText(text);
+  if (canonical !== null) return { ok: true, value: canonical, negatedByParentheses: false };
   const plain = PLAIN_DECIMAL.exec(text);
   if (plain) return plainDecimal(plain[1]!, plain[2] ?? '');
   let rest = text;
