@@ -25,7 +25,7 @@ import {
 } from '../sheet/values/index.ts';
 import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
-import { readPackSize } from './pack-cells.ts';
+import { notStockUnit, readPackSize } from './pack-cells.ts';
 import { cellProblem } from './problems.ts';
 import type { DateReading, DateSettings, ReadMemo } from './read-memo.ts';
 
@@ -230,6 +230,9 @@ export class CellReader {
     pre?: PackReading,
   ): { value: string; unit: string; pack: PackReading | null } | null {
     if (value === undefined || isBlank(value)) {
+      // A unit that names no stock (an e-invoice's DAY) is the reason, not the blank size it comes with.
+      const notStock = notStockUnit(unitCell, this.settings.unitAliases);
+      if (notStock) return this.fail(unitField, rowNumber, 'unknown_unit', notStock, unitCell);
       return this.fail(
         valueField,
         rowNumber,

@@ -14,7 +14,15 @@ import {
   normaliseUnit,
   parseQuantityWithUnit,
 } from '../sheet/values/index.ts';
-import { type PackConventions, type PackReading, isCountUnit, readPack, unitFromRec20 } from '../sheet/packs/index.ts';
+import {
+  type PackConventions,
+  type PackReading,
+  isCountUnit,
+  kindOf,
+  measureOf,
+  readPack,
+  unitFromRec20,
+} from '../sheet/packs/index.ts';
 
 /** A pack size read: value and service unit, and what to say in the Message when it was converted. */
 export interface PackSize {
@@ -41,6 +49,25 @@ function unitCellOf(text: string, aliases: UnitAliases | undefined): NormalisedU
     return { unit: rec20.unit, known: true, ...factor, said: `unit ${rec20.code} (${rec20.name}) = ${rec20.unit}` };
   }
   return unit;
+}
+
+/**
+ * Why a line whose pack size is blank cannot be stock, when its unit cell says so: a unit that is no
+ * measure (l, kg, a Rec 20 code such as LTR), no count (EA, each) and no pack (drum, bag), such as an
+ * e-invoice's `DAY` or `KWH` or a sheet's `hours`. Null when the unit cell is blank or names stock (the
+ * blank pack size is then the problem to say).
+ */
+export function notStockUnit(unitCell: CellValue | undefined, aliases: UnitAliases | undefined): string | null {
+  if (unitCell === undefined || isBlank(unitCell) || typeof unitCell !== 'string') return null;
+  const text = unitCell.trim();
+  const word = text.toLowerCase().replace(/\.$/, '');
+  if (unitCellOf(text, aliases).known || isCountUnit(text) || unitFromRec20(text) || kindOf(word) || measureOf(word))
+    return null;
+  return (
+    `unit '${text}' is no measure or count of stock (${KNOWN_UNITS.join(', ')}, or a count such as EA): ` +
+    `the line cannot be received as stock. If it is not stock (a service, a fee), leave the line out; ` +
+    `if it is, write its pack size and unit`
+  );
 }
 
 function unknownUnit(unit: string): string {

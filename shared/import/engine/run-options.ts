@@ -1,0 +1,74 @@
+/**
+ * How to run an import (the runner's options) and the runner's fixed numbers: the cursor's margin,
+ * how lost creates share their look-up lists, how far intents are journalled ahead, attempts per write.
+ */
+import type { JournalIndex, JournalSink } from './journal.ts';
+import type { RowResult } from '../outcome.ts';
+
+/** How to run an import. */
+export interface RunOptions {
+  /** The sheet the drafts come from, recorded with each create in the journal. */
+  sheet?: string;
+  /** The file (name) the drafts come from, recorded with each write in the journal for undo's listing. */
+  file?: string;
+  /**
+   * Why invoices the service already holds are sent anyway (with `allowDuplicates`): recorded in the
+   * journal with each create that has a twin.
+   */
+  allowDuplicatesReason?: string;
+  /**
+   * Records sent at once (1 and up): creates and updates in flight. Up to {@link PREPARE_AHEAD} more
+   * creates journal their intent meanwhile, so each starts as soon as a place is free.
+   */
+  concurrency: number;
+  /** Aborting stops new records from starting; those in flight finish. */
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * Each record's rows as soon as its outcome is known (created, updated, duplicate, failed, …), so a
+   * face can write them while the rest is sent. The returned results are the final word: the sweep
+   * after the last create may add notes of copies made by others.
+   */
+  onRecord?: (results: RowResult[]) => void;
+  /** Decide everything, send nothing. */
+  dryRun?: boolean;
+  /** Create an invoice even when the service already holds the same one. */
+  allowDuplicates?: boolean;
+  /** Update even when the record changed in the service since the sheet's `Updated At`. */
+  force?: boolean;
+  journal: JournalIndex;
+  sink: JournalSink;
+  /** Attempts per write when its outcome stays unknown and the record is not found; default 8. */
+  maxAttempts?: number;
+  /**
+   * First back-off delay between such attempts, milliseconds (then doubled, times 1–2); default 50:
+   * each attempt has already waited for a list of the run's records, and the client backs its
+   * requests off hard when most answers fail (shared/client/back-off.ts).
+   */
+  retryDelayMs?: number;
+  /** The clock, for journal entries only (never for cursors). */
+  now?: () => Date;
+}
+
+/**
+ * Margin subtracted from the service cursor when looking for a record whose answer was lost, so a
+ * record stamped with the same instant as the cursor is not skipped (gaps row 14: ties).
+ */
+export const RECONCILE_MARGIN_MS = 1000;
+
+/**
+ * Lost creates that fail within this many milliseconds of each other share one list to look for
+ * themselves in (fresh-read.ts): at most one such list begins per this time.
+ */
+export const LOST_LOOKUP_GATHER_MS = 100;
+
+/**
+ * Creates that may have their intent journalled (durable) while waiting for a place to send: the
+ * journal's write and sync then overlap the requests in flight instead of holding a place. An
+ * intent never sent (the run stopped first) is what a crash between intent and send leaves: the
+ * next run looks for the record before creating it.
+ */
+export const PREPARE_AHEAD = 8;
+
+/** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
+export const DEFAULT_ATTEMPTS = 8;
