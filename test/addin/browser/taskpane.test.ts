@@ -391,7 +391,8 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
   });
 
   it('closing the pane mid-import loses no id: reopened, the journal in IndexedDB gives each sent invoice back its id', async () => {
-    const init = invoiceWorkbook('journal.xlsx', 'JRN', 10, 4, sandbox.url);
+    const INVOICES = 30;
+    const init = invoiceWorkbook('journal.xlsx', 'JRN', INVOICES, 4, sandbox.url);
     const { page: pane } = await openPane(browser, site.url, init);
     const connect = async () => {
       await connectAndRead(pane, sandbox.url);
@@ -400,8 +401,8 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
     const ours = async () =>
       (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => /^Invoice JRN-/.test(r.notes ?? ''));
     await connect();
-    // Slow answers (10 invoices, 4 at a time: about 3 s), so the pane is surely closed half-way, even on a
-    // busy machine. The sandbox's own count is watched: a list request would wait out the latency too.
+    // Slow answers (30 invoices, IMPORT_CONCURRENCY at a time: about 5 s), so the pane is surely closed
+    // half-way, even on a busy machine and with intents journalled ahead of their turn. The sandbox's own count is watched: a list request would wait out the latency too.
     const writesBefore = sandbox.stats.writes;
     sandbox.setFaults({ latencyMs: 1_000 });
     try {
@@ -416,13 +417,17 @@ describe.skipIf(!chromiumPath)('the task pane in Chromium against the sandbox', 
       sandbox.setFaults({});
     }
     const sentBefore = (await ours()).length;
-    expect(sentBefore).toBeLessThan(10);
+    expect(sentBefore).toBeLessThan(INVOICES);
     await connect();
     await pane.click('#import');
-    await expect.poll(() => pane.textContent('#import-status'), { timeout: 30_000 }).toMatch(/^10 receipts: /);
-    expect(await pane.textContent('#import-status')).toMatch(/^10 receipts: 10 created\./);
+    await expect
+      .poll(() => pane.textContent('#import-status'), { timeout: 30_000 })
+      .toMatch(new RegExp(`^${INVOICES} receipts: `));
+    expect(await pane.textContent('#import-status')).toMatch(
+      new RegExp(`^${INVOICES} receipts: ${INVOICES} created\\.`),
+    );
     const made = await ours();
-    expect(made).toHaveLength(10);
+    expect(made).toHaveLength(INVOICES);
     const cells = await pane.evaluate(() =>
       window
         .__shedMemoryWorkbook!.sheet('Invoices')
