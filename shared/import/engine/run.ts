@@ -133,6 +133,10 @@ function reconcileSince(cursor: string | null): string | null {
   return cursor ? new Date(Date.parse(cursor) - RECONCILE_MARGIN_MS).toISOString() : null;
 }
 
+/** The words of a create whose answer was lost and whose look-up list failed: not sent again. */
+const LOST_UNSEARCHED =
+  'outcome unknown: its answer was lost and the service could not be searched for it, so it was not sent again; import the sheet again: the record is looked for before it is sent';
+
 /** What a record needs done; `hold` is its place to send, taken before its first request. */
 type Step = (hold: Hold) => Promise<RowResult[]>;
 
@@ -167,7 +171,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
-    if (draft.recordId) return async (hold) => (await hold.take(), this.update(draft, draft.recordId!));
+    if (draft.recordId) return (hold) => this.whenTaken(draft, hold, () => this.update(draft, draft.recordId!));
     const journalled = journal.created;
     // A journalled record that is no longer in the service (deleted since, or another service) is
     // not skipped: the sheet still asks for it, so it is created again.
@@ -190,6 +194,14 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
     const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
     return (hold) => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold);
+  }
+
+  /** Runs `step` once `hold` gives the record its place, unless the run was stopped before (not sent). */
+  private async whenTaken(draft: D, hold: Hold, step: () => Promise<RowResult[]>): Promise<RowResult[]> {
+    if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
+    await hold.take();
+    if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
+    return step();
   }
 
   private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
@@ -251,7 +263,14 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
         // The answer was lost: look before sending again (the service has no idempotency keys).
-        const found = await this.findLost(identity);
+        let found: R | undefined;
+        try {
+          found = await this.findLost(identity);
+        } catch (lookup) {
+          // Unsearched, sending again could make a twin: stop here; its intent stays journalled, so
+          // the next run looks for it before sending it.
+          return failed(draft, lookup, LOST_UNSEARCHED);
+        }
         if (found) return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
         throw error;
       }

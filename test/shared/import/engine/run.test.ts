@@ -150,6 +150,58 @@ describe('runImport', () => {
     expect(lists).toBeLessThanOrEqual(6);
   });
 
+  it('a lost answer whose look-up list fails is not sent again: failed, outcome unknown, its intent left for the next run', async () => {
+    const svc = service({ loseAnswers: 1 });
+    const ops = {
+      ...svc.ops,
+      listSince: async (): Promise<Rec[]> => {
+        throw new Error('Request failed with status 503 Service Unavailable: GET /receipts');
+      },
+    };
+    const entries: JournalEntry[] = [];
+    const results = await runImport([draft(2, 'A')], ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(entries),
+      retryDelayMs: 1,
+    });
+    expect(results[0]).toMatchObject({ status: 'failed' });
+    expect(results[0]!.message).toMatch(/^outcome unknown: .*not sent again.* \(Request failed with status 503/);
+    expect(svc.creates).toEqual(['A']);
+    expect(entries.map((e) => e.type)).toEqual(['intent']);
+  });
+
+  it("a stop (Ctrl-C) before an update's turn leaves it unsent, as it does a create", async () => {
+    const svc = service();
+    for (let k = 1; k <= 5; k++)
+      svc.records.push({ id: `id-${k}`, sequence: `REC-${k}`, updated_at: '2026-01-01T00:00:00Z', name: `N${k}` });
+    const controller = new AbortController();
+    const sent: string[] = [];
+    const ops: ImportOps<Draft, Body, Rec> = {
+      ...svc.ops,
+      diff: (d, r) => (d.body!.name === r.name ? { body: null, changes: [] } : { body: d.body, changes: ['name'] }),
+      update: async (id, body) => {
+        sent.push(id);
+        controller.abort();
+        const record = svc.records.find((r) => r.id === id)!;
+        record.name = (body as Body).name;
+        return record;
+      },
+    };
+    const drafts = [1, 2, 3, 4, 5].map((k) => ({ ...draft(k + 1, `M${k}`), recordId: `id-${k}` }));
+    const results = await runImport(drafts, ops, [...svc.records], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+      signal: controller.signal,
+    });
+    expect(sent).toEqual(['id-1']);
+    expect(results.map((r) => r.status)).toEqual(['updated', 'failed', 'failed', 'failed', 'failed']);
+    expect(results.slice(1).every((r) => r.notSent && /not sent: the run was interrupted/.test(r.message ?? ''))).toBe(
+      true,
+    );
+  });
+
   it('gives up with a clear failure after the last attempt, nothing created', async () => {
     const svc = service({ failFirst: 10 });
     const results = await runImport([draft(2, 'A')], svc.ops, [], {
