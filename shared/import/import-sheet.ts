@@ -110,7 +110,8 @@ export interface ImportReport {
    * `created` counts only this run's creations, `alreadyCreated` those an earlier run of this import
    * created (its journal says so: nothing sent for them now; their rows' status is `created`).
    */
-  records: { total: number; valid: number; alreadyCreated: number } & StatusCounts;
+  /** Records by the status of their first row; `notSent`: those a stop left unsent (not counted as failed). */
+  records: { total: number; valid: number; alreadyCreated: number; notSent: number } & StatusCounts;
   /** Each record with its first row's result, in the sheet's order. */
   outcomes: RecordOutcome[];
   /** Records the service now holds twice (another run sent them too), each with its message. */
@@ -294,6 +295,7 @@ function report(done: Reported, journalRepaired: string | null, signal: AbortSig
   const firsts = outcomes.flatMap((o) => o.first ?? []);
   const byStatus = countStatuses(firsts);
   const alreadyCreated = firsts.filter((r) => r.status === 'created' && r.fromJournal).length;
+  const notSent = firsts.filter((r) => r.notSent).length;
   return {
     ...done,
     rows,
@@ -303,6 +305,8 @@ function report(done: Reported, journalRepaired: string | null, signal: AbortSig
       ...byStatus,
       created: byStatus.created - alreadyCreated,
       alreadyCreated,
+      failed: byStatus.failed - notSent,
+      notSent,
     },
     outcomes,
     twins,

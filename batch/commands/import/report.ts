@@ -18,7 +18,7 @@ export interface ImportSummary {
    * Records (receipts or returns): how many the sheet holds, how many were valid, and by status;
    * `created` is this run's creations only, `alreadyCreated` those an earlier run created (journal).
    */
-  records: { total: number; valid: number; alreadyCreated: number } & StatusCounts;
+  records: { total: number; valid: number; alreadyCreated: number; notSent: number } & StatusCounts;
   /** The file holding the results: the results file, or the fallback when it could not be written. */
   resultsFile: string | null;
   /** The results file that could not be written after records were sent, and why. */
@@ -88,6 +88,7 @@ export function printSummary(
   }
   if (records.invalid) parts.push(`${count(records.invalid, noun)} refused (${count(rows.invalid, 'rows')} invalid)`);
   if (summary.dryRun) parts.push('nothing sent (dry run)');
+  if (records.notSent) parts.push(`${count(records.notSent, noun)} not sent`);
   if (summary.interrupted) parts.push('INTERRUPTED: the rest were not sent; run the same command again to finish');
   if (summary.resultsFailure) {
     const where = summary.resultsFile
