@@ -6,6 +6,9 @@
  * number alone.
  */
 import type ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
+import { isoDateText } from '../read/cell-value.ts';
+import { cellKey, dateCellFinder } from '../read/date-cells.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { keyColumns, keyText, rowKey } from '../../shared/import/row-key.ts';
 import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
@@ -32,19 +35,38 @@ export function rowKeysOf(grid: Grid, mapping: ColumnMapping): RowKeys {
 /** A cell the results writer cannot read as the reader did (a formula saved without its value, an error): not compared. */
 export const UNKNOWN: unique symbol = Symbol('unknown cell');
 
+/**
+ * A key cell that exceljs gives as text the reader may have read another way (an escape decoded or
+ * not, see {@link excelKeyCells}): it matches when any of its readings does.
+ */
+export interface EitherText {
+  anyOf: readonly string[];
+}
+
 /** A key cell as the results writer reads it. */
-export type KeyCell = CellValue | typeof UNKNOWN;
+export type KeyCell = CellValue | EitherText | typeof UNKNOWN;
+
+/** Whether `cell` (one of {@link KeyCell}) folds to `expected` (a `keyText`). */
+function matches(cell: KeyCell | undefined, expected: string, dateSystem: 1900 | 1904): boolean {
+  if (cell === UNKNOWN) return true;
+  if (cell !== null && typeof cell === 'object' && 'anyOf' in cell)
+    return cell.anyOf.some((text) => keyText(text, dateSystem) === expected);
+  return keyText(cell ?? null, dateSystem) === expected;
+}
 
 /**
  * Takes out of `byRow` each result whose row, read by `cellsOf` (0-based cells of a 1-based row),
  * shows another key cell than the import read there (`keys`; a row the import did not read has
  * blank keys): compared cell by cell as `keyText` folds them, an {@link UNKNOWN} cell aside. Returns
- * their row numbers, ascending. Without `keys`, nothing is taken out.
+ * their row numbers, ascending. Without `keys`, nothing is taken out. `lookAgain`: the row's cells
+ * read a slower, closer way (the `t="d"` cells of an .xlsx, {@link excelKeyCellsOf}), asked only for
+ * a row whose cells differ.
  */
 export function dropMisplaced(
   byRow: Map<number, RowResult>,
   keys: RowKeys | undefined,
   cellsOf: (rowNumber: number) => readonly KeyCell[],
+  lookAgain?: (rowNumber: number) => readonly KeyCell[],
 ): number[] {
   if (keys === undefined) return [];
   const unplaced: number[] = [];
@@ -52,12 +74,10 @@ export function dropMisplaced(
     const key = keys.byRow.get(rowNumber) ?? '';
     // rowKey joins the key cells' texts with NUL (no cell holds one), '' when all are blank.
     const expected = key === '' ? keys.columns.map(() => '') : key.split('\u0000');
-    const cells = cellsOf(rowNumber);
-    const differs = keys.columns.some((column, i) => {
-      const cell = cells[column];
-      return cell !== UNKNOWN && keyText(cell ?? null, keys.dateSystem) !== expected[i];
-    });
-    if (differs) unplaced.push(rowNumber);
+    const differs = (cells: readonly KeyCell[]) =>
+      keys.columns.some((column, i) => !matches(cells[column], expected[i] ?? '', keys.dateSystem));
+    if (differs(cellsOf(rowNumber)) && (lookAgain === undefined || differs(lookAgain(rowNumber))))
+      unplaced.push(rowNumber);
   }
   for (const rowNumber of unplaced) byRow.delete(rowNumber);
   return unplaced.sort((a, b) => a - b);
@@ -65,38 +85,140 @@ export function dropMisplaced(
 
 /**
  * The key cells of an exceljs row as the reader gives them: a formula's cached result, a rich
- * text's or hyperlink's text, a date as a Date, Excel's `_x000D_` before a line feed decoded; the parts of a merged
- * area other than its first cell blank (as the reader leaves them); a formula saved without its
- * value, or an error, {@link UNKNOWN}.
+ * text's or hyperlink's text, a date as a Date; text that holds an `_xHHHH_` escape as
+ * {@link EitherText} (see `readings`); the parts of a merged area other than its first cell blank (as
+ * the reader leaves them); a formula saved without its value, or an error, {@link UNKNOWN}.
+ * `isoDates`: the sheet's `t="d"` cells' text by `cellKey` ({@link isoDateCellsOf}), read as the
+ * reader reads them (exceljs reads such a cell as a number: `2026-03-04T00:00:00` as 2026).
  */
-export function excelKeyCells(row: ExcelJS.Row, columns: readonly number[]): KeyCell[] {
+export function excelKeyCells(
+  row: ExcelJS.Row,
+  columns: readonly number[],
+  isoDates?: ReadonlyMap<number, string>,
+): KeyCell[] {
   const cells: KeyCell[] = [];
   for (const column of columns) {
     const cell = row.findCell(column + 1);
-    cells[column] = cell === undefined || (cell.isMerged && cell.master !== cell) ? null : plainValue(cell.value);
+    const iso = isoDates?.get(cellKey(row.number - 1, column));
+    if (cell === undefined || (cell.isMerged && cell.master !== cell)) cells[column] = null;
+    else cells[column] = iso === undefined ? plainValue(cell.value) : (isoDateText(iso) ?? iso);
   }
   return cells;
 }
 
+/**
+ * The key cells of `worksheet`'s rows (1-based) for {@link dropMisplaced}: `cellsOf` from exceljs's
+ * values, and `lookAgain` with the sheet's `t="d"` cells found in `input` (the bytes exceljs read; an
+ * .xlsx), searched once, only when a row first differs.
+ */
+export function excelKeyCellsOf(
+  worksheet: ExcelJS.Worksheet,
+  columns: readonly number[],
+  input: Uint8Array,
+): { cellsOf: (rowNumber: number) => KeyCell[]; lookAgain: (rowNumber: number) => KeyCell[] } {
+  let isoDates: ReadonlyMap<number, string> | undefined;
+  return {
+    cellsOf: (n) => excelKeyCells(worksheet.getRow(n), columns),
+    lookAgain: (n) => {
+      isoDates ??= isoDateCellsOf(input, worksheet.name);
+      return excelKeyCells(worksheet.getRow(n), columns, isoDates);
+    },
+  };
+}
+
 function plainValue(value: ExcelJS.CellValue): KeyCell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return unescapeXml(value);
+  if (typeof value === 'string') return readings(value);
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value;
-  if ('richText' in value) return unescapeXml(value.richText.map((run) => run.text).join(''));
+  if ('richText' in value) return readings(value.richText.map((run) => run.text).join(''));
   if ('formula' in value || 'sharedFormula' in value) {
     const result = (value as { result?: ExcelJS.CellValue }).result;
     return result === undefined ? UNKNOWN : plainValue(result);
   }
-  if ('hyperlink' in value) return typeof value.text === 'string' ? unescapeXml(value.text) : plainValue(value.text);
+  if ('hyperlink' in value) return typeof value.text === 'string' ? readings(value.text) : plainValue(value.text);
   return UNKNOWN;
 }
 
+/** An `_xHHHH_` escape (Excel's for a character XML cannot hold), in either case. */
+const ESCAPE = /_x([\da-f]{4})_/gi;
+
 /**
- * Excel writes the carriage return of a line break in a cell as `_x000D_`, which exceljs leaves as
- * text (the reader decodes it). Only before a line feed: a literal `_x000D_` (written escaped, as
- * `_x005F_x000D_`) comes out of both readers alike.
+ * Text as exceljs gives it, with the readings the reader may have made of the same cell: exceljs
+ * decodes the `_xHHHH_` escapes of shared strings and rich text (in upper case only), but not of an
+ * inline string or a formula's text result; the reader (SheetJS) decodes every one, once, left to
+ * right (`_x005F_x000D_` is the text `_x000D_`), and a formula's text result twice. The value cannot
+ * say which it was: the text as is, decoded once and decoded twice are each its reading.
  */
-function unescapeXml(text: string): string {
-  return text.replace(/_x000D_(?=\n)/g, '\r');
+function readings(text: string): CellValue | EitherText {
+  if (!/_x[\da-f]{4}_/i.test(text)) return text;
+  const once = unescapeOnce(text);
+  return { anyOf: [...new Set([text, once, unescapeOnce(once)])] };
+}
+
+function unescapeOnce(text: string): string {
+  return text.replace(ESCAPE, (_all, code: string) => String.fromCharCode(Number.parseInt(code, 16)));
+}
+
+/**
+ * The `t="d"` cells of the sheet named `sheetName` in an .xlsx's bytes, their text by `cellKey`
+ * (batch/read/date-cells.ts, as the reader finds them). Empty when the bytes are no .xlsx, or the
+ * sheet or its part is not found (exceljs's values then stand alone).
+ */
+export function isoDateCellsOf(input: Uint8Array, sheetName: string): ReadonlyMap<number, string> {
+  try {
+    const text = (entry: Uint8Array | undefined) => (entry ? Buffer.from(entry).toString('utf8') : '');
+    const meta = unzipSync(input, {
+      filter: (file) => /^xl\/(?:workbook\.xml|_rels\/workbook\.xml\.rels)$/.test(file.name),
+    });
+    const part = sheetPart(text(meta['xl/workbook.xml']), text(meta['xl/_rels/workbook.xml.rels']), sheetName);
+    if (part === null) return new Map();
+    const bytes = unzipSync(input, { filter: (file) => file.name === part })[part];
+    if (bytes === undefined) return new Map();
+    const finder = dateCellFinder();
+    for (let at = 0; at < bytes.length; at += CHUNK)
+      finder.feed(
+        Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(CHUNK, bytes.length - at)).toString('latin1'),
+      );
+    return finder.found;
+  } catch {
+    return new Map();
+  }
+}
+
+/** Bytes of a sheet part searched at a time. */
+const CHUNK = 1 << 20;
+
+/** The zip path of the worksheet named `name` (`xl/worksheets/sheet1.xml`), from the workbook part and its relationships. */
+function sheetPart(workbook: string, rels: string, name: string): string | null {
+  const attribute = (tag: string, key: string) =>
+    new RegExp(`\\s${key}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1] ??
+    new RegExp(`\\s${key}\\s*=\\s*'([^']*)'`).exec(tag)?.[1];
+  const sheet = [...workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)]
+    .map((m) => m[0])
+    .find((tag) => xmlText(attribute(tag, 'name') ?? '') === name);
+  const id = sheet === undefined ? undefined : attribute(sheet, '(?:\\w+:)?id');
+  const rel = [...rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)]
+    .map((m) => m[0])
+    .find((tag) => attribute(tag, 'Id') === id);
+  const target = rel === undefined ? undefined : attribute(rel, 'Target');
+  if (target === undefined) return null;
+  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  const parts: string[] = [];
+  for (const piece of path.split('/'))
+    if (piece === '..') parts.pop();
+    else if (piece !== '.') parts.push(piece);
+  return parts.join('/');
+}
+
+/** An attribute's text with XML's entities decoded. */
+function xmlText(text: string): string {
+  return text.replace(
+    /&(?:#x([\da-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi,
+    (_all, hex?: string, dec?: string, name?: string) => {
+      if (hex !== undefined) return String.fromCodePoint(Number.parseInt(hex, 16));
+      if (dec !== undefined) return String.fromCodePoint(Number(dec));
+      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name!.toLowerCase() as 'amp'];
+    },
+  );
 }

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { markedColumns, markResultBlock } from './results-mark.ts';
-import { dropMisplaced, excelKeyCells, type RowKeys } from './results-keys.ts';
+import { dropMisplaced, excelKeyCellsOf, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
@@ -95,7 +95,8 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
   }
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const columns = job.rowKeys?.columns ?? [];
-  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));
+  const { cellsOf, lookAgain } = excelKeyCellsOf(worksheet, columns, job.input);
+  const unplaced = dropMisplaced(byRow, job.rowKeys, cellsOf, lookAgain);
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
   const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
