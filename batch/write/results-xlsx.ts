@@ -8,7 +8,8 @@ import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { markedColumns, markResultBlock } from './results-mark.ts';
-import { dropMisplaced, excelKeyCellsOf, type RowKeys } from './results-keys.ts';
+import { isoDateText } from '../read/cell-value.ts';
+import { dropMisplaced, excelKeyCellsOf, isoDateCellsOf, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
@@ -93,6 +94,7 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
       `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`,
     );
   }
+  restoreDateCells(worksheet, job.input);
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const columns = job.rowKeys?.columns ?? [];
   const { cellsOf, lookAgain } = excelKeyCellsOf(worksheet, columns, job.input);
@@ -119,6 +121,28 @@ async function saveWorkbook(workbook: ExcelJS.Workbook, path: string): Promise<v
   const packed = deflateStoredZip(stored);
   if (packed === null) await workbook.xlsx.writeFile(path);
   else await writeFile(path, packed);
+}
+
+/**
+ * Puts back the input's `t="d"` cells, which exceljs cannot read (it takes `2026-03-04T00:00:00` for the
+ * number 2026 and would save that): each as the date the reader reads (batch/read/cell-value.ts), in a
+ * date format when the cell has none, or as its text when the text is no date.
+ */
+function restoreDateCells(worksheet: ExcelJS.Worksheet, input: Uint8Array): void {
+  for (const [key, iso] of isoDateCellsOf(input, worksheet.name)) {
+    // The inverse of batch/read/date-cells.ts `cellKey` (0-based row × 16,384 + 0-based column).
+    const cell = worksheet.getCell(Math.floor(key / 16_384) + 1, (key % 16_384) + 1);
+    const date = isoDateText(iso);
+    cell.value = date ?? iso;
+    if (date && !/[dmyhs]/i.test(cell.numFmt ?? '')) cell.numFmt = dateFormatOf(iso);
+  }
+}
+
+/** The format that shows an ISO date, date and time, or time as written. */
+function dateFormatOf(iso: string): string {
+  const text = iso.trim();
+  if (/^\d{1,2}:/.test(text)) return 'hh:mm:ss';
+  return /T(?!00:00(?::00)?(?:\.0+)?(?:Z|[+-]\d{2}:?\d{2})?$)/.test(text) ? 'yyyy-mm-dd hh:mm:ss' : 'yyyy-mm-dd';
 }
 
 /** 0-based index of the first column right of every cell holding a value, on any row. */

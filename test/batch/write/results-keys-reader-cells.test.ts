@@ -142,4 +142,14 @@ describe('results of rows whose cells the reader reads otherwise than exceljs (t
     expect(ids.filter((id) => id === '')).toHaveLength(0);
     expect(summary.records.created).toBe(7);
   });
+  it('keeps the t="d" cells as the dates they are (exceljs alone would save 2026), and a text that is no date as text', () => {
+    const dates = [2, 3, 4].map((n) => sheet.getRow(n).getCell(3).value);
+    expect(dates).toEqual([
+      new Date(Date.UTC(2026, 2, 4)),
+      new Date(Date.UTC(2026, 2, 5)),
+      new Date(Date.UTC(2026, 2, 6)),
+    ]);
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getRow(10).getCell(3).value).toBe('next week');
+  });
 });
