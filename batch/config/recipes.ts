@@ -15,6 +15,7 @@ import {
   type SupplierRecipe,
 } from '../../shared/suppliers/recipe.ts';
 import { writeAtomically } from '../write/atomic-file.ts';
+import { recipeBundleJson } from '../../shared/suppliers/recipe-bundle.ts';
 import { ConfigError } from './config-error.ts';
 import { loadJsonFolder } from './json-folder.ts';
 import { configPath } from './config-file.ts';
@@ -100,6 +101,34 @@ export async function writeRecipe(dir: string, key: string, recipe: SupplierReci
 export async function saveRecipes(dir: string, changed: readonly SupplierRecipe[]): Promise<string> {
   for (const recipe of changed) await writeRecipe(dir, recipe.supplier.key, recipe);
   return dir;
+}
+
+/**
+ * Saves recipes changed by an import; when the recipes folder cannot be written, keeps them instead in
+ * `keepPath` as a recipes export (what `shed recipes import` reads), so that nothing learned is lost.
+ * @returns the folder, as said to the user.
+ * @throws ConfigError `recipes_unwritable` saying why, and where the recipes were kept (or that they
+ *   could not be kept either).
+ */
+export async function saveRecipesOrKeep(
+  dir: string,
+  changed: readonly SupplierRecipe[],
+  keepPath: string,
+): Promise<string> {
+  try {
+    return await saveRecipes(dir, changed);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    try {
+      await writeAtomically(keepPath, (temp) => writeFile(temp, recipeBundleJson(changed)));
+    } catch {
+      throw new ConfigError('recipes_unwritable', `${error.message} They could not be kept in ${keepPath} either.`);
+    }
+    throw new ConfigError(
+      'recipes_unwritable',
+      `${error.message} They are kept in ${keepPath}: once the folder can be written, run 'shed recipes import ${keepPath}'.`,
+    );
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  * It keeps what the summary needs afterwards (the session, the mapping used, the reader's warnings)
  * and releases the lock on `close`.
  */
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/import/import-sheet.ts';
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
@@ -23,7 +23,7 @@ import { fileSha256 } from '../../journal/file-digest.ts';
 import { heapGuard, type MemoryGuard } from '../../cli/heap.ts';
 import { readGrid } from '../../read/index.ts';
 import { tooMuchMemory } from '../../read/limits.ts';
-import { loadRecipes, recipesDir, saveRecipes } from '../../config/recipes.ts';
+import { loadRecipes, recipesDir, saveRecipesOrKeep } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
 import { defaultResultsPath, preloadResults, type PreloadedResults } from '../../write/results-file.ts';
@@ -148,6 +148,13 @@ export class FileImportRun {
   private get recipesDir(): string {
     return this.options.recipesDir ?? recipesDir(this.options.io.env);
   }
+  /** Where recipes the recipes folder could not take are kept: beside the results (or the input). */
+  private recipesKeepPath(): string {
+    return join(
+      dirname(this.resultsFile ?? this.options.file),
+      `${basename(this.options.file)}.recipes-not-saved.json`,
+    );
+  }
 
   /** The ports of this run. */
   ports(): ImportPorts {
@@ -219,7 +226,7 @@ export class FileImportRun {
           this.recipeWarnings = skipped;
           return recipes;
         },
-        save: (changed) => saveRecipes(this.recipesDir, changed),
+        save: (changed) => saveRecipesOrKeep(this.recipesDir, changed, this.recipesKeepPath()),
       },
       progress: {
         records: (done, total) => {

@@ -50,7 +50,7 @@ export function printRecipeSummary(summary: RecipeSummary, io: CommandIO, dryRun
   if (summary.learned.length === 0) return;
   if (summary.notSaved) {
     io.err(
-      `warning: ${summary.learned.length} correction${summary.learned.length === 1 ? '' : 's'} learned but NOT saved: ${summary.notSaved} Import the results file again once the folder can be written to learn them.`,
+      `warning: ${summary.learned.length} correction${summary.learned.length === 1 ? '' : 's'} learned but NOT saved in the recipes folder: ${summary.notSaved}`,
     );
     for (const line of summary.learned) io.err(`  ${line}`);
     return;

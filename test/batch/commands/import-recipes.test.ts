@@ -1,7 +1,7 @@
 // Supplier recipes (issue 21) over the sandbox: a corrected results file teaches the supplier's recipe,
 // next month's file imports with no hand edits and each learned row says so; a learned entry never
 // overrides an exact name or alias; another supplier's recipe does not apply; forget, undo, export, import.
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,6 +207,15 @@ describe('supplier recipes', () => {
     expect(fixed.summary.recipes.notSaved).toMatch(/Cannot write the supplier recipe .*blocked-recipes.*\.previous/);
     expect(fixed.io.stderr.join('\n')).toContain('1 correction learned but NOT saved');
     expect((await loadRecipes(blocked)).recipes).toEqual([]);
+    // Nothing learned is lost: the recipes are kept beside the results, as an export `recipes import` reads.
+    const kept = join(dir, 'blocked.results.csv.recipes-not-saved.json');
+    expect(fixed.summary.recipes.notSaved).toContain(
+      `kept in ${kept}: once the folder can be written, run 'shed recipes import ${kept}'`,
+    );
+    await rm(join(blocked, '.previous'));
+    await recipesImportCommand({ file: kept, dir: blocked, io: memoryIO() });
+    const [restored] = (await loadRecipes(blocked)).recipes;
+    expect(restored!.products.map((p) => [p.text, p.productName])).toEqual([['Glyfos 450 20L', 'Glyfos 540']]);
   });
 
   it('recipes commands refuse a folder that cannot be written with a typed error', async () => {
