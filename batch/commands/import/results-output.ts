@@ -121,7 +121,8 @@ async function unplacedWarning(
     () => 'the journal holds what was created',
   );
   const list = unplaced.length > 10 ? `${unplaced.slice(0, 10).join(', ')}, …` : unplaced.join(', ');
-  return `${unplaced.length} row${unplaced.length === 1 ? '' : 's'}' results were not written into ${outputPath} (row${unplaced.length === 1 ? '' : 's'} ${list}): the row there does not hold what the import read from it; ${saved}`;
+  const whose = unplaced.length === 1 ? "1 row's result was" : `${unplaced.length} rows' results were`;
+  return `${whose} not written into ${outputPath} (row${unplaced.length === 1 ? '' : 's'} ${list}): the row there does not hold what the import read from it; ${saved}`;
 }
 
 /** The fallback: `Row` and the five result columns, one line per resulted row (the export CSV writer). */
