@@ -117,11 +117,15 @@ function lost(
   code: 'unknown_product' | 'unknown_storage',
   text: string,
   name: string,
-  entry: { learnedAt: string; from: string },
+  entry: { learnedAt: string; from: string; organisationId?: string | undefined },
 ): Resolution<never> {
+  // An entry kept without its organisation may be another organisation's (its ids are then unknown here).
+  const gone = entry.organisationId
+    ? 'which this organisation no longer has'
+    : 'which this organisation does not have (it may have been learned in another organisation)';
   return failure(
     code,
-    `'${shownText(text)}' was learned as '${name}' on ${learnedDate(entry.learnedAt)}, which this organisation no longer has: write the name it has now`,
+    `'${shownText(text)}' was learned as '${name}' on ${learnedDate(entry.learnedAt)}, ${gone}: write the name it has here`,
   );
 }
 

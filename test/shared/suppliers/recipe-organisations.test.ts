@@ -70,4 +70,25 @@ describe('recipes per organisation', () => {
     expect(banksia.ok && banksia.value.productId).toBe(banksiaGlyphosate.id);
     expect(stillWillow.ok && stillWillow.value.productId).toBe(willowGlyphosate.id);
   });
+  it("says why a learned entry no longer resolves: gone from this organisation, or perhaps another organisation's", () => {
+    const entry = {
+      text: 'Glyfos 450 20L',
+      productName: 'Glyphosate 540 g/L',
+      learnedAt: '2026-10-01',
+      from: 'old.csv',
+    };
+    const legacy = { ...farmco, products: [{ ...entry, productId: willowGlyphosate.id }] };
+    const inBanksia = resolved(legacy, BANKSIA);
+    expect(!inBanksia.ok && inBanksia.message).toMatch(
+      /may have been learned in another organisation\): write the name it has here$/,
+    );
+    const gone = {
+      ...farmco,
+      products: [{ ...entry, productId: 'no-such-id', productName: 'Gone 1', organisationId: WILLOW }],
+    };
+    const inWillow = resolved(gone, WILLOW);
+    expect(!inWillow.ok && inWillow.message).toMatch(
+      /which this organisation no longer has: write the name it has here$/,
+    );
+  });
 });
