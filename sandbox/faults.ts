@@ -35,6 +35,10 @@ export function validateFaults(f: FaultOptions): void {
   nonNegative('latencyMs', f.latencyMs);
   nonNegative('jitterMs', f.jitterMs);
   rate('failureRate', f.failureRate);
+  if (f.failureKind !== undefined && f.failureKind !== 'mixed' && f.failureKind !== '500')
+    throw new SandboxOptionError(
+      `Fault option failureKind must be 'mixed' or '500' (got ${JSON.stringify(f.failureKind)}).`,
+    );
   rate('dropAfterCommitRate', f.dropAfterCommitRate);
   if (f.rateLimit) {
     if (!(f.rateLimit.requestsPerSecond > 0)) {
@@ -73,7 +77,7 @@ export class FaultInjector {
 
   /**
    * Order per request: rate limit (429 at once, with `Retry-After`), then latency, then the failure
-   * rate (500, or 503 of which every other carries `Retry-After: 1`), then the route; after a
+   * rate (500, or 503 of which every other carries `Retry-After: 1`; only 500s for `failureKind` '500'), then the route; after a
    * committed write (2xx) the drop rate may destroy the socket so that no response arrives.
    */
   middleware(stats: SandboxStats): MiddlewareHandler<{ Bindings: HttpBindings }> {
@@ -92,7 +96,7 @@ export class FaultInjector {
       if (delay > 0) await sleep(delay);
       if (f.failureRate && this.prng.next() < f.failureRate) {
         stats.faultsInjected.failures++;
-        if (this.prng.next() < 0.5)
+        if (f.failureKind === '500' || this.prng.next() < 0.5)
           return c.json({ error: 'internal_server_error', message: 'Injected failure.' }, 500);
         if (this.prng.next() < 0.5) c.header(RETRY_AFTER_HEADER, '1');
         return c.json({ error: 'service_unavailable', message: 'Injected failure.' }, 503);

@@ -135,6 +135,11 @@ export interface FaultOptions {
   jitterMs?: number;
   /** 0..1: share of API requests answered 500 or 503 before anything is done. */
   failureRate?: number;
+  /**
+   * What those failures are: `mixed` (the default) half 500, a quarter 503, a quarter 503 with
+   * `Retry-After: 1`; `500` plain 500s only (scattered server errors, no overload said).
+   */
+  failureKind?: 'mixed' | '500';
   /** Token bucket: at most this many requests per second (burst of the same size); the rest get 429. */
   rateLimit?: { requestsPerSecond: number; retryAfterSeconds?: number };
   /** 0..1: share of successful POST/PATCH/DELETE whose connection is closed after the commit, with no response. */

@@ -57,6 +57,16 @@ describe('sandbox fault injection', () => {
     ctx.sb.setFaults({});
   });
 
+  it("failureKind '500': every failure a plain 500, no 503 and no Retry-After", async () => {
+    ctx.sb.setFaults({ failureRate: 1, failureKind: '500', seed: 3 });
+    for (let i = 0; i < 20; i++) {
+      const answer = await api.get('/api/organisations');
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('retry-after')).toBeNull();
+    }
+    ctx.sb.setFaults({});
+  });
+
   it('a failure rate of 0.5 fails about half, reproducibly for the same seed', async () => {
     const run = async () => {
       ctx.sb.setFaults({ failureRate: 0.5, seed: 42 });
@@ -145,6 +155,7 @@ describe('sandbox fault injection', () => {
       { latencyMs: -5 },
       { jitterMs: Number.NaN },
       { rateLimit: { requestsPerSecond: 0 } },
+      { failureKind: '503' as never },
     ]) {
       expect(() => ctx.sb.setFaults(faults)).toThrow(SandboxOptionError);
     }
