@@ -34,24 +34,33 @@ const CARRY = 40;
  * latin1 (the markup is ASCII); `counted` is the count so far.
  */
 export function rowCounter(element: RegExp = ROW): { feed(chunk: string): void; total(): number; counted(): number } {
-  let carry = '';
   let count = 0;
-  const countIn = (text: string, before: number) => {
+  const scanner = chunkScanner((text, before) => {
     for (const match of text.matchAll(element)) if (match.index < before) count += 1;
-  };
+  });
   return {
     counted: () => count,
+    feed: scanner.feed,
+    total: () => (scanner.end(), count),
+  };
+}
+
+/**
+ * Feeds `scan` the chunks of a part with the last {@link CARRY} characters of each held back: `scan`
+ * looks only at what starts before `before`, so a token cut by a chunk's end is seen whole with the next.
+ */
+function chunkScanner(scan: (text: string, before: number) => void): { feed(chunk: string): void; end(): void } {
+  let carry = '';
+  return {
     feed(chunk) {
       const text = carry + chunk;
-      // A match that starts in the carry is counted with the next chunk, when it is whole.
       const cut = Math.max(0, text.length - CARRY);
-      countIn(text, cut);
+      scan(text, cut);
       carry = text.slice(cut);
     },
-    total() {
-      countIn(carry, carry.length);
+    end() {
+      scan(carry, carry.length);
       carry = '';
-      return count;
     },
   };
 }
@@ -68,7 +77,6 @@ const VALUE_IN_ROW = /<(?:\w+:)?(?:v(?:\s[^>]*)?>[^<]|is[\s>])/;
  * up to its first value only, so a sheet costs about what counting its row elements does.
  */
 export function valuedRowCounter(): { feed(chunk: string): void; total(): number } {
-  let carry = '';
   let count = 0;
   // A row has begun and no value was found in it yet.
   let open = false;
@@ -92,20 +100,8 @@ export function valuedRowCounter(): { feed(chunk: string): void; total(): number
     }
     ROW.lastIndex = 0;
   };
-  return {
-    feed(chunk) {
-      const text = carry + chunk;
-      // A token that starts in the carry is looked at with the next chunk, when it is whole.
-      const cut = Math.max(0, text.length - CARRY);
-      countIn(text, cut);
-      carry = text.slice(cut);
-    },
-    total() {
-      countIn(carry, carry.length);
-      carry = '';
-      return count;
-    },
-  };
+  const scanner = chunkScanner(countIn);
+  return { feed: scanner.feed, total: () => (scanner.end(), count) };
 }
 
 /** Whether a zip part is a worksheet (`xl/worksheets/sheet1.xml`, any folder, any case). */

@@ -54,15 +54,6 @@ function nullableText(v: unknown, max: number): string | null | undefined {
   return typeof v === 'string' && v.length <= max ? v : undefined;
 }
 
-const ITEM_KEYS: ReadonlySet<string> = new Set([
-  'id',
-  'product_id',
-  'product_alias_id',
-  'quantity',
-  'pack_size_value',
-  'pack_size_unit',
-  'pack_cost',
-]);
 const BODY_KEYS: ReadonlySet<string> = new Set([
   'storage_id',
   'received_at',
@@ -82,6 +73,8 @@ const ITEM_ORDER: readonly string[] = [
   'pack_size_unit',
   'pack_cost',
 ];
+
+const ITEM_KEYS: ReadonlySet<string> = new Set(ITEM_ORDER);
 
 /** Whether the item's own keys come in {@link ITEM_ORDER} (those it has; it has only known keys). */
 function inItemOrder(item: Plain): boolean {

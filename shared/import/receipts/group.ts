@@ -10,7 +10,7 @@ import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = KINDS.receipts.fields.filter(
   (f) => KINDS.receipts.registry[f].invoiceLevel,
 );
-import { cellText } from '../../sheet/values/index.ts';
+import { cellText, isCleanAscii } from '../../sheet/values/index.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
@@ -161,31 +161,11 @@ function supplierOf(group: InvoiceGroup): string | null {
 /** Invoice numbers compare with case and spacing ignored. */
 function normInvoice(invoice: string): string {
   const upper = invoice.toUpperCase();
-  return isAsciiWord(upper) ? upper : upper.replace(/\s+/g, '');
+  return isCleanAscii(upper, false) ? upper : upper.replace(/\s+/g, '');
 }
 
 /** No groups of any invoice number (a shared empty list: never added to). */
 const NONE: readonly InvoiceGroup[] = Object.freeze([]);
-
-/**
- * Whether `text` is printable ASCII with no two spaces together and none at the ends, and (unless
- * `spaces`) no space at all: then folding its whitespace changes nothing, so no pattern is run.
- */
-function isAsciiWord(text: string, spaces = false): boolean {
-  let space = true;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (c === 32) {
-      if (!spaces || space) return false;
-      space = true;
-    } else if (c > 32 && c < 127) {
-      space = false;
-    } else {
-      return false;
-    }
-  }
-  return !space || text.length === 0;
-}
 
 function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGroup {
   return { key, keyField, lines: [], header: {}, problems: [] };
@@ -318,5 +298,5 @@ function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
 /** Header values compared as a bookkeeper reads them: case and spacing ignored. */
 function comparable(value: CellValue): string {
   const lower = cellText(value).toLowerCase();
-  return isAsciiWord(lower, true) ? lower : lower.replace(/\s+/g, ' ');
+  return isCleanAscii(lower) ? lower : lower.replace(/\s+/g, ' ');
 }

@@ -3,7 +3,7 @@
  * Pure functions over `CellValue`; the same in Node and the browser.
  */
 export { type Parsed, EMPTY_REASON, parsedFail, parsedOk } from './parsed.ts';
-export { cellText, cleanText, describeCell, sameSheetText } from './text.ts';
+export { cellText, cleanText, describeCell, isCleanAscii, sameSheetText } from './text.ts';
 export {
   InvalidDecimalError,
   addDecimals,

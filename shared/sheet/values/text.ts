@@ -20,15 +20,16 @@ export function cleanText(text: string): string {
 }
 
 /**
- * Whether `text` is printable ASCII with single spaces between words and none at the ends: what
- * {@link cleanText} would give back unchanged (most cells), found without a regular expression.
+ * Whether `text` is printable ASCII with single spaces between words and none at the ends (and, when
+ * `spaces` is false, no space at all): what {@link cleanText} would give back unchanged (most cells),
+ * found without a regular expression.
  */
-function isCleanAscii(text: string): boolean {
+export function isCleanAscii(text: string, spaces = true): boolean {
   let space = true;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (c === 32) {
-      if (space) return false;
+      if (!spaces || space) return false;
       space = true;
     } else if (c > 32 && c < 127) {
       space = false;
