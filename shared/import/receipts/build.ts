@@ -126,26 +126,16 @@ export function buildReceiptDraft(
     if (product && quantity !== null && pack && cost !== null) {
       // One object per line, its keys in the schema's order (fast-bodies.ts then takes it as it is).
       const { productId, productAliasId } = product;
-      items.push(
-        lineItemId
-          ? {
-              id: lineItemId,
-              product_id: productId,
-              product_alias_id: productAliasId,
-              quantity,
-              pack_size_value: pack.value,
-              pack_size_unit: pack.unit,
-              pack_cost: cost,
-            }
-          : {
-              product_id: productId,
-              product_alias_id: productAliasId,
-              quantity,
-              pack_size_value: pack.value,
-              pack_size_unit: pack.unit,
-              pack_cost: cost,
-            },
-      );
+      const item = {
+        product_id: productId,
+        product_alias_id: productAliasId,
+        quantity,
+        pack_size_value: pack.value,
+        pack_size_unit: pack.unit,
+        pack_cost: cost,
+      };
+      // The schema's key order (id first), so that the fast body check takes the item as it is.
+      items.push(lineItemId ? { id: lineItemId, ...item } : item);
     }
   }
 
