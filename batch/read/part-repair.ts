@@ -86,11 +86,21 @@ export function needsRepair(repairs: PartRepairs): boolean {
   );
 }
 
-/** A part's text with each escaped CR that a line feed follows written as `_xFFFF_` (the mark). */
+/**
+ * A text element (`<t>`, `<x:t>`, not `<t/>`): the only place the mark is written. A formula's text
+ * result (`<v>`) is left alone: SheetJS reads `_xFFFF_` there as U+FFFD, which no step could tell
+ * from a real one.
+ */
+const TEXT_ELEMENT = /(<(?:\w+:)?t\b[^>]*?(?<!\/)>)([\s\S]*?)(<\/(?:\w+:)?t>)/g;
+
+/** A part's text with each escaped CR that a line feed follows, in a text element, written as `_xFFFF_` (the mark). */
 export function markCarriageReturns(xml: string): string {
-  return xml.replace(ESCAPED, (escape: string, code: string | undefined, at: number) => {
-    if (code !== undefined && code.toLowerCase() !== '000d') return escape;
-    return LINE_FEED.test(xml.slice(at + escape.length, at + escape.length + 12)) ? '_xFFFF_' : escape;
+  return xml.replace(TEXT_ELEMENT, (_whole: string, open: string, text: string, close: string) => {
+    const marked = text.replace(ESCAPED, (escape: string, code: string | undefined, at: number) => {
+      if (code !== undefined && code.toLowerCase() !== '000d') return escape;
+      return LINE_FEED.test(text.slice(at + escape.length, at + escape.length + 12)) ? '_xFFFF_' : escape;
+    });
+    return open + marked + close;
   });
 }
 

@@ -241,6 +241,15 @@ describe('cells other programs write', () => {
     expect((await readGridFromBuffer(bytes, 'cr.xlsx')).rows[0]!.cells).toEqual([expected]);
   });
 
+  it('never turns the escaped CR of a formula text result into a replacement character', async () => {
+    const rows = `<row r="1"><c r="A1" t="str"><f>"a"</f><v>a_x000D_\nb</v></c><c r="B1" t="inlineStr"><is><t>x_x000D_\ny</t></is></c></row>`;
+    const grid = await readGridFromBuffer(workbookZip([{ name: 'S', rows }]), 'formula.xlsx');
+    const [formula, inline] = grid.rows[0]!.cells as string[];
+    expect(formula).not.toMatch(/[\uFFFD\uFFFF]/);
+    expect(formula).toMatch(/^a\r?\nb$/);
+    expect(inline).toBe('x\r\ny');
+  });
+
   it('keeps the CR of an inline string, as in a sheet read in batches', async () => {
     const rows = Array.from(
       { length: 300 },
