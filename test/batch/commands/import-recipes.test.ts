@@ -9,6 +9,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { recipesExportCommand } from '../../../batch/commands/recipes/export/index.ts';
 import { recipesForgetCommand } from '../../../batch/commands/recipes/forget/index.ts';
 import { recipesImportCommand } from '../../../batch/commands/recipes/import/index.ts';
+import { recipesShowCommand } from '../../../batch/commands/recipes/show/index.ts';
 import { recipesUndoCommand } from '../../../batch/commands/recipes/undo/index.ts';
 import { loadRecipes } from '../../../batch/config/recipes.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
@@ -227,5 +228,33 @@ describe('supplier recipes', () => {
     await expect(recipesImportCommand({ file, dir: blocked, io: memoryIO() })).rejects.toMatchObject({
       code: 'recipes_unwritable',
     });
+  });
+  it('show names the organisation of each learned entry; forget of a text learned in two says it forgot both', async () => {
+    const two = join(dir, 'two-orgs');
+    const entry = { text: 'Glyfos Xtra', productName: 'Glyfos 540', learnedAt: '2026-11-03', from: 'a.csv' };
+    const file = join(dir, 'two-orgs.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        supplier: { key: 'name:farmco rural supplies', displayName: 'Farmco Rural Supplies' },
+        products: [
+          { ...entry, productId: 'p-willow', organisationId: 'org-willow' },
+          { ...entry, productId: 'p-banksia', organisationId: 'org-banksia' },
+        ],
+      }),
+    );
+    await recipesImportCommand({ file, dir: two, io: memoryIO() });
+    const shown = memoryIO();
+    await recipesShowCommand({ supplier: 'Farmco Rural Supplies', dir: two, io: shown });
+    expect(shown.stdout.filter((line) => line.includes("product 'Glyfos Xtra'"))).toEqual([
+      "  product 'Glyfos Xtra' → Glyfos 540 (learned 3/11/2026 from a.csv, in organisation org-willow)",
+      "  product 'Glyfos Xtra' → Glyfos 540 (learned 3/11/2026 from a.csv, in organisation org-banksia)",
+    ]);
+    const forgot = memoryIO();
+    await recipesForgetCommand({ supplier: 'Farmco Rural Supplies', text: 'glyfos xtra', dir: two, io: forgot });
+    expect(forgot.stderr.join('\n')).toContain(
+      "Forgot 'glyfos xtra' (2 entries, learned in 2 organisations) of Farmco",
+    );
   });
 });

@@ -1,5 +1,6 @@
 /** `shed recipes forget SUPPLIER [TEXT]`: forget one learned entry, or the supplier's whole recipe (undoable). */
 import { loadRecipe, recipesDir, writeRecipe } from '../../../config/recipes.ts';
+import { normaliseName } from '../../../../shared/resolve/normalise.ts';
 import { forgetEntry } from '../../../../shared/suppliers/recipe-learn.ts';
 import { RecipeError } from '../../../../shared/suppliers/recipe.ts';
 import type { CommandIO } from '../../../ui/io.ts';
@@ -30,7 +31,14 @@ export async function recipesForgetCommand(options: RecipesForgetOptions): Promi
     );
   }
   await writeRecipe(dir, recipe.supplier.key, left);
-  const what = options.text === undefined ? 'the recipe' : `'${options.text}'`;
+  // One text may be learned once per organisation (and as a product and a storage): all go, and are counted.
+  const key = normaliseName(options.text ?? '');
+  const organisations = new Set(
+    [...recipe.products, ...recipe.storages].filter((e) => normaliseName(e.text) === key).map((e) => e.organisationId),
+  );
+  const across = organisations.size > 1 ? `, learned in ${organisations.size} organisations` : '';
+  const entries = removed > 1 ? ` (${removed} entries${across})` : '';
+  const what = options.text === undefined ? 'the recipe' : `'${options.text}'${entries}`;
   io.err(
     `Forgot ${what} of ${recipe.supplier.displayName}; \`shed recipes undo "${recipe.supplier.displayName}"\` brings it back.`,
   );

@@ -13,6 +13,11 @@ export interface RecipesShowOptions {
   io: CommandIO;
 }
 
+/** `, in organisation ID` for an entry kept for one organisation (its ids are that organisation's). */
+function inOrganisation(entry: { organisationId?: string | undefined }): string {
+  return entry.organisationId ? `, in organisation ${entry.organisationId}` : '';
+}
+
 /**
  * Prints the recipe: as its JSON file holds it with `--json`, else one line per learned entry
  * (`'Glyfos 450 20L' → Glyfos 540 (learned 3/11/2026 from oct.results.xlsx)`).
@@ -35,9 +40,11 @@ export async function recipesShowCommand(options: RecipesShowOptions): Promise<S
   if (recipe.packs.density) io.out(`  density: ${recipe.packs.density} kg per l`);
   for (const e of recipe.products)
     io.out(
-      `  product '${e.text}'${e.code ? ` (item code ${e.code})` : ''} → ${e.productName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`,
+      `  product '${e.text}'${e.code ? ` (item code ${e.code})` : ''} → ${e.productName} (learned ${learnedDate(e.learnedAt)} from ${e.from}${inOrganisation(e)})`,
     );
   for (const e of recipe.storages)
-    io.out(`  storage '${e.text}' → ${e.storageName} (learned ${learnedDate(e.learnedAt)} from ${e.from})`);
+    io.out(
+      `  storage '${e.text}' → ${e.storageName} (learned ${learnedDate(e.learnedAt)} from ${e.from}${inOrganisation(e)})`,
+    );
   return recipe;
 }
