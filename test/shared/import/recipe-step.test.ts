@@ -2,7 +2,8 @@
 // the rule of the suppliers whose lines it left out (Supplier filled down within an invoice); GST of a
 // one-supplier sheet only; nothing from a first import (no result block on its header row).
 import { describe, expect, it } from 'vitest';
-import { readingCorrections, withRecipes } from '../../../shared/import/recipe-step.ts';
+import { readingCorrections } from '../../../shared/import/recipe-corrections.ts';
+import { withRecipes } from '../../../shared/import/recipe-step.ts';
 import type { ReadSettings } from '../../../shared/import/cells.ts';
 import { newRecipe } from '../../../shared/suppliers/recipe.ts';
 import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
