@@ -189,6 +189,14 @@ function tablePart(xml: string | undefined): TablePart[] {
   return [{ name: unescapeXml(name), ref, headerRow: attribute(attributes, 'headerRowCount') !== '0' }];
 }
 
+/**
+ * The part of the worksheet named `name` ({@link normalPath}, `xl/worksheets/sheet1.xml`), from the
+ * workbook part's text and its relationships' text; null when the workbook names no such sheet or no part.
+ */
+export function sheetPartOf(workbookXml: string, relationshipsXml: string, name: string): string | null {
+  return sheetParts('xl/workbook.xml', workbookXml, relationshipsXml).find((s) => s.name === name)?.part ?? null;
+}
+
 /** Each sheet of the workbook part in tab order, with its part's path (undefined when its relationship is missing). */
 function sheetParts(
   workbookPart: string,

@@ -7,8 +7,8 @@
  */
 import type ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
-import { isoDateText } from '../read/cell-value.ts';
-import { cellKey, dateCellFinder } from '../read/date-cells.ts';
+import { dateCellFinder } from '../read/date-cells.ts';
+import { normalPath, sheetPartOf } from '../read/zip-sheets.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { keyColumns, keyText, rowKey } from '../../shared/import/row-key.ts';
 import type { CellValue, Grid } from '../../shared/sheet/grid.ts';
@@ -58,15 +58,12 @@ function matches(cell: KeyCell | undefined, expected: string, dateSystem: 1900 |
  * Takes out of `byRow` each result whose row, read by `cellsOf` (0-based cells of a 1-based row),
  * shows another key cell than the import read there (`keys`; a row the import did not read has
  * blank keys): compared cell by cell as `keyText` folds them, an {@link UNKNOWN} cell aside. Returns
- * their row numbers, ascending. Without `keys`, nothing is taken out. `lookAgain`: the row's cells
- * read a slower, closer way (the `t="d"` cells of an .xlsx, {@link excelKeyCellsOf}), asked only for
- * a row whose cells differ.
+ * their row numbers, ascending. Without `keys`, nothing is taken out.
  */
 export function dropMisplaced(
   byRow: Map<number, RowResult>,
   keys: RowKeys | undefined,
   cellsOf: (rowNumber: number) => readonly KeyCell[],
-  lookAgain?: (rowNumber: number) => readonly KeyCell[],
 ): number[] {
   if (keys === undefined) return [];
   const unplaced: number[] = [];
@@ -76,8 +73,7 @@ export function dropMisplaced(
     const expected = key === '' ? keys.columns.map(() => '') : key.split('\u0000');
     const differs = (cells: readonly KeyCell[]) =>
       keys.columns.some((column, i) => !matches(cells[column], expected[i] ?? '', keys.dateSystem));
-    if (differs(cellsOf(rowNumber)) && (lookAgain === undefined || differs(lookAgain(rowNumber))))
-      unplaced.push(rowNumber);
+    if (differs(cellsOf(rowNumber))) unplaced.push(rowNumber);
   }
   for (const rowNumber of unplaced) byRow.delete(rowNumber);
   return unplaced.sort((a, b) => a - b);
@@ -87,43 +83,16 @@ export function dropMisplaced(
  * The key cells of an exceljs row as the reader gives them: a formula's cached result, a rich
  * text's or hyperlink's text, a date as a Date; text that holds an `_xHHHH_` escape as
  * {@link EitherText} (see `readings`); the parts of a merged area other than its first cell blank (as
- * the reader leaves them); a formula saved without its value, or an error, {@link UNKNOWN}.
- * `isoDates`: the sheet's `t="d"` cells' text by `cellKey` ({@link isoDateCellsOf}), read as the
- * reader reads them (exceljs reads such a cell as a number: `2026-03-04T00:00:00` as 2026).
+ * the reader leaves them); a formula saved without its value, or an error, {@link UNKNOWN}. A `t="d"`
+ * cell, which exceljs reads as a number, is put back as its date first (results-xlsx.ts).
  */
-export function excelKeyCells(
-  row: ExcelJS.Row,
-  columns: readonly number[],
-  isoDates?: ReadonlyMap<number, string>,
-): KeyCell[] {
+export function excelKeyCells(row: ExcelJS.Row, columns: readonly number[]): KeyCell[] {
   const cells: KeyCell[] = [];
   for (const column of columns) {
     const cell = row.findCell(column + 1);
-    const iso = isoDates?.get(cellKey(row.number - 1, column));
-    if (cell === undefined || (cell.isMerged && cell.master !== cell)) cells[column] = null;
-    else cells[column] = iso === undefined ? plainValue(cell.value) : (isoDateText(iso) ?? iso);
+    cells[column] = cell === undefined || (cell.isMerged && cell.master !== cell) ? null : plainValue(cell.value);
   }
   return cells;
-}
-
-/**
- * The key cells of `worksheet`'s rows (1-based) for {@link dropMisplaced}: `cellsOf` from exceljs's
- * values, and `lookAgain` with the sheet's `t="d"` cells found in `input` (the bytes exceljs read; an
- * .xlsx), searched once, only when a row first differs.
- */
-export function excelKeyCellsOf(
-  worksheet: ExcelJS.Worksheet,
-  columns: readonly number[],
-  input: Uint8Array,
-): { cellsOf: (rowNumber: number) => KeyCell[]; lookAgain: (rowNumber: number) => KeyCell[] } {
-  let isoDates: ReadonlyMap<number, string> | undefined;
-  return {
-    cellsOf: (n) => excelKeyCells(worksheet.getRow(n), columns),
-    lookAgain: (n) => {
-      isoDates ??= isoDateCellsOf(input, worksheet.name);
-      return excelKeyCells(worksheet.getRow(n), columns, isoDates);
-    },
-  };
 }
 
 function plainValue(value: ExcelJS.CellValue): KeyCell {
@@ -171,9 +140,10 @@ export function isoDateCellsOf(input: Uint8Array, sheetName: string): ReadonlyMa
     const meta = unzipSync(input, {
       filter: (file) => /^xl\/(?:workbook\.xml|_rels\/workbook\.xml\.rels)$/.test(file.name),
     });
-    const part = sheetPart(text(meta['xl/workbook.xml']), text(meta['xl/_rels/workbook.xml.rels']), sheetName);
+    const part = sheetPartOf(text(meta['xl/workbook.xml']), text(meta['xl/_rels/workbook.xml.rels']), sheetName);
     if (part === null) return new Map();
-    const bytes = unzipSync(input, { filter: (file) => file.name === part })[part];
+    const entries = unzipSync(input, { filter: (file) => normalPath(file.name) === part });
+    const bytes = Object.values(entries)[0];
     if (bytes === undefined) return new Map();
     const finder = dateCellFinder();
     for (let at = 0; at < bytes.length; at += CHUNK)
@@ -188,37 +158,3 @@ export function isoDateCellsOf(input: Uint8Array, sheetName: string): ReadonlyMa
 
 /** Bytes of a sheet part searched at a time. */
 const CHUNK = 1 << 20;
-
-/** The zip path of the worksheet named `name` (`xl/worksheets/sheet1.xml`), from the workbook part and its relationships. */
-function sheetPart(workbook: string, rels: string, name: string): string | null {
-  const attribute = (tag: string, key: string) =>
-    new RegExp(`\\s${key}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1] ??
-    new RegExp(`\\s${key}\\s*=\\s*'([^']*)'`).exec(tag)?.[1];
-  const sheet = [...workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)]
-    .map((m) => m[0])
-    .find((tag) => xmlText(attribute(tag, 'name') ?? '') === name);
-  const id = sheet === undefined ? undefined : attribute(sheet, '(?:\\w+:)?id');
-  const rel = [...rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)]
-    .map((m) => m[0])
-    .find((tag) => attribute(tag, 'Id') === id);
-  const target = rel === undefined ? undefined : attribute(rel, 'Target');
-  if (target === undefined) return null;
-  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  const parts: string[] = [];
-  for (const piece of path.split('/'))
-    if (piece === '..') parts.pop();
-    else if (piece !== '.') parts.push(piece);
-  return parts.join('/');
-}
-
-/** An attribute's text with XML's entities decoded. */
-function xmlText(text: string): string {
-  return text.replace(
-    /&(?:#x([\da-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi,
-    (_all, hex?: string, dec?: string, name?: string) => {
-      if (hex !== undefined) return String.fromCodePoint(Number.parseInt(hex, 16));
-      if (dec !== undefined) return String.fromCodePoint(Number(dec));
-      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name!.toLowerCase() as 'amp'];
-    },
-  );
-}

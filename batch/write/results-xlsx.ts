@@ -9,7 +9,7 @@ import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { markedColumns, markResultBlock } from './results-mark.ts';
 import { isoDateText } from '../read/cell-value.ts';
-import { dropMisplaced, excelKeyCellsOf, isoDateCellsOf, type RowKeys } from './results-keys.ts';
+import { dropMisplaced, excelKeyCells, isoDateCellsOf, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
@@ -97,8 +97,7 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
   restoreDateCells(worksheet, job.input);
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const columns = job.rowKeys?.columns ?? [];
-  const { cellsOf, lookAgain } = excelKeyCellsOf(worksheet, columns, job.input);
-  const unplaced = dropMisplaced(byRow, job.rowKeys, cellsOf, lookAgain);
+  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
   const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
