@@ -73,9 +73,11 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     (r) => ops.invoiceKeyOf?.(r) ?? null,
   );
   const cursor = existing.newestUpdatedAt();
-  // Records in progress: those holding a place to send, and a few more journalling their intent meanwhile.
-  const limit = pLimit(options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD));
-  const places = new Places(options.concurrency);
+  // Records in progress: those holding a place to send, a few more journalling their intent meanwhile,
+  // and those stepped aside (looking themselves up after a lost answer, or waiting to send again).
+  const inProgress = options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD);
+  const limit = pLimit(inProgress);
+  const places = new Places(options.concurrency, { onAside: (aside) => (limit.concurrency = inProgress + aside) });
   const run = new Runner(ops, existing, cursor, options);
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
@@ -262,7 +264,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
-        // The answer was lost: look before sending again (the service has no idempotency keys).
+        // The answer was lost: look before sending again (the service has no idempotency keys). The
+        // place goes to the next record meanwhile; the next attempt takes one back ahead of it.
+        hold.stepAside();
         let found: R | undefined;
         try {
           found = await this.findLost(identity);
@@ -288,7 +292,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       return await pRetry(attempt, {
         retries: attempts - 1,
         minTimeout: this.options.retryDelayMs ?? 50,
-        factor: 2,
+        factor: 1,
         randomize: true,
       });
     } catch (error) {
