@@ -200,6 +200,10 @@ export class AdaptiveLimit {
   }
 
   private resize(window: number): void {
+    if (window < this.window)
+      (globalThis as { __cuts?: string[] }).__cuts?.push(
+        `${Math.round(this.now())}:${this.window.toFixed(1)}->${window.toFixed(1)}`,
+      ); // TEMP
     this.window = Math.min(this.max, Math.max(1, window));
     const places = Math.floor(this.window);
     if (this.limit.concurrency !== places) this.limit.concurrency = places;

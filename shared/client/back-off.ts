@@ -4,7 +4,7 @@
  *
  * | Failure                                                   | Wait before retry n (n = 1 first)            |
  * |-----------------------------------------------------------|----------------------------------------------|
- * | a fault (a 5xx, a connection lost or refused) while faults | `faultRetryDelayMs`·2^(n−1)·(1–2): soon      |
+ * | a fault (a 5xx, a connection lost or refused) while faults | `faultRetryDelayMs`·1.5^(n−1)·(1–2): soon    |
  * | are scattered (under half the latest answers of this       | (default 50 ms, below the service's latency) |
  * | client)                                                    |                                              |
  * | a fault in a burst (half the latest answers or more), a    | `minRetryDelayMs`·2^(n−1)·(1–2): hard        |
@@ -15,7 +15,12 @@
  * Retry-After is always waited.
  *
  * Every wait is at most `maxRetryDelayMs` (a Retry-After longer than that, or than the time left, ends
- * the retries at once) and no retry starts after `maxRetryTimeMs`. No wait holds a place among the
+ * the retries at once) and no retry starts after `maxRetryTimeMs`.
+ *
+ * A scattered fault's wait grows by half, not double: one answer in five failing makes a request fail
+ * twice or three times in a row now and then, and doubling made those few (a page of a list that a
+ * lost create waits for) the slowest of a run; a service that keeps failing is a burst and is backed
+ * off hard. No wait holds a place among the
  * requests in flight: the limits (adaptive-limit.ts, `maxInFlight`) hold only the exchanges.
  */
 import { HttpError, NetworkError, RateLimitError, ServiceError, TimeoutError } from '../errors/index.ts';
@@ -53,13 +58,21 @@ export function backOffMs(
   times: BackOffTimes,
   random: number,
 ): number {
-  const first = signal === 'fault' && scattered ? shortDelayMs(times) : times.minRetryDelayMs;
-  return Math.min(times.maxRetryDelayMs, first * 2 ** (attemptNumber - 1) * (1 + random));
+  const soon = signal === 'fault' && scattered;
+  const first = soon ? shortDelayMs(times) : times.minRetryDelayMs;
+  const growth = soon ? SCATTERED_GROWTH : 2;
+  return Math.min(times.maxRetryDelayMs, first * growth ** (attemptNumber - 1) * (1 + random));
 }
 
-/** What p-retry waits itself before retry `attemptNumber`: the short back-off without jitter (see `http.ts`). */
-function pRetryWaitMs(attemptNumber: number, times: BackOffTimes): number {
-  return Math.min(times.maxRetryDelayMs, shortDelayMs(times) * 2 ** (attemptNumber - 1));
+/** How much each next wait of a scattered fault grows (the table above): by half. */
+export const SCATTERED_GROWTH = 1.5;
+
+/**
+ * What p-retry waits itself before each retry: the short back-off, flat, without jitter (`http.ts`
+ * gives p-retry factor 1); never more than any wait of the table.
+ */
+function pRetryWaitMs(times: BackOffTimes): number {
+  return Math.min(times.maxRetryDelayMs, shortDelayMs(times));
 }
 
 /** Per-request bookkeeping the back-off reads. */
@@ -90,7 +103,7 @@ export async function beforeRetry(
   if (context.retriesLeft <= 0 || elapsed >= options.maxRetryTimeMs) return;
   const { error, attemptNumber } = context;
   const retryAfterMs = error instanceof RateLimitError || error instanceof ServiceError ? error.retryAfterMs : null;
-  const pRetryWaits = pRetryWaitMs(attemptNumber, options);
+  const pRetryWaits = pRetryWaitMs(options);
   const left = options.maxRetryTimeMs - elapsed;
   let delayMs = backOffMs(failureSignal(error), !faults.inBurst(), attemptNumber, options, Math.random());
   delayMs = Math.max(pRetryWaits, Math.min(delayMs, left));

@@ -106,10 +106,10 @@ export function createHttp(options: ResolvedOptions): HttpClient {
       };
       const retryStart = performance.now();
       try {
-        // p-retry waits the short back-off without jitter itself; beforeRetry waits the rest (back-off.ts).
+        // p-retry waits the short back-off, flat and without jitter, itself; beforeRetry waits the rest (back-off.ts).
         return await pRetry((attemptNumber) => attempt(limited, spec, pathAndQuery, attemptNumber, state), {
           retries: options.retries,
-          factor: 2,
+          factor: 1,
           minTimeout: shortDelayMs(options),
           maxTimeout: options.maxRetryDelayMs,
           maxRetryTime: options.maxRetryTimeMs,

@@ -41,9 +41,10 @@ export interface RunOptions {
   /** Attempts per write when its outcome stays unknown and the record is not found; default 8. */
   maxAttempts?: number;
   /**
-   * First back-off delay between such attempts, milliseconds (then doubled, times 1–2); default 50:
-   * each attempt has already waited for a list of the run's records, and the client backs its
-   * requests off hard when most answers fail (shared/client/back-off.ts).
+   * First back-off delay between such attempts, milliseconds (then growing by {@link RETRY_DELAY}'s
+   * factor up to its cap, times 1–2); default {@link RETRY_DELAY}`.firstMs`: each attempt has already
+   * waited for a list of the run's records, and the client backs its requests off hard when most
+   * answers fail (shared/client/back-off.ts).
    */
   retryDelayMs?: number;
   /** The clock, for journal entries only (never for cursors). */
@@ -72,3 +73,11 @@ export const PREPARE_AHEAD = 8;
 
 /** Attempts of one create or update whose answers keep getting lost (each after looking for it). */
 export const DEFAULT_ATTEMPTS = 8;
+
+/**
+ * The back-off between attempts of a write whose answer was lost and that a list showed absent
+ * (run.ts `withAttempts`): the first wait `firstMs`, each next `factor` times longer, never more than
+ * `maxTimes` × the first; each wait times 1–2 (jitter). Slowly growing, not doubling: every attempt
+ * has already waited for a list begun after its failure.
+ */
+export const RETRY_DELAY = { firstMs: 25, factor: 1.5, maxTimes: 8 } as const;

@@ -19,6 +19,7 @@ import {
   LOST_LOOKUP_GATHER_MS,
   PREPARE_AHEAD,
   RECONCILE_MARGIN_MS,
+  RETRY_DELAY,
   type RunOptions,
 } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
@@ -145,9 +146,16 @@ type Step = (hold: Hold) => Promise<RowResult[]>;
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
   readonly createdAs = new Map<string, string>();
-  /** The lists of records changed since the run began that lost creates are looked for in, shared. */
-  private readonly lists = new FreshRead(async () => {
-    for (const record of await this.ops.listSince(reconcileSince(this.cursor))) {
+  /**
+   * The newest `updated_at` a create of this run was answered with, epoch milliseconds (the run's cursor
+   * before the first): a record sent after that answer came is stamped after it, less the margin (the
+   * assumption the run's cursor already makes of the records read before the run: gaps row 14).
+   */
+  private newestCreatedMs: number;
+  /** The lists of records changed since a lost create was sent (less the margin) that it is looked for in, shared. */
+  private readonly lists = new FreshRead(async (sinceMs) => {
+    const since = Number.isFinite(sinceMs) ? new Date(sinceMs - RECONCILE_MARGIN_MS).toISOString() : null;
+    for (const record of await this.ops.listSince(since)) {
       if (!this.existing.byId(record.id)) this.existing.add(record, false);
     }
   }, LOST_LOOKUP_GATHER_MS);
@@ -157,7 +165,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     private readonly existing: ExistingRecords<R>,
     private readonly cursor: string | null,
     private readonly options: RunOptions,
-  ) {}
+  ) {
+    this.newestCreatedMs = cursor ? Date.parse(cursor) : Number.NEGATIVE_INFINITY;
+  }
 
   private at(): string {
     return (this.options.now?.() ?? new Date()).toISOString();
@@ -256,8 +266,14 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       // meanwhile leaves this one unsent (its intent unanswered, as after a crash before sending).
       if ((await hold.take()) && this.options.signal?.aborted)
         return notSent(draft, 'not sent: the run was interrupted');
+      // Stamped after every create answered so far, if the service acts on it (the look-up's start).
+      const sentAfterMs = this.newestCreatedMs;
       try {
         const record = await this.ops.create(body);
+        this.newestCreatedMs = Math.max(
+          this.newestCreatedMs,
+          Date.parse(record.updated_at) || Number.NEGATIVE_INFINITY,
+        );
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
         await this.journalCreated(draft, print, record, allowed);
@@ -269,7 +285,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         hold.stepAside();
         let found: R | undefined;
         try {
-          found = await this.findLost(identity);
+          found = await this.findLost(identity, sentAfterMs);
         } catch (lookup) {
           // Unsearched, sending again could make a twin: stop here; its intent stays journalled, so
           // the next run looks for it before sending it.
@@ -284,15 +300,22 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
 
   /**
    * Runs a write whose outcome may stay unknown, with back-off between attempts (p-retry): each
-   * attempt has already looked for the record and not found it, so another is safe.
+   * attempt has already looked for the record and not found it, so another is safe. The back-off
+   * grows slowly ({@link RETRY_DELAY}: ×1.5 from `retryDelayMs`, at most 8× it, times 1–2), not by
+   * doubling: each attempt has already waited for a list begun after its failure (two round trips
+   * or more), a create's place goes to the next record meanwhile, and the client backs its own
+   * requests off hard when most answers fail (shared/client/back-off.ts). Doubling made a record
+   * with four scattered failures wait over a second, which alone set the end of the run.
    */
   private async withAttempts(draft: D, attempt: () => Promise<RowResult[]>, what: string): Promise<RowResult[]> {
     const attempts = this.options.maxAttempts ?? DEFAULT_ATTEMPTS;
+    const first = this.options.retryDelayMs ?? RETRY_DELAY.firstMs;
     try {
       return await pRetry(attempt, {
         retries: attempts - 1,
-        minTimeout: this.options.retryDelayMs ?? 50,
-        factor: 1,
+        minTimeout: first,
+        factor: RETRY_DELAY.factor,
+        maxTimeout: first * RETRY_DELAY.maxTimes,
         randomize: true,
       });
     } catch (error) {
@@ -307,9 +330,12 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
   }
 
-  /** A record with this identity among those changed since the run began (a list begun after the lost create), not yet taken. */
-  private async findLost(identity: string): Promise<R | undefined> {
-    await this.lists.after();
+  /**
+   * A record with this identity among those changed since `sentAfterMs` (epoch milliseconds, less the
+   * margin; a list begun after the lost create), or known before, not yet taken.
+   */
+  private async findLost(identity: string, sentAfterMs: number): Promise<R | undefined> {
+    await this.lists.after(sentAfterMs);
     return this.existing.takeTwin(identity);
   }
 

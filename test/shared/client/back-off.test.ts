@@ -13,7 +13,8 @@ const answer = (status: number) => ({ status, statusText: '', body: null });
 describe('backOffMs', () => {
   it('retries a scattered fault soon and backs off hard on overload or a burst of faults', () => {
     expect(backOffMs('fault', true, 1, TIMES, 0)).toBe(50);
-    expect(backOffMs('fault', true, 3, TIMES, 0.5)).toBe(300);
+    // A scattered fault's wait grows by half per retry (50·1.5²·1.5), not double.
+    expect(backOffMs('fault', true, 3, TIMES, 0.5)).toBe(168.75);
     expect(backOffMs('fault', false, 1, TIMES, 0)).toBe(500);
     expect(backOffMs('overload', true, 1, TIMES, 0)).toBe(500);
     expect(backOffMs('overload', true, 2, TIMES, 0.999)).toBeCloseTo(1_999, 0);
