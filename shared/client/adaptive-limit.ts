@@ -6,7 +6,8 @@
  * 8.5% each second until the service pushes back a second time (the first push-back often comes
  * from the opening burst, before a second of answers tells its rate), then by a quarter request per
  * second. Latency that grows to twice its baseline takes a tenth off. Retry-After is honoured by the
- * retry policy, not here. p-limit does the queueing: its concurrency is changed.
+ * retry policy, not here. A {@link PriorityLimit} does the queueing (urgent requests first: reads and
+ * retries, see http.ts): its concurrency is changed.
  *
  * Overload is told from faults: a 429 and rising latency always say the service is overloaded; a 503
  * with Retry-After says so when failures are most of the latest answers (a burst, not one in ten). A
@@ -17,8 +18,8 @@
  * When failures are most of the latest answers (the service failing, not flaking) the limit shrinks by
  * a quarter.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
 import { FaultWindow } from './fault-window.ts';
+import { PriorityLimit } from './priority-limit.ts';
 
 /** Options of {@link AdaptiveLimit}; times in milliseconds. */
 export interface AdaptiveLimitOptions {
@@ -71,7 +72,7 @@ export interface AnswerSignal {
  * @throws RangeError when `initial` or `max` is not a whole number from 1 up, or `initial` > `max`.
  */
 export class AdaptiveLimit {
-  private readonly limit: LimitFunction;
+  private readonly limit: PriorityLimit;
   private window: number;
   private readonly max: number;
   private rate: number | null = null;
@@ -106,7 +107,7 @@ export class AdaptiveLimit {
     this.window = options.initial;
     this.max = options.max;
     this.reached = options.initial;
-    this.limit = pLimit(options.initial);
+    this.limit = new PriorityLimit(options.initial);
     this.now = options.now ?? (() => performance.now());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
@@ -119,10 +120,10 @@ export class AdaptiveLimit {
   /**
    * Runs `send` when a place is free (and, when pacing, its start is due); `signalOf` reads the HTTP
    * status of its result (and whether it carried Retry-After), and a thrown error counts as a failure
-   * to answer.
+   * to answer. An `urgent` send goes before every waiting send that is not.
    */
-  run<T>(send: () => Promise<T>, signalOf: (result: T) => number | AnswerSignal): Promise<T> {
-    return this.limit(async () => {
+  run<T>(send: () => Promise<T>, signalOf: (result: T) => number | AnswerSignal, urgent = false): Promise<T> {
+    return this.limit.run(async () => {
       await this.pace();
       const began = this.now();
       try {
@@ -139,7 +140,7 @@ export class AdaptiveLimit {
         this.observe(0, this.now() - began);
         throw error;
       }
-    });
+    }, urgent);
   }
 
   private async pace(): Promise<void> {
@@ -200,10 +201,6 @@ export class AdaptiveLimit {
   }
 
   private resize(window: number): void {
-    if (window < this.window)
-      (globalThis as { __cuts?: string[] }).__cuts?.push(
-        `${Math.round(this.now())}:${this.window.toFixed(1)}->${window.toFixed(1)}`,
-      ); // TEMP
     this.window = Math.min(this.max, Math.max(1, window));
     const places = Math.floor(this.window);
     if (this.limit.concurrency !== places) this.limit.concurrency = places;

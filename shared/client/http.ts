@@ -3,10 +3,10 @@
  * retries with back-off.
  */
 import { untilAborted } from './abortable.ts';
-import pLimit from 'p-limit';
 import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
 import { beforeRetry, shortDelayMs } from './back-off.ts';
 import { FaultWindow } from './fault-window.ts';
+import { PriorityLimit } from './priority-limit.ts';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
 import { NetworkError, OutcomeUnknownError, TimeoutError, type RequestTarget } from '../errors/index.ts';
@@ -63,8 +63,17 @@ interface Exchanged {
   text: string;
 }
 
-/** Runs one exchange when a place among the requests in flight is free; `listPage`: it asks for a page of a list. */
-type InFlightLimit = (send: () => Promise<Exchanged>, listPage: boolean) => Promise<Exchanged>;
+/**
+ * What the limit of requests in flight reads of one exchange: `listPage`, it asks for a page of a list;
+ * `urgent`, it goes before the waiting exchanges that are not (a read, or a retry).
+ */
+interface ExchangeKind {
+  listPage: boolean;
+  urgent: boolean;
+}
+
+/** Runs one exchange when a place among the requests in flight is free. */
+type InFlightLimit = (send: () => Promise<Exchanged>, kind: ExchangeKind) => Promise<Exchanged>;
 
 /** Per-request bookkeeping across attempts. */
 interface RequestState {
@@ -78,20 +87,22 @@ interface RequestState {
 
 /** Builds the HTTP layer over resolved options (see `options.ts`). */
 export function createHttp(options: ResolvedOptions): HttpClient {
-  // One limit for every exchange of this client, so a run's reads, pages and writes share it.
+  // One limit for every exchange of this client, so a run's reads, pages and writes share it. Reads and
+  // retries wait ahead of first attempts of writes: in an import they are what a record already under
+  // way waits for (a lost create's look-up, an update's read), while the writes are the next records.
   const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
-  const fixed = options.maxInFlight === undefined ? null : pLimit(options.maxInFlight);
+  const fixed = options.maxInFlight === undefined ? null : new PriorityLimit(options.maxInFlight);
   // The latest answers of every exchange: the adaptive limit records them itself, else they are recorded here.
   const faults = adaptive?.faults ?? new FaultWindow();
   const slot: InFlightLimit = adaptive
-    ? (send, listPage) =>
-        adaptive.run(send, ({ response }) => ({
-          status: response.status,
-          retryAfter: response.headers.has('retry-after'),
-          listPage,
-        }))
+    ? (send, { listPage, urgent }) =>
+        adaptive.run(
+          send,
+          ({ response }) => ({ status: response.status, retryAfter: response.headers.has('retry-after'), listPage }),
+          urgent,
+        )
     : fixed
-      ? (send) => fixed(() => recorded(faults, send))
+      ? (send, { urgent }) => fixed.run(() => recorded(faults, send), urgent)
       : (send) => recorded(faults, send);
   const limited = { ...options, exchange: slot };
   return {
@@ -163,7 +174,8 @@ async function attempt<S extends z.ZodType | undefined>(
   // The timeout starts once the request holds its place, so waiting for one is not a timeout.
   // A page of a list (`page` in the query, paging.ts) takes as long as its records: not a measure of load.
   const listPage = spec.method === 'GET' && spec.query?.page !== undefined;
-  const { response, text } = await options.exchange(() => exchange(options, spec, target, state), listPage);
+  const urgent = spec.method === 'GET' || attemptNumber > 1;
+  const { response, text } = await options.exchange(() => exchange(options, spec, target, state), { listPage, urgent });
   return judge(options, spec, response, text, target, state);
 }
 
