@@ -58,4 +58,24 @@ describe('FreshRead', () => {
     for (const end of ends) end();
     expect(joined).toHaveLength(3);
   });
+
+  it('a read covers the earliest of the times its callers need records from', async () => {
+    let clock = 1_000;
+    const since: number[] = [];
+    const read = new FreshRead(
+      async (sinceMs) => void since.push(sinceMs),
+      20,
+      () => clock,
+    );
+    await read.after(500);
+    clock += 1;
+    // Two callers gathered into the next read: it lists from the earlier; a third, later, from its own.
+    const shared = [read.after(700), read.after(600)];
+    await Promise.all(shared);
+    clock += 100;
+    await read.after(900);
+    expect(since).toEqual([500, 600, 900]);
+    await read.after();
+    expect(since.at(-1)).toBe(Number.NEGATIVE_INFINITY);
+  });
 });

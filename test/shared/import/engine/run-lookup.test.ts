@@ -1,0 +1,105 @@
+// Where a create whose answer was lost is looked for: among the records changed since the newest create
+// answered before it was sent (less the margin), not the whole run's records again.
+import { describe, expect, it } from 'vitest';
+import { OutcomeUnknownError } from '../../../../shared/errors/outcome-unknown-error.ts';
+import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
+import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import { RECONCILE_MARGIN_MS, runImport } from '../../../../shared/import/engine/run.ts';
+
+interface Body {
+  name: string;
+}
+interface Rec {
+  id: string;
+  sequence: string;
+  updated_at: string;
+  name: string;
+}
+type Draft = ImportDraft<Body>;
+
+const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
+
+/** A service stamping each create 10 s after the last; the creates named in `lose` lose their answer once, after it acted. */
+function service(existing: Rec[], lose: Set<string>) {
+  const records = [...existing];
+  let second = 100;
+  const asked: (string | null)[] = [];
+  const ops: ImportOps<Draft, Body, Rec> = {
+    kind: 'receipts',
+    organisationId: 'org',
+    label: (d) => `row ${d.rowNumbers[0]}`,
+    identityOfBody: (b) => b.name,
+    identityOfRecord: (r) => r.name,
+    async create(body) {
+      second += 10;
+      const rec = { id: `id-${body.name}`, sequence: `REC-${body.name}`, updated_at: at(second), name: body.name };
+      records.push(rec);
+      if (lose.delete(body.name)) {
+        throw new OutcomeUnknownError(
+          { method: 'POST', url: '/x' },
+          { reason: 'connection_lost', startedAt: at(0), explanation: 'the answer was lost' },
+        );
+      }
+      return rec;
+    },
+    update: async () => {
+      throw new Error('no updates here');
+    },
+    get: async () => {
+      throw new Error('no reads here');
+    },
+    // `updated_after` is strict (gaps row 14).
+    listSince: async (since) => {
+      asked.push(since);
+      return records.filter((r) => since === null || Date.parse(r.updated_at) > Date.parse(since));
+    },
+    diff: () => ({ body: null, changes: [] }),
+    results: (d, r, status, message) =>
+      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, ...(message ? { message } : {}) })),
+    underReview: () => false,
+  };
+  return { ops, records, asked };
+}
+
+const draft = (row: number, name: string): Draft => ({
+  rowNumbers: [row],
+  body: { name },
+  recordId: null,
+  updatedAt: null,
+  problems: [],
+  warnings: [],
+});
+
+const options = () => ({
+  concurrency: 1,
+  journal: new JournalIndex([], 'org', 'receipts'),
+  sink: { append: async () => {} },
+  retryDelayMs: 1,
+});
+
+describe('runImport looks for a lost create', () => {
+  it('since the newest create answered before it was sent, less the margin; the first since the run’s cursor', async () => {
+    const old = { id: 'id-old', sequence: 'REC-old', updated_at: at(50), name: 'old' };
+    const svc = service([old], new Set(['A', 'C']));
+    const results = await runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], svc.ops, [old], options());
+    expect(results.map((r) => [r.rowNumber, r.status])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+      [4, 'created'],
+    ]);
+    // A (stamped 110 s) was sent before any answer: looked for since the run's cursor (the old record,
+    // 50 s). C (130 s) was sent after B's answer (120 s): looked for since then, less the margin.
+    const less = (second: number) => new Date(Date.parse(at(second)) - RECONCILE_MARGIN_MS).toISOString();
+    expect(svc.asked.slice(0, 2)).toEqual([less(50), less(120)]);
+    // Each created once, found rather than sent again.
+    expect(svc.records.map((r) => r.name)).toEqual(['old', 'A', 'B', 'C']);
+  });
+
+  it('in an empty organisation, the first lost create is looked for among every record', async () => {
+    const svc = service([], new Set(['A']));
+    const results = await runImport([draft(2, 'A')], svc.ops, [], options());
+    expect(results[0]).toMatchObject({ status: 'created' });
+    expect(svc.asked[0]).toBeNull();
+    expect(svc.records).toHaveLength(1);
+  });
+});
