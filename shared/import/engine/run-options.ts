@@ -64,6 +64,14 @@ export const RECONCILE_MARGIN_MS = 1000;
 export const LOST_LOOKUP_GATHER_MS = 100;
 
 /**
+ * A lost create whose look-up list has not ended after this many milliseconds asks for one more
+ * (fresh-read.ts), and is answered by whichever ends well first: a page held up by a 503 with
+ * Retry-After: 1, or failing twice, then no longer holds the record (often the run's last) a second.
+ * A list of the run's latest records takes one or two round trips: about four times the gather.
+ */
+export const LOST_LOOKUP_HEDGE_MS = 4 * LOST_LOOKUP_GATHER_MS;
+
+/**
  * Creates that may have their intent journalled (durable) while waiting for a place to send: the
  * journal's write and sync then overlap the requests in flight instead of holding a place. An
  * intent never sent (the run stopped first) is what a crash between intent and send leaves: the

@@ -17,6 +17,7 @@ import type { JournalMatch } from './journal.ts';
 import {
   DEFAULT_ATTEMPTS,
   LOST_LOOKUP_GATHER_MS,
+  LOST_LOOKUP_HEDGE_MS,
   PREPARE_AHEAD,
   RECONCILE_MARGIN_MS,
   RETRY_DELAY,
@@ -153,12 +154,17 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
    */
   private newestCreatedMs: number;
   /** The lists of records changed since a lost create was sent (less the margin) that it is looked for in, shared. */
-  private readonly lists = new FreshRead(async (sinceMs) => {
-    const since = Number.isFinite(sinceMs) ? new Date(sinceMs - RECONCILE_MARGIN_MS).toISOString() : null;
-    for (const record of await this.ops.listSince(since)) {
-      if (!this.existing.byId(record.id)) this.existing.add(record, false);
-    }
-  }, LOST_LOOKUP_GATHER_MS);
+  private readonly lists = new FreshRead(
+    async (sinceMs) => {
+      const since = Number.isFinite(sinceMs) ? new Date(sinceMs - RECONCILE_MARGIN_MS).toISOString() : null;
+      for (const record of await this.ops.listSince(since)) {
+        if (!this.existing.byId(record.id)) this.existing.add(record, false);
+      }
+    },
+    LOST_LOOKUP_GATHER_MS,
+    undefined,
+    LOST_LOOKUP_HEDGE_MS,
+  );
 
   constructor(
     private readonly ops: ImportOps<D, B, R>,

@@ -35,17 +35,76 @@ describe('FreshRead', () => {
     await first;
   });
 
-  it('a read held up holds up only those who share it', async () => {
+  it('a read held up holds up its callers only until a later read ends well', async () => {
     const { read, ends, started, tick } = manualRead(20);
     const held = read.after();
     tick(20);
     const later = read.after();
     await settle();
     expect(started()).toBe(2);
+    // The second read began after both callers asked: its end answers both.
     ends[1]!();
-    await later;
+    await Promise.all([held, later]);
+    // The first read failing afterwards is nobody's error now.
     ends[0]!(new Error('page 2 answered 503'));
-    await expect(held).rejects.toThrow('page 2 answered 503');
+    await settle();
+  });
+
+  it('a caller whose own read fails first gets its error; a read begun before a caller never answers it', async () => {
+    const { read, ends, started, tick } = manualRead(20);
+    const first = read.after();
+    tick(20);
+    const second = read.after();
+    await settle();
+    expect(started()).toBe(2);
+    // The first read ends well, but began before the second caller asked: the second still waits.
+    ends[0]!();
+    await first;
+    let answered = false;
+    void second.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    await settle();
+    expect(answered).toBe(false);
+    ends[1]!(new Error('page 1 answered 500 five times'));
+    await expect(second).rejects.toThrow('page 1 answered 500 five times');
+  });
+
+  it('a later read that does not cover a caller’s records does not answer it', async () => {
+    const { read, ends, started, tick } = manualRead(20);
+    const wide = read.after(100);
+    tick(20);
+    const narrow = read.after(500);
+    await settle();
+    expect(started()).toBe(2);
+    let answered = false;
+    void wide.then(() => (answered = true));
+    ends[1]!(); // lists from 500 on: says nothing of records from 100 to 500
+    await narrow;
+    await settle();
+    expect(answered).toBe(false);
+    ends[0]!();
+    await wide;
+  });
+
+  it('a caller whose read is still under way after hedgeMs asks for one more, and the first to end answers it', async () => {
+    const ends: ((error?: Error) => void)[] = [];
+    const read = new FreshRead(
+      () => new Promise<void>((resolve, reject) => ends.push((error) => (error ? reject(error) : resolve()))),
+      0,
+      undefined,
+      10,
+    );
+    const caller = read.after();
+    expect(ends).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ends).toHaveLength(2);
+    ends[1]!();
+    await caller;
+    // Its own read failing later changes nothing.
+    ends[0]!(new Error('held a second by Retry-After, then failed'));
+    await settle();
   });
 
   it('begins at most one read per gatherMs', async () => {
