@@ -258,16 +258,22 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
+    let intended = false;
     const attempt = async (): Promise<RowResult[]> => {
-      await this.options.sink.append({
-        ...this.base(),
-        type: 'intent',
-        fingerprint: print,
-        sheet: this.options.sheet ?? '',
-        ...allowed,
-        rowNumbers: draft.rowNumbers,
-        cursor: this.cursor,
-      });
+      // One intent covers every attempt: the next run looks for the record before sending it, however
+      // many times this one sent it (the journal reads repeated intents as one).
+      if (!intended) {
+        await this.options.sink.append({
+          ...this.base(),
+          type: 'intent',
+          fingerprint: print,
+          sheet: this.options.sheet ?? '',
+          ...allowed,
+          rowNumbers: draft.rowNumbers,
+          cursor: this.cursor,
+        });
+        intended = true;
+      }
       // The intent is durable; the place comes once a record before this one is done. A stop asked
       // meanwhile leaves this one unsent (its intent unanswered, as after a crash before sending).
       if ((await hold.take()) && this.options.signal?.aborted)
