@@ -18,7 +18,9 @@ export interface RunOptions {
   allowDuplicatesReason?: string;
   /**
    * Records sent at once (1 and up): creates and updates in flight. Up to {@link PREPARE_AHEAD} more
-   * creates journal their intent meanwhile, so each starts as soon as a place is free.
+   * creates journal their intent meanwhile, so each starts as soon as a place is free. A create whose
+   * answer was lost holds no place while it looks itself up (places.ts): the requests in flight are
+   * bounded by the client's own limit (`maxInFlight`, or its adaptive limit), not here.
    */
   concurrency: number;
   /** Aborting stops new records from starting; those in flight finish. */

@@ -46,8 +46,10 @@ export { DEFAULT_ATTEMPTS, LOST_LOOKUP_GATHER_MS, PREPARE_AHEAD, RECONCILE_MARGI
  *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
  *   `conflict` naming the differences when not, a `duplicate` when it has no invoice number; the same
  *   invoice twice in the sheet is refused likewise;
- * - a create whose answer is lost is looked for among the records changed since the run began,
- *   adopted if found, sent again if not (at most `maxAttempts` times);
+ * - a create whose answer is lost is looked for among the records changed since the newest create
+ *   answered before it was sent (less the margin), adopted if found, sent again if not (at most
+ *   `maxAttempts` times); meanwhile it gives its place to the next record, and takes one back ahead
+ *   of the records not yet started (`places.ts`): records in recovery finish first;
  * - an update whose answer is lost is read back and sent again only if it was not applied;
  * - after the last create, the records changed since the run began are swept for copies of what it
  *   created made by another run meanwhile (`take-back.ts`): a copy of this run's that came second and
