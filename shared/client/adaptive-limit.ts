@@ -12,7 +12,8 @@
  * Overload is told from faults: a 429 and rising latency always say the service is overloaded; a 503
  * with Retry-After says so when failures are most of the latest answers (a burst, not one in ten). A
  * 500, 502, 504, a 503 and a dropped answer are otherwise faults that the retry policy retries (and a
- * Retry-After is still waited for that request): scattered faults leave the limit alone. Halving and
+ * Retry-After is still waited for that request): scattered faults never shrink the limit (a scattered
+ * 500 answered at the usual latency lets it grow like a success: `answeredPromptly`). Halving and
  * pacing to the answered rate on each would starve a run on a flaky network, since the answered rate
  * is itself cut by the faults: with 30% of answers failing, a run crawled at 1–5 requests a second.
  * When failures are most of the latest answers (the service failing, not flaking) the limit shrinks by
@@ -176,9 +177,13 @@ export class AdaptiveLimit {
       return;
     }
     if (fault) {
-      if (this.faults.inBurst() && now - this.lastCut >= CUT_COOLDOWN_MS) {
-        this.lastCut = now;
-        this.resize(this.window * 0.75);
+      if (this.faults.inBurst()) {
+        if (now - this.lastCut >= CUT_COOLDOWN_MS) {
+          this.lastCut = now;
+          this.resize(this.window * 0.75);
+        }
+      } else if (this.answeredPromptly(status, latencyMs) && now - this.lastCut >= CUT_COOLDOWN_MS) {
+        this.resize(this.window + 1 / this.window);
       }
       return;
     }
@@ -198,6 +203,18 @@ export class AdaptiveLimit {
       this.rate = this.cuts < 2 ? this.rate * PROBE_FACTOR : this.rate + RATE_STEP;
       this.lastRateStep = now;
     }
+  }
+
+  /**
+   * A scattered 500 that came back within the latency the limit holds to: the service answered at its
+   * usual speed (its own error, not load), so the round counts toward one more request in flight like
+   * a success would. Without it, one answer in five failing slowed the limit's growth by a fifth,
+   * which a run of a few seconds spends mostly in. A 502, 503 or 504 (a gateway, or the service
+   * unavailable) and an answer that never came say nothing of its speed, and leave the limit alone.
+   */
+  private answeredPromptly(status: number, latencyMs: number | null): boolean {
+    if (status !== 500 || latencyMs === null) return false;
+    return this.latency === null || latencyMs <= 2 * this.baseline + 5;
   }
 
   private resize(window: number): void {

@@ -134,6 +134,27 @@ describe('AdaptiveLimit', () => {
     expect(limit.state().current).toBe(Math.floor(before / 2));
   });
 
+  it('a scattered 500 answered at the usual latency counts toward growth like a success; a slow one, a 503 or no answer does not', () => {
+    const grown = (statusOf: (i: number) => number, latencyOf: (i: number) => number = () => 50) => {
+      const { limit, tick } = setup(4, 64);
+      tick(2_000);
+      for (let i = 0; i < 10; i++) limit.observe(201, 50);
+      for (let i = 0; i < 100; i++) limit.observe(statusOf(i), latencyOf(i));
+      return limit.state().current;
+    };
+    const allAnswered = grown(() => 201);
+    // One in five a 500 at the usual latency: as fast as with no failures at all.
+    expect(grown((i) => (i % 5 === 0 ? 500 : 201))).toBe(allAnswered);
+    // One in five a 503, no answer, or a 500 slower than twice the baseline: slower growth.
+    for (const failing of [503, 0]) expect(grown((i) => (i % 5 === 0 ? failing : 201))).toBeLessThan(allAnswered);
+    expect(
+      grown(
+        (i) => (i % 5 === 0 ? 500 : 201),
+        (i) => (i % 5 === 0 ? 500 : 50),
+      ),
+    ).toBeLessThan(allAnswered);
+  });
+
   it('a scattered 503, with or without Retry-After, is a fault; in a burst of failures, with Retry-After, overload', () => {
     const { limit, tick } = setup(8, 32);
     tick(2_000);
