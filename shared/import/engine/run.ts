@@ -12,17 +12,9 @@ import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
 import { fingerprint } from './fingerprint.ts';
-import { FreshRead } from './fresh-read.ts';
+import { LostLookup } from './lost-lookup.ts';
 import type { JournalMatch } from './journal.ts';
-import {
-  DEFAULT_ATTEMPTS,
-  LOST_LOOKUP_GATHER_MS,
-  LOST_LOOKUP_HEDGE_MS,
-  PREPARE_AHEAD,
-  RECONCILE_MARGIN_MS,
-  RETRY_DELAY,
-  type RunOptions,
-} from './run-options.ts';
+import { DEFAULT_ATTEMPTS, PREPARE_AHEAD, RECONCILE_MARGIN_MS, RETRY_DELAY, type RunOptions } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
@@ -33,7 +25,13 @@ import { Places, type Hold } from './places.ts';
 export { changedSince } from './versions.ts';
 
 export type { RunOptions } from './run-options.ts';
-export { DEFAULT_ATTEMPTS, LOST_LOOKUP_GATHER_MS, PREPARE_AHEAD, RECONCILE_MARGIN_MS } from './run-options.ts';
+export {
+  DEFAULT_ATTEMPTS,
+  LOST_LOOKUP_GATHER_MS,
+  LOST_LOOKUP_HEDGE_MS,
+  PREPARE_AHEAD,
+  RECONCILE_MARGIN_MS,
+} from './run-options.ts';
 
 /**
  * Runs an import over drafts already planned: each record created, updated, found unchanged, found
@@ -149,32 +147,15 @@ type Step = (hold: Hold) => Promise<RowResult[]>;
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
   readonly createdAs = new Map<string, string>();
-  /**
-   * The newest `updated_at` a create of this run was answered with, epoch milliseconds (the run's cursor
-   * before the first): a record sent after that answer came is stamped after it, less the margin (the
-   * assumption the run's cursor already makes of the records read before the run: gaps row 14).
-   */
-  private newestCreatedMs: number;
-  /** The lists of records changed since a lost create was sent (less the margin) that it is looked for in, shared. */
-  private readonly lists = new FreshRead(
-    async (sinceMs) => {
-      const since = Number.isFinite(sinceMs) ? new Date(sinceMs - RECONCILE_MARGIN_MS).toISOString() : null;
-      for (const record of await this.ops.listSince(since)) {
-        if (!this.existing.byId(record.id)) this.existing.add(record, false);
-      }
-    },
-    LOST_LOOKUP_GATHER_MS,
-    undefined,
-    LOST_LOOKUP_HEDGE_MS,
-  );
-
+  /** Where creates whose answers were lost look for themselves. */
+  private readonly lost: LostLookup<R>;
   constructor(
     private readonly ops: ImportOps<D, B, R>,
     private readonly existing: ExistingRecords<R>,
     private readonly cursor: string | null,
     private readonly options: RunOptions,
   ) {
-    this.newestCreatedMs = cursor ? Date.parse(cursor) : Number.NEGATIVE_INFINITY;
+    this.lost = new LostLookup((since) => ops.listSince(since), existing, cursor);
   }
 
   private at(): string {
@@ -281,13 +262,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       if ((await hold.take()) && this.options.signal?.aborted)
         return notSent(draft, 'not sent: the run was interrupted');
       // Stamped after every create answered so far, if the service acts on it (the look-up's start).
-      const sentAfterMs = this.newestCreatedMs;
+      const sentAfterMs = this.lost.beforeSend();
       try {
         const record = await this.ops.create(body);
-        this.newestCreatedMs = Math.max(
-          this.newestCreatedMs,
-          Date.parse(record.updated_at) || Number.NEGATIVE_INFINITY,
-        );
+        this.lost.answered(record);
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
         await this.journalCreated(draft, print, record, allowed);
@@ -299,7 +277,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         hold.stepAside();
         let found: R | undefined;
         try {
-          found = await this.findLost(identity, sentAfterMs);
+          found = await this.lost.find(identity, sentAfterMs);
         } catch (lookup) {
           // Unsearched, sending again could make a twin: stop here; its intent stays journalled, so
           // the next run looks for it before sending it.
@@ -342,15 +320,6 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       }
       return failed(draft, error);
     }
-  }
-
-  /**
-   * A record with this identity among those changed since `sentAfterMs` (epoch milliseconds, less the
-   * margin; a list begun after the lost create), or known before, not yet taken.
-   */
-  private async findLost(identity: string, sentAfterMs: number): Promise<R | undefined> {
-    await this.lists.after(sentAfterMs);
-    return this.existing.takeTwin(identity);
   }
 
   private async update(draft: D, recordId: string): Promise<RowResult[]> {

@@ -1,0 +1,60 @@
+/**
+ * Where a create whose answer was lost looks for itself (run.ts): among the records changed since the
+ * newest create of the run answered before it was sent, less the margin, in lists shared with the
+ * other lost creates of the moment (fresh-read.ts).
+ */
+import type { ExistingRecords, ServiceRecord } from './existing.ts';
+import { FreshRead } from './fresh-read.ts';
+import { LOST_LOOKUP_GATHER_MS, LOST_LOOKUP_HEDGE_MS, RECONCILE_MARGIN_MS } from './run-options.ts';
+
+/** The look-ups of one run's lost creates; found records join `existing` (unclaimed). */
+export class LostLookup<R extends ServiceRecord> {
+  /**
+   * The newest `updated_at` a create of this run was answered with, epoch milliseconds (the run's
+   * cursor before the first): a record sent after that answer came is stamped after it, less the
+   * margin (the assumption the run's cursor already makes of the records read before the run: gaps
+   * row 14, ties, is what the margin is for).
+   */
+  private newestCreatedMs: number;
+  private readonly lists: FreshRead;
+
+  /**
+   * @param listSince the records changed after an ISO time (null: all), as `ImportOps.listSince`.
+   * @param cursor the newest `updated_at` of the records read before the run (null: none).
+   */
+  constructor(
+    listSince: (updatedAfter: string | null) => Promise<R[]>,
+    private readonly existing: ExistingRecords<R>,
+    cursor: string | null,
+  ) {
+    this.newestCreatedMs = cursor ? Date.parse(cursor) : Number.NEGATIVE_INFINITY;
+    const read = async (sinceMs: number) => {
+      const since = Number.isFinite(sinceMs) ? new Date(sinceMs - RECONCILE_MARGIN_MS).toISOString() : null;
+      for (const record of await listSince(since)) {
+        if (!this.existing.byId(record.id)) this.existing.add(record, false);
+      }
+    };
+    this.lists = new FreshRead(read, LOST_LOOKUP_GATHER_MS, undefined, LOST_LOOKUP_HEDGE_MS);
+  }
+
+  /** Where a create about to be sent will be looked for if its answer is lost, epoch milliseconds (before the margin). */
+  beforeSend(): number {
+    return this.newestCreatedMs;
+  }
+
+  /** Notes a create's answer: the creates sent after it are stamped after it. */
+  answered(record: R): void {
+    const ms = Date.parse(record.updated_at);
+    if (ms > this.newestCreatedMs) this.newestCreatedMs = ms;
+  }
+
+  /**
+   * A record with this identity among those changed since `sentAfterMs` (from {@link beforeSend}, less
+   * the margin; a list begun after the lost create), or known before, not yet taken.
+   * @throws the list's error when it could not be read (the create is then not sent again).
+   */
+  async find(identity: string, sentAfterMs: number): Promise<R | undefined> {
+    await this.lists.after(sentAfterMs);
+    return this.existing.takeTwin(identity);
+  }
+}
