@@ -84,8 +84,9 @@ describe('the back-off of a client over HTTP', () => {
     expect(retries.map((r) => r.reason)).toEqual(['500 Internal Server Error', '503 Service Unavailable']);
     expect(retries[0]!.delayMs).toBeGreaterThanOrEqual(1);
     expect(retries[0]!.delayMs).toBeLessThanOrEqual(2);
-    expect(retries[1]!.delayMs).toBeGreaterThanOrEqual(2);
-    expect(retries[1]!.delayMs).toBeLessThanOrEqual(4);
+    // The second wait half as long again as the first (1.5 ms), times 1–2.
+    expect(retries[1]!.delayMs).toBeGreaterThanOrEqual(1.5);
+    expect(retries[1]!.delayMs).toBeLessThanOrEqual(3);
   });
 
   it('backs off hard on a 429 without Retry-After, and on a timeout', async () => {
