@@ -6,7 +6,7 @@
  * 8.5% each second until the service pushes back a second time (the first push-back often comes
  * from the opening burst, before a second of answers tells its rate), then by a quarter request per
  * second. Latency that grows to twice its baseline takes a tenth off. Retry-After is honoured by the
- * retry policy, not here. A {@link PriorityLimit} does the queueing (urgent requests first: reads and
+ * retry policy, not here. p-queue does the queueing (urgent requests first: reads and
  * retries, see http.ts): its concurrency is changed.
  *
  * Overload is told from faults: a 429 and rising latency always say the service is overloaded; a 503
@@ -19,8 +19,8 @@
  * When failures are most of the latest answers (the service failing, not flaking) the limit shrinks by
  * a quarter.
  */
+import PQueue from 'p-queue';
 import { FaultWindow } from './fault-window.ts';
-import { PriorityLimit } from './priority-limit.ts';
 
 /** Options of {@link AdaptiveLimit}; times in milliseconds. */
 export interface AdaptiveLimitOptions {
@@ -44,6 +44,14 @@ export interface AdaptiveState {
   rate: number | null;
   /** Answers that asked to slow down (429, 503). */
   pushedBack: number;
+}
+
+/**
+ * The p-queue priority of a request: urgent ones (reads, retries: what a record already under way waits
+ * for) start before every waiting one that is not; each priority first come, first served.
+ */
+export function urgentOrNot(urgent: boolean): { priority: number } {
+  return { priority: urgent ? 1 : 0 };
 }
 
 /** Time between two cuts: one push-back burst is answered once. */
@@ -73,7 +81,7 @@ export interface AnswerSignal {
  * @throws RangeError when `initial` or `max` is not a whole number from 1 up, or `initial` > `max`.
  */
 export class AdaptiveLimit {
-  private readonly limit: PriorityLimit;
+  private readonly limit: PQueue;
   private window: number;
   private readonly max: number;
   private rate: number | null = null;
@@ -108,7 +116,7 @@ export class AdaptiveLimit {
     this.window = options.initial;
     this.max = options.max;
     this.reached = options.initial;
-    this.limit = new PriorityLimit(options.initial);
+    this.limit = new PQueue({ concurrency: options.initial });
     this.now = options.now ?? (() => performance.now());
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
@@ -124,7 +132,7 @@ export class AdaptiveLimit {
    * to answer. An `urgent` send goes before every waiting send that is not.
    */
   run<T>(send: () => Promise<T>, signalOf: (result: T) => number | AnswerSignal, urgent = false): Promise<T> {
-    return this.limit.run(async () => {
+    return this.limit.add(async () => {
       await this.pace();
       const began = this.now();
       try {
@@ -141,7 +149,7 @@ export class AdaptiveLimit {
         this.observe(0, this.now() - began);
         throw error;
       }
-    }, urgent);
+    }, urgentOrNot(urgent));
   }
 
   private async pace(): Promise<void> {

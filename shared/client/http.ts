@@ -3,10 +3,10 @@
  * retries with back-off.
  */
 import { untilAborted } from './abortable.ts';
-import { AdaptiveLimit, type AdaptiveState } from './adaptive-limit.ts';
+import { AdaptiveLimit, urgentOrNot, type AdaptiveState } from './adaptive-limit.ts';
 import { beforeRetry, shortDelayMs } from './back-off.ts';
 import { FaultWindow } from './fault-window.ts';
-import { PriorityLimit } from './priority-limit.ts';
+import PQueue from 'p-queue';
 import pRetry, { AbortError } from 'p-retry';
 import type { z } from 'zod';
 import { NetworkError, OutcomeUnknownError, TimeoutError, type RequestTarget } from '../errors/index.ts';
@@ -91,7 +91,7 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   // retries wait ahead of first attempts of writes: in an import they are what a record already under
   // way waits for (a lost create's look-up, an update's read), while the writes are the next records.
   const adaptive = options.adaptive ? new AdaptiveLimit(options.adaptive) : null;
-  const fixed = options.maxInFlight === undefined ? null : new PriorityLimit(options.maxInFlight);
+  const fixed = options.maxInFlight === undefined ? null : new PQueue({ concurrency: options.maxInFlight });
   // The latest answers of every exchange: the adaptive limit records them itself, else they are recorded here.
   const faults = adaptive?.faults ?? new FaultWindow();
   const slot: InFlightLimit = adaptive
@@ -102,7 +102,7 @@ export function createHttp(options: ResolvedOptions): HttpClient {
           urgent,
         )
     : fixed
-      ? (send, { urgent }) => fixed.run(() => recorded(faults, send), urgent)
+      ? (send, { urgent }) => fixed.add(() => recorded(faults, send), urgentOrNot(urgent))
       : (send) => recorded(faults, send);
   const limited = { ...options, exchange: slot };
   return {
