@@ -112,8 +112,10 @@ export function groupInvoices(
       if (key.invoice) {
         remember(key.number!, group);
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
-        const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
-        if (key.norm.startsWith('record ') && !byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
+        if (key.norm.startsWith('record ')) {
+          const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
+          if (!byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
+        }
       }
     } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
       group = current;
