@@ -54,6 +54,25 @@ export function rowCellsOf<F extends string>(
   return (values) => new RowCells(values, at) as unknown as Partial<Record<F, CellValue>>;
 }
 
+/** A field's place in the column tables (for {@link cellOf}); -1 for a field no import kind has. */
+export function placeOf(field: string): number {
+  return PLACE.get(field) ?? -1;
+}
+
+/**
+ * `cells[field]`, read by column for a view (no getter, no lookup by name: for loops over fields);
+ * `place` must be `placeOf(field)`.
+ */
+export function cellOf<F extends string>(
+  cells: Partial<Record<F, CellValue>>,
+  field: F,
+  place: number,
+): CellValue | undefined {
+  if (!(cells instanceof RowCells)) return cells[field];
+  const column = place < 0 ? UNMAPPED : cells.at[place]!;
+  return column === UNMAPPED ? undefined : (cells.values[column] ?? null);
+}
+
 /**
  * A row's cells as a plain object that can be changed: a view's mapped fields (`columns`' keys, in
  * their order) as own properties; a plain object is copied as it is.

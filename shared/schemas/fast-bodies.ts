@@ -41,6 +41,24 @@ function isId(v: unknown): v is string {
 }
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL_PATTERN.test(v);
 
+/**
+ * The sign of a decimal string (one that matches `DECIMAL_PATTERN`) as `Number(text)` (zod's refinement)
+ * sees it: 1 above zero, 0 for zero (`-0` too), -1 below, read from the characters. Past 300 characters
+ * `Number` itself decides (a value that long may round to zero, or to infinity).
+ */
+function decimalSign(text: string): number {
+  if (text.length > 300) {
+    const value = Number(text);
+    return value > 0 ? 1 : value < 0 ? -1 : 0;
+  }
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    // '1'…'9': not zero.
+    if (c >= 49 && c <= 57) return text.charCodeAt(0) === 45 ? -1 : 1;
+  }
+  return 0;
+}
+
 /** zod's `.trim().min(1).max(max)`: the trimmed text, or undefined when it does not pass. */
 function trimmedText(v: unknown, max: number): string | undefined {
   if (typeof v !== 'string') return undefined;
@@ -107,7 +125,7 @@ function fastItem(item: unknown): LineItemInput | null {
   if ('id' in item && !isId(id)) return null;
   if ('product_alias_id' in item && aliasId !== null && !isId(aliasId)) return null;
   if (!isId(productId) || !isDecimal(quantity) || !isDecimal(size) || !isDecimal(cost)) return null;
-  if (!(Number(quantity) > 0) || !(Number(size) > 0) || !(Number(cost) >= 0)) return null;
+  if (decimalSign(quantity) <= 0 || decimalSign(size) <= 0 || decimalSign(cost) < 0) return null;
   const unit = trimmedText(item.pack_size_unit, UNIT_MAX_LENGTH);
   if (unit === undefined) return null;
   if (ordered && unit === item.pack_size_unit) return item as unknown as LineItemInput;

@@ -15,6 +15,16 @@ import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
+import { cellOf, placeOf } from '../row-cells.ts';
+
+/** Each of {@link RECEIPT_HEADER_FIELDS}' place, for `cellOf`. */
+const HEADER_PLACES: readonly number[] = RECEIPT_HEADER_FIELDS.map(placeOf);
+
+/** The cell of the invoice key field (see {@link invoiceKeyField}). */
+function keyCell(row: FieldRow<ReceiptField>, keyField: ReceiptField): CellValue | undefined {
+  return cellOf(row.cells, keyField, keyField === 'invoice' ? INVOICE_PLACE : placeOf(keyField));
+}
+const INVOICE_PLACE = placeOf('invoice');
 
 /** A header field's value for the whole invoice, and the sheet row it was written on. */
 export interface HeaderValue {
@@ -138,7 +148,7 @@ function groupingKey(
   row: FieldRow<ReceiptField>,
   keyField: ReceiptField | null,
 ): { norm: string; invoice: string | null; number: string | null; supplier: string | null } | null {
-  const invoiceCell = keyField ? row.cells[keyField] : undefined;
+  const invoiceCell = keyField ? keyCell(row, keyField) : undefined;
   const invoice = invoiceCell === undefined || invoiceCell === null ? null : cellText(invoiceCell) || null;
   const recordCell = row.cells.record_id;
   const recordId = recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
@@ -190,7 +200,7 @@ function supplierBlockStarts(
   const numberOf = (row: FieldRow<ReceiptField>): string | null => {
     const record = row.cells.record_id;
     if (record !== undefined && record !== null && cellText(record)) return null;
-    const cell = row.cells[keyField];
+    const cell = keyCell(row, keyField);
     const text = cell === undefined || cell === null ? '' : cellText(cell);
     return text ? normInvoice(text) : null;
   };
@@ -226,7 +236,7 @@ function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: R
   if (keyField === null) return false;
   let previous: string | null = null;
   for (const row of rows) {
-    const cell = row.cells[keyField];
+    const cell = keyCell(row, keyField);
     const key = cell === undefined || cell === null ? '' : cellText(cell);
     const norm = key ? normInvoice(key) : null;
     if (norm !== null && norm === previous) return true;
@@ -251,8 +261,8 @@ function continuesWithoutKey(
 
 /** A row without a key starts a new invoice when it writes a header field unlike the current one's. */
 function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): boolean {
-  return RECEIPT_HEADER_FIELDS.some((field) => {
-    const cell = row.cells[field];
+  return RECEIPT_HEADER_FIELDS.some((field, i) => {
+    const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
     const known = current.header[field];
     return !isBlank(cell) && known !== undefined && comparable(cell ?? null) !== comparable(known.value);
   });
@@ -261,8 +271,9 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
 function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
   group.lines.push(row);
   addKey(group, row);
-  for (const field of RECEIPT_HEADER_FIELDS) {
-    const cell = row.cells[field];
+  for (let i = 0; i < RECEIPT_HEADER_FIELDS.length; i += 1) {
+    const field = RECEIPT_HEADER_FIELDS[i]!;
+    const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
     if (cell === undefined || cell === null || isBlank(cell)) continue;
     const known = group.header[field];
     if (!known) {
@@ -292,7 +303,7 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
  */
 function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
   if (group.key !== null || !group.keyField) return;
-  const cell = row.cells[group.keyField];
+  const cell = keyCell(row, group.keyField);
   const text = cell === undefined || cell === null ? '' : cellText(cell);
   if (group.key === null && text) group.key = text;
 }
