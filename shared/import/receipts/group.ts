@@ -94,11 +94,14 @@ export function groupInvoices(
     else if (!known.includes(group)) known.push(group);
   };
 
-  const repeatsKey = keyRepeatedOnLines(rows, keyField);
-  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField);
-  for (const row of rows) {
+  // Each row's invoice key as written and as compared, read once for the three passes below.
+  const keys = keyTexts(rows, keyField);
+  const repeatsKey = keyRepeatedOnLines(keys.numbers);
+  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField, keys.numbers);
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
     const boundary = blankBefore.has(row.rowNumber);
-    const key = groupingKey(row, keyField);
+    const key = groupingKey(row, keys.texts[i]!, keys.numbers[i]!);
     let group: InvoiceGroup | null;
     if (key) {
       const sameNumber = key.number !== null ? (byNumber.get(key.number) ?? NONE) : NONE;
@@ -146,17 +149,36 @@ export function groupInvoices(
  */
 function groupingKey(
   row: FieldRow<ReceiptField>,
-  keyField: ReceiptField | null,
+  invoice: string | null,
+  number: string | null,
 ): { norm: string; invoice: string | null; number: string | null; supplier: string | null } | null {
-  const invoiceCell = keyField ? keyCell(row, keyField) : undefined;
-  const invoice = invoiceCell === undefined || invoiceCell === null ? null : cellText(invoiceCell) || null;
   const recordCell = row.cells.record_id;
   const recordId = recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
   if (!recordId && !invoice) return null;
   const supplier = cellText(row.cells.supplier ?? null) || null;
-  const number = invoice ? normInvoice(invoice) : null;
   if (recordId) return { norm: `record ${recordId}`, invoice, number, supplier };
   return { norm: invoiceGroupKey(invoice!, supplier, number!), invoice, number, supplier };
+}
+
+/**
+ * Each row's invoice key cell as text (null when blank or there is no key column) and as invoice
+ * numbers compare (`normInvoice`), by row index.
+ */
+function keyTexts(
+  rows: readonly FieldRow<ReceiptField>[],
+  keyField: ReceiptField | null,
+): { texts: (string | null)[]; numbers: (string | null)[] } {
+  const texts: (string | null)[] = new Array<string | null>(rows.length).fill(null);
+  const numbers: (string | null)[] = new Array<string | null>(rows.length).fill(null);
+  if (keyField === null) return { texts, numbers };
+  for (let i = 0; i < rows.length; i += 1) {
+    const cell = keyCell(rows[i]!, keyField);
+    const text = cell === undefined || cell === null ? '' : cellText(cell);
+    if (!text) continue;
+    texts[i] = text;
+    numbers[i] = normInvoice(text);
+  }
+  return { texts, numbers };
 }
 
 /** The key of an invoice: its supplier and number, each with case and spacing ignored. */
@@ -194,22 +216,22 @@ function supplierBlockStarts(
   rows: readonly FieldRow<ReceiptField>[],
   blankBefore: ReadonlySet<number>,
   keyField: ReceiptField | null,
+  numbers: readonly (string | null)[],
 ): Set<number> {
   const starts = new Set<number>();
   if (keyField === null) return starts;
-  const numberOf = (row: FieldRow<ReceiptField>): string | null => {
-    const record = row.cells.record_id;
-    if (record !== undefined && record !== null && cellText(record)) return null;
-    const cell = keyCell(row, keyField);
-    const text = cell === undefined || cell === null ? '' : cellText(cell);
-    return text ? normInvoice(text) : null;
+  const numberOf = (k: number): string | null => {
+    const number = numbers[k]!;
+    if (number === null) return null;
+    const record = rows[k]!.cells.record_id;
+    return record !== undefined && record !== null && cellText(record) ? null : number;
   };
   let i = 0;
   while (i < rows.length) {
-    const number = numberOf(rows[i]!);
+    const number = numberOf(i);
     let end = i + 1;
     while (number !== null && end < rows.length && !blankBefore.has(rows[end]!.rowNumber)) {
-      if (numberOf(rows[end]!) !== number) break;
+      if (numberOf(end) !== number) break;
       end += 1;
     }
     // A run of one row starts no other supplier's invoice.
@@ -232,13 +254,9 @@ function supplierBlockStarts(
  * Whether the sheet writes the invoice number on more than the first line of an invoice (a layout
  * that repeats the header on every line): then a blank number means "no number", not "same as above".
  */
-function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: ReceiptField | null): boolean {
-  if (keyField === null) return false;
+function keyRepeatedOnLines(numbers: readonly (string | null)[]): boolean {
   let previous: string | null = null;
-  for (const row of rows) {
-    const cell = keyCell(row, keyField);
-    const key = cell === undefined || cell === null ? '' : cellText(cell);
-    const norm = key ? normInvoice(key) : null;
+  for (const norm of numbers) {
     if (norm !== null && norm === previous) return true;
     previous = norm;
   }
