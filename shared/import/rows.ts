@@ -62,7 +62,9 @@ export function splitDataRows<F extends string>(
   const view = rowCellsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
   let previous = headerRowNumber;
-  for (const row of grid.rows) {
+  // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
+  for (let r = 0; r < grid.rows.length; r += 1) {
+    const row = grid.rows[r]!;
     if (row.rowNumber <= headerRowNumber) continue;
     // Rows missing from the grid are blank rows of the sheet: they separate invoices.
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);

@@ -256,7 +256,8 @@ function supplierBlockStarts(
  */
 function keyRepeatedOnLines(numbers: readonly (string | null)[]): boolean {
   let previous: string | null = null;
-  for (const norm of numbers) {
+  for (let i = 0; i < numbers.length; i += 1) {
+    const norm = numbers[i]!;
     if (norm !== null && norm === previous) return true;
     previous = norm;
   }
