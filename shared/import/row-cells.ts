@@ -1,13 +1,18 @@
 /**
- * A data row's mapped cells as a view of its grid row: one small object per row (the grid row's cells and
- * the sheet's column table), each field read through a getter, instead of a copy of every mapped cell.
- * One class for every sheet and kind, so the code that reads rows sees one shape.
+ * A data row as a view of its grid row: one small object per row (the grid row's cells, the sheet's column
+ * table, the row number), its own cells, each field read through a getter, instead of a row object and a
+ * copy of every mapped cell. One class for every sheet and kind, so the code that reads rows sees one shape.
  */
 import type { CellValue } from '../sheet/grid.ts';
 import { IMPORT_KINDS, KINDS } from '../kinds/index.ts';
 
+/** Names a field must not have (they are the view's own): a mapping naming one gets plain rows. */
+const OWN_NAMES: ReadonlySet<string> = new Set(['values', 'at', 'rowNumber', 'columns', 'cells']);
+
 /** Every field of every import kind, each with its place in a sheet's column table. */
-const VIEW_FIELDS: readonly string[] = [...new Set(IMPORT_KINDS.flatMap((kind) => KINDS[kind].fields))];
+const VIEW_FIELDS: readonly string[] = [...new Set(IMPORT_KINDS.flatMap((kind) => KINDS[kind].fields))].filter(
+  (field) => !OWN_NAMES.has(field),
+);
 const PLACE: ReadonlyMap<string, number> = new Map(VIEW_FIELDS.map((field, k) => [field, k]));
 
 /** In a column table: the field is not mapped (its getter gives undefined). */
@@ -16,15 +21,31 @@ const UNMAPPED = -1;
 const NO_COLUMN = 0x3fffffff;
 
 /**
- * A row's cells: each field of {@link VIEW_FIELDS} is a read-only, enumerable getter on the prototype
- * giving the grid row's cell at the field's column (null when the row has none), undefined when the
- * field is not mapped. Own properties are only `values` and `at`: copy it with {@link plainRowCells}.
+ * A data row that is its own cells: `rowNumber` and `columns` as a `FieldRow` has them, `cells` (a
+ * getter) the row itself, and each field of {@link VIEW_FIELDS} a read-only, enumerable getter on the
+ * prototype giving the grid row's cell at the field's column (null when the row has none), undefined
+ * when the field is not mapped. Own properties are `values`, `at`, `rowNumber` and `columns`: copy the
+ * cells with {@link plainRowCells}.
  */
 class RowCells {
   constructor(
     readonly values: readonly CellValue[],
     readonly at: Int32Array,
+    readonly rowNumber: number,
+    readonly columns: object,
   ) {}
+
+  /** The row's cells: the row itself (one object per data row, not two). */
+  get cells(): this {
+    return this;
+  }
+}
+
+/** A data row as rows.ts's `FieldRow` is (said here without importing it). */
+export interface RowView<F extends string> {
+  rowNumber: number;
+  cells: Partial<Record<F, CellValue>>;
+  columns: Partial<Record<F, number>>;
 }
 
 VIEW_FIELDS.forEach((field, k) => {
@@ -39,19 +60,20 @@ VIEW_FIELDS.forEach((field, k) => {
 });
 
 /**
- * The maker of a sheet's row views under one mapping (field → 0-based column), or null when the
- * mapping names a field no import kind has (then rows are plain copies, as before views).
+ * The maker of a sheet's data rows under one mapping (field → 0-based column): each a view of its grid
+ * row that is also its own `cells`; or null when the mapping names a field no import kind has (then
+ * rows are plain objects with a copy of their cells).
  */
-export function rowCellsOf<F extends string>(
+export function rowViewsOf<F extends string>(
   columns: Partial<Record<F, number>>,
-): ((values: readonly CellValue[]) => Partial<Record<F, CellValue>>) | null {
+): ((values: readonly CellValue[], rowNumber: number) => RowView<F>) | null {
   const at = new Int32Array(VIEW_FIELDS.length).fill(UNMAPPED);
   for (const [field, column] of Object.entries(columns) as [string, number | undefined][]) {
     const k = PLACE.get(field);
     if (k === undefined) return null;
     at[k] = typeof column === 'number' && Number.isInteger(column) && column >= 0 ? column : NO_COLUMN;
   }
-  return (values) => new RowCells(values, at) as unknown as Partial<Record<F, CellValue>>;
+  return (values, rowNumber) => new RowCells(values, at, rowNumber, columns) as unknown as RowView<F>;
 }
 
 /** A field's place in the column tables (for {@link cellOf}); -1 for a field no import kind has. */

@@ -6,7 +6,7 @@ import type { Notice } from '../errors/remedy.ts';
 import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
 import { IMPORT_KINDS, fieldsWith } from '../kinds/index.ts';
-import { plainRowCells, rowCellsOf } from './row-cells.ts';
+import { plainRowCells, rowViewsOf } from './row-cells.ts';
 
 /** A data row below the header: its sheet row, and each mapped field's cell (undefined when unmapped). */
 export interface FieldRow<F extends string> {
@@ -58,8 +58,8 @@ export function splitDataRows<F extends string>(
   const fields = mapped.map(([field]) => field);
   const indexes = mapped.map(([, column]) => column);
   const derived = fields.map((field) => DERIVED_FIELDS.has(field));
-  // Every row's cells are a view of its grid row (row-cells.ts); else a copy of this shape (fields in mapping order).
-  const view = rowCellsOf<F>(columns);
+  // Every row is a view of its grid row, its own cells (row-cells.ts); else a copy of this shape (fields in mapping order).
+  const view = rowViewsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
   let previous = headerRowNumber;
   // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
@@ -79,12 +79,14 @@ export function splitDataRows<F extends string>(
       blankBefore.add(row.rowNumber + 1);
       continue;
     }
-    const cells = view ? view(row.cells) : copyCells(shape, fields, indexes, row.cells);
-    if (isTotalsRow(row, cells[quantityField])) {
+    const data = view
+      ? view(row.cells, row.rowNumber)
+      : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns };
+    if (isTotalsRow(row, data.cells[quantityField])) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       continue;
     }
-    rows.push({ rowNumber: row.rowNumber, cells, columns });
+    rows.push(data);
   }
   return { rows, skipped, blankBefore };
 }
@@ -119,7 +121,7 @@ export function withConstants<F extends string>(
   return rows.map((row) => {
     const cells = plainRowCells(row.cells, row.columns);
     for (const [field, value] of entries) if (cells[field] === undefined) cells[field] = value;
-    return { ...row, cells };
+    return { rowNumber: row.rowNumber, cells, columns: row.columns };
   });
 }
 

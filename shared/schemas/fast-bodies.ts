@@ -143,8 +143,8 @@ function fastItem(item: unknown): LineItemInput | null {
 /**
  * The body as `ReceiptCreateBody` (zod) gives it back when this check is sure it passes; null when it
  * is not sure (an invalid body, an unusual shape): then zod decides. Never throws. The body is a new
- * object, but its line items may be the input's own objects (when zod would give them back unchanged):
- * the caller must not change the input's items afterwards.
+ * object, but its line items (and their array) may be the input's own (when zod would give them back
+ * unchanged): the caller must not change the input's items afterwards.
  */
 export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;
@@ -155,11 +155,17 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   if (!isId(body.storage_id) || typeof body.received_at !== 'string' || !TIMESTAMP_PATTERN.test(body.received_at))
     return null;
   if (supplier === undefined || notes === undefined || orderNumber === undefined) return null;
-  const items: LineItemInput[] = [];
-  for (const line of body.line_items as unknown[]) {
-    const item = fastItem(line);
+  // The input's own array when zod would give back every item as it is (the usual case); else a copy.
+  const lines = body.line_items as unknown[];
+  let items: LineItemInput[] | null = null;
+  for (let k = 0; k < lines.length; k += 1) {
+    const item = fastItem(lines[k]);
     if (!item) return null;
-    items.push(item);
+    if (items !== null) items.push(item);
+    else if (item !== lines[k]) {
+      items = lines.slice(0, k) as LineItemInput[];
+      items.push(item);
+    }
   }
   return {
     storage_id: body.storage_id,
@@ -167,7 +173,7 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
     supplier,
     notes,
     order_number: orderNumber,
-    line_items: items,
+    line_items: items ?? (lines as LineItemInput[]),
   };
 }
 

@@ -82,9 +82,11 @@ export function buildReceiptDraft(
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
   const priceFromTotal = settings.packCostFrom === 'line_total';
-  const lines: ReceiptLine[] = [];
+  // One slot per line, filled in order (no array grown line by line).
+  const lines: ReceiptLine[] = new Array<ReceiptLine>(group.lines.length);
   const items: NonNullable<ReceiptCreateBody['line_items']> = [];
-  for (const row of group.lines) {
+  for (let k = 0; k < group.lines.length; k += 1) {
+    const row = group.lines[k]!;
     const cells = lineCells(row, lineSettings, settings.memo);
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
@@ -96,7 +98,7 @@ export function buildReceiptDraft(
       ? unitPriceFromTotal(read, row, quantity)
       : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
-    lines.push({ rowNumber: row.rowNumber, lineItemId });
+    lines[k] = { rowNumber: row.rowNumber, lineItemId };
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
     const total = row.cells.line_total;

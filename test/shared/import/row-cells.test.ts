@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainRowCells, rowCellsOf } from '../../../shared/import/row-cells.ts';
+import { plainRowCells, rowViewsOf } from '../../../shared/import/row-cells.ts';
 import { splitDataRows, withConstants } from '../../../shared/import/rows.ts';
 import { KINDS, type ReceiptField } from '../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
@@ -59,7 +59,7 @@ describe('row views (row-cells.ts)', () => {
   });
 
   it('are not made for a mapping naming a field no import kind has (rows are then plain copies)', () => {
-    expect(rowCellsOf({ product: 0, shoe_size: 1 } as Record<string, number>)).toBeNull();
+    expect(rowViewsOf({ product: 0, shoe_size: 1 } as Record<string, number>)).toBeNull();
     const grid: Grid = { source: 't.csv', sheet: 't', rows: [{ rowNumber: 2, cells: ['x', 3] }] };
     const { rows } = splitDataRows<string>(grid, 1, { product: 0, shoe_size: 1 }, 'quantity');
     expect(rows[0]!.cells).toEqual({ product: 'x', shoe_size: 3 });
