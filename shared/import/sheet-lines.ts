@@ -42,7 +42,12 @@ export function sheetLines<F extends string>(
 ): SheetLines<F> {
   const columns = mapping.columns as Partial<Record<F, number>>;
   const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField);
-  const lines = skipLines<F>(withConstants(split.rows, mapping.constants), 'product' as F, settings.skipLines);
+  // Each step only when it has something to do (a copy of 100,000 rows each otherwise).
+  const given =
+    Object.keys(mapping.constants ?? {}).length > 0 ? withConstants(split.rows, mapping.constants) : split.rows;
+  const lines = settings.skipLines?.length
+    ? skipLines<F>(given, 'product' as F, settings.skipLines)
+    : { kept: given, skipped: [] };
   const datePlace = placeOf(dateField);
   const dates = checkDateColumn(
     lines.kept.map((r) => cellOf(r.cells, dateField, datePlace) ?? null),

@@ -2,7 +2,7 @@
  * Turns one invoice's rows into a receipt create body: header and lines read, names resolved, the body checked; a
  * problem pinned to each cell that cannot be used.
  */
-import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
+import type { LineItemInput, ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
@@ -84,7 +84,9 @@ export function buildReceiptDraft(
   const priceFromTotal = settings.packCostFrom === 'line_total';
   // One slot per line, filled in order (no array grown line by line).
   const lines: ReceiptLine[] = new Array<ReceiptLine>(group.lines.length);
-  const items: NonNullable<ReceiptCreateBody['line_items']> = [];
+  // As many slots as lines (no list grown item by item), cut to the items made.
+  const items: NonNullable<ReceiptCreateBody['line_items']> = new Array<LineItemInput>(group.lines.length);
+  let itemCount = 0;
   for (let k = 0; k < group.lines.length; k += 1) {
     const row = group.lines[k]!;
     const cells = lineCells(row, lineSettings, settings.memo);
@@ -137,10 +139,11 @@ export function buildReceiptDraft(
         pack_cost: cost,
       };
       // The schema's key order (id first), so that the fast body check takes the item as it is.
-      items.push(lineItemId ? { id: lineItemId, ...item } : item);
+      items[itemCount++] = lineItemId ? { id: lineItemId, ...item } : item;
     }
   }
 
+  items.length = itemCount;
   const problems = [...group.problems, ...read.problems];
   const draft: ReceiptDraft = {
     key: group.key,
