@@ -95,6 +95,25 @@ export function cellOf<F extends string>(
   return column === UNMAPPED ? undefined : (cells.values[column] ?? null);
 }
 
+/** The last answer of {@link mappedOf}: a sheet asks with the same table and places row after row. */
+let lastMapped: { at: Int32Array; places: readonly number[]; mapped: readonly number[] } | null = null;
+
+/**
+ * Of `places` (each `placeOf` a field), the indexes whose field a view maps (the others read undefined
+ * on it), for loops over fields to skip the rest; null for plain cells (every field may be there).
+ */
+export function mappedOf(cells: object, places: readonly number[]): readonly number[] | null {
+  if (!(cells instanceof RowCells)) return null;
+  const at = cells.at;
+  if (lastMapped !== null && lastMapped.at === at && lastMapped.places === places) return lastMapped.mapped;
+  const mapped: number[] = [];
+  places.forEach((place, i) => {
+    if (place >= 0 && at[place] !== UNMAPPED) mapped.push(i);
+  });
+  lastMapped = { at, places, mapped };
+  return mapped;
+}
+
 /**
  * A row's cells as a plain object that can be changed: a view's mapped fields (`columns`' keys, in
  * their order) as own properties; a plain object is copied as it is.

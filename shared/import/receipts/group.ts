@@ -15,7 +15,7 @@ import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
-import { cellOf, placeOf } from '../row-cells.ts';
+import { cellOf, mappedOf, placeOf } from '../row-cells.ts';
 
 /** Each of {@link RECEIPT_HEADER_FIELDS}' place, for `cellOf`. */
 const HEADER_PLACES: readonly number[] = RECEIPT_HEADER_FIELDS.map(placeOf);
@@ -290,7 +290,11 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
 function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
   group.lines.push(row);
   addKey(group, row);
-  for (let i = 0; i < RECEIPT_HEADER_FIELDS.length; i += 1) {
+  // A row view reads undefined for the header fields its sheet does not map: only the mapped ones are looked at.
+  const mapped = mappedOf(row.cells, HEADER_PLACES);
+  const count = mapped === null ? RECEIPT_HEADER_FIELDS.length : mapped.length;
+  for (let k = 0; k < count; k += 1) {
+    const i = mapped === null ? k : mapped[k]!;
     const field = RECEIPT_HEADER_FIELDS[i]!;
     const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
     if (cell === undefined || cell === null || isBlank(cell)) continue;

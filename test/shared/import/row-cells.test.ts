@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainRowCells, rowViewsOf } from '../../../shared/import/row-cells.ts';
+import { mappedOf, placeOf, plainRowCells, rowViewsOf } from '../../../shared/import/row-cells.ts';
 import { splitDataRows, withConstants } from '../../../shared/import/rows.ts';
 import { KINDS, type ReceiptField } from '../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
@@ -63,5 +63,15 @@ describe('row views (row-cells.ts)', () => {
     const grid: Grid = { source: 't.csv', sheet: 't', rows: [{ rowNumber: 2, cells: ['x', 3] }] };
     const { rows } = splitDataRows<string>(grid, 1, { product: 0, shoe_size: 1 }, 'quantity');
     expect(rows[0]!.cells).toEqual({ product: 'x', shoe_size: 3 });
+  });
+
+  it('say which of some fields a view maps (mappedOf), and nothing for plain cells', () => {
+    const columns: Partial<Record<ReceiptField, number>> = { supplier: 3, quantity: 1 };
+    const view = rowViewsOf<ReceiptField>(columns)!;
+    const places = ['invoice', 'supplier', 'quantity', 'shoe_size'].map(placeOf);
+    expect(mappedOf(view(['a'], 2).cells, places)).toEqual([1, 2]);
+    expect(mappedOf(view(['b'], 3).cells, places)).toEqual([1, 2]);
+    expect(mappedOf(rowViewsOf<ReceiptField>({ invoice: 0 })!(['c'], 4).cells, places)).toEqual([0]);
+    expect(mappedOf({ supplier: 'x' }, places)).toBeNull();
   });
 });
