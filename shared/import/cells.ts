@@ -199,9 +199,8 @@ export class CellReader {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write the date, e.g. 3/02/2026`);
     }
-    const { dateOrder, timeZone, refuseAmbiguousDates } = this.settings;
     const read = this.memo
-      ? this.memo.dates.table(`${dateOrder} ${timeZone}`, refuseAmbiguousDates).get(value, this.settings, readDate)
+      ? this.memo.dateTable(this.settings).get(value, this.settings, readDate)
       : readDate(value, this.settings);
     if (read.ok) return read.value;
     return this.fail(field, rowNumber, read.code, read.message, value, { remedies: read.remedies });

@@ -86,15 +86,21 @@ export type DateReading =
 /** A two-level scope: tables by two settings (by identity), made on first use. */
 export class Scoped2<S, T, V, A = undefined> {
   private readonly outer = new Map<S, Scoped<T, V, A>>();
+  /** The pair asked for last and its table: a plan asks for the same pair line after line. */
+  private last: { first: S; second: T; table: CellTable<V, A> } | null = null;
 
   /** The table of one pair of scope values. */
   table(first: S, second: T): CellTable<V, A> {
+    const last = this.last;
+    if (last !== null && last.first === first && last.second === second) return last.table;
     let inner = this.outer.get(first);
     if (inner === undefined) {
       inner = new Scoped<T, V, A>();
       this.outer.set(first, inner);
     }
-    return inner.table(second);
+    const table = inner.table(second);
+    this.last = { first, second, table };
+    return table;
   }
 }
 
@@ -105,12 +111,29 @@ export class Scoped2<S, T, V, A = undefined> {
 export class ReadMemo {
   /** `parseDecimalCell` by cell. */
   readonly decimals = new CellTable<Parsed<string>>();
-  /** `CellReader.date` by `date order + time zone`, then the ambiguity notice, then the cell. */
+  /** `CellReader.date` by `date order + time zone`, then the ambiguity notice, then the cell: see {@link dateTable}. */
   readonly dates = new Scoped2<string, unknown, DateReading, DateSettings>();
+  private lastDates: { settings: DateSettings; table: CellTable<DateReading, DateSettings> } | null = null;
   /** `readPack` by context, then the pack conventions, then the text. */
   readonly packs = new Scoped2<string, unknown, unknown, PackConventions | undefined>();
   /** `readPackSize` (no pre-read pack) by unit aliases, then pack conventions, then the value cell, then the unit cell. */
   readonly packSizes = new Scoped2<unknown, unknown, Map<string | null | undefined, unknown>>();
   /** `isCountUnit` by text. */
   readonly countUnits = new CellTable<boolean>();
+
+  /** The table of `dates` for one reading's date order, time zone and ambiguity notice. */
+  dateTable(settings: DateSettings): CellTable<DateReading, DateSettings> {
+    const { dateOrder, timeZone, refuseAmbiguousDates } = settings;
+    const last = this.lastDates;
+    if (
+      last !== null &&
+      last.settings.dateOrder === dateOrder &&
+      last.settings.timeZone === timeZone &&
+      last.settings.refuseAmbiguousDates === refuseAmbiguousDates
+    )
+      return last.table;
+    const table = this.dates.table(`${dateOrder} ${timeZone}`, refuseAmbiguousDates);
+    this.lastDates = { settings: { dateOrder, timeZone, refuseAmbiguousDates }, table };
+    return table;
+  }
 }

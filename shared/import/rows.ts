@@ -6,11 +6,15 @@ import type { Notice } from '../errors/remedy.ts';
 import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
 import { IMPORT_KINDS, fieldsWith } from '../kinds/index.ts';
+import { plainRowCells, rowViewsOf } from './row-cells.ts';
 
 /** A data row below the header: its sheet row, and each mapped field's cell (undefined when unmapped). */
 export interface FieldRow<F extends string> {
   rowNumber: number;
-  /** Field → cell value as read; a field that is not mapped is absent. */
+  /**
+   * Field → cell value as read; a field that is not mapped is undefined. Read-only: a sheet's rows are
+   * views of its grid rows (row-cells.ts), whose fields are getters: copy with `plainRowCells`.
+   */
   cells: Partial<Record<F, CellValue>>;
   /** Field → 0-based column, for problems. */
   columns: Partial<Record<F, number>>;
@@ -54,33 +58,49 @@ export function splitDataRows<F extends string>(
   const fields = mapped.map(([field]) => field);
   const indexes = mapped.map(([, column]) => column);
   const derived = fields.map((field) => DERIVED_FIELDS.has(field));
-  // Every row's cells take this shape (the fields in mapping order), so each is a copy, not built key by key.
+  // Every row is a view of its grid row, its own cells (row-cells.ts); else a copy of this shape (fields in mapping order).
+  const view = rowViewsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
   let previous = headerRowNumber;
-  for (const row of grid.rows) {
+  // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
+  for (let r = 0; r < grid.rows.length; r += 1) {
+    const row = grid.rows[r]!;
     if (row.rowNumber <= headerRowNumber) continue;
     // Rows missing from the grid are blank rows of the sheet: they separate invoices.
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
     previous = row.rowNumber;
-    const cells = { ...shape };
     let blank = true;
-    for (let i = 0; i < fields.length; i += 1) {
+    for (let i = 0; i < indexes.length && blank; i += 1) {
       const cell = row.cells[indexes[i]!] ?? null;
-      cells[fields[i]!] = cell;
-      if (blank && cell !== null && !derived[i] && !isBlank(cell)) blank = false;
+      if (cell !== null && !derived[i] && !isBlank(cell)) blank = false;
     }
     if (blank) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'blank' });
       blankBefore.add(row.rowNumber + 1);
       continue;
     }
-    if (isTotalsRow(row, cells[quantityField])) {
+    const data = view
+      ? view(row.cells, row.rowNumber)
+      : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns };
+    if (isTotalsRow(row, data.cells[quantityField])) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       continue;
     }
-    rows.push({ rowNumber: row.rowNumber, cells, columns });
+    rows.push(data);
   }
   return { rows, skipped, blankBefore };
+}
+
+/** A row's mapped cells as a plain object (a copy of `shape`, filled). */
+function copyCells<F extends string>(
+  shape: Partial<Record<F, CellValue>>,
+  fields: readonly F[],
+  indexes: readonly number[],
+  values: readonly CellValue[],
+): Partial<Record<F, CellValue>> {
+  const cells = { ...shape };
+  for (let i = 0; i < fields.length; i += 1) cells[fields[i]!] = values[indexes[i]!] ?? null;
+  return cells;
 }
 
 function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {
@@ -99,9 +119,9 @@ export function withConstants<F extends string>(
   const entries = Object.entries(constants ?? {}) as [F, string][];
   if (entries.length === 0) return [...rows];
   return rows.map((row) => {
-    const cells = { ...row.cells };
+    const cells = plainRowCells(row.cells, row.columns);
     for (const [field, value] of entries) if (cells[field] === undefined) cells[field] = value;
-    return { ...row, cells };
+    return { rowNumber: row.rowNumber, cells, columns: row.columns };
   });
 }
 

@@ -8,6 +8,7 @@ import type { Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { ReadSettings } from './cells.ts';
 import { checkDateColumn } from './date-column.ts';
+import { cellOf, placeOf } from './row-cells.ts';
 import {
   skipLines,
   skippedLinesWarning,
@@ -41,9 +42,15 @@ export function sheetLines<F extends string>(
 ): SheetLines<F> {
   const columns = mapping.columns as Partial<Record<F, number>>;
   const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField);
-  const lines = skipLines<F>(withConstants(split.rows, mapping.constants), 'product' as F, settings.skipLines);
+  // Each step only when it has something to do (a copy of 100,000 rows each otherwise).
+  const given =
+    Object.keys(mapping.constants ?? {}).length > 0 ? withConstants(split.rows, mapping.constants) : split.rows;
+  const lines = settings.skipLines?.length
+    ? skipLines<F>(given, 'product' as F, settings.skipLines)
+    : { kept: given, skipped: [] };
+  const datePlace = placeOf(dateField);
   const dates = checkDateColumn(
-    lines.kept.map((r) => r.cells[dateField] ?? null),
+    lines.kept.map((r) => cellOf(r.cells, dateField, datePlace) ?? null),
     settings,
   );
   const reading =

@@ -55,11 +55,13 @@ function isNear(query: string, key: string, d: number): boolean {
  * Names further off are not suggested at all: an empty list means nothing is close.
  */
 export function createSuggester(choices: readonly NameChoice[]): (queryKey: string) => readonly string[] {
-  const prepared: Prepared[] = choices.map((c) => ({ ...c, first: firstWord(c.key), words: distinctiveWords(c.key) }));
+  // Prepared on the first name asked about: most plans name no unknown storage or product.
+  let prepared: Prepared[] | null = null;
   const memo = new Map<string, readonly string[]>();
   return (query) => {
     const known = memo.get(query);
     if (known !== undefined) return known;
+    prepared ??= choices.map((c) => ({ ...c, first: firstWord(c.key), words: distinctiveWords(c.key) }));
     const result = Object.freeze(rank(prepared, query));
     memo.set(query, result);
     return result;

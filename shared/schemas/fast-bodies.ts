@@ -41,6 +41,24 @@ function isId(v: unknown): v is string {
 }
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL_PATTERN.test(v);
 
+/**
+ * The sign of a decimal string (one that matches `DECIMAL_PATTERN`) as `Number(text)` (zod's refinement)
+ * sees it: 1 above zero, 0 for zero (`-0` too), -1 below, read from the characters. Past 300 characters
+ * `Number` itself decides (a value that long may round to zero, or to infinity).
+ */
+function decimalSign(text: string): number {
+  if (text.length > 300) {
+    const value = Number(text);
+    return value > 0 ? 1 : value < 0 ? -1 : 0;
+  }
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    // '1'…'9': not zero.
+    if (c >= 49 && c <= 57) return text.charCodeAt(0) === 45 ? -1 : 1;
+  }
+  return 0;
+}
+
 /** zod's `.trim().min(1).max(max)`: the trimmed text, or undefined when it does not pass. */
 function trimmedText(v: unknown, max: number): string | undefined {
   if (typeof v !== 'string') return undefined;
@@ -107,7 +125,7 @@ function fastItem(item: unknown): LineItemInput | null {
   if ('id' in item && !isId(id)) return null;
   if ('product_alias_id' in item && aliasId !== null && !isId(aliasId)) return null;
   if (!isId(productId) || !isDecimal(quantity) || !isDecimal(size) || !isDecimal(cost)) return null;
-  if (!(Number(quantity) > 0) || !(Number(size) > 0) || !(Number(cost) >= 0)) return null;
+  if (decimalSign(quantity) <= 0 || decimalSign(size) <= 0 || decimalSign(cost) < 0) return null;
   const unit = trimmedText(item.pack_size_unit, UNIT_MAX_LENGTH);
   if (unit === undefined) return null;
   if (ordered && unit === item.pack_size_unit) return item as unknown as LineItemInput;
@@ -125,8 +143,8 @@ function fastItem(item: unknown): LineItemInput | null {
 /**
  * The body as `ReceiptCreateBody` (zod) gives it back when this check is sure it passes; null when it
  * is not sure (an invalid body, an unusual shape): then zod decides. Never throws. The body is a new
- * object, but its line items may be the input's own objects (when zod would give them back unchanged):
- * the caller must not change the input's items afterwards.
+ * object, but its line items (and their array) may be the input's own (when zod would give them back
+ * unchanged): the caller must not change the input's items afterwards.
  */
 export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;
@@ -137,11 +155,17 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   if (!isId(body.storage_id) || typeof body.received_at !== 'string' || !TIMESTAMP_PATTERN.test(body.received_at))
     return null;
   if (supplier === undefined || notes === undefined || orderNumber === undefined) return null;
-  const items: LineItemInput[] = [];
-  for (const line of body.line_items as unknown[]) {
-    const item = fastItem(line);
+  // The input's own array when zod would give back every item as it is (the usual case); else a copy.
+  const lines = body.line_items as unknown[];
+  let items: LineItemInput[] | null = null;
+  for (let k = 0; k < lines.length; k += 1) {
+    const item = fastItem(lines[k]);
     if (!item) return null;
-    items.push(item);
+    if (items !== null) items.push(item);
+    else if (item !== lines[k]) {
+      items = lines.slice(0, k) as LineItemInput[];
+      items.push(item);
+    }
   }
   return {
     storage_id: body.storage_id,
@@ -149,7 +173,7 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
     supplier,
     notes,
     order_number: orderNumber,
-    line_items: items,
+    line_items: items ?? (lines as LineItemInput[]),
   };
 }
 

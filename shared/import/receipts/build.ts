@@ -2,7 +2,7 @@
  * Turns one invoice's rows into a receipt create body: header and lines read, names resolved, the body checked; a
  * problem pinned to each cell that cannot be used.
  */
-import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
+import type { LineItemInput, ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
@@ -82,9 +82,13 @@ export function buildReceiptDraft(
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
   const priceFromTotal = settings.packCostFrom === 'line_total';
-  const lines: ReceiptLine[] = [];
-  const items: NonNullable<ReceiptCreateBody['line_items']> = [];
-  for (const row of group.lines) {
+  // One slot per line, filled in order (no array grown line by line).
+  const lines: ReceiptLine[] = new Array<ReceiptLine>(group.lines.length);
+  // As many slots as lines (no list grown item by item), cut to the items made.
+  const items: NonNullable<ReceiptCreateBody['line_items']> = new Array<LineItemInput>(group.lines.length);
+  let itemCount = 0;
+  for (let k = 0; k < group.lines.length; k += 1) {
+    const row = group.lines[k]!;
     const cells = lineCells(row, lineSettings, settings.memo);
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
@@ -96,7 +100,7 @@ export function buildReceiptDraft(
       ? unitPriceFromTotal(read, row, quantity)
       : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
     const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
-    lines.push({ rowNumber: row.rowNumber, lineItemId });
+    lines[k] = { rowNumber: row.rowNumber, lineItemId };
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
     const total = row.cells.line_total;
@@ -135,10 +139,11 @@ export function buildReceiptDraft(
         pack_cost: cost,
       };
       // The schema's key order (id first), so that the fast body check takes the item as it is.
-      items.push(lineItemId ? { id: lineItemId, ...item } : item);
+      items[itemCount++] = lineItemId ? { id: lineItemId, ...item } : item;
     }
   }
 
+  items.length = itemCount;
   const problems = [...group.problems, ...read.problems];
   const draft: ReceiptDraft = {
     key: group.key,

@@ -15,6 +15,16 @@ import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
+import { cellOf, mappedOf, placeOf } from '../row-cells.ts';
+
+/** Each of {@link RECEIPT_HEADER_FIELDS}' place, for `cellOf`. */
+const HEADER_PLACES: readonly number[] = RECEIPT_HEADER_FIELDS.map(placeOf);
+
+/** The cell of the invoice key field (see {@link invoiceKeyField}). */
+function keyCell(row: FieldRow<ReceiptField>, keyField: ReceiptField): CellValue | undefined {
+  return cellOf(row.cells, keyField, keyField === 'invoice' ? INVOICE_PLACE : placeOf(keyField));
+}
+const INVOICE_PLACE = placeOf('invoice');
 
 /** A header field's value for the whole invoice, and the sheet row it was written on. */
 export interface HeaderValue {
@@ -84,11 +94,14 @@ export function groupInvoices(
     else if (!known.includes(group)) known.push(group);
   };
 
-  const repeatsKey = keyRepeatedOnLines(rows, keyField);
-  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField);
-  for (const row of rows) {
+  // Each row's invoice key as written and as compared, read once for the three passes below.
+  const keys = keyTexts(rows, keyField);
+  const repeatsKey = keyRepeatedOnLines(keys.numbers);
+  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField, keys.numbers);
+  for (let i = 0; i < rows.length; i += 1) {
+    const row = rows[i]!;
     const boundary = blankBefore.has(row.rowNumber);
-    const key = groupingKey(row, keyField);
+    const key = groupingKey(row, keys.texts[i]!, keys.numbers[i]!);
     let group: InvoiceGroup | null;
     if (key) {
       const sameNumber = key.number !== null ? (byNumber.get(key.number) ?? NONE) : NONE;
@@ -112,8 +125,10 @@ export function groupInvoices(
       if (key.invoice) {
         remember(key.number!, group);
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
-        const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
-        if (key.norm.startsWith('record ') && !byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
+        if (key.norm.startsWith('record ')) {
+          const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
+          if (!byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
+        }
       }
     } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
       group = current;
@@ -134,17 +149,36 @@ export function groupInvoices(
  */
 function groupingKey(
   row: FieldRow<ReceiptField>,
-  keyField: ReceiptField | null,
+  invoice: string | null,
+  number: string | null,
 ): { norm: string; invoice: string | null; number: string | null; supplier: string | null } | null {
-  const invoiceCell = keyField ? row.cells[keyField] : undefined;
-  const invoice = invoiceCell === undefined || invoiceCell === null ? null : cellText(invoiceCell) || null;
   const recordCell = row.cells.record_id;
   const recordId = recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
   if (!recordId && !invoice) return null;
   const supplier = cellText(row.cells.supplier ?? null) || null;
-  const number = invoice ? normInvoice(invoice) : null;
   if (recordId) return { norm: `record ${recordId}`, invoice, number, supplier };
   return { norm: invoiceGroupKey(invoice!, supplier, number!), invoice, number, supplier };
+}
+
+/**
+ * Each row's invoice key cell as text (null when blank or there is no key column) and as invoice
+ * numbers compare (`normInvoice`), by row index.
+ */
+function keyTexts(
+  rows: readonly FieldRow<ReceiptField>[],
+  keyField: ReceiptField | null,
+): { texts: (string | null)[]; numbers: (string | null)[] } {
+  const texts: (string | null)[] = new Array<string | null>(rows.length).fill(null);
+  const numbers: (string | null)[] = new Array<string | null>(rows.length).fill(null);
+  if (keyField === null) return { texts, numbers };
+  for (let i = 0; i < rows.length; i += 1) {
+    const cell = keyCell(rows[i]!, keyField);
+    const text = cell === undefined || cell === null ? '' : cellText(cell);
+    if (!text) continue;
+    texts[i] = text;
+    numbers[i] = normInvoice(text);
+  }
+  return { texts, numbers };
 }
 
 /** The key of an invoice: its supplier and number, each with case and spacing ignored. */
@@ -182,22 +216,22 @@ function supplierBlockStarts(
   rows: readonly FieldRow<ReceiptField>[],
   blankBefore: ReadonlySet<number>,
   keyField: ReceiptField | null,
+  numbers: readonly (string | null)[],
 ): Set<number> {
   const starts = new Set<number>();
   if (keyField === null) return starts;
-  const numberOf = (row: FieldRow<ReceiptField>): string | null => {
-    const record = row.cells.record_id;
-    if (record !== undefined && record !== null && cellText(record)) return null;
-    const cell = row.cells[keyField];
-    const text = cell === undefined || cell === null ? '' : cellText(cell);
-    return text ? normInvoice(text) : null;
+  const numberOf = (k: number): string | null => {
+    const number = numbers[k]!;
+    if (number === null) return null;
+    const record = rows[k]!.cells.record_id;
+    return record !== undefined && record !== null && cellText(record) ? null : number;
   };
   let i = 0;
   while (i < rows.length) {
-    const number = numberOf(rows[i]!);
+    const number = numberOf(i);
     let end = i + 1;
     while (number !== null && end < rows.length && !blankBefore.has(rows[end]!.rowNumber)) {
-      if (numberOf(rows[end]!) !== number) break;
+      if (numberOf(end) !== number) break;
       end += 1;
     }
     // A run of one row starts no other supplier's invoice.
@@ -220,13 +254,10 @@ function supplierBlockStarts(
  * Whether the sheet writes the invoice number on more than the first line of an invoice (a layout
  * that repeats the header on every line): then a blank number means "no number", not "same as above".
  */
-function keyRepeatedOnLines(rows: readonly FieldRow<ReceiptField>[], keyField: ReceiptField | null): boolean {
-  if (keyField === null) return false;
+function keyRepeatedOnLines(numbers: readonly (string | null)[]): boolean {
   let previous: string | null = null;
-  for (const row of rows) {
-    const cell = row.cells[keyField];
-    const key = cell === undefined || cell === null ? '' : cellText(cell);
-    const norm = key ? normInvoice(key) : null;
+  for (let i = 0; i < numbers.length; i += 1) {
+    const norm = numbers[i]!;
     if (norm !== null && norm === previous) return true;
     previous = norm;
   }
@@ -249,8 +280,8 @@ function continuesWithoutKey(
 
 /** A row without a key starts a new invoice when it writes a header field unlike the current one's. */
 function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): boolean {
-  return RECEIPT_HEADER_FIELDS.some((field) => {
-    const cell = row.cells[field];
+  return RECEIPT_HEADER_FIELDS.some((field, i) => {
+    const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
     const known = current.header[field];
     return !isBlank(cell) && known !== undefined && comparable(cell ?? null) !== comparable(known.value);
   });
@@ -259,8 +290,13 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
 function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
   group.lines.push(row);
   addKey(group, row);
-  for (const field of RECEIPT_HEADER_FIELDS) {
-    const cell = row.cells[field];
+  // A row view reads undefined for the header fields its sheet does not map: only the mapped ones are looked at.
+  const mapped = mappedOf(row.cells, HEADER_PLACES);
+  const count = mapped === null ? RECEIPT_HEADER_FIELDS.length : mapped.length;
+  for (let k = 0; k < count; k += 1) {
+    const i = mapped === null ? k : mapped[k]!;
+    const field = RECEIPT_HEADER_FIELDS[i]!;
+    const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
     if (cell === undefined || cell === null || isBlank(cell)) continue;
     const known = group.header[field];
     if (!known) {
@@ -290,7 +326,7 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
  */
 function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
   if (group.key !== null || !group.keyField) return;
-  const cell = row.cells[group.keyField];
+  const cell = keyCell(row, group.keyField);
   const text = cell === undefined || cell === null ? '' : cellText(cell);
   if (group.key === null && text) group.key = text;
 }

@@ -37,9 +37,9 @@ export interface LineCells {
   quantity: CellValue | undefined;
   packSize: CellValue | undefined;
   packField: ReceiptField;
-  pre?: PackReading;
-  productPack?: PackReading | null;
-  refusal?: { field: ReceiptField; message: string; value: CellValue | undefined };
+  pre: PackReading | undefined;
+  productPack: PackReading | null | undefined;
+  refusal: { field: ReceiptField; message: string; value: CellValue | undefined } | undefined;
 }
 
 /** `readPack` of a cell's text, once per distinct text when the plan's memo is given. */
@@ -115,7 +115,7 @@ export function lineCells(row: FieldRow<ReceiptField>, settings: ReadSettings, m
 
 /**
  * The cells of a line read from where the sheet has them (`productPack` given only when it is told):
- * one object per line, its optional keys set after.
+ * one object per line, every key in it from the start (one shape, no key added after).
  */
 function plainCells(
   product: CellValue | undefined,
@@ -123,9 +123,16 @@ function plainCells(
   packSize: CellValue | undefined,
   productPack?: PackReading | null,
 ): LineCells {
-  const cells: LineCells = { product, productField: 'product', quantity, packSize, packField: 'pack_size' };
-  if (productPack !== undefined) cells.productPack = productPack;
-  return cells;
+  return {
+    product,
+    productField: 'product',
+    quantity,
+    packSize,
+    packField: 'pack_size',
+    pre: undefined,
+    productPack,
+    refusal: undefined,
+  };
 }
 
 /**

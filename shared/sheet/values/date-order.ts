@@ -43,7 +43,9 @@ function readings(values: CellValue[]): Readings {
   const found: Readings = {};
   // A column repeats its dates: each distinct text is looked at once (its first sight decides every `??=`).
   const seen = new Set<string>();
-  for (const value of values) {
+  // An indexed loop: a for-of here, run once per sheet, makes an iterator result per value.
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
     if (typeof value !== 'string' || seen.has(value)) continue;
     seen.add(value);
     const text = cleanText(value);

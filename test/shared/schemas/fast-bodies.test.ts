@@ -31,7 +31,32 @@ const TIMES = [
   1,
   null,
 ];
-const DECIMALS = ['1', '0', '0.5', '-1', '-0', '12.50', '1e3', '1.', '.5', ' 1', '00', 3, '', null, undefined];
+const DECIMALS = [
+  '1',
+  '0',
+  '0.5',
+  '-1',
+  '-0',
+  '12.50',
+  '1e3',
+  '1.',
+  '.5',
+  ' 1',
+  '00',
+  3,
+  '',
+  null,
+  undefined,
+  // The sign read from the characters must be Number's: zeros, and values so long they round to 0 or infinity.
+  '-0.00',
+  '000.000',
+  '-0.5',
+  '000.001',
+  `0.${'0'.repeat(400)}1`,
+  `-0.${'0'.repeat(400)}1`,
+  '9'.repeat(400),
+  `-${'9'.repeat(400)}`,
+];
 const UNITS = ['l', 'kg', ' l ', '', '   ', 'x'.repeat(20), ` ${'x'.repeat(20)} `, 'x'.repeat(21), 5, null];
 const TEXTS = ['Farmco', ' Farmco ', '', ' ', 'x'.repeat(255), `${'x'.repeat(255)} `, 'x'.repeat(256), 7, null];
 const NOTES = [null, 'Invoice 4', '', ' a ', 'x'.repeat(2000), 'x'.repeat(2001), 9, undefined];
