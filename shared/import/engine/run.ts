@@ -256,9 +256,6 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         return notSent(draft, 'not sent: the run was interrupted');
       try {
         const record = await this.ops.create(body);
-        // Answered: its place goes to the next record now, not after this one's entry is synced (the
-        // intent is durable already, so a crash before `created` is durable is found as before).
-        hold.release();
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
         await this.journalCreated(draft, print, record, allowed);
