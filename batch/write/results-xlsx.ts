@@ -71,6 +71,12 @@ export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array):
   return workbook;
 }
 
+/** A results workbook made in memory: the file's bytes, and the rows whose results the key check left out (ascending). */
+export interface RenderedResults {
+  bytes: Uint8Array;
+  unplaced: number[];
+}
+
 /**
  * Loads the input's bytes (exceljs, whole workbook; or takes `job.loaded`), writes the results on the
  * imported sheet and saves to `outputPath` atomically; returns the rows whose results were left out by
@@ -79,6 +85,22 @@ export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array):
  * `invalid_results`, `output_not_writable`.
  */
 export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
+  const { bytes, unplaced } = await renderXlsxResults(job);
+  await writeRendered(job.outputPath, bytes);
+  return { unplaced };
+}
+
+/** Writes a rendered results workbook's bytes to `outputPath` atomically (temp, fsync, rename). */
+export async function writeRendered(outputPath: string, bytes: Uint8Array): Promise<void> {
+  await writeAtomically(outputPath, (temp) => writeFile(temp, bytes));
+}
+
+/**
+ * The results workbook of `job` in memory, without writing it (`job.outputPath` is not used): loads
+ * the input's bytes (or takes `job.loaded`, which it changes), writes the results on the imported
+ * sheet and packs the workbook. Throws as {@link writeXlsxResults}, `output_not_writable` aside.
+ */
+export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedResults> {
   const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
@@ -105,21 +127,18 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
   markResultBlock(workbook, worksheet.name, job.headerRowNumber, positions);
   writeResultHeaders(worksheet, header, positions, job.names);
   for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
-  await writeAtomically(job.outputPath, (temp) => saveWorkbook(workbook, temp));
-  return { unplaced };
+  return { bytes: await packWorkbook(workbook), unplaced };
 }
 
 /**
- * Saves the workbook to `path`: its zip written stored, then re-packed by fflate (zip-deflate.ts), which
- * is quicker than exceljs's own deflate and gives the same entries; exceljs's own write when the
+ * The workbook's file bytes: its zip written stored, then re-packed by fflate (zip-deflate.ts), which
+ * is quicker than exceljs's own deflate and gives the same entries; exceljs's own deflate when the
  * stored zip cannot be read back.
  */
-async function saveWorkbook(workbook: ExcelJS.Workbook, path: string): Promise<void> {
+async function packWorkbook(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
   // A Node Buffer, which exceljs's typings declare as their own Buffer.
   const stored = (await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } })) as unknown as Uint8Array;
-  const packed = deflateStoredZip(stored);
-  if (packed === null) await workbook.xlsx.writeFile(path);
-  else await writeFile(path, packed);
+  return deflateStoredZip(stored) ?? ((await workbook.xlsx.writeBuffer()) as unknown as Uint8Array);
 }
 
 /**

@@ -6,7 +6,9 @@
  * and releases the lock on `close`.
  */
 import { basename, dirname, join } from 'node:path';
-import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/import/import-sheet.ts';
+import type { ImportChoices, ImportPorts, OpenJournal, ResultsSink } from '../../../shared/import/import-sheet.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
+import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
@@ -26,7 +28,14 @@ import { tooMuchMemory } from '../../read/limits.ts';
 import { loadRecipes, recipesDir, saveRecipesOrKeep } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { defaultResultsPath, preloadResults, type PreloadedResults } from '../../write/results-file.ts';
+import {
+  defaultResultsPath,
+  preloadResults,
+  prepareResults,
+  type PreloadedResults,
+  type PreparedResults,
+  type ResultsFileOptions,
+} from '../../write/results-file.ts';
 import type { ImportOptions } from './options.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { checkImportOptions, withSetValues } from './options.ts';
@@ -75,6 +84,8 @@ export class FileImportRun {
   private resultsWanted = false;
   /** The results workbook loading while records are sent (undefined: not tried yet; null: not preloaded). */
   private preloaded: PreloadedResults | null | undefined = undefined;
+  /** The results workbook being made from the results before the sweep (see `sent`), or null. */
+  private prepared: PreparedResults | null = null;
   /** Aborted by the memory guard while sending: no new record starts (as Ctrl-C). */
   private readonly memoryStop = new AbortController();
 
@@ -192,34 +203,7 @@ export class FileImportRun {
         this.checkMemory('checking its rows');
         return this.openJournal(dryRun);
       },
-      results: ({ grid, mapping }) => {
-        this.resultsWanted = true;
-        return {
-          finish: async (rowResults) => {
-            this.progress.stop();
-            const results = await this.einvoiceResults(rowResults);
-            const written = this.resultsFile
-              ? await writeResultsOrFallback(
-                  {
-                    inputPath: options.einvoice ? this.resultsFile : options.file,
-                    ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
-                    rowKeys: rowKeysOf(grid, mapping),
-                    outputPath: this.resultsFile,
-                    sheetName: grid.sheet,
-                    headerRowNumber: mapping.headerRowNumber,
-                    results,
-                    ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
-                    preloaded: this.preloaded ?? null,
-                  },
-                  fallbackResultsPath(this.journalFile ?? this.resultsFile),
-                  this.resultsTooLarge(),
-                )
-              : { file: null, failure: null, unplaced: [], warnings: [] };
-            this.resultsWarnings = written.warnings;
-            return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
-          },
-        };
-      },
+      results: ({ grid, mapping }) => this.resultsSink(grid, mapping),
       recipes: {
         load: async () => {
           const { recipes, skipped } = await loadRecipes(this.recipesDir);
@@ -238,6 +222,49 @@ export class FileImportRun {
         },
       },
       words: cliRemedy,
+    };
+  }
+
+  /**
+   * The results sink: when every record is done (`sent`), the .xlsx results workbook is made while the
+   * sweep's list is read; `finish` writes it when the final results are the same, else makes it again.
+   */
+  private resultsSink(grid: Grid, mapping: ColumnMapping): ResultsSink {
+    const { options } = this;
+    this.resultsWanted = true;
+    const rowKeys = rowKeysOf(grid, mapping);
+    const resultsOptions = (resultsFile: string, results: RowResult[]): ResultsFileOptions => ({
+      inputPath: options.einvoice ? resultsFile : options.file,
+      ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
+      rowKeys,
+      outputPath: resultsFile,
+      sheetName: grid.sheet,
+      headerRowNumber: mapping.headerRowNumber,
+      results,
+      ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
+      preloaded: this.preloaded ?? null,
+      prepared: this.prepared,
+    });
+    return {
+      sent: (results) => {
+        // Every record is done: the results workbook is made while the sweep's list is read (an
+        // e-invoice's results are made at the end, from its own rows).
+        if (this.resultsFile && this.preloaded && !options.einvoice && this.resultsTooLarge() === null)
+          this.prepared = prepareResults(resultsOptions(this.resultsFile, results), this.preloaded);
+      },
+      finish: async (rowResults) => {
+        this.progress.stop();
+        const results = await this.einvoiceResults(rowResults);
+        const written = this.resultsFile
+          ? await writeResultsOrFallback(
+              resultsOptions(this.resultsFile, results),
+              fallbackResultsPath(this.journalFile ?? this.resultsFile),
+              this.resultsTooLarge(),
+            )
+          : { file: null, failure: null, unplaced: [], warnings: [] };
+        this.resultsWarnings = written.warnings;
+        return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
+      },
     };
   }
 
