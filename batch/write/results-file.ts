@@ -93,12 +93,14 @@ export interface PreloadedResults {
 /**
  * Starts loading the workbook the results of an .xlsx input (or a converted format) will be written
  * onto, from `snapshot` (the input's bytes as read), so that the load overlaps the sending and
- * {@link writeResultsFile} only writes. Null for a CSV (written in one pass from the bytes). A load
- * that fails is reported by the write, as it would have been without the preload.
+ * {@link writeResultsFile} only writes; the `t="d"` cells of the sheet named `sheetName` (default the
+ * first: the sheet the results will go on) are put back as dates meanwhile too. Null for a CSV
+ * (written in one pass from the bytes). A load that fails is reported by the write, as it would have
+ * been without the preload.
  */
-export function preloadResults(inputPath: string, snapshot: Uint8Array): PreloadedResults | null {
+export function preloadResults(inputPath: string, snapshot: Uint8Array, sheetName?: string): PreloadedResults | null {
   if (safeFormat(inputPath) !== '.xlsx') return null;
-  const workbook = loadResultsWorkbook(inputPath, snapshot);
+  const workbook = loadResultsWorkbook(inputPath, snapshot, sheetName);
   workbook.catch(() => undefined); // thrown where the write awaits it
   return { snapshot, workbook };
 }
@@ -113,10 +115,10 @@ export function preloadResults(inputPath: string, snapshot: Uint8Array): Preload
 export function prepareResults(options: ResultsFileOptions, preloaded: PreloadedResults): PreparedResults | null {
   const snapshot = options.snapshot;
   if (safeFormat(options.inputPath) !== '.xlsx' || !snapshot || preloaded.snapshot !== snapshot) return null;
-  const rendered = renderXlsxResults({
-    ...xlsxJobOf(options, snapshot),
-    loaded: preloaded.workbook,
-  });
+  // Begun on the next turn of the event loop: a request the caller starts now (the sweep's list) goes first.
+  const rendered = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+    renderXlsxResults({ ...xlsxJobOf(options, snapshot), loaded: preloaded.workbook }),
+  );
   rendered.catch(() => undefined); // thrown where the write awaits it
   return { options, rendered };
 }

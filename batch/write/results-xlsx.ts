@@ -48,12 +48,20 @@ export interface XlsxResultsJob {
   names: readonly string[];
 }
 
+/** Workbooks loaded by {@link loadResultsWorkbook}, with the sheet whose `t="d"` cells it put back. */
+const datesRestored = new WeakMap<ExcelJS.Workbook, string>();
+
 /**
  * Loads the input's bytes as a workbook (exceljs, whole workbook; another format converted first):
- * what the results are written onto. May start before the results are known (while records are sent).
+ * what the results are written onto, the `t="d"` cells of the sheet named `sheetName` (default the
+ * first) put back as dates. May start before the results are known (while records are sent).
  * Rejects with `results_input_unreadable` when the bytes are not a workbook.
  */
-export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+export async function loadResultsWorkbook(
+  inputPath: string,
+  bytes: Uint8Array,
+  sheetName?: string,
+): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   try {
     // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
@@ -67,6 +75,11 @@ export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array):
       `cannot read '${inputPath}' (as read at the start) to write the results: ${(cause as Error).message}`,
       { cause },
     );
+  }
+  const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
+  if (sheet !== undefined) {
+    restoreDateCells(sheet, bytes);
+    datesRestored.set(workbook, sheet.name);
   }
   return workbook;
 }
@@ -101,7 +114,7 @@ export async function writeRendered(outputPath: string, bytes: Uint8Array): Prom
  * sheet and packs the workbook. Throws as {@link writeXlsxResults}, `output_not_writable` aside.
  */
 export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedResults> {
-  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input));
+  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input, job.sheetName));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
@@ -116,7 +129,8 @@ export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedRe
       `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`,
     );
   }
-  restoreDateCells(worksheet, job.input);
+  // Put back when loaded (a workbook loaded ahead for another sheet, or not by loadResultsWorkbook: now).
+  if (datesRestored.get(workbook) !== worksheet.name) restoreDateCells(worksheet, job.input);
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const columns = job.rowKeys?.columns ?? [];
   const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));

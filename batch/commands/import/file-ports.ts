@@ -145,7 +145,7 @@ export class FileImportRun {
     let cells = 0;
     for (const row of grid.rows) cells += row.cells.length;
     if (cells * RESULTS_BYTES_PER_CELL * 4 > this.memory.limitBytes - this.memory.used()) return null;
-    return preloadResults(this.options.file, grid.snapshot);
+    return preloadResults(this.options.file, grid.snapshot, grid.sheet);
   }
 
   /** While sending: past the watermark, no new record starts; those in flight finish and the results are written. */
