@@ -86,6 +86,8 @@ export class FileImportRun {
   private preloaded: PreloadedResults | null | undefined = undefined;
   /** The results workbook being made from the results before the sweep (see `sent`), or null. */
   private prepared: PreparedResults | null = null;
+  /** The journal being read under the run lock while the organisation loads (see `connect`), or null. */
+  private journalRead: Promise<{ adopted: string | null; entries: JournalEntry[] }> | null = null;
   /** Aborted by the memory guard while sending: no new record starts (as Ctrl-C). */
   private readonly memoryStop = new AbortController();
 
@@ -309,6 +311,7 @@ export class FileImportRun {
   /** Stops the progress bar and releases the run lock. */
   async close(): Promise<void> {
     this.progress.stop();
+    await this.journalRead?.catch(() => undefined); // not left reading once the lock is released
     await this.inputLock?.release();
     await this.lock?.release();
   }
@@ -316,43 +319,68 @@ export class FileImportRun {
   /**
    * Checks the results path, takes the run lock, opens the session (nothing sent before). Runs while
    * the sheet is read; `signal` (the sheet refused meanwhile) stops it between steps and its request.
+   * The session's connection check (the organisations, a read), the input's digest and, once the run
+   * lock is held, the journal's reading go at the same time as the steps before them; a step that
+   * fails stops them and waits for them, and its error comes first, as when they went in turn.
    */
   private async connect(signal?: AbortSignal): Promise<NonNullable<FileImportRun['session']>> {
     const { options, settings } = this;
-    if (this.resultsFile) await checkResultsPath(this.resultsFile);
-    signal?.throwIfAborted();
-    // Taken before the service's records are read: a run that starts when another ends must see its records.
-    if (this.journalFile && !options.dryRun) {
-      this.lock = await acquireRunLock(
-        lockPathFor(this.journalFile),
-        `importing ${options.kind} from ${basename(options.file)}`,
-      );
-    }
+    const sending = Boolean(this.journalFile && !options.dryRun);
+    const stop = new AbortController();
+    const stopped = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
     const limit = settings.adaptive
       ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } }
       : { maxInFlight: settings.concurrency };
-    this.session = await openSession(options, options.io, { ...options.client, ...limit }, signal);
-    signal?.throwIfAborted();
-    if (this.journalFile && !options.dryRun) {
+    const opening = openSession(options, options.io, { ...options.client, ...limit }, stopped);
+    const digest = sending ? fileSha256(options.file) : null;
+    const pending = [opening, digest].map((p) => p?.catch(() => undefined));
+    try {
+      if (this.resultsFile) await checkResultsPath(this.resultsFile);
+      signal?.throwIfAborted();
+      // Taken before the service's records are read: a run that starts when another ends must see its records.
+      if (sending && this.journalFile) {
+        this.lock = await acquireRunLock(
+          lockPathFor(this.journalFile),
+          `importing ${options.kind} from ${basename(options.file)}`,
+        );
+        this.journalRead = this.readJournalFile(false);
+        this.journalRead.catch(() => undefined); // thrown where the journal is opened
+      }
+      this.session = await opening;
+      signal?.throwIfAborted();
+    } catch (error) {
+      stop.abort();
+      await Promise.all(pending);
+      throw error;
+    }
+    if (digest) {
       // One run at a time of these bytes into this organisation, whatever the results path.
       this.inputLock = await acquireInputLock(
         lockDirFor(options.io.env),
         this.session.connection.baseUrl,
         this.session.organisation.id,
-        await fileSha256(options.file),
+        await digest,
         `importing ${options.kind} from ${basename(options.file)}`,
       );
     }
     return this.session;
   }
 
-  /** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
-  private async openJournal(dryRun: boolean): Promise<OpenJournal> {
+  /** The journal's entries, a journal of the earlier naming taken over first (unless a dry run). */
+  private async readJournalFile(dryRun: boolean): Promise<{ adopted: string | null; entries: JournalEntry[] }> {
     const { journalFile } = this;
     const adopted =
       journalFile && this.resultsFile && !dryRun ? await adoptLegacyJournal(this.options.file, this.resultsFile) : null;
     const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
+    return { adopted, entries };
+  }
+
+  /** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
+  private async openJournal(dryRun: boolean): Promise<OpenJournal> {
+    const { journalFile } = this;
+    // Read while the organisation loaded (connect), under the run lock; else now.
+    const { adopted, entries } = await (this.journalRead ?? this.readJournalFile(dryRun));
     const service = this.session?.connection.baseUrl;
     // A journal of another service (organisation ids may match) would skip or adopt that service's records.
     const unchecked =
