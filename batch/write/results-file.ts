@@ -94,13 +94,22 @@ export interface PreloadedResults {
  * Starts loading the workbook the results of an .xlsx input (or a converted format) will be written
  * onto, from `snapshot` (the input's bytes as read), so that the load overlaps the sending and
  * {@link writeResultsFile} only writes; the `t="d"` cells of the sheet named `sheetName` (default the
- * first: the sheet the results will go on) are put back as dates meanwhile too. Null for a CSV
+ * first: the sheet the results will go on) are put back as dates meanwhile too, and with `rowKeys`
+ * (the write's own, the same object) each of its rows' keys compared (results-keys.ts). Null for a CSV
  * (written in one pass from the bytes). A load that fails is reported by the write, as it would have
  * been without the preload.
  */
-export function preloadResults(inputPath: string, snapshot: Uint8Array, sheetName?: string): PreloadedResults | null {
+export function preloadResults(
+  inputPath: string,
+  snapshot: Uint8Array,
+  sheetName?: string,
+  rowKeys?: RowKeys,
+): PreloadedResults | null {
   if (safeFormat(inputPath) !== '.xlsx') return null;
-  const workbook = loadResultsWorkbook(inputPath, snapshot, sheetName);
+  const workbook = loadResultsWorkbook(inputPath, snapshot, {
+    ...(sheetName === undefined ? {} : { sheetName }),
+    ...(rowKeys ? { rowKeys } : {}),
+  });
   workbook.catch(() => undefined); // thrown where the write awaits it
   return { snapshot, workbook };
 }

@@ -9,7 +9,7 @@ import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { markedColumns, markResultBlock } from './results-mark.ts';
 import { isoDateText } from '../read/cell-value.ts';
-import { dropMisplaced, excelKeyCells, isoDateCellsOf, type RowKeys } from './results-keys.ts';
+import { dropMisplaced, excelKeyCells, isoDateCellsOf, keyDiffers, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
@@ -48,20 +48,36 @@ export interface XlsxResultsJob {
   names: readonly string[];
 }
 
-/** Workbooks loaded by {@link loadResultsWorkbook}, with the sheet whose `t="d"` cells it put back. */
-const datesRestored = new WeakMap<ExcelJS.Workbook, string>();
+/** What {@link loadResultsWorkbook} did ahead on a sheet: its `t="d"` cells put back, its rows' keys compared. */
+interface DoneAhead {
+  sheet: string;
+  keys?: RowKeys;
+  /** By row number (those of `keys`): whether the row's key cells differ from the key read there. */
+  differs?: ReadonlyMap<number, boolean>;
+}
+const doneAhead = new WeakMap<ExcelJS.Workbook, DoneAhead>();
+
+/** What {@link loadResultsWorkbook} may do ahead, on the sheet the results will go on. */
+export interface LoadAhead {
+  /** The sheet the results will go on (default the first). */
+  sheetName?: string;
+  /** The keys of its rows as the import read them: each row's key cells compared ahead (results-keys.ts). */
+  rowKeys?: RowKeys;
+}
 
 /**
  * Loads the input's bytes as a workbook (exceljs, whole workbook; another format converted first):
- * what the results are written onto, the `t="d"` cells of the sheet named `sheetName` (default the
- * first) put back as dates. May start before the results are known (while records are sent).
- * Rejects with `results_input_unreadable` when the bytes are not a workbook.
+ * what the results are written onto, the `t="d"` cells of the sheet `ahead.sheetName` (default the
+ * first) put back as dates and, with `ahead.rowKeys`, each of its rows' key cells compared with the
+ * key read there (the write then only looks the answer up). May start before the results are known
+ * (while records are sent). Rejects with `results_input_unreadable` when the bytes are not a workbook.
  */
 export async function loadResultsWorkbook(
   inputPath: string,
   bytes: Uint8Array,
-  sheetName?: string,
+  ahead: LoadAhead = {},
 ): Promise<ExcelJS.Workbook> {
+  const { sheetName, rowKeys } = ahead;
   const workbook = new ExcelJS.Workbook();
   try {
     // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
@@ -79,7 +95,8 @@ export async function loadResultsWorkbook(
   const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
   if (sheet !== undefined) {
     restoreDateCells(sheet, bytes);
-    datesRestored.set(workbook, sheet.name);
+    const differs = rowKeys && keyComparisons(sheet, rowKeys);
+    doneAhead.set(workbook, { sheet: sheet.name, ...(rowKeys && differs ? { keys: rowKeys, differs } : {}) });
   }
   return workbook;
 }
@@ -114,7 +131,8 @@ export async function writeRendered(outputPath: string, bytes: Uint8Array): Prom
  * sheet and packs the workbook. Throws as {@link writeXlsxResults}, `output_not_writable` aside.
  */
 export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedResults> {
-  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input, job.sheetName));
+  const ahead = { ...(job.sheetName === undefined ? {} : { sheetName: job.sheetName }) };
+  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input, ahead));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
@@ -129,11 +147,14 @@ export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedRe
       `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`,
     );
   }
-  // Put back when loaded (a workbook loaded ahead for another sheet, or not by loadResultsWorkbook: now).
-  if (datesRestored.get(workbook) !== worksheet.name) restoreDateCells(worksheet, job.input);
+  // Done when loaded (for a workbook loaded ahead for another sheet or other keys, or not by loadResultsWorkbook: now).
+  const done = doneAhead.get(workbook);
+  const here = done?.sheet === worksheet.name;
+  if (!here) restoreDateCells(worksheet, job.input);
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const columns = job.rowKeys?.columns ?? [];
-  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));
+  const known = here && done.keys === job.rowKeys ? done.differs : undefined;
+  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns), known);
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
   const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
@@ -168,6 +189,17 @@ function restoreDateCells(worksheet: ExcelJS.Worksheet, input: Uint8Array): void
     cell.value = date ?? iso;
     if (date && !/[dmyhs]/i.test(cell.numFmt ?? '')) cell.numFmt = dateFormatOf(iso);
   }
+}
+
+/** Whether each row of `keys` shows other key cells on `worksheet` than the import read there, by row number. */
+function keyComparisons(worksheet: ExcelJS.Worksheet, keys: RowKeys): Map<number, boolean> {
+  const differs = new Map<number, boolean>();
+  for (const rowNumber of keys.byRow.keys()) {
+    // A row exceljs does not hold has blank cells (`findRow`, which adds no row to the sheet).
+    const row = worksheet.findRow(rowNumber);
+    differs.set(rowNumber, keyDiffers(rowNumber, keys, row ? excelKeyCells(row, keys.columns) : []));
+  }
+  return differs;
 }
 
 /** The format that shows an ISO date, date and time, or time as written. */

@@ -48,7 +48,7 @@ import {
   withEInvoiceNotes,
   writeEInvoiceRows,
 } from './einvoice.ts';
-import { rowKeysOf } from '../../write/results-keys.ts';
+import { rowKeysOf, type RowKeys } from '../../write/results-keys.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -84,6 +84,8 @@ export class FileImportRun {
   private resultsWanted = false;
   /** The results workbook loading while records are sent (undefined: not tried yet; null: not preloaded). */
   private preloaded: PreloadedResults | null | undefined = undefined;
+  /** The keys of the sheet's rows as read, for the results file's key check (set with the results sink). */
+  private rowKeys: RowKeys | null = null;
   /** The results workbook being made from the results before the sweep (see `sent`), or null. */
   private prepared: PreparedResults | null = null;
   /** The journal being read under the run lock while the organisation loads (see `connect`), or null. */
@@ -147,7 +149,7 @@ export class FileImportRun {
     let cells = 0;
     for (const row of grid.rows) cells += row.cells.length;
     if (cells * RESULTS_BYTES_PER_CELL * 4 > this.memory.limitBytes - this.memory.used()) return null;
-    return preloadResults(this.options.file, grid.snapshot, grid.sheet);
+    return preloadResults(this.options.file, grid.snapshot, grid.sheet, this.rowKeys ?? undefined);
   }
 
   /** While sending: past the watermark, no new record starts; those in flight finish and the results are written. */
@@ -235,6 +237,7 @@ export class FileImportRun {
     const { options } = this;
     this.resultsWanted = true;
     const rowKeys = rowKeysOf(grid, mapping);
+    this.rowKeys = rowKeys;
     const resultsOptions = (resultsFile: string, results: RowResult[]): ResultsFileOptions => ({
       inputPath: options.einvoice ? resultsFile : options.file,
       ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
