@@ -4,6 +4,7 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { writeFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
@@ -131,8 +132,8 @@ export async function writeRendered(outputPath: string, bytes: Uint8Array): Prom
  * sheet and packs the workbook. Throws as {@link writeXlsxResults}, `output_not_writable` aside.
  */
 export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedResults> {
-  const ahead = { ...(job.sheetName === undefined ? {} : { sheetName: job.sheetName }) };
-  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input, ahead));
+  const loadAhead = { ...(job.sheetName === undefined ? {} : { sheetName: job.sheetName }) };
+  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input, loadAhead));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
@@ -155,14 +156,96 @@ export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedRe
   const columns = job.rowKeys?.columns ?? [];
   const known = here && done.keys === job.rowKeys ? done.differs : undefined;
   const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns), known);
+  const ahead = rowsAhead.get(workbook);
+  if (ahead && !keptAhead(ahead, worksheet, job, byRow)) {
+    // Rows written ahead that are not the final word: made again from the bytes.
+    const { loaded: _spoiled, ...fresh } = job;
+    return renderXlsxResults(fresh);
+  }
+  const positions = ahead?.positions ?? placeResultColumns(workbook, worksheet, job);
+  for (const [rowNumber, result] of byRow)
+    if (!ahead?.written.has(rowNumber)) writeRowResult(worksheet.getRow(rowNumber), result, positions);
+  return { bytes: await packWorkbook(workbook), unplaced };
+}
+
+/** Places the result columns on the sheet (shed's own block, or right of the last used column), heads and marks them. */
+function placeResultColumns(workbook: ExcelJS.Workbook, worksheet: ExcelJS.Worksheet, job: ResultsPlace): number[] {
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
   const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
   const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names, marked);
   markResultBlock(workbook, worksheet.name, job.headerRowNumber, positions);
   writeResultHeaders(worksheet, header, positions, job.names);
-  for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
-  return { bytes: await packWorkbook(workbook), unplaced };
+  return positions;
+}
+
+/** Where results go on a sheet: what placing them and the key check depend on. */
+type ResultsPlace = Pick<XlsxResultsJob, 'sheetName' | 'headerRowNumber' | 'names' | 'rowKeys'>;
+
+/** Result rows written onto a workbook while the rest were sent ({@link writeRowsAhead}). */
+interface RowsAhead {
+  place: ResultsPlace;
+  sheet: string;
+  positions: number[];
+  /** The result written on each row, by row number. */
+  written: Map<number, RowResult>;
+  /** A write ahead failed part way: the workbook is made again from the bytes. */
+  spoiled: boolean;
+}
+const rowsAhead = new WeakMap<ExcelJS.Workbook, RowsAhead>();
+
+/**
+ * Writes some records' result rows, as they are known while the rest are sent, onto `workbook` (one
+ * {@link loadResultsWorkbook} loaded for `place`'s sheet and row keys, not yet written): the result
+ * columns placed and headed at the first call, then each row as the write would write it. A row the
+ * key check leaves off, out of range or already written is left to the write. The write of the final
+ * results keeps these rows when each is the final word for its row (the same result, the same sheet,
+ * header row, headers and keys), else makes the workbook again from the bytes. Never throws.
+ */
+export function writeRowsAhead(workbook: ExcelJS.Workbook, place: ResultsPlace, results: readonly RowResult[]): void {
+  const done = doneAhead.get(workbook);
+  const worksheet = place.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(place.sheetName);
+  let ahead = rowsAhead.get(workbook);
+  if (ahead?.spoiled || !worksheet || done?.sheet !== worksheet.name || done.keys !== place.rowKeys) return;
+  if (place.headerRowNumber < 1 || place.headerRowNumber > worksheet.rowCount) return;
+  try {
+    if (!ahead) {
+      ahead = { place, sheet: worksheet.name, positions: [], written: new Map(), spoiled: true };
+      rowsAhead.set(workbook, ahead);
+      ahead.positions = placeResultColumns(workbook, worksheet, place);
+      ahead.spoiled = false;
+    }
+    for (const result of results) {
+      const row = result.rowNumber;
+      const inRange = Number.isInteger(row) && row > place.headerRowNumber && row <= worksheet.rowCount;
+      const columnsFine = (result.invalidColumns ?? []).every((c) => Number.isInteger(c) && c >= 0 && c <= 16_383);
+      if (!inRange || !columnsFine || ahead.written.has(row) || (place.rowKeys && done.differs?.get(row) !== false))
+        continue;
+      ahead.spoiled = true; // until the row is written whole
+      writeRowResult(worksheet.getRow(row), result, ahead.positions);
+      ahead.written.set(row, result);
+      ahead.spoiled = false;
+    }
+  } catch {
+    if (ahead) ahead.spoiled = true;
+  }
+}
+
+/** Whether the rows written ahead stand for the final results `byRow` (after the key check) of `job` on `worksheet`. */
+function keptAhead(
+  ahead: RowsAhead,
+  worksheet: ExcelJS.Worksheet,
+  job: XlsxResultsJob,
+  byRow: ReadonlyMap<number, RowResult>,
+): boolean {
+  const { place } = ahead;
+  const same =
+    !ahead.spoiled &&
+    ahead.sheet === worksheet.name &&
+    place.headerRowNumber === job.headerRowNumber &&
+    place.rowKeys === job.rowKeys &&
+    isDeepStrictEqual(place.names, job.names);
+  return same && [...ahead.written].every(([row, result]) => isDeepStrictEqual(byRow.get(row), result));
 }
 
 /**

@@ -31,9 +31,7 @@ import { createProgress } from '../../ui/progress.ts';
 import {
   defaultResultsPath,
   preloadResults,
-  prepareResults,
   type PreloadedResults,
-  type PreparedResults,
   type ResultsFileOptions,
 } from '../../write/results-file.ts';
 import type { ImportOptions } from './options.ts';
@@ -49,6 +47,8 @@ import {
   writeEInvoiceRows,
 } from './einvoice.ts';
 import { rowKeysOf, type RowKeys } from '../../write/results-keys.ts';
+import { ResultsAhead } from './results-ahead.ts';
+import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -80,14 +80,10 @@ export class FileImportRun {
   private inputLock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
   private readonly memory: MemoryGuard;
-  /** The core asked for the results sink (the sheet is planned). */
-  private resultsWanted = false;
-  /** The results workbook loading while records are sent (undefined: not tried yet; null: not preloaded). */
-  private preloaded: PreloadedResults | null | undefined = undefined;
+  /** The results workbook made while records are sent (once the core asked for the results sink). */
+  private ahead: ResultsAhead | null = null;
   /** The keys of the sheet's rows as read, for the results file's key check (set with the results sink). */
   private rowKeys: RowKeys | null = null;
-  /** The results workbook being made from the results before the sweep (see `sent`), or null. */
-  private prepared: PreparedResults | null = null;
   /** The journal being read under the run lock while the organisation loads (see `connect`), or null. */
   private journalRead: Promise<{ adopted: string | null; entries: JournalEntry[] }> | null = null;
   /** Aborted by the memory guard while sending: no new record starts (as Ctrl-C). */
@@ -221,7 +217,7 @@ export class FileImportRun {
           this.stopSendingIfLowOnMemory();
           // Once the first record is answered (the sends are under way), the results workbook loads
           // while the rest are sent: the write at the end then only writes.
-          if (done > 0 && this.resultsWanted && this.preloaded === undefined) this.preloaded = this.preloadResults();
+          if (done > 0) this.ahead?.start(() => this.preloadResults());
           this.progress.update(done, total);
         },
       },
@@ -235,9 +231,16 @@ export class FileImportRun {
    */
   private resultsSink(grid: Grid, mapping: ColumnMapping): ResultsSink {
     const { options } = this;
-    this.resultsWanted = true;
     const rowKeys = rowKeysOf(grid, mapping);
     this.rowKeys = rowKeys;
+    const place = {
+      sheetName: grid.sheet,
+      headerRowNumber: mapping.headerRowNumber,
+      names: [...RESULT_COLUMNS],
+      rowKeys,
+    };
+    const ahead = new ResultsAhead(options.einvoice ? null : place);
+    this.ahead = ahead;
     const resultsOptions = (resultsFile: string, results: RowResult[]): ResultsFileOptions => ({
       inputPath: options.einvoice ? resultsFile : options.file,
       ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
@@ -247,15 +250,15 @@ export class FileImportRun {
       headerRowNumber: mapping.headerRowNumber,
       results,
       ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
-      preloaded: this.preloaded ?? null,
-      prepared: this.prepared,
+      ...ahead.forWrite(),
     });
     return {
+      add: (rows) => ahead.add(rows),
       sent: (results) => {
         // Every record is done: the results workbook is made while the sweep's list is read (an
         // e-invoice's results are made at the end, from its own rows).
-        if (this.resultsFile && this.preloaded && !options.einvoice && this.resultsTooLarge() === null)
-          this.prepared = prepareResults(resultsOptions(this.resultsFile, results), this.preloaded);
+        if (this.resultsFile && !options.einvoice && this.resultsTooLarge() === null)
+          ahead.prepare(resultsOptions(this.resultsFile, results));
       },
       finish: async (rowResults) => {
         this.progress.stop();
