@@ -77,6 +77,13 @@ export async function adoptLegacyJournal(inputPath: string, resultsPath: string)
 /** Opening flags that refuse a symbolic link at the last path component (ELOOP). */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
+/**
+ * Opening flag that makes each write return only once its bytes are on disk (as a write then an
+ * `fdatasync`), where the platform has it (Linux, macOS): an append is then one call to the thread
+ * pool, not two, which is the wait of every record sent. Elsewhere (0) each write is followed by a sync.
+ */
+const DURABLE_WRITES = constants.O_DSYNC ?? 0;
+
 /** A journal as read: its complete entries. */
 export interface ReadJournal {
   entries: JournalEntry[];
@@ -154,9 +161,10 @@ interface Waiting {
 }
 
 /**
- * An append-only journal file. `append` resolves once the entry is on disk (written and fsynced);
- * entries appended while a flush is running are written together by the next one (group commit),
- * so concurrent requests do not queue behind one fsync each.
+ * An append-only journal file. `append` resolves once the entry is on disk (written with
+ * {@link DURABLE_WRITES}, or written and fsynced); entries appended while a flush is running are
+ * written together by the next one in one durable write (group commit), so concurrent requests do
+ * not queue behind one sync each; a write that fails rejects every entry it held.
  */
 export class FileJournal implements JournalSink {
   private waiting: Waiting[] = [];
@@ -183,7 +191,11 @@ export class FileJournal implements JournalSink {
     const repaired = await repairTornTail(path);
     try {
       return new FileJournal(
-        await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW, 0o600),
+        await open(
+          path,
+          constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW | DURABLE_WRITES,
+          0o600,
+        ),
         path,
         repaired,
         options.service === undefined ? null : journalService(options.service),
@@ -213,7 +225,7 @@ export class FileJournal implements JournalSink {
     const batch = this.waiting.splice(0);
     try {
       await this.handle.write(batch.map((w) => w.line).join(''));
-      await this.handle.sync();
+      if (DURABLE_WRITES === 0) await this.handle.sync();
       for (const w of batch) w.resolve();
     } catch (error) {
       const failure = new JournalError(

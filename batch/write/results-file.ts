@@ -5,13 +5,20 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeCsvResults } from './results-csv.ts';
 import type { RowKeys } from './results-keys.ts';
 import { checkResultNames } from './results-plan.ts';
 import type ExcelJS from 'exceljs';
-import { loadResultsWorkbook, writeXlsxResults } from './results-xlsx.ts';
+import {
+  loadResultsWorkbook,
+  renderXlsxResults,
+  writeRendered,
+  writeXlsxResults,
+  type RenderedResults,
+} from './results-xlsx.ts';
 import { WriteError } from './write-error.ts';
 
 /** What {@link writeResultsFile} did not write: rows (as read) whose key did not match, ascending. */
@@ -47,6 +54,34 @@ export interface ResultsFileOptions {
   delimiter?: string;
   /** The snapshot already loading ({@link preloadResults} of the same input and bytes); used once. */
   preloaded?: PreloadedResults | null;
+  /**
+   * The results workbook already being made ({@link prepareResults}): kept when it was made of these
+   * very bytes and results (the same options otherwise), else made again from the bytes.
+   */
+  prepared?: PreparedResults | null;
+}
+
+/** A results workbook being made in memory before the results are final (see {@link prepareResults}). */
+export interface PreparedResults {
+  /** The options it was made of (`outputPath` aside). */
+  readonly options: ResultsFileOptions;
+  readonly rendered: Promise<RenderedResults>;
+}
+
+/** Whether `prepared` was made of what `options` asks for: the same bytes, sheet, header row, row keys, headers and results. */
+function preparedFor(prepared: PreparedResults | null | undefined, options: ResultsFileOptions): boolean {
+  const made = prepared?.options;
+  return (
+    made !== undefined &&
+    made.snapshot !== undefined &&
+    made.snapshot === options.snapshot &&
+    made.inputPath === options.inputPath &&
+    made.sheetName === options.sheetName &&
+    made.headerRowNumber === options.headerRowNumber &&
+    made.rowKeys === options.rowKeys &&
+    isDeepStrictEqual(made.headers, options.headers) &&
+    isDeepStrictEqual(made.results, options.results)
+  );
 }
 
 /** A results workbook loading from the snapshot before the results are known (see {@link preloadResults}). */
@@ -58,14 +93,59 @@ export interface PreloadedResults {
 /**
  * Starts loading the workbook the results of an .xlsx input (or a converted format) will be written
  * onto, from `snapshot` (the input's bytes as read), so that the load overlaps the sending and
- * {@link writeResultsFile} only writes. Null for a CSV (written in one pass from the bytes). A load
- * that fails is reported by the write, as it would have been without the preload.
+ * {@link writeResultsFile} only writes; the `t="d"` cells of the sheet named `sheetName` (default the
+ * first: the sheet the results will go on) are put back as dates meanwhile too, and with `rowKeys`
+ * (the write's own, the same object) each of its rows' keys compared (results-keys.ts). Null for a CSV
+ * (written in one pass from the bytes). A load that fails is reported by the write, as it would have
+ * been without the preload.
  */
-export function preloadResults(inputPath: string, snapshot: Uint8Array): PreloadedResults | null {
+export function preloadResults(
+  inputPath: string,
+  snapshot: Uint8Array,
+  sheetName?: string,
+  rowKeys?: RowKeys,
+): PreloadedResults | null {
   if (safeFormat(inputPath) !== '.xlsx') return null;
-  const workbook = loadResultsWorkbook(inputPath, snapshot);
+  const workbook = loadResultsWorkbook(inputPath, snapshot, {
+    ...(sheetName === undefined ? {} : { sheetName }),
+    ...(rowKeys ? { rowKeys } : {}),
+  });
   workbook.catch(() => undefined); // thrown where the write awaits it
   return { snapshot, workbook };
+}
+
+/**
+ * Starts making the .xlsx results workbook of `options` in memory (not written; `outputPath` unused)
+ * on the workbook `preloaded` loads, which it changes: the results as they stand before the run's last
+ * step, so that the making overlaps that step and {@link writeResultsFile}, given the same results,
+ * only writes the bytes. Null for a CSV, or when `preloaded` is not of these bytes (nothing started).
+ * A failure is reported by the write that uses it, as it would have been.
+ */
+export function prepareResults(options: ResultsFileOptions, preloaded: PreloadedResults): PreparedResults | null {
+  const snapshot = options.snapshot;
+  if (safeFormat(options.inputPath) !== '.xlsx' || !snapshot || preloaded.snapshot !== snapshot) return null;
+  // Begun on the next turn of the event loop: a request the caller starts now (the sweep's list) goes first.
+  const rendered = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
+    renderXlsxResults({ ...xlsxJobOf(options, snapshot), loaded: preloaded.workbook }),
+  );
+  rendered.catch(() => undefined); // thrown where the write awaits it
+  return { options, rendered };
+}
+
+/** The .xlsx writer's job of `options`, the results columns' headers checked. */
+function xlsxJobOf(options: ResultsFileOptions, input: Uint8Array) {
+  const names = options.headers ?? [...RESULT_COLUMNS];
+  checkResultNames(names);
+  return {
+    inputPath: options.inputPath,
+    input,
+    outputPath: options.outputPath,
+    headerRowNumber: options.headerRowNumber,
+    results: options.results,
+    names,
+    ...(options.rowKeys ? { rowKeys: options.rowKeys } : {}),
+    ...(options.sheetName === undefined ? {} : { sheetName: options.sheetName }),
+  };
 }
 
 /** The results format of an input path, or null when it has none (the write says why). */
@@ -118,10 +198,16 @@ export async function writeResultsFile(options: ResultsFileOptions): Promise<Res
     ...(options.rowKeys ? { rowKeys: options.rowKeys } : {}),
   };
   if (format === '.xlsx') {
-    // Only a preload of these very bytes stands for loading them now.
-    const loaded = options.preloaded?.snapshot === job.input ? { loaded: options.preloaded.workbook } : {};
-    const xlsxJob = { ...job, ...loaded };
-    return writeXlsxResults(options.sheetName === undefined ? xlsxJob : { ...xlsxJob, sheetName: options.sheetName });
+    // Made of these very bytes and these very results: only written now.
+    if (options.prepared && preparedFor(options.prepared, options)) {
+      const { bytes, unplaced } = await options.prepared.rendered;
+      await writeRendered(options.outputPath, bytes);
+      return { unplaced };
+    }
+    // Only a preload of these very bytes, not changed by a preparation, stands for loading them now.
+    const fresh = !options.prepared && options.preloaded?.snapshot === job.input;
+    const loaded = fresh && options.preloaded ? { loaded: options.preloaded.workbook } : {};
+    return writeXlsxResults({ ...xlsxJobOf(options, job.input), ...loaded });
   }
   return writeCsvResults(options.delimiter === undefined ? job : { ...job, delimiter: options.delimiter });
 }

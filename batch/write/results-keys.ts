@@ -58,25 +58,30 @@ function matches(cell: KeyCell | undefined, expected: string, dateSystem: 1900 |
  * Takes out of `byRow` each result whose row, read by `cellsOf` (0-based cells of a 1-based row),
  * shows another key cell than the import read there (`keys`; a row the import did not read has
  * blank keys): compared cell by cell as `keyText` folds them, an {@link UNKNOWN} cell aside. Returns
- * their row numbers, ascending. Without `keys`, nothing is taken out.
+ * their row numbers, ascending. Without `keys`, nothing is taken out. `known`: rows already
+ * compared ({@link keyDiffers} of the same cells and keys), not compared again.
  */
 export function dropMisplaced(
   byRow: Map<number, RowResult>,
   keys: RowKeys | undefined,
   cellsOf: (rowNumber: number) => readonly KeyCell[],
+  known?: ReadonlyMap<number, boolean>,
 ): number[] {
   if (keys === undefined) return [];
   const unplaced: number[] = [];
   for (const rowNumber of byRow.keys()) {
-    const key = keys.byRow.get(rowNumber) ?? '';
-    // rowKey joins the key cells' texts with NUL (no cell holds one), '' when all are blank.
-    const expected = key === '' ? keys.columns.map(() => '') : key.split('\u0000');
-    const differs = (cells: readonly KeyCell[]) =>
-      keys.columns.some((column, i) => !matches(cells[column], expected[i] ?? '', keys.dateSystem));
-    if (differs(cellsOf(rowNumber))) unplaced.push(rowNumber);
+    if (known?.get(rowNumber) ?? keyDiffers(rowNumber, keys, cellsOf(rowNumber))) unplaced.push(rowNumber);
   }
   for (const rowNumber of unplaced) byRow.delete(rowNumber);
   return unplaced.sort((a, b) => a - b);
+}
+
+/** Whether row `rowNumber`'s key `cells` (0-based) differ from the key the import read there (see {@link dropMisplaced}). */
+export function keyDiffers(rowNumber: number, keys: RowKeys, cells: readonly KeyCell[]): boolean {
+  const key = keys.byRow.get(rowNumber) ?? '';
+  // rowKey joins the key cells' texts with NUL (no cell holds one), '' when all are blank.
+  const expected = key === '' ? keys.columns.map(() => '') : key.split('\u0000');
+  return keys.columns.some((column, i) => !matches(cells[column], expected[i] ?? '', keys.dateSystem));
 }
 
 /**

@@ -4,12 +4,13 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { writeFile } from 'node:fs/promises';
+import { isDeepStrictEqual } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { markedColumns, markResultBlock } from './results-mark.ts';
 import { isoDateText } from '../read/cell-value.ts';
-import { dropMisplaced, excelKeyCells, isoDateCellsOf, type RowKeys } from './results-keys.ts';
+import { dropMisplaced, excelKeyCells, isoDateCellsOf, keyDiffers, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
@@ -48,12 +49,36 @@ export interface XlsxResultsJob {
   names: readonly string[];
 }
 
+/** What {@link loadResultsWorkbook} did ahead on a sheet: its `t="d"` cells put back, its rows' keys compared. */
+interface DoneAhead {
+  sheet: string;
+  keys?: RowKeys;
+  /** By row number (those of `keys`): whether the row's key cells differ from the key read there. */
+  differs?: ReadonlyMap<number, boolean>;
+}
+const doneAhead = new WeakMap<ExcelJS.Workbook, DoneAhead>();
+
+/** What {@link loadResultsWorkbook} may do ahead, on the sheet the results will go on. */
+export interface LoadAhead {
+  /** The sheet the results will go on (default the first). */
+  sheetName?: string;
+  /** The keys of its rows as the import read them: each row's key cells compared ahead (results-keys.ts). */
+  rowKeys?: RowKeys;
+}
+
 /**
  * Loads the input's bytes as a workbook (exceljs, whole workbook; another format converted first):
- * what the results are written onto. May start before the results are known (while records are sent).
- * Rejects with `results_input_unreadable` when the bytes are not a workbook.
+ * what the results are written onto, the `t="d"` cells of the sheet `ahead.sheetName` (default the
+ * first) put back as dates and, with `ahead.rowKeys`, each of its rows' key cells compared with the
+ * key read there (the write then only looks the answer up). May start before the results are known
+ * (while records are sent). Rejects with `results_input_unreadable` when the bytes are not a workbook.
  */
-export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+export async function loadResultsWorkbook(
+  inputPath: string,
+  bytes: Uint8Array,
+  ahead: LoadAhead = {},
+): Promise<ExcelJS.Workbook> {
+  const { sheetName, rowKeys } = ahead;
   const workbook = new ExcelJS.Workbook();
   try {
     // A view of the snapshot, not a copy: the file's bytes are held once. (exceljs takes a Node
@@ -68,7 +93,19 @@ export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array):
       { cause },
     );
   }
+  const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
+  if (sheet !== undefined) {
+    restoreDateCells(sheet, bytes);
+    const differs = rowKeys && keyComparisons(sheet, rowKeys);
+    doneAhead.set(workbook, { sheet: sheet.name, ...(rowKeys && differs ? { keys: rowKeys, differs } : {}) });
+  }
   return workbook;
+}
+
+/** A results workbook made in memory: the file's bytes, and the rows whose results the key check left out (ascending). */
+export interface RenderedResults {
+  bytes: Uint8Array;
+  unplaced: number[];
 }
 
 /**
@@ -79,7 +116,24 @@ export async function loadResultsWorkbook(inputPath: string, bytes: Uint8Array):
  * `invalid_results`, `output_not_writable`.
  */
 export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced: number[] }> {
-  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input));
+  const { bytes, unplaced } = await renderXlsxResults(job);
+  await writeRendered(job.outputPath, bytes);
+  return { unplaced };
+}
+
+/** Writes a rendered results workbook's bytes to `outputPath` atomically (temp, fsync, rename). */
+export async function writeRendered(outputPath: string, bytes: Uint8Array): Promise<void> {
+  await writeAtomically(outputPath, (temp) => writeFile(temp, bytes));
+}
+
+/**
+ * The results workbook of `job` in memory, without writing it (`job.outputPath` is not used): loads
+ * the input's bytes (or takes `job.loaded`, which it changes), writes the results on the imported
+ * sheet and packs the workbook. Throws as {@link writeXlsxResults}, `output_not_writable` aside.
+ */
+export async function renderXlsxResults(job: XlsxResultsJob): Promise<RenderedResults> {
+  const loadAhead = { ...(job.sheetName === undefined ? {} : { sheetName: job.sheetName }) };
+  const workbook = await (job.loaded ?? loadResultsWorkbook(job.inputPath, job.input, loadAhead));
   const worksheet = job.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(job.sheetName);
   if (worksheet === undefined) {
     const names = workbook.worksheets.map((sheet) => `'${sheet.name}'`).join(', ');
@@ -94,32 +148,115 @@ export async function writeXlsxResults(job: XlsxResultsJob): Promise<{ unplaced:
       `sheet '${worksheet.name}' of '${job.inputPath}' has ${worksheet.rowCount} rows; no header row ${job.headerRowNumber}`,
     );
   }
-  restoreDateCells(worksheet, job.input);
+  // Done when loaded (for a workbook loaded ahead for another sheet or other keys, or not by loadResultsWorkbook: now).
+  const done = doneAhead.get(workbook);
+  const here = done?.sheet === worksheet.name;
+  if (!here) restoreDateCells(worksheet, job.input);
   const byRow = indexResults(job.results, job.headerRowNumber, worksheet.rowCount);
   const columns = job.rowKeys?.columns ?? [];
-  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns));
+  const known = here && done.keys === job.rowKeys ? done.differs : undefined;
+  const unplaced = dropMisplaced(byRow, job.rowKeys, (n) => excelKeyCells(worksheet.getRow(n), columns), known);
+  const ahead = rowsAhead.get(workbook);
+  if (ahead && !keptAhead(ahead, worksheet, job, byRow)) {
+    // Rows written ahead that are not the final word: made again from the bytes.
+    const { loaded: _spoiled, ...fresh } = job;
+    return renderXlsxResults(fresh);
+  }
+  const positions = ahead?.positions ?? placeResultColumns(workbook, worksheet, job);
+  for (const [rowNumber, result] of byRow)
+    if (!ahead?.written.has(rowNumber)) writeRowResult(worksheet.getRow(rowNumber), result, positions);
+  return { bytes: await packWorkbook(workbook), unplaced };
+}
+
+/** Places the result columns on the sheet (shed's own block, or right of the last used column), heads and marks them. */
+function placeResultColumns(workbook: ExcelJS.Workbook, worksheet: ExcelJS.Worksheet, job: ResultsPlace): number[] {
   const header = worksheet.getRow(job.headerRowNumber);
   const headerTexts = Array.from({ length: header.cellCount }, (_, index) => header.getCell(index + 1).text);
   const marked = markedColumns(workbook, worksheet.name, job.headerRowNumber);
   const positions = locateResultColumns(headerTexts, lastUsedColumn(worksheet), job.names, marked);
   markResultBlock(workbook, worksheet.name, job.headerRowNumber, positions);
   writeResultHeaders(worksheet, header, positions, job.names);
-  for (const [rowNumber, result] of byRow) writeRowResult(worksheet.getRow(rowNumber), result, positions);
-  await writeAtomically(job.outputPath, (temp) => saveWorkbook(workbook, temp));
-  return { unplaced };
+  return positions;
+}
+
+/** Where results go on a sheet: what placing them and the key check depend on. */
+type ResultsPlace = Pick<XlsxResultsJob, 'sheetName' | 'headerRowNumber' | 'names' | 'rowKeys'>;
+
+/** Result rows written onto a workbook while the rest were sent ({@link writeRowsAhead}). */
+interface RowsAhead {
+  place: ResultsPlace;
+  sheet: string;
+  positions: number[];
+  /** The result written on each row, by row number. */
+  written: Map<number, RowResult>;
+  /** A write ahead failed part way: the workbook is made again from the bytes. */
+  spoiled: boolean;
+}
+const rowsAhead = new WeakMap<ExcelJS.Workbook, RowsAhead>();
+
+/**
+ * Writes some records' result rows, as they are known while the rest are sent, onto `workbook` (one
+ * {@link loadResultsWorkbook} loaded for `place`'s sheet and row keys, not yet written): the result
+ * columns placed and headed at the first call, then each row as the write would write it. A row the
+ * key check leaves off, out of range or already written is left to the write. The write of the final
+ * results keeps these rows when each is the final word for its row (the same result, the same sheet,
+ * header row, headers and keys), else makes the workbook again from the bytes. Never throws.
+ */
+export function writeRowsAhead(workbook: ExcelJS.Workbook, place: ResultsPlace, results: readonly RowResult[]): void {
+  const done = doneAhead.get(workbook);
+  const worksheet = place.sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(place.sheetName);
+  let ahead = rowsAhead.get(workbook);
+  if (ahead?.spoiled || !worksheet || done?.sheet !== worksheet.name || done.keys !== place.rowKeys) return;
+  if (place.headerRowNumber < 1 || place.headerRowNumber > worksheet.rowCount) return;
+  try {
+    if (!ahead) {
+      ahead = { place, sheet: worksheet.name, positions: [], written: new Map(), spoiled: true };
+      rowsAhead.set(workbook, ahead);
+      ahead.positions = placeResultColumns(workbook, worksheet, place);
+      ahead.spoiled = false;
+    }
+    for (const result of results) {
+      const row = result.rowNumber;
+      const inRange = Number.isInteger(row) && row > place.headerRowNumber && row <= worksheet.rowCount;
+      const columnsFine = (result.invalidColumns ?? []).every((c) => Number.isInteger(c) && c >= 0 && c <= 16_383);
+      if (!inRange || !columnsFine || ahead.written.has(row) || (place.rowKeys && done.differs?.get(row) !== false))
+        continue;
+      ahead.spoiled = true; // until the row is written whole
+      writeRowResult(worksheet.getRow(row), result, ahead.positions);
+      ahead.written.set(row, result);
+      ahead.spoiled = false;
+    }
+  } catch {
+    if (ahead) ahead.spoiled = true;
+  }
+}
+
+/** Whether the rows written ahead stand for the final results `byRow` (after the key check) of `job` on `worksheet`. */
+function keptAhead(
+  ahead: RowsAhead,
+  worksheet: ExcelJS.Worksheet,
+  job: XlsxResultsJob,
+  byRow: ReadonlyMap<number, RowResult>,
+): boolean {
+  const { place } = ahead;
+  const same =
+    !ahead.spoiled &&
+    ahead.sheet === worksheet.name &&
+    place.headerRowNumber === job.headerRowNumber &&
+    place.rowKeys === job.rowKeys &&
+    isDeepStrictEqual(place.names, job.names);
+  return same && [...ahead.written].every(([row, result]) => isDeepStrictEqual(byRow.get(row), result));
 }
 
 /**
- * Saves the workbook to `path`: its zip written stored, then re-packed by fflate (zip-deflate.ts), which
- * is quicker than exceljs's own deflate and gives the same entries; exceljs's own write when the
+ * The workbook's file bytes: its zip written stored, then re-packed by fflate (zip-deflate.ts), which
+ * is quicker than exceljs's own deflate and gives the same entries; exceljs's own deflate when the
  * stored zip cannot be read back.
  */
-async function saveWorkbook(workbook: ExcelJS.Workbook, path: string): Promise<void> {
+async function packWorkbook(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
   // A Node Buffer, which exceljs's typings declare as their own Buffer.
   const stored = (await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } })) as unknown as Uint8Array;
-  const packed = deflateStoredZip(stored);
-  if (packed === null) await workbook.xlsx.writeFile(path);
-  else await writeFile(path, packed);
+  return deflateStoredZip(stored) ?? ((await workbook.xlsx.writeBuffer()) as unknown as Uint8Array);
 }
 
 /**
@@ -135,6 +272,17 @@ function restoreDateCells(worksheet: ExcelJS.Worksheet, input: Uint8Array): void
     cell.value = date ?? iso;
     if (date && !/[dmyhs]/i.test(cell.numFmt ?? '')) cell.numFmt = dateFormatOf(iso);
   }
+}
+
+/** Whether each row of `keys` shows other key cells on `worksheet` than the import read there, by row number. */
+function keyComparisons(worksheet: ExcelJS.Worksheet, keys: RowKeys): Map<number, boolean> {
+  const differs = new Map<number, boolean>();
+  for (const rowNumber of keys.byRow.keys()) {
+    // A row exceljs does not hold has blank cells (`findRow`, which adds no row to the sheet).
+    const row = worksheet.findRow(rowNumber);
+    differs.set(rowNumber, keyDiffers(rowNumber, keys, row ? excelKeyCells(row, keys.columns) : []));
+  }
+  return differs;
 }
 
 /** The format that shows an ISO date, date and time, or time as written. */

@@ -213,6 +213,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
       force: Boolean(choices.force),
       onProgress: (done, total) => progress?.records?.(done, total),
       ...(sink.add ? { onRecord: (rows: RowResult[]) => sink.add?.(shown(rows)) } : {}),
+      ...(sink.sent ? { onSent: (rows: readonly RowResult[]) => sink.sent?.(shown(rows)) } : {}),
       ...(signal ? { signal } : {}),
     });
   } finally {

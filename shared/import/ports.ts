@@ -72,6 +72,12 @@ export interface ResultsSink {
   /** One record's rows, as soon as its outcome is known (the pane writes them while the rest is sent). */
   add?(results: RowResult[]): void;
   /**
+   * Every row's result once every record is done, before the sweep after the last create (which may
+   * add notes of copies made by others): a face may start writing them while the sweep's list is
+   * read. `finish`'s are still the final word (the face checks they are the same before keeping that work).
+   */
+  sent?(results: RowResult[]): void;
+  /**
    * Every row's result, the run's last word (remedies worded, the sheet's own ids kept; a dry run's
    * carry no new id). Never throws for a write that failed: it reports it in `failure`.
    */

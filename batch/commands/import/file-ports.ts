@@ -6,7 +6,9 @@
  * and releases the lock on `close`.
  */
 import { basename, dirname, join } from 'node:path';
-import type { ImportChoices, ImportPorts, OpenJournal } from '../../../shared/import/import-sheet.ts';
+import type { ImportChoices, ImportPorts, OpenJournal, ResultsSink } from '../../../shared/import/import-sheet.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
+import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { cliRemedy } from '../../cli/remedy-wording.ts';
@@ -26,7 +28,12 @@ import { tooMuchMemory } from '../../read/limits.ts';
 import { loadRecipes, recipesDir, saveRecipesOrKeep } from '../../config/recipes.ts';
 import { openSession } from '../../session/open-session.ts';
 import { createProgress } from '../../ui/progress.ts';
-import { defaultResultsPath, preloadResults, type PreloadedResults } from '../../write/results-file.ts';
+import {
+  defaultResultsPath,
+  preloadResults,
+  type PreloadedResults,
+  type ResultsFileOptions,
+} from '../../write/results-file.ts';
 import type { ImportOptions } from './options.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../../shared/client/concurrency.ts';
 import { checkImportOptions, withSetValues } from './options.ts';
@@ -39,7 +46,9 @@ import {
   withEInvoiceNotes,
   writeEInvoiceRows,
 } from './einvoice.ts';
-import { rowKeysOf } from '../../write/results-keys.ts';
+import { rowKeysOf, type RowKeys } from '../../write/results-keys.ts';
+import { ResultsAhead } from './results-ahead.ts';
+import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
 
@@ -71,10 +80,12 @@ export class FileImportRun {
   private inputLock: Awaited<ReturnType<typeof acquireRunLock>> | null = null;
   private readonly progress;
   private readonly memory: MemoryGuard;
-  /** The core asked for the results sink (the sheet is planned). */
-  private resultsWanted = false;
-  /** The results workbook loading while records are sent (undefined: not tried yet; null: not preloaded). */
-  private preloaded: PreloadedResults | null | undefined = undefined;
+  /** The results workbook made while records are sent (once the core asked for the results sink). */
+  private ahead: ResultsAhead | null = null;
+  /** The keys of the sheet's rows as read, for the results file's key check (set with the results sink). */
+  private rowKeys: RowKeys | null = null;
+  /** The journal being read under the run lock while the organisation loads (see `connect`), or null. */
+  private journalRead: Promise<{ adopted: string | null; entries: JournalEntry[] }> | null = null;
   /** Aborted by the memory guard while sending: no new record starts (as Ctrl-C). */
   private readonly memoryStop = new AbortController();
 
@@ -134,7 +145,7 @@ export class FileImportRun {
     let cells = 0;
     for (const row of grid.rows) cells += row.cells.length;
     if (cells * RESULTS_BYTES_PER_CELL * 4 > this.memory.limitBytes - this.memory.used()) return null;
-    return preloadResults(this.options.file, grid.snapshot);
+    return preloadResults(this.options.file, grid.snapshot, grid.sheet, this.rowKeys ?? undefined);
   }
 
   /** While sending: past the watermark, no new record starts; those in flight finish and the results are written. */
@@ -192,34 +203,7 @@ export class FileImportRun {
         this.checkMemory('checking its rows');
         return this.openJournal(dryRun);
       },
-      results: ({ grid, mapping }) => {
-        this.resultsWanted = true;
-        return {
-          finish: async (rowResults) => {
-            this.progress.stop();
-            const results = await this.einvoiceResults(rowResults);
-            const written = this.resultsFile
-              ? await writeResultsOrFallback(
-                  {
-                    inputPath: options.einvoice ? this.resultsFile : options.file,
-                    ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
-                    rowKeys: rowKeysOf(grid, mapping),
-                    outputPath: this.resultsFile,
-                    sheetName: grid.sheet,
-                    headerRowNumber: mapping.headerRowNumber,
-                    results,
-                    ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
-                    preloaded: this.preloaded ?? null,
-                  },
-                  fallbackResultsPath(this.journalFile ?? this.resultsFile),
-                  this.resultsTooLarge(),
-                )
-              : { file: null, failure: null, unplaced: [], warnings: [] };
-            this.resultsWarnings = written.warnings;
-            return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
-          },
-        };
-      },
+      results: ({ grid, mapping }) => this.resultsSink(grid, mapping),
       recipes: {
         load: async () => {
           const { recipes, skipped } = await loadRecipes(this.recipesDir);
@@ -233,11 +217,62 @@ export class FileImportRun {
           this.stopSendingIfLowOnMemory();
           // Once the first record is answered (the sends are under way), the results workbook loads
           // while the rest are sent: the write at the end then only writes.
-          if (done > 0 && this.resultsWanted && this.preloaded === undefined) this.preloaded = this.preloadResults();
+          if (done > 0) this.ahead?.start(() => this.preloadResults());
           this.progress.update(done, total);
         },
       },
       words: cliRemedy,
+    };
+  }
+
+  /**
+   * The results sink: when every record is done (`sent`), the .xlsx results workbook is made while the
+   * sweep's list is read; `finish` writes it when the final results are the same, else makes it again.
+   */
+  private resultsSink(grid: Grid, mapping: ColumnMapping): ResultsSink {
+    const { options } = this;
+    const rowKeys = rowKeysOf(grid, mapping);
+    this.rowKeys = rowKeys;
+    const place = {
+      sheetName: grid.sheet,
+      headerRowNumber: mapping.headerRowNumber,
+      names: [...RESULT_COLUMNS],
+      rowKeys,
+    };
+    const ahead = new ResultsAhead(options.einvoice ? null : place);
+    this.ahead = ahead;
+    const resultsOptions = (resultsFile: string, results: RowResult[]): ResultsFileOptions => ({
+      inputPath: options.einvoice ? resultsFile : options.file,
+      ...(this.grid && !options.einvoice ? { snapshot: this.grid.snapshot } : {}),
+      rowKeys,
+      outputPath: resultsFile,
+      sheetName: grid.sheet,
+      headerRowNumber: mapping.headerRowNumber,
+      results,
+      ...(this.grid?.csv ? { delimiter: this.grid.csv.delimiter } : {}),
+      ...ahead.forWrite(),
+    });
+    return {
+      add: (rows) => ahead.add(rows),
+      sent: (results) => {
+        // Every record is done: the results workbook is made while the sweep's list is read (an
+        // e-invoice's results are made at the end, from its own rows).
+        if (this.resultsFile && !options.einvoice && this.resultsTooLarge() === null)
+          ahead.prepare(resultsOptions(this.resultsFile, results));
+      },
+      finish: async (rowResults) => {
+        this.progress.stop();
+        const results = await this.einvoiceResults(rowResults);
+        const written = this.resultsFile
+          ? await writeResultsOrFallback(
+              resultsOptions(this.resultsFile, results),
+              fallbackResultsPath(this.journalFile ?? this.resultsFile),
+              this.resultsTooLarge(),
+            )
+          : { file: null, failure: null, unplaced: [], warnings: [] };
+        this.resultsWarnings = written.warnings;
+        return { file: written.file, failure: written.failure, moved: [], unplaced: written.unplaced };
+      },
     };
   }
 
@@ -282,6 +317,7 @@ export class FileImportRun {
   /** Stops the progress bar and releases the run lock. */
   async close(): Promise<void> {
     this.progress.stop();
+    await this.journalRead?.catch(() => undefined); // not left reading once the lock is released
     await this.inputLock?.release();
     await this.lock?.release();
   }
@@ -289,43 +325,68 @@ export class FileImportRun {
   /**
    * Checks the results path, takes the run lock, opens the session (nothing sent before). Runs while
    * the sheet is read; `signal` (the sheet refused meanwhile) stops it between steps and its request.
+   * The session's connection check (the organisations, a read), the input's digest and, once the run
+   * lock is held, the journal's reading go at the same time as the steps before them; a step that
+   * fails stops them and waits for them, and its error comes first, as when they went in turn.
    */
   private async connect(signal?: AbortSignal): Promise<NonNullable<FileImportRun['session']>> {
     const { options, settings } = this;
-    if (this.resultsFile) await checkResultsPath(this.resultsFile);
-    signal?.throwIfAborted();
-    // Taken before the service's records are read: a run that starts when another ends must see its records.
-    if (this.journalFile && !options.dryRun) {
-      this.lock = await acquireRunLock(
-        lockPathFor(this.journalFile),
-        `importing ${options.kind} from ${basename(options.file)}`,
-      );
-    }
+    const sending = Boolean(this.journalFile && !options.dryRun);
+    const stop = new AbortController();
+    const stopped = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
     // Every request of the run (reference data, duplicate checks, reconciliation, sends) shares one limit.
     const limit = settings.adaptive
       ? { adaptive: { initial: settings.concurrency, max: ADAPTIVE_CONCURRENCY.max } }
       : { maxInFlight: settings.concurrency };
-    this.session = await openSession(options, options.io, { ...options.client, ...limit }, signal);
-    signal?.throwIfAborted();
-    if (this.journalFile && !options.dryRun) {
+    const opening = openSession(options, options.io, { ...options.client, ...limit }, stopped);
+    const digest = sending ? fileSha256(options.file) : null;
+    const pending = [opening, digest].map((p) => p?.catch(() => undefined));
+    try {
+      if (this.resultsFile) await checkResultsPath(this.resultsFile);
+      signal?.throwIfAborted();
+      // Taken before the service's records are read: a run that starts when another ends must see its records.
+      if (sending && this.journalFile) {
+        this.lock = await acquireRunLock(
+          lockPathFor(this.journalFile),
+          `importing ${options.kind} from ${basename(options.file)}`,
+        );
+        this.journalRead = this.readJournalFile(false);
+        this.journalRead.catch(() => undefined); // thrown where the journal is opened
+      }
+      this.session = await opening;
+      signal?.throwIfAborted();
+    } catch (error) {
+      stop.abort();
+      await Promise.all(pending);
+      throw error;
+    }
+    if (digest) {
       // One run at a time of these bytes into this organisation, whatever the results path.
       this.inputLock = await acquireInputLock(
         lockDirFor(options.io.env),
         this.session.connection.baseUrl,
         this.session.organisation.id,
-        await fileSha256(options.file),
+        await digest,
         `importing ${options.kind} from ${basename(options.file)}`,
       );
     }
     return this.session;
   }
 
-  /** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
-  private async openJournal(dryRun: boolean): Promise<OpenJournal> {
+  /** The journal's entries, a journal of the earlier naming taken over first (unless a dry run). */
+  private async readJournalFile(dryRun: boolean): Promise<{ adopted: string | null; entries: JournalEntry[] }> {
     const { journalFile } = this;
     const adopted =
       journalFile && this.resultsFile && !dryRun ? await adoptLegacyJournal(this.options.file, this.resultsFile) : null;
     const { entries } = journalFile ? await readJournal(journalFile) : { entries: [] };
+    return { adopted, entries };
+  }
+
+  /** The journal beside the results file: its entries, and (unless a dry run) the file appended to. */
+  private async openJournal(dryRun: boolean): Promise<OpenJournal> {
+    const { journalFile } = this;
+    // Read while the organisation loaded (connect), under the run lock; else now.
+    const { adopted, entries } = await (this.journalRead ?? this.readJournalFile(dryRun));
     const service = this.session?.connection.baseUrl;
     // A journal of another service (organisation ids may match) would skip or adopt that service's records.
     const unchecked =

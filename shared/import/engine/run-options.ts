@@ -32,6 +32,12 @@ export interface RunOptions {
    * after the last create may add notes of copies made by others.
    */
   onRecord?: (results: RowResult[]) => void;
+  /**
+   * Every row's result once every record is done, sorted by row, just before the sweep's list is read
+   * (called only when there is a sweep): a face may start writing them meanwhile. The returned
+   * results are the final word: the sweep may add notes, so a face compares before it keeps the work.
+   */
+  onSent?: (results: readonly RowResult[]) => void;
   /** Decide everything, send nothing. */
   dryRun?: boolean;
   /** Create an invoice even when the service already holds the same one. */

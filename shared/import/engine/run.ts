@@ -122,6 +122,7 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   );
   const results = perDraft.flat().sort((a, b) => a.rowNumber - b.rowNumber);
   if (options.dryRun || !results.some((r) => r.status === 'created')) return results;
+  options.onSent?.(results);
   let changed: R[];
   try {
     changed = await ops.listSince(reconcileSince(cursor));
