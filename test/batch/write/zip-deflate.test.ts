@@ -1,5 +1,5 @@
 // The results writer's zip compression (batch/write/zip-deflate.ts): exceljs's stored zip re-packed by
-// Node's zlib, checked entry by entry with the reader's own zip parsing and Node's inflate and CRC.
+// fflate, checked entry by entry with the reader's own zip parsing and Node's inflate and CRC.
 import { crc32, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -48,20 +48,6 @@ describe('deflateStoredZip', () => {
     expect(JSON.stringify(sheet.getCell('B2').note)).toContain('shed: a note');
     expect(sheet.getCell('C3').fill).toMatchObject({ fgColor: { argb: 'FFFFC7CE' } });
     expect(workbook.getWorksheet('Other')!.getCell('A1').value).toBe('kept');
-  });
-
-  it('copies an entry already deflated as it is (a deflated zip comes back with the same entries)', async () => {
-    const deflated = await workbookZip('DEFLATE');
-    const packed = deflateStoredZip(deflated)!;
-    const before = centralDirectory(deflated)!;
-    const after = centralDirectory(packed)!;
-    expect(after.map((e) => [e.name, e.method, e.crc, e.size])).toEqual(
-      before.map((e) => [e.name, e.method, e.crc, e.size]),
-    );
-    for (const [i, entry] of after.entries())
-      expect(
-        Buffer.compare(Buffer.from(entryData(packed, entry)!), Buffer.from(entryData(deflated, before[i]!)!)),
-      ).toBe(0);
   });
 
   it('gives null for bytes that are not a zip (the workbook is then written its usual way)', () => {
