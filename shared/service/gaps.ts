@@ -109,6 +109,16 @@ export const PRODUCT_INCLUDED_KEYS = ['products', 'product'] as const;
 export const LATE_COMMIT_MARGIN_MS = 5_000;
 
 /**
+ * Not in gaps.md (project row 29; row 14 orders lists by `updated_at` and says only that ties exist): the service
+ * stamps a write no earlier than, less this margin, every write it answered before that write was
+ * sent. An import looks for a create whose answer was lost among the records changed since the newest
+ * create of the run answered before it was sent, less this margin (shared/import/engine/lost-lookup.ts),
+ * and sweeps from the run's cursor less it: a service whose servers' clocks differ by more would
+ * need it wider (wider costs only longer look-up lists).
+ */
+export const STAMP_ORDER_MARGIN_MS = 1000;
+
+/**
  * Not in gaps.md: maximum string lengths are "not shown" by the spec. The sandbox refuses longer
  * values; the client checks the same limits before sending, so a refusal names the cell.
  */

@@ -2,6 +2,7 @@
  * How to run an import (the runner's options) and the runner's fixed numbers: the cursor's margin,
  * how lost creates share their look-up lists, how far intents are journalled ahead, attempts per write.
  */
+import { STAMP_ORDER_MARGIN_MS } from '../../service/gaps.ts';
 import type { JournalIndex, JournalSink } from './journal.ts';
 import type { RowResult } from '../outcome.ts';
 
@@ -61,9 +62,10 @@ export interface RunOptions {
 
 /**
  * Margin subtracted from the service cursor when looking for a record whose answer was lost, so a
- * record stamped with the same instant as the cursor is not skipped (gaps row 14: ties).
+ * record stamped with the same instant as the cursor is not skipped (gaps row 14: ties), nor one a
+ * server stamped a little behind another (the assumption named in shared/service/gaps.ts).
  */
-export const RECONCILE_MARGIN_MS = 1000;
+export const RECONCILE_MARGIN_MS = STAMP_ORDER_MARGIN_MS;
 
 /**
  * Lost creates that fail within this many milliseconds of each other share one list to look for
