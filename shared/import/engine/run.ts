@@ -243,6 +243,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     let intended = false;
+    // Where a lost answer is looked for: since the first send, for every attempt (an earlier send whose
+    // answer timed out may commit late, stamped before creates answered since).
+    let sentAfterMs: number | null = null;
     const attempt = async (): Promise<RowResult[]> => {
       // One intent covers every attempt: the next run looks for the record before sending it, however
       // many times this one sent it (the journal reads repeated intents as one).
@@ -263,7 +266,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       if ((await hold.take()) && this.options.signal?.aborted)
         return notSent(draft, 'not sent: the run was interrupted');
       // Stamped after every create answered so far, if the service acts on it (the look-up's start).
-      const sentAfterMs = this.lost.beforeSend();
+      sentAfterMs ??= this.lost.beforeSend();
       try {
         const record = await this.ops.create(body);
         this.lost.answered(record);
@@ -278,7 +281,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         hold.stepAside();
         let found: R | undefined;
         try {
-          found = await this.lost.find(identity, sentAfterMs);
+          found = await this.lost.find(identity, sentAfterMs ?? this.lost.beforeSend());
         } catch (lookup) {
           // Unsearched, sending again could make a twin: stop here; its intent stays journalled, so
           // the next run looks for it before sending it.
