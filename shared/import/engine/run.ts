@@ -130,7 +130,8 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;
   }
-  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs: run.createdAs, options });
+  const { createdAs, adoptedAfterLoss } = run;
+  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs, adoptedAfterLoss, options });
 }
 
 /** Where to look for records written during the run: the service cursor at its start, less the margin. */
@@ -148,6 +149,8 @@ type Step = (hold: Hold) => Promise<RowResult[]>;
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
   readonly createdAs = new Map<string, string>();
+  /** Records lost creates adopted (lower case ids): maybe another run's, their own a younger twin (take-back.ts). */
+  readonly adoptedAfterLoss = new Set<string>();
   /** Where creates whose answers were lost look for themselves. */
   private readonly lost: LostLookup<R>;
   constructor(
@@ -287,7 +290,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
           // the next run looks for it before sending it.
           return failed(draft, lookup, LOST_UNSEARCHED);
         }
-        if (found) return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
+        if (found) {
+          this.adoptedAfterLoss.add(found.id.toLowerCase());
+          return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
+        }
         throw error;
       }
     };

@@ -159,3 +159,19 @@ describe('runImport looks for a create lost again', () => {
     expect(sendsOfA).toBe(2);
   });
 });
+
+describe('runImport reports the copies beside a lost create it adopted', () => {
+  it('a younger one too: its own copy, when the one it found first was another run’s', async () => {
+    // Another run creates the same invoice just before this one's create, whose answer is lost.
+    const svc = service([], new Set(['A']));
+    const create = svc.ops.create.bind(svc.ops);
+    svc.ops.create = async (body) => {
+      svc.records.push({ id: 'other-A', sequence: 'REC-other', updated_at: at(105), name: 'A' });
+      return create(body);
+    };
+    const results = await runImport([draft(2, 'A')], svc.ops, [], options());
+    // The older copy is adopted (it may be this run's own); the younger one is named on the row, not left unsaid.
+    expect(results[0]).toMatchObject({ rowNumber: 2, status: 'created', recordId: 'other-A' });
+    expect(results[0]?.message ?? '').toContain('REC-A');
+  });
+});
