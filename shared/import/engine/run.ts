@@ -130,7 +130,8 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;
   }
-  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs: run.createdAs, options });
+  const { createdAs, adoptedAfterLoss } = run;
+  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs, adoptedAfterLoss, options });
 }
 
 /** Where to look for records written during the run: the service cursor at its start, less the margin. */
@@ -148,6 +149,8 @@ type Step = (hold: Hold) => Promise<RowResult[]>;
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
   readonly createdAs = new Map<string, string>();
+  /** Records lost creates adopted (lower case ids): maybe another run's, their own a younger twin (take-back.ts). */
+  readonly adoptedAfterLoss = new Set<string>();
   /** Where creates whose answers were lost look for themselves. */
   private readonly lost: LostLookup<R>;
   constructor(
@@ -243,6 +246,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     let intended = false;
+    // Where a lost answer is looked for: since the first send, for every attempt (an earlier send whose
+    // answer timed out may commit late, stamped before creates answered since).
+    let sentAfterMs: number | null = null;
     const attempt = async (): Promise<RowResult[]> => {
       // One intent covers every attempt: the next run looks for the record before sending it, however
       // many times this one sent it (the journal reads repeated intents as one).
@@ -263,7 +269,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       if ((await hold.take()) && this.options.signal?.aborted)
         return notSent(draft, 'not sent: the run was interrupted');
       // Stamped after every create answered so far, if the service acts on it (the look-up's start).
-      const sentAfterMs = this.lost.beforeSend();
+      sentAfterMs ??= this.lost.beforeSend();
       try {
         const record = await this.ops.create(body);
         this.lost.answered(record);
@@ -278,13 +284,16 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         hold.stepAside();
         let found: R | undefined;
         try {
-          found = await this.lost.find(identity, sentAfterMs);
+          found = await this.lost.find(identity, sentAfterMs ?? this.lost.beforeSend());
         } catch (lookup) {
           // Unsearched, sending again could make a twin: stop here; its intent stays journalled, so
           // the next run looks for it before sending it.
           return failed(draft, lookup, LOST_UNSEARCHED);
         }
-        if (found) return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
+        if (found) {
+          this.adoptedAfterLoss.add(found.id.toLowerCase());
+          return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
+        }
         throw error;
       }
     };

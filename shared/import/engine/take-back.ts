@@ -107,6 +107,11 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
   /** Records changed since the run began, listed after its last create. */
   changed: readonly R[];
   createdAs: ReadonlyMap<string, string>;
+  /**
+   * Records adopted by creates whose answers were lost (ids, lower case): each may be another run's
+   * copy while its own, younger, stays unanswered; their younger twins are reported too.
+   */
+  adoptedAfterLoss?: ReadonlySet<string>;
   options: { sink: JournalSink; now?: () => Date };
 }): Promise<RowResult[]> {
   const { results, drafts, ops, changed, options } = input;
@@ -127,6 +132,6 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
     knownAtStart,
     changedSince: changed.filter((r) => !takenBack.has(r.id.toLowerCase())),
     identityOf,
-    reports: (ours, twin) => createdBefore(twin, ours),
+    reports: (ours, twin) => createdBefore(twin, ours) || Boolean(input.adoptedAfterLoss?.has(ours.id.toLowerCase())),
   });
 }

@@ -103,3 +103,75 @@ describe('runImport looks for a lost create', () => {
     expect(svc.records).toHaveLength(1);
   });
 });
+
+describe('runImport looks for a create lost again', () => {
+  it('since its first send: a first attempt that committed late is found, not sent a third time', async () => {
+    // A's first send times out and commits late (after the first look-up's list, before B's create);
+    // its second send fails before the service acts; B's answer (stamped after A's late record)
+    // came meanwhile. The second look-up must still cover the first send.
+    const records: Rec[] = [];
+    let second = 100;
+    let bCreated = () => {};
+    const bDone = new Promise<void>((resolve) => (bCreated = resolve));
+    let sendsOfA = 0;
+    let lateA: (() => void) | null = null;
+    const lost = () =>
+      new OutcomeUnknownError(
+        { method: 'POST', url: '/x' },
+        { reason: 'timeout', startedAt: at(0), explanation: 'no answer in time' },
+      );
+    const stamp = (name: string) => {
+      second += 10;
+      const rec = { id: `id-${name}-${second}`, sequence: `REC-${second}`, updated_at: at(second), name };
+      records.push(rec);
+      return rec;
+    };
+    const { ops } = service([], new Set());
+    ops.create = async (body) => {
+      if (body.name === 'B') {
+        const rec = stamp('B');
+        bCreated();
+        return rec;
+      }
+      sendsOfA += 1;
+      if (sendsOfA === 1) {
+        lateA = () => stamp('A');
+        throw lost();
+      }
+      if (sendsOfA === 2) throw lost();
+      return stamp('A');
+    };
+    ops.listSince = async (since) => {
+      const listed = records.filter((r) => since === null || Date.parse(r.updated_at) > Date.parse(since));
+      if (lateA) {
+        lateA();
+        lateA = null;
+        await bDone;
+      }
+      return listed;
+    };
+    const results = await runImport([draft(2, 'A'), draft(3, 'B')], ops, [], options());
+    expect(results.map((r) => [r.rowNumber, r.status])).toEqual([
+      [2, 'created'],
+      [3, 'created'],
+    ]);
+    expect(records.map((r) => r.name).sort()).toEqual(['A', 'B']);
+    expect(sendsOfA).toBe(2);
+  });
+});
+
+describe('runImport reports the copies beside a lost create it adopted', () => {
+  it('a younger one too: its own copy, when the one it found first was another run’s', async () => {
+    // Another run creates the same invoice just before this one's create, whose answer is lost.
+    const svc = service([], new Set(['A']));
+    const create = svc.ops.create.bind(svc.ops);
+    svc.ops.create = async (body) => {
+      svc.records.push({ id: 'other-A', sequence: 'REC-other', updated_at: at(105), name: 'A' });
+      return create(body);
+    };
+    const results = await runImport([draft(2, 'A')], svc.ops, [], options());
+    // The older copy is adopted (it may be this run's own); the younger one is named on the row, not left unsaid.
+    expect(results[0]).toMatchObject({ rowNumber: 2, status: 'created', recordId: 'other-A' });
+    expect(results[0]?.message ?? '').toContain('REC-A');
+  });
+});
