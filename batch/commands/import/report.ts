@@ -89,7 +89,14 @@ export function printSummary(
   if (records.invalid) parts.push(`${count(records.invalid, noun)} refused (${count(rows.invalid, 'rows')} invalid)`);
   if (summary.dryRun) parts.push('nothing sent (dry run)');
   if (records.notSent) parts.push(`${count(records.notSent, noun)} not sent`);
-  if (summary.interrupted) parts.push('INTERRUPTED: the rest were not sent; run the same command again to finish');
+  if (summary.interrupted) {
+    // A stop asked once the last record was already sent leaves nothing to finish: not a call to run again.
+    parts.push(
+      records.notSent
+        ? 'INTERRUPTED: the rest were not sent; run the same command again to finish'
+        : 'interrupted once every record was sent: nothing was left to send',
+    );
+  }
   if (summary.resultsFailure) {
     const where = summary.resultsFile
       ? `they are in ${summary.resultsFile}`
