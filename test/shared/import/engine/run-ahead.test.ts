@@ -3,19 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
-import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
-
-interface Body {
-  name: string;
-}
-interface Rec {
-  id: string;
-  sequence: string;
-  updated_at: string;
-  name: string;
-}
-type Draft = ImportDraft<Body>;
+import { type Body, type Draft, type Rec, draft } from './named-records.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -60,15 +50,6 @@ function heldService(held: string) {
   };
   return { ops, creates, answered, heldSent: sent.promise, release: () => gate.resolve() };
 }
-
-const draft = (row: number, name: string): Draft => ({
-  rowNumbers: [row],
-  body: { name },
-  recordId: null,
-  updatedAt: null,
-  problems: [],
-  warnings: [],
-});
 
 /** A journal sink that calls `onIntent` with the count of intents so far, as each is appended. */
 function watchedSink(entries: JournalEntry[], onIntent: (count: number) => void) {

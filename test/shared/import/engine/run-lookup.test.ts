@@ -3,19 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { OutcomeUnknownError } from '../../../../shared/errors/outcome-unknown-error.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
-import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { RECONCILE_MARGIN_MS, runImport } from '../../../../shared/import/engine/run.ts';
-
-interface Body {
-  name: string;
-}
-interface Rec {
-  id: string;
-  sequence: string;
-  updated_at: string;
-  name: string;
-}
-type Draft = ImportDraft<Body>;
+import { type Body, type Draft, type Rec, draft } from './named-records.ts';
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
@@ -60,15 +50,6 @@ function service(existing: Rec[], lose: Set<string>) {
   };
   return { ops, records, asked };
 }
-
-const draft = (row: number, name: string): Draft => ({
-  rowNumbers: [row],
-  body: { name },
-  recordId: null,
-  updatedAt: null,
-  problems: [],
-  warnings: [],
-});
 
 const options = () => ({
   concurrency: 1,

@@ -2,20 +2,10 @@
 // read, so a face can start writing them; the sweep's notes come only in the returned results.
 import { describe, expect, it } from 'vitest';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
-import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
 import type { RowResult } from '../../../../shared/import/outcome.ts';
-
-interface Body {
-  name: string;
-}
-interface Rec {
-  id: string;
-  sequence: string;
-  updated_at: string;
-  name: string;
-}
-type Draft = ImportDraft<Body>;
+import { type Body, type Draft, type Rec } from './named-records.ts';
 
 /**
  * A service whose list after the run holds `extra` (another run's copies) besides what was created,

@@ -3,21 +3,9 @@ import { OutcomeUnknownError } from '../../../../shared/errors/outcome-unknown-e
 import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
 import { fingerprint } from '../../../../shared/import/engine/fingerprint.ts';
-import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { changedSince, runImport } from '../../../../shared/import/engine/run.ts';
-
-// A tiny in-memory service and a record kind whose identity is its body's `name`: enough to drive
-// every decision of the runner without HTTP (the sandbox tests cover the real kinds).
-interface Body {
-  name: string;
-}
-interface Rec {
-  id: string;
-  sequence: string;
-  updated_at: string;
-  name: string;
-}
-type Draft = ImportDraft<Body>;
+import { type Body, type Draft, type Rec, draft } from './named-records.ts';
 
 const lost = (reason: 'server_error' | 'connection_lost') =>
   new OutcomeUnknownError(
@@ -75,14 +63,6 @@ function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
   return { ops, records, creates };
 }
 
-const draft = (row: number, name: string): Draft => ({
-  rowNumbers: [row],
-  body: { name },
-  recordId: null,
-  updatedAt: null,
-  problems: [],
-  warnings: [],
-});
 const noJournal = () => new JournalIndex([], 'org', 'receipts');
 const sink = (into: JournalEntry[] = []) => ({ append: async (e: JournalEntry) => void into.push(e) });
 
