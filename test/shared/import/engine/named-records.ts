@@ -1,7 +1,7 @@
 // A record kind for the runner's tests whose identity is its body's `name`: the body, the record as the
 // service answers it, and a one-row draft of it. Enough to drive the runner's decisions without HTTP
 // (the sandbox tests cover the real kinds).
-import type { ImportDraft } from '../../../../shared/import/engine/ops.ts';
+import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
 
 /** What a draft sends: a name. */
 export interface Body {
@@ -27,3 +27,15 @@ export const draft = (row: number, name: string): Draft => ({
   problems: [],
   warnings: [],
 });
+
+/** The parts of `ImportOps` that say what the kind is: receipts of organisation `org`, known by name. */
+export const namedKind = {
+  kind: 'receipts',
+  organisationId: 'org',
+  label: (d) => `row ${d.rowNumbers[0]}`,
+  identityOfBody: (b) => b.name,
+  identityOfRecord: (r) => r.name,
+} satisfies Pick<
+  ImportOps<Draft, Body, Rec>,
+  'kind' | 'organisationId' | 'label' | 'identityOfBody' | 'identityOfRecord'
+>;

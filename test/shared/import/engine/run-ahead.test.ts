@@ -5,7 +5,7 @@ import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
 import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
-import { type Body, type Draft, type Rec, draft } from './named-records.ts';
+import { type Body, type Draft, type Rec, draft, namedKind } from './named-records.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -21,11 +21,7 @@ function heldService(held: string) {
   const answered = new Set<string>();
   let n = 0;
   const ops: ImportOps<Draft, Body, Rec> = {
-    kind: 'receipts',
-    organisationId: 'org',
-    label: (d) => `row ${d.rowNumbers[0]}`,
-    identityOfBody: (b) => b.name,
-    identityOfRecord: (r) => r.name,
+    ...namedKind,
     async create(body) {
       creates.push(body.name);
       if (body.name === held) {

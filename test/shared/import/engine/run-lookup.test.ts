@@ -5,7 +5,7 @@ import { OutcomeUnknownError } from '../../../../shared/errors/outcome-unknown-e
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
 import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { RECONCILE_MARGIN_MS, runImport } from '../../../../shared/import/engine/run.ts';
-import { type Body, type Draft, type Rec, draft } from './named-records.ts';
+import { type Body, type Draft, type Rec, draft, namedKind } from './named-records.ts';
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
 
@@ -15,11 +15,7 @@ function service(existing: Rec[], lose: Set<string>) {
   let second = 100;
   const asked: (string | null)[] = [];
   const ops: ImportOps<Draft, Body, Rec> = {
-    kind: 'receipts',
-    organisationId: 'org',
-    label: (d) => `row ${d.rowNumbers[0]}`,
-    identityOfBody: (b) => b.name,
-    identityOfRecord: (r) => r.name,
+    ...namedKind,
     async create(body) {
       second += 10;
       const rec = { id: `id-${body.name}`, sequence: `REC-${body.name}`, updated_at: at(second), name: body.name };

@@ -5,7 +5,7 @@ import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
 import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
 import type { RowResult } from '../../../../shared/import/outcome.ts';
-import { type Body, type Draft, type Rec } from './named-records.ts';
+import { type Body, type Draft, type Rec, namedKind } from './named-records.ts';
 
 /**
  * A service whose list after the run holds `extra` (another run's copies) besides what was created,
@@ -14,11 +14,7 @@ import { type Body, type Draft, type Rec } from './named-records.ts';
 function service(events: string[], extra: Rec[] = []) {
   const created: Rec[] = [];
   const ops: ImportOps<Draft, Body, Rec> = {
-    kind: 'receipts',
-    organisationId: 'org',
-    label: (d) => `row ${d.rowNumbers[0]}`,
-    identityOfBody: (b) => b.name,
-    identityOfRecord: (r) => r.name,
+    ...namedKind,
     async create(body) {
       const n = created.length + 1;
       const record = { id: `id-${n}`, sequence: `REC-${n}`, updated_at: `2026-01-01T00:00:0${n}Z`, name: body.name };

@@ -5,7 +5,7 @@ import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
 import { fingerprint } from '../../../../shared/import/engine/fingerprint.ts';
 import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { changedSince, runImport } from '../../../../shared/import/engine/run.ts';
-import { type Body, type Draft, type Rec, draft } from './named-records.ts';
+import { type Body, type Draft, type Rec, draft, namedKind } from './named-records.ts';
 
 const lost = (reason: 'server_error' | 'connection_lost') =>
   new OutcomeUnknownError(
@@ -20,11 +20,7 @@ function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
   let clock = 0;
   const creates: string[] = [];
   const ops: ImportOps<Draft, Body, Rec> = {
-    kind: 'receipts',
-    organisationId: 'org',
-    label: (d) => `row ${d.rowNumbers[0]}`,
-    identityOfBody: (b) => b.name,
-    identityOfRecord: (r) => r.name,
+    ...namedKind,
     async create(body) {
       if (fail > 0) {
         fail -= 1;
