@@ -3,41 +3,59 @@
 // examples/README.md), writes the results beside them in out/, then exports the movements of the
 // imported invoices to out/movements.xlsx (shed export movements --since <before the import>) and
 // the stock ledger of February and March to out/ledger.xlsx (shed export ledger --from --to).
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../sandbox/index.ts';
 import { exportCommand } from './commands/export/index.ts';
 import { importCommand } from './commands/import/index.ts';
-import { processIO } from './ui/io.ts';
+import { journalPathForInput } from './journal/file-journal.ts';
+import { processIO, type CommandIO } from './ui/io.ts';
 
-const OUT = 'out';
+const INPUT = 'examples/supplier-invoices.xlsx';
 
-async function demo(): Promise<void> {
+/**
+ * Runs the demo into the folder `out` (default `out/`), writing to `io` (default the terminal).
+ * Each run starts a fresh sandbox, so the results and journal an earlier run left in `out` describe
+ * records that are gone: they are removed first (the journal of another service would be refused).
+ * @throws whatever the import or the exports throw (typed errors of shared/errors).
+ */
+export async function demo(out = 'out', io: CommandIO = processIO()): Promise<void> {
   const sandbox = await startSandbox({ port: 0, quiet: true });
-  const io = processIO();
   try {
-    await mkdir(OUT, { recursive: true });
+    await mkdir(out, { recursive: true });
+    const results = join(out, 'supplier-invoices.results.xlsx');
+    // The journal of today's naming, and the one of the earlier naming (NAME.journal.jsonl).
+    for (const stale of [results, journalPathForInput(INPUT, results), join(out, 'supplier-invoices.journal.jsonl')])
+      await rm(stale, { force: true });
     io.err(`Sandbox at ${sandbox.url}; importing examples/supplier-invoices.xlsx into Willow Creek Pastoral Co\n`);
     const connection = { baseUrl: sandbox.url, token: 'demo-token-willow', org: 'Willow Creek Pastoral Co' };
     const beforeImport = new Date().toISOString();
     const summary = await importCommand({
       ...connection,
       kind: 'receipts',
-      file: 'examples/supplier-invoices.xlsx',
-      results: `${OUT}/supplier-invoices.results.xlsx`,
+      file: INPUT,
+      results,
       io,
     });
     io.err(
       `\nResults file: ${summary.resultsFile} (Status, Record ID, Sequence, Line Item ID, Message, Updated At per row)`,
     );
     io.err('\nExporting the movements of the imported invoices');
-    await exportCommand({ ...connection, dataset: 'movements', since: beforeImport, out: `${OUT}/movements.xlsx`, io });
+    await exportCommand({
+      ...connection,
+      dataset: 'movements',
+      since: beforeImport,
+      out: join(out, 'movements.xlsx'),
+      io,
+    });
     io.err('\nExporting the stock ledger of February and March 2026 (opening balances from everything before)');
     await exportCommand({
       ...connection,
       dataset: 'ledger',
       from: '2026-02-01',
       to: '2026-03-31',
-      out: `${OUT}/ledger.xlsx`,
+      out: join(out, 'ledger.xlsx'),
       io,
     });
   } finally {
@@ -45,4 +63,4 @@ async function demo(): Promise<void> {
   }
 }
 
-await demo();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await demo();
