@@ -63,4 +63,10 @@ export async function demo(out = 'out', io: CommandIO = processIO()): Promise<vo
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await demo();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  // One line saying what failed, not a stack trace: the demo is the first thing a user runs.
+  await demo().catch((error: Error) => {
+    process.stderr.write(`The demo failed: ${error.message}\n`);
+    process.exitCode = 1;
+  });
+}
