@@ -133,7 +133,11 @@ function held(path: string): RunLock {
     async release() {
       if (released) return;
       released = true;
-      await rm(path, { force: true });
+      await rm(path, { force: true }).catch((error: NodeJS.ErrnoException) => {
+        // Its folder replaced by a file (or gone) during the run: the lock went with it. Throwing here
+        // would hide the error that stopped the run, which is what the user must read.
+        if (error.code !== 'ENOTDIR') throw error;
+      });
     },
   };
 }
