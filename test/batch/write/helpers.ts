@@ -25,6 +25,16 @@ export function useTempDir(): { readonly path: string; file(name: string): strin
   };
 }
 
+/** An .xlsx of one header row and two data rows whose first cell is `first`. */
+export async function invoiceBytes(first: string): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Invoices');
+  sheet.addRow(['Invoice No', 'Qty']);
+  sheet.addRow([first, 1]);
+  sheet.addRow([`${first}-2`, 2]);
+  return new Uint8Array((await workbook.xlsx.writeBuffer()) as unknown as ArrayBuffer);
+}
+
 /** Reads an .xlsx back with exceljs's (non-streaming) reader. */
 export async function readWorkbook(path: string): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();

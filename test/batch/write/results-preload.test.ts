@@ -6,21 +6,25 @@ import { preloadResults, writeResultsFile, type PreloadedResults } from '../../.
 import type { RowKeys } from '../../../batch/write/results-keys.ts';
 import { rowKey } from '../../../shared/import/row-key.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
-import { readWorkbook, useTempDir } from './helpers.ts';
+import { invoiceBytes, readWorkbook, useTempDir } from './helpers.ts';
 
 const temp = useTempDir();
 
-/** An .xlsx of one header row and two data rows whose first cell is `first`. */
-async function invoiceBytes(first: string): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Invoices');
-  sheet.addRow(['Invoice No', 'Qty']);
-  sheet.addRow([first, 1]);
-  sheet.addRow([`${first}-2`, 2]);
-  return new Uint8Array((await workbook.xlsx.writeBuffer()) as unknown as ArrayBuffer);
-}
-
 const results = [{ rowNumber: 2, status: 'created' as const, recordId: 'r-1', sequence: 'REC-1' }];
+
+/** The results sheet written for `snapshot` with `preloaded` offered to the write. */
+async function writtenWith(snapshot: Uint8Array, preloaded: PreloadedResults | null): Promise<ExcelJS.Worksheet> {
+  const output = temp.file('invoices.results.xlsx');
+  await writeResultsFile({
+    inputPath: temp.file('invoices.xlsx'),
+    snapshot,
+    outputPath: output,
+    headerRowNumber: 1,
+    results,
+    preloaded,
+  });
+  return (await readWorkbook(output)).getWorksheet('Invoices')!;
+}
 
 describe('preloadResults', () => {
   it('the write takes the workbook loaded ahead for the same snapshot', async () => {
@@ -32,16 +36,7 @@ describe('preloadResults', () => {
       workbook: preloadResults('other.xlsx', await invoiceBytes('PRE-1'))!.workbook,
     };
     expect(preloaded.snapshot).toBe(snapshot);
-    const output = temp.file('invoices.results.xlsx');
-    await writeResultsFile({
-      inputPath: temp.file('invoices.xlsx'),
-      snapshot,
-      outputPath: output,
-      headerRowNumber: 1,
-      results,
-      preloaded: marked,
-    });
-    const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
+    const sheet = await writtenWith(snapshot, marked);
     expect(sheet.getCell('A2').value).toBe('PRE-1');
     expect(sheet.getCell('C2').value).toBe('created');
   });
@@ -49,16 +44,7 @@ describe('preloadResults', () => {
   it('a preload of other bytes is not used: the snapshot is loaded', async () => {
     const snapshot = await invoiceBytes('INV-1');
     const other = preloadResults('invoices.xlsx', await invoiceBytes('PRE-1'));
-    const output = temp.file('invoices.results.xlsx');
-    await writeResultsFile({
-      inputPath: temp.file('invoices.xlsx'),
-      snapshot,
-      outputPath: output,
-      headerRowNumber: 1,
-      results,
-      preloaded: other,
-    });
-    const sheet = (await readWorkbook(output)).getWorksheet('Invoices')!;
+    const sheet = await writtenWith(snapshot, other);
     expect(sheet.getCell('A2').value).toBe('INV-1');
     expect(sheet.getCell('D2').value).toBe('r-1');
   });

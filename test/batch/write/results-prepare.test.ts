@@ -1,7 +1,6 @@
 // The results workbook made in memory before the run's last step (results-file.ts `prepareResults`):
 // the write keeps it only for the very bytes, options and results it was made of; else it makes the
 // workbook again from the snapshot, and a failure is reported by the write as without it.
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   preloadResults,
@@ -11,19 +10,9 @@ import {
   type ResultsFileOptions,
 } from '../../../batch/write/results-file.ts';
 import type { RowResult } from '../../../shared/import/outcome.ts';
-import { failure, readWorkbook, useTempDir } from './helpers.ts';
+import { failure, invoiceBytes, readWorkbook, useTempDir } from './helpers.ts';
 
 const temp = useTempDir();
-
-/** An .xlsx of one header row and two data rows whose first cell is `first`. */
-async function invoiceBytes(first: string): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Invoices');
-  sheet.addRow(['Invoice No', 'Qty']);
-  sheet.addRow([first, 1]);
-  sheet.addRow([`${first}-2`, 2]);
-  return new Uint8Array((await workbook.xlsx.writeBuffer()) as unknown as ArrayBuffer);
-}
 
 const sent: RowResult[] = [
   { rowNumber: 2, status: 'created', recordId: 'r-1', sequence: 'REC-1' },
