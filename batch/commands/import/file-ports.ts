@@ -1,9 +1,8 @@
 /**
- * The CLI's ports of the core's one import (shared/import/ports.ts): the sheet read from the file, the
- * mapping file or a profile (with `--set`), the session opened under the journal's run lock and the
- * lock of the input's content in the organisation, the input's journal beside the results file, the results file (or its fallback) and the terminal's progress.
- * It keeps what the summary needs afterwards (the session, the mapping used, the reader's warnings)
- * and releases the lock on `close`.
+ * The CLI's ports of the core's one import (shared/import/ports.ts): the sheet read from the file, the mapping
+ * file or a profile (with `--set`), the session opened under the journal's run lock and the lock of the input's
+ * content in the organisation, the input's journal and results file (or its fallback), the terminal's progress.
+ * It keeps what the summary needs afterwards (session, mapping used, reader's warnings); `close` releases the lock.
  */
 import { basename, dirname, join } from 'node:path';
 import type { ImportChoices, ImportPorts, OpenJournal, ResultsSink } from '../../../shared/import/import-sheet.ts';
