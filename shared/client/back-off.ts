@@ -5,9 +5,9 @@
  * | Failure                                                   | Wait before retry n (n = 1 first)            |
  * |-----------------------------------------------------------|----------------------------------------------|
  * | a fault (a 5xx, a connection lost or refused) while faults | `faultRetryDelayMs`·1.5^(n−1)·(1–2): soon    |
- * | are scattered (under half the latest answers of this       | (default 50 ms, below the service's latency) |
- * | client)                                                    |                                              |
- * | a fault in a burst (half the latest answers or more), a    | `minRetryDelayMs`·2^(n−1)·(1–2): hard        |
+ * | are scattered (under 60% of the latest 40 answers of this  | (default 50 ms, below the service's latency) |
+ * | client: fault-window.ts)                                   |                                              |
+ * | a fault in a burst (60% of the latest answers or more), a  | `minRetryDelayMs`·2^(n−1)·(1–2): hard        |
  * | 429, a timeout (overload)                                  | (default 500 ms)                             |
  * | a 429 or 503 with Retry-After (gaps row 18)                | at least Retry-After                         |
  *

@@ -40,6 +40,11 @@ export interface RequestSpec<S extends z.ZodType | undefined = undefined> {
    * a PATCH that creates line items (items without an id) is not, and is retried like a POST.
    */
   repeatable?: boolean;
+  /**
+   * Goes ahead of the waiting requests that are not urgent, like a read or a retry does: a record's
+   * next attempt after a lost answer (the import run), which the run's end waits for.
+   */
+  urgent?: boolean;
 }
 
 /** What {@link HttpClient.request} resolves to: the schema's output, or undefined without a schema. */
@@ -174,7 +179,7 @@ async function attempt<S extends z.ZodType | undefined>(
   // The timeout starts once the request holds its place, so waiting for one is not a timeout.
   // A page of a list (`page` in the query, paging.ts) takes as long as its records: not a measure of load.
   const listPage = spec.method === 'GET' && spec.query?.page !== undefined;
-  const urgent = spec.method === 'GET' || attemptNumber > 1;
+  const urgent = spec.method === 'GET' || attemptNumber > 1 || spec.urgent === true;
   const { response, text } = await options.exchange(() => exchange(options, spec, target, state), { listPage, urgent });
   return judge(options, spec, response, text, target, state);
 }

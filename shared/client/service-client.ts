@@ -37,6 +37,8 @@ import { listAll, mergePages, type ListResult, type Page } from './paging.ts';
 /** Cancellation for any call. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Goes ahead of waiting requests that are not urgent (a record's next attempt): `RequestSpec.urgent`. */
+  urgent?: boolean;
 }
 
 /** Options of every list call: `updatedAfter` (ISO 8601, strict `>`, gaps row 14), progress, cancellation. */
@@ -180,7 +182,15 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
     o: CallOptions,
     repeatable?: boolean,
   ) =>
-    http.request({ method, path, body, schema, signal: o.signal, ...(repeatable === undefined ? {} : { repeatable }) });
+    http.request({
+      method,
+      path,
+      body,
+      schema,
+      signal: o.signal,
+      ...(repeatable === undefined ? {} : { repeatable }),
+      ...(o.urgent ? { urgent: true } : {}),
+    });
   const remove = (path: string, o: CallOptions) => http.request({ method: 'DELETE', path, signal: o.signal });
   const rec = (id: string) => segment(id, 'receipt id');
   const ret = (id: string) => segment(id, 'return id');

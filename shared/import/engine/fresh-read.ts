@@ -2,8 +2,12 @@
  * One read shared by the callers that need a read begun after they asked: the lookups of creates whose
  * answers were lost (run.ts). Each must see the service as it is after its own create, so a read already
  * under way when it asks is not enough; but the callers that ask within `gatherMs` of each other can
- * share one read. Reads begin at most once per `gatherMs` and may overlap. With one answer in five
- * failing, 100 lost creates among 500 then cost a few dozen lists of the run's records, not 100.
+ * share one read. A read begins at once when none is under way; else when those under way have ended,
+ * or `gatherMs` after the latest began, whichever comes first (reads may overlap). Callers that come
+ * while a read is under way gather for the next one, which waits no longer than the read before it:
+ * at the end of a run, where one lost create alone holds the run open, its read begins at once. With
+ * one answer in five failing, 100 lost creates among 500 then cost a few dozen lists of the run's
+ * records, not 100.
  *
  * Each caller says from when it needs the service's records (`sinceMs`); a read covers the earliest
  * of the callers sharing it, so a caller whose record can only be recent asks for a short list (one
@@ -35,13 +39,17 @@ export class FreshRead {
   private lastBegan = Number.NEGATIVE_INFINITY;
   /** Reads begun so far. */
   private begun = 0;
+  /** Reads begun and not yet ended. */
+  private underWay = 0;
+  /** Begins the pending read early: called when the last read under way ends. */
+  private wake: (() => void) | null = null;
   private readonly waiting = new Set<Waiter>();
 
   /**
    * @param read one read of the records changed after `sinceMs` (epoch milliseconds; -Infinity: all
    *   of them); its error goes to every caller whose own read it is and no other read answered.
-   * @param gatherMs the least time between two reads beginning, milliseconds (the longest a caller
-   *   waits for its read to begin).
+   * @param gatherMs the least time between two reads beginning while one is under way, milliseconds
+   *   (the longest a caller waits for its read to begin).
    * @param now the clock, milliseconds (monotonic); default `performance.now()`.
    * @param hedgeMs how long a caller waits for its read before asking for one more, milliseconds
    *   (default: never).
@@ -91,14 +99,21 @@ export class FreshRead {
     });
   }
 
-  /** The read that begins next (now, or after the gather), covering `sinceMs`. */
+  /** The read that begins next (now, or once the reads under way end or the gather is over), covering `sinceMs`. */
   private join(sinceMs: number): Promise<void> {
     this.pendingSince = Math.min(this.pendingSince, sinceMs);
     if (this.pending) return this.pending;
     const wait = this.lastBegan + this.gatherMs - this.now();
-    if (wait <= 0) return this.begin();
-    this.pending = new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => {
+    if (wait <= 0 || this.underWay === 0) return this.begin();
+    this.pending = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).then(() => {
       this.pending = null;
+      this.wake = null;
       return this.begin();
     });
     return this.pending;
@@ -109,11 +124,23 @@ export class FreshRead {
     this.pendingSince = Number.POSITIVE_INFINITY;
     this.lastBegan = this.now();
     this.begun += 1;
+    this.underWay += 1;
     const number = this.begun;
-    return this.read(since).then(() => {
-      for (const waiter of [...this.waiting]) {
-        if (waiter.readsBefore < number && waiter.sinceMs >= since) waiter.resolve();
-      }
-    });
+    const ended = () => {
+      this.underWay -= 1;
+      if (this.underWay === 0) this.wake?.();
+    };
+    return this.read(since).then(
+      () => {
+        ended();
+        for (const waiter of [...this.waiting]) {
+          if (waiter.readsBefore < number && waiter.sinceMs >= since) waiter.resolve();
+        }
+      },
+      (error: unknown) => {
+        ended();
+        throw error;
+      },
+    );
   }
 }

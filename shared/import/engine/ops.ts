@@ -58,7 +58,11 @@ export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord>
   invoiceKeyOf?(bodyOrRecord: B | R): string | null;
   /** How the sheet's body differs from another of the same invoice key, in words; empty when exactly the same. */
   invoiceDifferences?(body: B, other: B | R): string[];
-  create(body: B): Promise<R>;
+  /**
+   * Sends a create; `urgent` (a record's next attempt after a lost answer) goes ahead of the creates
+   * waiting for a place in the client, which have not started.
+   */
+  create(body: B, options?: { urgent?: boolean }): Promise<R>;
   update(id: string, body: object): Promise<R>;
   get(id: string): Promise<R>;
   /** Deletes a record this run created (a twin another run created first); absent: never taken back. */

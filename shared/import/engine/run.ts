@@ -269,9 +269,11 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
       if ((await hold.take()) && this.options.signal?.aborted)
         return notSent(draft, 'not sent: the run was interrupted');
       // Stamped after every create answered so far, if the service acts on it (the look-up's start).
+      const again = sentAfterMs !== null;
       sentAfterMs ??= this.lost.beforeSend();
       try {
-        const record = await this.ops.create(body);
+        // A next attempt goes ahead of the creates not yet started: records in recovery finish first.
+        const record = await this.ops.create(body, again ? { urgent: true } : undefined);
         this.lost.answered(record);
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);

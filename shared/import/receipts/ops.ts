@@ -27,7 +27,7 @@ export function receiptOps(
     identityOfRecord: (record) => receiptIdentity(org.orgId, record, timeZone),
     invoiceKeyOf: receiptInvoiceKey,
     invoiceDifferences: (body, other) => receiptDifferences(body, other, timeZone, names),
-    create: (body) => org.createReceipt(body),
+    create: (body, options) => org.createReceipt(body, options),
     update: (id, body) => org.updateReceipt(id, body),
     get: (id) => org.getReceipt(id),
     remove: (id) => org.deleteReceipt(id),

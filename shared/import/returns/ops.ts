@@ -22,7 +22,7 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     invoiceKeyOf: returnKey,
     // diffReturn reads only the fields a body and a record share (supplier, date, ids, amount, reference, notes).
     invoiceDifferences: (body, other) => returnDifferences(diffReturn(body, other as Return, timeZone).differences),
-    create: (body) => org.createReturn(body),
+    create: (body, options) => org.createReturn(body, options),
     update: (id, body) => org.updateReturn(id, body),
     get: (id) => org.getReturn(id),
     listSince: async (updatedAfter) => (await org.listReturns(updatedAfter ? { updatedAfter } : {})).records,

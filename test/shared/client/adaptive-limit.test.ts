@@ -117,7 +117,7 @@ describe('AdaptiveLimit', () => {
     const before = limit.state().current;
     await expect(dropped()).rejects.toThrow('ECONNRESET');
     expect(limit.state().current).toBe(before);
-    for (let i = 0; i < 10; i++) await dropped().catch(() => undefined);
+    for (let i = 0; i < 15; i++) await dropped().catch(() => undefined);
     expect(limit.state().current).toBeLessThan(before);
   });
 
@@ -163,7 +163,7 @@ describe('AdaptiveLimit', () => {
     limit.observe(503, 20);
     limit.observe(503, 20, true);
     expect(limit.state()).toMatchObject({ current: before, pushedBack: 0, rate: null });
-    for (let i = 0; i < 10; i++) limit.observe(503, 20);
+    for (let i = 0; i < 15; i++) limit.observe(503, 20);
     tick(1_000);
     const burst = limit.state().current;
     limit.observe(503, 20, true);

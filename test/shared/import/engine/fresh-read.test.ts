@@ -35,6 +35,41 @@ describe('FreshRead', () => {
     await first;
   });
 
+  it('the gathered read begins once the read under way ends; with none under way, a read begins at once', async () => {
+    const { read, ends, started, tick } = manualRead(60_000);
+    const first = read.after();
+    tick(1);
+    const second = read.after();
+    await settle();
+    expect(started()).toBe(1);
+    // The first read ends: the second caller's read begins then, not a gather (a minute here) later.
+    ends[0]!();
+    await first;
+    await settle();
+    expect(started()).toBe(2);
+    ends[1]!();
+    await second;
+    // Nothing under way: a caller 2 ms after the last read began gets its own read at once (the end of a run).
+    tick(2);
+    const third = read.after();
+    expect(started()).toBe(3);
+    ends[2]!();
+    await third;
+  });
+
+  it('a read that fails still lets the gathered read begin', async () => {
+    const { read, ends, started, tick } = manualRead(60_000);
+    const first = read.after();
+    tick(1);
+    const second = read.after();
+    ends[0]!(new Error('page 1 answered 500'));
+    await expect(first).rejects.toThrow('page 1 answered 500');
+    await settle();
+    expect(started()).toBe(2);
+    ends[1]!();
+    await second;
+  });
+
   it('a read held up holds up its callers only until a later read ends well', async () => {
     const { read, ends, started, tick } = manualRead(20);
     const held = read.after();
@@ -121,15 +156,23 @@ describe('FreshRead', () => {
   it('a read covers the earliest of the times its callers need records from', async () => {
     let clock = 1_000;
     const since: number[] = [];
+    let endFirst = () => {};
+    const firstEnded = new Promise<void>((resolve) => (endFirst = resolve));
     const read = new FreshRead(
-      async (sinceMs) => void since.push(sinceMs),
+      (sinceMs) => {
+        since.push(sinceMs);
+        return since.length === 1 ? firstEnded : Promise.resolve();
+      },
       20,
       () => clock,
     );
-    await read.after(500);
+    const first = read.after(500);
     clock += 1;
-    // Two callers gathered into the next read: it lists from the earlier; a third, later, from its own.
+    // Two callers gathered into the next read while the first is under way: it lists from the
+    // earlier of theirs; a third, later, from its own.
     const shared = [read.after(700), read.after(600)];
+    endFirst();
+    await first;
     await Promise.all(shared);
     clock += 100;
     await read.after(900);

@@ -152,3 +152,29 @@ describe('runImport reports the copies beside a lost create it adopted', () => {
     expect(results[0]?.message ?? '').toContain('REC-A');
   });
 });
+
+describe('runImport sends a lost create again', () => {
+  it('as urgent, so it goes ahead of the creates that have not started; a first send is not', async () => {
+    const svc = service([], new Set());
+    const asked: (string | undefined)[] = [];
+    const create = svc.ops.create.bind(svc.ops);
+    let failOnce = true;
+    svc.ops.create = async (body, how) => {
+      asked.push(`${body.name}${how?.urgent ? ' urgent' : ''}`);
+      if (body.name === 'A' && failOnce) {
+        // Refused before it acted (nothing committed): the look-up finds nothing and A is sent again.
+        failOnce = false;
+        throw new OutcomeUnknownError(
+          { method: 'POST', url: '/x' },
+          { reason: 'connection_lost', startedAt: at(0), explanation: 'the answer was lost' },
+        );
+      }
+      return create(body);
+    };
+    const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], options());
+    expect(results.map((r) => r.status)).toEqual(['created', 'created']);
+    expect(asked.filter((a) => a.startsWith('A'))).toEqual(['A', 'A urgent']);
+    expect(asked).toContain('B');
+    expect(svc.records.map((r) => r.name).sort()).toEqual(['A', 'B']);
+  });
+});
