@@ -98,4 +98,4 @@ export const DEFAULT_ATTEMPTS = 8;
  * `maxTimes` × the first; each wait times 1–2 (jitter). Slowly growing, not doubling: every attempt
  * has already waited for a list begun after its failure.
  */
-export const RETRY_DELAY = { firstMs: 25, factor: 1.5, maxTimes: 8 } as const;
+export const RETRY_DELAY = { firstMs: 10, factor: 1.5, maxTimes: 8 } as const;
