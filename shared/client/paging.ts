@@ -33,6 +33,13 @@ export interface ListAllOptions<T> {
   signal?: AbortSignal;
   /** The timestamp deciding which of two copies of a record is newer; default its `updated_at`. */
   versionOf?: (record: T) => string | undefined;
+  /**
+   * Pages asked for together with page 1 (1 and up; default 1), when the caller expects the list to be
+   * that long: a list of two or three pages then takes one round trip, not two. A page that page 1
+   * shows to be past the end is ignored, whatever it answered (the spec does not say what a page past
+   * the end returns).
+   */
+  firstPages?: number;
 }
 
 /**
@@ -55,12 +62,28 @@ export async function listAll<T extends { id: string }>(
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
     const pages = new Map<number, Page<T>>();
-    const first = await fetchPage(1, controller.signal);
+    const firstPage = fetchPage(1, controller.signal);
+    const ahead = range(2, Math.floor(options.firstPages ?? 1)).map((n) => ({
+      n,
+      page: fetchPage(n, controller.signal).then(
+        (page) => ({ page }),
+        (error: unknown) => ({ error }),
+      ),
+    }));
+    let first: Page<T>;
+    try {
+      first = await firstPage;
+    } catch (error) {
+      controller.abort(error);
+      throw error;
+    }
     pages.set(1, first);
     let known = first.totalPages ?? 1;
     options.onPage?.(1, Math.max(known, 1));
+    const settled = await settleAhead(ahead, known, pages, controller, options.onPage);
+    known = settled.known;
     const limit = pLimit(Math.max(1, options.pageConcurrency));
-    let fetchedUpTo = 1;
+    let fetchedUpTo = settled.upTo;
     while (known > fetchedUpTo) {
       const numbers = range(fetchedUpTo + 1, known);
       fetchedUpTo = known;
@@ -86,6 +109,36 @@ export async function listAll<T extends { id: string }>(
   } finally {
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+/**
+ * The pages asked for with page 1 ({@link ListAllOptions.firstPages}), in order, once page 1 has told
+ * how many there are (`known`; a page may report more): those within the list are kept and their
+ * failure thrown (the other pages aborted); those past its end are not waited for, whatever they
+ * answer. Returns the pages known now and the last page kept (pages 1 to `upTo` are in `pages`).
+ */
+async function settleAhead<T>(
+  ahead: readonly { n: number; page: Promise<{ page: Page<T> } | { error: unknown }> }[],
+  known: number,
+  pages: Map<number, Page<T>>,
+  controller: AbortController,
+  onPage: ((page: number, totalPages: number) => void) | undefined,
+): Promise<{ known: number; upTo: number }> {
+  let total = known;
+  let upTo = 1;
+  for (const { n, page } of ahead) {
+    if (n > total) break;
+    const answer = await page;
+    if ('error' in answer) {
+      controller.abort(answer.error);
+      throw answer.error;
+    }
+    pages.set(n, answer.page);
+    upTo = n;
+    total = Math.max(total, answer.page.totalPages ?? 0);
+    onPage?.(n, total);
+  }
+  return { known: total, upTo };
 }
 
 /**

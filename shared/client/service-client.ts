@@ -45,6 +45,11 @@ export interface CallOptions {
 export interface ListQuery extends CallOptions {
   updatedAfter?: string;
   onPage?: (page: number, totalPages: number) => void;
+  /**
+   * How many records the caller knows the list holds at least (e.g. the records a run created since
+   * `updatedAfter`): the pages they fill are asked for together with page 1 (paging.ts `firstPages`).
+   */
+  expectedRecords?: number;
 }
 
 export type ReceiptInclude = 'products' | 'product_aliases' | 'storage';
@@ -239,7 +244,12 @@ async function listResource<T extends { id: string }>(
         signal,
       })
       .then((envelope) => toPage(envelope as Envelope<T>));
-  return listAll(fetchPage, { pageConcurrency: lists.pageConcurrency, onPage: q.onPage, signal: q.signal });
+  return listAll(fetchPage, {
+    pageConcurrency: lists.pageConcurrency,
+    onPage: q.onPage,
+    signal: q.signal,
+    firstPages: Math.min(lists.pageConcurrency + 1, Math.ceil((q.expectedRecords ?? 0) / PAGE_SIZE_MAX)),
+  });
 }
 
 /** Deletion records; `ids` are sent `DELETED_IDS_PER_REQUEST` at a time, one chunk after another. */

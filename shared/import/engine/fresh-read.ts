@@ -2,8 +2,8 @@
  * One read shared by the callers that need a read begun after they asked: the lookups of creates whose
  * answers were lost (run.ts). Each must see the service as it is after its own create, so a read already
  * under way when it asks is not enough; but the callers that ask within `gatherMs` of each other can
- * share one read. A read begins at once when none is under way; else when those under way have ended,
- * or `gatherMs` after the latest began, whichever comes first (reads may overlap). Callers that come
+ * share one read. A read begins at once when none is under way; else when one under way ends, or
+ * `gatherMs` after the latest began, whichever comes first (reads may overlap). Callers that come
  * while a read is under way gather for the next one, which waits no longer than the read before it:
  * at the end of a run, where one lost create alone holds the run open, its read begins at once. With
  * one answer in five failing, 100 lost creates among 500 then cost a few dozen lists of the run's
@@ -41,7 +41,7 @@ export class FreshRead {
   private begun = 0;
   /** Reads begun and not yet ended. */
   private underWay = 0;
-  /** Begins the pending read early: called when the last read under way ends. */
+  /** Begins the pending read early: called when a read under way ends. */
   private wake: (() => void) | null = null;
   private readonly waiting = new Set<Waiter>();
 
@@ -99,7 +99,7 @@ export class FreshRead {
     });
   }
 
-  /** The read that begins next (now, or once the reads under way end or the gather is over), covering `sinceMs`. */
+  /** The read that begins next (now, or once a read under way ends or the gather is over), covering `sinceMs`. */
   private join(sinceMs: number): Promise<void> {
     this.pendingSince = Math.min(this.pendingSince, sinceMs);
     if (this.pending) return this.pending;
@@ -126,9 +126,10 @@ export class FreshRead {
     this.begun += 1;
     this.underWay += 1;
     const number = this.begun;
+    // Any read ending begins the gathered one: a read held up by retries does not hold it the gather.
     const ended = () => {
       this.underWay -= 1;
-      if (this.underWay === 0) this.wake?.();
+      this.wake?.();
     };
     return this.read(since).then(
       () => {

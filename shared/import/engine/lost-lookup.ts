@@ -16,21 +16,25 @@ export class LostLookup<R extends ServiceRecord> {
    * row 14, ties, is what the margin is for).
    */
   private newestCreatedMs: number;
+  /** The `updated_at` of each create of this run answered so far, epoch milliseconds, in the order answered. */
+  private readonly createdMs: number[] = [];
   private readonly lists: FreshRead;
 
   /**
-   * @param listSince the records changed after an ISO time (null: all), as `ImportOps.listSince`.
+   * @param listSince the records changed after an ISO time (null: all), at least `expectedRecords` of
+   *   them, as `ImportOps.listSince`.
    * @param cursor the newest `updated_at` of the records read before the run (null: none).
    */
   constructor(
-    listSince: (updatedAfter: string | null) => Promise<R[]>,
+    listSince: (updatedAfter: string | null, expectedRecords: number) => Promise<R[]>,
     private readonly existing: ExistingRecords<R>,
     cursor: string | null,
   ) {
     this.newestCreatedMs = cursor ? Date.parse(cursor) : Number.NEGATIVE_INFINITY;
     const read = async (sinceMs: number) => {
-      const since = Number.isFinite(sinceMs) ? new Date(sinceMs - RECONCILE_MARGIN_MS).toISOString() : null;
-      for (const record of await listSince(since)) {
+      const fromMs = sinceMs - RECONCILE_MARGIN_MS;
+      const since = Number.isFinite(fromMs) ? new Date(fromMs).toISOString() : null;
+      for (const record of await listSince(since, this.createdSince(fromMs))) {
         if (!this.existing.byId(record.id)) this.existing.add(record, false);
       }
     };
@@ -45,7 +49,22 @@ export class LostLookup<R extends ServiceRecord> {
   /** Notes a create's answer: the creates sent after it are stamped after it. */
   answered(record: R): void {
     const ms = Date.parse(record.updated_at);
+    this.createdMs.push(ms);
     if (ms > this.newestCreatedMs) this.newestCreatedMs = ms;
+  }
+
+  /**
+   * How many of this run's creates were stamped after `fromMs` (epoch milliseconds): records a list since
+   * then holds at least, so its pages can be asked for at once. Counted from the newest answers back:
+   * answers come about in stamp order, and a count a little off costs only a page asked for or not.
+   */
+  private createdSince(fromMs: number): number {
+    let count = 0;
+    for (let i = this.createdMs.length - 1; i >= 0; i--) {
+      if (this.createdMs[i]! > fromMs) count += 1;
+      else if (this.createdMs[i]! < fromMs - RECONCILE_MARGIN_MS) break;
+    }
+    return count;
   }
 
   /**

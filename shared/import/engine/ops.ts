@@ -67,8 +67,12 @@ export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord>
   get(id: string): Promise<R>;
   /** Deletes a record this run created (a twin another run created first); absent: never taken back. */
   remove?(id: string): Promise<void>;
-  /** Records changed after `updatedAfter` (null: all), to find one whose answer was lost. */
-  listSince(updatedAfter: string | null): Promise<R[]>;
+  /**
+   * Records changed after `updatedAfter` (null: all), to find one whose answer was lost;
+   * `expectedRecords`, how many the run knows are there (its own creates since): their pages are asked
+   * for at once.
+   */
+  listSince(updatedAfter: string | null, expectedRecords?: number): Promise<R[]>;
   diff(draft: D, current: R): RecordDiff;
   /** The rows' results for a record written or found. */
   results(draft: D, record: R, status: RowStatus, message?: string): RowResult[];

@@ -159,7 +159,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     private readonly cursor: string | null,
     private readonly options: RunOptions,
   ) {
-    this.lost = new LostLookup((since) => ops.listSince(since), existing, cursor);
+    this.lost = new LostLookup((since, expected) => ops.listSince(since, expected), existing, cursor);
   }
 
   private at(): string {

@@ -31,7 +31,13 @@ export function receiptOps(
     update: (id, body) => org.updateReceipt(id, body),
     get: (id) => org.getReceipt(id),
     remove: (id) => org.deleteReceipt(id),
-    listSince: async (updatedAfter) => (await org.listReceipts(updatedAfter ? { updatedAfter } : {})).records,
+    listSince: async (updatedAfter, expectedRecords) =>
+      (
+        await org.listReceipts({
+          ...(updatedAfter ? { updatedAfter } : {}),
+          ...(expectedRecords ? { expectedRecords } : {}),
+        })
+      ).records,
     diff: (draft, current) => diffReceipt(draft.body!, current, timeZone, names),
     results: receiptResults,
     underReview: (record) => record.under_review,

@@ -25,7 +25,13 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     create: (body, options) => org.createReturn(body, options),
     update: (id, body) => org.updateReturn(id, body),
     get: (id) => org.getReturn(id),
-    listSince: async (updatedAfter) => (await org.listReturns(updatedAfter ? { updatedAfter } : {})).records,
+    listSince: async (updatedAfter, expectedRecords) =>
+      (
+        await org.listReturns({
+          ...(updatedAfter ? { updatedAfter } : {}),
+          ...(expectedRecords ? { expectedRecords } : {}),
+        })
+      ).records,
     diff: (draft, current) => diffReturn(draft.body!, current, timeZone),
     results: (draft, record, status, message) => returnRows(draft, record, status, message),
     underReview: () => false,

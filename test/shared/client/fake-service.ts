@@ -30,6 +30,10 @@ export interface ListSetup {
   afterPage?: (page: number, records: Record<string, unknown>[]) => void;
   /** Delay before answering each page, so parallel pages overlap. */
   delayMs?: number;
+  /** A page past the last answers this status (default: 200 with no records). */
+  pastEndStatus?: number;
+  /** This page answers this status, every time. */
+  failPage?: { page: number; status: number };
 }
 
 export interface LoggedRequest {
@@ -168,6 +172,18 @@ export class FakeService {
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const data = ordered.slice((page - 1) * pageSize, page * pageSize);
     const totalPages = Math.ceil(ordered.length / pageSize);
+    const refused =
+      setup.failPage?.page === page
+        ? setup.failPage.status
+        : page > Math.max(1, totalPages)
+          ? setup.pastEndStatus
+          : undefined;
+    if (refused) {
+      return new Response(JSON.stringify({ error: 'page refused' }), {
+        status: refused,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     const body: Record<string, unknown> = { data };
     const variant = setup.meta ?? 'total_count';
     if (variant !== 'no-meta') {

@@ -49,6 +49,62 @@ describe('listAll pages through everything', () => {
     expect(progress.map(([p]) => p).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('asks the pages of the records a caller expects together with page 1', async () => {
+    fake.list(
+      `${org}/receipts`,
+      many(450, (i) => receipt(i)),
+      { delayMs: 40 },
+    );
+    const result = await client({ pageConcurrency: 8 }).forOrganisation(ORG).listReceipts({ expectedRecords: 450 });
+    expect(result.records).toHaveLength(450);
+    expect(
+      fake
+        .seen('GET', `${org}/receipts`)
+        .map((r) => Number(r.query.page?.[0]))
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    // All three at once: one round trip, where page 1 first then 2 and 3 took two.
+    expect(fake.maxInFlight.get(`${org}/receipts`)).toBe(3);
+  });
+
+  it('expecting fewer pages than there are, reads the rest after page 1', async () => {
+    fake.list(
+      `${org}/receipts`,
+      many(900, (i) => receipt(i)),
+      { delayMs: 40 },
+    );
+    const result = await client({ pageConcurrency: 8 }).forOrganisation(ORG).listReceipts({ expectedRecords: 201 });
+    expect(result.records).toHaveLength(900);
+    expect(new Set(result.records.map((r) => r.id)).size).toBe(900);
+    expect(
+      fake
+        .seen('GET', `${org}/receipts`)
+        .map((r) => Number(r.query.page?.[0]))
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it.each([200, 404, 422])('ignores a page asked ahead past the end that answers %i', async (status) => {
+    fake.list(
+      `${org}/receipts`,
+      many(150, (i) => receipt(i)),
+      { pastEndStatus: status },
+    );
+    // Expected more than there are (records deleted meanwhile): pages 2 and 3 are past the end.
+    const result = await client({ pageConcurrency: 8 }).forOrganisation(ORG).listReceipts({ expectedRecords: 450 });
+    expect(result.records.map((r) => r.id)).toEqual(many(150, (i) => receipt(i)).map((r) => r.id));
+  });
+
+  it('fails when a page asked ahead within the list fails', async () => {
+    fake.list(
+      `${org}/receipts`,
+      many(450, (i) => receipt(i)),
+      { failPage: { page: 2, status: 422 } },
+    );
+    const list = client({ pageConcurrency: 8 }).forOrganisation(ORG).listReceipts({ expectedRecords: 450 });
+    await expect(list).rejects.toMatchObject({ status: 422 });
+  });
+
   it.each<[MetaVariant, number | null]>([
     ['total_entries', 450],
     ['total_count', 450],

@@ -57,6 +57,27 @@ describe('FreshRead', () => {
     await third;
   });
 
+  it('a read held up does not hold the gathered read: it begins when a later read ends', async () => {
+    const { read, ends, started, tick } = manualRead(100);
+    const held = read.after();
+    tick(100);
+    // The first read is still under way (a page retrying): the second caller's read begins a gather on.
+    const second = read.after();
+    expect(started()).toBe(2);
+    tick(1);
+    const third = read.after();
+    await settle();
+    expect(started()).toBe(2);
+    // The second read ends while the first is still held up: the third caller's read begins at once.
+    ends[1]!();
+    await second;
+    await settle();
+    expect(started()).toBe(3);
+    ends[2]!();
+    await Promise.all([held, third]);
+    ends[0]!();
+  });
+
   it('a read that fails still lets the gathered read begin', async () => {
     const { read, ends, started, tick } = manualRead(60_000);
     const first = read.after();

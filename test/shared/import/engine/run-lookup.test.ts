@@ -14,6 +14,7 @@ function service(existing: Rec[], lose: Set<string>) {
   const records = [...existing];
   let second = 100;
   const asked: (string | null)[] = [];
+  const expected: (number | undefined)[] = [];
   const ops: ImportOps<Draft, Body, Rec> = {
     ...namedKind,
     async create(body) {
@@ -35,8 +36,9 @@ function service(existing: Rec[], lose: Set<string>) {
       throw new Error('no reads here');
     },
     // `updated_after` is strict (gaps row 14).
-    listSince: async (since) => {
+    listSince: async (since, expectedRecords) => {
       asked.push(since);
+      expected.push(expectedRecords);
       return records.filter((r) => since === null || Date.parse(r.updated_at) > Date.parse(since));
     },
     diff: () => ({ body: null, changes: [] }),
@@ -44,7 +46,7 @@ function service(existing: Rec[], lose: Set<string>) {
       d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, ...(message ? { message } : {}) })),
     underReview: () => false,
   };
-  return { ops, records, asked };
+  return { ops, records, asked, expected };
 }
 
 const options = () => ({
@@ -68,6 +70,9 @@ describe('runImport looks for a lost create', () => {
     // 50 s). C (130 s) was sent after B's answer (120 s): looked for since then, less the margin.
     const less = (second: number) => new Date(Date.parse(at(second)) - RECONCILE_MARGIN_MS).toISOString();
     expect(svc.asked.slice(0, 2)).toEqual([less(50), less(120)]);
+    // Each list is told how many of the run's own creates it holds at least (B's for C's), so their
+    // pages are asked for at once.
+    expect(svc.expected.slice(0, 2)).toEqual([0, 1]);
     // Each created once, found rather than sent again.
     expect(svc.records.map((r) => r.name)).toEqual(['old', 'A', 'B', 'C']);
   });
@@ -156,7 +161,7 @@ describe('runImport reports the copies beside a lost create it adopted', () => {
 describe('runImport sends a lost create again', () => {
   it('as urgent, so it goes ahead of the creates that have not started; a first send is not', async () => {
     const svc = service([], new Set());
-    const asked: (string | undefined)[] = [];
+    const asked: string[] = [];
     const create = svc.ops.create.bind(svc.ops);
     let failOnce = true;
     svc.ops.create = async (body, how) => {
