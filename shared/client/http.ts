@@ -274,7 +274,7 @@ function judge<S extends z.ZodType | undefined>(
   }
   if (decision === 'outcome_unknown') {
     const explanation = `the service answered ${status} ${error.statusText}`.trim();
-    throw new AbortError(outcomeUnknown(state, { kind: 'status', status }, explanation));
+    throw new AbortError(outcomeUnknown(state, { kind: 'status', status }, explanation, undefined, retryAfterMs));
   }
   throw new AbortError(error);
 }
@@ -317,12 +317,19 @@ function sendFailure(
   return decision === 'retry' ? error : new AbortError(error);
 }
 
-function outcomeUnknown(state: RequestState, failure: AttemptFailure, explanation: string, cause?: unknown) {
+function outcomeUnknown(
+  state: RequestState,
+  failure: AttemptFailure,
+  explanation: string,
+  cause?: unknown,
+  retryAfterMs: number | null = null,
+) {
   const reason =
     failure.kind === 'timeout' ? 'timeout' : failure.kind === 'status' ? 'server_error' : 'connection_lost';
+  const status = failure.kind === 'status' ? failure.status : null;
   return new OutcomeUnknownError(
     state.target,
-    { reason, startedAt: state.startedAt, status: failure.kind === 'status' ? failure.status : null, explanation },
+    { reason, startedAt: state.startedAt, status, retryAfterMs, explanation },
     cause === undefined ? undefined : { cause },
   );
 }

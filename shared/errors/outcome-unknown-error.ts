@@ -23,10 +23,21 @@ export class OutcomeUnknownError extends RequestError {
   readonly startedAt: string;
   /** The 5xx status when `reason` is `server_error`, else null. */
   readonly status: number | null;
+  /**
+   * How long the answer asked to wait before asking again (a 503's `Retry-After`, gaps row 18),
+   * milliseconds; null when it did not: a next attempt of the create waits at least this long.
+   */
+  readonly retryAfterMs: number | null;
 
   constructor(
     target: RequestTarget,
-    details: { reason: OutcomeUnknownReason; startedAt: string; status?: number | null; explanation: string },
+    details: {
+      reason: OutcomeUnknownReason;
+      startedAt: string;
+      status?: number | null;
+      retryAfterMs?: number | null;
+      explanation: string;
+    },
     options?: { cause?: unknown },
   ) {
     super(
@@ -40,10 +51,17 @@ export class OutcomeUnknownError extends RequestError {
     this.reason = details.reason;
     this.startedAt = details.startedAt;
     this.status = details.status ?? null;
+    this.retryAfterMs = details.retryAfterMs ?? null;
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason, startedAt: this.startedAt, status: this.status };
+    return {
+      ...super.toJSON(),
+      reason: this.reason,
+      startedAt: this.startedAt,
+      status: this.status,
+      retryAfterMs: this.retryAfterMs,
+    };
   }
 }
 

@@ -21,6 +21,7 @@ import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
 import { Places, type Hold } from './places.ts';
+import { waitRetryAfter } from './retry-after.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -281,6 +282,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
+        const answeredAt = performance.now();
         // The answer was lost: look before sending again (the service has no idempotency keys). The
         // place goes to the next record meanwhile; the next attempt takes one back ahead of it.
         hold.stepAside();
@@ -296,6 +298,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
           this.adoptedAfterLoss.add(found.id.toLowerCase());
           return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
         }
+        // A 503 that asked for time (Retry-After) gets it before the record is sent again.
+        await waitRetryAfter(error, answeredAt, this.options.signal);
         throw error;
       }
     };

@@ -222,6 +222,16 @@ describe('retries of GET', () => {
     expect(fake.seen('POST', createPath)).toHaveLength(1);
   });
 
+  it('a create answered 503 with Retry-After is outcome unknown, carrying the wait asked; without it, none', async () => {
+    fake.on('POST', createPath, { status: 503, headers: { 'Retry-After': '2' } }, { status: 503 });
+    const org = client().forOrganisation(ORG);
+    const asked = await failure(org.createReceipt(receiptBody));
+    expect(asked).toMatchObject({ code: 'outcome_unknown', reason: 'server_error', status: 503, retryAfterMs: 2_000 });
+    const plain = await failure(org.createReceipt(receiptBody));
+    expect(plain).toMatchObject({ code: 'outcome_unknown', status: 503, retryAfterMs: null });
+    expect(fake.seen('POST', createPath)).toHaveLength(2);
+  });
+
   it('reports NetworkError with the code when the service is down', async () => {
     const url = fake.baseUrl;
     await fake.close();

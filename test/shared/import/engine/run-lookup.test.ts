@@ -5,6 +5,7 @@ import { OutcomeUnknownError } from '../../../../shared/errors/outcome-unknown-e
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
 import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { RECONCILE_MARGIN_MS, runImport } from '../../../../shared/import/engine/run.ts';
+import { RETRY_AFTER_MAX_MS } from '../../../../shared/import/engine/retry-after.ts';
 import { type Body, type Draft, type Rec, draft, namedKind } from './named-records.ts';
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
@@ -181,5 +182,46 @@ describe('runImport sends a lost create again', () => {
     expect(asked.filter((a) => a.startsWith('A'))).toEqual(['A', 'A urgent']);
     expect(asked).toContain('B');
     expect(svc.records.map((r) => r.name).sort()).toEqual(['A', 'B']);
+  });
+});
+
+describe('runImport waits out a lost create’s Retry-After', () => {
+  const lost = (retryAfterMs: number | null) =>
+    new OutcomeUnknownError(
+      { method: 'POST', url: '/x' },
+      { reason: 'server_error', status: 503, retryAfterMs, startedAt: at(0), explanation: 'the service answered 503' },
+    );
+
+  it('before sending it again, counted from the answer; other records go on meanwhile', async () => {
+    const svc = service([], new Set());
+    const create = svc.ops.create.bind(svc.ops);
+    const sentAt: [string, number][] = [];
+    let failOnce = true;
+    svc.ops.create = async (body, how) => {
+      sentAt.push([body.name, performance.now()]);
+      if (body.name === 'A' && failOnce) {
+        failOnce = false;
+        throw lost(300);
+      }
+      return create(body, how);
+    };
+    const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], options());
+    expect(results.map((r) => r.status)).toEqual(['created', 'created']);
+    const [first, b, again] = sentAt;
+    expect([first?.[0], b?.[0], again?.[0]]).toEqual(['A', 'B', 'A']);
+    // Not sent again before the 300 ms the service asked for (a lower bound only: never sooner).
+    expect(again![1] - first![1]).toBeGreaterThanOrEqual(300);
+  });
+
+  it('gives up on the record when the service asks for longer than a run waits', async () => {
+    const svc = service([], new Set());
+    let sends = 0;
+    svc.ops.create = async () => {
+      sends += 1;
+      throw lost(RETRY_AFTER_MAX_MS + 1_000);
+    };
+    const results = await runImport([draft(2, 'A')], svc.ops, [], options());
+    expect(results[0]).toMatchObject({ rowNumber: 2, status: 'failed' });
+    expect(sends).toBe(1);
   });
 });
