@@ -12,7 +12,7 @@ export const RETRY_AFTER_MAX_MS = 30_000;
 /**
  * Waits what is left of `error`'s Retry-After since `answeredAtMs` (`performance.now()` when the answer
  * came), resolving true; false at once when the answer carried none or the wait is over. Resolves
- * false as soon as `signal` aborts (the run is stopping: the record is not sent again).
+ * false as soon as `signal` aborts (the run is stopping: the caller does not send the record again).
  * @throws p-retry's AbortError of `error` when Retry-After is longer than {@link RETRY_AFTER_MAX_MS}:
  * the service asks for more time than a run waits, so the create is not sent again in this run.
  */

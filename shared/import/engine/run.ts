@@ -298,8 +298,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
           this.adoptedAfterLoss.add(found.id.toLowerCase());
           return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
         }
-        // A 503 that asked for time (Retry-After) gets it before the record is sent again.
-        await waitRetryAfter(error, answeredAt, this.options.signal);
+        // A 503 that asked for time (Retry-After) gets it before the record is sent again; a stop meanwhile
+        // leaves it unsent (looked for and absent; its intent makes the next run look again).
+        const waited = await waitRetryAfter(error, answeredAt, this.options.signal);
+        if (!waited && this.options.signal?.aborted) return notSent(draft, 'not sent again: the run was interrupted');
         throw error;
       }
     };

@@ -225,3 +225,24 @@ describe('runImport waits out a lost create’s Retry-After', () => {
     expect(sends).toBe(1);
   });
 });
+
+describe('runImport stopped while a lost create waits out its Retry-After', () => {
+  it('leaves it unsent, at once, and sends nothing more', async () => {
+    const svc = service([], new Set());
+    const controller = new AbortController();
+    let sends = 0;
+    svc.ops.create = async () => {
+      sends += 1;
+      setTimeout(() => controller.abort(), 20);
+      throw new OutcomeUnknownError(
+        { method: 'POST', url: '/x' },
+        { reason: 'server_error', status: 503, retryAfterMs: 20_000, startedAt: at(0), explanation: 'answered 503' },
+      );
+    };
+    const results = await runImport([draft(2, 'A')], svc.ops, [], { ...options(), signal: controller.signal });
+    expect(results[0]).toMatchObject({ rowNumber: 2, status: 'failed', notSent: true });
+    expect(results[0]?.message).toContain('interrupted');
+    // Sent once; and not after the 20 s asked for (the test's own time limit is 5 s): the stop ends the wait.
+    expect(sends).toBe(1);
+  });
+});
