@@ -74,6 +74,9 @@ describe('runImport looks for a lost create', () => {
     // Each list is told how many of the run's own creates it holds at least (B's for C's), so their
     // pages are asked for at once.
     expect(svc.expected.slice(0, 2)).toEqual([0, 1]);
+    // The final sweep likewise, of every create answered (B; A and C were found, their answers lost).
+    expect(svc.asked).toHaveLength(3);
+    expect(svc.expected[2]).toBe(1);
     // Each created once, found rather than sent again.
     expect(svc.records.map((r) => r.name)).toEqual(['old', 'A', 'B', 'C']);
   });
