@@ -19,6 +19,7 @@ import {
   figure,
   log,
   median,
+  medianRun,
   phaseMs,
   recordRequests,
   timed,
@@ -121,13 +122,20 @@ function effective(run: ImportRun): number {
 /** Runs bench 1 and returns its figures. */
 export async function benchImport(
   levels: readonly number[] = [1, 4, 8, 16],
+  repeat = 1,
 ): Promise<{ figures: Figure[]; runs: ImportRun[] }> {
   const file = join(BENCH_TMP, 'import-invoices.xlsx');
   await writeInvoicesXlsx(file, IMPORT_INVOICES, IMPORT_LINES, 'IMP');
   const runs: ImportRun[] = [];
   for (const concurrency of levels) {
-    log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines at concurrency ${concurrency}…`);
-    runs.push(await importOnce(file, concurrency));
+    log(`import: ${IMPORT_INVOICES} invoices × ${IMPORT_LINES} lines at concurrency ${concurrency}, ${repeat}×…`);
+    runs.push(
+      await medianRun(
+        repeat,
+        () => importOnce(file, concurrency),
+        (run) => run.wholeMs,
+      ),
+    );
   }
   const figures: Figure[] = [];
   for (const run of runs) {

@@ -63,6 +63,21 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; va
   return { ms: now() - start, value };
 }
 
+/**
+ * Runs `once` `repeat` times, one after another (`i` from 0), and returns the run whose `key` is the
+ * median (the lower middle for an even count): one noisy run no longer decides a figure.
+ */
+export async function medianRun<T>(
+  repeat: number,
+  once: (i: number) => Promise<T>,
+  key: (run: T) => number,
+): Promise<T> {
+  const runs: T[] = [];
+  for (let i = 0; i < repeat; i++) runs.push(await once(i));
+  const sorted = [...runs].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** The median of some numbers (the middle one, or the mean of the two middle ones). */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,7 +5,7 @@
  *
  *   npm run bench -- [--only import,read,export,sync,addin,memory,startup] [--repeat N] [--profile] [--write-docs]
  *
- * --repeat N     runs of the read cases and of the export paging (median kept); default 3
+ * --repeat N     runs of the read and import cases and of the export paging (median kept); default 3
  * --profile      child processes run with `node --cpu-prof` (profiles in bench/tmp/profiles)
  * --write-docs   also rewrites the table in docs/performance.md (between its bench-table markers)
  * A run of every bench writes bench/results.json; a run with --only writes bench/tmp/results-NAMES.json
@@ -89,8 +89,11 @@ export function formatTable(figures: readonly Figure[], notes = false): string {
 async function runBench(name: BenchName, repeat: number): Promise<{ figures: Figure[]; details: unknown }> {
   switch (name) {
     case 'import': {
-      const { figures, runs } = await benchImport();
-      const adaptive = await benchImportAdaptive(runs.find((r) => r.concurrency === 8));
+      const { figures, runs } = await benchImport(undefined, repeat);
+      const adaptive = await benchImportAdaptive(
+        runs.find((r) => r.concurrency === 8),
+        repeat,
+      );
       return { figures: [...figures, ...adaptive.figures], details: { fixed: runs, adaptive: adaptive.runs } };
     }
     case 'read': {
