@@ -12,6 +12,7 @@ import { isBlank } from '../sheet/grid.ts';
 import type { PackConventions, PackReading } from '../sheet/packs/index.ts';
 import type { DateOrder, Parsed, UnitAliases } from '../sheet/values/index.ts';
 import {
+  canonicalPlainText,
   cellText,
   describeCell,
   isAmbiguousNumericDate,
@@ -211,6 +212,9 @@ export class CellReader {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write a number`);
     }
+    // Text already a canonical decimal (most prices and quantities) is its own reading: nothing to parse or remember.
+    const plain = typeof value === 'string' ? canonicalPlainText(value) : null;
+    if (plain !== null) return plain;
     const parsed = this.memo ? this.memo.decimals.get(value, undefined, decimalOf) : parseDecimalCell(value);
     return parsed.ok ? parsed.value : this.fail(field, rowNumber, 'invalid_number', parsed.reason, value);
   }

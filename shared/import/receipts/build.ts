@@ -8,7 +8,7 @@ import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
 import { isBlank, type CellValue } from '../../sheet/grid.ts';
 import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
-import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
+import { checkKeptBy, lineCells, prePhrase, type LineCells } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
@@ -87,9 +87,12 @@ export function buildReceiptDraft(
   // As many slots as lines (no list grown item by item), cut to the items made.
   const items: NonNullable<ReceiptCreateBody['line_items']> = new Array<LineItemInput>(group.lines.length);
   let itemCount = 0;
+  // One object for every line's cells, filled afresh line by line (nothing keeps it past its line).
+  let scratch: LineCells | undefined;
   for (let k = 0; k < group.lines.length; k += 1) {
     const row = group.lines[k]!;
-    const cells = lineCells(row, lineSettings, settings.memo);
+    const cells = lineCells(row, lineSettings, settings.memo, scratch);
+    scratch = cells;
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
     const product =
