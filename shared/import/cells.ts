@@ -223,6 +223,7 @@ export class CellReader {
    * An amount with its unit, from one cell (`20 L`) or a value cell and a unit cell. Units are
    * normalised (gaps row 10) or converted by the mapping file's `units` table (`2` `drum` → 400 l);
    * a unit it does not know is a problem (gaps row 27): the stock totals would count it apart.
+   * The answer may be shared with other lines (the plan's memo): read it, never change it.
    */
   amountWithUnit(
     valueField: string,
@@ -254,7 +255,8 @@ export class CellReader {
       return this.fail(onValue ? valueField : unitField, rowNumber, read.code, message, onValue ? value : unitCell);
     }
     if (read.phrase && !pre) this.warn(valueField, rowNumber, 'pack_read', read.phrase, value);
-    return { value: read.value, unit: read.unit, pack: read.pack };
+    // The reading itself (the memo's, shared by every line with these cells): read-only.
+    return read;
   }
 
   /** `readPackSize` of a value and unit cell without a pre-read pack, once per distinct pair (the plan's memo). */

@@ -147,7 +147,8 @@ export function buildReceiptDraft(
   }
 
   items.length = itemCount;
-  const problems = [...group.problems, ...read.problems];
+  // The reader's own list when the grouping found nothing (the reader is not used after this draft).
+  const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
   const draft: ReceiptDraft = {
     key: group.key,
     rowNumbers: group.lines.map((l) => l.rowNumber),
