@@ -89,7 +89,8 @@ export function groupInvoices(
   // Each row's invoice key as written and as compared, read once for the three passes below.
   const keys = keyTexts(rows, keyField);
   const repeatsKey = keyRepeatedOnLines(keys.numbers);
-  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField, keys.numbers);
+  // A run of rows of one number needs two adjacent rows of one number: none when the number is never repeated.
+  const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
     const boundary = blankBefore.has(row.rowNumber);
@@ -247,6 +248,9 @@ function normInvoice(invoice: string): string {
   const upper = invoice.toUpperCase();
   return isCleanAscii(upper, false) ? upper : upper.replace(/\s+/g, '');
 }
+
+/** No rows (a shared empty set: never added to). */
+const NO_ROWS: ReadonlySet<number> = new Set<number>();
 
 /** No groups of any invoice number (a shared empty list: never added to). */
 const NONE: readonly InvoiceGroup[] = Object.freeze([]);
