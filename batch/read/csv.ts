@@ -65,11 +65,12 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
     );
   }
   const ours = writtenByShedExport(result.data);
-  result.data.forEach((fields, index) => {
-    if (index === 0 && declared !== undefined) return;
-    const cells = toCells(fields, ours);
-    if (cells.some((cell) => !isBlank(cell))) rows.push({ rowNumber: index + 1, cells });
-  });
+  // Each record becomes its row's cells in place (papaparse's arrays are ours): no second array per row.
+  const data = result.data as unknown[][];
+  for (let index = declared === undefined ? 0 : 1; index < data.length; index += 1) {
+    const cells = cellsInPlace(data[index] as string[], ours);
+    if (cells !== null) rows.push({ rowNumber: index + 1, cells });
+  }
   // Papaparse reads on after a quoting error, merging cells and rows: refuse rather than guess.
   const quoting = result.errors.find((e) => e.code === 'MissingQuotes' || e.code === 'InvalidQuotes');
   if (quoting) {
@@ -122,6 +123,28 @@ export function writtenByShedExport(records: readonly string[][]): boolean {
  */
 function unguard(field: string): string {
   return /^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field;
+}
+
+/**
+ * {@link toCells} done on `fields` itself (which becomes the row's cells), or null when every cell is
+ * blank (the row is left out).
+ */
+function cellsInPlace(fields: string[], ourExport: boolean): CellValue[] | null {
+  let end = fields.length;
+  while (end > 0 && fields[end - 1] === '') end -= 1;
+  fields.length = end;
+  const cells = fields as CellValue[];
+  let blank = true;
+  for (let i = 0; i < end; i += 1) {
+    const field = fields[i]!;
+    if (field === '') cells[i] = null;
+    else {
+      const cell = ourExport ? unguard(field) : field;
+      cells[i] = cell;
+      if (blank && !isBlank(cell)) blank = false;
+    }
+  }
+  return blank ? null : cells;
 }
 
 /**

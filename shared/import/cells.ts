@@ -12,6 +12,7 @@ import { isBlank } from '../sheet/grid.ts';
 import type { PackConventions, PackReading } from '../sheet/packs/index.ts';
 import type { DateOrder, Parsed, UnitAliases } from '../sheet/values/index.ts';
 import {
+  canonicalPlainText,
   cellText,
   describeCell,
   isAmbiguousNumericDate,
@@ -211,6 +212,9 @@ export class CellReader {
     if (value === undefined || isBlank(value)) {
       return this.fail(field, rowNumber, 'required', `${this.label(field)} is empty: write a number`);
     }
+    // Text already a canonical decimal (most prices and quantities) is its own reading: nothing to parse or remember.
+    const plain = typeof value === 'string' ? canonicalPlainText(value) : null;
+    if (plain !== null) return plain;
     const parsed = this.memo ? this.memo.decimals.get(value, undefined, decimalOf) : parseDecimalCell(value);
     return parsed.ok ? parsed.value : this.fail(field, rowNumber, 'invalid_number', parsed.reason, value);
   }
@@ -219,6 +223,7 @@ export class CellReader {
    * An amount with its unit, from one cell (`20 L`) or a value cell and a unit cell. Units are
    * normalised (gaps row 10) or converted by the mapping file's `units` table (`2` `drum` → 400 l);
    * a unit it does not know is a problem (gaps row 27): the stock totals would count it apart.
+   * The answer may be shared with other lines (the plan's memo): read it, never change it.
    */
   amountWithUnit(
     valueField: string,
@@ -250,7 +255,8 @@ export class CellReader {
       return this.fail(onValue ? valueField : unitField, rowNumber, read.code, message, onValue ? value : unitCell);
     }
     if (read.phrase && !pre) this.warn(valueField, rowNumber, 'pack_read', read.phrase, value);
-    return { value: read.value, unit: read.unit, pack: read.pack };
+    // The reading itself (the memo's, shared by every line with these cells): read-only.
+    return read;
   }
 
   /** `readPackSize` of a value and unit cell without a pre-read pack, once per distinct pair (the plan's memo). */

@@ -6,7 +6,7 @@
  * test/shared/schemas/fast-bodies.test.ts holds this check to zod on many generated bodies.
  */
 import type { z } from 'zod';
-import { DECIMAL_PATTERN, MAX_LENGTH, UNIT_MAX_LENGTH } from '../service/gaps.ts';
+import { MAX_LENGTH, UNIT_MAX_LENGTH } from '../service/gaps.ts';
 import { ReceiptCreateBody, type LineItemInput } from './bodies.ts';
 import { Id, TimestampInput } from './common.ts';
 
@@ -32,14 +32,44 @@ function onlyKeys(value: Plain, keys: ReadonlySet<string>): boolean {
 const KNOWN_IDS = new Set<string>();
 const KNOWN_IDS_LIMIT = 10_000;
 
+/** The id last seen to match (the same product or storage on line after line: no lookup). */
+let lastId: string | null = null;
+
 function isId(v: unknown): v is string {
   if (typeof v !== 'string') return false;
-  if (KNOWN_IDS.has(v)) return true;
+  if (v === lastId) return true;
+  if (KNOWN_IDS.has(v)) {
+    lastId = v;
+    return true;
+  }
   if (!ID_PATTERN.test(v)) return false;
   if (KNOWN_IDS.size < KNOWN_IDS_LIMIT) KNOWN_IDS.add(v);
   return true;
 }
-const isDecimal = (v: unknown): v is string => typeof v === 'string' && DECIMAL_PATTERN.test(v);
+const isDecimal = (v: unknown): v is string => typeof v === 'string' && isDecimalText(v);
+
+/**
+ * `DECIMAL_PATTERN.test(text)` (service/gaps.ts: `^-?\d+(\.\d+)?$`, gaps row 9) read from the characters: the same
+ * answer (test/shared/schemas/fast-bodies.test.ts holds them together) without a regular expression
+ * run three times a line item.
+ */
+export function isDecimalText(text: string): boolean {
+  const n = text.length;
+  let i = n > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  while (i < n && isDigitCode(text.charCodeAt(i))) i += 1;
+  if (i === start) return false;
+  if (i === n) return true;
+  if (text.charCodeAt(i) !== 46) return false;
+  i += 1;
+  const fraction = i;
+  while (i < n && isDigitCode(text.charCodeAt(i))) i += 1;
+  return i === n && i > fraction;
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
 
 /**
  * The sign of a decimal string (one that matches `DECIMAL_PATTERN`) as `Number(text)` (zod's refinement)

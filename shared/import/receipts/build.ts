@@ -6,9 +6,9 @@ import type { LineItemInput, ReceiptCreateBody } from '../../schemas/bodies.ts';
 import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
-import { isBlank, type CellValue } from '../../sheet/grid.ts';
+import { isBlank } from '../../sheet/grid.ts';
 import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
-import { checkKeptBy, lineCells, prePhrase } from './line-packs.ts';
+import { checkKeptBy, lineCells, prePhrase, type LineCells } from './line-packs.ts';
 import type { FieldRow } from '../rows.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
@@ -65,7 +65,10 @@ export function buildReceiptDraft(
     gstRate: GST_RATE_DEFAULT,
   };
   // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
-  const supplierCell = group.header.supplier?.value;
+  // Each header field read by name, once (a lookup by a field name in a variable is slow on every draft).
+  const { header } = group;
+  const firstRow = group.lines[0]?.rowNumber ?? 0;
+  const supplierCell = header.supplier?.value;
   const supplierText = supplierCell == null ? null : cellText(supplierCell);
   const own = settings.resolverFor && supplierText !== null ? settings.resolverFor(supplierText) : resolver;
   // And its pack conventions (its own recipe's: another supplier's never apply to it).
@@ -73,12 +76,16 @@ export function buildReceiptDraft(
   const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
   const read = new CellReader(index, lineSettings, own, settings.memo);
 
-  const supplier = read.requiredText('supplier', headerCell(group, 'supplier'), headerRow(group, 'supplier'));
-  const receivedAt = read.date('received_at', headerCell(group, 'received_at'), headerRow(group, 'received_at'));
-  const storage = read.storage('storage', headerCell(group, 'storage'), headerRow(group, 'storage'));
-  const recordId = read.id('record_id', headerCell(group, 'record_id'), headerRow(group, 'record_id'));
-  const orderNumber = read.optionalText(headerCell(group, 'order_number'));
-  const notes = read.optionalText(headerCell(group, 'notes'));
+  const supplier = read.requiredText('supplier', supplierCell ?? null, header.supplier?.rowNumber ?? firstRow);
+  const receivedAt = read.date(
+    'received_at',
+    header.received_at?.value ?? null,
+    header.received_at?.rowNumber ?? firstRow,
+  );
+  const storage = read.storage('storage', header.storage?.value ?? null, header.storage?.rowNumber ?? firstRow);
+  const recordId = read.id('record_id', header.record_id?.value ?? null, header.record_id?.rowNumber ?? firstRow);
+  const orderNumber = read.optionalText(header.order_number?.value ?? null);
+  const notes = read.optionalText(header.notes?.value ?? null);
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
   const priceFromTotal = settings.packCostFrom === 'line_total';
@@ -87,9 +94,12 @@ export function buildReceiptDraft(
   // As many slots as lines (no list grown item by item), cut to the items made.
   const items: NonNullable<ReceiptCreateBody['line_items']> = new Array<LineItemInput>(group.lines.length);
   let itemCount = 0;
+  // One object for every line's cells, filled afresh line by line (nothing keeps it past its line).
+  let scratch: LineCells | undefined;
   for (let k = 0; k < group.lines.length; k += 1) {
     const row = group.lines[k]!;
-    const cells = lineCells(row, lineSettings, settings.memo);
+    const cells = lineCells(row, lineSettings, settings.memo, scratch);
+    scratch = cells;
     const refused = cells.refusal;
     if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
     const product =
@@ -144,14 +154,15 @@ export function buildReceiptDraft(
   }
 
   items.length = itemCount;
-  const problems = [...group.problems, ...read.problems];
+  // The reader's own list when the grouping found nothing (the reader is not used after this draft).
+  const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
   const draft: ReceiptDraft = {
     key: group.key,
     rowNumbers: group.lines.map((l) => l.rowNumber),
     lines,
     body: null,
     recordId,
-    updatedAt: read.timestamp(headerCell(group, 'updated_at')),
+    updatedAt: read.timestamp(header.updated_at?.value ?? null),
     storageName: storage?.name ?? null,
     problems,
     warnings: read.warnings,
@@ -183,11 +194,6 @@ function columnLabel(index: ColumnIndex, field: ReceiptField): string {
 /** The sheet row an invoice's header field was written on (its first line when blank throughout). */
 function headerRow(group: InvoiceGroup, field: ReceiptField): number {
   return group.header[field]?.rowNumber ?? group.lines[0]?.rowNumber ?? 0;
-}
-
-/** An invoice's header field as written, or null. */
-function headerCell(group: InvoiceGroup, field: ReceiptField): CellValue {
-  return group.header[field]?.value ?? null;
 }
 
 const BODY_TO_FIELD: Record<string, ReceiptField> = {

@@ -83,52 +83,50 @@ export function groupInvoices(
 ): InvoiceGroup[] {
   const keyField = invoiceKeyField(index.columns);
   const groups: InvoiceGroup[] = [];
-  const byKey = new Map<string, InvoiceGroup>();
+  const invoices = new InvoiceIndex();
   let current: InvoiceGroup | null = null;
-
-  /** Invoice number → the groups of that number, newest last (any supplier). */
-  const byNumber = new Map<string, InvoiceGroup[]>();
-  const remember = (number: string, group: InvoiceGroup): void => {
-    const known = byNumber.get(number);
-    if (known === undefined) byNumber.set(number, [group]);
-    else if (!known.includes(group)) known.push(group);
-  };
 
   // Each row's invoice key as written and as compared, read once for the three passes below.
   const keys = keyTexts(rows, keyField);
   const repeatsKey = keyRepeatedOnLines(keys.numbers);
-  const supplierStarts = supplierBlockStarts(rows, blankBefore, keyField, keys.numbers);
+  // A run of rows of one number needs two adjacent rows of one number: none when the number is never repeated.
+  const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
     const boundary = blankBefore.has(row.rowNumber);
-    const key = groupingKey(row, keys.texts[i]!, keys.numbers[i]!);
+    // What ties a row to its invoice: the Record ID an earlier run or an export wrote (one receipt, even
+    // when its invoice number is blank or shared with another), else the invoice key; with neither, the
+    // row continues the invoice above.
+    const invoice = keys.texts[i]!;
+    const number = keys.numbers[i]!;
+    const recordId = recordIdOf(row);
     let group: InvoiceGroup | null;
-    if (key) {
-      const sameNumber = key.number !== null ? (byNumber.get(key.number) ?? NONE) : NONE;
+    if (recordId || invoice) {
+      const supplier = cellText(row.cells.supplier ?? null) || null;
+      const sameNumber = invoices.groups(number);
       const continues: boolean =
         current !== null &&
         !boundary &&
-        !key.norm.startsWith('record ') &&
+        !recordId &&
         !supplierStarts.has(row.rowNumber) &&
         sameNumber.includes(current);
+      const supplierKey = recordId ? '' : supplierKeyOf(supplier);
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
         (continues ? current : null) ??
-        byKey.get(key.norm) ??
+        (recordId ? invoices.record(recordId) : invoices.keyed(number!, supplierKey)) ??
         // No supplier on this line: it belongs to the nearest invoice of that number above.
-        (key.supplier === null ? (sameNumber.at(-1) ?? null) : null);
+        (supplier === null ? (sameNumber.at(-1) ?? null) : null);
       if (!group) {
-        group = newGroup(key.invoice, keyField);
-        byKey.set(key.norm, group);
+        group = newGroup(invoice, keyField);
+        if (recordId) invoices.addRecord(recordId, group);
+        else invoices.addKeyed(number!, supplierKey, group);
         groups.push(group);
       }
-      if (key.invoice) {
-        remember(key.number!, group);
+      if (invoice) {
+        invoices.remember(number!, group);
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
-        if (key.norm.startsWith('record ')) {
-          const invoiceKey = invoiceGroupKey(key.invoice, key.supplier ?? supplierOf(group));
-          if (!byKey.has(invoiceKey)) byKey.set(invoiceKey, group);
-        }
+        if (recordId) invoices.addKeyed(number!, supplierKeyOf(supplier ?? supplierOf(group)), group);
       }
     } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
       group = current;
@@ -142,22 +140,80 @@ export function groupInvoices(
   return groups;
 }
 
-/**
- * What ties a row to its invoice: the Record ID an earlier run or an export wrote (one receipt, even
- * when its invoice number is blank or shared with another), else the invoice key. Null: a line that
- * continues the invoice above.
- */
-function groupingKey(
-  row: FieldRow<ReceiptField>,
-  invoice: string | null,
-  number: string | null,
-): { norm: string; invoice: string | null; number: string | null; supplier: string | null } | null {
+/** A row's Record ID as invoices compare it (case ignored), or '' when it has none. */
+function recordIdOf(row: FieldRow<ReceiptField>): string {
   const recordCell = row.cells.record_id;
-  const recordId = recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
-  if (!recordId && !invoice) return null;
-  const supplier = cellText(row.cells.supplier ?? null) || null;
-  if (recordId) return { norm: `record ${recordId}`, invoice, number, supplier };
-  return { norm: invoiceGroupKey(invoice!, supplier, number!), invoice, number, supplier };
+  return recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
+}
+
+/** A supplier as invoice keys compare it: case and spacing ignored; '' for none. */
+function supplierKeyOf(supplier: string | null): string {
+  return supplier === null ? '' : comparable(supplier);
+}
+
+/**
+ * The invoices of one invoice number: all of them (newest last), and those keyed by a supplier. Each
+ * list is made with its first item (an array grown from empty takes room for 17).
+ */
+interface NumberEntry {
+  groups: InvoiceGroup[] | null;
+  /** Pairs: a supplier key (see {@link supplierKeyOf}), then the invoice first keyed by it. */
+  keyed: (string | InvoiceGroup)[] | null;
+}
+
+/**
+ * The invoices met so far: by Record ID, and by invoice number then supplier (the first invoice keyed
+ * by each stays), with every invoice of each number. One map lookup per number, no key text built.
+ */
+class InvoiceIndex {
+  private readonly byRecord = new Map<string, InvoiceGroup>();
+  private readonly byNumber = new Map<string, NumberEntry>();
+
+  /** The invoices of a number, newest last (any supplier); none for null. */
+  groups(number: string | null): readonly InvoiceGroup[] {
+    return number === null ? NONE : (this.byNumber.get(number)?.groups ?? NONE);
+  }
+
+  /** The invoice of a Record ID (as {@link recordIdOf} gives it). */
+  record(recordId: string): InvoiceGroup | undefined {
+    return this.byRecord.get(recordId);
+  }
+
+  /** Keys `group` by its Record ID, unless an invoice already is. */
+  addRecord(recordId: string, group: InvoiceGroup): void {
+    if (!this.byRecord.has(recordId)) this.byRecord.set(recordId, group);
+  }
+
+  /** The invoice first keyed by this number and supplier key. */
+  keyed(number: string, supplierKey: string): InvoiceGroup | undefined {
+    const keyed = this.byNumber.get(number)?.keyed;
+    if (!keyed) return undefined;
+    for (let k = 0; k < keyed.length; k += 2) if (keyed[k] === supplierKey) return keyed[k + 1] as InvoiceGroup;
+    return undefined;
+  }
+
+  /** Keys `group` by this number and supplier key, unless an invoice already is. */
+  addKeyed(number: string, supplierKey: string, group: InvoiceGroup): void {
+    const entry = this.entry(number);
+    if (!entry.keyed) entry.keyed = [supplierKey, group];
+    else if (this.keyed(number, supplierKey) === undefined) entry.keyed.push(supplierKey, group);
+  }
+
+  /** Counts `group` among the invoices of `number` (once). */
+  remember(number: string, group: InvoiceGroup): void {
+    const entry = this.entry(number);
+    if (!entry.groups) entry.groups = [group];
+    else if (!entry.groups.includes(group)) entry.groups.push(group);
+  }
+
+  private entry(number: string): NumberEntry {
+    let entry = this.byNumber.get(number);
+    if (entry === undefined) {
+      entry = { groups: null, keyed: null };
+      this.byNumber.set(number, entry);
+    }
+    return entry;
+  }
 }
 
 /**
@@ -181,11 +237,6 @@ function keyTexts(
   return { texts, numbers };
 }
 
-/** The key of an invoice: its supplier and number, each with case and spacing ignored. */
-function invoiceGroupKey(invoice: string, supplier: string | null, number = normInvoice(invoice)): string {
-  return `invoice ${supplier === null ? '' : comparable(supplier)}\u0000${number}`;
-}
-
 /** The supplier an invoice group was first written with, or null. */
 function supplierOf(group: InvoiceGroup): string | null {
   const supplier = group.header.supplier?.value;
@@ -197,6 +248,9 @@ function normInvoice(invoice: string): string {
   const upper = invoice.toUpperCase();
   return isCleanAscii(upper, false) ? upper : upper.replace(/\s+/g, '');
 }
+
+/** No rows (a shared empty set: never added to). */
+const NO_ROWS: ReadonlySet<number> = new Set<number>();
 
 /** No groups of any invoice number (a shared empty list: never added to). */
 const NONE: readonly InvoiceGroup[] = Object.freeze([]);

@@ -70,44 +70,52 @@ const countUnitOf = (text: CellValue | undefined): boolean => isCountUnit(text a
 
 /**
  * Reads where a line's pack size is (see the module comment). Never throws. `memo`: the plan's
- * (read-memo.ts), so each distinct product, quantity and unit text is read once.
+ * (read-memo.ts), so each distinct product, quantity and unit text is read once. `into`: an object
+ * to fill and return instead of a new one (its fields are all set afresh; the caller keeps nothing
+ * of a line's answer past that line).
  */
-export function lineCells(row: FieldRow<ReceiptField>, settings: ReadSettings, memo?: ReadMemo): LineCells {
+export function lineCells(
+  row: FieldRow<ReceiptField>,
+  settings: ReadSettings,
+  memo?: ReadMemo,
+  into?: LineCells,
+): LineCells {
   const { product, quantity, pack_size: packSize, pack_unit: unitCell } = row.cells;
   const conventions = settings.packConventions;
   const named = typeof product === 'string' ? readPackOnce(product, 'product', conventions, memo) : null;
   const productPack = named?.ok ? named.value : null;
-  if (packSize !== undefined && !isBlank(packSize)) return plainCells(product, quantity, packSize, productPack);
+  if (packSize !== undefined && !isBlank(packSize)) return plainCells(product, quantity, packSize, productPack, into);
   const packs = typeof quantity === 'string' ? readPackOnce(quantity, 'quantity', conventions, memo) : null;
   if (packs && !packs.ok) {
-    const cells = plainCells(product, quantity, packSize);
+    const cells = plainCells(product, quantity, packSize, undefined, into);
     cells.refusal = { field: 'quantity', message: packs.reason, value: quantity };
     return cells;
   }
   if (packs?.ok && packs.value.packs !== null) {
     const pre = packs.value;
-    const cells = plainCells(product, pre.packs, quantity, productPack);
+    const cells = plainCells(product, pre.packs, quantity, productPack, into);
     cells.packField = 'quantity';
     cells.pre = pre;
     return cells;
   }
   const unitText = unitCell === undefined || isBlank(unitCell) ? null : cellText(unitCell);
   const counted = unitText !== null && isCountUnitOnce(unitText, memo);
-  if (settings.packSizeFrom !== 'product' && !counted) return plainCells(product, quantity, packSize, productPack);
+  if (settings.packSizeFrom !== 'product' && !counted)
+    return plainCells(product, quantity, packSize, productPack, into);
   if (named && !named.ok) {
-    const cells = plainCells(product, quantity, packSize);
+    const cells = plainCells(product, quantity, packSize, undefined, into);
     cells.refusal = { field: 'product', message: named.reason, value: product };
     return cells;
   }
   if (productPack) {
-    const cells = plainCells(productPack.rest, quantity, product);
+    const cells = plainCells(productPack.rest, quantity, product, undefined, into);
     cells.packField = 'product';
     cells.pre = productPack;
     return cells;
   }
   const each = counted ? eachPack(conventions, unitText) : null;
-  if (!each) return plainCells(product, quantity, packSize);
-  const cells = plainCells(product, quantity, unitText);
+  if (!each) return plainCells(product, quantity, packSize, undefined, into);
+  const cells = plainCells(product, quantity, unitText, undefined, into);
   cells.packField = 'pack_unit';
   cells.pre = each;
   return cells;
@@ -115,31 +123,39 @@ export function lineCells(row: FieldRow<ReceiptField>, settings: ReadSettings, m
 
 /**
  * The cells of a line read from where the sheet has them (`productPack` given only when it is told):
- * one object per line, every key in it from the start (one shape, no key added after).
+ * every key in it from the start (one shape, no key added after). `into`: an object to fill instead of
+ * a new one (a draft's lines reuse one: nothing keeps it past its line).
  */
 function plainCells(
   product: CellValue | undefined,
   quantity: CellValue | undefined,
   packSize: CellValue | undefined,
-  productPack?: PackReading | null,
+  productPack: PackReading | null | undefined,
+  into: LineCells | undefined,
 ): LineCells {
-  return {
-    product,
-    productField: 'product',
-    quantity,
-    packSize,
-    packField: 'pack_size',
-    pre: undefined,
-    productPack,
-    refusal: undefined,
-  };
+  if (into === undefined) {
+    return {
+      product,
+      productField: 'product',
+      quantity,
+      packSize,
+      packField: 'pack_size',
+      pre: undefined,
+      productPack,
+      refusal: undefined,
+    };
+  }
+  into.product = product;
+  into.productField = 'product';
+  into.quantity = quantity;
+  into.packSize = packSize;
+  into.packField = 'pack_size';
+  into.pre = undefined;
+  into.productPack = productPack;
+  into.refusal = undefined;
+  return into;
 }
 
-/**
- * The row's Message for a pack the engine read elsewhere than the pack size cell:
- * `80 l = 4 × 20 l drums` (quantity cell), `40 l = 2 × 20 l drum (pack size from the product text
- * 'Glyfos 540 20L DRUM')`, `... (this supplier's pack convention for 'EA')`.
- */
 export function prePhrase(cells: LineCells, quantity: string | null): string | null {
   const pre = cells.pre;
   if (!pre) return null;

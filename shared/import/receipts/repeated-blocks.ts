@@ -29,7 +29,7 @@ export function refuseRepeatedBlocks(drafts: readonly ReceiptDraft[]): ReceiptDr
     const items = draft.body.line_items ?? [];
     if (items.length !== draft.lines.length) return draft;
     // Rows one after another: one block, so nothing repeats.
-    if (draft.lines.every((line, i) => i === 0 || line.rowNumber === draft.lines[i - 1]!.rowNumber + 1)) return draft;
+    if (isOneRun(draft.lines)) return draft;
     const blocks = blocksOf(
       draft.lines.map((line, i) => ({ row: line.rowNumber, item: items[i]! })),
       (from, to) => {
@@ -52,6 +52,12 @@ export function refuseRepeatedBlocks(drafts: readonly ReceiptDraft[]): ReceiptDr
     }
     return draft;
   });
+}
+
+/** Whether the lines' rows follow one another (a loop, not a closure per draft). */
+function isOneRun(lines: readonly { rowNumber: number }[]): boolean {
+  for (let i = 1; i < lines.length; i += 1) if (lines[i]!.rowNumber !== lines[i - 1]!.rowNumber + 1) return false;
+  return true;
 }
 
 type Line = { row: number; item: NonNullable<NonNullable<ReceiptDraft['body']>['line_items']>[number] };

@@ -63,9 +63,10 @@ function plainDecimal(integer: string, fraction: string): DecimalText {
  * `text` itself when it is plain digits `integer[.fraction]` already canonical (no leading zero before
  * another digit, no trailing zero in the fraction, at most {@link MAX_INTEGER_DIGITS} digits before the
  * point): what {@link plainDecimal} would give, found by a character scan that allocates nothing.
- * Null for anything else (then the general path reads it).
+ * Null for anything else (then the general path reads it). For such text, {@link parseDecimalCell}'s
+ * value is the text itself: readers of many cells call this first and skip the general reading.
  */
-function canonicalPlainText(text: string): string | null {
+export function canonicalPlainText(text: string): string | null {
   const n = text.length;
   let i = 0;
   while (i < n && isDigitAt(text, i)) i += 1;

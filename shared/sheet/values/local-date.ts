@@ -1,6 +1,7 @@
 /**
  * Calendar dates without a time or zone (a receipt's date as the bookkeeper wrote it), checked with
- * date-fns so that no calendar arithmetic of our own decides what a real date is.
+ * the platform's calendar and date-fns so that no calendar arithmetic of our own decides what a real
+ * date is.
  */
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
@@ -51,20 +52,19 @@ export function localDateToUtcDate(d: LocalDate): Date {
   return date;
 }
 
-/** Whether year, month and day name a real calendar date (so 29/02/2028 yes, 29/02/2026 no), by date-fns. */
+/**
+ * Whether year, month and day name a real calendar date (so 29/02/2028 yes, 29/02/2026 no), by the
+ * platform's own calendar: the date set on a Date comes back unchanged only when it is real (an
+ * impossible one rolls over, 2026-02-29 to 2026-03-01). The same answer as date-fns's parse
+ * (test/shared/sheet/values/date-cell.test.ts holds them together), without its cost on a cold start.
+ */
 export function isRealDate(d: LocalDate): boolean {
-  if (![d.year, d.month, d.day].every(Number.isInteger) || d.year < 1 || d.year > 9999) return false;
-  const key = formatLocalDate(d);
-  let real = REAL_DATES.get(key);
-  if (real === undefined) {
-    if (REAL_DATES.size >= 50_000) REAL_DATES.clear();
-    real = isValid(parse(key, 'yyyy-MM-dd', REFERENCE, IN_UTC));
-    REAL_DATES.set(key, real);
-  }
-  return real;
+  const { year, month, day } = d;
+  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
+  if (year < 1 || year > 9999) return false;
+  const date = localDateToUtcDate(d);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
-/** Answers of isRealDate by date: date-fns with a UTC TZDate costs ~50 µs a call, and a sheet repeats its dates. */
-const REAL_DATES = new Map<string, boolean>();
 
 /**
  * Why year, month and day are not an acceptable date, or null when they are: "there is no month 13",

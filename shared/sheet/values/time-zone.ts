@@ -52,11 +52,16 @@ export class InvalidTimestampError extends ShedError {
  * @throws InvalidTimeZoneError otherwise.
  */
 export function assertTimeZone(timeZone: string): string {
+  const known = KNOWN_ZONES.get(timeZone);
+  if (known !== undefined) return known;
   const name = timeZone.trim();
   if (/^[+-]\d/.test(name)) throw new InvalidTimeZoneError(timeZone, 'is a fixed offset, not a time zone');
   if (name === '' || Number.isNaN(tzOffset(name, new Date(0)))) throw new InvalidTimeZoneError(timeZone);
+  if (KNOWN_ZONES.size < 100) KNOWN_ZONES.set(timeZone, name);
   return name;
 }
+/** Zone names already found known, as given → trimmed (a plan asks for the same zone for every distinct date). */
+const KNOWN_ZONES = new Map<string, string>();
 
 /**
  * The first instant of a calendar date in a time zone, as ISO 8601 with its offset and no fraction:

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReceiptCreateBody } from '../../../shared/schemas/bodies.ts';
-import { checkReceiptCreateBody, fastReceiptBody } from '../../../shared/schemas/fast-bodies.ts';
+import { checkReceiptCreateBody, fastReceiptBody, isDecimalText } from '../../../shared/schemas/fast-bodies.ts';
+import { DECIMAL_PATTERN } from '../../../shared/service/gaps.ts';
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -157,5 +158,48 @@ describe('checkReceiptCreateBody', () => {
       pack_size_unit: 'l',
       pack_cost: '0',
     });
+  });
+});
+
+describe('ids seen before', () => {
+  it('still refuses a blank or changed id right after a valid one', () => {
+    const body = (id: string) => ({
+      storage_id: ID,
+      received_at: '2026-03-01T00:00:00+11:00',
+      supplier: 'Farmco',
+      order_number: null,
+      notes: null,
+      line_items: [
+        {
+          product_id: id,
+          product_alias_id: null,
+          quantity: '2',
+          pack_size_value: '20',
+          pack_size_unit: 'l',
+          pack_cost: '1',
+        },
+      ],
+    });
+    expect(checkReceiptCreateBody(body(ID)).success).toBe(true);
+    for (const id of ['', `${ID}x`, ID.slice(1)]) expect(checkReceiptCreateBody(body(id)).success, id).toBe(false);
+    expect(checkReceiptCreateBody(body(ID)).success).toBe(true);
+  });
+});
+
+describe('isDecimalText', () => {
+  it("answers as the service's DECIMAL_PATTERN on 50,000 generated strings", () => {
+    const next = random(23);
+    const pick = oneOf(next);
+    const chars = ['0', '1', '9', '.', '-', '+', ' ', 'e', ',', '\u0660'];
+    let decimals = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const text = Array.from({ length: Math.floor(next() * 7) }, () => pick(chars)).join('');
+      expect(isDecimalText(text), JSON.stringify(text)).toBe(DECIMAL_PATTERN.test(text));
+      if (DECIMAL_PATTERN.test(text)) decimals += 1;
+    }
+    expect(decimals).toBeGreaterThan(1000);
+    for (const text of ['0', '-0', '12.5', '-3.25', '007']) expect(isDecimalText(text), text).toBe(true);
+    for (const text of ['', '-', '.5', '5.', '1.2.3', '--1', '1e3', ' 1', '1 '])
+      expect(isDecimalText(text), text).toBe(false);
   });
 });

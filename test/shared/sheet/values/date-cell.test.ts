@@ -1,3 +1,6 @@
+import { tz } from '@date-fns/tz';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { describe, it, expect } from 'vitest';
 import type { CellValue } from '../../../../shared/sheet/grid.ts';
 import {
@@ -257,6 +260,30 @@ describe('LocalDate helpers', () => {
     expect(isRealDate({ year: 2026, month: 13, day: 1 })).toBe(false);
     expect(isRealDate({ year: 2026, month: 1, day: 0 })).toBe(false);
     expect(isRealDate({ year: 2026.5, month: 1, day: 1 })).toBe(false);
+  });
+
+  it('tells real dates as date-fns parses them, over leap years, centuries, small years and edges', () => {
+    const IN_UTC = { in: tz('UTC') };
+    const REFERENCE = new Date(Date.UTC(2000, 0, 1));
+    const years = [1, 4, 99, 100, 400, 1582, 1899, 1900, 1990, 2000, 2023, 2024, 2026, 2028, 2100, 2400, 9999];
+    for (let y = 1985; y <= 2105; y += 1) years.push(y);
+    let real = 0;
+    for (const year of years)
+      for (let month = -1; month <= 14; month += 1)
+        for (let day = -1; day <= 33; day += 1) {
+          const d = { year, month, day };
+          const text = formatLocalDate(d);
+          const byDateFns = month >= 1 && day >= 0 && isValid(parse(text, 'yyyy-MM-dd', REFERENCE, IN_UTC));
+          expect(isRealDate(d), text).toBe(byDateFns);
+          if (byDateFns) real += 1;
+        }
+    expect(real).toBe(years.length * 365 + years.filter((y) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0).length);
+    for (const d of [
+      { year: 0, month: 1, day: 1 },
+      { year: 10000, month: 1, day: 1 },
+      { year: 2026, month: 1.5, day: 1 },
+    ])
+      expect(isRealDate(d)).toBe(false);
   });
 });
 

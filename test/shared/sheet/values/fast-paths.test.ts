@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decimalParts, partsToCanonical } from '../../../../shared/sheet/values/decimal.ts';
-import { parseDecimalCell, parseDecimalText } from '../../../../shared/sheet/values/decimal-cell.ts';
+import {
+  canonicalPlainText,
+  parseDecimalCell,
+  parseDecimalText,
+} from '../../../../shared/sheet/values/decimal-cell.ts';
 import { cleanText } from '../../../../shared/sheet/values/text.ts';
 import { isBlank } from '../../../../shared/sheet/grid.ts';
 
@@ -81,5 +85,27 @@ describe('plain decimal text', () => {
       ok: false,
       reason: "'12,5' is not a number: use a point for decimals, like 12.5",
     });
+  });
+});
+
+describe('canonicalPlainText', () => {
+  it('gives a text only where parseDecimalCell reads that very text, else null', () => {
+    const next = random(11);
+    const chars = ['0', '0', '1', '5', '9', '.', ' ', '-', '$', ',', 'e', '\u00a0'];
+    let taken = 0;
+    for (let i = 0; i < 50_000; i++) {
+      const n = Math.floor(next() * 26);
+      const text = Array.from({ length: n }, () => chars[Math.floor(next() * chars.length)]).join('');
+      const plain = canonicalPlainText(text);
+      if (plain === null) continue;
+      taken += 1;
+      expect(plain, JSON.stringify(text)).toBe(text);
+      expect(parseDecimalCell(text), JSON.stringify(text)).toEqual({ ok: true, value: text });
+    }
+    // Digits alone, a point inside them: taken; leading zeros, trailing fraction zeros, 22 digits: not.
+    expect(taken).toBeGreaterThan(100);
+    for (const text of ['0', '7', '10', '0.5', '182.25', '1'.repeat(21)]) expect(canonicalPlainText(text)).toBe(text);
+    for (const text of ['', '01', '1.50', '1.', '.5', ' 1', '1 ', '-1', '1'.repeat(22), '1e3', '1,000'])
+      expect(canonicalPlainText(text), text).toBeNull();
   });
 });
