@@ -447,13 +447,31 @@ describe('listAll with pages asked ahead, answered out of order', () => {
     expect((await list).records.map((r) => r.id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6']);
   });
 
-  it('aborts a page asked ahead past the end still unanswered when the list is read', async () => {
-    const { fetchPage, answers } = scripted();
-    const list = listAll(fetchPage, { pageConcurrency: 4, firstPages: 3 });
-    answers.get(1)!.resolve(pageOf([rec(1)], 1));
-    expect((await list).records.map((r) => r.id)).toEqual(['r1']);
-    // Pages 2 and 3 (past the end: the answer would be ignored) are not left running.
-    expect(answers.get(2)!.signal.aborted).toBe(true);
-    expect(answers.get(3)!.signal.aborted).toBe(true);
+  it.each([1, 0, null])(
+    'aborts the pages asked ahead past the end, unanswered, when page 1 says %s pages',
+    async (total) => {
+      const { fetchPage, answers } = scripted();
+      const list = listAll(fetchPage, { pageConcurrency: 4, firstPages: 3 });
+      answers.get(1)!.resolve({ records: [rec(1)], totalPages: total, totalCount: null });
+      expect((await list).records.map((r) => r.id)).toEqual(['r1']);
+      // Pages 2 and 3 (past the end: the answer would be ignored) are not left running.
+      expect(answers.get(2)!.signal.aborted).toBe(true);
+      expect(answers.get(3)!.signal.aborted).toBe(true);
+    },
+  );
+
+  it('page 1 failing aborts the pages asked ahead and fails with its error', async () => {
+    const asked = new Map<number, AbortSignal>();
+    const list = listAll(
+      (n, signal) => {
+        asked.set(n, signal);
+        return n === 1
+          ? Promise.reject(new Error('page 1 failed'))
+          : new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+      },
+      { pageConcurrency: 4, firstPages: 3 },
+    );
+    await expect(list).rejects.toThrow('page 1 failed');
+    expect([asked.get(2)!.aborted, asked.get(3)!.aborted]).toEqual([true, true]);
   });
 });
