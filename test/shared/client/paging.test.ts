@@ -419,7 +419,7 @@ describe('mergePages', () => {
 describe('listAll with pages asked ahead, answered out of order', () => {
   type Rec = { id: string; updated_at: string };
   const rec = (i: number): Rec => ({ id: `r${i}`, updated_at: at(i) });
-  const pageOf = (records: Rec[], totalPages: number) => ({ records, totalPages, totalCount: null });
+  const pageOf = (records: Rec[], totalPages: number | null) => ({ records, totalPages, totalCount: null });
   /** A fetchPage whose answers the test releases one by one; each page's signal is kept. */
   function scripted() {
     const answers = new Map<number, { resolve: (page: ReturnType<typeof pageOf>) => void; signal: AbortSignal }>();
@@ -452,7 +452,7 @@ describe('listAll with pages asked ahead, answered out of order', () => {
     async (total) => {
       const { fetchPage, answers } = scripted();
       const list = listAll(fetchPage, { pageConcurrency: 4, firstPages: 3 });
-      answers.get(1)!.resolve({ records: [rec(1)], totalPages: total, totalCount: null });
+      answers.get(1)!.resolve(pageOf([rec(1)], total));
       expect((await list).records.map((r) => r.id)).toEqual(['r1']);
       // Pages 2 and 3 (past the end: the answer would be ignored) are not left running.
       expect(answers.get(2)!.signal.aborted).toBe(true);
