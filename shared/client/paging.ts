@@ -108,6 +108,8 @@ export async function listAll<T extends { id: string }>(
     );
   } finally {
     options.signal?.removeEventListener('abort', onOuterAbort);
+    // Only pages asked ahead and past the end can still be running: not left to run (or retry) unread.
+    controller.abort();
   }
 }
 
@@ -115,7 +117,9 @@ export async function listAll<T extends { id: string }>(
  * The pages asked for with page 1 ({@link ListAllOptions.firstPages}), in order, once page 1 has told
  * how many there are (`known`; a page may report more): those within the list are kept and their
  * failure thrown (the other pages aborted); those past its end are not waited for, whatever they
- * answer. Returns the pages known now and the last page kept (pages 1 to `upTo` are in `pages`).
+ * answer. A page that was past the end when it answered (its own `total_pages` below its number:
+ * answered before records were added) is not kept: it and the pages after it are read again.
+ * Returns the pages known now and the last page kept (pages 1 to `upTo` are in `pages`).
  */
 async function settleAhead<T>(
   ahead: readonly { n: number; page: Promise<{ page: Page<T> } | { error: unknown }> }[],
@@ -133,6 +137,7 @@ async function settleAhead<T>(
       controller.abort(answer.error);
       throw answer.error;
     }
+    if (answer.page.totalPages !== null && answer.page.totalPages < n) break;
     pages.set(n, answer.page);
     upTo = n;
     total = Math.max(total, answer.page.totalPages ?? 0);

@@ -114,6 +114,12 @@ export class FreshRead {
     }).then(() => {
       this.pending = null;
       this.wake = null;
+      // Every caller answered meanwhile (a hedge's read gathered, then its caller's own read ended well):
+      // a read now would be for no one.
+      if (this.waiting.size === 0) {
+        this.pendingSince = Number.POSITIVE_INFINITY;
+        return;
+      }
       return this.begin();
     });
     return this.pending;

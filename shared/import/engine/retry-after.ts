@@ -10,6 +10,20 @@ import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 export const RETRY_AFTER_MAX_MS = 30_000;
 
 /**
+ * Why a create whose answer was lost (and that was looked for and is not there) is not sent again when
+ * its answer asked for longer than {@link RETRY_AFTER_MAX_MS} (the rows' message, before the error's
+ * own); null when it did not (no Retry-After, or one a run waits out: {@link waitRetryAfter}).
+ */
+export function retryAfterTooLong(error: unknown): string | null {
+  if (!(error instanceof OutcomeUnknownError) || error.retryAfterMs === null) return null;
+  if (error.retryAfterMs <= RETRY_AFTER_MAX_MS) return null;
+  return (
+    `not created: the service asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s (Retry-After) before it is ` +
+    'sent again, longer than an import waits, and the record is not there; run the import again later'
+  );
+}
+
+/**
  * Waits what is left of `error`'s Retry-After since `answeredAtMs` (`performance.now()` when the answer
  * came), resolving true; false at once when the answer carried none or the wait is over. Resolves
  * false as soon as `signal` aborts (the run is stopping: the caller does not send the record again).

@@ -21,7 +21,7 @@ import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
 import { Places, type Hold } from './places.ts';
-import { waitRetryAfter } from './retry-after.ts';
+import { retryAfterTooLong, waitRetryAfter } from './retry-after.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -300,6 +300,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         }
         // A 503 that asked for time (Retry-After) gets it before the record is sent again; a stop meanwhile
         // leaves it unsent (looked for and absent; its intent makes the next run look again).
+        const tooLong = retryAfterTooLong(error);
+        if (tooLong) return failed(draft, error, tooLong);
         const waited = await waitRetryAfter(error, answeredAt, this.options.signal);
         if (!waited && this.options.signal?.aborted) return notSent(draft, 'not sent again: the run was interrupted');
         throw error;

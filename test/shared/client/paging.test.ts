@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listAll } from '../../../shared/client/paging.ts';
 import { createServiceClient, mergePages, type ServiceClientOptions } from '../../../shared/client/index.ts';
 import { isStorageLocked } from '../../../shared/schemas/resources.ts';
 import { ShedError } from '../../../shared/errors/index.ts';
@@ -412,5 +413,65 @@ describe('mergePages', () => {
     ]);
     expect(merged.records).toEqual([{ id, updated_at: '2026-03-01T10:00:00.500Z', v: 'c' }]);
     expect(merged.totalCount).toBe(3);
+  });
+});
+
+describe('listAll with pages asked ahead, answered out of order', () => {
+  type Rec = { id: string; updated_at: string };
+  const rec = (i: number): Rec => ({ id: `r${i}`, updated_at: at(i) });
+  const pageOf = (records: Rec[], totalPages: number | null) => ({ records, totalPages, totalCount: null });
+  /** A fetchPage whose answers the test releases one by one; each page's signal is kept. */
+  function scripted() {
+    const answers = new Map<number, { resolve: (page: ReturnType<typeof pageOf>) => void; signal: AbortSignal }>();
+    const asked: number[] = [];
+    const fetchPage = (n: number, signal: AbortSignal) =>
+      new Promise<ReturnType<typeof pageOf>>((resolve) => {
+        asked.push(n);
+        answers.set(n, { resolve, signal });
+      });
+    return { fetchPage, answers, asked };
+  }
+
+  it('reads again a page asked ahead that was past the end when it answered (the list grew since)', async () => {
+    const { fetchPage, answers, asked } = scripted();
+    const list = listAll(fetchPage, { pageConcurrency: 4, firstPages: 3 });
+    // Page 3 answers first, while the list had two pages: empty, past the end.
+    answers.get(3)!.resolve(pageOf([], 2));
+    await Promise.resolve();
+    // Records were added: page 1 and 2 now say three pages.
+    answers.get(1)!.resolve(pageOf([rec(1), rec(2)], 3));
+    answers.get(2)!.resolve(pageOf([rec(3), rec(4)], 3));
+    // Page 3 is asked again, and its records now there are kept.
+    await vi.waitFor(() => expect(asked.filter((n) => n === 3)).toHaveLength(2));
+    answers.get(3)!.resolve(pageOf([rec(5), rec(6)], 3));
+    expect((await list).records.map((r) => r.id)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6']);
+  });
+
+  it.each([1, 0, null])(
+    'aborts the pages asked ahead past the end, unanswered, when page 1 says %s pages',
+    async (total) => {
+      const { fetchPage, answers } = scripted();
+      const list = listAll(fetchPage, { pageConcurrency: 4, firstPages: 3 });
+      answers.get(1)!.resolve(pageOf([rec(1)], total));
+      expect((await list).records.map((r) => r.id)).toEqual(['r1']);
+      // Pages 2 and 3 (past the end: the answer would be ignored) are not left running.
+      expect(answers.get(2)!.signal.aborted).toBe(true);
+      expect(answers.get(3)!.signal.aborted).toBe(true);
+    },
+  );
+
+  it('page 1 failing aborts the pages asked ahead and fails with its error', async () => {
+    const asked = new Map<number, AbortSignal>();
+    const list = listAll(
+      (n, signal) => {
+        asked.set(n, signal);
+        return n === 1
+          ? Promise.reject(new Error('page 1 failed'))
+          : new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+      },
+      { pageConcurrency: 4, firstPages: 3 },
+    );
+    await expect(list).rejects.toThrow('page 1 failed');
+    expect([asked.get(2)!.aborted, asked.get(3)!.aborted]).toEqual([true, true]);
   });
 });

@@ -163,6 +163,26 @@ describe('FreshRead', () => {
     await settle();
   });
 
+  it('a read a hedge gathered does not begin once every caller has been answered', async () => {
+    const ends: ((error?: Error) => void)[] = [];
+    const clock = 1_000;
+    const read = new FreshRead(
+      () => new Promise<void>((resolve, reject) => ends.push((error) => (error ? reject(error) : resolve()))),
+      60_000,
+      () => clock,
+      10,
+    );
+    const caller = read.after();
+    // Its read is held up; the hedge asks for one more, gathered (a read began within gatherMs).
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ends).toHaveLength(1);
+    // The read ends well and answers the caller: no one is left for the gathered read.
+    ends[0]!();
+    await caller;
+    await settle();
+    expect(ends).toHaveLength(1);
+  });
+
   it('begins at most one read per gatherMs', async () => {
     const { read, ends, started, tick } = manualRead(1_000_000);
     void read.after();

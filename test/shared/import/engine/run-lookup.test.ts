@@ -226,6 +226,9 @@ describe('runImport waits out a lost create’s Retry-After', () => {
     const results = await runImport([draft(2, 'A')], svc.ops, [], options());
     expect(results[0]).toMatchObject({ rowNumber: 2, status: 'failed' });
     expect(sends).toBe(1);
+    // Says why: the wait asked for, not a count of failures that did not happen.
+    expect(results[0]?.message).toContain('Retry-After');
+    expect(results[0]?.message).not.toMatch(/failed \d+ times/);
   });
 });
 
