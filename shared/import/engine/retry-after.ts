@@ -1,9 +1,7 @@
 /**
- * The wait a create whose answer was lost owes the service before its next attempt: the
- * `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted from the answer, so the
- * look-up made meanwhile counts toward it.
+ * The wait a create whose answer was lost owes the service before it is looked for and sent again: the
+ * `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted from the answer.
  */
-import { AbortError } from 'p-retry';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 
 /** The longest `Retry-After` a create waits out before it is sent again, milliseconds; a longer one ends its attempts. */
@@ -25,14 +23,13 @@ export function retryAfterTooLong(error: unknown): string | null {
 
 /**
  * Waits what is left of `error`'s Retry-After since `answeredAtMs` (`performance.now()` when the answer
- * came), resolving true; false at once when the answer carried none or the wait is over. Resolves
- * false as soon as `signal` aborts (the run is stopping: the caller does not send the record again).
- * @throws p-retry's AbortError of `error` when Retry-After is longer than {@link RETRY_AFTER_MAX_MS}:
- * the service asks for more time than a run waits, so the create is not sent again in this run.
+ * came), resolving true; false at once when the answer carried none, asked for longer than
+ * {@link RETRY_AFTER_MAX_MS} (the record is not sent again: {@link retryAfterTooLong}) or the wait is
+ * over. Resolves false as soon as `signal` aborts (the run is stopping).
  */
 export async function waitRetryAfter(error: unknown, answeredAtMs: number, signal?: AbortSignal): Promise<boolean> {
   if (!(error instanceof OutcomeUnknownError) || error.retryAfterMs === null) return false;
-  if (error.retryAfterMs > RETRY_AFTER_MAX_MS) throw new AbortError(error);
+  if (error.retryAfterMs > RETRY_AFTER_MAX_MS) return false;
   const leftMs = answeredAtMs + error.retryAfterMs - performance.now();
   if (leftMs <= 0) return false;
   return new Promise<boolean>((resolve) => {

@@ -284,8 +284,11 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
         const answeredAt = performance.now();
         // The answer was lost: look before sending again (the service has no idempotency keys). The
-        // place goes to the next record meanwhile; the next attempt takes one back ahead of it.
+        // place goes to the next record meanwhile; the next attempt takes one back ahead of it. A 503
+        // that asked for time (Retry-After) gets it first, so the look-up sees the service as it is
+        // just before the next send.
         hold.stepAside();
+        const waited = await waitRetryAfter(error, answeredAt, this.options.signal);
         let found: R | undefined;
         try {
           found = await this.lost.find(identity, sentAfterMs ?? this.lost.beforeSend());
@@ -298,11 +301,10 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
           this.adoptedAfterLoss.add(found.id.toLowerCase());
           return this.adopt(draft, print, found, 'created (its answer was lost; found in the service)');
         }
-        // A 503 that asked for time (Retry-After) gets it before the record is sent again; a stop meanwhile
-        // leaves it unsent (looked for and absent; its intent makes the next run look again).
         const tooLong = retryAfterTooLong(error);
         if (tooLong) return failed(draft, error, tooLong);
-        const waited = await waitRetryAfter(error, answeredAt, this.options.signal);
+        // A stop (during the wait, or the look-up) leaves it unsent: looked for and absent; its intent
+        // makes the next run look again.
         if (!waited && this.options.signal?.aborted) return notSent(draft, 'not sent again: the run was interrupted');
         throw error;
       }
