@@ -2,7 +2,8 @@
  * Requests in flight that follow what the service can take (AIMD: additive increase, multiplicative
  * decrease). While answers come back at their usual latency, one more request may be in flight per
  * round of answers; a 429 or 503 halves the requests in flight and paces the starts at the rate the
- * service was answering (9/10 of its successes in the last second). The pace then probes upward: by
+ * service was answering (9/10 of its successes in the last second; for a 503 in a burst of failures,
+ * an outage, of its best second among the last five). The pace then probes upward: by
  * 8.5% each second until the service pushes back a second time (the first push-back often comes
  * from the opening burst, before a second of answers tells its rate), then by a quarter request per
  * second. Latency that grows to twice its baseline takes a tenth off. Retry-After is honoured by the
@@ -62,6 +63,23 @@ const RATE_STEP = 0.25;
 const PROBE_FACTOR = 1.085;
 /** The share of the rate the service was answering at that the pace drops to on push-back. */
 const RATE_MARGIN = 0.9;
+/**
+ * How far back the successes are kept, milliseconds: a 503 burst (an outage) paces to the best second
+ * among them, not to the last second, in which the service answered next to nothing (a pace of 1–2
+ * requests a second then crept up by a quarter a second: a 3 s outage made a 15 s run take 2 minutes).
+ */
+const OUTAGE_MEMORY_MS = 5_000;
+
+/** The most successes in any one second among `times` (sorted, milliseconds). */
+function bestSecond(times: readonly number[]): number {
+  let best = 0;
+  for (let start = 0, end = 0; end < times.length; end++) {
+    while (times[end]! - times[start]! >= 1000) start++;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
 /** Weight of the newest latency in its moving average. */
 const EWMA = 0.2;
 
@@ -177,9 +195,12 @@ export class AdaptiveLimit {
       this.lastPushBack = now;
       this.lastCut = now;
       this.cuts += 1;
-      this.successes = this.successes.filter((t) => t > now - 1000);
-      // The rate the service was answering at is what it takes; a little under it leaves room.
-      this.rate = Math.max(0.5, Math.min(this.rate ?? Number.POSITIVE_INFINITY, this.successes.length) * RATE_MARGIN);
+      this.successes = this.successes.filter((t) => t > now - OUTAGE_MEMORY_MS);
+      // The rate the service was answering at is what it takes; a little under it leaves room. A 503
+      // in a burst of failures is the service down a moment, answering nothing: the rate it answered
+      // at before (its best second of the last few) is what it takes once back.
+      const answered = status === 429 ? this.answeredSince(now - 1000) : bestSecond(this.successes);
+      this.rate = Math.max(0.5, Math.min(this.rate ?? Number.POSITIVE_INFINITY, answered) * RATE_MARGIN);
       this.lastRateStep = now;
       this.resize(this.window / 2);
       return;
@@ -196,7 +217,7 @@ export class AdaptiveLimit {
       return;
     }
     this.successes.push(now);
-    if (this.successes.length > 4096) this.successes = this.successes.filter((t) => t > now - 1000);
+    if (this.successes.length > 4096) this.successes = this.successes.filter((t) => t > now - OUTAGE_MEMORY_MS);
     if (latencyMs !== null) {
       this.latency = this.latency === null ? latencyMs : this.latency + EWMA * (latencyMs - this.latency);
       this.baseline = Math.min(this.baseline, this.latency);
@@ -223,6 +244,13 @@ export class AdaptiveLimit {
   private answeredPromptly(status: number, latencyMs: number | null): boolean {
     if (status !== 500 || latencyMs === null) return false;
     return this.latency === null || latencyMs <= 2 * this.baseline + 5;
+  }
+
+  /** Successes answered after `from` (milliseconds on the limit's clock). */
+  private answeredSince(from: number): number {
+    let count = 0;
+    for (let i = this.successes.length - 1; i >= 0 && this.successes[i]! > from; i--) count += 1;
+    return count;
   }
 
   private resize(window: number): void {

@@ -171,6 +171,39 @@ describe('AdaptiveLimit', () => {
     expect(limit.state().rate).not.toBeNull();
   });
 
+  it('after an outage (a burst of 503s with Retry-After) paces to the rate answered before it, not to the outage', () => {
+    const { limit, tick } = setup(4, 32);
+    // Two seconds at 100 answers a second, one in five a scattered 500.
+    for (let i = 0; i < 200; i++) {
+      tick(10);
+      limit.observe(i % 5 === 0 ? 500 : 201, 50);
+    }
+    // A second down: every answer a 5xx, a 503 with Retry-After among them.
+    for (let i = 0; i < 100; i++) {
+      tick(10);
+      limit.observe(i % 4 === 0 ? 503 : 500, 50, i % 4 === 0);
+    }
+    // Paced to 9/10 of its best second before (80 successes; 9/10 again at the next push-back, half a
+    // second on), where the seconds of the outage answered next to none.
+    expect(limit.state().pushedBack).toBeGreaterThan(0);
+    expect(limit.state().rate).toBeGreaterThan(60);
+  });
+
+  it('a 429 paces to the rate answered in the last second, not a better one before', () => {
+    const { limit, tick } = setup(4, 32);
+    for (let i = 0; i < 200; i++) {
+      tick(10);
+      limit.observe(201, 50);
+    }
+    // The service slows to 10 answers a second for two seconds, then says 429.
+    for (let i = 0; i < 20; i++) {
+      tick(100);
+      limit.observe(201, 50);
+    }
+    limit.observe(429, 50);
+    expect(limit.state().rate).toBeCloseTo(9, 0);
+  });
+
   it('random failures at a fixed share never push the pace into a spiral', () => {
     const { limit, tick } = setup(8, 32);
     for (let i = 0; i < 2_000; i++) {
