@@ -19,7 +19,7 @@ import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import type { DateOrder } from '../sheet/values/index.ts';
 import { mappingReadSettings, type ReadSettings } from './cells.ts';
 import { JournalIndex } from './engine/journal.ts';
-import { keepSheetIds } from './keep-ids.ts';
+import { sheetIdKeeper } from './keep-ids.ts';
 import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
@@ -190,8 +190,10 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const sink = ports.results({ grid, mapping, dryRun });
   // Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept, and a
   // dry run's without new ids (an existing duplicate's id would tie the row to that record).
+  // (The sheet's rows indexed once: this runs for each record as it finishes.)
+  const keepIds = sheetIdKeeper(grid, mapping);
   const shown = (rows: readonly RowResult[]) =>
-    keepSheetIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words), grid, mapping);
+    keepIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words));
   const labels = new Map(planned.drafts.map((d) => [d.rowNumbers[0], planned.label(d)]));
   const journal = await ports.journal({
     dryRun,
