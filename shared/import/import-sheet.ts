@@ -188,12 +188,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
 
   const dryRun = Boolean(choices.dryRun);
   const sink = ports.results({ grid, mapping, dryRun });
-  // Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept, and a
-  // dry run's without new ids (an existing duplicate's id would tie the row to that record).
-  // (The sheet's rows indexed once: this runs for each record as it finishes.)
-  const keepIds = sheetIdKeeper(grid, mapping);
-  const shown = (rows: readonly RowResult[]) =>
-    keepIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words));
+  const shown = resultsShown(grid, mapping, dryRun, ports.words);
   const labels = new Map(planned.drafts.map((d) => [d.rowNumbers[0], planned.label(d)]));
   const journal = await ports.journal({
     dryRun,
@@ -263,6 +258,21 @@ async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCance
   const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
   checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   return { grid, saved, pending, recipeRun };
+}
+
+/**
+ * Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept (its rows
+ * indexed once: this runs as each record finishes), and a dry run's without new ids (an existing
+ * duplicate's id would tie the row to that record).
+ */
+function resultsShown(
+  grid: Grid,
+  mapping: ColumnMapping,
+  dryRun: boolean,
+  words: ImportPorts['words'],
+): (rows: readonly RowResult[]) => RowResult[] {
+  const keepIds = sheetIdKeeper(grid, mapping);
+  return (rows) => keepIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, words));
 }
 
 /** A result without the ids the run found (a dry run's: an existing duplicate's). */

@@ -3,7 +3,6 @@
  * outcome, and finds records whose answers were lost rather than sending them twice.
  */
 import { KINDS } from '../../kinds/index.ts';
-import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -20,7 +19,8 @@ import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
-import { Places, type Hold } from './places.ts';
+import type { Hold } from './places.ts';
+import { InProgress, type Answered, type RecordStep } from './in-progress.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -75,14 +75,13 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     (r) => ops.invoiceKeyOf?.(r) ?? null,
   );
   const cursor = existing.newestUpdatedAt();
-  // Records in progress: those holding a place to send, a few more journalling their intent meanwhile,
-  // and those stepped aside (looking themselves up after a lost answer, or waiting to send again).
-  const inProgress = options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD);
-  const limit = pLimit(inProgress);
-  const places = new Places(options.concurrency, { onAside: (aside) => (limit.concurrency = inProgress + aside) });
   const run = new Runner(ops, existing, cursor, options);
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
+  // A record is said done before its place goes to the next (a stop asked then is seen by the next).
+  const inProgress = new InProgress(options.concurrency, Math.min(options.concurrency, PREPARE_AHEAD), () =>
+    options.onProgress?.((done += 1), total),
+  );
   // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
   // before any request, so two equal invoices in one sheet claim different twins deterministically.
   // Only creates need an identity; updates are found by Record ID.
@@ -105,18 +104,10 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     decisions.map((decide, i) => {
       const draft = drafts[i]!;
       if (!draft.body) return invalidResults(draft.rowNumbers, draft.problems, ops.label(draft));
-      return limit(async () => {
-        // A place is held until the record is done and said done (a stop asked then is seen by the next).
-        const hold = places.hold();
-        try {
-          const rows = await decide(hold);
-          options.onRecord?.(rows);
-          return rows;
-        } finally {
-          done += 1;
-          options.onProgress?.(done, total);
-          hold.release();
-        }
+      return inProgress.run(async (hold, answered) => {
+        const rows = await decide(hold, answered);
+        options.onRecord?.(rows);
+        return rows;
       });
     }),
   );
@@ -143,8 +134,8 @@ function reconcileSince(cursor: string | null): string | null {
 const LOST_UNSEARCHED =
   'outcome unknown: its answer was lost and the service could not be searched for it, so it was not sent again; import the sheet again: the record is looked for before it is sent';
 
-/** What a record needs done; `hold` is its place to send, taken before its first request. */
-type Step = (hold: Hold) => Promise<RowResult[]>;
+/** What a record needs done (in-progress.ts): a create says itself done at its answer (`answered`). */
+type Step = RecordStep<RowResult[]>;
 
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
@@ -198,7 +189,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
     const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
-    return (hold) => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold);
+    return (hold, answered) =>
+      this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold, answered);
   }
 
   /** Runs `step` once `hold` gives the record its place, unless the run was stopped before (not sent). */
@@ -240,6 +232,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     body: B,
     what: { identity: string; print: string; allowed?: string },
     hold: Hold,
+    answered: Answered,
   ): Promise<RowResult[]> {
     const { identity, print } = what;
     const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
@@ -275,7 +268,15 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         this.lost.answered(record);
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
-        await this.journalCreated(draft, print, record, allowed);
+        // The entry is queued now; the record is said done and its place goes to the next record while
+        // the entry is made durable (the intent already is: a crash meanwhile is found as before).
+        const durable = this.journalCreated(draft, print, record, allowed);
+        const settled = answered();
+        try {
+          await durable;
+        } finally {
+          settled();
+        }
         return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
