@@ -33,6 +33,12 @@ export interface ListAllOptions<T> {
   signal?: AbortSignal;
   /** The timestamp deciding which of two copies of a record is newer; default its `updated_at`. */
   versionOf?: (record: T) => string | undefined;
+  /**
+   * Pages the caller knows the list has at least (from records it knows are there): pages 2 up to
+   * this are asked at the same time as page 1 instead of after it. Pages past the end come back
+   * empty and add nothing; pages page 1 reports beyond it are fetched as usual.
+   */
+  pagesAtLeast?: number;
 }
 
 /**
@@ -40,7 +46,8 @@ export interface ListAllOptions<T> {
  * then pages 2..N in parallel, at most `pageConcurrency` at once. A response without `meta` is the only
  * page (organisations and deleted lists, gaps row 19). When a later page reports more pages than
  * page 1 did (records added while paging), the extra pages are fetched too. A record seen on two pages
- * (moved by an update while paging) is kept once, in its newest version.
+ * (moved by an update while paging) is kept once, in its newest version. With `pagesAtLeast`, pages
+ * 2 up to it (at most `pageConcurrency` of them) are asked together with page 1, not after it.
  *
  * `fetchPage(page, signal)` fetches one page; the signal aborts the other pages when one fails.
  * Throws whatever `fetchPage` throws first (the typed errors of `shared/errors`).
@@ -55,12 +62,35 @@ export async function listAll<T extends { id: string }>(
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
     const pages = new Map<number, Page<T>>();
-    const first = await fetchPage(1, controller.signal);
+    const limit = pLimit(Math.max(1, options.pageConcurrency));
+    // Pages known to be there go with page 1 (they wait for its answer before they count: see below).
+    const early = range(2, Math.min(options.pagesAtLeast ?? 1, options.pageConcurrency + 1)).map((n) => {
+      const page = fetchPage(n, controller.signal);
+      page.catch(() => undefined); // its failure counts only once page 1 says the page is wanted
+      return { n, page };
+    });
+    const first = await fetchPage(1, controller.signal).catch((error: unknown) => {
+      controller.abort(error);
+      throw error;
+    });
     pages.set(1, first);
     let known = first.totalPages ?? 1;
     options.onPage?.(1, Math.max(known, 1));
-    const limit = pLimit(Math.max(1, options.pageConcurrency));
-    let fetchedUpTo = 1;
+    // Of the pages asked early, those page 1 says the list has count (a failure fails the list, as
+    // below); the others (past the end, or any when page 1 has no `meta`) are left, their answers unread.
+    const wanted = early.filter(({ n }) => n <= (first.totalPages ?? 1));
+    await Promise.all(
+      wanted.map(async ({ n, page }) => {
+        const got = await page;
+        pages.set(n, got);
+        known = Math.max(known, got.totalPages ?? 0);
+        options.onPage?.(n, known);
+      }),
+    ).catch((error: unknown) => {
+      controller.abort(error);
+      throw error;
+    });
+    let fetchedUpTo = wanted.length > 0 ? wanted[wanted.length - 1]!.n : 1;
     while (known > fetchedUpTo) {
       const numbers = range(fetchedUpTo + 1, known);
       fetchedUpTo = known;

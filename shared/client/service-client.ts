@@ -43,6 +43,11 @@ export interface CallOptions {
 export interface ListQuery extends CallOptions {
   updatedAfter?: string;
   onPage?: (page: number, totalPages: number) => void;
+  /**
+   * Records the caller knows the list holds at least (an import's own creates, listed after them):
+   * the pages they fill are asked at once with page 1 (`listAll`'s `pagesAtLeast`).
+   */
+  knownRecords?: number;
 }
 
 export type ReceiptInclude = 'products' | 'product_aliases' | 'storage';
@@ -229,7 +234,13 @@ async function listResource<T extends { id: string }>(
         signal,
       })
       .then((envelope) => toPage(envelope as Envelope<T>));
-  return listAll(fetchPage, { pageConcurrency: lists.pageConcurrency, onPage: q.onPage, signal: q.signal });
+  const pagesAtLeast = Math.ceil((q.knownRecords ?? 0) / PAGE_SIZE_MAX);
+  return listAll(fetchPage, {
+    pageConcurrency: lists.pageConcurrency,
+    onPage: q.onPage,
+    signal: q.signal,
+    pagesAtLeast,
+  });
 }
 
 /** Deletion records; `ids` are sent `DELETED_IDS_PER_REQUEST` at a time, one chunk after another. */

@@ -63,8 +63,12 @@ export interface ImportOps<D extends ImportDraft<B>, B, R extends ServiceRecord>
   get(id: string): Promise<R>;
   /** Deletes a record this run created (a twin another run created first); absent: never taken back. */
   remove?(id: string): Promise<void>;
-  /** Records changed after `updatedAfter` (null: all), to find one whose answer was lost. */
-  listSince(updatedAfter: string | null): Promise<R[]>;
+  /**
+   * Records changed after `updatedAfter` (null: all), to find one whose answer was lost, or the run's
+   * copies after it. `known`: records the run knows are among them (its creates), so the pages they
+   * fill can be asked at once (`ListQuery.knownRecords`); a hint, never a limit.
+   */
+  listSince(updatedAfter: string | null, known?: number): Promise<R[]>;
   diff(draft: D, current: R): RecordDiff;
   /** The rows' results for a record written or found. */
   results(draft: D, record: R, status: RowStatus, message?: string): RowResult[];

@@ -116,7 +116,7 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   options.onSent?.(results);
   let changed: R[];
   try {
-    changed = await ops.listSince(reconcileSince(cursor));
+    changed = await ops.listSince(reconcileSince(cursor), run.createdAs.size); // its creates are in it
   } catch {
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;

@@ -31,7 +31,8 @@ export function receiptOps(
     update: (id, body) => org.updateReceipt(id, body),
     get: (id) => org.getReceipt(id),
     remove: (id) => org.deleteReceipt(id),
-    listSince: async (updatedAfter) => (await org.listReceipts(updatedAfter ? { updatedAfter } : {})).records,
+    listSince: async (updatedAfter, known) =>
+      (await org.listReceipts({ ...(updatedAfter ? { updatedAfter } : {}), knownRecords: known ?? 0 })).records,
     diff: (draft, current) => diffReceipt(draft.body!, current, timeZone, names),
     results: receiptResults,
     underReview: (record) => record.under_review,

@@ -25,7 +25,8 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     create: (body) => org.createReturn(body),
     update: (id, body) => org.updateReturn(id, body),
     get: (id) => org.getReturn(id),
-    listSince: async (updatedAfter) => (await org.listReturns(updatedAfter ? { updatedAfter } : {})).records,
+    listSince: async (updatedAfter, known) =>
+      (await org.listReturns({ ...(updatedAfter ? { updatedAfter } : {}), knownRecords: known ?? 0 })).records,
     diff: (draft, current) => diffReturn(draft.body!, current, timeZone),
     results: (draft, record, status, message) => returnRows(draft, record, status, message),
     underReview: () => false,

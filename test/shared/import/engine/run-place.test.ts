@@ -207,3 +207,21 @@ describe('runImport gives a create’s place back on its answer', () => {
     expect(most).toBe(2);
   });
 });
+
+describe('runImport’s sweep after the last create', () => {
+  it('tells the list how many records the run created (a hint to ask their pages at once)', async () => {
+    const ops = quickService([]);
+    const asked: [string | null, number | undefined][] = [];
+    ops.listSince = async (since, known) => {
+      asked.push([since, known]);
+      return [];
+    };
+    const drafts = Array.from({ length: 3 }, (_, i) => draft(i + 2, `N${i}`));
+    await runImport(drafts, ops, [], {
+      concurrency: 2,
+      journal: new JournalIndex([], 'org', 'receipts'),
+      sink: { append: async () => {} },
+    });
+    expect(asked).toEqual([[null, 3]]);
+  });
+});
