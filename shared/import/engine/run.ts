@@ -10,13 +10,13 @@ import type { RowResult } from '../outcome.ts';
 import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
-import { fingerprint } from './fingerprint.ts';
 import { LostLookup } from './lost-lookup.ts';
 import type { JournalMatch } from './journal.ts';
 import { DEFAULT_ATTEMPTS, PREPARE_AHEAD, RECONCILE_MARGIN_MS, RETRY_DELAY, type RunOptions } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
-import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
+import { heldInvoice, withRemedy } from './same-invoice.ts';
+import { prepareDrafts } from './prepare.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
 import type { Hold } from './places.ts';
@@ -82,19 +82,9 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   const inProgress = new InProgress(options.concurrency, Math.min(options.concurrency, PREPARE_AHEAD), () =>
     options.onProgress?.((done += 1), total),
   );
-  // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
-  // before any request, so two equal invoices in one sheet claim different twins deterministically.
-  // Only creates need an identity; updates are found by Record ID.
-  const identities = drafts.map((d) => (d.body && !d.recordId ? ops.identityOfBody(d.body) : ''));
-  const prints = await Promise.all(identities.map((identity) => (identity ? fingerprint(identity) : '')));
-  const creates = prints.flatMap((print, i) => (print ? [i] : []));
-  const found = options.journal.match(
-    creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })),
-  );
-  const matches = new Map(creates.map((draftIndex, k) => [draftIndex, found[k]!]));
-  // The same invoice twice in the sheet (its supplier spelt two ways): refused before any twin is claimed.
-  const keys = drafts.map((d, i) => (prints[i] && ops.invoiceKeyOf ? ops.invoiceKeyOf(d.body!) : null));
-  const repeats = options.allowDuplicates ? new Map<number, RowResult[]>() : refusedRepeats(drafts, keys, ops);
+  // Identities, fingerprints, journal matches and twin claims in sheet order, before any request, so
+  // two equal invoices in one sheet claim different twins deterministically (prepare.ts).
+  const { identities, prints, keys, matches, repeats } = await prepareDrafts(drafts, ops, options);
   const decisions = drafts.map((d, i): Step => {
     const refused = repeats.get(i);
     if (refused) return async () => refused;
@@ -163,7 +153,11 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  decide(draft: D, what: { identity: string; print: string; key: string | null }, journal: JournalMatch): Step {
+  decide(
+    draft: D,
+    what: { identity: string; print: Promise<string>; key: string | null },
+    journal: JournalMatch,
+  ): Step {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
@@ -201,8 +195,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     return step();
   }
 
-  private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
-    if (!this.options.dryRun) await this.journalCreated(draft, print, record);
+  private async adopt(draft: D, print: string | Promise<string>, record: R, how: string): Promise<RowResult[]> {
+    if (!this.options.dryRun) await this.journalCreated(draft, await print, record);
     return this.ops.results(draft, record, 'created', how);
   }
 
@@ -230,13 +224,19 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   private async create(
     draft: D,
     body: B,
-    what: { identity: string; print: string; allowed?: string },
+    what: { identity: string; print: Promise<string>; allowed?: string },
     hold: Hold,
     answered: Answered,
   ): Promise<RowResult[]> {
-    const { identity, print } = what;
+    const { identity } = what;
     const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
+    let print: string;
+    try {
+      print = await what.print;
+    } catch (error) {
+      return failed(draft, error); // not sent: no intent without its fingerprint
+    }
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     let intended = false;
     // Where a lost answer is looked for: since the first send, for every attempt (an earlier send whose
