@@ -37,8 +37,9 @@ export {
  * Runs an import over drafts already planned: each record created, updated, found unchanged, found
  * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
  * - a create is journalled as an intent before it is sent and as created after its answer (up to
- *   {@link PREPARE_AHEAD} intents are journalled while earlier records are in flight; one whose run
- *   is interrupted before its place comes is not sent);
+ *   {@link PREPARE_AHEAD} intents ahead, while earlier records are in flight; one whose run is stopped
+ *   before its place comes is not sent; answered, it is said done and its place goes to the next while
+ *   its created entry is made durable, in-progress.ts);
  * - a record the journal says an earlier run created is not sent again;
  * - an invoice the service already holds (same content, or same supplier identity and invoice number,
  *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
@@ -127,6 +128,9 @@ const LOST_UNSEARCHED =
 /** What a record needs done (in-progress.ts): a create says itself done at its answer (`answered`). */
 type Step = RecordStep<RowResult[]>;
 
+/** What is known of a draft before sending (prepare.ts): its identity, fingerprint (as computed) and invoice key. */
+type Known = { identity: string; print: Promise<string>; key: string | null };
+
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
   readonly createdAs = new Map<string, string>();
@@ -153,11 +157,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  decide(
-    draft: D,
-    what: { identity: string; print: Promise<string>; key: string | null },
-    journal: JournalMatch,
-  ): Step {
+  decide(draft: D, what: Known, journal: JournalMatch): Step {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
