@@ -19,7 +19,7 @@ import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import type { DateOrder } from '../sheet/values/index.ts';
 import { mappingReadSettings, type ReadSettings } from './cells.ts';
 import { JournalIndex } from './engine/journal.ts';
-import { keepSheetIds } from './keep-ids.ts';
+import { sheetIdKeeper } from './keep-ids.ts';
 import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
@@ -188,10 +188,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
 
   const dryRun = Boolean(choices.dryRun);
   const sink = ports.results({ grid, mapping, dryRun });
-  // Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept, and a
-  // dry run's without new ids (an existing duplicate's id would tie the row to that record).
-  const shown = (rows: readonly RowResult[]) =>
-    keepSheetIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, ports.words), grid, mapping);
+  const shown = resultsShown(grid, mapping, dryRun, ports.words);
   const labels = new Map(planned.drafts.map((d) => [d.rowNumbers[0], planned.label(d)]));
   const journal = await ports.journal({
     dryRun,
@@ -261,6 +258,21 @@ async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCance
   const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
   checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   return { grid, saved, pending, recipeRun };
+}
+
+/**
+ * Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept (its rows
+ * indexed once: this runs as each record finishes), and a dry run's without new ids (an existing
+ * duplicate's id would tie the row to that record).
+ */
+function resultsShown(
+  grid: Grid,
+  mapping: ColumnMapping,
+  dryRun: boolean,
+  words: ImportPorts['words'],
+): (rows: readonly RowResult[]) => RowResult[] {
+  const keepIds = sheetIdKeeper(grid, mapping);
+  return (rows) => keepIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, words));
 }
 
 /** A result without the ids the run found (a dry run's: an existing duplicate's). */

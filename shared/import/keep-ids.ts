@@ -16,24 +16,33 @@ import { kindOf } from '../kinds/index.ts';
  * result carries win (an update may assign new line item ids).
  */
 export function keepSheetIds(results: readonly RowResult[], grid: Grid, mapping: ColumnMapping): RowResult[] {
+  return sheetIdKeeper(grid, mapping)(results);
+}
+
+/**
+ * {@link keepSheetIds} bound to one sheet: the sheet's rows are indexed once, so a run that keeps the
+ * ids of each record's rows as the record finishes costs the record's rows, not the sheet's, each time.
+ */
+export function sheetIdKeeper(grid: Grid, mapping: ColumnMapping): (results: readonly RowResult[]) => RowResult[] {
   const rows = new Map(grid.rows.map((r) => [r.rowNumber, r.cells]));
   const { fields, registry } = kindOf(mapping.kind);
   const idFields = fields.flatMap((field) => {
     const key = registry[field].id;
-    return key ? [[field, key] as const] : [];
+    const column = mapping.columns[field];
+    return key && column !== undefined ? [[column, key] as const] : [];
   });
-  return results.map((result) => {
-    const cells = rows.get(result.rowNumber);
-    if (!cells) return result;
-    const kept: RowResult = { ...result };
-    for (const [field, key] of idFields) {
-      const column = mapping.columns[field];
-      if (column === undefined || kept[key] !== undefined) continue;
-      const text = idText(cells[column]);
-      if (text !== null) kept[key] = text;
-    }
-    return kept;
-  });
+  return (results) =>
+    results.map((result) => {
+      const cells = rows.get(result.rowNumber);
+      if (!cells) return result;
+      const kept: RowResult = { ...result };
+      for (const [column, key] of idFields) {
+        if (kept[key] !== undefined) continue;
+        const text = idText(cells[column]);
+        if (text !== null) kept[key] = text;
+      }
+      return kept;
+    });
 }
 
 function idText(cell: CellValue | undefined): string | null {

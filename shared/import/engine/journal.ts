@@ -121,6 +121,11 @@ export class JournalIndex {
     }
   }
 
+  /** Whether the journal has no created entry and no unanswered intent of this organisation and kind. */
+  get empty(): boolean {
+    return this.created.length === 0 && this.pending.length === 0;
+  }
+
   /**
    * Matches this run's creates to the journal, each entry used at most once: first every exact match
    * (same fingerprint, sheet and rows), then, for creates still unmatched, the earliest entry with the

@@ -40,7 +40,7 @@ export class Places {
 
   /** @param size places (1 and up). */
   constructor(
-    size: number,
+    readonly size: number,
     private readonly events: PlacesEvents = {},
   ) {
     this.free = size;

@@ -94,7 +94,7 @@ export const DEFAULT_ATTEMPTS = 8;
 
 /**
  * The back-off between attempts of a write whose answer was lost and that a list showed absent
- * (run.ts `withAttempts`): the first wait `firstMs`, each next `factor` times longer, never more than
+ * (attempts.ts `withAttempts`): the first wait `firstMs`, each next `factor` times longer, never more than
  * `maxTimes` × the first; each wait times 1–2 (jitter). Slowly growing, not doubling: every attempt
  * has already waited for a list begun after its failure.
  */

@@ -3,25 +3,26 @@
  * outcome, and finds records whose answers were lost rather than sending them twice.
  */
 import { KINDS } from '../../kinds/index.ts';
-import pLimit from 'p-limit';
-import pRetry, { AbortError } from 'p-retry';
+import { AbortError } from 'p-retry';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 import type { RowResult } from '../outcome.ts';
 import { invalidResults } from '../results.ts';
 import type { ServiceRecord } from './existing.ts';
 import { ExistingRecords } from './existing.ts';
-import { fingerprint } from './fingerprint.ts';
 import { LostLookup } from './lost-lookup.ts';
 import type { JournalMatch } from './journal.ts';
-import { DEFAULT_ATTEMPTS, PREPARE_AHEAD, RECONCILE_MARGIN_MS, RETRY_DELAY, type RunOptions } from './run-options.ts';
+import { PREPARE_AHEAD, RECONCILE_MARGIN_MS, type RunOptions } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
 import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
-import { heldInvoice, refusedRepeats, withRemedy } from './same-invoice.ts';
+import { heldInvoice, withRemedy } from './same-invoice.ts';
+import { prepareDrafts } from './prepare.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
 import { settleTwins } from './take-back.ts';
-import { Places, type Hold } from './places.ts';
+import type { Hold } from './places.ts';
+import { InProgress, type Answered, type RecordStep } from './in-progress.ts';
 import { retryAfterTooLong, waitRetryAfter } from './retry-after.ts';
+import { withAttempts } from './attempts.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -38,8 +39,9 @@ export {
  * Runs an import over drafts already planned: each record created, updated, found unchanged, found
  * already in the service (duplicate), refused as a conflict, or left invalid, never sent twice:
  * - a create is journalled as an intent before it is sent and as created after its answer (up to
- *   {@link PREPARE_AHEAD} intents are journalled while earlier records are in flight; one whose run
- *   is interrupted before its place comes is not sent);
+ *   {@link PREPARE_AHEAD} intents ahead, while earlier records are in flight; one whose run is stopped
+ *   before its place comes is not sent; answered, it is said done and its place goes to the next while
+ *   its created entry is made durable, in-progress.ts);
  * - a record the journal says an earlier run created is not sent again;
  * - an invoice the service already holds (same content, or same supplier identity and invoice number,
  *   see `same-invoice.ts`) is not sent unless `allowDuplicates`: `unchanged` when exactly the same, a
@@ -76,27 +78,16 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     (r) => ops.invoiceKeyOf?.(r) ?? null,
   );
   const cursor = existing.newestUpdatedAt();
-  // Records in progress: those holding a place to send, a few more journalling their intent meanwhile,
-  // and those stepped aside (looking themselves up after a lost answer, or waiting to send again).
-  const inProgress = options.concurrency + Math.min(options.concurrency, PREPARE_AHEAD);
-  const limit = pLimit(inProgress);
-  const places = new Places(options.concurrency, { onAside: (aside) => (limit.concurrency = inProgress + aside) });
   const run = new Runner(ops, existing, cursor, options);
   const total = drafts.filter((d) => d.body).length;
   let done = 0;
-  // Fingerprints first (Web Crypto is async), then journal lookups and twin claims in sheet order,
-  // before any request, so two equal invoices in one sheet claim different twins deterministically.
-  // Only creates need an identity; updates are found by Record ID.
-  const identities = drafts.map((d) => (d.body && !d.recordId ? ops.identityOfBody(d.body) : ''));
-  const prints = await Promise.all(identities.map((identity) => (identity ? fingerprint(identity) : '')));
-  const creates = prints.flatMap((print, i) => (print ? [i] : []));
-  const found = options.journal.match(
-    creates.map((i) => ({ fingerprint: prints[i]!, sheet: options.sheet ?? '', rowNumbers: drafts[i]!.rowNumbers })),
+  // A record is said done before its place goes to the next (a stop asked then is seen by the next).
+  const inProgress = new InProgress(options.concurrency, Math.min(options.concurrency, PREPARE_AHEAD), () =>
+    options.onProgress?.((done += 1), total),
   );
-  const matches = new Map(creates.map((draftIndex, k) => [draftIndex, found[k]!]));
-  // The same invoice twice in the sheet (its supplier spelt two ways): refused before any twin is claimed.
-  const keys = drafts.map((d, i) => (prints[i] && ops.invoiceKeyOf ? ops.invoiceKeyOf(d.body!) : null));
-  const repeats = options.allowDuplicates ? new Map<number, RowResult[]>() : refusedRepeats(drafts, keys, ops);
+  // Identities, fingerprints, journal matches and twin claims in sheet order, before any request, so
+  // two equal invoices in one sheet claim different twins deterministically (prepare.ts).
+  const { identities, prints, keys, matches, repeats } = await prepareDrafts(drafts, ops, options);
   const decisions = drafts.map((d, i): Step => {
     const refused = repeats.get(i);
     if (refused) return async () => refused;
@@ -106,18 +97,10 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     decisions.map((decide, i) => {
       const draft = drafts[i]!;
       if (!draft.body) return invalidResults(draft.rowNumbers, draft.problems, ops.label(draft));
-      return limit(async () => {
-        // A place is held until the record is done and said done (a stop asked then is seen by the next).
-        const hold = places.hold();
-        try {
-          const rows = await decide(hold);
-          options.onRecord?.(rows);
-          return rows;
-        } finally {
-          done += 1;
-          options.onProgress?.(done, total);
-          hold.release();
-        }
+      return inProgress.run(async (hold, answered) => {
+        const rows = await decide(hold, answered);
+        options.onRecord?.(rows);
+        return rows;
       });
     }),
   );
@@ -126,7 +109,7 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
   options.onSent?.(results);
   let changed: R[];
   try {
-    changed = await ops.listSince(reconcileSince(cursor), run.createdAs.size);
+    changed = await ops.listSince(reconcileSince(cursor), run.createdAs.size); // its creates are in it
   } catch {
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;
@@ -144,8 +127,11 @@ function reconcileSince(cursor: string | null): string | null {
 const LOST_UNSEARCHED =
   'outcome unknown: its answer was lost and the service could not be searched for it, so it was not sent again; import the sheet again: the record is looked for before it is sent';
 
-/** What a record needs done; `hold` is its place to send, taken before its first request. */
-type Step = (hold: Hold) => Promise<RowResult[]>;
+/** What a record needs done (in-progress.ts): a create says itself done at its answer (`answered`). */
+type Step = RecordStep<RowResult[]>;
+
+/** What is known of a draft before sending (prepare.ts): its identity, fingerprint (as computed) and invoice key. */
+type Known = { identity: string; print: Promise<string>; key: string | null };
 
 class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   /** Records this run created (not adopted), by id (lower case) → the `updated_at` the create answered. */
@@ -173,7 +159,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   /** Decides, in sheet order and without requests, what a draft needs; returns the step that does it. */
-  decide(draft: D, what: { identity: string; print: string; key: string | null }, journal: JournalMatch): Step {
+  decide(draft: D, what: Known, journal: JournalMatch): Step {
     const { identity, print, key } = what;
     const body = draft.body;
     if (!body) return async () => [];
@@ -199,7 +185,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     // Sent although the service holds it: the journal keeps why (`--allow-duplicates REASON`).
     const allowed = twin ? (this.options.allowDuplicatesReason ?? 'allowed without a reason') : undefined;
-    return (hold) => this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold);
+    return (hold, answered) =>
+      this.create(draft, body, { identity, print, ...(allowed ? { allowed } : {}) }, hold, answered);
   }
 
   /** Runs `step` once `hold` gives the record its place, unless the run was stopped before (not sent). */
@@ -210,8 +197,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     return step();
   }
 
-  private async adopt(draft: D, print: string, record: R, how: string): Promise<RowResult[]> {
-    if (!this.options.dryRun) await this.journalCreated(draft, print, record);
+  private async adopt(draft: D, print: string | Promise<string>, record: R, how: string): Promise<RowResult[]> {
+    if (!this.options.dryRun) await this.journalCreated(draft, await print, record);
     return this.ops.results(draft, record, 'created', how);
   }
 
@@ -239,12 +226,19 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   private async create(
     draft: D,
     body: B,
-    what: { identity: string; print: string; allowed?: string },
+    what: { identity: string; print: Promise<string>; allowed?: string },
     hold: Hold,
+    answered: Answered,
   ): Promise<RowResult[]> {
-    const { identity, print } = what;
+    const { identity } = what;
     const allowed = what.allowed ? { allowedDuplicate: what.allowed } : {};
     if (this.options.dryRun) return rows(draft, 'would create', 'dry run: nothing sent');
+    let print: string;
+    try {
+      print = await what.print;
+    } catch (error) {
+      return failed(draft, error); // not sent: no intent without its fingerprint
+    }
     if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     let intended = false;
     // Where a lost answer is looked for: since the first send, for every attempt (an earlier send whose
@@ -278,7 +272,15 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         this.lost.answered(record);
         this.existing.add(record);
         this.createdAs.set(record.id.toLowerCase(), record.updated_at);
-        await this.journalCreated(draft, print, record, allowed);
+        // The entry is queued now; the record is said done and its place goes to the next record while
+        // the entry is made durable (the intent already is: a crash meanwhile is found as before).
+        const durable = this.journalCreated(draft, print, record, allowed);
+        const settled = answered();
+        try {
+          await durable;
+        } finally {
+          settled();
+        }
         return this.ops.results(draft, record, 'created');
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
@@ -309,39 +311,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         throw error;
       }
     };
-    return this.withAttempts(draft, attempt, 'not created');
-  }
-
-  /**
-   * Runs a write whose outcome may stay unknown, with back-off between attempts (p-retry): each
-   * attempt has already looked for the record and not found it, so another is safe. The back-off
-   * grows slowly ({@link RETRY_DELAY}: ×1.5 from `retryDelayMs`, at most 8× it, times 1–2), not by
-   * doubling: each attempt has already waited for a list begun after its failure (two round trips
-   * or more), a create's place goes to the next record meanwhile, and the client backs its own
-   * requests off hard when most answers fail (shared/client/back-off.ts). Doubling made a record
-   * with four scattered failures wait over a second, which alone set the end of the run.
-   */
-  private async withAttempts(draft: D, attempt: () => Promise<RowResult[]>, what: string): Promise<RowResult[]> {
-    const attempts = this.options.maxAttempts ?? DEFAULT_ATTEMPTS;
-    const first = this.options.retryDelayMs ?? RETRY_DELAY.firstMs;
-    try {
-      return await pRetry(attempt, {
-        retries: attempts - 1,
-        minTimeout: first,
-        factor: RETRY_DELAY.factor,
-        maxTimeout: first * RETRY_DELAY.maxTimes,
-        randomize: true,
-      });
-    } catch (error) {
-      if (error instanceof OutcomeUnknownError) {
-        return failed(
-          draft,
-          error,
-          `${what}: the service failed ${attempts} times and the record is not there; run the import again to retry`,
-        );
-      }
-      return failed(draft, error);
-    }
+    return withAttempts(draft, attempt, 'not created', this.options);
   }
 
   private async update(draft: D, recordId: string): Promise<RowResult[]> {
@@ -406,6 +376,6 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         throw error;
       }
     };
-    return this.withAttempts(draft, attempt, 'not updated');
+    return withAttempts(draft, attempt, 'not updated', this.options);
   }
 }

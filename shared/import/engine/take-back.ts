@@ -44,11 +44,16 @@ export function takeBackPlan<R extends Listed>(input: {
   const others = input.changedSince.filter(
     (r) => !input.createdAs.has(r.id.toLowerCase()) && !input.knownAtStart.has(r.id.toLowerCase()),
   );
+  if (others.length === 0) return []; // the usual case: no identity worked out for nothing
+  const othersOf = new Map<string, R[]>();
+  for (const o of others) {
+    const identity = input.identityOf(o);
+    othersOf.set(identity, [...(othersOf.get(identity) ?? []), o]);
+  }
   return ours.flatMap((record) => {
     if (input.createdAs.get(record.id.toLowerCase()) !== record.updated_at) return []; // changed since: not ours to delete
-    const identity = input.identityOf(record);
-    const first = others
-      .filter((o) => input.identityOf(o) === identity && createdBefore(o, record))
+    const first = (othersOf.get(input.identityOf(record)) ?? [])
+      .filter((o) => createdBefore(o, record))
       .sort((a, b) => (createdBefore(a, b) ? -1 : 1))[0];
     return first ? [{ ours: record, first }] : [];
   });

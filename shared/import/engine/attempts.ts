@@ -1,0 +1,48 @@
+/**
+ * The attempts of one write whose outcome may stay unknown (a create or update whose answer was lost),
+ * with back-off between them (p-retry), and the rows they end in when they run out.
+ */
+import pRetry from 'p-retry';
+import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
+import type { ImportDraft } from './ops.ts';
+import type { RowResult } from '../outcome.ts';
+import { failed } from './row-results.ts';
+import { DEFAULT_ATTEMPTS, RETRY_DELAY } from './run-options.ts';
+
+/**
+ * Runs `attempt` until it returns, up to `maxAttempts` (default {@link DEFAULT_ATTEMPTS}) times: each
+ * attempt has already looked for the record and not found it, so another is safe. The back-off grows
+ * slowly ({@link RETRY_DELAY}: ×1.5 from `retryDelayMs` milliseconds, at most 8× it, times 1–2), not by
+ * doubling: each attempt has already waited for a list begun after its failure (a round trip or more),
+ * a create's place goes to the next record meanwhile, and the client backs its own requests off hard
+ * when most answers fail (shared/client/back-off.ts). Doubling made a record with four scattered
+ * failures wait over a second, which alone set the end of the run. Never throws: the draft's rows
+ * `failed` with the reason (`what` names the write: "not created").
+ */
+export async function withAttempts(
+  draft: ImportDraft<unknown>,
+  attempt: () => Promise<RowResult[]>,
+  what: string,
+  options: { maxAttempts?: number; retryDelayMs?: number },
+): Promise<RowResult[]> {
+  const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
+  const first = options.retryDelayMs ?? RETRY_DELAY.firstMs;
+  try {
+    return await pRetry(attempt, {
+      retries: attempts - 1,
+      minTimeout: first,
+      factor: RETRY_DELAY.factor,
+      maxTimeout: first * RETRY_DELAY.maxTimes,
+      randomize: true,
+    });
+  } catch (error) {
+    if (error instanceof OutcomeUnknownError) {
+      return failed(
+        draft,
+        error,
+        `${what}: the service failed ${attempts} times and the record is not there; run the import again to retry`,
+      );
+    }
+    return failed(draft, error);
+  }
+}
