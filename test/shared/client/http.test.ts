@@ -14,20 +14,22 @@ afterEach(async () => {
 
 const org = `/api/shed/organisations/${ORG}`;
 
+/** One request in flight, under either kind of limit: the rest wait, in the order the test checks. */
+const ONE_AT_A_TIME: [string, Partial<ServiceClientOptions>][] = [
+  ['fixed (maxInFlight)', { maxInFlight: 1 }],
+  ['adaptive', { adaptive: { initial: 1, max: 1 } }],
+];
+
+/** `count` creates answered 201; the first holds the only place 50 ms, so the rest queue behind it. */
+function scriptCreates(count: number): void {
+  const answers = Array.from({ length: count }, (_, i) => ({ status: 201, body: receipt(i + 1) }));
+  fake.on('POST', `${org}/receipts`, { ...answers[0]!, delayMs: 50 }, ...answers.slice(1));
+}
+
 describe('the requests in flight', () => {
-  it.each<[string, Partial<ServiceClientOptions>]>([
-    ['fixed (maxInFlight)', { maxInFlight: 1 }],
-    ['adaptive', { adaptive: { initial: 1, max: 1 } }],
-  ])('%s: a read asked while creates wait is sent before them', async (_, limit) => {
+  it.each(ONE_AT_A_TIME)('%s: a read asked while creates wait is sent before them', async (_, limit) => {
     const rid = String(receipt(9).id);
-    // The first create holds the only place a while: the rest queue behind it.
-    fake.on(
-      'POST',
-      `${org}/receipts`,
-      { status: 201, body: receipt(1), delayMs: 50 },
-      { status: 201, body: receipt(2) },
-      { status: 201, body: receipt(3) },
-    );
+    scriptCreates(3);
     fake.on('GET', `/api/shed/receipts/${rid}`, { status: 200, body: receipt(9) });
     const client = createServiceClient({ baseUrl: fake.baseUrl, token: fake.token, ...limit }).forOrganisation(ORG);
     await Promise.all([
@@ -39,27 +41,20 @@ describe('the requests in flight', () => {
     expect(fake.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'POST', 'POST']);
   });
 
-  it.each<[string, Partial<ServiceClientOptions>]>([
-    ['fixed (maxInFlight)', { maxInFlight: 1 }],
-    ['adaptive', { adaptive: { initial: 1, max: 1 } }],
-  ])('%s: a create asked as urgent (a record sent again) goes before the creates waiting', async (_, limit) => {
-    fake.on(
-      'POST',
-      `${org}/receipts`,
-      { status: 201, body: receipt(1), delayMs: 50 },
-      { status: 201, body: receipt(2) },
-      { status: 201, body: receipt(3) },
-      { status: 201, body: receipt(4) },
-    );
-    const client = createServiceClient({ baseUrl: fake.baseUrl, token: fake.token, ...limit }).forOrganisation(ORG);
-    const answered = await Promise.all([
-      client.createReceipt({ ...receiptBody, order_number: 'first' }),
-      client.createReceipt({ ...receiptBody, order_number: 'waiting 1' }),
-      client.createReceipt({ ...receiptBody, order_number: 'waiting 2' }),
-      client.createReceipt({ ...receiptBody, order_number: 'again' }, { urgent: true }),
-    ]);
-    const sent = fake.requests.map((r) => (r.body as { order_number: string }).order_number);
-    expect(sent).toEqual(['first', 'again', 'waiting 1', 'waiting 2']);
-    expect(answered).toHaveLength(4);
-  });
+  it.each(ONE_AT_A_TIME)(
+    '%s: a create asked as urgent (a record sent again) goes before the creates waiting',
+    async (_, limit) => {
+      scriptCreates(4);
+      const client = createServiceClient({ baseUrl: fake.baseUrl, token: fake.token, ...limit }).forOrganisation(ORG);
+      const answered = await Promise.all([
+        client.createReceipt({ ...receiptBody, order_number: 'first' }),
+        client.createReceipt({ ...receiptBody, order_number: 'waiting 1' }),
+        client.createReceipt({ ...receiptBody, order_number: 'waiting 2' }),
+        client.createReceipt({ ...receiptBody, order_number: 'again' }, { urgent: true }),
+      ]);
+      const sent = fake.requests.map((r) => (r.body as { order_number: string }).order_number);
+      expect(sent).toEqual(['first', 'again', 'waiting 1', 'waiting 2']);
+      expect(answered).toHaveLength(4);
+    },
+  );
 });

@@ -39,3 +39,42 @@ export const namedKind = {
   ImportOps<Draft, Body, Rec>,
   'kind' | 'organisationId' | 'label' | 'identityOfBody' | 'identityOfRecord'
 >;
+
+/** A promise and its resolve, for tests that hold an answer or a write until they say. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/**
+ * Import operations of the named kind for tests of creating: `create` as given; updates and reads
+ * throw (none is expected), lists are empty, nothing differs, and each row's result names the record.
+ */
+export function createOnly(create: (body: Body) => Promise<Rec>): ImportOps<Draft, Body, Rec> {
+  return {
+    ...namedKind,
+    create,
+    update: async () => {
+      throw new Error('no updates here');
+    },
+    get: async () => {
+      throw new Error('no reads here');
+    },
+    listSince: async () => [],
+    diff: () => ({ body: null, changes: [] }),
+    results: (d, r, status, message) =>
+      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, ...(message ? { message } : {}) })),
+    underReview: () => false,
+  };
+}
+
+/** Creates that answer at once, in the order sent, each recorded by name in `creates`. */
+export function quickCreates(creates: string[]): ImportOps<Draft, Body, Rec> {
+  let n = 0;
+  return createOnly(async (body) => {
+    creates.push(body.name);
+    n += 1;
+    return { id: `id-${n}`, sequence: `REC-${n}`, updated_at: `2026-01-01T00:00:0${n}Z`, name: body.name };
+  });
+}

@@ -4,39 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
-import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
-import { type Body, type Draft, type Rec, draft, namedKind } from './named-records.ts';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/** A service answering every create at once, recording their order. */
-function service(creates: string[]): ImportOps<Draft, Body, Rec> {
-  let n = 0;
-  return {
-    ...namedKind,
-    async create(body) {
-      creates.push(body.name);
-      n += 1;
-      return { id: `id-${n}`, sequence: `REC-${n}`, updated_at: `2026-01-01T00:00:0${n}Z`, name: body.name };
-    },
-    update: async () => {
-      throw new Error('no updates here');
-    },
-    get: async () => {
-      throw new Error('no reads here');
-    },
-    listSince: async () => [],
-    diff: () => ({ body: null, changes: [] }),
-    results: (d, r, status, message) =>
-      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, ...(message ? { message } : {}) })),
-    underReview: () => false,
-  };
-}
+import { deferred, draft, quickCreates } from './named-records.ts';
 
 /** Holds Web Crypto's digest of the text `held` until the returned function is called. */
 function holdDigestOf(held: string): () => void {
@@ -57,7 +26,7 @@ describe('runImport prepares its drafts', () => {
   it('with a journal of nothing to match, the first creates go while a later fingerprint is computed, in sheet order', async () => {
     const release = holdDigestOf('C');
     const creates: string[] = [];
-    const run = runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], service(creates), [], {
+    const run = runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], quickCreates(creates), [], {
       concurrency: 1,
       journal: new JournalIndex([], 'org', 'receipts'),
       sink: { append: async () => {} },
@@ -82,7 +51,7 @@ describe('runImport prepares its drafts', () => {
       cursor: null,
     };
     const appended: JournalEntry[] = [];
-    const run = runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], service(creates), [], {
+    const run = runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], quickCreates(creates), [], {
       concurrency: 1,
       journal: new JournalIndex([earlier], 'org', 'receipts'),
       sink: { append: async (entry: JournalEntry) => void appended.push(entry) },

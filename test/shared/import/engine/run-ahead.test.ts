@@ -3,15 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
-import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
-import { type Body, type Draft, type Rec, draft, namedKind } from './named-records.ts';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+import { createOnly, deferred, draft } from './named-records.ts';
 
 /** A service whose create of `held` answers only when `release` is called. */
 function heldService(held: string) {
@@ -20,30 +13,16 @@ function heldService(held: string) {
   const creates: string[] = [];
   const answered = new Set<string>();
   let n = 0;
-  const ops: ImportOps<Draft, Body, Rec> = {
-    ...namedKind,
-    async create(body) {
-      creates.push(body.name);
-      if (body.name === held) {
-        sent.resolve();
-        await gate.promise;
-      }
-      answered.add(body.name);
-      n += 1;
-      return { id: `id-${n}`, sequence: `REC-${n}`, updated_at: `2026-01-01T00:00:0${n}Z`, name: body.name };
-    },
-    update: async () => {
-      throw new Error('no updates here');
-    },
-    get: async () => {
-      throw new Error('no reads here');
-    },
-    listSince: async () => [],
-    diff: () => ({ body: null, changes: [] }),
-    results: (d, r, status, message) =>
-      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, ...(message ? { message } : {}) })),
-    underReview: () => false,
-  };
+  const ops = createOnly(async (body) => {
+    creates.push(body.name);
+    if (body.name === held) {
+      sent.resolve();
+      await gate.promise;
+    }
+    answered.add(body.name);
+    n += 1;
+    return { id: `id-${n}`, sequence: `REC-${n}`, updated_at: `2026-01-01T00:00:0${n}Z`, name: body.name };
+  });
   return { ops, creates, answered, heldSent: sent.promise, release: () => gate.resolve() };
 }
 

@@ -5,62 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../../../../shared/import/engine/journal.ts';
 import { JournalIndex } from '../../../../shared/import/engine/journal.ts';
-import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { runImport } from '../../../../shared/import/engine/run.ts';
-
-interface Body {
-  name: string;
-}
-interface Rec {
-  id: string;
-  sequence: string;
-  updated_at: string;
-  name: string;
-}
-type Draft = ImportDraft<Body>;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/** A service answering every create at once, recording the order of creates. */
-function quickService(creates: string[]): ImportOps<Draft, Body, Rec> {
-  let n = 0;
-  return {
-    kind: 'receipts',
-    organisationId: 'org',
-    label: (d) => `row ${d.rowNumbers[0]}`,
-    identityOfBody: (b) => b.name,
-    identityOfRecord: (r) => r.name,
-    async create(body) {
-      creates.push(body.name);
-      n += 1;
-      return { id: `id-${n}`, sequence: `REC-${n}`, updated_at: `2026-01-01T00:00:0${n}Z`, name: body.name };
-    },
-    update: async () => {
-      throw new Error('no updates here');
-    },
-    get: async () => {
-      throw new Error('no reads here');
-    },
-    listSince: async () => [],
-    diff: () => ({ body: null, changes: [] }),
-    results: (d, r, status, message) =>
-      d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, ...(message ? { message } : {}) })),
-    underReview: () => false,
-  };
-}
-
-const draft = (row: number, name: string): Draft => ({
-  rowNumbers: [row],
-  body: { name },
-  recordId: null,
-  updatedAt: null,
-  problems: [],
-  warnings: [],
-});
+import { deferred, draft, quickCreates } from './named-records.ts';
 
 /** A journal whose `created` entries wait for `durable`, saying when the first is queued. */
 function slowJournal() {
@@ -88,7 +34,7 @@ describe('runImport gives a create’s place back on its answer', () => {
     const journal = slowJournal();
     const controller = new AbortController();
     const said: number[] = [];
-    const run = runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], quickService(creates), [], {
+    const run = runImport([draft(2, 'A'), draft(3, 'B'), draft(4, 'C')], quickCreates(creates), [], {
       concurrency: 1,
       journal: new JournalIndex([], 'org', 'receipts'),
       sink: journal.sink,
@@ -123,7 +69,7 @@ describe('runImport gives a create’s place back on its answer', () => {
         }
       },
     };
-    const run = runImport([draft(2, 'A'), draft(3, 'B')], quickService(creates), [], {
+    const run = runImport([draft(2, 'A'), draft(3, 'B')], quickCreates(creates), [], {
       concurrency: 1,
       journal: new JournalIndex([], 'org', 'receipts'),
       sink,
@@ -156,7 +102,7 @@ describe('runImport gives a create’s place back on its answer', () => {
       },
     };
     const done: number[] = [];
-    const run = runImport([draft(2, 'A'), draft(3, 'B')], quickService(creates), [], {
+    const run = runImport([draft(2, 'A'), draft(3, 'B')], quickCreates(creates), [], {
       concurrency: 1,
       journal: new JournalIndex([], 'org', 'receipts'),
       sink,
@@ -179,7 +125,7 @@ describe('runImport gives a create’s place back on its answer', () => {
     let inFlight = 0;
     let most = 0;
     const gates: (() => void)[] = [];
-    const ops = quickService([]);
+    const ops = quickCreates([]);
     ops.create = async (body) => {
       inFlight += 1;
       most = Math.max(most, inFlight);
@@ -210,7 +156,7 @@ describe('runImport gives a create’s place back on its answer', () => {
 
 describe('runImport’s sweep after the last create', () => {
   it('tells the list how many records the run created (a hint to ask their pages at once)', async () => {
-    const ops = quickService([]);
+    const ops = quickCreates([]);
     const asked: [string | null, number | undefined][] = [];
     ops.listSince = async (since, known) => {
       asked.push([since, known]);
