@@ -147,9 +147,15 @@ export class AdaptiveLimit {
   /**
    * Runs `send` when a place is free (and, when pacing, its start is due); `signalOf` reads the HTTP
    * status of its result (and whether it carried Retry-After), and a thrown error counts as a failure
-   * to answer. An `urgent` send goes before every waiting send that is not.
+   * to answer, unless `cancelled()` says its caller cancelled it. An `urgent` send goes before every
+   * waiting send that is not.
    */
-  run<T>(send: () => Promise<T>, signalOf: (result: T) => number | AnswerSignal, urgent = false): Promise<T> {
+  run<T>(
+    send: () => Promise<T>,
+    signalOf: (result: T) => number | AnswerSignal,
+    urgent = false,
+    cancelled: () => boolean = () => false,
+  ): Promise<T> {
     return this.limit.add(async () => {
       await this.pace();
       const began = this.now();
@@ -164,7 +170,8 @@ export class AdaptiveLimit {
         this.observe(status, listPage ? null : this.now() - began, retryAfter);
         return result;
       } catch (error) {
-        this.observe(0, this.now() - began);
+        // A request its caller cancelled got no answer for a reason of the caller's, not the service's.
+        if (!cancelled()) this.observe(0, this.now() - began);
         throw error;
       }
     }, urgentOrNot(urgent));

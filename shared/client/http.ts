@@ -75,6 +75,8 @@ interface Exchanged {
 interface ExchangeKind {
   listPage: boolean;
   urgent: boolean;
+  /** Whether the caller has cancelled the request: its failure then says nothing of the service. */
+  cancelled: () => boolean;
 }
 
 /** Runs one exchange when a place among the requests in flight is free. */
@@ -100,15 +102,16 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   // The latest answers of every exchange: the adaptive limit records them itself, else they are recorded here.
   const faults = adaptive?.faults ?? new FaultWindow();
   const slot: InFlightLimit = adaptive
-    ? (send, { listPage, urgent }) =>
+    ? (send, { listPage, urgent, cancelled }) =>
         adaptive.run(
           send,
           ({ response }) => ({ status: response.status, retryAfter: response.headers.has('retry-after'), listPage }),
           urgent,
+          cancelled,
         )
     : fixed
-      ? (send, { urgent }) => fixed.add(() => recorded(faults, send), urgentOrNot(urgent))
-      : (send) => recorded(faults, send);
+      ? (send, { urgent, cancelled }) => fixed.add(() => recorded(faults, send, cancelled), urgentOrNot(urgent))
+      : (send, { cancelled }) => recorded(faults, send, cancelled);
   const limited = { ...options, exchange: slot };
   return {
     limitState: () => adaptive?.state() ?? null,
@@ -152,13 +155,20 @@ export function createHttp(options: ResolvedOptions): HttpClient {
   };
 }
 
-/** Runs `send`, recording in `faults` whether it failed (a 5xx or no answer; a 429 is left out). */
-async function recorded(faults: FaultWindow, send: () => Promise<Exchanged>): Promise<Exchanged> {
+/**
+ * Runs `send`, recording in `faults` whether it failed (a 5xx or no answer; a 429 is left out, and so
+ * is a request its caller cancelled).
+ */
+async function recorded(
+  faults: FaultWindow,
+  send: () => Promise<Exchanged>,
+  cancelled: () => boolean,
+): Promise<Exchanged> {
   let exchanged: Exchanged;
   try {
     exchanged = await send();
   } catch (error) {
-    faults.record(true);
+    if (!cancelled()) faults.record(true);
     throw error;
   }
   if (exchanged.response.status !== 429) faults.record(exchanged.response.status >= 500);
@@ -180,7 +190,12 @@ async function attempt<S extends z.ZodType | undefined>(
   // A page of a list (`page` in the query, paging.ts) takes as long as its records: not a measure of load.
   const listPage = spec.method === 'GET' && spec.query?.page !== undefined;
   const urgent = spec.method === 'GET' || attemptNumber > 1 || spec.urgent === true;
-  const { response, text } = await options.exchange(() => exchange(options, spec, target, state), { listPage, urgent });
+  const cancelled = () => spec.signal?.aborted === true;
+  const { response, text } = await options.exchange(() => exchange(options, spec, target, state), {
+    listPage,
+    urgent,
+    cancelled,
+  });
   return judge(options, spec, response, text, target, state);
 }
 

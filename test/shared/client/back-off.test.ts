@@ -107,6 +107,25 @@ describe('the back-off of a client over HTTP', () => {
   });
 
   for (const mode of ['fixed', 'adaptive'] as const) {
+    it(`requests their caller cancelled are not faults: the next fault is still scattered (${mode} limit)`, async () => {
+      const c = client(mode === 'fixed' ? { maxInFlight: 20 } : { adaptive: { initial: 20, max: 20 } });
+      const org = c.forOrganisation(ORG);
+      fake.on('GET', path, ...Array.from({ length: 15 }, () => ({ hang: true as const })));
+      const controller = new AbortController();
+      const cancelled = Array.from({ length: 15 }, () =>
+        org.getReceipt(String(receipt(1).id), { signal: controller.signal }).catch((error: unknown) => error),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controller.abort(new Error('the list was read'));
+      await Promise.all(cancelled);
+      fake.on('GET', path, { status: 502 }, { status: 200, body: receipt(1) });
+      await org.getReceipt(String(receipt(1).id));
+      // 15 failures of 15 answers would be a burst (a wait of 400 ms or more); these were cancellations.
+      const faulted = retries.filter((r) => r.reason === '502 Bad Gateway');
+      expect(faulted).toHaveLength(1);
+      expect(faulted[0]!.delayMs).toBeLessThanOrEqual(2);
+    });
+
     it(`backs off hard once faults are half of the latest answers (${mode} limit)`, async () => {
       fake.on('GET', path, ...Array.from({ length: 14 }, () => ({ status: 502 })), { status: 200, body: receipt(1) });
       const extra = { retries: 16, maxRetryDelayMs: 60_000 };
