@@ -115,7 +115,8 @@ describe('the back-off of a client over HTTP', () => {
       const cancelled = Array.from({ length: 15 }, () =>
         org.getReceipt(String(receipt(1).id), { signal: controller.signal }).catch((error: unknown) => error),
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // All 15 under way (each holding its hanging answer) before they are cancelled.
+      while (fake.seen('GET', path).length < 15) await new Promise((resolve) => setTimeout(resolve, 5));
       controller.abort(new Error('the list was read'));
       await Promise.all(cancelled);
       fake.on('GET', path, { status: 502 }, { status: 200, body: receipt(1) });
