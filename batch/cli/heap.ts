@@ -9,7 +9,7 @@
  * peak near what is live: measured on that ledger, 292 MB for about 10% more time; the movements
  * export of 100,000 lines 350 → 260 MB in the same time (docs/performance.md, bench 3).
  * Below {@link HEAP_GROWTH_FLOOR_MB} of heap in use V8 keeps its own growth: there the limit saved
- * little memory and cost full collections (a fifth of a 100,000-line CSV plan's time).
+ * little memory and cost full collections.
  *
  * A heap out of memory ends the process at once (no results, the run lock left behind), so an
  * import checks the {@link MemoryGuard} between rows and records and stops on its own before that:
@@ -26,10 +26,12 @@ const MB = 1024 * 1024;
 
 /**
  * Heap in use (MB) below which V8 keeps its own growth: a small run's garbage costs little memory,
- * and limiting its growth only adds full collections (a 100,000-line CSV plan paid about 3 of them,
- * a fifth of its time, to keep a heap of under 100 MB at that). Past it the growth is limited.
+ * and limiting its growth there only adds full collections (a cold 100,000-line CSV plan paid 2-3
+ * of them, ~4% of its CPU). Past it the growth is limited. At 64 the .xlsx reads peaked 30-50 MB
+ * higher (bench 2); at 32 for the same CSV gain the 100,000-line .xlsx read peaks as before
+ * (~290 MB) and the 1,048,576-row refusal ~15 MB higher (~210 MB, of its 1,024 MB bound).
  */
-export const HEAP_GROWTH_FLOOR_MB = 64;
+export const HEAP_GROWTH_FLOOR_MB = 32;
 
 /** V8's heap in use, in bytes (garbage not yet collected included). */
 const heapInUse = () => v8.getHeapStatistics().used_heap_size;
