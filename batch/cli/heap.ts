@@ -8,24 +8,65 @@
  * ledger of 100,000 lines peaked at 465 MB with 70 MB live). Growing by at most half keeps the
  * peak near what is live: measured on that ledger, 292 MB for about 10% more time; the movements
  * export of 100,000 lines 350 → 260 MB in the same time (docs/performance.md, bench 3).
+ * Below {@link HEAP_GROWTH_FLOOR_MB} of heap in use V8 keeps its own growth: there the limit saved
+ * little memory and cost full collections.
  *
  * A heap out of memory ends the process at once (no results, the run lock left behind), so an
  * import checks the {@link MemoryGuard} between rows and records and stops on its own before that:
  * with a typed error before anything is sent, or by sending no more records and writing the results.
  */
 import v8 from 'node:v8';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 
 /** The heap may grow this many percent past the live data between full collections (V8's `--heap-growing-percent`). */
 export const HEAP_GROWING_PERCENT = 50;
 
+const MB = 1024 * 1024;
+
 /**
- * Sets {@link HEAP_GROWING_PERCENT} in this process's V8. Called once as the process starts; V8
- * reads the setting at each full collection, so it holds from the next one. A Node whose V8 has no
- * such flag ignores it, and only memory is affected either way, never a result.
+ * Heap in use (MB) below which V8 keeps its own growth: a small run's garbage costs little memory,
+ * and limiting its growth there only adds full collections (a cold 100,000-line CSV plan paid 2-3
+ * of them, ~4% of its CPU). Past it the growth is limited. At 64 the .xlsx reads peaked 30-50 MB
+ * higher (bench 2); at 32 for the same CSV gain the 100,000-line .xlsx read peaks as before
+ * (~290 MB) and the 1,048,576-row refusal ~15 MB higher (~210 MB, of its 1,024 MB bound).
+ */
+export const HEAP_GROWTH_FLOOR_MB = 32;
+
+/** V8's heap in use, in bytes (garbage not yet collected included). */
+const heapInUse = () => v8.getHeapStatistics().used_heap_size;
+
+/** Whether {@link limitHeapGrowth} was asked for, and whether the limit is set in V8 yet. */
+const growth = { wanted: false, limited: false, observer: null as PerformanceObserver | null };
+
+/**
+ * Limits V8's heap growth to {@link HEAP_GROWING_PERCENT} once the heap in use passes
+ * {@link HEAP_GROWTH_FLOOR_MB}. Called once as the process starts. V8 reads the setting at each full
+ * collection, so it holds from the next one; the heap in use is looked at after each collection
+ * (once the event loop turns) and by every {@link MemoryGuard} look, between rows and records. A
+ * Node whose V8 has no such flag ignores it, and only memory is affected either way, never a result.
  */
 export function limitHeapGrowth(): void {
+  growth.wanted = true;
+  if (heapGrowthLimited(heapInUse()) || growth.observer) return;
+  const observer = new PerformanceObserver(() => {
+    if (heapGrowthLimited(heapInUse())) observer.disconnect();
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  growth.observer = observer;
+}
+
+/**
+ * Whether the growth limit is set: sets it now when {@link limitHeapGrowth} asked for it and
+ * `usedBytes` (V8's heap in use, as a guard just read it) is past {@link HEAP_GROWTH_FLOOR_MB}.
+ */
+export function heapGrowthLimited(usedBytes: number): boolean {
+  if (growth.limited || !growth.wanted) return growth.limited;
+  if (usedBytes < HEAP_GROWTH_FLOOR_MB * MB) return false;
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  growth.observer?.disconnect();
+  growth.limited = true;
+  return true;
 }
 
 /** Share of V8's heap limit (`heap_size_limit`) past which a run stops rather than risk running out. */
@@ -43,8 +84,6 @@ export interface MemoryGuard {
   /** V8 heap in use now, in bytes (garbage not yet collected included). */
   used(): number;
 }
-
-const MB = 1024 * 1024;
 
 let collect: (() => void) | null | undefined;
 
@@ -69,12 +108,14 @@ export function heapGuard(env: Readonly<Record<string, string | undefined>>): Me
   const set = Number(env[MEMORY_LIMIT_ENV]);
   const limitBytes =
     Number.isFinite(set) && set > 0 ? set * MB : v8.getHeapStatistics().heap_size_limit * HEAP_WATERMARK;
-  const used = () => v8.getHeapStatistics().used_heap_size;
+  const used = heapInUse;
   return {
     limitBytes,
     used,
     over() {
-      if (used() <= limitBytes) return false;
+      const now = used();
+      heapGrowthLimited(now);
+      if (now <= limitBytes) return false;
       fullCollection()?.();
       return used() > limitBytes;
     },

@@ -46,6 +46,21 @@ function isId(v: unknown): v is string {
   if (KNOWN_IDS.size < KNOWN_IDS_LIMIT) KNOWN_IDS.add(v);
   return true;
 }
+/** The timestamp last seen to match zod's pattern (a sheet's invoices share a few dates: one pattern run each). */
+const KNOWN_TIMESTAMPS = new Set<string>();
+let lastTimestamp: string | null = null;
+
+function isTimestamp(v: unknown): v is string {
+  if (typeof v !== 'string') return false;
+  if (v === lastTimestamp) return true;
+  if (!KNOWN_TIMESTAMPS.has(v)) {
+    if (!TIMESTAMP_PATTERN.test(v)) return false;
+    if (KNOWN_TIMESTAMPS.size < KNOWN_IDS_LIMIT) KNOWN_TIMESTAMPS.add(v);
+  }
+  lastTimestamp = v;
+  return true;
+}
+
 const isDecimal = (v: unknown): v is string => typeof v === 'string' && isDecimalText(v);
 
 /**
@@ -182,8 +197,7 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   const supplier = trimmedText(body.supplier, MAX_LENGTH.name);
   const notes = nullableText(body.notes, MAX_LENGTH.notes);
   const orderNumber = nullableText(body.order_number, MAX_LENGTH.name);
-  if (!isId(body.storage_id) || typeof body.received_at !== 'string' || !TIMESTAMP_PATTERN.test(body.received_at))
-    return null;
+  if (!isId(body.storage_id) || !isTimestamp(body.received_at)) return null;
   if (supplier === undefined || notes === undefined || orderNumber === undefined) return null;
   // The input's own array when zod would give back every item as it is (the usual case); else a copy.
   const lines = body.line_items as unknown[];

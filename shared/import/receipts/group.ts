@@ -103,7 +103,9 @@ export function groupInvoices(
     let group: InvoiceGroup | null;
     if (recordId || invoice) {
       const supplier = cellText(row.cells.supplier ?? null) || null;
-      const sameNumber = invoices.groups(number);
+      // The invoices of this number, looked up once for the row (a row with a number has one; else none).
+      const entry = number === null ? null : invoices.entry(number);
+      const sameNumber = entry?.groups ?? NONE;
       const continues: boolean =
         current !== null &&
         !boundary &&
@@ -114,19 +116,19 @@ export function groupInvoices(
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
         (continues ? current : null) ??
-        (recordId ? invoices.record(recordId) : invoices.keyed(number!, supplierKey)) ??
+        (recordId ? invoices.record(recordId) : keyedIn(entry!, supplierKey)) ??
         // No supplier on this line: it belongs to the nearest invoice of that number above.
         (supplier === null ? (sameNumber.at(-1) ?? null) : null);
       if (!group) {
         group = newGroup(invoice, keyField);
         if (recordId) invoices.addRecord(recordId, group);
-        else invoices.addKeyed(number!, supplierKey, group);
+        else addKeyedTo(entry!, supplierKey, group);
         groups.push(group);
       }
-      if (invoice) {
-        invoices.remember(number!, group);
+      if (entry) {
+        rememberIn(entry, group);
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
-        if (recordId) invoices.addKeyed(number!, supplierKeyOf(supplier ?? supplierOf(group)), group);
+        if (recordId) addKeyedTo(entry, supplierKeyOf(supplier ?? supplierOf(group)), group);
       }
     } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
       group = current;
@@ -162,17 +164,12 @@ interface NumberEntry {
 }
 
 /**
- * The invoices met so far: by Record ID, and by invoice number then supplier (the first invoice keyed
- * by each stays), with every invoice of each number. One map lookup per number, no key text built.
+ * The invoices met so far: by Record ID, and by invoice number (one {@link NumberEntry} each, looked up
+ * once per row). One map lookup per number, no key text built.
  */
 class InvoiceIndex {
   private readonly byRecord = new Map<string, InvoiceGroup>();
   private readonly byNumber = new Map<string, NumberEntry>();
-
-  /** The invoices of a number, newest last (any supplier); none for null. */
-  groups(number: string | null): readonly InvoiceGroup[] {
-    return number === null ? NONE : (this.byNumber.get(number)?.groups ?? NONE);
-  }
 
   /** The invoice of a Record ID (as {@link recordIdOf} gives it). */
   record(recordId: string): InvoiceGroup | undefined {
@@ -184,29 +181,8 @@ class InvoiceIndex {
     if (!this.byRecord.has(recordId)) this.byRecord.set(recordId, group);
   }
 
-  /** The invoice first keyed by this number and supplier key. */
-  keyed(number: string, supplierKey: string): InvoiceGroup | undefined {
-    const keyed = this.byNumber.get(number)?.keyed;
-    if (!keyed) return undefined;
-    for (let k = 0; k < keyed.length; k += 2) if (keyed[k] === supplierKey) return keyed[k + 1] as InvoiceGroup;
-    return undefined;
-  }
-
-  /** Keys `group` by this number and supplier key, unless an invoice already is. */
-  addKeyed(number: string, supplierKey: string, group: InvoiceGroup): void {
-    const entry = this.entry(number);
-    if (!entry.keyed) entry.keyed = [supplierKey, group];
-    else if (this.keyed(number, supplierKey) === undefined) entry.keyed.push(supplierKey, group);
-  }
-
-  /** Counts `group` among the invoices of `number` (once). */
-  remember(number: string, group: InvoiceGroup): void {
-    const entry = this.entry(number);
-    if (!entry.groups) entry.groups = [group];
-    else if (!entry.groups.includes(group)) entry.groups.push(group);
-  }
-
-  private entry(number: string): NumberEntry {
+  /** The entry of an invoice number (made empty on first use: an empty entry holds no invoice). */
+  entry(number: string): NumberEntry {
     let entry = this.byNumber.get(number);
     if (entry === undefined) {
       entry = { groups: null, keyed: null };
@@ -214,6 +190,26 @@ class InvoiceIndex {
     }
     return entry;
   }
+}
+
+/** The invoice of `entry`'s number first keyed by this supplier key. */
+function keyedIn(entry: NumberEntry, supplierKey: string): InvoiceGroup | undefined {
+  const keyed = entry.keyed;
+  if (!keyed) return undefined;
+  for (let k = 0; k < keyed.length; k += 2) if (keyed[k] === supplierKey) return keyed[k + 1] as InvoiceGroup;
+  return undefined;
+}
+
+/** Keys `group` by `entry`'s number and this supplier key, unless an invoice already is. */
+function addKeyedTo(entry: NumberEntry, supplierKey: string, group: InvoiceGroup): void {
+  if (!entry.keyed) entry.keyed = [supplierKey, group];
+  else if (keyedIn(entry, supplierKey) === undefined) entry.keyed.push(supplierKey, group);
+}
+
+/** Counts `group` among the invoices of `entry`'s number (once). */
+function rememberIn(entry: NumberEntry, group: InvoiceGroup): void {
+  if (!entry.groups) entry.groups = [group];
+  else if (!entry.groups.includes(group)) entry.groups.push(group);
 }
 
 /**

@@ -98,6 +98,30 @@ const DESCRIPTOR_AT = new RegExp(DESCRIPTOR.source, 'iuy');
  * text without it holds no descriptor, so the per-start search is skipped.
  */
 export const NUMBER_THEN_WORD = /\d\s*\p{L}/u;
+/** Each word right after a number: its last digit, spaces, then a letter and letters or dots (a {@link DESCRIPTOR} unit word's place). */
+const WORD_AFTER_NUMBER = /\d\s*(\p{L}[\p{L}.]*)/gu;
+
+/** Whether `word` is a unit the engine reads or refuses (what `pick` asks of a match's unit word). */
+function isUnitWord(word: string): boolean {
+  return measureOf(word) !== null || Object.hasOwn(REFUSED_UNITS, wordKey(word));
+}
+
+/**
+ * Whether `text` may hold a descriptor `pick` keeps: a unit word it reads or refuses right after a
+ * number (the whole word, or the word cut before one of its dots, as the pattern may end it). Text
+ * without one (`AtraMax 900 WG`, `Lambda 250 CS`) holds none, so the search (and compiling its
+ * pattern, some milliseconds on a cold start) is skipped.
+ */
+export function mayHoldUnit(text: string): boolean {
+  for (const m of text.matchAll(WORD_AFTER_NUMBER)) {
+    const word = m[1]!;
+    if (isUnitWord(word)) return true;
+    for (let dot = word.indexOf('.'); dot > 0; dot = word.indexOf('.', dot + 1))
+      if (isUnitWord(word.slice(0, dot))) return true;
+  }
+  return false;
+}
+
 /** What may not stand right before a descriptor (the lookbehind of {@link DESCRIPTOR}). */
 const BEFORE_DESCRIPTOR = /[\p{L}\d.,/]/u;
 
@@ -114,7 +138,7 @@ export function cannotStartAt(text: string, at: number): boolean {
 
 /** The match of {@link DESCRIPTOR} a context reads: the whole text, or the first with a unit that ends the product text. */
 function pick(text: string, context: PackContext): RegExpExecArray | null {
-  if (!NUMBER_THEN_WORD.test(text)) return null;
+  if (!NUMBER_THEN_WORD.test(text) || !mayHoldUnit(text)) return null;
   // Matches may overlap (`540 IBC 1000L`: `540 IBC` is no size, `IBC 1000L` is): try from every start.
   const pattern = DESCRIPTOR_AT;
   for (let at = 0; at < text.length; at += 1) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTOR, NUMBER_THEN_WORD, cannotStartAt, readPack } from '../../../../shared/sheet/packs/parse.ts';
+import {
+  DESCRIPTOR,
+  NUMBER_THEN_WORD,
+  cannotStartAt,
+  mayHoldUnit,
+  readPack,
+} from '../../../../shared/sheet/packs/parse.ts';
+import { REFUSED_UNITS, measureOf, wordKey } from '../../../../shared/sheet/packs/vocabulary.ts';
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function random(seed: number): () => number {
@@ -96,5 +103,46 @@ describe('the pack descriptor search skips only starts where no descriptor can m
       value: { size: '1', unit: 't' },
     });
     expect(readPack('Glyfos 540', { context: 'product' })).toBeNull();
+  });
+});
+
+describe('texts with no unit word after a number skip the descriptor search', () => {
+  /** The pieces above, and words with dots the pattern may cut a unit word before (`L.`, `Ltr.x`, `kg.5`). */
+  const DOTTED = ['L.', 'Ltr.', 'l.x', 'kg.5', 'K.G', 'WG', 'EC', 'CS', 'SC', '900', 'Lt.r', 'gal.', 'ml..'];
+
+  function dottedText(next: () => number): string {
+    const pieces = [...PIECES, ...DOTTED];
+    const n = 1 + Math.floor(next() * 7);
+    return Array.from({ length: n }, () => pieces[Math.floor(next() * pieces.length)]).join(next() < 0.5 ? ' ' : '');
+  }
+
+  it('never skips a text in which the full pattern finds a unit word the search keeps, on 30,000 generated texts', () => {
+    const next = random(23);
+    const sticky = new RegExp(DESCRIPTOR.source, 'iuy');
+    let kept = 0;
+    for (let i = 0; i < 30_000; i++) {
+      const sample = dottedText(next);
+      for (let at = 0; at < sample.length; at++) {
+        sticky.lastIndex = at;
+        const m = sticky.exec(sample);
+        if (!m) continue;
+        const unit = m[4]!;
+        if (measureOf(unit) === null && !Object.hasOwn(REFUSED_UNITS, wordKey(unit))) continue;
+        kept += 1;
+        expect(mayHoldUnit(sample), JSON.stringify(sample)).toBe(true);
+      }
+    }
+    expect(kept).toBeGreaterThan(5_000);
+  });
+
+  it('reads the same packs with the skip as the whole search does', () => {
+    expect(mayHoldUnit('AtraMax 900 WG')).toBe(false);
+    expect(mayHoldUnit('Lambda 250 CS')).toBe(false);
+    expect(readPack('AtraMax 900 WG', { context: 'product' })).toBeNull();
+    expect(mayHoldUnit('Glyfos 540 20L.')).toBe(true);
+    expect(mayHoldUnit('Wetter 5 Ltr.x')).toBe(true);
+    expect(mayHoldUnit('Oil 5 gal')).toBe(true);
+    expect(readPack('Oil 5 gal', { context: 'product' })).toMatchObject({ ok: false });
+    expect(readPack('Glyfos 540 20L.', { context: 'product' })).toMatchObject({ ok: true, value: { size: '20' } });
   });
 });

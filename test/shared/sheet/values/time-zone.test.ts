@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { tz } from '@date-fns/tz';
-import { eachDayOfInterval } from 'date-fns';
+import { TZDate, tz } from '@date-fns/tz';
+import { eachDayOfInterval, format } from 'date-fns';
 import { ShedError } from '../../../../shared/errors/shed-error.ts';
 import {
   DEFAULT_TIME_ZONE,
@@ -12,6 +12,7 @@ import {
   timestampToLocalDate,
   wallClockToIso,
 } from '../../../../shared/sheet/values/index.ts';
+import { isoWithOffset } from '../../../../shared/sheet/values/time-zone.ts';
 
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
 
@@ -173,5 +174,52 @@ describe('wallClockToIso', () => {
       '2026-02-03T03:30:05.250Z',
     );
     expect(wallClockToIso(new Date(Date.UTC(2026, 6, 3, 14, 30)), 'Australia/Sydney')).toBe('2026-07-03T04:30:00.000Z');
+  });
+});
+
+describe('isoWithOffset', () => {
+  // The oracle: date-fns's own format, which localMidnightIso and localDateTimeIso used before.
+  const byDateFns = (instant: Date) => format(instant, "yyyy-MM-dd'T'HH:mm:ssxxx");
+
+  it("gives date-fns's text for every day, hour and zone tried, daylight edges, far years and odd offsets included", () => {
+    const zones = [
+      'Australia/Sydney',
+      'Australia/Perth',
+      'Australia/Adelaide',
+      'Australia/Lord_Howe',
+      'Pacific/Auckland',
+      'Pacific/Chatham',
+      'Pacific/Apia',
+      'America/Santiago',
+      'America/St_Johns',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'UTC',
+    ];
+    const years = [1, 99, 999, 1800, 1895, 1900, 1941, 1970, 2000, 2011, 2026, 2038, 9999];
+    let compared = 0;
+    for (const zone of zones) {
+      for (const year of years) {
+        for (const [month, day, hour] of [
+          [0, 1, 0],
+          [3, 6, 2],
+          [3, 6, 3],
+          [9, 5, 2],
+          [9, 5, 0],
+          [11, 30, 23],
+          [8, 27, 2],
+        ] as const) {
+          const instant = new TZDate(year, month, day, hour, 30, 15, zone);
+          expect(isoWithOffset(instant)).toBe(byDateFns(instant));
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBe(zones.length * years.length * 7);
+  });
+
+  it('refuses an invalid date as date-fns does', () => {
+    expect(() => isoWithOffset(new TZDate(Number.NaN, 0, 1, 'Australia/Sydney'))).toThrow(RangeError);
+    expect(() => byDateFns(new TZDate(Number.NaN, 0, 1, 'Australia/Sydney'))).toThrow(RangeError);
   });
 });
