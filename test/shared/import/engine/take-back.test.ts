@@ -1,7 +1,7 @@
 // takeBackPlan (shared/import/engine/take-back.ts): which of this run's records another run created first;
 // settleTwins: those taken back, and the copies left reported.
 import { describe, expect, it } from 'vitest';
-import type { ImportOps } from '../../../../shared/import/engine/ops.ts';
+import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
 import { settleTwins, takeBackPlan } from '../../../../shared/import/engine/take-back.ts';
 import type { RowResult } from '../../../../shared/import/outcome.ts';
 
@@ -56,12 +56,15 @@ describe('takeBackPlan', () => {
 });
 
 describe('settleTwins', () => {
-  interface Draft {
-    rowNumbers: number[];
-    body: { name: string };
-    recordId?: string;
-  }
-  const draft: Draft = { rowNumbers: [2, 3], body: { name: 'A' } };
+  type Draft = ImportDraft<{ name: string }>;
+  const draft: Draft = {
+    rowNumbers: [2, 3],
+    body: { name: 'A' },
+    recordId: null,
+    updatedAt: null,
+    problems: [],
+    warnings: [],
+  };
   // The parts of ImportOps settleTwins uses, over a list of records deletes remove from.
   const opsOver = (removed: string[]) =>
     ({
