@@ -58,7 +58,8 @@ export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): Ro
         : `${record.sequence} is not the only copy: the service also holds`;
     const note =
       `${held} ${sequences.join(', ')} with the same content, ` +
-      `created while this run ran (another import at the same time?): check them and delete the extra one`;
+      `created while this run ran (another import at the same time, or a send repeated after a dropped connection): ` +
+      `check them and delete the extra one`;
     return { ...result, twinSequences: sequences, message: result.message ? `${note}; ${result.message}` : note };
   });
 }

@@ -90,8 +90,11 @@ export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Liste
       type: 'undone',
       recordId: ours.id,
     });
+    // Not always another import: a browser sends a POST again, unseen, when its kept-alive connection
+    // drops before the answer (Chromium, so Excel's pane): the first copy is then this run's own.
     const message =
-      `created as ${ours.sequence} while another import created the same invoice first as ${first.sequence}: ` +
+      `created as ${ours.sequence} while the same invoice was created first as ${first.sequence} ` +
+      `(another import at the same time, or this send repeated after a dropped connection): ` +
       `${ours.sequence} taken back (deleted); these rows are ${first.sequence}'s`;
     for (const row of ops.results(draft, first, 'unchanged', message)) replaced.set(row.rowNumber, row);
   }
