@@ -52,7 +52,10 @@ export function warningLines(planned: Pick<PlannedImport, 'drafts' | 'warnings'>
   return [...planned.warnings.map(paneNotice), ...planned.drafts.flatMap((d) => d.warnings.map(problemLine))];
 }
 
-/** Records whose run needs a look (failed, conflict, duplicate), once per record: `Row 8: …`. */
+/**
+ * Records whose run needs a look (failed, conflict, duplicate, or now in the service twice: the sweep's
+ * `twinSequences`, as the CLI lists them), once per record: `Row 8: …`.
+ */
 export function attentionLines(drafts: readonly AnyDraft[], results: readonly RowResult[]): string[] {
   return attentionItems(drafts, results, '').map((item) => item.text);
 }
@@ -66,7 +69,8 @@ export function attentionItems(
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   return drafts.flatMap((d) => {
     const first = byRow.get(d.rowNumbers[0] ?? -1);
-    if (!first || first.notSent || !['failed', 'conflict', 'duplicate'].includes(first.status)) return [];
+    const needsLook = ['failed', 'conflict', 'duplicate'].includes(first?.status ?? '') || first?.twinSequences?.length;
+    if (!first || first.notSent || !needsLook) return [];
     return [
       {
         text: `Row ${first.rowNumber}: ${first.status}: ${first.message ?? ''}`.trimEnd(),

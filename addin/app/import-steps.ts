@@ -14,8 +14,8 @@ import type { StatusLine } from './connect.ts';
 import { describeError } from './errors.ts';
 
 /**
- * How a run went: `success` when every row is done (or, for a dry run, would be) and every result is
- * on its row, `error` when none is done, `warning` in between, for a cancelled run, and while any
+ * How a run went: `success` when every row is done (or, for a dry run, would be; a row whose record the
+ * service now holds twice, `twinSequences`, is not) and every result is on its row, `error` when none is done, `warning` in between, for a cancelled run, and while any
  * result is not placed (`unplaced`: rows whose results could not be written).
  */
 export function runTone(
@@ -25,7 +25,8 @@ export function runTone(
   const good = new Set(
     how.dryRun ? ['would create', 'would update', 'unchanged'] : ['created', 'updated', 'unchanged'],
   );
-  const done = results.filter((r) => good.has(r.status)).length;
+  // A record the service now holds twice (the sweep's twins) is not done well: the CLI counts it refused.
+  const done = results.filter((r) => good.has(r.status) && !r.twinSequences?.length).length;
   if (how.cancelled || (how.unplaced ?? 0) > 0) return done === 0 && !how.cancelled ? 'error' : 'warning';
   if (done === results.length) return 'success';
   return done === 0 ? 'error' : 'warning';

@@ -9,6 +9,17 @@ export interface Progress {
 }
 
 /**
+ * The time left as the bar shows it: cli-progress's own format for a number of seconds, `…` while it is
+ * not known yet (cli-progress passes `'INF'` or `'NULL'` before the first records are done, which its
+ * format cut to `NFs left`).
+ * @param seconds what cli-progress estimates (a number, or `'INF'`/`'NULL'`).
+ */
+export function timeLeftText(seconds: unknown, options: object, roundTo: number): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '…';
+  return cliProgress.Format.TimeFormat(seconds, options, roundTo);
+}
+
+/**
  * A progress bar on standard error when it is a terminal (PRODUCT.md), nothing otherwise.
  * @param label what is counted, e.g. `receipts` or `pages`.
  */
@@ -20,6 +31,7 @@ export function createProgress(io: CommandIO, label: string): Progress {
       hideCursor: true,
       clearOnComplete: true,
       stream: process.stderr,
+      formatTime: timeLeftText,
     },
     cliProgress.Presets.shades_classic,
   );

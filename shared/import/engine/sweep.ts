@@ -15,6 +15,11 @@ export interface SweepInput<R extends ServiceRecord> {
   identityOf: (record: R) => string;
   /** Whether a twin of one of this run's records is reported on its rows (default: every twin). */
   reports?: (ours: R, twin: R) => boolean;
+  /**
+   * Records (ids, lower case) whose rows are swept as this run's whatever their status: the first copies
+   * the rows of copies taken back were given (take-back.ts). Their other twins are no one else's to find.
+   */
+  alsoSwept?: ReadonlySet<string>;
 }
 
 /**
@@ -27,9 +32,9 @@ export interface SweepInput<R extends ServiceRecord> {
  * @returns the results, with those rows annotated (others unchanged, same order).
  */
 export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): RowResult[] {
-  const ours = new Set(
-    input.results.flatMap((r) => (r.status === 'created' && r.recordId ? [r.recordId.toLowerCase()] : [])),
-  );
+  const also = input.alsoSwept ?? new Set<string>();
+  const swept = (r: RowResult) => Boolean(r.recordId && (r.status === 'created' || also.has(r.recordId.toLowerCase())));
+  const ours = new Set(input.results.flatMap((r) => (swept(r) ? [r.recordId!.toLowerCase()] : [])));
   if (ours.size === 0) return [...input.results];
   const byId = new Map(input.changedSince.map((record) => [record.id.toLowerCase(), record]));
   const others = new Map<string, R[]>();
@@ -41,15 +46,20 @@ export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): Ro
   }
   if (others.size === 0) return [...input.results];
   return input.results.map((result) => {
-    const record = result.status === 'created' && result.recordId ? byId.get(result.recordId.toLowerCase()) : undefined;
+    const record = swept(result) ? byId.get(result.recordId!.toLowerCase()) : undefined;
     const twins = record
       ? others.get(input.identityOf(record))?.filter((twin) => input.reports?.(record, twin) ?? true)
       : undefined;
     if (!record || !twins?.length) return result;
     const sequences = twins.map((t) => t.sequence);
+    const held =
+      result.status === 'created'
+        ? `created as ${record.sequence}, but the service now also holds`
+        : `${record.sequence} is not the only copy: the service also holds`;
     const note =
-      `created as ${record.sequence}, but the service now also holds ${sequences.join(', ')} with the same content, ` +
-      `created while this run ran (another import at the same time?): check them and delete the extra one`;
+      `${held} ${sequences.join(', ')} with the same content, ` +
+      `created while this run ran (another import at the same time, or a send repeated after a dropped connection): ` +
+      `check them and delete the extra one`;
     return { ...result, twinSequences: sequences, message: result.message ? `${note}; ${result.message}` : note };
   });
 }

@@ -90,8 +90,11 @@ export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Liste
       type: 'undone',
       recordId: ours.id,
     });
+    // Not always another import: a browser sends a POST again, unseen, when its kept-alive connection
+    // drops before the answer (Chromium, so Excel's pane): the first copy is then this run's own.
     const message =
-      `created as ${ours.sequence} while another import created the same invoice first as ${first.sequence}: ` +
+      `created as ${ours.sequence} while the same invoice was created first as ${first.sequence} ` +
+      `(another import at the same time, or this send repeated after a dropped connection): ` +
       `${ours.sequence} taken back (deleted); these rows are ${first.sequence}'s`;
     for (const row of ops.results(draft, first, 'unchanged', message)) replaced.set(row.rowNumber, row);
   }
@@ -102,7 +105,8 @@ export async function takeBackTwins<D extends ImportDraft<B>, B, R extends Liste
  * After the last create: this run's copies of invoices another run created first are taken back
  * (`takeBackPlan`, `takeBackTwins`), then the rest swept (`sweepForTwins`): an older copy this run
  * could not take back is reported on its rows. A younger copy is its own run's to take back (or
- * report), and a later run reports any copy still there.
+ * report), and a later run reports any copy still there; but beside a first copy this run's rows were
+ * given, every other copy is reported (a late commit of this run's own lost send has no run to take it back).
  */
 export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>(input: {
   results: readonly RowResult[];
@@ -132,11 +136,20 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
     sink: options.sink,
     at: () => (options.now?.() ?? new Date()).toISOString(),
   });
+  // The first copies rows were given: any other copy beside one is reported whatever its age (it may be
+  // a late commit of this run's own lost send, which no other run would ever take back).
+  const firsts = new Set(
+    plan.filter((t) => takenBack.has(t.ours.id.toLowerCase())).map((t) => t.first.id.toLowerCase()),
+  );
   return sweepForTwins({
     results: kept,
     knownAtStart,
     changedSince: changed.filter((r) => !takenBack.has(r.id.toLowerCase())),
     identityOf,
-    reports: (ours, twin) => createdBefore(twin, ours) || Boolean(input.adoptedAfterLoss?.has(ours.id.toLowerCase())),
+    alsoSwept: firsts,
+    reports: (ours, twin) =>
+      createdBefore(twin, ours) ||
+      firsts.has(ours.id.toLowerCase()) ||
+      Boolean(input.adoptedAfterLoss?.has(ours.id.toLowerCase())),
   });
 }

@@ -344,6 +344,10 @@ describe('runTone', () => {
     expect(runTone([r('would create')], { dryRun: false, cancelled: false })).toBe('error');
     expect(runTone([r('created')], { dryRun: false, cancelled: true })).toBe('warning');
   });
+  it('warning when a record created is now in the service twice (a twin the sweep reported): not all done well', () => {
+    const twin = { rowNumber: 2, status: 'created' as const, twinSequences: ['REC-00000087'] };
+    expect(runTone([r('created'), twin], { dryRun: false, cancelled: false })).toBe('warning');
+  });
 });
 
 describe('Import of a sheet whose headers do not name every column', () => {

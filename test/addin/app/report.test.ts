@@ -157,6 +157,29 @@ describe('import report', () => {
   });
 });
 
+describe('attentionLines of twins', () => {
+  it('lists a record the service now holds twice (the sweep named the copies), whatever its status', () => {
+    const note =
+      'created as REC-00000085, but the service now also holds REC-00000087 with the same content, created while this run ran (another import at the same time?): check them and delete the extra one';
+    const drafts = [draft([2], {}), draft([3], {}), draft([4], {})];
+    const results: RowResult[] = [
+      { rowNumber: 2, status: 'created', recordId: 'a', message: note, twinSequences: ['REC-00000087'] },
+      { rowNumber: 3, status: 'created', recordId: 'b' },
+      {
+        rowNumber: 4,
+        status: 'unchanged',
+        recordId: 'c',
+        message: 'REC-9 is not the only copy',
+        twinSequences: ['REC-10'],
+      },
+    ];
+    expect(attentionLines(drafts, results)).toEqual([
+      `Row 2: created: ${note}`,
+      'Row 4: unchanged: REC-9 is not the only copy',
+    ]);
+  });
+});
+
 describe('learnedLines', () => {
   const entry = {
     kind: 'product' as const,

@@ -1,6 +1,9 @@
-// takeBackPlan (shared/import/engine/take-back.ts): which of this run's records another run created first.
+// takeBackPlan (shared/import/engine/take-back.ts): which of this run's records another run created first;
+// settleTwins: those taken back, and the copies left reported.
 import { describe, expect, it } from 'vitest';
-import { takeBackPlan } from '../../../../shared/import/engine/take-back.ts';
+import type { ImportDraft, ImportOps } from '../../../../shared/import/engine/ops.ts';
+import { settleTwins, takeBackPlan } from '../../../../shared/import/engine/take-back.ts';
+import type { RowResult } from '../../../../shared/import/outcome.ts';
 
 interface Rec {
   id: string;
@@ -49,5 +52,69 @@ describe('takeBackPlan', () => {
       identityOf: (r) => r.name,
     });
     expect(plan).toEqual([{ ours, first }]);
+  });
+});
+
+describe('settleTwins', () => {
+  type Draft = ImportDraft<{ name: string }>;
+  const draft: Draft = {
+    rowNumbers: [2, 3],
+    body: { name: 'A' },
+    recordId: null,
+    updatedAt: null,
+    problems: [],
+    warnings: [],
+  };
+  // The parts of ImportOps settleTwins uses, over a list of records deletes remove from.
+  const opsOver = (removed: string[]) =>
+    ({
+      kind: 'receipts',
+      organisationId: 'org',
+      identityOfRecord: (r: Rec) => r.name,
+      remove: async (id: string) => void removed.push(id),
+      results: (d: Draft, r: Rec, status: RowResult['status'], message?: string): RowResult[] =>
+        d.rowNumbers.map((rowNumber) => ({ rowNumber, status, recordId: r.id, sequence: r.sequence, message })),
+    }) as unknown as ImportOps<Draft, Draft['body'], Rec>;
+
+  it('reports a third copy beside the first copy its rows were given after taking back its own (a late commit of its own lost send)', async () => {
+    const ours = rec('o1', 'A', '2026-01-01T00:00:05Z');
+    const first = rec('x1', 'A', '2026-01-01T00:00:02Z');
+    const third = rec('x2', 'A', '2026-01-01T00:00:03Z');
+    const removed: string[] = [];
+    const results = await settleTwins({
+      results: draft.rowNumbers.map((rowNumber) => ({
+        rowNumber,
+        status: 'created',
+        recordId: 'o1',
+        sequence: 'REC-o1',
+      })),
+      drafts: [draft],
+      ops: opsOver(removed),
+      existingRecords: [],
+      changed: [ours, first, third],
+      createdAs: new Map([['o1', ours.updated_at]]),
+      options: { sink: { append: async () => undefined } },
+    });
+    expect(removed).toEqual(['o1']);
+    for (const row of results) {
+      expect(row).toMatchObject({ status: 'unchanged', recordId: 'x1', twinSequences: ['REC-x2'] });
+      expect(row.message).toMatch(/REC-x2/);
+    }
+  });
+
+  it('reports nothing more when the first copy is the only other one', async () => {
+    const ours = rec('o1', 'A', '2026-01-01T00:00:05Z');
+    const first = rec('x1', 'A', '2026-01-01T00:00:02Z');
+    const results = await settleTwins({
+      results: [{ rowNumber: 2, status: 'created', recordId: 'o1', sequence: 'REC-o1' }],
+      drafts: [draft],
+      ops: opsOver([]),
+      existingRecords: [],
+      changed: [ours, first],
+      createdAs: new Map([['o1', ours.updated_at]]),
+      options: { sink: { append: async () => undefined } },
+    });
+    expect(results[0]).toMatchObject({ status: 'unchanged', recordId: 'x1' });
+    expect(results[0]!.twinSequences).toBeUndefined();
   });
 });
