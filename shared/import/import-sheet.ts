@@ -19,13 +19,13 @@ import type { SavedMapping } from '../sheet/saved-mapping.ts';
 import type { DateOrder } from '../sheet/values/index.ts';
 import { mappingReadSettings, type ReadSettings } from './cells.ts';
 import { JournalIndex } from './engine/journal.ts';
-import { sheetIdKeeper } from './keep-ids.ts';
+import { resultsShown } from './keep-ids.ts';
 import { mapSheet, mapWithNames, matchColumns } from './map-sheet.ts';
 import type { RowResult } from './outcome.ts';
 import { planImport, type PlannedImport } from './plan-kind.ts';
 import type { ImportPorts, ResultsPlaced } from './ports.ts';
 import { farmToday, learnRecipes, openRecipes, resolversOf, type RecipeOutcome } from './recipe-step.ts';
-import { countStatuses, wordRemedies, type StatusCounts } from './results.ts';
+import { countStatuses, type StatusCounts } from './results.ts';
 import { readWhileSettingUp, setUpDone, startSetUp } from './set-up.ts';
 
 export type * from './ports.ts';
@@ -258,27 +258,6 @@ async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCance
   const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
   checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   return { grid, saved, pending, recipeRun };
-}
-
-/**
- * Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept (its rows
- * indexed once: this runs as each record finishes), and a dry run's without new ids (an existing
- * duplicate's id would tie the row to that record).
- */
-function resultsShown(
-  grid: Grid,
-  mapping: ColumnMapping,
-  dryRun: boolean,
-  words: ImportPorts['words'],
-): (rows: readonly RowResult[]) => RowResult[] {
-  const keepIds = sheetIdKeeper(grid, mapping);
-  return (rows) => keepIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, words));
-}
-
-/** A result without the ids the run found (a dry run's: an existing duplicate's). */
-export function withoutNewIds(result: RowResult): RowResult {
-  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
-  return rest;
 }
 
 type Reported = Pick<

@@ -2,9 +2,12 @@
  * Results are written beside the input's own cells: into the same sheet in the add-in, into a
  * results file (often the same file, re-imported) by the CLI. A result that carries no id (a failed
  * update, a refused row, a dry run) must not blank the Record ID, Sequence or Line Item ID an
- * earlier run wrote there: those ids are how the next run updates instead of creating. Pure.
+ * earlier run wrote there: those ids are how the next run updates instead of creating. Here too:
+ * results as the sheet shows them (remedies in the face's words, a dry run's without new ids). Pure.
  */
 import type { RowResult } from './outcome.ts';
+import type { ImportPorts } from './ports.ts';
+import { wordRemedies } from './results.ts';
 import type { CellValue, Grid } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
@@ -48,4 +51,25 @@ export function sheetIdKeeper(grid: Grid, mapping: ColumnMapping): (results: rea
 function idText(cell: CellValue | undefined): string | null {
   if (cell === undefined || isBlank(cell)) return null;
   return cellText(cell);
+}
+
+/**
+ * Results as the sheet shows them: remedies in the face's words, the sheet's own ids kept (its rows
+ * indexed once: this runs as each record finishes), and a dry run's without new ids (an existing
+ * duplicate's id would tie the row to that record).
+ */
+export function resultsShown(
+  grid: Grid,
+  mapping: ColumnMapping,
+  dryRun: boolean,
+  words: ImportPorts['words'],
+): (rows: readonly RowResult[]) => RowResult[] {
+  const keepIds = sheetIdKeeper(grid, mapping);
+  return (rows) => keepIds(wordRemedies(dryRun ? rows.map(withoutNewIds) : rows, words));
+}
+
+/** A result without the ids the run found (a dry run's: an existing duplicate's). */
+export function withoutNewIds(result: RowResult): RowResult {
+  const { recordId: _record, sequence: _sequence, lineItemId: _line, ...rest } = result;
+  return rest;
 }
