@@ -11,13 +11,12 @@ import { DEFAULT_ATTEMPTS, RETRY_DELAY } from './run-options.ts';
 
 /**
  * Runs `attempt` until it returns, up to `maxAttempts` (default {@link DEFAULT_ATTEMPTS}) times: each
- * attempt has already looked for the record and not found it, so another is safe. The back-off grows
- * slowly ({@link RETRY_DELAY}: ×1.5 from `retryDelayMs` milliseconds, at most 8× it, times 1–2), not by
- * doubling: each attempt has already waited for a list begun after its failure (a round trip or more),
- * a create's place goes to the next record meanwhile, and the client backs its own requests off hard
- * when most answers fail (shared/client/back-off.ts). Doubling made a record with four scattered
- * failures wait over a second, which alone set the end of the run. Never throws: the draft's rows
- * `failed` with the reason (`what` names the write: "not created").
+ * attempt has already looked for the record and not found it, so another is safe. The back-off starts
+ * short ({@link RETRY_DELAY}: from `retryDelayMs` milliseconds, doubling, at most 40× it, times 1–2):
+ * each attempt has already waited for a list begun after its failure (a round trip or more), a
+ * create's place goes to the next record meanwhile, and the client backs its own requests off hard
+ * when most answers fail (shared/client/back-off.ts). Never throws: the draft's rows `failed` with the
+ * reason (`what` names the write: "not created").
  */
 export async function withAttempts(
   draft: ImportDraft<unknown>,

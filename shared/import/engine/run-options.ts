@@ -94,8 +94,10 @@ export const DEFAULT_ATTEMPTS = 8;
 
 /**
  * The back-off between attempts of a write whose answer was lost and that a list showed absent
- * (attempts.ts `withAttempts`): the first wait `firstMs`, each next `factor` times longer, never more than
- * `maxTimes` × the first; each wait times 1–2 (jitter). Slowly growing, not doubling: every attempt
- * has already waited for a list begun after its failure.
+ * (attempts.ts `withAttempts`): the first wait `firstMs`, each next `factor` times longer, never more
+ * than `maxTimes` × the first; each wait times 1–2 (jitter). Short at first (every attempt has already
+ * waited for a list begun after its failure, and a record in recovery holds the end of a run), then
+ * doubling, so that the 8 attempts span a second or more: a short stall of the service (or of the
+ * machine) does not use them all up.
  */
-export const RETRY_DELAY = { firstMs: 10, factor: 1.5, maxTimes: 8 } as const;
+export const RETRY_DELAY = { firstMs: 10, factor: 2, maxTimes: 40 } as const;
