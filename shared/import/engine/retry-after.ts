@@ -2,6 +2,7 @@
  * The wait a create whose answer was lost owes the service before it is looked for and sent again: the
  * `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted from the answer.
  */
+import { sleep } from '../../client/abortable.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 
 /** The longest `Retry-After` a create waits out before it is sent again, milliseconds; a longer one ends its attempts. */
@@ -32,16 +33,9 @@ export async function waitRetryAfter(error: unknown, answeredAtMs: number, signa
   if (error.retryAfterMs > RETRY_AFTER_MAX_MS) return false;
   const leftMs = answeredAtMs + error.retryAfterMs - performance.now();
   if (leftMs <= 0) return false;
-  return new Promise<boolean>((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, leftMs);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  // The client's abortable wait: it rejects when the run stops, which here means "not waited out".
+  return sleep(leftMs, signal).then(
+    () => true,
+    () => false,
+  );
 }
