@@ -6,14 +6,20 @@
  *
  * Ideal = creates × latency ÷ concurrency (the issue's formula: only the 500 creates count). Two
  * ratios: the whole command against it, and the send phase alone (first create sent to last answer
- * received, from the requests recorded in this process) against it.
+ * received, from the requests recorded in this process) against it. At c=8 the same creates are
+ * also sent bare (fetch and p-limit, nothing else) into a fresh sandbox: the floor of this machine.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { importCommand, type ImportSummary } from '../batch/commands/import/index.ts';
 import type { FaultOptions } from '../sandbox/index.ts';
+import pLimit from 'p-limit';
 import { memoryIO } from '../batch/ui/io.ts';
-import { WILLOW_NAME, WILLOW_TOKEN } from './catalogue.ts';
+import { readGrid } from '../batch/read/index.ts';
+import { mapSheet, mapWithNames } from '../shared/import/map-sheet.ts';
+import { planReceiptImport } from '../shared/import/receipts/plan.ts';
+import { createResolver } from '../shared/resolve/index.ts';
+import { WILLOW, WILLOW_NAME, WILLOW_TOKEN, willowReference } from './catalogue.ts';
 import {
   BENCH_TMP,
   figure,
@@ -119,6 +125,51 @@ function effective(run: ImportRun): number {
   return (IMPORT_INVOICES * run.medianCreateMs) / run.concurrency;
 }
 
+/** What the bare client took to send the same creates (see {@link bareSend}). */
+export interface BareSend {
+  concurrency: number;
+  sendMs: number;
+  medianCreateMs: number;
+}
+
+/**
+ * The floor of the send phase on this machine: the workbook's 500 create bodies (planned as the
+ * import plans them) POSTed with bare `fetch`, `concurrency` at a time (p-limit), into a fresh sandbox
+ * with the same latency: no journal, no retries, no results. What the sandbox and HTTP on this machine
+ * cost per create beyond the nominal latency shows here, so the import's ratios can be read against it.
+ */
+export async function bareSend(file: string, concurrency: number): Promise<BareSend> {
+  const resolver = createResolver(willowReference());
+  const grid = await readGrid(file);
+  const { mapping } = mapWithNames(grid, mapSheet(grid, 'receipts', undefined), resolver);
+  const plan = planReceiptImport(grid, mapping, resolver, { dateOrder: 'DMY', timeZone: 'Australia/Sydney' });
+  const bodies = plan.drafts.flatMap((d) => (d.body ? [JSON.stringify(d.body)] : []));
+  const sandbox = await startSandboxProcess({ kind: 'demo', history: true }, { latencyMs: LATENCY_MS });
+  try {
+    const url = `${sandbox.url}/api/shed/organisations/${WILLOW}/receipts`;
+    const headers = { authorization: `Bearer ${WILLOW_TOKEN}`, 'content-type': 'application/json' };
+    const limit = pLimit(concurrency);
+    const times: number[] = [];
+    const { ms } = await timed(() =>
+      Promise.all(
+        bodies.map((body) =>
+          limit(async () => {
+            const start = performance.now();
+            const response = await fetch(url, { method: 'POST', headers, body });
+            times.push(performance.now() - start);
+            if (response.status !== 201) throw new Error(`bare send: ${response.status} ${await response.text()}`);
+            await response.arrayBuffer();
+          }),
+        ),
+      ),
+    );
+    if (bodies.length !== IMPORT_INVOICES) throw new Error(`bare send: ${bodies.length} bodies planned`);
+    return { concurrency, sendMs: ms, medianCreateMs: median(times) };
+  } finally {
+    await sandbox.close();
+  }
+}
+
 /** Runs bench 1 and returns its figures. */
 export async function benchImport(
   levels: readonly number[] = [1, 4, 8, 16],
@@ -166,6 +217,7 @@ export async function benchImport(
   }
   const one = runs.find((r) => r.concurrency === 1);
   const eight = runs.find((r) => r.concurrency === 8);
+  if (eight) figures.push(await bareFigure(file, eight, repeat));
   if (one && eight) {
     figures.push(
       figure({
@@ -182,4 +234,24 @@ export async function benchImport(
     );
   }
   return { figures, runs };
+}
+
+/** The c=8 creates sent bare ({@link bareSend}, median of `repeat`), against the ideal and the import's run. */
+async function bareFigure(file: string, eight: ImportRun, repeat: number): Promise<Figure> {
+  log(`import: the same ${IMPORT_INVOICES} creates sent bare (fetch, p-limit 8), ${repeat}×…`);
+  const bare = await medianRun(
+    repeat,
+    () => bareSend(file, 8),
+    (run) => run.sendMs,
+  );
+  return figure({
+    bench: 'import',
+    case: 'import c=8: the same creates sent bare (the floor of this machine)',
+    measured: bare.sendMs,
+    unit: 'ms',
+    baseline: (IMPORT_INVOICES * LATENCY_MS) / 8,
+    baselineLabel: `ideal ${IMPORT_INVOICES}×${LATENCY_MS} ms÷8`,
+    target: null,
+    note: `bare fetch, 8 at a time, no journal or results (median create ${bare.medianCreateMs.toFixed(1)} ms); the whole command is ${(eight.wholeMs / bare.sendMs).toFixed(2)}× this, its send phase ${(eight.sendMs / bare.sendMs).toFixed(2)}×`,
+  });
 }
