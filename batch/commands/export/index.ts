@@ -21,6 +21,7 @@ import { checkExportOptions, type ExportOptions, type ExportSettings } from './o
 import { writeExport } from './write.ts';
 import { IN_MEMORY_RECORDS, fileRecordStore } from './file-record-store.ts';
 import { tmpdir } from 'node:os';
+import { isAbsolute, relative } from 'node:path';
 import type { Versioned } from '../../../shared/export/paging/record-store.ts';
 import { nodeSha256Lines } from '../../write/digest.ts';
 import { userLocale } from '../../config/locale.ts';
@@ -94,7 +95,7 @@ export async function exportCommand(options: ExportOptions): Promise<ExportSumma
     exitCode: EXIT.ok,
   };
   if (options.json) io.out(JSON.stringify(summary, null, 2));
-  else io.err(summaryLine(summary, settings));
+  else io.err(summaryLine(summary, settings, options.cwd ?? process.cwd()));
   return summary;
 }
 
@@ -179,8 +180,11 @@ function aboutFor(
   };
 }
 
-/** `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to /…/movements.xlsx`. */
-function summaryLine(summary: ExportSummary, settings: ExportSettings): string {
+/**
+ * `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to out/movements.xlsx`:
+ * the file named as the import names its results, relative to `cwd` when it is under it.
+ */
+function summaryLine(summary: ExportSummary, settings: ExportSettings, cwd: string): string {
   const { filters } = summary;
   const parts = [`Exported ${summary.rows} ${summary.dataset} row${summary.rows === 1 ? '' : 's'}`];
   if (summary.sheets.length > 1) parts.push(` (sheets ${summary.sheets.map((s) => s.name).join(', ')})`);
@@ -188,11 +192,17 @@ function summaryLine(summary: ExportSummary, settings: ExportSettings): string {
   if (filters.from || filters.to) parts.push(`, dated ${filters.from ?? 'any time'} to ${filters.to ?? 'now'}`);
   if (filters.storage) parts.push(`, storage '${filters.storage}'`);
   if (filters.since) parts.push(`, changed since ${filters.since}`);
-  parts.push(`, to ${summary.file}`);
+  parts.push(`, to ${shownPath(summary.file, cwd)}`);
   const changed = summary.lists.filter((l) => l.changes.length > 0 || l.walked);
   if (changed.length > 0)
     parts.push(`; ${changed.map((l) => l.list).join(', ')} changed while being read and were read again`);
   if (settings.format === 'csv' && summary.dataset === 'movements')
     parts.push(' (CSV holds the movements; the Summary sheet is in the .xlsx export)');
   return parts.join('');
+}
+
+/** `file` relative to `cwd` when it is under it (`out/movements.xlsx`), else as it is (absolute). */
+function shownPath(file: string, cwd: string): string {
+  const near = relative(cwd, file);
+  return near !== '' && !near.startsWith('..') && !isAbsolute(near) ? near : file;
 }

@@ -1,6 +1,6 @@
 // `shed export DATASET` end to end against the sandbox: every dataset, with the sandbox's variant
 // switches on, to XLSX and CSV, read back and checked against the service's own records.
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -387,8 +387,21 @@ describe('shed export', () => {
       expect(await readdir(cwd)).toEqual(['storages-2026-03-02.xlsx']); // already 2 March in Sydney
       expect(summary.format).toBe('xlsx');
       expect(io.stderr.join('')).toMatch(
-        /^Exported 5 storages rows from Willow Creek Pastoral Co, to .*storages-2026-03-02\.xlsx/,
+        /^Exported 5 storages rows from Willow Creek Pastoral Co, to storages-2026-03-02\.xlsx$/,
       );
+    });
+
+    it('names the file it wrote relative to the current folder, or whole when it is outside it', async () => {
+      const cwd = await mkdtemp(join(tmpdir(), 'shed-export-named-'));
+      const outside = await mkdtemp(join(tmpdir(), 'shed-export-outside-'));
+      await mkdir(join(cwd, 'out'));
+      const io = memoryIO();
+      const common = { dataset: 'storages', baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', io, cwd };
+      await exportCommand({ ...common, out: join('out', 'storages.xlsx') });
+      await exportCommand({ ...common, out: join(outside, 'storages.xlsx') });
+      const lines = io.stderr;
+      expect(lines[0]).toMatch(/, to out\/storages\.xlsx$/);
+      expect(lines[1]).toContain(`, to ${join(outside, 'storages.xlsx')}`);
     });
 
     it('--json prints the summary on standard output, through the CLI', async () => {
