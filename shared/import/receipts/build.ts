@@ -2,8 +2,8 @@
  * Turns one invoice's rows into a receipt create body: header and lines read, names resolved, the body checked; a
  * problem pinned to each cell that cannot be used.
  */
-import type { LineItemInput, ReceiptCreateBody } from '../../schemas/bodies.ts';
-import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
+import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
+import { ReceiptItems, checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
 import { isBlank } from '../../sheet/grid.ts';
@@ -20,6 +20,7 @@ import { issuesToProblems } from '../zod-problems.ts';
 import type { InvoiceGroup } from './group.ts';
 import { invoiceNotes } from '../../kinds/invoice-notes.ts';
 import { lineTotalProblem, packCostExGst, type PriceReading } from './prices.ts';
+import type { CleanLine, CleanLines } from './clean-lines.ts';
 
 export type { ReadSettings } from '../cells.ts';
 
@@ -58,7 +59,7 @@ export function buildReceiptDraft(
   group: InvoiceGroup,
   index: ColumnIndex,
   resolver: Resolver,
-  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo },
+  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo; cleanLines?: CleanLines },
 ): ReceiptDraft {
   const prices = settings.prices ?? {
     basis: { costIncludesGst: false, totalIncludesGst: false },
@@ -91,21 +92,40 @@ export function buildReceiptDraft(
   const priceFromTotal = settings.packCostFrom === 'line_total';
   // One slot per line, filled in order (no array grown line by line).
   const lines: ReceiptLine[] = new Array<ReceiptLine>(group.lines.length);
-  // As many slots as lines (no list grown item by item), cut to the items made.
-  const items: NonNullable<ReceiptCreateBody['line_items']> = new Array<LineItemInput>(group.lines.length);
-  let itemCount = 0;
+  // As many slots as lines (no list grown item by item), cut to the items made; each checked as it is made.
+  const items = new ReceiptItems(group.lines.length);
   // One object for every line's cells, filled afresh line by line (nothing keeps it past its line).
   let scratch: LineCells | undefined;
+  // Lines whose product, pack size and unit read cleanly before (this plan's memo) are not read again.
+  const cleanLines = settings.cleanLines;
+  const scope = cleanLines?.scope(own, lineSettings.packConventions, lineSettings.unitAliases);
   for (let k = 0; k < group.lines.length; k += 1) {
     const row = group.lines[k]!;
-    const cells = lineCells(row, lineSettings, settings.memo, scratch);
-    scratch = cells;
-    const refused = cells.refusal;
-    if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
-    const product =
-      refused?.field === 'product' ? null : read.product(cells.productField, cells.product, row.rowNumber);
-    const quantity = refused?.field === 'quantity' ? null : read.decimal('quantity', cells.quantity, row.rowNumber);
-    const pack = refused ? null : linePack(read, cells, row, quantity, lineSettings);
+    const lineCellsOf = row.cells;
+    const clean = scope && cleanLines!.get(scope, lineCellsOf.product, lineCellsOf.pack_size, lineCellsOf.pack_unit);
+    let product: { productId: string; productAliasId: string | null } | null;
+    let quantity: string | null;
+    let pack: { value: string; unit: string } | null;
+    if (clean) {
+      product = clean;
+      quantity = read.decimal('quantity', lineCellsOf.quantity, row.rowNumber);
+      pack = clean;
+    } else {
+      const cells = lineCells(row, lineSettings, settings.memo, scratch);
+      scratch = cells;
+      const refused = cells.refusal;
+      if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
+      const said = read.problems.length + read.warnings.length;
+      product = refused?.field === 'product' ? null : read.product(cells.productField, cells.product, row.rowNumber);
+      const productSaid = read.problems.length + read.warnings.length - said;
+      quantity = refused?.field === 'quantity' ? null : read.decimal('quantity', cells.quantity, row.rowNumber);
+      const before = read.problems.length + read.warnings.length;
+      pack = refused ? null : linePack(read, cells, row, quantity, lineSettings);
+      // Remembered only when nothing was said of the product and pack and the pack size is in its own column.
+      if (scope && product && pack && productSaid === 0 && read.problems.length + read.warnings.length === before)
+        if (cells.packField === 'pack_size' && !cells.pre && !isBlank(cells.packSize))
+          cleanLines!.set(scope, row.cells.product, row.cells.pack_size, row.cells.pack_unit, cleanLine(product, pack));
+    }
     const price = priceFromTotal
       ? unitPriceFromTotal(read, row, quantity)
       : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
@@ -138,22 +158,12 @@ export function buildReceiptDraft(
       );
     }
     if (product && quantity !== null && pack && cost !== null) {
-      // One object per line, its keys in the schema's order (fast-bodies.ts then takes it as it is).
-      const { productId, productAliasId } = product;
-      const item = {
-        product_id: productId,
-        product_alias_id: productAliasId,
-        quantity,
-        pack_size_value: pack.value,
-        pack_size_unit: pack.unit,
-        pack_cost: cost,
-      };
-      // The schema's key order (id first), so that the fast body check takes the item as it is.
-      items[itemCount++] = lineItemId ? { id: lineItemId, ...item } : item;
+      // One object per line, its keys in the schema's order (id first), checked as it is made.
+      items.add(lineItemId || null, product.productId, product.productAliasId, quantity, pack.value, pack.unit, cost);
     }
   }
 
-  items.length = itemCount;
+  const lineItems = items.done();
   // The reader's own list when the grouping found nothing (the reader is not used after this draft).
   const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
   const draft: ReceiptDraft = {
@@ -175,15 +185,23 @@ export function buildReceiptDraft(
     supplier,
     order_number: orderNumber,
     notes: invoiceNotes(invoice, notes),
-    line_items: items,
+    line_items: lineItems,
   };
-  const checked = checkReceiptCreateBody(body);
+  const checked = checkReceiptCreateBody(body, items);
   if (!checked.success) {
     problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
     return draft;
   }
   draft.body = checked.data;
   return draft;
+}
+
+/** A line's clean reading, as {@link CleanLines} keeps it (its own object: the resolver's and the pack memo's answers are shared). */
+function cleanLine(
+  product: { productId: string; productAliasId: string | null },
+  pack: { value: string; unit: string },
+): CleanLine {
+  return { productId: product.productId, productAliasId: product.productAliasId, value: pack.value, unit: pack.unit };
 }
 
 /** A field's header as the sheet writes it, or the field's label. */
