@@ -15,6 +15,8 @@ import type { CellReader, ReadSettings } from '../cells.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadMemo } from '../read-memo.ts';
 import type { FieldRow } from '../rows.ts';
+import { placeOf, viewCell, viewParts, type ViewParts } from '../row-cells.ts';
+import type { CellValue } from '../../sheet/grid.ts';
 import type { CleanLine, CleanLines } from './clean-lines.ts';
 import { checkKeptBy, lineCells, prePhrase, type LineCells } from './line-packs.ts';
 import { lineTotalProblem, packCostExGst, type PriceReading } from './prices.ts';
@@ -23,6 +25,25 @@ import { lineTotalProblem, packCostExGst, type PriceReading } from './prices.ts'
 export interface ReceiptLine {
   rowNumber: number;
   lineItemId: string | null;
+}
+
+/** The places of the fields a line reads (row-cells.ts `placeOf`). */
+const PRODUCT = placeOf('product');
+const PACK_SIZE = placeOf('pack_size');
+const PACK_UNIT = placeOf('pack_unit');
+const QUANTITY = placeOf('quantity');
+const PACK_COST = placeOf('pack_cost');
+const LINE_ITEM_ID = placeOf('line_item_id');
+const LINE_TOTAL = placeOf('line_total');
+
+/** A line's cell of one field: from a view's parts when it is a view, else by name (`place`: the field's). */
+function cellIn(
+  cells: FieldRow<ReceiptField>['cells'],
+  view: ViewParts | null,
+  field: ReceiptField,
+  place: number,
+): CellValue | undefined {
+  return view === null ? cells[field] : viewCell(view, place);
 }
 
 /** A line's product as the resolver gives it (both ids when the name is an alias). */
@@ -67,26 +88,36 @@ export class LineReader {
   line(row: FieldRow<ReceiptField>, k: number): void {
     const { read } = this;
     const cells = row.cells;
+    // Each cell the line needs read once: from a view's parts (no getter call per field), else by name.
+    const view = viewParts(cells);
     const scope = this.scope;
-    const clean = scope && this.cleanLines!.get(scope, cells.product, cells.pack_size, cells.pack_unit);
+    const clean =
+      scope &&
+      this.cleanLines!.get(
+        scope,
+        cellIn(cells, view, 'product', PRODUCT),
+        cellIn(cells, view, 'pack_size', PACK_SIZE),
+        cellIn(cells, view, 'pack_unit', PACK_UNIT),
+      );
     let product: LineProduct | null;
     let quantity: string | null;
     let pack: { value: string; unit: string } | null;
     if (clean) {
       product = clean;
-      quantity = read.decimal('quantity', cells.quantity, row.rowNumber);
+      quantity = read.decimal('quantity', cellIn(cells, view, 'quantity', QUANTITY), row.rowNumber);
       pack = clean;
     } else {
       ({ product, quantity, pack } = this.readAfresh(row));
     }
+    const costCell = cellIn(cells, view, 'pack_cost', PACK_COST);
     const price = this.priceFromTotal
       ? unitPriceFromTotal(read, row, quantity)
-      : read.decimal('pack_cost', cells.pack_cost, row.rowNumber);
-    const lineItemId = read.id('line_item_id', cells.line_item_id, row.rowNumber);
+      : read.decimal('pack_cost', costCell, row.rowNumber);
+    const lineItemId = read.id('line_item_id', cellIn(cells, view, 'line_item_id', LINE_ITEM_ID), row.rowNumber);
     this.lines[k] = { rowNumber: row.rowNumber, lineItemId };
     // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
     // a corrected quantity leaves it stale, so it is only checked on invoices being created.
-    const total = cells.line_total;
+    const total = cellIn(cells, view, 'line_total', LINE_TOTAL);
     if (quantity !== null && price !== null && !this.recordId && !this.priceFromTotal && !isBlank(total))
       this.checkTotal(row, quantity, price);
     const cost = price === null ? null : packCostExGst(price, this.prices);
@@ -96,7 +127,7 @@ export class LineReader {
         row.rowNumber,
         'gst_taken_off',
         `${price} includes GST: sent as ${cost} excluding GST`,
-        cells.pack_cost,
+        costCell,
       );
     // One object per line, its keys in the schema's order (id first), checked as it is made.
     if (product && quantity !== null && pack && cost !== null)
