@@ -103,7 +103,7 @@ export function groupInvoices(
     const recordId = recordIdOf(row);
     let group: InvoiceGroup | null;
     if (recordId || invoice) {
-      const supplier = cellText(row.cells.supplier ?? null) || null;
+      const supplierCell = row.cells.supplier;
       // The invoices of this number, looked up once for the row (a row with a number has one; else none).
       const entry = number === null ? null : invoices.entry(number);
       const sameNumber = entry?.groups ?? NONE;
@@ -115,6 +115,8 @@ export function groupInvoices(
         sameNumber.includes(current);
       // The first row of a number (most are met once): nothing to look up, its supplier key made later if asked.
       const first = entry !== null && entry.groups === null && entry.keyed === null && !recordId;
+      // Its supplier is read when looked up by: never for a number's first row (nothing to look up).
+      const supplier = first ? null : cellText(supplierCell ?? null) || null;
       const supplierKey = recordId || first ? '' : supplierKeyOf(supplier);
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
@@ -125,7 +127,7 @@ export function groupInvoices(
       if (!group) {
         group = newGroup(invoice, keyField);
         if (recordId) invoices.addRecord(recordId, group);
-        else if (first) keyLater(entry!, supplier, group);
+        else if (first) keyLater(entry!, supplierCell, group);
         else addKeyedTo(entry!, supplierKey, group);
         groups.push(group);
       }

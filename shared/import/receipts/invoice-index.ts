@@ -20,10 +20,11 @@ interface NumberEntry<G> {
   /** Pairs: a supplier key (see {@link supplierKeyOf}), then the invoice first keyed by it. */
   keyed: (string | G)[] | null;
   /**
-   * When not undefined: the first pair's key is still to be made, of this Supplier text (most numbers
+   * The first pair's key is still to be made, of the Supplier cell {@link firstSupplier} (most numbers
    * are met once: their key is made only when a second row of the number asks; see {@link settled}).
    */
-  firstSupplier: string | null | undefined;
+  keyLeft: boolean;
+  firstSupplier: CellValue | undefined;
 }
 
 /**
@@ -48,7 +49,7 @@ export class InvoiceIndex<G> {
   entry(number: string): NumberEntry<G> {
     let entry = this.byNumber.get(number);
     if (entry === undefined) {
-      entry = { groups: null, keyed: null, firstSupplier: undefined };
+      entry = { groups: null, keyed: null, keyLeft: false, firstSupplier: undefined };
       this.byNumber.set(number, entry);
     }
     return entry;
@@ -58,16 +59,18 @@ export class InvoiceIndex<G> {
 /** `entry`'s pairs, the first pair's key made now if it was left to make (see {@link keyLater}). */
 function settled<G>(entry: NumberEntry<G>): (string | G)[] | null {
   const keyed = entry.keyed;
-  if (keyed !== null && entry.firstSupplier !== undefined) {
-    keyed[0] = supplierKeyOf(entry.firstSupplier);
+  if (keyed !== null && entry.keyLeft) {
+    keyed[0] = supplierKeyOf(cellText(entry.firstSupplier ?? null) || null);
+    entry.keyLeft = false;
     entry.firstSupplier = undefined;
   }
   return keyed;
 }
 
-/** Keys `group` as the first invoice of `entry`'s number (none yet), by this Supplier text, its key made when asked. */
-export function keyLater<G>(entry: NumberEntry<G>, supplier: string | null, group: G): void {
+/** Keys `group` as the first invoice of `entry`'s number (none yet), by this Supplier cell, its key made when asked. */
+export function keyLater<G>(entry: NumberEntry<G>, supplier: CellValue | undefined, group: G): void {
   entry.keyed = ['', group];
+  entry.keyLeft = true;
   entry.firstSupplier = supplier;
 }
 
