@@ -35,15 +35,31 @@ const KNOWN_IDS_LIMIT = 10_000;
 /** The id last seen to match (the same product or storage on line after line: no lookup). */
 let lastId: string | null = null;
 
+/**
+ * Ids seen to match, by their last two characters (a UUID's are hex digits): a sheet's few products
+ * and storages are told at a glance, without hashing the id for {@link KNOWN_IDS}.
+ */
+const RECENT_IDS: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+
+/** An id's slot in {@link RECENT_IDS}. */
+function recentSlot(v: string): number {
+  const n = v.length;
+  return n < 2 ? 0 : (v.charCodeAt(n - 2) * 31 + v.charCodeAt(n - 1)) & 255;
+}
+
 function isId(v: unknown): v is string {
   if (typeof v !== 'string') return false;
   if (v === lastId) return true;
+  const slot = recentSlot(v);
+  if (RECENT_IDS[slot] === v) return true;
   if (KNOWN_IDS.has(v)) {
     lastId = v;
+    RECENT_IDS[slot] = v;
     return true;
   }
   if (!ID_PATTERN.test(v)) return false;
   if (KNOWN_IDS.size < KNOWN_IDS_LIMIT) KNOWN_IDS.add(v);
+  RECENT_IDS[slot] = v;
   return true;
 }
 /** The timestamp last seen to match zod's pattern (a sheet's invoices share a few dates: one pattern run each). */

@@ -15,7 +15,7 @@ import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
-import { cellOf, mappedOf, placeOf } from '../row-cells.ts';
+import { cellOf, mappedOf, placeOf, viewCell, viewParts } from '../row-cells.ts';
 import { InvoiceIndex, addKeyedTo, comparable, keyLater, keyedIn, rememberIn, supplierKeyOf } from './invoice-index.ts';
 
 /** Each of {@link RECEIPT_HEADER_FIELDS}' place, for `cellOf`. */
@@ -94,7 +94,8 @@ export function groupInvoices(
   const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
-    const boundary = blankBefore.has(row.rowNumber);
+    // Most sheets have no blank row among their lines: no lookup per row then.
+    const boundary = blankBefore.size > 0 && blankBefore.has(row.rowNumber);
     // What ties a row to its invoice: the Record ID an earlier run or an export wrote (one receipt, even
     // when its invoice number is blank or shared with another), else the invoice key; with neither, the
     // row continues the invoice above.
@@ -165,8 +166,12 @@ function keyTexts(
   const texts: (string | null)[] = new Array<string | null>(rows.length).fill(null);
   const numbers: (string | null)[] = new Array<string | null>(rows.length).fill(null);
   if (keyField === null) return { texts, numbers };
+  const place = keyField === 'invoice' ? INVOICE_PLACE : placeOf(keyField);
   for (let i = 0; i < rows.length; i += 1) {
-    const cell = keyCell(rows[i]!, keyField);
+    // A view's key cell read from its parts (no getter call per row), a plain row's by name.
+    const cells = rows[i]!.cells;
+    const view = viewParts(cells);
+    const cell = view === null ? cells[keyField] : viewCell(view, place);
     const text = cell === undefined || cell === null ? '' : cellText(cell);
     if (!text) continue;
     texts[i] = text;
