@@ -95,6 +95,27 @@ export function cellOf<F extends string>(
   return column === UNMAPPED ? undefined : (cells.values[column] ?? null);
 }
 
+/** A row view's parts: its grid row's cells, and each field's column by place (see {@link placeOf}). */
+export interface ViewParts {
+  readonly values: readonly CellValue[];
+  /** By place: the field's column; -1 when the field is not mapped; past the row's end when mapped without a column. */
+  readonly at: Int32Array;
+}
+
+/**
+ * A row view's parts (the view itself, nothing made), or null for plain cells: code that reads several
+ * fields of every row reads them with {@link viewCell}, without a getter call per field.
+ */
+export function viewParts(cells: object): ViewParts | null {
+  return cells instanceof RowCells ? cells : null;
+}
+
+/** `cells[field]` of a view, from its parts: `place` must be `placeOf(field)` (undefined when not mapped, null when no cell). */
+export function viewCell(view: ViewParts, place: number): CellValue | undefined {
+  const column = place < 0 ? UNMAPPED : view.at[place]!;
+  return column === UNMAPPED ? undefined : (view.values[column] ?? null);
+}
+
 /** The last answer of {@link mappedOf}: a sheet asks with the same table and places row after row. */
 let lastMapped: { at: Int32Array; places: readonly number[]; mapped: readonly number[] } | null = null;
 

@@ -35,15 +35,31 @@ const KNOWN_IDS_LIMIT = 10_000;
 /** The id last seen to match (the same product or storage on line after line: no lookup). */
 let lastId: string | null = null;
 
+/**
+ * Ids seen to match, by their last two characters (a UUID's are hex digits): a sheet's few products
+ * and storages are told at a glance, without hashing the id for {@link KNOWN_IDS}.
+ */
+const RECENT_IDS: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+
+/** An id's slot in {@link RECENT_IDS}. */
+function recentSlot(v: string): number {
+  const n = v.length;
+  return n < 2 ? 0 : (v.charCodeAt(n - 2) * 31 + v.charCodeAt(n - 1)) & 255;
+}
+
 function isId(v: unknown): v is string {
   if (typeof v !== 'string') return false;
   if (v === lastId) return true;
+  const slot = recentSlot(v);
+  if (RECENT_IDS[slot] === v) return true;
   if (KNOWN_IDS.has(v)) {
     lastId = v;
+    RECENT_IDS[slot] = v;
     return true;
   }
   if (!ID_PATTERN.test(v)) return false;
   if (KNOWN_IDS.size < KNOWN_IDS_LIMIT) KNOWN_IDS.add(v);
+  RECENT_IDS[slot] = v;
   return true;
 }
 /** The timestamp last seen to match zod's pattern (a sheet's invoices share a few dates: one pattern run each). */
@@ -186,12 +202,97 @@ function fastItem(item: unknown): LineItemInput | null {
 }
 
 /**
+ * A receipt's line items, each checked as it is made: {@link ReceiptItems.add} builds the item in zod's
+ * key order and runs {@link fastItem}'s checks on its values then and there, so the body check need not
+ * walk the items again. An item the check is not sure of is kept as made and marks the list unsure (the
+ * whole body then goes the usual way: this check, else zod). Only `add` puts items in the list.
+ */
+export class ReceiptItems {
+  /** The items made, in line order (the body's `line_items`); read only. */
+  readonly list: LineItemInput[];
+  private count = 0;
+  /** Every item passed the check as it was made (zod would give each back as it is). */
+  private sure = true;
+
+  /** @param capacity the most items the receipt can have (one per line): the list is cut to those added by {@link done}. */
+  constructor(capacity: number) {
+    this.list = new Array<LineItemInput>(capacity);
+  }
+
+  /** Adds one line item (`id`: the Line Item ID written back by an earlier run, or null for a new line). */
+  add(
+    id: string | null,
+    productId: string,
+    aliasId: string | null,
+    quantity: string,
+    size: string,
+    unit: string,
+    cost: string,
+  ): void {
+    const item: LineItemInput =
+      id === null
+        ? {
+            product_id: productId,
+            product_alias_id: aliasId,
+            quantity,
+            pack_size_value: size,
+            pack_size_unit: unit,
+            pack_cost: cost,
+          }
+        : {
+            id,
+            product_id: productId,
+            product_alias_id: aliasId,
+            quantity,
+            pack_size_value: size,
+            pack_size_unit: unit,
+            pack_cost: cost,
+          };
+    if (this.sure && !(checkedValues(id, productId, aliasId, quantity, size, cost) && isTrimmedUnit(unit)))
+      this.sure = false;
+    this.list[this.count++] = item;
+  }
+
+  /** The list cut to the items added; call once, after the last {@link add}. */
+  done(): LineItemInput[] {
+    this.list.length = this.count;
+    return this.list;
+  }
+
+  /** Whether `items` is this list and every item in it passed the check as it was made. */
+  vouchesFor(items: unknown): boolean {
+    return this.sure && items === this.list && this.list.length === this.count;
+  }
+}
+
+/** {@link fastItem}'s checks of an item's values, given as they are (strings or null). */
+function checkedValues(
+  id: string | null,
+  productId: string,
+  aliasId: string | null,
+  quantity: string,
+  size: string,
+  cost: string,
+): boolean {
+  if (id !== null && !isId(id)) return false;
+  if (aliasId !== null && !isId(aliasId)) return false;
+  if (!isId(productId) || !isDecimal(quantity) || !isDecimal(size) || !isDecimal(cost)) return false;
+  return decimalSign(quantity) > 0 && decimalSign(size) > 0 && decimalSign(cost) >= 0;
+}
+
+/** A unit zod's `.trim().min(1).max(UNIT_MAX_LENGTH)` gives back as it is. */
+function isTrimmedUnit(unit: string): boolean {
+  return trimmedText(unit, UNIT_MAX_LENGTH) === unit;
+}
+
+/**
  * The body as `ReceiptCreateBody` (zod) gives it back when this check is sure it passes; null when it
  * is not sure (an invalid body, an unusual shape): then zod decides. Never throws. The body is a new
  * object, but its line items (and their array) may be the input's own (when zod would give them back
- * unchanged): the caller must not change the input's items afterwards.
+ * unchanged): the caller must not change the input's items afterwards. `made`: the {@link ReceiptItems}
+ * the body's `line_items` were made with, whose items were checked as they were made.
  */
-export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
+export function fastReceiptBody(body: unknown, made?: ReceiptItems): ReceiptCreateBody | null {
   if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;
   if (!('notes' in body) || !('order_number' in body) || !Array.isArray(body.line_items)) return null;
   const supplier = trimmedText(body.supplier, MAX_LENGTH.name);
@@ -202,13 +303,15 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
   // The input's own array when zod would give back every item as it is (the usual case); else a copy.
   const lines = body.line_items as unknown[];
   let items: LineItemInput[] | null = null;
-  for (let k = 0; k < lines.length; k += 1) {
-    const item = fastItem(lines[k]);
-    if (!item) return null;
-    if (items !== null) items.push(item);
-    else if (item !== lines[k]) {
-      items = lines.slice(0, k) as LineItemInput[];
-      items.push(item);
+  if (made === undefined || !made.vouchesFor(lines)) {
+    for (let k = 0; k < lines.length; k += 1) {
+      const item = fastItem(lines[k]);
+      if (!item) return null;
+      if (items !== null) items.push(item);
+      else if (item !== lines[k]) {
+        items = lines.slice(0, k) as LineItemInput[];
+        items.push(item);
+      }
     }
   }
   return {
@@ -223,9 +326,10 @@ export function fastReceiptBody(body: unknown): ReceiptCreateBody | null {
 
 /**
  * `ReceiptCreateBody.safeParse(body)`, the same outcome and data, with valid bodies of the usual shape
- * (header keys present, `line_items` an array) checked without zod's general machinery.
+ * (header keys present, `line_items` an array) checked without zod's general machinery. `made`: as
+ * {@link fastReceiptBody}'s.
  */
-export function checkReceiptCreateBody(body: unknown): z.ZodSafeParseResult<ReceiptCreateBody> {
-  const fast = fastReceiptBody(body);
+export function checkReceiptCreateBody(body: unknown, made?: ReceiptItems): z.ZodSafeParseResult<ReceiptCreateBody> {
+  const fast = fastReceiptBody(body, made);
   return fast ? { success: true, data: fast } : ReceiptCreateBody.safeParse(body);
 }

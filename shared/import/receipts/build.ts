@@ -2,14 +2,11 @@
  * Turns one invoice's rows into a receipt create body: header and lines read, names resolved, the body checked; a
  * problem pinned to each cell that cannot be used.
  */
-import type { LineItemInput, ReceiptCreateBody } from '../../schemas/bodies.ts';
-import { checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
+import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
+import { ReceiptItems, checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import { headerLabel, type ReceiptField } from '../../kinds/index.ts';
-import { isBlank } from '../../sheet/grid.ts';
-import { cellText, compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
-import { checkKeptBy, lineCells, prePhrase, type LineCells } from './line-packs.ts';
-import type { FieldRow } from '../rows.ts';
+import type { ReceiptField } from '../../kinds/index.ts';
+import { cellText } from '../../sheet/values/index.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { CellReader, type ReadSettings } from '../cells.ts';
 import type { ReadMemo } from '../read-memo.ts';
@@ -19,15 +16,12 @@ import type { BodySource } from '../zod-problems.ts';
 import { issuesToProblems } from '../zod-problems.ts';
 import type { InvoiceGroup } from './group.ts';
 import { invoiceNotes } from '../../kinds/invoice-notes.ts';
-import { lineTotalProblem, packCostExGst, type PriceReading } from './prices.ts';
+import type { PriceReading } from './prices.ts';
+import type { CleanLines } from './clean-lines.ts';
+import { LineReader, type ReceiptLine } from './draft-lines.ts';
 
 export type { ReadSettings } from '../cells.ts';
-
-/** One sheet line of a receipt: its row and the Line Item ID written back by an earlier run, if any. */
-export interface ReceiptLine {
-  rowNumber: number;
-  lineItemId: string | null;
-}
+export type { ReceiptLine } from './draft-lines.ts';
 
 /**
  * One invoice made ready to send: the receipt body (null when any cell is invalid: nothing of the
@@ -53,12 +47,11 @@ export interface ReceiptDraft {
  * Never throws: every problem is returned, pinned to its cell. `settings.memo`: the plan's memo of
  * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once.
  */
-// eslint-disable-next-line max-lines-per-function -- one receipt, read header then lines, with its problems pinned as it goes; shared/kinds is restructuring it
 export function buildReceiptDraft(
   group: InvoiceGroup,
   index: ColumnIndex,
   resolver: Resolver,
-  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo },
+  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo; cleanLines?: CleanLines },
 ): ReceiptDraft {
   const prices = settings.prices ?? {
     basis: { costIncludesGst: false, totalIncludesGst: false },
@@ -88,72 +81,13 @@ export function buildReceiptDraft(
   const notes = read.optionalText(header.notes?.value ?? null);
   const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
 
-  const priceFromTotal = settings.packCostFrom === 'line_total';
-  // One slot per line, filled in order (no array grown line by line).
+  // One slot per line, filled in order; each line read by one small function (draft-lines.ts).
   const lines: ReceiptLine[] = new Array<ReceiptLine>(group.lines.length);
-  // As many slots as lines (no list grown item by item), cut to the items made.
-  const items: NonNullable<ReceiptCreateBody['line_items']> = new Array<LineItemInput>(group.lines.length);
-  let itemCount = 0;
-  // One object for every line's cells, filled afresh line by line (nothing keeps it past its line).
-  let scratch: LineCells | undefined;
-  for (let k = 0; k < group.lines.length; k += 1) {
-    const row = group.lines[k]!;
-    const cells = lineCells(row, lineSettings, settings.memo, scratch);
-    scratch = cells;
-    const refused = cells.refusal;
-    if (refused) read.problem(refused.field, row.rowNumber, 'invalid_pack', refused.message, refused.value);
-    const product =
-      refused?.field === 'product' ? null : read.product(cells.productField, cells.product, row.rowNumber);
-    const quantity = refused?.field === 'quantity' ? null : read.decimal('quantity', cells.quantity, row.rowNumber);
-    const pack = refused ? null : linePack(read, cells, row, quantity, lineSettings);
-    const price = priceFromTotal
-      ? unitPriceFromTotal(read, row, quantity)
-      : read.decimal('pack_cost', row.cells.pack_cost, row.rowNumber);
-    const lineItemId = read.id('line_item_id', row.cells.line_item_id, row.rowNumber);
-    lines[k] = { rowNumber: row.rowNumber, lineItemId };
-    // An export or results file (a Record ID) carries the Line Total shed computed, not the supplier's:
-    // a corrected quantity leaves it stale, so it is only checked on invoices being created.
-    const total = row.cells.line_total;
-    if (quantity !== null && price !== null && !recordId && !priceFromTotal && total !== undefined && !isBlank(total)) {
-      const labels = {
-        quantity: columnLabel(index, 'quantity'),
-        price: columnLabel(index, 'pack_cost'),
-        total: columnLabel(index, 'line_total'),
-      };
-      const mismatch = lineTotalProblem(row.cells.line_total, quantity, price, prices, labels);
-      // The fix may be that the column is no line total at all (the invoice's total on every line).
-      if (mismatch)
-        read.problem('line_total', row.rowNumber, 'line_total_mismatch', mismatch, row.cells.line_total, [
-          { code: 'not_line_total' },
-        ]);
-    }
-    const cost = price === null ? null : packCostExGst(price, prices);
-    if (price !== null && cost !== price) {
-      read.warn(
-        'pack_cost',
-        row.rowNumber,
-        'gst_taken_off',
-        `${price} includes GST: sent as ${cost} excluding GST`,
-        row.cells.pack_cost,
-      );
-    }
-    if (product && quantity !== null && pack && cost !== null) {
-      // One object per line, its keys in the schema's order (fast-bodies.ts then takes it as it is).
-      const { productId, productAliasId } = product;
-      const item = {
-        product_id: productId,
-        product_alias_id: productAliasId,
-        quantity,
-        pack_size_value: pack.value,
-        pack_size_unit: pack.unit,
-        pack_cost: cost,
-      };
-      // The schema's key order (id first), so that the fast body check takes the item as it is.
-      items[itemCount++] = lineItemId ? { id: lineItemId, ...item } : item;
-    }
-  }
+  const items = new ReceiptItems(group.lines.length);
+  const reader = new LineReader(read, index, lineSettings, settings, own, prices, recordId, lines, items);
+  for (let k = 0; k < group.lines.length; k += 1) reader.line(group.lines[k]!, k);
 
-  items.length = itemCount;
+  const lineItems = items.done();
   // The reader's own list when the grouping found nothing (the reader is not used after this draft).
   const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
   const draft: ReceiptDraft = {
@@ -175,20 +109,15 @@ export function buildReceiptDraft(
     supplier,
     order_number: orderNumber,
     notes: invoiceNotes(invoice, notes),
-    line_items: items,
+    line_items: lineItems,
   };
-  const checked = checkReceiptCreateBody(body);
+  const checked = checkReceiptCreateBody(body, items);
   if (!checked.success) {
     problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
     return draft;
   }
   draft.body = checked.data;
   return draft;
-}
-
-/** A field's header as the sheet writes it, or the field's label. */
-function columnLabel(index: ColumnIndex, field: ReceiptField): string {
-  return index.headers[index.columns[field] ?? -1] || headerLabel('receipts', field);
 }
 
 /** The sheet row an invoice's header field was written on (its first line when blank throughout). */
@@ -220,38 +149,4 @@ function locate(path: readonly PropertyKey[], group: InvoiceGroup): BodySource {
   }
   const field = BODY_TO_FIELD[String(head)] ?? 'supplier';
   return { field, rowNumber: headerRow(group, field), value: group.header[field]?.value ?? null };
-}
-
-/**
- * A line's pack size (from its cell, or as the engine read it from the quantity cell, the product text or
- * a convention), checked against what the product text says it is kept by; each conversion said.
- */
-function linePack(
-  read: CellReader,
-  cells: ReturnType<typeof lineCells>,
-  row: FieldRow<ReceiptField>,
-  quantity: string | null,
-  settings: ReadSettings,
-): { value: string; unit: string } | null {
-  const { packField, packSize, pre } = cells;
-  const pack = read.amountWithUnit(packField, 'pack_unit', packSize, row.cells.pack_unit, row.rowNumber, pre);
-  if (!pack) return null;
-  const said = prePhrase(cells, quantity);
-  if (said) read.warn(packField, row.rowNumber, 'pack_read', said, packSize);
-  // No size in the product text: nothing to check the pack against (checkKeptBy would pass it as it is).
-  if (!cells.productPack) return pack;
-  const kept = checkKeptBy(cells, pack, settings);
-  if (!kept.ok) {
-    read.problem(packField, row.rowNumber, 'pack_kept_by', kept.reason, packSize);
-    return null;
-  }
-  if (kept.phrase) read.warn(packField, row.rowNumber, 'pack_converted', kept.phrase, packSize);
-  return { value: kept.value, unit: kept.unit };
-}
-
-/** The price of one pack when the sheet has a Line Total and no price column: total ÷ quantity, to six places. */
-function unitPriceFromTotal(read: CellReader, row: FieldRow<ReceiptField>, quantity: string | null): string | null {
-  const total = read.decimal('line_total', row.cells.line_total, row.rowNumber);
-  if (total === null || quantity === null || compareDecimals(quantity, '0') <= 0) return null;
-  return divideDecimals(total, quantity, 6);
 }

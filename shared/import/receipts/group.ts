@@ -15,7 +15,8 @@ import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
-import { cellOf, mappedOf, placeOf } from '../row-cells.ts';
+import { cellOf, mappedOf, placeOf, viewCell, viewParts } from '../row-cells.ts';
+import { InvoiceIndex, addKeyedTo, comparable, keyLater, keyedIn, rememberIn, supplierKeyOf } from './invoice-index.ts';
 
 /** Each of {@link RECEIPT_HEADER_FIELDS}' place, for `cellOf`. */
 const HEADER_PLACES: readonly number[] = RECEIPT_HEADER_FIELDS.map(placeOf);
@@ -83,7 +84,7 @@ export function groupInvoices(
 ): InvoiceGroup[] {
   const keyField = invoiceKeyField(index.columns);
   const groups: InvoiceGroup[] = [];
-  const invoices = new InvoiceIndex();
+  const invoices = new InvoiceIndex<InvoiceGroup>();
   let current: InvoiceGroup | null = null;
 
   // Each row's invoice key as written and as compared, read once for the three passes below.
@@ -93,7 +94,8 @@ export function groupInvoices(
   const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
-    const boundary = blankBefore.has(row.rowNumber);
+    // Most sheets have no blank row among their lines: no lookup per row then.
+    const boundary = blankBefore.size > 0 && blankBefore.has(row.rowNumber);
     // What ties a row to its invoice: the Record ID an earlier run or an export wrote (one receipt, even
     // when its invoice number is blank or shared with another), else the invoice key; with neither, the
     // row continues the invoice above.
@@ -102,7 +104,7 @@ export function groupInvoices(
     const recordId = recordIdOf(row);
     let group: InvoiceGroup | null;
     if (recordId || invoice) {
-      const supplier = cellText(row.cells.supplier ?? null) || null;
+      const supplierCell = row.cells.supplier;
       // The invoices of this number, looked up once for the row (a row with a number has one; else none).
       const entry = number === null ? null : invoices.entry(number);
       const sameNumber = entry?.groups ?? NONE;
@@ -112,16 +114,21 @@ export function groupInvoices(
         !recordId &&
         !supplierStarts.has(row.rowNumber) &&
         sameNumber.includes(current);
-      const supplierKey = recordId ? '' : supplierKeyOf(supplier);
+      // The first row of a number (most are met once): nothing to look up, its supplier key made later if asked.
+      const first = entry !== null && entry.groups === null && entry.keyed === null && !recordId;
+      // Its supplier is read when looked up by: never for a number's first row (nothing to look up).
+      const supplier = first ? null : cellText(supplierCell ?? null) || null;
+      const supplierKey = recordId || first ? '' : supplierKeyOf(supplier);
       group =
         // The next line of the invoice above: one invoice, even if it names another supplier (refused below).
         (continues ? current : null) ??
-        (recordId ? invoices.record(recordId) : keyedIn(entry!, supplierKey)) ??
+        (recordId ? invoices.record(recordId) : first ? undefined : keyedIn(entry!, supplierKey)) ??
         // No supplier on this line: it belongs to the nearest invoice of that number above.
         (supplier === null ? (sameNumber.at(-1) ?? null) : null);
       if (!group) {
         group = newGroup(invoice, keyField);
         if (recordId) invoices.addRecord(recordId, group);
+        else if (first) keyLater(entry!, supplierCell, group);
         else addKeyedTo(entry!, supplierKey, group);
         groups.push(group);
       }
@@ -148,70 +155,6 @@ function recordIdOf(row: FieldRow<ReceiptField>): string {
   return recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
 }
 
-/** A supplier as invoice keys compare it: case and spacing ignored; '' for none. */
-function supplierKeyOf(supplier: string | null): string {
-  return supplier === null ? '' : comparable(supplier);
-}
-
-/**
- * The invoices of one invoice number: all of them (newest last), and those keyed by a supplier. Each
- * list is made with its first item (an array grown from empty takes room for 17).
- */
-interface NumberEntry {
-  groups: InvoiceGroup[] | null;
-  /** Pairs: a supplier key (see {@link supplierKeyOf}), then the invoice first keyed by it. */
-  keyed: (string | InvoiceGroup)[] | null;
-}
-
-/**
- * The invoices met so far: by Record ID, and by invoice number (one {@link NumberEntry} each, looked up
- * once per row). One map lookup per number, no key text built.
- */
-class InvoiceIndex {
-  private readonly byRecord = new Map<string, InvoiceGroup>();
-  private readonly byNumber = new Map<string, NumberEntry>();
-
-  /** The invoice of a Record ID (as {@link recordIdOf} gives it). */
-  record(recordId: string): InvoiceGroup | undefined {
-    return this.byRecord.get(recordId);
-  }
-
-  /** Keys `group` by its Record ID, unless an invoice already is. */
-  addRecord(recordId: string, group: InvoiceGroup): void {
-    if (!this.byRecord.has(recordId)) this.byRecord.set(recordId, group);
-  }
-
-  /** The entry of an invoice number (made empty on first use: an empty entry holds no invoice). */
-  entry(number: string): NumberEntry {
-    let entry = this.byNumber.get(number);
-    if (entry === undefined) {
-      entry = { groups: null, keyed: null };
-      this.byNumber.set(number, entry);
-    }
-    return entry;
-  }
-}
-
-/** The invoice of `entry`'s number first keyed by this supplier key. */
-function keyedIn(entry: NumberEntry, supplierKey: string): InvoiceGroup | undefined {
-  const keyed = entry.keyed;
-  if (!keyed) return undefined;
-  for (let k = 0; k < keyed.length; k += 2) if (keyed[k] === supplierKey) return keyed[k + 1] as InvoiceGroup;
-  return undefined;
-}
-
-/** Keys `group` by `entry`'s number and this supplier key, unless an invoice already is. */
-function addKeyedTo(entry: NumberEntry, supplierKey: string, group: InvoiceGroup): void {
-  if (!entry.keyed) entry.keyed = [supplierKey, group];
-  else if (keyedIn(entry, supplierKey) === undefined) entry.keyed.push(supplierKey, group);
-}
-
-/** Counts `group` among the invoices of `entry`'s number (once). */
-function rememberIn(entry: NumberEntry, group: InvoiceGroup): void {
-  if (!entry.groups) entry.groups = [group];
-  else if (!entry.groups.includes(group)) entry.groups.push(group);
-}
-
 /**
  * Each row's invoice key cell as text (null when blank or there is no key column) and as invoice
  * numbers compare (`normInvoice`), by row index.
@@ -223,8 +166,12 @@ function keyTexts(
   const texts: (string | null)[] = new Array<string | null>(rows.length).fill(null);
   const numbers: (string | null)[] = new Array<string | null>(rows.length).fill(null);
   if (keyField === null) return { texts, numbers };
+  const place = keyField === 'invoice' ? INVOICE_PLACE : placeOf(keyField);
   for (let i = 0; i < rows.length; i += 1) {
-    const cell = keyCell(rows[i]!, keyField);
+    // A view's key cell read from its parts (no getter call per row), a plain row's by name.
+    const cells = rows[i]!.cells;
+    const view = viewParts(cells);
+    const cell = view === null ? cells[keyField] : viewCell(view, place);
     const text = cell === undefined || cell === null ? '' : cellText(cell);
     if (!text) continue;
     texts[i] = text;
@@ -379,10 +326,4 @@ function addKey(group: InvoiceGroup, row: FieldRow<ReceiptField>): void {
   const cell = keyCell(row, group.keyField);
   const text = cell === undefined || cell === null ? '' : cellText(cell);
   if (group.key === null && text) group.key = text;
-}
-
-/** Header values compared as a bookkeeper reads them: case and spacing ignored. */
-function comparable(value: CellValue): string {
-  const lower = cellText(value).toLowerCase();
-  return isCleanAscii(lower) ? lower : lower.replace(/\s+/g, ' ');
 }

@@ -19,6 +19,7 @@ import { buildReceiptDraft } from './build.ts';
 import { groupInvoices } from './group.ts';
 import { refuseRepeatedBlocks } from './repeated-blocks.ts';
 import { ReadMemo } from '../read-memo.ts';
+import { CleanLines } from './clean-lines.ts';
 
 /** Everything an import of receipts will do, worked out before anything is sent. */
 export interface ReceiptPlan {
@@ -67,7 +68,7 @@ export function planReceiptImport(
   const groups = groupInvoices(rows, blankBefore, index);
   // The same invoice pasted twice under one spelling is one group with its lines twice: refused.
   // Each distinct cell text is read once for the whole sheet (this plan's memo only).
-  const lineSettings = { ...reading, prices, memo: new ReadMemo() };
+  const lineSettings = { ...reading, prices, memo: new ReadMemo(), cleanLines: new CleanLines() };
   const drafts = refuseRepeatedBlocks(groups.map((group) => buildReceiptDraft(group, index, resolver, lineSettings)));
   return { drafts, skipped, warnings };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mappedOf, placeOf, plainRowCells, rowViewsOf } from '../../../shared/import/row-cells.ts';
+import { mappedOf, placeOf, plainRowCells, rowViewsOf, viewCell, viewParts } from '../../../shared/import/row-cells.ts';
 import { splitDataRows, withConstants } from '../../../shared/import/rows.ts';
 import { KINDS, type ReceiptField } from '../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
@@ -34,6 +34,11 @@ describe('row views (row-cells.ts)', () => {
           const column = columns[field];
           expect(row.cells[field]).toEqual(column === undefined ? undefined : (values[column] ?? null));
         }
+        // Read from the view's parts (draft-lines.ts), each field reads as its getter does.
+        const view = viewParts(row.cells);
+        expect(view).not.toBeNull();
+        for (const field of KINDS.receipts.fields) expect(viewCell(view!, placeOf(field))).toEqual(row.cells[field]);
+        expect(viewCell(view!, placeOf('no_such_field'))).toBeUndefined();
         // Changed only through a plain copy: the mapped fields, in the mapping's order.
         const plain = plainRowCells(row.cells, columns);
         expect(Object.keys(plain)).toEqual(Object.keys(columns));
@@ -56,6 +61,8 @@ describe('row views (row-cells.ts)', () => {
     expect(Object.getPrototypeOf(rows[0]!.cells)).not.toBe(Object.prototype);
     const [row] = withConstants(rows, { storage: 'Main Shed', product: 'ignored' });
     expect(row!.cells).toEqual({ product: 'Glyfos', quantity: 4, storage: 'Main Shed' });
+    // A plain row has no parts: read by name.
+    expect(viewParts(row!.cells)).toBeNull();
   });
 
   it('are not made for a mapping naming a field no import kind has (rows are then plain copies)', () => {
