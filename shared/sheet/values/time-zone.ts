@@ -86,43 +86,9 @@ const MIDNIGHTS = new Map<string, string>();
 function computeLocalMidnightIso(date: LocalDate, timeZone: string): string {
   const zone = assertTimeZone(timeZone);
   if (!isRealDate(date)) throw new RangeError(`${JSON.stringify(date)} is not a calendar date`);
-  const plain = plainLocalMidnightIso(date, zone);
-  if (plain !== null) return plain;
   const iso = isoWithOffset(new TZDate(date.year, date.month - 1, date.day, zone));
   if (!iso.startsWith(formatLocalDate(date))) throw new NonexistentLocalDateError(date, zone);
   return iso;
-}
-
-/** A day and an hour, in milliseconds: the span each side of a midnight that must keep one offset. */
-const DAY_AND_HOUR_MS = 25 * 3600 * 1000;
-
-/** The offset (minutes) each zone's last plain midnight had: the first guess for the next date asked. */
-const LAST_OFFSETS = new Map<string, number>();
-
-/**
- * {@link localMidnightIso} of a date far from any change of the zone's offset, in two or three offset
- * look-ups instead of a TZDate's many; null when not sure (then TZDate decides). Sure means: an
- * instant whose wall-clock time in the zone is the date's midnight, with one whole-minute offset from
- * 25 hours before it to 25 hours after (so no change of offset, daylight time or a jump across the date
- * line, comes near that midnight: it is the date's only midnight). Years 1900 to 9999 only.
- */
-function plainLocalMidnightIso(date: LocalDate, zone: string): string | null {
-  if (date.year < 1900 || date.year > 9999) return null;
-  const wall = Date.UTC(date.year, date.month - 1, date.day);
-  let guess = LAST_OFFSETS.get(zone) ?? tzOffset(zone, new Date(wall));
-  let offset = tzOffset(zone, new Date(wall - guess * 60_000));
-  // A guess from another season: once more, with the offset found.
-  if (offset !== guess) {
-    guess = offset;
-    offset = tzOffset(zone, new Date(wall - guess * 60_000));
-  }
-  if (offset !== guess || !Number.isInteger(offset)) return null;
-  const instant = wall - offset * 60_000;
-  if (tzOffset(zone, new Date(instant - DAY_AND_HOUR_MS)) !== offset) return null;
-  if (tzOffset(zone, new Date(instant + DAY_AND_HOUR_MS)) !== offset) return null;
-  LAST_OFFSETS.set(zone, offset);
-  const abs = Math.abs(offset);
-  return `${formatLocalDate(date)}T00:00:00${offset >= 0 ? '+' : '-'}${pad(Math.trunc(abs / 60), 2)}:${pad(abs % 60, 2)}`;
 }
 
 /**
