@@ -38,11 +38,26 @@ export interface BatchedWorkbook {
   /** Big sheets by name (as the workbook names them). */
   sheets: ReadonlySet<string>;
   /**
-   * The sheet's rows in batches, each batch a workbook (`bytes` with the sheet part holding only
-   * that batch's rows), in order; null when a row has no `r` attribute (read the sheet whole).
+   * The sheet's rows in batches, in order, each a workbook (the workbook with the sheet part holding
+   * only that batch's rows) to parse; null when the sheet cannot be batched.
+   * @throws RowsWithoutNumbers (while iterating) when a row has no `r` attribute: read the sheet whole.
    */
-  batches(sheet: string): AsyncGenerator<Uint8Array, void, undefined> | null;
+  batches(sheet: string): AsyncGenerator<SheetBatch, void, undefined> | null;
 }
+
+/** One batch of a big sheet's rows, as a workbook to parse. */
+export interface SheetBatch {
+  /**
+   * The batch's workbook parsed by SheetJS with `options`, as `XLSX.read` parses a workbook's bytes
+   * (its own parts parsed anew, the sheet part's text given as it is: no zip written or read again).
+   * @throws what SheetJS throws for a part it cannot read.
+   */
+  parse(options: XLSX.ParsingOptions): XLSX.WorkBook;
+}
+
+/** SheetJS's parse of an unpacked workbook (a CFB container), exported though not declared in its types. */
+const parseContainer = (XLSX as unknown as { parse_zip(zip: unknown, options: XLSX.ParsingOptions): XLSX.WorkBook })
+  .parse_zip;
 
 const SHEET_DATA_OPEN = /<(\w+:)?sheetData\b[^>]*?(\/?)>/;
 
@@ -75,8 +90,7 @@ export async function takeOutBigSheets(
     XLSX.CFB.utils.cfb_add(container, entry.name, content);
   }
   if (big.size === 0) return null;
-  const write = () => new Uint8Array(XLSX.CFB.write(container, { fileType: 'zip', type: 'buffer' }) as Buffer);
-  const stripped = write();
+  const stripped = new Uint8Array(XLSX.CFB.write(container, { fileType: 'zip', type: 'buffer' }) as Buffer);
   return {
     bytes: stripped,
     sheets: new Set(big.keys()),
@@ -84,13 +98,24 @@ export async function takeOutBigSheets(
       const found = big.get(sheet);
       if (!found) return null;
       const index = (container.FullPaths as string[]).findIndex((full) => full.endsWith(`/${found.entry.name}`));
-      const file = container.FileIndex[index];
+      const file = container.FileIndex[index] as { content?: unknown; data?: string; size?: number } | undefined;
       if (!file) return null;
-      return batchesOf(entryData(bytes, found.entry)!, found, batchBytes, (text) => {
-        file.content = Buffer.from(found.head + text + found.close, 'latin1');
-        file.size = (file.content as Buffer).length;
-        return write();
-      });
+      return batchesOf(entryData(bytes, found.entry)!, found, batchBytes, (text) => ({
+        parse(options) {
+          // The part's text as SheetJS takes a part's bytes (latin1, `Buffer.toString('binary')`): given as it is.
+          file.content = undefined;
+          file.data = found.head + text + found.close;
+          try {
+            // As XLSX.read sets them before parsing: styles read, so number formats and stub cells too.
+            return parseContainer(container, {
+              ...options,
+              ...(options.cellStyles ? { cellNF: true, sheetStubs: true } : {}),
+            });
+          } finally {
+            file.data = undefined;
+          }
+        },
+      }));
     },
   };
 }
@@ -150,8 +175,8 @@ async function* batchesOf(
   data: Uint8Array,
   sheet: BigSheet,
   batchBytes: number,
-  workbook: (rowsText: string) => Uint8Array,
-): AsyncGenerator<Uint8Array, void, undefined> {
+  workbook: (rowsText: string) => SheetBatch,
+): AsyncGenerator<SheetBatch, void, undefined> {
   const prefix = /<(\w+:)?sheetData\b[^>]*>$/.exec(sheet.head)?.[1] ?? '';
   const rowEnd = new RegExp(`</${prefix}row>|<${prefix}row\\b[^>]*/>`, 'g');
   const dataEnd = `</${prefix}sheetData>`;
