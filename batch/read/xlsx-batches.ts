@@ -187,8 +187,26 @@ async function strip(data: Uint8Array, entry: ZipEntry): Promise<{ text: string;
 
 /** A `row` element without an `r` attribute (SheetJS would number it by position). */
 const ROW_WITHOUT_NUMBER = /<(?:\w+:)?row(?![^>]*\sr=)[\s>/]/;
+/**
+ * Where to cut the rows' text: after its last row end (`</row>`, in the rows' prefix; a row written
+ * empty, `<row r="9"/>`, after it goes with the next batch), or after its last empty row when it has
+ * no row end; -1 when it has neither.
+ */
+function rowsEnd(text: string, prefix: string, rowEnd: RegExp): number {
+  const close = `</${prefix}row>`;
+  const last = text.lastIndexOf(close);
+  if (last >= 0) return last + close.length;
+  let end = -1;
+  rowEnd.lastIndex = 0;
+  for (let m = rowEnd.exec(text); m; m = rowEnd.exec(text)) end = m.index + m[0].length;
+  return end;
+}
 
-/** The rows of a big sheet cut into batches at row ends, each made a workbook by `workbook`. */
+/**
+ * The rows of a big sheet cut into batches at row ends, each made a workbook by `workbook`. The
+ * part's chunks are kept apart until a batch is cut (joining them as they come copied each batch
+ * several times); the end of `<sheetData>` is looked for in each chunk, with the characters before it.
+ */
 async function* batchesOf(
   data: Uint8Array,
   sheet: BigSheet,
@@ -196,16 +214,15 @@ async function* batchesOf(
   workbook: (rowsText: string) => SheetBatch,
 ): AsyncGenerator<SheetBatch, void, undefined> {
   const prefix = /<(\w+:)?sheetData\b[^>]*>$/.exec(sheet.head)?.[1] ?? '';
-  const rowEnd = new RegExp(`</${prefix}row>|<${prefix}row\\b[^>]*/>`, 'g');
+  const rowEnd = new RegExp(`<${prefix}row\\b[^>]*/>`, 'g');
   const dataEnd = `</${prefix}sheetData>`;
   let skipped = sheet.head.length;
+  // The text not batched yet: `pending`, then `chunks` (`length` characters in all).
   let pending = '';
-  const cut = (text: string): number => {
-    let last = -1;
-    rowEnd.lastIndex = 0;
-    for (let m = rowEnd.exec(text); m; m = rowEnd.exec(text)) last = m.index + m[0].length;
-    return last;
-  };
+  let chunks: string[] = [];
+  let length = 0;
+  // The last characters of the text so far, that may begin the end of `<sheetData>`.
+  let seen = '';
   for await (const chunk of partText(data, sheet.entry)) {
     let text = chunk;
     if (skipped > 0) {
@@ -213,23 +230,36 @@ async function* batchesOf(
       text = text.slice(drop);
       skipped -= drop;
     }
-    pending += text;
-    const end = pending.indexOf(dataEnd);
-    if (end >= 0) {
-      pending = pending.slice(0, end);
+    // Where the rows end in this chunk (negative: the end tag began in the text held before it).
+    const across = (seen + text.slice(0, dataEnd.length - 1)).indexOf(dataEnd);
+    const end = across >= 0 ? across - seen.length : text.indexOf(dataEnd);
+    if (across >= 0 || end >= 0) {
+      pending = (pending + chunks.join('') + text).slice(0, length + end);
+      chunks = [];
       break;
     }
-    if (pending.length < batchBytes) continue;
-    const at = cut(pending);
-    if (at <= 0) continue;
-    const rows = pending.slice(0, at);
-    pending = pending.slice(at);
+    chunks.push(text);
+    length += text.length;
+    const keep = dataEnd.length - 1;
+    seen = text.length >= keep ? text.slice(-keep) : (seen + text).slice(-keep);
+    if (length < batchBytes) continue;
+    const held = pending + chunks.join('');
+    chunks = [];
+    const at = rowsEnd(held, prefix, rowEnd);
+    if (at <= 0) {
+      pending = held;
+      continue;
+    }
+    const rows = held.slice(0, at);
+    pending = held.slice(at);
+    length = pending.length;
     if (ROW_WITHOUT_NUMBER.test(rows)) throw new RowsWithoutNumbers();
     yield workbook(rows);
   }
-  if (pending.trim() !== '') {
-    if (ROW_WITHOUT_NUMBER.test(pending)) throw new RowsWithoutNumbers();
-    yield workbook(pending);
+  const rest = pending + chunks.join('');
+  if (rest.trim() !== '') {
+    if (ROW_WITHOUT_NUMBER.test(rest)) throw new RowsWithoutNumbers();
+    yield workbook(rest);
   }
 }
 

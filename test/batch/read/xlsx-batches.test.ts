@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readGrid, type ReadGrid } from '../../../batch/read/index.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
 import { findReaderCorpus } from '../../../scripts/kit.ts';
+import { workbookZip } from '../../support/workbook-zip.ts';
 import { EXAMPLES, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
 
 // Issue 26, item 2: a big worksheet is read in batches of rows (batch/read/xlsx-batches.ts), each
@@ -76,4 +79,86 @@ describe('big worksheets read in batches', () => {
       await cleanup();
     }
   });
+
+  it('reads the last rows whole wherever the end of the rows falls among the 1 MiB pieces the part inflates in', async () => {
+    // The rows' end tag (`</sheetData>`) before, across and just after a piece's end: the last batch
+    // holds the last row, whole, and nothing after it, as a whole read does.
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const piece = 1024 * 1024;
+      for (const shift of [-13, -12, -11, -6, -1, 0, 1, 2]) {
+        const path = await writeTemp(dir, `end${shift}.xlsx`, deflated(rowsEndingAt(piece + shift)));
+        const whole = await readGrid(path);
+        const batched = await readGrid(path, { sheetBatchBytes: 64 * 1024 });
+        expect(whole.rows.at(-1)!.cells, `end tag at ${shift}`).toEqual(['last', 'x'.repeat(100)]);
+        expect({ ...batched, snapshot: null }, `end tag at ${shift}`).toEqual({ ...whole, snapshot: null });
+      }
+    } finally {
+      await cleanup();
+    }
+  });
 });
+
+/** A one-sheet workbook whose sheet part's `</sheetData>` begins at character `at` of the part. */
+function rowsEndingAt(at: number): Uint8Array {
+  const row = (r: number, text: string) =>
+    `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${r}</t></is></c><c r="B${r}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+  const made = (padding: number) => {
+    let rows = '';
+    for (let r = 1; r <= 4500; r += 1) rows += row(r, 'x'.repeat(100));
+    rows += row(4501, `pad ${'p'.repeat(padding)}`);
+    rows += row(4502, 'x'.repeat(100)).replace('<t>4502</t>', '<t>last</t>');
+    return workbookZip([{ name: 'Lines', rows }]);
+  };
+  const endAt = (zip: Uint8Array) => {
+    const entry = centralDirectory(zip)!.find((e) => e.name.endsWith('sheet1.xml'))!;
+    return Buffer.from(entryData(zip, entry)!).toString('latin1').indexOf('</sheetData>');
+  };
+  const padding = at - endAt(made(0));
+  expect(padding).toBeGreaterThan(0);
+  const zip = made(padding);
+  expect(endAt(zip)).toBe(at);
+  return zip;
+}
+
+/** The stored zip `zip` with every entry deflated (as producers write them): its parts inflate in pieces. */
+function deflated(zip: Uint8Array): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  const entries = centralDirectory(zip)!;
+  for (const entry of entries) {
+    const content = Buffer.from(entryData(zip, entry)!);
+    const data = deflateRawSync(content);
+    const name = Buffer.from(entry.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(content), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(content), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
