@@ -156,15 +156,15 @@ function withDateCells(
 
 /** What is looked for in a part as it inflates, by its name: each scanner, or null where not looked for, and all of them. */
 function partScanners(name: string, limits: ReadLimits) {
-  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text)) : null;
+  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>']) : null;
   const content = /(^|[/\\])content\.xml$/i.test(name);
   const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
   const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
   const rows = isWorksheetPart(name) ? valuedRowCounter() : null;
   const values = rows ? textScanner((text) => VALUE.test(text)) : null;
   const strings = /(^|[/\\])sharedStrings\.xml$/i.test(name) ? rowCounter(STRING_ITEM) : null;
-  const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text)) : null;
-  const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text)) : null;
+  const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text), ['_x', '_X', '&#']) : null;
+  const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text), ['_x', '_X']) : null;
   const dates = rows ? dateCellFinder() : null;
   const scanners = [scan, repeats, paragraphs, rows, values, strings, crs, marks, dates].filter((x) => x !== null);
   return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners };
@@ -264,16 +264,38 @@ function repeatedTooFar(file: string): InputFileError {
   );
 }
 
-/** Looks for a pattern across chunks (keeping a tail so a match split between two is still found). */
-function textScanner(test: (text: string) => boolean): { feed(chunk: string): void; found: boolean } {
+/** Text kept from one chunk to the next, so that a match split between two is still found. */
+const SCANNER_TAIL = 16_384;
+
+/**
+ * Looks for a pattern across chunks (keeping a tail so a match split between two is still found).
+ * `needles`: texts one of which every match holds; a chunk (with the tail before it) holding none
+ * is not searched (a pattern's search cost more than looking for its needles, as it tries at every
+ * `<`), nor joined to its tail.
+ */
+function textScanner(
+  test: (text: string) => boolean,
+  needles?: readonly string[],
+): { feed(chunk: string): void; found: boolean } {
   let tail = '';
+  const holdsNeedle = (chunk: string) =>
+    needles!.some(
+      (needle) =>
+        chunk.includes(needle) ||
+        tail.includes(needle) ||
+        (tail.slice(1 - needle.length) + chunk.slice(0, needle.length - 1)).includes(needle),
+    );
   const scanner = {
     found: false,
     feed(chunk: string) {
       if (scanner.found) return;
+      if (needles && !holdsNeedle(chunk)) {
+        tail = chunk.length >= SCANNER_TAIL ? chunk.slice(-SCANNER_TAIL) : (tail + chunk).slice(-SCANNER_TAIL);
+        return;
+      }
       const text = tail + chunk;
       scanner.found = test(text);
-      tail = text.slice(-16_384);
+      tail = text.slice(-SCANNER_TAIL);
     },
   };
   return scanner;

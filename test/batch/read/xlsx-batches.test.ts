@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readGrid, type ReadGrid } from '../../../batch/read/index.ts';
 import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
 import { findReaderCorpus } from '../../../scripts/kit.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
-import { EXAMPLES, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
+import { EXAMPLES, deflated, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
 
 // Issue 26, item 2: a big worksheet is read in batches of rows (batch/read/xlsx-batches.ts), each
 // parsed by SheetJS alone. Forcing batches of a few kilobytes on every workbook must give the very
@@ -119,46 +118,4 @@ function rowsEndingAt(at: number): Uint8Array {
   const zip = made(padding);
   expect(endAt(zip)).toBe(at);
   return zip;
-}
-
-/** The stored zip `zip` with every entry deflated (as producers write them): its parts inflate in pieces. */
-function deflated(zip: Uint8Array): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  const entries = centralDirectory(zip)!;
-  for (const entry of entries) {
-    const content = Buffer.from(entryData(zip, entry)!);
-    const data = deflateRawSync(content);
-    const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
