@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { centralDirectory, entryData, type ZipEntry } from './zip-check.ts';
-import { normalPath, type SheetRowCount } from './zip-sheets.ts';
+import { normalPath, sheetEndsFinder, type SheetEnds, type SheetRowCount } from './zip-sheets.ts';
 
 /**
  * Worksheet parts that unpack past this many bytes are read in batches of rows of about this size.
@@ -59,8 +59,6 @@ export interface SheetBatch {
 const parseContainer = (XLSX as unknown as { parse_zip(zip: unknown, options: XLSX.ParsingOptions): XLSX.WorkBook })
   .parse_zip;
 
-const SHEET_DATA_OPEN = /<(\w+:)?sheetData\b[^>]*?(\/?)>/;
-
 /**
  * Takes the big worksheets (unpacking past `batchBytes`) out of the workbook `bytes`; null when it
  * has none (or none that can be batched), and the workbook is read whole. `counts` names each
@@ -70,6 +68,7 @@ export async function takeOutBigSheets(
   bytes: Uint8Array,
   counts: readonly SheetRowCount[],
   batchBytes = SHEET_BATCH_BYTES,
+  sheetEnds?: ReadonlyMap<string, SheetEnds | null>,
 ): Promise<BatchedWorkbook | null> {
   const entries = centralDirectory(bytes);
   if (!entries) return null;
@@ -77,25 +76,27 @@ export async function takeOutBigSheets(
   for (const count of counts) if (count.part !== undefined) bigParts.set(count.part, count.name);
   // Known from the directory: no big sheet, nothing to rebuild (rebuilding costs O(parts²) in SheetJS's CFB).
   if (!entries.some((e) => e.size > batchBytes && bigParts.has(normalPath(e.name)))) return null;
-  const big = new Map<string, BigSheet>();
+  const bigSheets = new Map<string, BigSheet>();
   const container = XLSX.CFB.utils.cfb_new();
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data || (entry.method !== 0 && entry.method !== 8)) return null;
     const sheet = bigParts.get(normalPath(entry.name));
-    const stripped = sheet !== undefined && entry.size > batchBytes ? await strip(data, entry) : null;
-    if (stripped) big.set(sheet!, { entry, head: stripped.head, close: stripped.close });
+    const big = sheet !== undefined && entry.size > batchBytes;
+    const ends = big && sheetEnds?.has(normalPath(entry.name)) ? sheetEnds.get(normalPath(entry.name))! : undefined;
+    const stripped = !big ? null : ends !== undefined ? ends && withoutRows(ends) : await strip(data, entry);
+    if (stripped) bigSheets.set(sheet!, { entry, head: stripped.head, close: stripped.close });
     const content = stripped ? Buffer.from(stripped.text, 'latin1') : entry.method === 0 ? data : inflateRawSync(data);
     XLSX.CFB.utils.cfb_add(container, entry.name, content);
   }
-  if (big.size === 0) return null;
+  if (bigSheets.size === 0) return null;
   const stripped = new Uint8Array(XLSX.CFB.write(container, { fileType: 'zip', type: 'buffer' }) as Buffer);
   return {
     bytes: stripped,
-    sheets: new Set(big.keys()),
+    sheets: new Set(bigSheets.keys()),
     batches(sheet) {
-      const found = big.get(sheet);
+      const found = bigSheets.get(sheet);
       if (!found) return null;
       const index = (container.FullPaths as string[]).findIndex((full) => full.endsWith(`/${found.entry.name}`));
       const file = container.FileIndex[index] as { content?: unknown; data?: string; size?: number } | undefined;
@@ -154,33 +155,14 @@ async function* partText(data: Uint8Array, entry: ZipEntry): AsyncGenerator<stri
  * when it has no sheetData with rows. `head` ends with the opening tag; `close` ends a batch.
  */
 async function strip(data: Uint8Array, entry: ZipEntry): Promise<{ text: string; head: string; close: string } | null> {
-  let head: string | null = null;
-  let prefix = '';
-  let pending = '';
-  let tail: string | null = null;
-  for await (const chunk of partText(data, entry)) {
-    pending += chunk;
-    if (head === null) {
-      const open = SHEET_DATA_OPEN.exec(pending);
-      if (!open) continue;
-      if (open[2] === '/') return null;
-      prefix = open[1] ?? '';
-      head = pending.slice(0, open.index + open[0].length);
-      pending = pending.slice(head.length);
-    }
-    if (tail === null) {
-      const end = pending.indexOf(`</${prefix}sheetData>`);
-      if (end < 0) {
-        pending = pending.slice(-64);
-        continue;
-      }
-      tail = '';
-      pending = pending.slice(end);
-    }
-    tail += pending;
-    pending = '';
-  }
-  if (head === null || tail === null) return null;
+  const finder = sheetEndsFinder();
+  for await (const chunk of partText(data, entry)) finder.feed(chunk);
+  const ends = finder.ends();
+  return ends ? withoutRows(ends) : null;
+}
+
+/** The part of `ends` with its `<sheetData>` emptied, its head, and what closes a batch. */
+function withoutRows({ head, prefix, tail }: SheetEnds): { text: string; head: string; close: string } {
   const text = `${head.slice(0, -1).replace(/\/?$/, '')}/>${tail.slice(`</${prefix}sheetData>`.length)}`;
   return { text, head, close: `</${prefix}sheetData></${prefix}worksheet>` };
 }

@@ -13,7 +13,7 @@ import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import { dateCellFinder } from './date-cells.ts';
-import type { SheetRowCount } from './zip-sheets.ts';
+import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
   isTableLookupPart,
@@ -21,6 +21,7 @@ import {
   normalPath,
   relationshipsPartOf,
   rowCounter,
+  sheetEndsFinder,
   sheetRowCounts,
   sheetTables,
   valuedRowCounter,
@@ -48,6 +49,12 @@ export interface ZipCheck {
   repairs: PartRepairs;
   sheets: SheetRowCount[];
   tables: Map<string, TablePart[]>;
+  /**
+   * The text around the rows of each worksheet part unpacking past `endsPast` bytes (the option),
+   * by {@link normalPath}: for the big sheets read in batches (xlsx-batches.ts); null for a part
+   * without rows (zip-sheets.ts `sheetEndsFinder`).
+   */
+  sheetEnds: Map<string, SheetEnds | null>;
 }
 
 /** A cell's value element (`<v>`) or inline string (`<is>`), in any namespace prefix: a sheet with none has no data. */
@@ -59,17 +66,18 @@ const SMALL_PART = 16 * 1024 * 1024;
 /**
  * @returns `repairs`: what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
  *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted;
- *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`).
+ *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`); `sheetEnds`: the text around the rows
+ *   of the worksheet parts unpacking past `options.endsPast` bytes (none when not given).
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
-export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<ZipCheck> {
-  const entries = centralDirectory(bytes);
-  if (!entries) throw damaged(file, 'the file ends part-way through');
-  const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
-  if (!workbook) throw notAWorkbook(file);
-  const declared = entries.reduce((sum, e) => sum + e.size, 0);
-  if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
+export async function checkWorkbookZip(
+  bytes: Uint8Array,
+  file: string,
+  limits: ReadLimits,
+  options: { endsPast?: number } = {},
+): Promise<ZipCheck> {
+  const { entries, workbook } = checkedDirectory(bytes, file, limits);
   // A cell that uses a shared string takes at least 20 bytes of a worksheet part (`<c t="s"><v>0</v></c>`).
   const worksheetBytes = entries.reduce((sum, e) => sum + (isWorksheetPart(e.name) ? e.size : 0), 0);
   const stringsAllowed = Math.floor(worksheetBytes / 20) + SPARE_SHARED_STRINGS;
@@ -83,24 +91,23 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const bytesByPart = new Map<string, number>();
   const valuelessParts = new Set<string>();
   const kept = new Map<string, string>();
+  const sheetEnds = new Map<string, SheetEnds | null>();
   const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
-    const { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners } = partScanners(
-      entry.name,
-      limits,
-    );
+    const found = partScanners(entry, limits, options.endsPast);
+    const { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends } = found;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
-      if (scanners.length > 0) {
+      if (found.scanners.length > 0) {
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-        for (const scanner of scanners) scanner.feed(latin1);
+        for (const scanner of found.scanners) scanner.feed(latin1);
         if (strings && strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
       }
       text?.push(Buffer.from(chunk));
@@ -111,6 +118,7 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
       if (!values?.found) valuelessParts.add(normalPath(entry.name));
       if (dates && dates.found.size > 0) datesByPart.set(normalPath(entry.name), dates.found);
     }
+    if (ends) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
     if (marks?.found) markWritten = true;
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
@@ -140,7 +148,23 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
         : [],
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
+    sheetEnds,
   };
+}
+
+/** The zip's directory and its workbook part, refused when missing or declaring more than the limit unpacked. */
+function checkedDirectory(
+  bytes: Uint8Array,
+  file: string,
+  limits: ReadLimits,
+): { entries: ZipEntry[]; workbook: ZipEntry } {
+  const entries = centralDirectory(bytes);
+  if (!entries) throw damaged(file, 'the file ends part-way through');
+  const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
+  if (!workbook) throw notAWorkbook(file);
+  const declared = entries.reduce((sum, e) => sum + e.size, 0);
+  if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
+  return { entries, workbook };
 }
 
 /** Each sheet's count with its part's `t="d"` cells, where it has any. */
@@ -154,8 +178,11 @@ function withDateCells(
   });
 }
 
-/** What is looked for in a part as it inflates, by its name: each scanner, or null where not looked for, and all of them. */
-function partScanners(name: string, limits: ReadLimits) {
+/**
+ * What is looked for in a part as it inflates, by its name (and, past `endsPast` bytes, a worksheet's
+ * text around its rows): each scanner, or null where not looked for, and all of them.
+ */
+function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: number | undefined) {
   const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>']) : null;
   const content = /(^|[/\\])content\.xml$/i.test(name);
   const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
@@ -166,8 +193,20 @@ function partScanners(name: string, limits: ReadLimits) {
   const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text), ['_x', '_X', '&#']) : null;
   const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text), ['_x', '_X']) : null;
   const dates = rows ? dateCellFinder() : null;
-  const scanners = [scan, repeats, paragraphs, rows, values, strings, crs, marks, dates].filter((x) => x !== null);
-  return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners };
+  const ends = rows && endsPast !== undefined && size > endsPast ? sheetEndsFinder() : null;
+  const scanners: { feed(chunk: string): void }[] = [
+    scan,
+    repeats,
+    paragraphs,
+    rows,
+    values,
+    strings,
+    crs,
+    marks,
+    dates,
+    ends,
+  ].filter((x) => x !== null);
+  return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends, scanners };
 }
 
 /** BIFF12 records that begin with strings (XLWideString: a 32-bit count of UTF-16 units, then them), at this offset. */

@@ -46,4 +46,13 @@ describe('the zip check across the pieces a part inflates in', () => {
       ]);
     }
   });
+
+  it('keeps the text around the rows of the parts past the size asked, for the batched read', async () => {
+    const zip = workbookZip([{ name: 'Lines', rows: '<row r="1"><c r="A1"><v>1</v></c></row>' }]);
+    const check = await checkWorkbookZip(zip, 'ends.xlsx', DEFAULT_LIMITS, { endsPast: 10 });
+    const ends = check.sheetEnds.get('xl/worksheets/sheet1.xml');
+    expect(ends?.head).toMatch(/^<\?xml.*<sheetData>$/);
+    expect(ends?.tail).toBe('</sheetData></worksheet>');
+    expect((await checkWorkbookZip(zip, 'ends.xlsx', DEFAULT_LIMITS)).sheetEnds.size).toBe(0);
+  });
 });
