@@ -12,6 +12,7 @@ import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
+import { brokenBiff12 } from './biff12-check.ts';
 import { dateCellFinder } from './date-cells.ts';
 import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
@@ -24,6 +25,7 @@ import {
   sheetEndsFinder,
   sheetRowCounts,
   sheetTables,
+  textScanner,
   valuedRowCounter,
 } from './zip-sheets.ts';
 
@@ -209,47 +211,6 @@ function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: nu
   return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends, scanners };
 }
 
-/** BIFF12 records that begin with strings (XLWideString: a 32-bit count of UTF-16 units, then them), at this offset. */
-const STRING_RECORDS: ReadonlyMap<number, { offset: number; strings: number }> = new Map([
-  [0x9c, { offset: 8, strings: 2 }], // BrtBundleSh: hsState, iTabID, strRelID, strName
-]);
-
-/**
- * What is wrong with an .xlsb binary part (MS-XLSB 2.1.4: records of a variable-length type and
- * size), or undefined: a record longer than what is left of the part, or a sheet's name said to be
- * longer than its record. SheetJS reads past such lengths, making names of millions of characters
- * and taking gigabytes; checked here in one pass over the part, before it parses anything.
- */
-function brokenBiff12(part: Uint8Array): string | undefined {
-  let at = 0;
-  const varint = (bytes: number) => {
-    let value = 0;
-    for (let i = 0; i < bytes; i += 1) {
-      const byte = part[at++];
-      if (byte === undefined) return -1;
-      value += (byte & 0x7f) * 2 ** (7 * i);
-      if (!(byte & 0x80)) return value;
-    }
-    return value;
-  };
-  while (at < part.length) {
-    const type = varint(2);
-    const size = varint(4);
-    if (type < 0 || size < 0 || at + size > part.length) return `has a record longer than the part (byte ${at})`;
-    const strings = STRING_RECORDS.get(type);
-    let cursor = at + (strings?.offset ?? 0);
-    for (let i = 0; strings && i < strings.strings; i += 1) {
-      const units = cursor + 4 <= at + size ? Buffer.from(part.buffer, part.byteOffset).readUInt32LE(cursor) : -1;
-      const nullable = units === 0xffffffff && i === 0;
-      if (!nullable && (units < 0 || cursor + 4 + units * 2 > at + size))
-        return `names a sheet with a text longer than its record (byte ${at})`;
-      cursor += 4 + (nullable ? 0 : units * 2);
-    }
-    at += size;
-  }
-  return undefined;
-}
-
 /** Shared strings allowed beyond one per cell the worksheets could hold (strings no cell uses, as some programs keep). */
 const SPARE_SHARED_STRINGS = 10_000;
 /** A shared string item, in any namespace prefix. */
@@ -301,43 +262,6 @@ function repeatedTooFar(file: string): InputFileError {
     file,
     `${file} repeats a value across more columns or rows than this tool reads (more than 16,384 columns, or more rows than the row limit): a file made to exhaust memory, or far more than a sheet to import. Nothing was read or sent.`,
   );
-}
-
-/** Text kept from one chunk to the next, so that a match split between two is still found. */
-const SCANNER_TAIL = 16_384;
-
-/**
- * Looks for a pattern across chunks (keeping a tail so a match split between two is still found).
- * `needles`: texts one of which every match holds; a chunk (with the tail before it) holding none
- * is not searched (a pattern's search cost more than looking for its needles, as it tries at every
- * `<`), nor joined to its tail.
- */
-function textScanner(
-  test: (text: string) => boolean,
-  needles?: readonly string[],
-): { feed(chunk: string): void; found: boolean } {
-  let tail = '';
-  const holdsNeedle = (chunk: string) =>
-    needles!.some(
-      (needle) =>
-        chunk.includes(needle) ||
-        tail.includes(needle) ||
-        (tail.slice(1 - needle.length) + chunk.slice(0, needle.length - 1)).includes(needle),
-    );
-  const scanner = {
-    found: false,
-    feed(chunk: string) {
-      if (scanner.found) return;
-      if (needles && !holdsNeedle(chunk)) {
-        tail = chunk.length >= SCANNER_TAIL ? chunk.slice(-SCANNER_TAIL) : (tail + chunk).slice(-SCANNER_TAIL);
-        return;
-      }
-      const text = tail + chunk;
-      scanner.found = test(text);
-      tail = text.slice(-SCANNER_TAIL);
-    },
-  };
-  return scanner;
 }
 
 /** Entries that unpack to no more than this (and are stored in no more) are inflated in one call. */

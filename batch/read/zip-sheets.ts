@@ -65,6 +65,43 @@ function chunkScanner(scan: (text: string, before: number) => void): { feed(chun
   };
 }
 
+/** Text kept from one chunk to the next, so that a match split between two is still found. */
+const SCANNER_TAIL = 16_384;
+
+/**
+ * Looks for a pattern across chunks (keeping a tail so a match split between two is still found).
+ * `needles`: texts one of which every match holds; a chunk (with the tail before it) holding none
+ * is not searched (a pattern's search cost more than looking for its needles, as it tries at every
+ * `<`), nor joined to its tail.
+ */
+export function textScanner(
+  test: (text: string) => boolean,
+  needles?: readonly string[],
+): { feed(chunk: string): void; found: boolean } {
+  let tail = '';
+  const holdsNeedle = (chunk: string) =>
+    needles!.some(
+      (needle) =>
+        chunk.includes(needle) ||
+        tail.includes(needle) ||
+        (tail.slice(1 - needle.length) + chunk.slice(0, needle.length - 1)).includes(needle),
+    );
+  const scanner = {
+    found: false,
+    feed(chunk: string) {
+      if (scanner.found) return;
+      if (needles && !holdsNeedle(chunk)) {
+        tail = chunk.length >= SCANNER_TAIL ? chunk.slice(-SCANNER_TAIL) : (tail + chunk).slice(-SCANNER_TAIL);
+        return;
+      }
+      const text = tail + chunk;
+      scanner.found = test(text);
+      tail = text.slice(-SCANNER_TAIL);
+    },
+  };
+  return scanner;
+}
+
 /**
  * A value in a row: a `<v>` with text (an empty `<v></v>` holds none, and SheetJS keeps no cell for
  * it) or an inline string `<is>`; in any namespace prefix.
