@@ -8,6 +8,11 @@
  * shared strings, styles and date system), so every cell is read by the very rules of a whole read.
  * Row numbers come from each row's `r` attribute; a sheet with a row that has none (rows counted
  * by position) is read whole instead, as before.
+ *
+ * The workbook's parts are unpacked once, into the container SheetJS reads a zip into; each batch is
+ * that container with the sheet part's text swapped, parsed by SheetJS's `parse_zip` (what
+ * `XLSX.read` runs once it has unzipped): no zip is written, checksummed and unzipped again per
+ * batch. The text around the rows comes from the zip check, which inflates the part anyway.
  */
 import { Readable } from 'node:stream';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
