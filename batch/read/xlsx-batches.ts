@@ -107,6 +107,7 @@ export async function takeOutBigSheets(
       const file = container.FileIndex[index] as { content?: unknown; data?: string; size?: number } | undefined;
       if (!file) return null;
       const head = batchHead(found.head);
+      const emptied = file.content;
       return batchesOf(entryData(bytes, found.entry)!, found, batchBytes, (text) => ({
         parse(options) {
           // The part's text as SheetJS takes a part's bytes (latin1, `Buffer.toString('binary')`): given as it is.
@@ -120,6 +121,7 @@ export async function takeOutBigSheets(
             });
           } finally {
             file.data = undefined;
+            file.content = emptied;
           }
         },
       }));
@@ -157,7 +159,8 @@ async function* partText(data: Uint8Array, entry: ZipEntry): AsyncGenerator<stri
 
 /**
  * The part with its `<sheetData>` emptied (head + `<sheetData/>` + the rest after its end), or null
- * when it has no sheetData with rows. `head` ends with the opening tag; `close` ends a batch.
+ * when it has no sheetData with rows. `head` ends with the opening tag; `close` ends a batch. Found
+ * by inflating the part again, where the zip check's ends are not given (a part it repaired).
  */
 async function strip(data: Uint8Array, entry: ZipEntry): Promise<{ text: string; head: string; close: string } | null> {
   const finder = sheetEndsFinder();
