@@ -17,6 +17,7 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { batchStrings, sharedStringItems, type SharedStringItems } from './batch-strings.ts';
 import { centralDirectory, entryData, type ZipEntry } from './zip-check.ts';
 import { normalPath, sheetEndsFinder, type SheetEnds, type SheetRowCount } from './zip-sheets.ts';
 
@@ -104,15 +105,21 @@ export async function takeOutBigSheets(
       const found = bigSheets.get(sheet);
       if (!found) return null;
       const index = (container.FullPaths as string[]).findIndex((full) => full.endsWith(`/${found.entry.name}`));
-      const file = container.FileIndex[index] as { content?: unknown; data?: string; size?: number } | undefined;
+      const file = container.FileIndex[index] as ContainerFile | undefined;
       if (!file) return null;
       const head = batchHead(found.head);
       const emptied = file.content;
+      const strings = sharedStringsOf(container);
       return batchesOf(entryData(bytes, found.entry)!, found, batchBytes, (text) => ({
         parse(options) {
           // The part's text as SheetJS takes a part's bytes (latin1, `Buffer.toString('binary')`): given as it is.
           file.content = undefined;
           file.data = head + text + found.close;
+          const used = strings && batchStrings(strings.items, text);
+          if (strings && used) {
+            strings.file.content = undefined;
+            strings.file.data = used;
+          }
           try {
             // As XLSX.read sets them before parsing: styles read, so number formats and stub cells too.
             return parseContainer(container, {
@@ -122,11 +129,37 @@ export async function takeOutBigSheets(
           } finally {
             file.data = undefined;
             file.content = emptied;
+            if (strings && used) {
+              strings.file.data = undefined;
+              strings.file.content = strings.content;
+            }
           }
         },
       }));
     },
   };
+}
+
+/** A part of the container as SheetJS reads it: its bytes, or (set here) its text. */
+interface ContainerFile {
+  content?: unknown;
+  data?: string;
+}
+
+/**
+ * The workbook's shared-strings part in the container (the one part named `sharedStrings.xml`), its
+ * bytes and its items (batch-strings.ts); null when it has none, or not one SheetJS's split is sure for.
+ */
+function sharedStringsOf(container: {
+  FullPaths: string[];
+  FileIndex: ContainerFile[];
+}): { file: ContainerFile; content: unknown; items: SharedStringItems } | null {
+  const found = container.FullPaths.flatMap((path, i) => (/\/sharedstrings\.xml$/i.test(path) ? [i] : []));
+  const file = found.length === 1 ? container.FileIndex[found[0]!] : undefined;
+  if (!file || !(file.content instanceof Uint8Array)) return null;
+  const { buffer, byteOffset, byteLength } = file.content;
+  const items = sharedStringItems(Buffer.from(buffer, byteOffset, byteLength).toString('latin1'));
+  return items ? { file, content: file.content, items } : null;
 }
 
 /**

@@ -93,14 +93,20 @@ export function pseudoRandomBytes(length: number, seed = 12345): Uint8Array {
   return bytes;
 }
 
-/** The stored zip `zip` with every entry deflated (as producers write them): its parts inflate in pieces. */
-export function deflated(zip: Uint8Array): Uint8Array {
+/**
+ * The stored zip `zip` with every entry deflated (as producers write them): its parts inflate in
+ * pieces; `more` entries added (a styles part, so that the workbook needs no repair).
+ */
+export function deflated(zip: Uint8Array, more: readonly { name: string; content: string }[] = []): Uint8Array {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  const entries = centralDirectory(zip)!;
+  const entries = [
+    ...centralDirectory(zip)!.map((entry) => ({ name: entry.name, content: Buffer.from(entryData(zip, entry)!) })),
+    ...more.map((entry) => ({ name: entry.name, content: Buffer.from(entry.content, 'utf8') })),
+  ];
   for (const entry of entries) {
-    const content = Buffer.from(entryData(zip, entry)!);
+    const content = entry.content;
     const data = deflateRawSync(content);
     const name = Buffer.from(entry.name, 'utf8');
     const local = Buffer.alloc(30);

@@ -119,3 +119,58 @@ function rowsEndingAt(at: number): Uint8Array {
   expect(endAt(zip)).toBe(at);
   return zip;
 }
+
+/** A styles part, so that a hand-made workbook needs no repair (a repaired zip is stored: one piece, one batch). */
+const STYLES = {
+  name: 'xl/styles.xml',
+  content: '<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+};
+
+describe('big worksheets read in batches, with shared strings', () => {
+  it('reads every shared string as a whole read does, each batch given only the items its rows use', async () => {
+    // Items in any prefix and as rich text; values naming them written plainly, with spaces, a sign,
+    // escaped (`&#49;`, `_x0032_`), in CDATA, out of range: each batch reads them as the whole sheet does.
+    const items = Array.from({ length: 3000 }, (_, i) =>
+      i % 7 === 0
+        ? `<x:si><x:r><x:t>rich ${i}</x:t></x:r><x:r><x:t> more</x:t></x:r></x:si>`
+        : `<si><t>text ${i} &amp; co</t></si>`,
+    );
+    const sharedStrings = `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="3000" uniqueCount="3000">${items.join('')}</sst>`;
+    const values = (r: number) => {
+      // Items 2900 on are named only by the escaped and CDATA values below.
+      const forms = [`${(r * 37) % 2900}`, ` ${r % 2900} `, `+${(r * 11) % 2900}`, `${r % 2900}.0`];
+      return forms[r % forms.length]!;
+    };
+    // 40,000 rows (2.8 MB, deflated: three 1 MiB pieces, so three batches); an escaped value in the
+    // first and the second, a CDATA one in the third (each read with the whole part), the others
+    // with only their items.
+    const special: Record<number, string> = {
+      5000: '&#50;&#57;&#49;&#50;',
+      20_000: '291_x0034_',
+      38_000: '<![CDATA[2999]]>',
+    };
+    let rows = '';
+    for (let r = 1; r <= 40_000; r += 1)
+      rows += `<row r="${r}"><c r="A${r}" t="s"><v>${special[r] ?? values(r)}</v></c><c r="B${r}"><v>${100_000 + r}</v></c></row>`;
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const path = await writeTemp(
+        dir,
+        'strings.xlsx',
+        deflated(workbookZip([{ name: 'Lines', rows }], { sharedStrings }), [STYLES]),
+      );
+      const whole = await readGrid(path);
+      expect([4999, 19_999, 37_999].map((i) => whole.rows[i]!.cells[0])).toEqual([
+        'rich 2912 more',
+        'text 2914 & co',
+        'text 2999 & co',
+      ]);
+      for (const sheetBatchBytes of [2048, 1024 * 1024]) {
+        const batched = await readGrid(path, { sheetBatchBytes });
+        expect({ ...batched, snapshot: null }, `batches of ${sheetBatchBytes}`).toEqual({ ...whole, snapshot: null });
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+});
