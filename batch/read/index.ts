@@ -23,7 +23,8 @@ import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
 import { emptySheet } from './workbook-refusals.ts';
-import { RowsWithoutNumbers, takeOutBigSheets } from './xlsx-batches.ts';
+import { RowsWithoutNumbers, SHEET_BATCH_BYTES, takeOutBigSheets } from './xlsx-batches.ts';
+import type { SheetEnds } from './zip-sheets.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 
@@ -155,10 +156,21 @@ async function readSource(
   if (sniffed.format === 'other') throw notSpreadsheet(file, sniffed.what);
   if (sniffed.format === 'xlsx' && expected !== 'csv') {
     const bytes = await source.all();
-    const { repairs, sheets, tables } = await checkWorkbookZip(bytes, file, limits);
-    const readable = needsRepair(repairs) ? repairParts(bytes, repairs) : bytes;
+    const batchBytes = options.sheetBatchBytes ?? SHEET_BATCH_BYTES;
+    const { repairs, sheets, tables, sheetEnds } = await checkWorkbookZip(bytes, file, limits, {
+      endsPast: batchBytes,
+    });
+    const repaired = needsRepair(repairs);
+    const readable = repaired ? repairParts(bytes, repairs) : bytes;
     const carriageReturns = (repairs.carriageReturns?.length ?? 0) > 0;
-    return readBigOrWhole(source, bytes, readable, options, { limits, rowCounts: sheets, tables, carriageReturns });
+    // A repaired part's text around its rows may have changed: the big sheets' are found again then.
+    const big = { batchBytes, ...(repaired ? {} : { sheetEnds }) };
+    return readBigOrWhole(source, bytes, readable, options, big, {
+      limits,
+      rowCounts: sheets,
+      tables,
+      carriageReturns,
+    });
   }
   if (sniffed.format === 'text' && isSylkOrDif(source.head)) {
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
@@ -182,17 +194,18 @@ async function readBigOrWhole(
   snapshot: Uint8Array,
   bytes: Uint8Array,
   options: ReadOptions,
+  big: { batchBytes: number; sheetEnds?: ReadonlyMap<string, SheetEnds | null> },
   checked: Pick<Parameters<typeof readWorkbookBytes>[2], 'limits' | 'rowCounts' | 'tables' | 'carriageReturns'>,
 ): Promise<ReadGrid> {
   const file = source.label;
   const whole = () =>
     workbookGrid(source, snapshot, readWorkbookBytes(bytes, file, { ...sheetOption(options), ...checked }));
-  const big = await takeOutBigSheets(bytes, checked.rowCounts ?? [], options.sheetBatchBytes);
-  if (!big) return whole();
-  const batched = new Set(big.sheets);
+  const taken = await takeOutBigSheets(bytes, checked.rowCounts ?? [], big.batchBytes, big.sheetEnds);
+  if (!taken) return whole();
+  const batched = new Set(taken.sheets);
   for (;;) {
-    const sheet = readWorkbookBytes(big.bytes, file, { ...sheetOption(options), ...checked, batched });
-    const batches = sheet.batched ? big.batches(sheet.name) : null;
+    const sheet = readWorkbookBytes(taken.bytes, file, { ...sheetOption(options), ...checked, batched });
+    const batches = sheet.batched ? taken.batches(sheet.name) : null;
     if (!batches) return workbookGrid(source, snapshot, sheet);
     let rows;
     try {

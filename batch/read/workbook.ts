@@ -19,6 +19,7 @@ import { isoDateText, toCellValue } from './cell-value.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 import { SLIM_FROM_SHEETS, withoutParts } from './zip-slim.ts';
+import type { SheetBatch } from './xlsx-batches.ts';
 
 let codePages: Promise<void> | undefined;
 
@@ -163,7 +164,7 @@ export function readWorkbookBytes(
  * @throws InputFileError as {@link readWorkbookBytes}.
  */
 export async function readBatchedRows(
-  batches: AsyncIterable<Uint8Array>,
+  batches: AsyncIterable<SheetBatch>,
   file: string,
   sheet: ReadSheet,
   options: { limits: ReadLimits; memory?: ReadMemoryGuard },
@@ -172,7 +173,7 @@ export async function readBatchedRows(
   const counted = { cells: 0, rows: 0 };
   for await (const batch of batches) {
     // A batched sheet's rows were counted by the zip check, within the limit: each batch is parsed whole.
-    const book = parse(batch, file, { ...PARSE, sheets: sheet.name });
+    const book = parsed(file, () => batch.parse({ ...PARSE, sheets: sheet.name }));
     for (const row of sheetRows(book, file, sheet.name, options.limits, options.memory, true, sheet.cells, counted) ??
       [])
       rows.push(row);
@@ -291,12 +292,17 @@ function counted(name: string, counts: readonly SheetRowCount[]): boolean {
 }
 
 function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): XLSX.WorkBook {
+  return parsed(file, () => XLSX.read(bytes, options));
+}
+
+/** What `parse` parses, SheetJS's console noise kept off the terminal, its errors as `corrupt_workbook`. */
+function parsed(file: string, parse: () => XLSX.WorkBook): XLSX.WorkBook {
   // SheetJS reports what it could not interpret (an OpenDocument number format's condition) on
   // console.error; the grid does not depend on formats it reports, so that noise is kept off the terminal.
   const consoleError = console.error;
   console.error = () => {};
   try {
-    return XLSX.read(bytes, options);
+    return parse();
   } catch (error) {
     throw corrupt(file, error);
   } finally {

@@ -12,8 +12,9 @@ import type { ReadLimits } from './limits.ts';
 import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
+import { brokenBiff12 } from './biff12-check.ts';
 import { dateCellFinder } from './date-cells.ts';
-import type { SheetRowCount } from './zip-sheets.ts';
+import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
   isTableLookupPart,
@@ -21,8 +22,10 @@ import {
   normalPath,
   relationshipsPartOf,
   rowCounter,
+  sheetEndsFinder,
   sheetRowCounts,
   sheetTables,
+  textScanner,
   valuedRowCounter,
 } from './zip-sheets.ts';
 
@@ -48,6 +51,12 @@ export interface ZipCheck {
   repairs: PartRepairs;
   sheets: SheetRowCount[];
   tables: Map<string, TablePart[]>;
+  /**
+   * The text around the rows of each worksheet part unpacking past `endsPast` bytes (the option),
+   * by {@link normalPath}: for the big sheets read in batches (xlsx-batches.ts); null for a part
+   * without rows (zip-sheets.ts `sheetEndsFinder`).
+   */
+  sheetEnds: Map<string, SheetEnds | null>;
 }
 
 /** A cell's value element (`<v>`) or inline string (`<is>`), in any namespace prefix: a sheet with none has no data. */
@@ -59,17 +68,18 @@ const SMALL_PART = 16 * 1024 * 1024;
 /**
  * @returns `repairs`: what SheetJS needs repaired first (see part-repair.ts): parts with strings written as a
  *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted;
- *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`).
+ *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`); `sheetEnds`: the text around the rows
+ *   of the worksheet parts unpacking past `options.endsPast` bytes (none when not given).
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
  */
-export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: ReadLimits): Promise<ZipCheck> {
-  const entries = centralDirectory(bytes);
-  if (!entries) throw damaged(file, 'the file ends part-way through');
-  const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
-  if (!workbook) throw notAWorkbook(file);
-  const declared = entries.reduce((sum, e) => sum + e.size, 0);
-  if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
+export async function checkWorkbookZip(
+  bytes: Uint8Array,
+  file: string,
+  limits: ReadLimits,
+  options: { endsPast?: number } = {},
+): Promise<ZipCheck> {
+  const { entries, workbook } = checkedDirectory(bytes, file, limits);
   // A cell that uses a shared string takes at least 20 bytes of a worksheet part (`<c t="s"><v>0</v></c>`).
   const worksheetBytes = entries.reduce((sum, e) => sum + (isWorksheetPart(e.name) ? e.size : 0), 0);
   const stringsAllowed = Math.floor(worksheetBytes / 20) + SPARE_SHARED_STRINGS;
@@ -83,24 +93,23 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
   const bytesByPart = new Map<string, number>();
   const valuelessParts = new Set<string>();
   const kept = new Map<string, string>();
+  const sheetEnds = new Map<string, SheetEnds | null>();
   const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
-    const { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners } = partScanners(
-      entry.name,
-      limits,
-    );
+    const found = partScanners(entry, limits, options.endsPast);
+    const { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends } = found;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
-      if (scanners.length > 0) {
+      if (found.scanners.length > 0) {
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-        for (const scanner of scanners) scanner.feed(latin1);
+        for (const scanner of found.scanners) scanner.feed(latin1);
         if (strings && strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
       }
       text?.push(Buffer.from(chunk));
@@ -111,6 +120,7 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
       if (!values?.found) valuelessParts.add(normalPath(entry.name));
       if (dates && dates.found.size > 0) datesByPart.set(normalPath(entry.name), dates.found);
     }
+    if (ends) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
     if (marks?.found) markWritten = true;
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
@@ -140,7 +150,23 @@ export async function checkWorkbookZip(bytes: Uint8Array, file: string, limits: 
         : [],
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
+    sheetEnds,
   };
+}
+
+/** The zip's directory and its workbook part, refused when missing or declaring more than the limit unpacked. */
+function checkedDirectory(
+  bytes: Uint8Array,
+  file: string,
+  limits: ReadLimits,
+): { entries: ZipEntry[]; workbook: ZipEntry } {
+  const entries = centralDirectory(bytes);
+  if (!entries) throw damaged(file, 'the file ends part-way through');
+  const workbook = entries.find((e) => WORKBOOK_PARTS.test(e.name.replace(/\\/g, '/').replace(/^\//, '')));
+  if (!workbook) throw notAWorkbook(file);
+  const declared = entries.reduce((sum, e) => sum + e.size, 0);
+  if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
+  return { entries, workbook };
 }
 
 /** Each sheet's count with its part's `t="d"` cells, where it has any. */
@@ -154,61 +180,35 @@ function withDateCells(
   });
 }
 
-/** What is looked for in a part as it inflates, by its name: each scanner, or null where not looked for, and all of them. */
-function partScanners(name: string, limits: ReadLimits) {
-  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text)) : null;
+/**
+ * What is looked for in a part as it inflates, by its name (and, past `endsPast` bytes, a worksheet's
+ * text around its rows): each scanner, or null where not looked for, and all of them.
+ */
+function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: number | undefined) {
+  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>']) : null;
   const content = /(^|[/\\])content\.xml$/i.test(name);
   const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
   const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
   const rows = isWorksheetPart(name) ? valuedRowCounter() : null;
   const values = rows ? textScanner((text) => VALUE.test(text)) : null;
   const strings = /(^|[/\\])sharedStrings\.xml$/i.test(name) ? rowCounter(STRING_ITEM) : null;
-  const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text)) : null;
-  const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text)) : null;
+  const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text), ['_x', '_X', '&#']) : null;
+  const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text), ['_x', '_X']) : null;
   const dates = rows ? dateCellFinder() : null;
-  const scanners = [scan, repeats, paragraphs, rows, values, strings, crs, marks, dates].filter((x) => x !== null);
-  return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, scanners };
-}
-
-/** BIFF12 records that begin with strings (XLWideString: a 32-bit count of UTF-16 units, then them), at this offset. */
-const STRING_RECORDS: ReadonlyMap<number, { offset: number; strings: number }> = new Map([
-  [0x9c, { offset: 8, strings: 2 }], // BrtBundleSh: hsState, iTabID, strRelID, strName
-]);
-
-/**
- * What is wrong with an .xlsb binary part (MS-XLSB 2.1.4: records of a variable-length type and
- * size), or undefined: a record longer than what is left of the part, or a sheet's name said to be
- * longer than its record. SheetJS reads past such lengths, making names of millions of characters
- * and taking gigabytes; checked here in one pass over the part, before it parses anything.
- */
-function brokenBiff12(part: Uint8Array): string | undefined {
-  let at = 0;
-  const varint = (bytes: number) => {
-    let value = 0;
-    for (let i = 0; i < bytes; i += 1) {
-      const byte = part[at++];
-      if (byte === undefined) return -1;
-      value += (byte & 0x7f) * 2 ** (7 * i);
-      if (!(byte & 0x80)) return value;
-    }
-    return value;
-  };
-  while (at < part.length) {
-    const type = varint(2);
-    const size = varint(4);
-    if (type < 0 || size < 0 || at + size > part.length) return `has a record longer than the part (byte ${at})`;
-    const strings = STRING_RECORDS.get(type);
-    let cursor = at + (strings?.offset ?? 0);
-    for (let i = 0; strings && i < strings.strings; i += 1) {
-      const units = cursor + 4 <= at + size ? Buffer.from(part.buffer, part.byteOffset).readUInt32LE(cursor) : -1;
-      const nullable = units === 0xffffffff && i === 0;
-      if (!nullable && (units < 0 || cursor + 4 + units * 2 > at + size))
-        return `names a sheet with a text longer than its record (byte ${at})`;
-      cursor += 4 + (nullable ? 0 : units * 2);
-    }
-    at += size;
-  }
-  return undefined;
+  const ends = rows && endsPast !== undefined && size > endsPast ? sheetEndsFinder() : null;
+  const scanners: { feed(chunk: string): void }[] = [
+    scan,
+    repeats,
+    paragraphs,
+    rows,
+    values,
+    strings,
+    crs,
+    marks,
+    dates,
+    ends,
+  ].filter((x) => x !== null);
+  return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends, scanners };
 }
 
 /** Shared strings allowed beyond one per cell the worksheets could hold (strings no cell uses, as some programs keep). */
@@ -262,21 +262,6 @@ function repeatedTooFar(file: string): InputFileError {
     file,
     `${file} repeats a value across more columns or rows than this tool reads (more than 16,384 columns, or more rows than the row limit): a file made to exhaust memory, or far more than a sheet to import. Nothing was read or sent.`,
   );
-}
-
-/** Looks for a pattern across chunks (keeping a tail so a match split between two is still found). */
-function textScanner(test: (text: string) => boolean): { feed(chunk: string): void; found: boolean } {
-  let tail = '';
-  const scanner = {
-    found: false,
-    feed(chunk: string) {
-      if (scanner.found) return;
-      const text = tail + chunk;
-      scanner.found = test(text);
-      tail = text.slice(-16_384);
-    },
-  };
-  return scanner;
 }
 
 /** Entries that unpack to no more than this (and are stored in no more) are inflated in one call. */

@@ -65,6 +65,43 @@ function chunkScanner(scan: (text: string, before: number) => void): { feed(chun
   };
 }
 
+/** Text kept from one chunk to the next, so that a match split between two is still found. */
+const SCANNER_TAIL = 16_384;
+
+/**
+ * Looks for a pattern across chunks (keeping a tail so a match split between two is still found).
+ * `needles`: texts one of which every match holds; a chunk (with the tail before it) holding none
+ * is not searched (a pattern's search cost more than looking for its needles, as it tries at every
+ * `<`), nor joined to its tail.
+ */
+export function textScanner(
+  test: (text: string) => boolean,
+  needles?: readonly string[],
+): { feed(chunk: string): void; found: boolean } {
+  let tail = '';
+  const holdsNeedle = (chunk: string) =>
+    needles!.some(
+      (needle) =>
+        chunk.includes(needle) ||
+        tail.includes(needle) ||
+        (tail.slice(1 - needle.length) + chunk.slice(0, needle.length - 1)).includes(needle),
+    );
+  const scanner = {
+    found: false,
+    feed(chunk: string) {
+      if (scanner.found) return;
+      if (needles && !holdsNeedle(chunk)) {
+        tail = chunk.length >= SCANNER_TAIL ? chunk.slice(-SCANNER_TAIL) : (tail + chunk).slice(-SCANNER_TAIL);
+        return;
+      }
+      const text = tail + chunk;
+      scanner.found = test(text);
+      tail = text.slice(-SCANNER_TAIL);
+    },
+  };
+  return scanner;
+}
+
 /**
  * A value in a row: a `<v>` with text (an empty `<v></v>` holds none, and SheetJS keeps no cell for
  * it) or an inline string `<is>`; in any namespace prefix.
@@ -102,6 +139,76 @@ export function valuedRowCounter(): { feed(chunk: string): void; total(): number
   };
   const scanner = chunkScanner(countIn);
   return { feed: scanner.feed, total: () => (scanner.end(), count) };
+}
+
+/**
+ * A worksheet part's text around its rows (latin1: its bytes, one character each): `head` up to and
+ * including the `<sheetData>` opening tag, `tail` from the `</sheetData>` after it to the part's end;
+ * `prefix`: the namespace prefix of `sheetData` (`x:`, or empty).
+ */
+export interface SheetEnds {
+  head: string;
+  prefix: string;
+  tail: string;
+}
+
+/** The opening tag of a worksheet's rows, in any namespace prefix; its group 2 is `/` when it has none. */
+export const SHEET_DATA_OPEN = /<(\w+:)?sheetData\b[^>]*?(\/?)>/;
+
+/**
+ * Finds a worksheet part's {@link SheetEnds} across chunks of it, each decoded as latin1: null when
+ * the part has no `<sheetData>` with rows in it (none, an empty `<sheetData/>`, or its end is
+ * missing). The text before the opening tag is kept (it is the head); each chunk is searched for
+ * the tag with the text since the last `>` before it (where a tag cut by the chunk's end begins).
+ */
+export function sheetEndsFinder(): { feed(chunk: string): void; ends(): SheetEnds | null } {
+  let before: string[] = [];
+  let since = '';
+  let head: string | null = null;
+  let prefix = '';
+  let pending = '';
+  let tail: string | null = null;
+  let none = false;
+  const findHead = (chunk: string): string | null => {
+    const open = SHEET_DATA_OPEN.exec(since + chunk);
+    if (!open) {
+      before.push(chunk);
+      const last = chunk.lastIndexOf('>');
+      since = last >= 0 ? chunk.slice(last + 1) : since + chunk;
+      return null;
+    }
+    if (open[2] === '/') {
+      none = true;
+      return null;
+    }
+    prefix = open[1] ?? '';
+    const end = open.index + open[0].length - since.length;
+    head = before.join('') + chunk.slice(0, end);
+    before = [];
+    since = '';
+    return chunk.slice(end);
+  };
+  return {
+    feed(chunk) {
+      if (none) return;
+      let text: string | null = chunk;
+      if (head === null) text = findHead(chunk);
+      if (text === null) return;
+      pending += text;
+      if (tail === null) {
+        const end = pending.indexOf(`</${prefix}sheetData>`);
+        if (end < 0) {
+          pending = pending.slice(-64);
+          return;
+        }
+        tail = '';
+        pending = pending.slice(end);
+      }
+      tail += pending;
+      pending = '';
+    },
+    ends: () => (none || head === null || tail === null ? null : { head, prefix, tail }),
+  };
 }
 
 /** Whether a zip part is a worksheet (`xl/worksheets/sheet1.xml`, any folder, any case). */

@@ -2,8 +2,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGrid, type ReadGrid } from '../../../batch/read/index.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
 import { findReaderCorpus } from '../../../scripts/kit.ts';
-import { EXAMPLES, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
+import { workbookZip } from '../../support/workbook-zip.ts';
+import { EXAMPLES, deflated, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
 
 // Issue 26, item 2: a big worksheet is read in batches of rows (batch/read/xlsx-batches.ts), each
 // parsed by SheetJS alone. Forcing batches of a few kilobytes on every workbook must give the very
@@ -72,6 +74,101 @@ describe('big worksheets read in batches', () => {
       expect(batched.rows[7]!.cells[3]).toBe('ß 7 ✓');
       // The snapshot is the file's bytes either way (a Buffer or a view of one): the grids are compared.
       expect({ ...batched, snapshot: null }).toEqual({ ...whole, snapshot: null });
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it('reads the last rows whole wherever the end of the rows falls among the 1 MiB pieces the part inflates in', async () => {
+    // The rows' end tag (`</sheetData>`) before, across and just after a piece's end: the last batch
+    // holds the last row, whole, and nothing after it, as a whole read does.
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const piece = 1024 * 1024;
+      for (const shift of [-13, -12, -11, -6, -1, 0, 1, 2]) {
+        const path = await writeTemp(dir, `end${shift}.xlsx`, deflated(rowsEndingAt(piece + shift)));
+        const whole = await readGrid(path);
+        const batched = await readGrid(path, { sheetBatchBytes: 64 * 1024 });
+        expect(whole.rows.at(-1)!.cells, `end tag at ${shift}`).toEqual(['last', 'x'.repeat(100)]);
+        expect({ ...batched, snapshot: null }, `end tag at ${shift}`).toEqual({ ...whole, snapshot: null });
+      }
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
+/** A one-sheet workbook whose sheet part's `</sheetData>` begins at character `at` of the part. */
+function rowsEndingAt(at: number): Uint8Array {
+  const row = (r: number, text: string) =>
+    `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${r}</t></is></c><c r="B${r}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+  const made = (padding: number) => {
+    let rows = '';
+    for (let r = 1; r <= 4500; r += 1) rows += row(r, 'x'.repeat(100));
+    rows += row(4501, `pad ${'p'.repeat(padding)}`);
+    rows += row(4502, 'x'.repeat(100)).replace('<t>4502</t>', '<t>last</t>');
+    return workbookZip([{ name: 'Lines', rows }]);
+  };
+  const endAt = (zip: Uint8Array) => {
+    const entry = centralDirectory(zip)!.find((e) => e.name.endsWith('sheet1.xml'))!;
+    return Buffer.from(entryData(zip, entry)!).toString('latin1').indexOf('</sheetData>');
+  };
+  const padding = at - endAt(made(0));
+  expect(padding).toBeGreaterThan(0);
+  const zip = made(padding);
+  expect(endAt(zip)).toBe(at);
+  return zip;
+}
+
+/** A styles part, so that a hand-made workbook needs no repair (a repaired zip is stored: one piece, one batch). */
+const STYLES = {
+  name: 'xl/styles.xml',
+  content: '<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+};
+
+describe('big worksheets read in batches, with shared strings', () => {
+  it('reads every shared string as a whole read does, each batch given only the items its rows use', async () => {
+    // Items in any prefix and as rich text; values naming them written plainly, with spaces, a sign,
+    // escaped (`&#49;`, `_x0032_`), in CDATA, out of range: each batch reads them as the whole sheet does.
+    const items = Array.from({ length: 3000 }, (_, i) =>
+      i % 7 === 0
+        ? `<x:si><x:r><x:t>rich ${i}</x:t></x:r><x:r><x:t> more</x:t></x:r></x:si>`
+        : `<si><t>text ${i} &amp; co</t></si>`,
+    );
+    const sharedStrings = `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="3000" uniqueCount="3000">${items.join('')}</sst>`;
+    const values = (r: number) => {
+      // Items 2900 on are named only by the escaped and CDATA values below.
+      const forms = [`${(r * 37) % 2900}`, ` ${r % 2900} `, `+${(r * 11) % 2900}`, `${r % 2900}.0`];
+      return forms[r % forms.length]!;
+    };
+    // 40,000 rows (2.8 MB, deflated: three 1 MiB pieces, so three batches); an escaped value in the
+    // first and the second, a CDATA one in the third (each read with the whole part), the others
+    // with only their items.
+    const special: Record<number, string> = {
+      5000: '&#50;&#57;&#49;&#50;',
+      20_000: '291_x0034_',
+      38_000: '<![CDATA[2999]]>',
+    };
+    let rows = '';
+    for (let r = 1; r <= 40_000; r += 1)
+      rows += `<row r="${r}"><c r="A${r}" t="s"><v>${special[r] ?? values(r)}</v></c><c r="B${r}"><v>${100_000 + r}</v></c></row>`;
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const path = await writeTemp(
+        dir,
+        'strings.xlsx',
+        deflated(workbookZip([{ name: 'Lines', rows }], { sharedStrings }), [STYLES]),
+      );
+      const whole = await readGrid(path);
+      expect([4999, 19_999, 37_999].map((i) => whole.rows[i]!.cells[0])).toEqual([
+        'rich 2912 more',
+        'text 2914 & co',
+        'text 2999 & co',
+      ]);
+      for (const sheetBatchBytes of [2048, 1024 * 1024]) {
+        const batched = await readGrid(path, { sheetBatchBytes });
+        expect({ ...batched, snapshot: null }, `batches of ${sheetBatchBytes}`).toEqual({ ...whole, snapshot: null });
+      }
     } finally {
       await cleanup();
     }

@@ -5,7 +5,13 @@ import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
 import { readWorkbookBytes } from '../../../batch/read/workbook.ts';
 import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
-import { relationshipsPartOf, rowCounter, sheetRowCounts, valuedRowCounter } from '../../../batch/read/zip-sheets.ts';
+import {
+  relationshipsPartOf,
+  rowCounter,
+  sheetEndsFinder,
+  sheetRowCounts,
+  valuedRowCounter,
+} from '../../../batch/read/zip-sheets.ts';
 import { expectInputError, xlsxBytes } from './helpers.ts';
 
 describe('rowCounter', () => {
@@ -99,5 +105,38 @@ describe('a sheet over the row limit in a workbook of several', () => {
     expect(
       readWorkbookBytes(bytes, 'two.xlsx', { limits, rowCounts: [{ name: 'Small', rows: null }, rowCounts[1]!] }).rows,
     ).toHaveLength(3);
+  });
+});
+
+describe('sheetEndsFinder', () => {
+  const part =
+    '<?xml version="1.0"?><x:worksheet xmlns:x="urn:main"><x:dimension ref="A1:B2"/>' +
+    '<x:sheetData xmlns:y="urn:other" y:note="a long attribute"><x:row r="1"><x:c r="A1"><x:v>1</x:v></x:c></x:row>' +
+    '</x:sheetData><x:mergeCells count="1"><x:mergeCell ref="A1:B1"/></x:mergeCells></x:worksheet>';
+  const endsOf = (chunks: string[]) => {
+    const finder = sheetEndsFinder();
+    for (const chunk of chunks) finder.feed(chunk);
+    return finder.ends();
+  };
+
+  it('finds the text around the rows however the part is cut into chunks', () => {
+    const whole = endsOf([part]);
+    expect(whole).toEqual({
+      head: part.slice(0, part.indexOf('<x:row')),
+      prefix: 'x:',
+      tail: part.slice(part.indexOf('</x:sheetData>')),
+    });
+    for (let size = 1; size <= 40; size += 1) {
+      const chunks = part.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g'))!;
+      expect(endsOf(chunks), `chunks of ${size}`).toEqual(whole);
+      for (let at = 1; at < part.length; at += 7)
+        expect(endsOf([part.slice(0, at), part.slice(at)]), `cut at ${at}`).toEqual(whole);
+    }
+  });
+
+  it('finds none in a part without rows or without their end', () => {
+    expect(endsOf(['<worksheet><sheetData/></worksheet>'])).toBeNull();
+    expect(endsOf(['<worksheet><sheetData><row r="1">', '</row>'])).toBeNull();
+    expect(endsOf(['<worksheet><dimension ref="A1"/></worksheet>'])).toBeNull();
   });
 });

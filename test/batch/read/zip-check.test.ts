@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
+import { centralDirectory, checkWorkbookZip, entryData } from '../../../batch/read/zip-check.ts';
+import { workbookZip } from '../../support/workbook-zip.ts';
+import { deflated } from './helpers.ts';
+
+// The zip check looks for what changes how cells read (escaped CRs before line feeds, `t="d"`
+// cells) in the pieces a part inflates in (1 MiB each): found wherever they fall among them, a
+// piece holding none of their text being passed over without a search.
+
+const PIECE = 1024 * 1024;
+
+/** A deflated one-sheet workbook whose sheet part has `cell` (a `<c>` of row 2) at character `at`, `marker` in it. */
+function cellAt(at: number, cell: string, marker: string): Uint8Array {
+  const made = (padding: number) =>
+    workbookZip([
+      {
+        name: 'Lines',
+        rows: `<row r="1"><c r="A1" t="inlineStr"><is><t>${'p'.repeat(padding)}</t></is></c></row><row r="2">${cell}</row>`,
+      },
+    ]);
+  const markerAt = (zip: Uint8Array) => {
+    const entry = centralDirectory(zip)!.find((e) => e.name.endsWith('sheet1.xml'))!;
+    return Buffer.from(entryData(zip, entry)!).toString('latin1').indexOf(marker);
+  };
+  const zip = made(at - markerAt(made(0)));
+  expect(markerAt(zip)).toBe(at);
+  return deflated(zip);
+}
+
+describe('the zip check across the pieces a part inflates in', () => {
+  it('finds an escaped CR before a line feed wherever it falls, to keep the CR', async () => {
+    const cell = '<c r="A2" t="inlineStr"><is><t>a_x000D_\nb</t></is></c>';
+    for (const shift of [-8, -7, -2, -1, 0, 1]) {
+      const check = await checkWorkbookZip(cellAt(PIECE + shift, cell, '_x000D_'), 'cr.xlsx', DEFAULT_LIMITS);
+      expect(check.repairs.carriageReturns, `escape at ${shift}`).toEqual(['xl/worksheets/sheet1.xml']);
+    }
+  });
+
+  it('finds a t="d" cell wherever its type falls, to read it as the date it is', async () => {
+    const cell = '<c r="B2" t="d"><v>2026-03-04T10:30:00</v></c>';
+    for (const shift of [-3, -2, -1, 0, 1]) {
+      const check = await checkWorkbookZip(cellAt(PIECE + shift, cell, '"d"'), 'dates.xlsx', DEFAULT_LIMITS);
+      expect([...(check.sheets[0]!.dateCells ?? new Map())], `type at ${shift}`).toEqual([
+        [16_384 + 1, '2026-03-04T10:30:00'],
+      ]);
+    }
+  });
+
+  it('keeps the text around the rows of the parts past the size asked, for the batched read', async () => {
+    const zip = workbookZip([{ name: 'Lines', rows: '<row r="1"><c r="A1"><v>1</v></c></row>' }]);
+    const check = await checkWorkbookZip(zip, 'ends.xlsx', DEFAULT_LIMITS, { endsPast: 10 });
+    const ends = check.sheetEnds.get('xl/worksheets/sheet1.xml');
+    expect(ends?.head).toMatch(/^<\?xml.*<sheetData>$/);
+    expect(ends?.tail).toBe('</sheetData></worksheet>');
+    expect((await checkWorkbookZip(zip, 'ends.xlsx', DEFAULT_LIMITS)).sheetEnds.size).toBe(0);
+  });
+});
