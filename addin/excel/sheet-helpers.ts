@@ -5,6 +5,7 @@
  */
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
+import { isDateFormat } from '../../shared/sheet/values/number-format.ts';
 
 /** Excel's day 0 of the 1900 date system as UTC milliseconds (1899-12-30), the convention exceljs uses. */
 export const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -39,24 +40,6 @@ export function serialToDate(serial: number): Date {
 /** The Excel serial of a date whose UTC parts are the calendar date and time (inverse of {@link serialToDate}). */
 export function dateToSerial(date: Date): number {
   return (date.getTime() - EXCEL_EPOCH_MS) / MS_PER_DAY;
-}
-
-/**
- * Whether an Excel number format shows a date or time: after removing quoted text, `[...]` sections
- * (colours, locales, elapsed-time brackets), backslash escapes and `_x`/`*x` padding, a d, m, y, h or s
- * token remains (the same test as exceljs, so the add-in and the CLI agree). `General`, `@`, `0.00`,
- * `#,##0 "kg"` and `[$$-409]#,##0.00` are not dates; `dd/mm/yyyy`, `d-mmm-yy`, `[$-en-AU]d mmmm yyyy`,
- * `yyyy-mm-dd hh:mm` are.
- */
-export function isDateFormat(numberFormat: string | null | undefined): boolean {
-  if (!numberFormat) return false;
-  const bare = numberFormat
-    .replace(/"[^"]*"/g, '')
-    .replace(/\[[^\]]*\]/g, '')
-    .replace(/\\./g, '')
-    .replace(/[_*]./g, '');
-  if (/^general$/i.test(bare.trim())) return false;
-  return /[dmyhs]/i.test(bare);
 }
 
 /**

@@ -6,7 +6,8 @@
 import type * as XLSX from '@e965/xlsx';
 import type { CellValue } from '../../shared/sheet/grid.ts';
 import { CARRIAGE_RETURN_MARK } from './part-repair.ts';
-import { isDateFormat, serialToDate } from './xlsx-cells.ts';
+import { isDateFormat } from '../../shared/sheet/values/number-format.ts';
+import { serialToDate } from './xlsx-cells.ts';
 
 /** SheetJS's error codes (BIFF), for error cells that carry no text. */
 const ERROR_TEXT: Readonly<Record<number, string>> = {

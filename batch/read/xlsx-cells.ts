@@ -23,27 +23,3 @@ export function serialToDate(serial: number, date1904: boolean): Date {
   const days = !date1904 && serial >= 1 && serial < 60 ? serial + 1 : serial;
   return new Date(Math.round((days - UNIX_EPOCH_SERIAL + (date1904 ? DATE1904_OFFSET_DAYS : 0)) * DAY_MS));
 }
-
-/**
- * Whether a number format shows a date or time: a `y m d h s` letter outside quoted text and
- * `[...]` sections (`General` has none). Each format is looked at once (a sheet's cells share a few).
- */
-export function isDateFormat(numFmt: string | undefined): boolean {
-  if (!numFmt) return false;
-  let dated = DATE_FORMATS.get(numFmt);
-  if (dated === undefined) {
-    dated = /[ymdhsb]/i.test(
-      numFmt
-        .replace(/\[[^\]]*]/g, '')
-        .replace(/"[^"]*"/g, '')
-        .replace(/\\./g, ''),
-    );
-    if (DATE_FORMATS.size >= DATE_FORMATS_KEPT) DATE_FORMATS.clear();
-    DATE_FORMATS.set(numFmt, dated);
-  }
-  return dated;
-}
-
-/** Number formats looked at so far, whether each shows a date; at most {@link DATE_FORMATS_KEPT} of them. */
-const DATE_FORMATS = new Map<string, boolean>();
-const DATE_FORMATS_KEPT = 1024;

@@ -3,7 +3,6 @@ import {
   blockToRows,
   dateToSerial,
   estimatePayloadBytes,
-  isDateFormat,
   isPayloadTooLarge,
   needsTextPrefix,
   runChunked,
@@ -13,44 +12,6 @@ import {
   toExcelValue,
   utf8Length,
 } from '../../../addin/excel/sheet-helpers.ts';
-
-describe('isDateFormat', () => {
-  it.each([
-    'dd/mm/yyyy',
-    'd/m/yy',
-    'd-mmm-yy',
-    'mmm yyyy',
-    'yyyy-mm-dd hh:mm:ss',
-    '[$-en-AU]d mmmm yyyy',
-    '[$-409]m/d/yy h:mm AM/PM;@',
-    'dddd, d mmmm yyyy',
-    'h:mm',
-    '[Red]dd/mm/yyyy',
-  ])('%s is a date format', (format) => {
-    expect(isDateFormat(format)).toBe(true);
-  });
-
-  it.each([
-    'General',
-    'general',
-    '@',
-    '0',
-    '0.00',
-    '#,##0',
-    '$#,##0.00',
-    '[$$-409]#,##0.00',
-    '#,##0 "days"',
-    '0.0 \\m\\y',
-    '[Red]0',
-    '_-* #,##0.00_-;-* #,##0.00_-;_-* "-"??_-;_-@_-',
-    '0.00E+00',
-    '',
-    null,
-    undefined,
-  ])('%j is not', (format) => {
-    expect(isDateFormat(format)).toBe(false);
-  });
-});
 
 describe('serials and dates', () => {
   it('converts with UTC parts, as exceljs does', () => {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer, readXlsx, type ReadGrid } from '../../../batch/read/index.ts';
 import { toCellValue } from '../../../batch/read/cell-value.ts';
-import { isDateFormat, serialToDate } from '../../../batch/read/xlsx-cells.ts';
+import { serialToDate } from '../../../batch/read/xlsx-cells.ts';
 import type { CellValue } from '../../../shared/sheet/grid.ts';
 import { storedZip } from '../../support/zip.ts';
 import { expectInputError, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
@@ -256,34 +256,6 @@ describe('xlsx-cells', () => {
     expect(serialToDate(0.5, false).toISOString()).toBe('1899-12-30T12:00:00.000Z');
     expect(serialToDate(46028.5625, false).toISOString()).toBe('2026-01-06T13:30:00.000Z');
     expect(serialToDate(46104 - 1462, true).toISOString()).toBe('2026-03-23T00:00:00.000Z');
-  });
-
-  it('recognises date formats and nothing else', () => {
-    for (const fmt of [
-      'dd/mm/yyyy',
-      'mm-dd-yy',
-      'd-mmm-yy',
-      '[$-409]d-mmm-yy;@',
-      'h:mm AM/PM',
-      'YYYY-MM-DD',
-      'dd"."mm',
-    ]) {
-      expect(isDateFormat(fmt), fmt).toBe(true);
-    }
-    for (const fmt of [
-      undefined,
-      '',
-      'General',
-      '0.00',
-      '#,##0',
-      '[$$-C09]#,##0.00',
-      '0.00%',
-      '0.0 "kg"',
-      '@',
-      '[Red]0.00',
-    ]) {
-      expect(isDateFormat(fmt), String(fmt)).toBe(false);
-    }
   });
 
   it('converts every SheetJS cell shape', () => {
