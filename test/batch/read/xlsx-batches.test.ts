@@ -173,4 +173,65 @@ describe('big worksheets read in batches, with shared strings', () => {
       await cleanup();
     }
   });
+
+  it('names an item by each form of value SheetJS reads a number from, whatever the items look like', async () => {
+    // Each value below is the only one naming its item (the other cells' numbers are past the items),
+    // so an item a batch empties by mistake reads blank. The values: a decimal and an exponent
+    // (parseInt reads 5 and 6 of them, Number would not), leading zeros, a prefix, line feeds, an
+    // attribute, minus zero, and a value whose cell before it has an empty `<v/>`. The items: a
+    // byte-order mark and CRLFs, a prefixed close, phonetic runs, `sstItem`, an empty `<si/>` (which
+    // SheetJS takes as the start of the item after it, not as an item).
+    const item = (i: number) =>
+      [
+        `\r\n<si><t>plain ${i}</t></si>`,
+        `<x:si><x:t>prefixed ${i}</x:t></si>`,
+        `<si><t>kana ${i}</t><rPh sb="0" eb="1"><t>ph</t></rPh><phoneticPr fontId="1"/></si>`,
+        `<sstItem><t>old ${i}</t></sstItem>`,
+      ][i % 4]!;
+    const items = Array.from({ length: 40 }, (_, i) => (i === 30 ? '<si/>' : '') + item(i)).join('');
+    const sharedStrings = `\ufeff<?xml version="1.0"?>\r\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${items}</sst>`;
+    const values = [
+      '<v>5.7</v>',
+      '<v>6e2</v>',
+      '<v>007</v>',
+      '<x:v>8</x:v>',
+      '<v>\n9\n</v>',
+      '<v xml:space="preserve">10</v>',
+      '<v>-0</v>',
+      '<v>33</v>',
+    ];
+    let rows = '';
+    for (let r = 1; r <= 60; r += 1) rows += `<row r="${r}"><c r="A${r}"><v>${1000 + r}</v></c></row>`;
+    values.forEach((value, k) => {
+      const r = 61 + k;
+      rows += `<row r="${r}"><c r="A${r}" t="s">${value}</c></row>`;
+    });
+    rows += `<row r="70"><c r="A70" t="s"><v/></c><c r="B70" t="s"><v>11</v></c></row>`;
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const path = await writeTemp(
+        dir,
+        'forms.xlsx',
+        deflated(workbookZip([{ name: 'Lines', rows }], { sharedStrings }), [STYLES]),
+      );
+      const whole = await readGrid(path);
+      expect(whole.rows.slice(60).map((row) => row.cells.join('|'))).toEqual([
+        'prefixed 5',
+        'kana 6',
+        'old 7',
+        'plain 8',
+        'prefixed 9',
+        'kana 10',
+        'plain 0',
+        'prefixed 33',
+        '|old 11',
+      ]);
+      for (const sheetBatchBytes of [200, 2048]) {
+        const batched = await readGrid(path, { sheetBatchBytes });
+        expect({ ...batched, snapshot: null }, `batches of ${sheetBatchBytes}`).toEqual({ ...whole, snapshot: null });
+      }
+    } finally {
+      await cleanup();
+    }
+  });
 });
