@@ -3,33 +3,43 @@
  * test can make one that lies (a directory that understates what an entry inflates to).
  */
 import { once } from 'node:events';
-import { createDeflateRaw, crc32 } from 'node:zlib';
+import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+
+/** An entry of a hand-made zip: its name and its content (text as UTF-8). */
+export interface HandZipEntry {
+  name: string;
+  content: string | Uint8Array;
+}
 
 /**
- * A zip with STORE entries (no compression), built by hand: local headers, central directory and
- * end record. The CRCs are left 0 (readers used here do not check them).
+ * A zip built by hand: local headers, central directory and end record, each entry STORE (no
+ * compression) or, with `deflate`, deflated (as producers write them, so its parts inflate in pieces).
  */
-export function storedZip(entries: readonly { name: string; content: string | Uint8Array }[]): Uint8Array {
+export function handZip(entries: readonly HandZipEntry[], options: { deflate?: boolean } = {}): Uint8Array {
+  const method = options.deflate ? 8 : 0;
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const data = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : Buffer.from(entry.content);
+    const content = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : Buffer.from(entry.content);
+    const data = options.deflate ? deflateRawSync(content) : content;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc32(content), 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(content.length, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc32(content), 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(content.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
@@ -44,6 +54,11 @@ export function storedZip(entries: readonly { name: string; content: string | Ui
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+/** A zip with STORE entries (no compression), built by hand ({@link handZip}). */
+export function storedZip(entries: readonly HandZipEntry[]): Uint8Array {
+  return handZip(entries);
 }
 
 /** `megabytes` of zeros, deflated: about a thousandth of the size. */

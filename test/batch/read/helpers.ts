@@ -5,11 +5,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { InputFileError, type InputFileErrorCode } from '../../../batch/read/index.ts';
 import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
+import { handZip } from '../../support/zip.ts';
 
 /** The example files, by name. */
 export const EXAMPLES = new URL('../../../examples/', import.meta.url).pathname;
@@ -98,45 +98,6 @@ export function pseudoRandomBytes(length: number, seed = 12345): Uint8Array {
  * pieces; `more` entries added (a styles part, so that the workbook needs no repair).
  */
 export function deflated(zip: Uint8Array, more: readonly { name: string; content: string }[] = []): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  const entries = [
-    ...centralDirectory(zip)!.map((entry) => ({ name: entry.name, content: Buffer.from(entryData(zip, entry)!) })),
-    ...more.map((entry) => ({ name: entry.name, content: Buffer.from(entry.content, 'utf8') })),
-  ];
-  for (const entry of entries) {
-    const content = entry.content;
-    const data = deflateRawSync(content);
-    const name = Buffer.from(entry.name, 'utf8');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(content), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(content), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+  const entries = centralDirectory(zip)!.map((entry) => ({ name: entry.name, content: entryData(zip, entry)! }));
+  return handZip([...entries, ...more], { deflate: true });
 }
