@@ -5,31 +5,18 @@
  * lines. Real CSV files, read and mapped as `shed import receipts` does.
  */
 import { describe, expect, it } from 'vitest';
-import { readGrid } from '../../../batch/read/index.ts';
 import { CellTable } from '../../../shared/import/read-memo.ts';
 import type { ReadSettings } from '../../../shared/import/receipts/build.ts';
 import { planReceiptImport } from '../../../shared/import/receipts/plan.ts';
 import { createResolver } from '../../../shared/resolve/index.ts';
-import type { Grid } from '../../../shared/sheet/grid.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
 import { RED_GUM, referenceFor } from '../resolve/catalogue.ts';
-import { SYDNEY, tempFile, willow } from './returns/helpers.ts';
-
-const HEADER = 'Invoice,Supplier,Date,Deliver To,Product,Qty,Pack Size,Unit,Unit Price';
-
-/** Reads CSV lines (below the header) as a grid, through the CLI's reader. */
-async function gridOf(lines: string[]): Promise<Grid> {
-  const file = await tempFile('receipts.csv', [HEADER, ...lines].join('\r\n') + '\r\n');
-  try {
-    return await readGrid(file.path);
-  } finally {
-    await file.cleanup();
-  }
-}
+import { SYDNEY, willow } from './returns/helpers.ts';
+import { receiptsGrid } from './receipts/csv-grid.ts';
 
 describe('the read memo', () => {
   it('gives each plan its own date order: the same sheet read DMY then MDY then DMY', async () => {
-    const grid = await gridOf([
+    const grid = await receiptsGrid([
       'INV-1,Farmco Rural Supplies,03/04/2026,Main Chemical Shed,Glyfos 540,4,20,L,100',
       'INV-2,Farmco Rural Supplies,03/04/2026,Main Chemical Shed,Glyfos 540,4,20,L,100',
     ]);
@@ -46,7 +33,7 @@ describe('the read memo', () => {
   });
 
   it("gives each plan its own resolver's answers", async () => {
-    const grid = await gridOf(['INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,4,20,L,100']);
+    const grid = await receiptsGrid(['INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,4,20,L,100']);
     const mapping = detectMapping(grid, 'receipts');
     const [ours] = planReceiptImport(grid, mapping, willow, SYDNEY).drafts;
     const [theirs] = planReceiptImport(grid, mapping, createResolver(referenceFor(RED_GUM)), SYDNEY).drafts;
@@ -56,7 +43,7 @@ describe('the read memo', () => {
   });
 
   it("sizes each supplier's lines by its own pack conventions within one plan", async () => {
-    const grid = await gridOf([
+    const grid = await receiptsGrid([
       'INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,2 drums,,,100',
       'INV-2,Riverina Ag Chemicals,3/02/2026,Main Chemical Shed,Glyfos 540,2 drums,,,100',
       'INV-3,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,2 drums,,,100',

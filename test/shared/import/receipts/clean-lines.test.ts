@@ -6,7 +6,6 @@
  * files, read and mapped as `shed import receipts` does.
  */
 import { describe, expect, it } from 'vitest';
-import { readGrid } from '../../../../batch/read/index.ts';
 import { buildReceiptDraft, type ReadSettings } from '../../../../shared/import/receipts/build.ts';
 import { groupInvoices } from '../../../../shared/import/receipts/group.ts';
 import { planReceiptImport } from '../../../../shared/import/receipts/plan.ts';
@@ -15,19 +14,8 @@ import { createResolver, type Resolver } from '../../../../shared/resolve/index.
 import type { Grid } from '../../../../shared/sheet/grid.ts';
 import { detectMapping } from '../../../../shared/sheet/mapping.ts';
 import { RED_GUM, WILLOW, referenceFor } from '../../resolve/catalogue.ts';
-import { SYDNEY, tempFile } from '../returns/helpers.ts';
-
-const HEADER = 'Invoice,Supplier,Date,Deliver To,Product,Qty,Pack Size,Unit,Unit Price';
-
-/** Reads CSV lines (below the header) as a grid, through the CLI's reader. */
-async function gridOf(lines: string[]): Promise<Grid> {
-  const file = await tempFile('receipts.csv', [HEADER, ...lines].join('\r\n') + '\r\n');
-  try {
-    return await readGrid(file.path);
-  } finally {
-    await file.cleanup();
-  }
-}
+import { SYDNEY } from '../returns/helpers.ts';
+import { receiptsGrid } from './csv-grid.ts';
 
 /**
  * Willow Creek's resolver, counting the product cells it is asked about; it knows 'Glyfos 540 20L' as
@@ -57,7 +45,7 @@ describe('clean lines', () => {
       (_, i) =>
         `INV-${Math.floor(i / 3)},Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,${i + 1},20,L,100`,
     );
-    const grid = await gridOf(lines);
+    const grid = await receiptsGrid(lines);
     const { resolver, asked } = counting();
     const plan = planReceiptImport(grid, detectMapping(grid, 'receipts'), resolver, SYDNEY);
     expect(plan.drafts.filter((d) => d.body)).toHaveLength(10);
@@ -68,7 +56,7 @@ describe('clean lines', () => {
   });
 
   it('reads every line as reading it afresh would: notes, problems and conversions on each line they concern', async () => {
-    const grid = await gridOf([
+    const grid = await receiptsGrid([
       // Clean, then the same trio on later lines and invoices.
       'INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,4,20,L,100',
       ',,,,Glyfos 540,5,20,L,90',
@@ -98,7 +86,7 @@ describe('clean lines', () => {
   });
 
   it("reads each supplier's lines with its own resolver: the same cells, two organisations' answers", async () => {
-    const grid = await gridOf([
+    const grid = await receiptsGrid([
       'INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,4,20,L,100',
       'INV-2,Riverina Ag Chemicals,3/02/2026,Main Chemical Shed,Glyfos 540,4,20,L,100',
       'INV-3,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,4,20,L,100',
@@ -119,7 +107,7 @@ describe('clean lines', () => {
   });
 
   it('says a conversion on every line it concerns, not only on the first of its cells', async () => {
-    const grid = await gridOf([
+    const grid = await receiptsGrid([
       'INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540 20L,2,24,kg,100',
       ',,,,Glyfos 540 20L,3,24,kg,100',
       'INV-2,Farmco Rural Supplies,4/02/2026,Main Chemical Shed,Glyfos 540 20L,2,24,kg,100',
