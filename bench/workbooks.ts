@@ -21,7 +21,8 @@ export const INVOICE_HEADERS = [
   'Unit',
   'Price ex GST',
 ];
-const SUPPLIERS = [
+/** The suppliers of the bench's invoices. */
+export const SUPPLIERS = [
   'Farmco Rural Supplies',
   'Southern Cross Fertilisers',
   'Riverina Ag Chemicals',

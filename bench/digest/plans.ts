@@ -19,6 +19,7 @@ import { createResolver } from '../../shared/resolve/index.ts';
 import type { Grid, CellValue } from '../../shared/sheet/grid.ts';
 import { willowReference, clearAliasNames, openStorages } from '../catalogue.ts';
 import { lcg } from '../seed.ts';
+import { INVOICE_HEADERS, SUPPLIERS } from '../workbooks.ts';
 
 const out = process.argv[2] ?? 'bench/tmp/plans-digest';
 const reference = willowReference();
@@ -50,12 +51,6 @@ const SETTINGS: Record<string, unknown>[] = [
   },
 ];
 
-const SUPPLIERS = [
-  'Farmco Rural Supplies',
-  'Southern Cross Fertilisers',
-  'Riverina Ag Chemicals',
-  'Paddock Seeds Pty Ltd',
-];
 const ODD_DATES = [
   '13/25/2025',
   '2025-03-04',
@@ -104,17 +99,7 @@ function messyCsv(seed: number, layout: 'first' | 'every' | 'nokey' | 'results' 
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   const odd = (p: number) => next() < p;
   const storages = openStorages.map((s) => s.name);
-  const headers = [
-    'Invoice No',
-    'Supplier',
-    'Date Received',
-    'Deliver To',
-    'Product',
-    'Qty',
-    'Pack Size',
-    'Unit',
-    seed % 2 ? 'Price ex GST' : 'Unit Price',
-  ];
+  const headers = [...INVOICE_HEADERS.slice(0, -1), seed % 2 ? 'Price ex GST' : 'Unit Price'];
   if (layout === 'results') headers.push('Record ID', 'Line Item ID', 'Updated At');
   if (layout === 'total') headers.push('Line Total');
   const rows: string[][] = [layout === 'nokey' ? headers.slice(1) : headers];
