@@ -41,16 +41,23 @@ const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
  *
  * @param columns field → 0-based column, from the column mapping.
  * @param quantityField the field that a real line always carries (receipts: `quantity`; returns: `amount`).
+ * @param textField a field whose text cells are wanted as well (the date column, checked as a
+ *   whole): gathered in the same pass over the sheet.
  * @returns data rows in sheet order, plus the skipped rows and the blank-row boundaries (row numbers
- *   after which a blank row was seen), used to end an invoice's fill-down.
+ *   after which a blank row was seen), used to end an invoice's fill-down; `texts`: the non-empty
+ *   text cells of `textField` on the data rows, in sheet order (empty when none was asked).
  */
 export function splitDataRows<F extends string>(
   grid: Grid,
   headerRowNumber: number,
   columns: Partial<Record<F, number>>,
   quantityField: F,
-): { rows: FieldRow<F>[]; skipped: SkippedRow[]; blankBefore: Set<number> } {
+  textField?: F,
+): { rows: FieldRow<F>[]; skipped: SkippedRow[]; blankBefore: Set<number>; texts: string[] } {
   const rows: FieldRow<F>[] = [];
+  const texts: string[] = [];
+  // The column of `textField` (-1: none asked, or not mapped to a column): its text cells gathered in this pass.
+  const textColumn = textField === undefined ? -1 : (columns[textField] ?? -1);
   const skipped: SkippedRow[] = [];
   const blankBefore = new Set<number>();
   // Compiled once for the sheet: each mapped field, its column, and whether it alone makes no data row.
@@ -87,8 +94,12 @@ export function splitDataRows<F extends string>(
       continue;
     }
     rows.push(data);
+    if (textColumn >= 0) {
+      const text = row.cells[textColumn];
+      if (typeof text === 'string' && text.length > 0) texts.push(text);
+    }
   }
-  return { rows, skipped, blankBefore };
+  return { rows, skipped, blankBefore, texts };
 }
 
 /** A row's mapped cells as a plain object (a copy of `shape`, filled). */

@@ -41,18 +41,21 @@ export function sheetLines<F extends string>(
   dateField: F,
 ): SheetLines<F> {
   const columns = mapping.columns as Partial<Record<F, number>>;
-  const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField);
+  const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField, dateField);
   // Each step only when it has something to do (a copy of 100,000 rows each otherwise).
-  const given =
-    Object.keys(mapping.constants ?? {}).length > 0 ? withConstants(split.rows, mapping.constants) : split.rows;
+  const constants = Object.keys(mapping.constants ?? {}).length > 0;
+  const given = constants ? withConstants(split.rows, mapping.constants) : split.rows;
   const lines = settings.skipLines?.length
     ? skipLines<F>(given, 'product' as F, settings.skipLines)
     : { kept: given, skipped: [] };
+  // The date column as a whole: only its text cells tell an order, gathered while splitting the rows
+  // (another pass over the lines only when a one-value field or a left-out line changed them).
   const datePlace = placeOf(dateField);
-  const dates = checkDateColumn(
-    lines.kept.map((r) => cellOf(r.cells, dateField, datePlace) ?? null),
-    settings,
-  );
+  const dateCells =
+    constants || lines.kept !== given
+      ? lines.kept.map((r) => cellOf(r.cells, dateField, datePlace) ?? null)
+      : split.texts;
+  const dates = checkDateColumn(dateCells, settings);
   const reading =
     dates.refuseAmbiguousDates === undefined
       ? settings
