@@ -41,83 +41,117 @@ export interface ReceiptDraft {
   warnings: Problem[];
 }
 
+/** The settings a plan's drafts are read under: the reading settings, its prices, memo and clean lines. */
+export type DraftSettings = ReadSettings & { prices?: PriceReading; memo?: ReadMemo; cleanLines?: CleanLines };
+
+/**
+ * The drafts of one plan, made one invoice group at a time by {@link ReceiptDrafts.draft}: what every
+ * draft shares (the line reader, the prices) is made once. See {@link buildReceiptDraft}.
+ */
+export class ReceiptDrafts {
+  private readonly prices: PriceReading;
+  private readonly reader: LineReader;
+
+  constructor(
+    private readonly index: ColumnIndex,
+    private readonly resolver: Resolver,
+    private readonly settings: DraftSettings,
+  ) {
+    this.prices = settings.prices ?? {
+      basis: { costIncludesGst: false, totalIncludesGst: false },
+      gstRate: GST_RATE_DEFAULT,
+    };
+    this.reader = new LineReader(index, settings, this.prices);
+  }
+
+  /** The draft of one invoice group (see {@link buildReceiptDraft}). Never throws. */
+  draft(group: InvoiceGroup): ReceiptDraft {
+    const { index, resolver, settings } = this;
+    // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
+    // Each header field read by name, once (a lookup by a field name in a variable is slow on every draft).
+    const { header } = group;
+    const firstRow = group.lines[0]?.rowNumber ?? 0;
+    const supplierCell = header.supplier?.value;
+    const supplierText = supplierCell == null ? null : cellText(supplierCell);
+    const own = settings.resolverFor && supplierText !== null ? settings.resolverFor(supplierText) : resolver;
+    // And its pack conventions (its own recipe's: another supplier's never apply to it).
+    const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
+    const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
+    const read = new CellReader(index, lineSettings, own, settings.memo);
+
+    const supplier = read.requiredText('supplier', supplierCell ?? null, header.supplier?.rowNumber ?? firstRow);
+    const receivedAt = read.date(
+      'received_at',
+      header.received_at?.value ?? null,
+      header.received_at?.rowNumber ?? firstRow,
+    );
+    const storage = read.storage('storage', header.storage?.value ?? null, header.storage?.rowNumber ?? firstRow);
+    const recordId = read.id('record_id', header.record_id?.value ?? null, header.record_id?.rowNumber ?? firstRow);
+    const orderNumber = read.optionalText(header.order_number?.value ?? null);
+    const notes = read.optionalText(header.notes?.value ?? null);
+    const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
+
+    // One slot per line, filled in order; each line read by one small function (draft-lines.ts).
+    const count = group.lines.length;
+    const lines: ReceiptLine[] = new Array<ReceiptLine>(count);
+    const rowNumbers: number[] = new Array<number>(count);
+    const items = new ReceiptItems(count);
+    const reader = this.reader;
+    reader.start(read, lineSettings, own, recordId, lines, items);
+    for (let k = 0; k < count; k += 1) {
+      const row = group.lines[k]!;
+      rowNumbers[k] = row.rowNumber;
+      reader.line(row, k);
+    }
+
+    const lineItems = items.done();
+    // The reader's own list when the grouping found nothing (the reader is not used after this draft).
+    const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
+    const draft: ReceiptDraft = {
+      key: group.key,
+      rowNumbers,
+      lines,
+      body: null,
+      recordId,
+      updatedAt: read.timestamp(header.updated_at?.value ?? null),
+      storageName: storage?.name ?? null,
+      problems,
+      warnings: read.warnings,
+    };
+    if (problems.length > 0 || !supplier || !receivedAt || !storage) return draft;
+
+    const body = {
+      storage_id: storage.id,
+      received_at: receivedAt,
+      supplier,
+      order_number: orderNumber,
+      notes: invoiceNotes(invoice, notes),
+      line_items: lineItems,
+    };
+    const checked = checkReceiptCreateBody(body, items);
+    if (!checked.success) {
+      problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
+      return draft;
+    }
+    draft.body = checked.data;
+    return draft;
+  }
+}
+
 /**
  * Turns one invoice group into a receipt create body, reading every cell and resolving storage and
  * products, then checking the body with the same zod schema the service uses (gaps rows 6, 9, 10).
  * Never throws: every problem is returned, pinned to its cell. `settings.memo`: the plan's memo of
- * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once.
+ * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once. A plan
+ * makes its drafts with one {@link ReceiptDrafts} instead.
  */
 export function buildReceiptDraft(
   group: InvoiceGroup,
   index: ColumnIndex,
   resolver: Resolver,
-  settings: ReadSettings & { prices?: PriceReading; memo?: ReadMemo; cleanLines?: CleanLines },
+  settings: DraftSettings,
 ): ReceiptDraft {
-  const prices = settings.prices ?? {
-    basis: { costIncludesGst: false, totalIncludesGst: false },
-    gstRate: GST_RATE_DEFAULT,
-  };
-  // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
-  // Each header field read by name, once (a lookup by a field name in a variable is slow on every draft).
-  const { header } = group;
-  const firstRow = group.lines[0]?.rowNumber ?? 0;
-  const supplierCell = header.supplier?.value;
-  const supplierText = supplierCell == null ? null : cellText(supplierCell);
-  const own = settings.resolverFor && supplierText !== null ? settings.resolverFor(supplierText) : resolver;
-  // And its pack conventions (its own recipe's: another supplier's never apply to it).
-  const packs = supplierText !== null ? settings.packConventionsFor?.(supplierText) : undefined;
-  const lineSettings = packs ? { ...settings, packConventions: packs } : settings;
-  const read = new CellReader(index, lineSettings, own, settings.memo);
-
-  const supplier = read.requiredText('supplier', supplierCell ?? null, header.supplier?.rowNumber ?? firstRow);
-  const receivedAt = read.date(
-    'received_at',
-    header.received_at?.value ?? null,
-    header.received_at?.rowNumber ?? firstRow,
-  );
-  const storage = read.storage('storage', header.storage?.value ?? null, header.storage?.rowNumber ?? firstRow);
-  const recordId = read.id('record_id', header.record_id?.value ?? null, header.record_id?.rowNumber ?? firstRow);
-  const orderNumber = read.optionalText(header.order_number?.value ?? null);
-  const notes = read.optionalText(header.notes?.value ?? null);
-  const invoice = group.keyField === 'invoice' && group.key ? cellText(group.key) : null;
-
-  // One slot per line, filled in order; each line read by one small function (draft-lines.ts).
-  const lines: ReceiptLine[] = new Array<ReceiptLine>(group.lines.length);
-  const items = new ReceiptItems(group.lines.length);
-  const reader = new LineReader(read, index, lineSettings, settings, own, prices, recordId, lines, items);
-  for (let k = 0; k < group.lines.length; k += 1) reader.line(group.lines[k]!, k);
-
-  const lineItems = items.done();
-  // The reader's own list when the grouping found nothing (the reader is not used after this draft).
-  const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
-  const draft: ReceiptDraft = {
-    key: group.key,
-    rowNumbers: group.lines.map((l) => l.rowNumber),
-    lines,
-    body: null,
-    recordId,
-    updatedAt: read.timestamp(header.updated_at?.value ?? null),
-    storageName: storage?.name ?? null,
-    problems,
-    warnings: read.warnings,
-  };
-  if (problems.length > 0 || !supplier || !receivedAt || !storage) return draft;
-
-  const body = {
-    storage_id: storage.id,
-    received_at: receivedAt,
-    supplier,
-    order_number: orderNumber,
-    notes: invoiceNotes(invoice, notes),
-    line_items: lineItems,
-  };
-  const checked = checkReceiptCreateBody(body, items);
-  if (!checked.success) {
-    problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
-    return draft;
-  }
-  draft.body = checked.data;
-  return draft;
+  return new ReceiptDrafts(index, resolver, settings).draft(group);
 }
 
 /** The sheet row an invoice's header field was written on (its first line when blank throughout). */

@@ -49,38 +49,61 @@ function cellIn(
 /** A line's product as the resolver gives it (both ids when the name is an alias). */
 type LineProduct = { productId: string; productAliasId: string | null };
 
-/** The lines of one draft: made per invoice, {@link LineReader.line} called once per line in order. */
+/**
+ * The lines of a plan's drafts: made once per plan, then {@link LineReader.start} for each draft and
+ * {@link LineReader.line} once per line in order (one reader for every draft: nothing of a draft is
+ * kept past its last line but what it was given).
+ */
 export class LineReader {
   private readonly priceFromTotal: boolean;
   private readonly memo: ReadMemo | undefined;
   private readonly cleanLines: CleanLines | undefined;
-  private readonly scope: ReturnType<CleanLines['scope']> | undefined;
+  private scope: ReturnType<CleanLines['scope']> | undefined = undefined;
   /** One object for every line's cells, filled afresh line by line (nothing keeps it past its line). */
   private scratch: LineCells | undefined = undefined;
+  // The draft being read (see `start`).
+  private read!: CellReader;
+  private lineSettings!: ReadSettings;
+  private recordId: string | null = null;
+  private lines!: ReceiptLine[];
+  private items!: ReceiptItems;
 
   /**
+   * @param planSettings the plan's: how pack costs are found, its memo and clean lines.
+   * @param prices how the sheet's prices read (GST).
+   */
+  constructor(
+    private readonly index: ColumnIndex,
+    planSettings: ReadSettings & { memo?: ReadMemo; cleanLines?: CleanLines },
+    private readonly prices: PriceReading,
+  ) {
+    this.priceFromTotal = planSettings.packCostFrom === 'line_total';
+    this.memo = planSettings.memo;
+    this.cleanLines = planSettings.cleanLines;
+  }
+
+  /**
+   * Starts the lines of one draft.
    * @param read the draft's cell reader (its problems and notes are the draft's).
    * @param lineSettings the settings its lines are read under (a supplier's pack conventions in them).
-   * @param planSettings the plan's: how pack costs are found, its memo and clean lines.
    * @param own the resolver of the invoice's names (its supplier's recipe's, or the organisation's).
    * @param recordId the invoice's Record ID: its Line Totals are not checked (an export's, not the supplier's).
    * @param lines the draft's lines, one slot per line: filled in order.
    * @param items the body's line items: one added per line that reads whole.
    */
-  constructor(
-    private readonly read: CellReader,
-    private readonly index: ColumnIndex,
-    private readonly lineSettings: ReadSettings,
-    planSettings: ReadSettings & { memo?: ReadMemo; cleanLines?: CleanLines },
+  start(
+    read: CellReader,
+    lineSettings: ReadSettings,
     own: Resolver,
-    private readonly prices: PriceReading,
-    private readonly recordId: string | null,
-    private readonly lines: ReceiptLine[],
-    private readonly items: ReceiptItems,
-  ) {
-    this.priceFromTotal = planSettings.packCostFrom === 'line_total';
-    this.memo = planSettings.memo;
-    this.cleanLines = planSettings.cleanLines;
+    recordId: string | null,
+    lines: ReceiptLine[],
+    items: ReceiptItems,
+  ): void {
+    this.read = read;
+    this.lineSettings = lineSettings;
+    this.recordId = recordId;
+    this.lines = lines;
+    this.items = items;
     this.scope = this.cleanLines?.scope(own, lineSettings.packConventions, lineSettings.unitAliases);
   }
 

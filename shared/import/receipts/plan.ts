@@ -15,7 +15,7 @@ import { sheetLines } from '../sheet-lines.ts';
 import type { SkippedRow } from '../rows.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings, ReceiptDraft } from './build.ts';
-import { buildReceiptDraft } from './build.ts';
+import { ReceiptDrafts } from './build.ts';
 import { groupInvoices } from './group.ts';
 import { refuseRepeatedBlocks } from './repeated-blocks.ts';
 import { ReadMemo } from '../read-memo.ts';
@@ -69,7 +69,8 @@ export function planReceiptImport(
   // The same invoice pasted twice under one spelling is one group with its lines twice: refused.
   // Each distinct cell text is read once for the whole sheet (this plan's memo only).
   const lineSettings = { ...reading, prices, memo: new ReadMemo(), cleanLines: new CleanLines() };
-  const drafts = refuseRepeatedBlocks(groups.map((group) => buildReceiptDraft(group, index, resolver, lineSettings)));
+  const maker = new ReceiptDrafts(index, resolver, lineSettings);
+  const drafts = refuseRepeatedBlocks(groups.map((group) => maker.draft(group)));
   return { drafts, skipped, warnings };
 }
 
