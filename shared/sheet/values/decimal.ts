@@ -71,9 +71,46 @@ export function partsToCanonical(parts: DecimalParts): string {
 export function numberToDecimal(n: number): string {
   if (!Number.isFinite(n)) throw new InvalidDecimalError(String(n));
   if (Number.isSafeInteger(n)) return String(n === 0 ? 0 : n);
+  // Fast paths, held to the 15-digit reading by test/shared/sheet/values/fast-paths.test.ts (a price
+  // column read from an .xlsx is 100,000 such numbers). Cents first (most prices): n is the double
+  // nearest a whole number of cents, written from its integers.
+  const cents = Math.round(n * 100);
+  if (Math.abs(cents) < 1e15 && cents / 100 === n) return centsText(cents);
+  // Else the shortest text that reads back as `n`, when it is plain with at most 15 significant
+  // digits, is already the 15-digit rounding (n is within half a unit of its last bit of it, far
+  // less than half a unit of the 15th digit).
+  const shortest = String(n);
+  if (isShortPlain(shortest)) return shortest;
   const parts = decimalParts(n.toPrecision(15));
   if (!parts) throw new InvalidDecimalError(String(n));
   return partsToCanonical(parts);
+}
+
+/** A whole number of cents (not a multiple of 100, below 10^15 in size) as a canonical decimal: `24441` → `'244.41'`. */
+function centsText(cents: number): string {
+  const size = Math.abs(cents);
+  const rest = size % 100;
+  const whole = `${cents < 0 ? '-' : ''}${(size - rest) / 100}`;
+  return rest % 10 === 0 ? `${whole}.${rest / 10}` : `${whole}.${rest < 10 ? '0' : ''}${rest}`;
+}
+
+/**
+ * Whether `text` (a number's `String`) is plain decimal notation (an optional `-`, digits, at most one
+ * point; no exponent) with at most 15 significant digits and no trailing fraction zero.
+ */
+function isShortPlain(text: string): boolean {
+  let significant = 0;
+  let leading = true;
+  const n = text.length;
+  for (let i = text.charCodeAt(0) === 45 ? 1 : 0; i < n; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 46) continue;
+    if (c < 48 || c > 57) return false;
+    if (leading && c === 48) continue;
+    leading = false;
+    significant += 1;
+  }
+  return significant <= 15 && text.charCodeAt(n - 1) !== 48;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalParts, partsToCanonical } from '../../../../shared/sheet/values/decimal.ts';
+import { decimalParts, numberToDecimal, partsToCanonical } from '../../../../shared/sheet/values/decimal.ts';
 import {
   canonicalPlainText,
   parseDecimalCell,
@@ -107,5 +107,39 @@ describe('canonicalPlainText', () => {
     for (const text of ['0', '7', '10', '0.5', '182.25', '1'.repeat(21)]) expect(canonicalPlainText(text)).toBe(text);
     for (const text of ['', '01', '1.50', '1.', '.5', ' 1', '1 ', '-1', '1'.repeat(22), '1e3', '1,000'])
       expect(canonicalPlainText(text), text).toBeNull();
+  });
+});
+
+/** numberToDecimal as written before its fast path: every non-integer through 15 significant digits. */
+const fifteenDigits = (n: number) => partsToCanonical(decimalParts(n.toPrecision(15))!);
+
+describe('numberToDecimal fast path', () => {
+  it('agrees with the 15-significant-digit reading on 200,000 generated numbers', () => {
+    const next = random(11);
+    for (let i = 0; i < 200_000; i++) {
+      // Prices and quantities (cents, tenths), raw doubles of every size, sums with floating-point noise.
+      const scale = 10 ** Math.floor(next() * 40 - 20);
+      const kind = i % 4;
+      const n =
+        kind === 0
+          ? Math.round(next() * 1e6) / 100
+          : kind === 1
+            ? (next() - 0.5) * scale
+            : kind === 2
+              ? Math.round(next() * 1e4) / 10 + Math.round(next() * 1e4) / 100
+              : -Math.round(next() * 1e9) / 1e3;
+      if (Number.isSafeInteger(n)) continue;
+      expect(numberToDecimal(n), String(n)).toBe(fifteenDigits(n));
+    }
+  });
+
+  it('keeps the 15-digit rounding where the shortest text is longer', () => {
+    expect(numberToDecimal(0.1 + 0.2)).toBe('0.3');
+    expect(numberToDecimal(12.345000000000001)).toBe('12.345');
+    expect(numberToDecimal(1e-7)).toBe('0.0000001');
+    expect(numberToDecimal(123456789.12345679)).toBe('123456789.123457');
+    expect(numberToDecimal(-0.5)).toBe('-0.5');
+    for (const n of [-244.41, 0.05, -0.07, 1234567890123.45, 9999999999999.99, 0.005, -0.001, 99999999999999.9])
+      expect(numberToDecimal(n), String(n)).toBe(fifteenDigits(n));
   });
 });
