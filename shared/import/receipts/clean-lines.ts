@@ -22,8 +22,19 @@ export interface CleanLine {
 /** Trios remembered at most (past this, lines are read where they are: memory stays bounded). */
 export const CLEAN_LINES_LIMIT = 50_000;
 
-/** By pack size cell, then unit cell. */
-type BySize = Map<string | number, Map<string | null | undefined, CleanLine>>;
+/** Trios remembered per product (its list is scanned on every line naming it: it stays short). */
+export const TRIOS_PER_PRODUCT = 32;
+
+/**
+ * A product's remembered trios, flat: pack size cell, unit cell, reading, then the next trio's three
+ * (a product comes in a few packs: a short scan, no map per product and per size to look through).
+ */
+type Trios = (string | number | null | undefined | CleanLine)[];
+
+/** Two pack size cells as a Map compares keys (SameValueZero: NaN is NaN; -0 is never a key here). */
+function sameKey(a: unknown, b: string | number): boolean {
+  return a === b || (a !== a && b !== b);
+}
 
 /** A pack size cell a trio is remembered by: text, or a number other than -0 (a Map holds -0 and 0 as one key). */
 function isSizeKey(cell: CellValue | undefined): cell is string | number {
@@ -32,7 +43,7 @@ function isSizeKey(cell: CellValue | undefined): cell is string | number {
 
 /** The trios of one scope: one resolver, one set of pack conventions, one units table. */
 class Scope {
-  readonly byProduct = new Map<string, BySize>();
+  readonly byProduct = new Map<string, Trios>();
   constructor(
     readonly resolver: Resolver,
     readonly conventions: PackConventions | undefined,
@@ -76,7 +87,11 @@ export class CleanLines {
   ): CleanLine | undefined {
     if (typeof product !== 'string' || !isSizeKey(packSize)) return undefined;
     if (typeof unit !== 'string' && unit !== null && unit !== undefined) return undefined;
-    return scope.byProduct.get(product)?.get(packSize)?.get(unit);
+    const trios = scope.byProduct.get(product);
+    if (trios === undefined) return undefined;
+    for (let k = 0; k < trios.length; k += 3)
+      if (sameKey(trios[k], packSize) && trios[k + 1] === unit) return trios[k + 2] as CleanLine;
+    return undefined;
   }
 
   /**
@@ -93,19 +108,14 @@ export class CleanLines {
   ): void {
     if (this.size >= CLEAN_LINES_LIMIT || typeof product !== 'string' || !isSizeKey(packSize)) return;
     if (typeof unit !== 'string' && unit !== null && unit !== undefined) return;
-    let bySize = scope.byProduct.get(product);
-    if (bySize === undefined) {
-      bySize = new Map();
-      scope.byProduct.set(product, bySize);
+    let trios = scope.byProduct.get(product);
+    if (trios === undefined) {
+      trios = [];
+      scope.byProduct.set(product, trios);
     }
-    let byUnit = bySize.get(packSize);
-    if (byUnit === undefined) {
-      byUnit = new Map();
-      bySize.set(packSize, byUnit);
-    }
-    if (!byUnit.has(unit)) {
-      byUnit.set(unit, line);
-      this.size += 1;
-    }
+    if (trios.length >= TRIOS_PER_PRODUCT * 3) return;
+    for (let k = 0; k < trios.length; k += 3) if (sameKey(trios[k], packSize) && trios[k + 1] === unit) return;
+    trios.push(packSize, unit, line);
+    this.size += 1;
   }
 }

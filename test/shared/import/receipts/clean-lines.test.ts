@@ -122,4 +122,20 @@ describe('clean lines', () => {
     ]);
     expect(JSON.stringify(plan.drafts)).toBe(JSON.stringify(afresh(grid, resolver, settings)));
   });
+
+  it('reads a product in more packs than it remembers, and packs told apart by their unit, as afresh', async () => {
+    // 40 pack sizes of one product (past the 32 trios remembered per product), each twice, in L and in l.
+    const sizes = Array.from({ length: 40 }, (_, i) => i + 1);
+    const grid = await receiptsGrid([
+      'INV-1,Farmco Rural Supplies,3/02/2026,Main Chemical Shed,Glyfos 540,1,1,L,100',
+      ...[...sizes, ...sizes].map((size, i) => `,,,,Glyfos 540,${i + 1},${size},${i % 2 ? 'L' : 'l'},100`),
+    ]);
+    const { resolver } = counting();
+    const plan = planReceiptImport(grid, detectMapping(grid, 'receipts'), resolver, SYDNEY);
+    expect(plan.drafts[0]!.body!.line_items!.map((i) => i.pack_size_value)).toEqual([
+      '1',
+      ...[...sizes, ...sizes].map(String),
+    ]);
+    expect(JSON.stringify(plan.drafts)).toBe(JSON.stringify(afresh(grid, resolver, SYDNEY)));
+  });
 });
