@@ -16,7 +16,18 @@ import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
 import { cellOf, mappedOf, placeOf, viewCell, viewParts } from '../row-cells.ts';
-import { InvoiceIndex, addKeyedTo, comparable, keyLater, keyedIn, rememberIn, supplierKeyOf } from './invoice-index.ts';
+import {
+  InvoiceIndex,
+  addKeyedTo,
+  comparable,
+  hasInvoice,
+  isEmptyEntry,
+  keyLater,
+  keyedIn,
+  newestInvoice,
+  rememberIn,
+  supplierKeyOf,
+} from './invoice-index.ts';
 
 /** Each of {@link RECEIPT_HEADER_FIELDS}' place, for `cellOf`. */
 const HEADER_PLACES: readonly number[] = RECEIPT_HEADER_FIELDS.map(placeOf);
@@ -107,15 +118,10 @@ export function groupInvoices(
       const supplierCell = row.cells.supplier;
       // The invoices of this number, looked up once for the row (a row with a number has one; else none).
       const entry = number === null ? null : invoices.entry(number);
-      const sameNumber = entry?.groups ?? NONE;
       const continues: boolean =
-        current !== null &&
-        !boundary &&
-        !recordId &&
-        !supplierStarts.has(row.rowNumber) &&
-        sameNumber.includes(current);
+        current !== null && !boundary && !recordId && !supplierStarts.has(row.rowNumber) && hasInvoice(entry, current);
       // The first row of a number (most are met once): nothing to look up, its supplier key made later if asked.
-      const first = entry !== null && entry.groups === null && entry.keyed === null && !recordId;
+      const first = entry !== null && isEmptyEntry(entry) && !recordId;
       // Its supplier is read when looked up by: never for a number's first row (nothing to look up).
       const supplier = first ? null : cellText(supplierCell ?? null) || null;
       const supplierKey = recordId || first ? '' : supplierKeyOf(supplier);
@@ -124,7 +130,7 @@ export function groupInvoices(
         (continues ? current : null) ??
         (recordId ? invoices.record(recordId) : first ? undefined : keyedIn(entry!, supplierKey)) ??
         // No supplier on this line: it belongs to the nearest invoice of that number above.
-        (supplier === null ? (sameNumber.at(-1) ?? null) : null);
+        (supplier === null ? newestInvoice(entry) : null);
       if (!group) {
         group = newGroup(invoice, keyField);
         if (recordId) invoices.addRecord(recordId, group);
@@ -194,9 +200,6 @@ function normInvoice(invoice: string): string {
 
 /** No rows (a shared empty set: never added to). */
 const NO_ROWS: ReadonlySet<number> = new Set<number>();
-
-/** No groups of any invoice number (a shared empty list: never added to). */
-const NONE: readonly InvoiceGroup[] = Object.freeze([]);
 
 function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGroup {
   return { key, keyField, lines: [], header: {}, problems: [] };

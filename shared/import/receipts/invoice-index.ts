@@ -12,16 +12,22 @@ export function supplierKeyOf(supplier: string | null): string {
 }
 
 /**
- * The invoices of one invoice number: all of them (newest last), and those keyed by a supplier. Each
- * list is made with its first item (an array grown from empty takes room for 17).
+ * The invoices of one invoice number: all of them (newest last), and those keyed by a supplier. The
+ * first of each is held in the entry itself, a list made only for a second (most numbers are met on
+ * one invoice: no list at all).
  */
 interface NumberEntry<G> {
-  groups: G[] | null;
-  /** Pairs: a supplier key (see {@link supplierKeyOf}), then the invoice first keyed by it. */
+  /** The first invoice of the number (null: none yet), then the others, newest last (null: none). */
+  first: G | null;
+  others: G[] | null;
+  /** The first supplier key (see {@link supplierKeyOf}) and the invoice first keyed by it (null: none yet). */
+  key0: string;
+  keyed0: G | null;
+  /** Pairs after the first: a supplier key, then the invoice first keyed by it (null: none). */
   keyed: (string | G)[] | null;
   /**
    * The first pair's key is still to be made, of the Supplier cell {@link firstSupplier} (most numbers
-   * are met once: their key is made only when a second row of the number asks; see {@link settled}).
+   * are met once: their key is made only when a second row of the number asks; see {@link settle}).
    */
   keyLeft: boolean;
   firstSupplier: CellValue | undefined;
@@ -49,34 +55,48 @@ export class InvoiceIndex<G> {
   entry(number: string): NumberEntry<G> {
     let entry = this.byNumber.get(number);
     if (entry === undefined) {
-      entry = { groups: null, keyed: null, keyLeft: false, firstSupplier: undefined };
+      entry = {
+        first: null,
+        others: null,
+        key0: '',
+        keyed0: null,
+        keyed: null,
+        keyLeft: false,
+        firstSupplier: undefined,
+      };
       this.byNumber.set(number, entry);
     }
     return entry;
   }
 }
 
-/** `entry`'s pairs, the first pair's key made now if it was left to make (see {@link keyLater}). */
-function settled<G>(entry: NumberEntry<G>): (string | G)[] | null {
-  const keyed = entry.keyed;
-  if (keyed !== null && entry.keyLeft) {
-    keyed[0] = supplierKeyOf(cellText(entry.firstSupplier ?? null) || null);
-    entry.keyLeft = false;
-    entry.firstSupplier = undefined;
-  }
-  return keyed;
+/** Whether `entry` holds no invoice yet, counted or keyed (its number's first row). */
+export function isEmptyEntry<G>(entry: NumberEntry<G>): boolean {
+  return entry.first === null && entry.keyed0 === null;
+}
+
+/** Makes the first pair's key now if it was left to make (see {@link keyLater}). */
+function settle<G>(entry: NumberEntry<G>): void {
+  if (!entry.keyLeft) return;
+  entry.key0 = supplierKeyOf(cellText(entry.firstSupplier ?? null) || null);
+  entry.keyLeft = false;
+  entry.firstSupplier = undefined;
 }
 
 /** Keys `group` as the first invoice of `entry`'s number (none yet), by this Supplier cell, its key made when asked. */
 export function keyLater<G>(entry: NumberEntry<G>, supplier: CellValue | undefined, group: G): void {
-  entry.keyed = ['', group];
+  entry.key0 = '';
+  entry.keyed0 = group;
   entry.keyLeft = true;
   entry.firstSupplier = supplier;
 }
 
 /** The invoice of `entry`'s number first keyed by this supplier key. */
 export function keyedIn<G>(entry: NumberEntry<G>, supplierKey: string): G | undefined {
-  const keyed = settled(entry);
+  if (entry.keyed0 === null) return undefined;
+  settle(entry);
+  if (entry.key0 === supplierKey) return entry.keyed0;
+  const keyed = entry.keyed;
   if (!keyed) return undefined;
   for (let k = 0; k < keyed.length; k += 2) if (keyed[k] === supplierKey) return keyed[k + 1] as G;
   return undefined;
@@ -84,15 +104,35 @@ export function keyedIn<G>(entry: NumberEntry<G>, supplierKey: string): G | unde
 
 /** Keys `group` by `entry`'s number and this supplier key, unless an invoice already is. */
 export function addKeyedTo<G>(entry: NumberEntry<G>, supplierKey: string, group: G): void {
-  const keyed = settled(entry);
-  if (!keyed) entry.keyed = [supplierKey, group];
-  else if (keyedIn(entry, supplierKey) === undefined) keyed.push(supplierKey, group);
+  if (entry.keyed0 === null) {
+    entry.key0 = supplierKey;
+    entry.keyed0 = group;
+  } else if (keyedIn(entry, supplierKey) === undefined) {
+    if (entry.keyed) entry.keyed.push(supplierKey, group);
+    else entry.keyed = [supplierKey, group];
+  }
 }
 
 /** Counts `group` among the invoices of `entry`'s number (once). */
 export function rememberIn<G>(entry: NumberEntry<G>, group: G): void {
-  if (!entry.groups) entry.groups = [group];
-  else if (!entry.groups.includes(group)) entry.groups.push(group);
+  if (entry.first === null) entry.first = group;
+  else if (!hasInvoice(entry, group)) {
+    if (entry.others) entry.others.push(group);
+    else entry.others = [group];
+  }
+}
+
+/** Whether `group` is among the invoices of `entry`'s number (`entry` null: none). */
+export function hasInvoice<G>(entry: NumberEntry<G> | null, group: G): boolean {
+  if (entry === null || entry.first === null) return false;
+  return entry.first === group || (entry.others !== null && entry.others.includes(group));
+}
+
+/** The newest invoice of `entry`'s number, or null (`entry` null: none). */
+export function newestInvoice<G>(entry: NumberEntry<G> | null): G | null {
+  if (entry === null) return null;
+  const others = entry.others;
+  return others !== null && others.length > 0 ? others[others.length - 1]! : entry.first;
 }
 
 /** Header values compared as a bookkeeper reads them: case and spacing ignored. */
