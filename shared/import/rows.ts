@@ -43,9 +43,13 @@ const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
  * @param quantityField the field that a real line always carries (receipts: `quantity`; returns: `amount`).
  * @param textField a field whose text cells are wanted as well (the date column, checked as a
  *   whole): gathered in the same pass over the sheet.
+ * @param keyField a field whose cell on every data row is wanted as well (the invoice key): gathered
+ *   in the same pass, so the grouping need not read the rows again.
  * @returns data rows in sheet order, plus the skipped rows and the blank-row boundaries (row numbers
  *   after which a blank row was seen), used to end an invoice's fill-down; `texts`: the non-empty
- *   text cells of `textField` on the data rows, in sheet order (empty when none was asked).
+ *   text cells of `textField` on the data rows, in sheet order (empty when none was asked); `keys`:
+ *   the cell of `keyField` on each data row (by index in `rows`, null for none), or null when no
+ *   key field was asked or it is not mapped to a column.
  */
 export function splitDataRows<F extends string>(
   grid: Grid,
@@ -53,11 +57,21 @@ export function splitDataRows<F extends string>(
   columns: Partial<Record<F, number>>,
   quantityField: F,
   textField?: F,
-): { rows: FieldRow<F>[]; skipped: SkippedRow[]; blankBefore: Set<number>; texts: string[] } {
+  keyField?: F,
+): {
+  rows: FieldRow<F>[];
+  skipped: SkippedRow[];
+  blankBefore: Set<number>;
+  texts: string[];
+  keys: CellValue[] | null;
+} {
   const rows: FieldRow<F>[] = [];
   const texts: string[] = [];
   // The column of `textField` (-1: none asked, or not mapped to a column): its text cells gathered in this pass.
   const textColumn = textField === undefined ? -1 : (columns[textField] ?? -1);
+  // The column of `keyField` (undefined: none asked, or not mapped): its cell on every data row gathered too.
+  const keyColumn = keyField === undefined ? undefined : columns[keyField];
+  const keys: CellValue[] | null = keyColumn === undefined ? null : [];
   const skipped: SkippedRow[] = [];
   const blankBefore = new Set<number>();
   // Compiled once for the sheet: each mapped field, its column, and whether it alone makes no data row.
@@ -94,12 +108,13 @@ export function splitDataRows<F extends string>(
       continue;
     }
     rows.push(data);
+    if (keys !== null) keys.push(row.cells[keyColumn!] ?? null);
     if (textColumn >= 0) {
       const text = row.cells[textColumn];
       if (typeof text === 'string' && text.length > 0) texts.push(text);
     }
   }
-  return { rows, skipped, blankBefore, texts };
+  return { rows, skipped, blankBefore, texts, keys };
 }
 
 /** A row's mapped cells as a plain object (a copy of `shape`, filled). */

@@ -4,7 +4,7 @@
  * date column checked as a whole. Pure.
  */
 import type { Notice } from '../errors/remedy.ts';
-import type { Grid } from '../sheet/grid.ts';
+import type { CellValue, Grid } from '../sheet/grid.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import type { ReadSettings } from './cells.ts';
 import { checkDateColumn } from './date-column.ts';
@@ -27,11 +27,14 @@ export interface SheetLines<F extends string> {
   warnings: Notice[];
   /** `settings`, with why ambiguous dates are refused when the date column proves the other order. */
   reading: ReadSettings;
+  /** The `keyField` cell of each row (by index in `rows`), when asked and read with the rows; else null. */
+  keys: CellValue[] | null;
 }
 
 /**
  * The lines of `grid` under `mapping`: `lineField` is the field a real line always carries
- * (`quantity`, `amount`), `dateField` the kind's date (`received_at`, `returned_at`).
+ * (`quantity`, `amount`), `dateField` the kind's date (`received_at`, `returned_at`), `keyField` a
+ * field whose cell on each row is wanted with the rows (the invoice key, for the grouping).
  */
 export function sheetLines<F extends string>(
   grid: Grid,
@@ -39,9 +42,10 @@ export function sheetLines<F extends string>(
   settings: ReadSettings,
   lineField: F,
   dateField: F,
+  keyField?: F,
 ): SheetLines<F> {
   const columns = mapping.columns as Partial<Record<F, number>>;
-  const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField, dateField);
+  const split = splitDataRows<F>(grid, mapping.headerRowNumber, columns, lineField, dateField, keyField);
   // Each step only when it has something to do (a copy of 100,000 rows each otherwise).
   const constants = Object.keys(mapping.constants ?? {}).length > 0;
   const given = constants ? withConstants(split.rows, mapping.constants) : split.rows;
@@ -51,10 +55,8 @@ export function sheetLines<F extends string>(
   // The date column as a whole: only its text cells tell an order, gathered while splitting the rows
   // (another pass over the lines only when a one-value field or a left-out line changed them).
   const datePlace = placeOf(dateField);
-  const dateCells =
-    constants || lines.kept !== given
-      ? lines.kept.map((r) => cellOf(r.cells, dateField, datePlace) ?? null)
-      : split.texts;
+  const asSplit = !constants && lines.kept === given;
+  const dateCells = asSplit ? split.texts : lines.kept.map((r) => cellOf(r.cells, dateField, datePlace) ?? null);
   const dates = checkDateColumn(dateCells, settings);
   const reading =
     dates.refuseAmbiguousDates === undefined
@@ -66,5 +68,6 @@ export function sheetLines<F extends string>(
     blankBefore: split.blankBefore,
     warnings: [...skippedLinesWarning(lines.skipped), ...dates.warnings],
     reading,
+    keys: asSplit ? split.keys : null,
   };
 }

@@ -92,6 +92,7 @@ export function groupInvoices(
   rows: readonly FieldRow<ReceiptField>[],
   blankBefore: ReadonlySet<number>,
   index: ColumnIndex,
+  keyCells: readonly CellValue[] | null = null,
 ): InvoiceGroup[] {
   const keyField = invoiceKeyField(index.columns);
   const groups: InvoiceGroup[] = [];
@@ -99,7 +100,7 @@ export function groupInvoices(
   let current: InvoiceGroup | null = null;
 
   // Each row's invoice key as written and as compared, read once for the three passes below.
-  const keys = keyTexts(rows, keyField);
+  const keys = keyTexts(rows, keyField, keyCells);
   const repeatsKey = keyRepeatedOnLines(keys.numbers);
   // A run of rows of one number needs two adjacent rows of one number: none when the number is never repeated.
   const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
@@ -163,27 +164,38 @@ function recordIdOf(row: FieldRow<ReceiptField>): string {
 
 /**
  * Each row's invoice key cell as text (null when blank or there is no key column) and as invoice
- * numbers compare (`normInvoice`), by row index.
+ * numbers compare (`normInvoice`), by row index. `keyCells`: the key field's cell of each row, when
+ * read with the rows (sheet-lines.ts): then the rows are not read again.
  */
 function keyTexts(
   rows: readonly FieldRow<ReceiptField>[],
   keyField: ReceiptField | null,
+  keyCells: readonly CellValue[] | null,
 ): { texts: (string | null)[]; numbers: (string | null)[] } {
   const texts: (string | null)[] = new Array<string | null>(rows.length).fill(null);
   const numbers: (string | null)[] = new Array<string | null>(rows.length).fill(null);
   if (keyField === null) return { texts, numbers };
   const place = keyField === 'invoice' ? INVOICE_PLACE : placeOf(keyField);
+  const given = keyCells !== null && keyCells.length === rows.length ? keyCells : null;
   for (let i = 0; i < rows.length; i += 1) {
-    // A view's key cell read from its parts (no getter call per row), a plain row's by name.
-    const cells = rows[i]!.cells;
-    const view = viewParts(cells);
-    const cell = view === null ? cells[keyField] : viewCell(view, place);
+    // The cell read with the rows, else a view's read from its parts (no getter call per row), else a plain row's by name.
+    const cell = given !== null ? given[i] : keyCellOf(rows[i]!.cells, keyField, place);
     const text = cell === undefined || cell === null ? '' : cellText(cell);
     if (!text) continue;
     texts[i] = text;
     numbers[i] = normInvoice(text);
   }
   return { texts, numbers };
+}
+
+/** A row's key cell: from a view's parts when it is a view, else by name (`place`: the field's). */
+function keyCellOf(
+  cells: FieldRow<ReceiptField>['cells'],
+  keyField: ReceiptField,
+  place: number,
+): CellValue | undefined {
+  const view = viewParts(cells);
+  return view === null ? cells[keyField] : viewCell(view, place);
 }
 
 /** The supplier an invoice group was first written with, or null. */

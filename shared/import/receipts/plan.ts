@@ -16,7 +16,7 @@ import type { SkippedRow } from '../rows.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings, ReceiptDraft } from './build.ts';
 import { ReceiptDrafts } from './build.ts';
-import { groupInvoices } from './group.ts';
+import { groupInvoices, invoiceKeyField } from './group.ts';
 import { refuseRepeatedBlocks } from './repeated-blocks.ts';
 import { ReadMemo } from '../read-memo.ts';
 import { CleanLines } from './clean-lines.ts';
@@ -44,12 +44,13 @@ export function planReceiptImport(
 ): ReceiptPlan {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, skipped, blankBefore, warnings, reading } = sheetLines<ReceiptField>(
+  const { rows, skipped, blankBefore, warnings, reading, keys } = sheetLines<ReceiptField>(
     grid,
     mapping,
     settings,
     KINDS.receipts.quantityField,
     KINDS.receipts.dateField,
+    invoiceKeyField(columns) ?? undefined,
   );
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   checkLineAmountCost(grid, mapping, settings.packCostPerPack === true);
@@ -65,7 +66,7 @@ export function planReceiptImport(
       KINDS.receipts.registry.line_total.label;
     warnings.push({ message: `no price column: each pack cost is '${total}' ÷ the quantity` });
   }
-  const groups = groupInvoices(rows, blankBefore, index);
+  const groups = groupInvoices(rows, blankBefore, index, keys);
   // The same invoice pasted twice under one spelling is one group with its lines twice: refused.
   // Each distinct cell text is read once for the whole sheet (this plan's memo only).
   const lineSettings = { ...reading, prices, memo: new ReadMemo(), cleanLines: new CleanLines() };
@@ -82,12 +83,13 @@ export function planReceiptImport(
 export function receiptRecordRows(grid: Grid, mapping: ColumnMapping, settings: ReadSettings): number[][] {
   const columns = mapping.columns as Partial<Record<ReceiptField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  const { rows, blankBefore } = sheetLines<ReceiptField>(
+  const { rows, blankBefore, keys } = sheetLines<ReceiptField>(
     grid,
     mapping,
     settings,
     KINDS.receipts.quantityField,
     KINDS.receipts.dateField,
+    invoiceKeyField(columns) ?? undefined,
   );
-  return groupInvoices(rows, blankBefore, index).map((group) => group.lines.map((line) => line.rowNumber));
+  return groupInvoices(rows, blankBefore, index, keys).map((group) => group.lines.map((line) => line.rowNumber));
 }

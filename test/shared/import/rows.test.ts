@@ -1,0 +1,70 @@
+/**
+ * Splitting a sheet's rows below the header (shared/import/rows.ts): what the same pass gathers for the
+ * steps after it (the date column's texts, each row's invoice key), and that the grouping reads the
+ * same invoices from those keys as from the rows themselves.
+ */
+import { describe, expect, it } from 'vitest';
+import { groupInvoices } from '../../../shared/import/receipts/group.ts';
+import { splitDataRows } from '../../../shared/import/rows.ts';
+import type { ReceiptField } from '../../../shared/kinds/index.ts';
+import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
+
+const HEADERS = ['Invoice', 'Supplier', 'Date', 'Storage', 'Product', 'Qty'];
+const COLUMNS: Partial<Record<ReceiptField, number>> = {
+  invoice: 0,
+  supplier: 1,
+  received_at: 2,
+  storage: 3,
+  product: 4,
+  quantity: 5,
+};
+
+function grid(rows: [number, ...CellValue[]][]): Grid {
+  return {
+    source: 't.csv',
+    sheet: 't',
+    rows: [{ rowNumber: 1, cells: HEADERS }, ...rows.map(([rowNumber, ...cells]) => ({ rowNumber, cells }))],
+  };
+}
+
+const SHEET = grid([
+  [2, 'INV-1', 'Farmco', '3/02/2026', 'Main Shed', 'Glyfos 540', '4'],
+  [3, null, null, '', null, 'Wetter', '2'],
+  [4, null, null, null, null, null, null],
+  [5, 'inv 2', 'Farmco', ' ', 'Main Shed', 'Glyfos 540', '1'],
+  [6, 'TOTAL', null, null, null, null, null],
+  [7, 42, 'Farmco', new Date(Date.UTC(2026, 1, 4)), 'Main Shed', 'Glyfos 540', '1'],
+]);
+
+describe('splitDataRows', () => {
+  it("gathers the date column's non-empty texts and each data row's key cell in the same pass", () => {
+    const split = splitDataRows<ReceiptField>(SHEET, 1, COLUMNS, 'quantity', 'received_at', 'invoice');
+    expect(split.rows.map((r) => r.rowNumber)).toEqual([2, 3, 5, 7]);
+    expect(split.skipped).toEqual([
+      { rowNumber: 4, reason: 'blank' },
+      { rowNumber: 6, reason: 'totals' },
+    ]);
+    // Texts only (a date cell tells no order), blanks left out, spaces kept as written.
+    expect(split.texts).toEqual(['3/02/2026', ' ']);
+    expect(split.keys).toEqual(['INV-1', null, 'inv 2', 42]);
+  });
+
+  it('gathers no keys when none is asked or the key field has no column', () => {
+    expect(splitDataRows<ReceiptField>(SHEET, 1, COLUMNS, 'quantity').keys).toBeNull();
+    const { invoice: _, ...noInvoice } = COLUMNS;
+    expect(splitDataRows<ReceiptField>(SHEET, 1, noInvoice, 'quantity', 'received_at', 'invoice').keys).toBeNull();
+  });
+
+  it('groups the same invoices from the gathered keys as from the rows', () => {
+    const split = splitDataRows<ReceiptField>(SHEET, 1, COLUMNS, 'quantity', 'received_at', 'invoice');
+    const index = { columns: COLUMNS, headers: HEADERS };
+    const fromKeys = groupInvoices(split.rows, split.blankBefore, index, split.keys);
+    const fromRows = groupInvoices(split.rows, split.blankBefore, index);
+    expect(fromKeys.map((g) => [g.key, g.lines.map((l) => l.rowNumber)])).toEqual([
+      ['INV-1', [2, 3]],
+      ['inv 2', [5]],
+      ['42', [7]],
+    ]);
+    expect(JSON.stringify(fromKeys)).toBe(JSON.stringify(fromRows));
+  });
+});
