@@ -23,7 +23,7 @@ import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
 import { emptySheet } from './workbook-refusals.ts';
-import { RowsWithoutNumbers, SHEET_BATCH_BYTES, takeOutBigSheets } from './xlsx-batches.ts';
+import { RowsNotBatchable, SHEET_BATCH_BYTES, takeOutBigSheets } from './xlsx-batches.ts';
 import type { SheetEnds } from './zip-sheets.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
@@ -187,7 +187,8 @@ async function readSource(
 
 /**
  * An .xlsx checked by the zip check: its big worksheets read in batches of rows (xlsx-batches.ts),
- * the rest as a whole; a big sheet with a row SheetJS would number by position is read whole.
+ * the rest as a whole; a big sheet with a row SheetJS would number by position, or markup among its
+ * rows that may hide a row end (CDATA, a comment), is read whole.
  */
 async function readBigOrWhole(
   source: InputSource,
@@ -211,7 +212,7 @@ async function readBigOrWhole(
     try {
       rows = await readBatchedRows(batches, file, sheet, { limits: checked.limits, ...sheetOption(options) });
     } catch (error) {
-      if (error instanceof RowsWithoutNumbers) return whole();
+      if (error instanceof RowsNotBatchable) return whole();
       throw error;
     }
     if (rows.length > 0) return workbookGrid(source, snapshot, { ...sheet, rows });

@@ -46,7 +46,8 @@ export interface BatchedWorkbook {
   /**
    * The sheet's rows in batches, in order, each a workbook (the workbook with the sheet part holding
    * only that batch's rows) to parse; null when the sheet cannot be batched.
-   * @throws RowsWithoutNumbers (while iterating) when a row has no `r` attribute: read the sheet whole.
+   * @throws RowsNotBatchable (while iterating) when a row has no `r` attribute, or CDATA, a comment or a
+   *   processing instruction is among the rows: read the sheet whole.
    */
   batches(sheet: string): AsyncGenerator<SheetBatch, void, undefined> | null;
 }
@@ -208,8 +209,45 @@ function withoutRows({ head, prefix, tail }: SheetEnds): { text: string; head: s
   return { text, head, close: `</${prefix}sheetData></${prefix}worksheet>` };
 }
 
-/** A `row` element without an `r` attribute (SheetJS would number it by position). */
-const ROW_WITHOUT_NUMBER = /<(?:\w+:)?row(?![^>]*\sr=)[\s>/]/;
+/**
+ * Markup in which a row's or the sheet data's end tag may be text, not a tag (CDATA, a comment, a
+ * processing instruction): a cut at such a `</row>` would make rows of a cell's text.
+ */
+const HIDING_MARKUP = /<[!?]/;
+
+/** One attribute of a tag (quoted value), from where the last one ended. */
+const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"[^"]*"|'[^']*')/y;
+
+/**
+ * Whether every `row` element of `text` (in the namespace prefix `prefix`) carries an `r` attribute,
+ * so that SheetJS numbers it by that, not by its position (which restarts in each batch). The usual
+ * shape, `r` first, is taken at a glance; otherwise the attributes are read one by one, so an `r=`
+ * inside another attribute's value does not count.
+ */
+function rowsAllNumbered(text: string, prefix: string): boolean {
+  const open = `<${prefix}row`;
+  for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, at + open.length)) {
+    const after = at + open.length;
+    const next = text.charCodeAt(after);
+    const endsName = next === 32 || next === 9 || next === 10 || next === 13 || next === 62 || next === 47;
+    if (!endsName || text.startsWith(' r="', after)) continue; // another element's name, or `r` first
+    if (!hasRowNumber(text, after)) return false;
+  }
+  return true;
+}
+
+/** Whether the tag whose attributes begin at `from` in `text` has an attribute named `r`. */
+function hasRowNumber(text: string, from: number): boolean {
+  ATTRIBUTE.lastIndex = from;
+  for (let m = ATTRIBUTE.exec(text); m; m = ATTRIBUTE.exec(text)) if (m[1] === 'r') return true;
+  return false;
+}
+
+/** Throws {@link RowsNotBatchable} when the rows' text (rows in the namespace prefix `prefix`) cannot be cut into batches safely. */
+function checkBatchable(rows: string, prefix: string): void {
+  if (HIDING_MARKUP.test(rows) || !rowsAllNumbered(rows, prefix)) throw new RowsNotBatchable();
+}
+
 /**
  * Where to cut the rows' text: after its last row end (`</row>`, in the rows' prefix; a row written
  * empty, `<row r="9"/>`, after it goes with the next batch), or after its last empty row when it has
@@ -276,19 +314,23 @@ async function* batchesOf(
     const rows = held.slice(0, at);
     pending = held.slice(at);
     length = pending.length;
-    if (ROW_WITHOUT_NUMBER.test(rows)) throw new RowsWithoutNumbers();
+    checkBatchable(rows, prefix);
     yield workbook(rows);
   }
   const rest = pending + chunks.join('');
   if (rest.trim() !== '') {
-    if (ROW_WITHOUT_NUMBER.test(rest)) throw new RowsWithoutNumbers();
+    checkBatchable(rest, prefix);
     yield workbook(rest);
   }
 }
 
-/** A big sheet's row without an `r` attribute: it cannot be numbered in a batch; the sheet is read whole. */
-export class RowsWithoutNumbers extends Error {
+/**
+ * A big sheet whose rows cannot be cut into batches: a row without an `r` attribute (it could not be
+ * numbered in a batch), or CDATA, a comment or a processing instruction among the rows (a row end in
+ * them is text). The sheet is read whole.
+ */
+export class RowsNotBatchable extends Error {
   constructor() {
-    super('a row of the sheet has no r attribute');
+    super('the rows of the sheet cannot be cut into batches');
   }
 }

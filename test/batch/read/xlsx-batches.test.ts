@@ -235,3 +235,50 @@ describe('big worksheets read in batches, with shared strings', () => {
     }
   });
 });
+
+describe('big worksheets whose rows cannot be cut safely are read whole', () => {
+  /** 20,000 rows (3 MB and more: several 1 MiB pieces), row `r` made by `row(r)`. */
+  async function wholeAndBatched(row: (r: number) => string): Promise<[unknown, unknown]> {
+    let rows = '';
+    for (let r = 1; r <= 20_000; r += 1) rows += row(r);
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const path = await writeTemp(dir, 'rows.xlsx', deflated(workbookZip([{ name: 'Lines', rows }]), [STYLES]));
+      const whole = await readGrid(path);
+      const batched = await readGrid(path, { sheetBatchBytes: 2048 });
+      return [
+        { ...whole, snapshot: null },
+        { ...batched, snapshot: null },
+      ];
+    } finally {
+      await cleanup();
+    }
+  }
+  const cell = (ref: string, text: string) => `<c${ref ? ` r="${ref}"` : ''} t="inlineStr"><is><t>${text}</t></is></c>`;
+
+  it('a row end inside CDATA is text: no row is made of a cell’s text', async () => {
+    const [whole, batched] = await wholeAndBatched(
+      (r) =>
+        `<row r="${r}">${cell(`A${r}`, String(r))}<c r="B${r}" t="inlineStr"><is><t><![CDATA[a${'y'.repeat(r % 97)}` +
+        `</row><row r="${r + 500_000}"><c r="A${r + 500_000}"><v>7</v></c></row>b${'z'.repeat(r % 89)}]]></t></is></c></row>`,
+    );
+    expect(batched).toEqual(whole);
+  });
+
+  it('an `r=` inside another attribute’s value does not number a row: rows are numbered as a whole read numbers them', async () => {
+    const [whole, batched] = await wholeAndBatched((r) =>
+      r >= 10_000
+        ? `<row spans="1:2" x14ac:note="a r=${r}">${cell('', String(r))}${cell('', 'x'.repeat(150))}</row>`
+        : `<row r="${r}">${cell(`A${r}`, String(r))}${cell(`B${r}`, 'x'.repeat(150))}</row>`,
+    );
+    expect(batched).toEqual(whole);
+  });
+
+  it('a row numbered by an `r` that is not its first attribute is batched as any other', async () => {
+    const [whole, batched] = await wholeAndBatched(
+      (r) => `<row spans="1:2" r = '${r}'>${cell('', String(r))}${cell('', 'x'.repeat(150))}</row>`,
+    );
+    expect((whole as { rows: { rowNumber: number }[] }).rows[19_999]?.rowNumber).toBe(20_000);
+    expect(batched).toEqual(whole);
+  });
+});
