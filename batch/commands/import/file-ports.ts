@@ -46,6 +46,7 @@ import {
 } from './einvoice.ts';
 import { rowKeysOf, type RowKeys } from '../../write/results-keys.ts';
 import { ResultsAhead } from './results-ahead.ts';
+import { runSignal } from './run-signal.ts';
 import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 
 type Settings = ReturnType<typeof checkImportOptions>;
@@ -292,7 +293,7 @@ export class FileImportRun {
       // Adaptive: the client's limit decides what is in flight; the engine only keeps enough records going.
       concurrency: settings.adaptive ? ADAPTIVE_CONCURRENCY.max : settings.concurrency,
       // Ctrl-C and the memory guard stop the run the same way: no new record, the results written.
-      signal: options.signal ? AbortSignal.any([options.signal, this.memoryStop.signal]) : this.memoryStop.signal,
+      signal: runSignal(options.signal, this.memoryStop.signal),
     };
   }
 

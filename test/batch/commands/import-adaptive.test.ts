@@ -53,4 +53,28 @@ describe('adaptive concurrency', () => {
     expect(summary.concurrency).toEqual({ adaptive: false, reached: 3, pushedBack: 0, pacedTo: null });
     expect(io.stderr.join('\n')).toContain('concurrency 3 (fixed)');
   });
+
+  it('many records waiting out a Retry-After at once: no warning of a listener leak on the run’s signal', async () => {
+    const file = join(dir, 'waiting.xlsx');
+    await writeInvoicesXlsx(file, generateInvoices(60, 1, 7, 'WAIT-'));
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    // Most answers 500 or 503, every other 503 asking for a second (Retry-After: 1): records wait side by side.
+    sandbox.setFaults({ failureRate: 0.6, seed: 11 });
+    try {
+      const { summary } = await runImportCli(sandbox.url, {
+        kind: 'receipts',
+        file,
+        concurrency: 32,
+        // Enough retries that the set-up's lists get through the same failures (0.6^16: never).
+        client: { minRetryDelayMs: 10, retries: 15 },
+      });
+      expect(summary.records.total).toBe(60);
+    } finally {
+      sandbox.setFaults({});
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  }, 60_000);
 });
