@@ -10,14 +10,9 @@ import type { ReceiptField } from '../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
 
 const HEADERS = ['Invoice', 'Supplier', 'Date', 'Storage', 'Product', 'Qty'];
-const COLUMNS: Partial<Record<ReceiptField, number>> = {
-  invoice: 0,
-  supplier: 1,
-  received_at: 2,
-  storage: 3,
-  product: 4,
-  quantity: 5,
-};
+/** Each field in the column of its header above. */
+const FIELDS: ReceiptField[] = ['invoice', 'supplier', 'received_at', 'storage', 'product', 'quantity'];
+const COLUMNS: Partial<Record<ReceiptField, number>> = Object.fromEntries(FIELDS.map((field, i) => [field, i]));
 
 function grid(rows: [number, ...CellValue[]][]): Grid {
   return {
