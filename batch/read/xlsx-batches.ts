@@ -218,20 +218,20 @@ const HIDING_MARKUP = /<[!?]/;
 /** One attribute of a tag (quoted value), from where the last one ended. */
 const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"[^"]*"|'[^']*')/y;
 
+/** A `row` element's start, in any namespace prefix (as SheetJS finds rows), up to its attributes. */
+const ROW_OPEN = /<(?:\w+:)?row(?=[\s>/])/g;
+
 /**
- * Whether every `row` element of `text` (in the namespace prefix `prefix`) carries an `r` attribute,
- * so that SheetJS numbers it by that, not by its position (which restarts in each batch). The usual
- * shape, `r` first, is taken at a glance; otherwise the attributes are read one by one, so an `r=`
- * inside another attribute's value does not count.
+ * Whether every `row` element of `text` carries an `r` attribute, so that SheetJS numbers it by that,
+ * not by its position (which restarts in each batch). The usual shape, `r` first, is taken at a
+ * glance; otherwise the attributes are read one by one, so an `r=` inside another attribute's value
+ * does not count.
  */
-function rowsAllNumbered(text: string, prefix: string): boolean {
-  const open = `<${prefix}row`;
-  for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, at + open.length)) {
-    const after = at + open.length;
-    const next = text.charCodeAt(after);
-    const endsName = next === 32 || next === 9 || next === 10 || next === 13 || next === 62 || next === 47;
-    if (!endsName || text.startsWith(' r="', after)) continue; // another element's name, or `r` first
-    if (!hasRowNumber(text, after)) return false;
+function rowsAllNumbered(text: string): boolean {
+  ROW_OPEN.lastIndex = 0;
+  for (let m = ROW_OPEN.exec(text); m; m = ROW_OPEN.exec(text)) {
+    const after = ROW_OPEN.lastIndex;
+    if (!text.startsWith(' r="', after) && !hasRowNumber(text, after)) return false;
   }
   return true;
 }
@@ -243,9 +243,9 @@ function hasRowNumber(text: string, from: number): boolean {
   return false;
 }
 
-/** Throws {@link RowsNotBatchable} when the rows' text (rows in the namespace prefix `prefix`) cannot be cut into batches safely. */
-function checkBatchable(rows: string, prefix: string): void {
-  if (HIDING_MARKUP.test(rows) || !rowsAllNumbered(rows, prefix)) throw new RowsNotBatchable();
+/** Throws {@link RowsNotBatchable} when the rows' text cannot be cut into batches safely. */
+function checkBatchable(rows: string): void {
+  if (HIDING_MARKUP.test(rows) || !rowsAllNumbered(rows)) throw new RowsNotBatchable();
 }
 
 /**
@@ -314,12 +314,12 @@ async function* batchesOf(
     const rows = held.slice(0, at);
     pending = held.slice(at);
     length = pending.length;
-    checkBatchable(rows, prefix);
+    checkBatchable(rows);
     yield workbook(rows);
   }
   const rest = pending + chunks.join('');
   if (rest.trim() !== '') {
-    checkBatchable(rest, prefix);
+    checkBatchable(rest);
     yield workbook(rest);
   }
 }

@@ -274,6 +274,15 @@ describe('big worksheets whose rows cannot be cut safely are read whole', () => 
     expect(batched).toEqual(whole);
   });
 
+  it('a row in another namespace prefix than the sheet’s, without an `r`, is numbered as a whole read numbers it', async () => {
+    const [whole, batched] = await wholeAndBatched((r) =>
+      r >= 10_000
+        ? `<x:row spans="1:2">${cell('', String(r))}${cell('', 'x'.repeat(150))}</x:row>`
+        : `<row r="${r}">${cell(`A${r}`, String(r))}${cell(`B${r}`, 'x'.repeat(150))}</row>`,
+    );
+    expect(batched).toEqual(whole);
+  });
+
   it('a row numbered by an `r` that is not its first attribute is batched as any other', async () => {
     const [whole, batched] = await wholeAndBatched(
       (r) => `<row spans="1:2" r = '${r}'>${cell('', String(r))}${cell('', 'x'.repeat(150))}</row>`,
