@@ -46,7 +46,7 @@ export type DraftSettings = ReadSettings & { prices?: PriceReading; memo?: ReadM
 
 /**
  * The drafts of one plan, made one invoice group at a time by {@link ReceiptDrafts.draft}: what every
- * draft shares (the line reader, the prices) is made once. See {@link buildReceiptDraft}.
+ * draft shares (the line reader, the prices) is made once.
  */
 export class ReceiptDrafts {
   private readonly prices: PriceReading;
@@ -64,7 +64,12 @@ export class ReceiptDrafts {
     this.reader = new LineReader(index, settings, this.prices);
   }
 
-  /** The draft of one invoice group (see {@link buildReceiptDraft}). Never throws. */
+  /**
+   * Turns one invoice group into a receipt create body, reading every cell and resolving storage and
+   * products, then checking the body with the same zod schema the service uses (gaps rows 6, 9, 10).
+   * Never throws: every problem is returned, pinned to its cell. `settings.memo`: the plan's memo of
+   * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once.
+   */
   draft(group: InvoiceGroup): ReceiptDraft {
     const { index, resolver, settings } = this;
     // The supplier's recipe (learned names, default storage) resolves this invoice's names, when it has one.
@@ -136,22 +141,6 @@ export class ReceiptDrafts {
     draft.body = checked.data;
     return draft;
   }
-}
-
-/**
- * Turns one invoice group into a receipt create body, reading every cell and resolving storage and
- * products, then checking the body with the same zod schema the service uses (gaps rows 6, 9, 10).
- * Never throws: every problem is returned, pinned to its cell. `settings.memo`: the plan's memo of
- * cell readings (read-memo.ts), shared by its invoices so each distinct cell text is read once. A plan
- * makes its drafts with one {@link ReceiptDrafts} instead.
- */
-export function buildReceiptDraft(
-  group: InvoiceGroup,
-  index: ColumnIndex,
-  resolver: Resolver,
-  settings: DraftSettings,
-): ReceiptDraft {
-  return new ReceiptDrafts(index, resolver, settings).draft(group);
 }
 
 /** The sheet row an invoice's header field was written on (its first line when blank throughout). */

@@ -6,7 +6,7 @@
  * files, read and mapped as `shed import receipts` does.
  */
 import { describe, expect, it } from 'vitest';
-import { buildReceiptDraft, type ReadSettings } from '../../../../shared/import/receipts/build.ts';
+import { ReceiptDrafts, type ReadSettings } from '../../../../shared/import/receipts/build.ts';
 import { groupInvoices } from '../../../../shared/import/receipts/group.ts';
 import { planReceiptImport } from '../../../../shared/import/receipts/plan.ts';
 import { sheetLines } from '../../../../shared/import/sheet-lines.ts';
@@ -34,7 +34,7 @@ function afresh(grid: Grid, resolver: Resolver, settings: ReadSettings): unknown
   const index = { columns: mapping.columns, headers: mapping.headers };
   const { rows, blankBefore, reading } = sheetLines(grid, mapping, settings, 'quantity', 'received_at');
   return groupInvoices(rows as never, blankBefore, index).map((group) =>
-    buildReceiptDraft(group, index, resolver, reading),
+    new ReceiptDrafts(index, resolver, reading).draft(group),
   );
 }
 
