@@ -69,7 +69,7 @@ describe('adaptive concurrency', () => {
         concurrency: 32,
         // Enough retries that the set-up's lists get through the same failures (0.6^16: never), each
         // back-off short (at most the second a Retry-After asks for), so the run does not drag on.
-        client: { minRetryDelayMs: 10, faultRetryDelayMs: 10, maxRetryDelayMs: 1000, retries: 15 },
+        client: { minRetryDelayMs: 10, maxRetryDelayMs: 1000, retries: 15 },
       });
       expect(summary.records.total).toBe(60);
     } finally {
