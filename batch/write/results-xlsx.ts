@@ -12,6 +12,7 @@ import { markedColumns, markResultBlock } from './results-mark.ts';
 import { isoDateText } from '../read/cell-value.ts';
 import { dropMisplaced, excelKeyCells, isoDateCellsOf, keyDiffers, type RowKeys } from './results-keys.ts';
 import { indexResults, isMarked, locateResultColumns, resultCells } from './results-plan.ts';
+import { shareUnstyledStyles } from './shared-styles.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
 
@@ -254,6 +255,7 @@ function keptAhead(
  * stored zip cannot be read back.
  */
 async function packWorkbook(workbook: ExcelJS.Workbook): Promise<Uint8Array> {
+  shareUnstyledStyles(workbook); // the last change before the write (see its comment)
   // A Node Buffer, which exceljs's typings declare as their own Buffer.
   const stored = (await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } })) as unknown as Uint8Array;
   return deflateStoredZip(stored) ?? ((await workbook.xlsx.writeBuffer()) as unknown as Uint8Array);
