@@ -15,6 +15,8 @@ import { ShedError } from '../errors/shed-error.ts';
  *   or missing what a receipt needs (invoice number, seller name, lines).
  * - `einvoice_totals`: the lines, allowances and charges do not add up to the document's totals to the cent.
  * - `einvoice_currency`: the document is not in dollars (AUD or NZD): its prices cannot be saved as they are.
+ * - `einvoice_type`: the document's type code contradicts its root (an Invoice with a credit note's code,
+ *   a CreditNote with an invoice's): a credit would be received as stock, or the reverse.
  */
 export type EInvoiceErrorCode =
   | 'xml_too_large'
@@ -23,7 +25,8 @@ export type EInvoiceErrorCode =
   | 'xml_malformed'
   | 'not_an_einvoice'
   | 'einvoice_totals'
-  | 'einvoice_currency';
+  | 'einvoice_currency'
+  | 'einvoice_type';
 
 /** An e-invoice refused: the message names the document, what is wrong (with the figures) and where. */
 export class EInvoiceError extends ShedError {

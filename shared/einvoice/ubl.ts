@@ -7,6 +7,7 @@
  */
 import { canonicalDecimal, decimalParts } from '../sheet/values/decimal.ts';
 import { EInvoiceError } from './einvoice-error.ts';
+import { checkTypeCode } from './type-code.ts';
 import type { XmlNode, XmlValue } from './xml.ts';
 
 /** An allowance (a discount) or a charge (freight, a levy), on the document or on one line. */
@@ -154,7 +155,8 @@ class Reader {
 /**
  * The e-invoice in a parsed document: the root `Invoice` or `CreditNote`, or the one inside a
  * `StandardBusinessDocument` envelope.
- * @throws EInvoiceError `not_an_einvoice` for any other root, or a document without a number, seller or line.
+ * @throws EInvoiceError `not_an_einvoice` for any other root, or a document without a number, seller or line;
+ *   `einvoice_type` when its type code contradicts its root (type-code.ts).
  */
 export function readUbl(root: XmlNode, source: string): EInvoice {
   const envelope = at(root, 'StandardBusinessDocument');
@@ -175,6 +177,7 @@ export function readUbl(root: XmlNode, source: string): EInvoice {
   const read = new Reader(source);
   const number = text(at(doc, 'ID'));
   if (!number) throw new EInvoiceError('not_an_einvoice', source, 'the document has no number (cbc:ID)');
+  checkTypeCode(type, text(at(doc, invoice ? 'InvoiceTypeCode' : 'CreditNoteTypeCode')), number, source);
   const party = at(doc, 'AccountingSupplierParty', 'Party');
   const name = text(at(party, 'PartyName', 'Name')) || text(at(party, 'PartyLegalEntity', 'RegistrationName'));
   if (!name)
