@@ -267,3 +267,48 @@ describe('CSV as other programs write it', () => {
     ]);
   });
 });
+
+describe('CSV with line ends of more than one kind', () => {
+  const cellsOf = (grid: { rows: { rowNumber: number; cells: unknown[] }[] }) =>
+    grid.rows.map((r) => [r.rowNumber, ...r.cells]);
+
+  it('ends a record at each CRLF, LF or CR outside quotes, as Excel does (no rows merged into cells)', async () => {
+    const grid = await read('Product,Qty\r\nGlyfos,1\nAmine,2\rTordon,3\r\n');
+    expect(cellsOf(grid)).toEqual([
+      [1, 'Product', 'Qty'],
+      [2, 'Glyfos', '1'],
+      [3, 'Amine', '2'],
+      [4, 'Tordon', '3'],
+    ]);
+    expect(grid.csv?.newline).toBe('\r\n');
+  });
+
+  it('keeps the line breaks inside quoted values as written, whatever the records end with', async () => {
+    const text = 'Product;Note\nGlyfos;"two\r\nlines"\r\n"Amine ""50""";"a\rb"\nTordon;"x;y\n"\r\n';
+    expect(cellsOf(await read(text))).toEqual([
+      [1, 'Product', 'Note'],
+      [2, 'Glyfos', 'two\r\nlines'],
+      [3, 'Amine "50"', 'a\rb'],
+      [4, 'Tordon', 'x;y\n'],
+    ]);
+  });
+
+  it('reads an Excel file of CRLF records with Alt+Enter line feeds in its quoted cells as before', async () => {
+    const grid = await read('Product,Note\r\nGlyfos,"two\nlines"\r\nAmine,x\r\n');
+    expect(cellsOf(grid)).toEqual([
+      [1, 'Product', 'Note'],
+      [2, 'Glyfos', 'two\nlines'],
+      [3, 'Amine', 'x'],
+    ]);
+    expect(grid.csv?.newline).toBe('\r\n');
+  });
+
+  it('still refuses a quote never closed, naming its row', async () => {
+    const error = await expectInputError(
+      read('Product,Qty\r\nGlyfos,1\n"Amine,2\r\nTordon,3\n'),
+      'malformed_csv',
+      'sheet.csv',
+    );
+    expect(error.message).toMatch(/row 3: a value opens a double quote/);
+  });
+});
