@@ -312,3 +312,21 @@ describe('CSV with line ends of more than one kind', () => {
     expect(error.message).toMatch(/row 3: a value opens a double quote/);
   });
 });
+
+describe('CSV whose bytes are partly UTF-8 and partly another encoding', () => {
+  it('is refused, naming a line of each, instead of reading the UTF-8 letters as Windows-1252 (® as Â®)', async () => {
+    const bytes = Uint8Array.from([
+      ...utf8('Supplier,Product,Qty\nFarmco,Alphaguard® 100,2\nFarmco,Glyfos,1\n'),
+      ...windows1252('Café Agri,Roundup,3\n'),
+    ]);
+    const error = await expectInputError(read(bytes, 'appended.csv'), 'unreadable_encoding', 'appended.csv');
+    expect(error.message).toMatch(/line 2 is UTF-8 but line 4 is not/);
+    expect(error.message).toContain('CSV UTF-8');
+  });
+
+  it('reads Windows-1252 text whose letters happen to follow each other, with its warning, as before', async () => {
+    const grid = await read(windows1252('Supplier,Product\nCafé Agri,Crème ®\n'));
+    expect(grid.rows[1]!.cells).toEqual(['Café Agri', 'Crème ®']);
+    expect(grid.csv?.encoding).toBe('windows-1252');
+  });
+});
