@@ -17,7 +17,8 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `no_data`: the file, or the chosen sheet, has no non-blank cell.
  * - `unreadable_encoding`: CSV bytes that are neither UTF-8 (or UTF-16 with a BOM) nor Windows-1252, or
  *   partly UTF-8 and partly not (two encodings in one file).
- * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell).
+ * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell), or
+ *   a NUL character in the text.
  * - `too_large`: the file is over a limit of `limits.ts` (unpacked size, rows, cells): a zip bomb, or
  *   far more than a sheet to import.
  * - `memory_limit`: reading the sheet took the process's heap past its watermark (batch/cli/heap.ts):

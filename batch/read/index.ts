@@ -261,6 +261,7 @@ async function readCsvSource(source: InputSource, options: ReadOptions, limits: 
   const decoded = decodeCsvBytes(bytes, file);
   const other = nonCsvText(decoded.text);
   if (other) throw notSpreadsheet(file, other);
+  refuseNul(decoded.text, file);
   const parsed = parseCsvText(decoded.text, file, limits.maxRows);
   const sheet = parsePath(source.name).name;
   if (parsed.rows.length === 0) {
@@ -279,6 +280,22 @@ async function readCsvSource(source: InputSource, options: ReadOptions, limits: 
     csv: { delimiter: parsed.delimiter, newline: parsed.newline, encoding: decoded.encoding, bom: decoded.bom },
     snapshot: bytes,
   };
+}
+
+/**
+ * Refuses text holding a NUL character (the sniff looks at the first 64 KiB only): no spreadsheet writes
+ * one in CSV text; it means a damaged file or binary data, and would be sent inside a cell.
+ */
+function refuseNul(text: string, file: string): void {
+  const at = text.indexOf('\u0000');
+  if (at < 0) return;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line += 1;
+  throw new InputFileError(
+    'malformed_csv',
+    file,
+    `${file} line ${line} holds a NUL character (byte 0), which no spreadsheet writes in CSV text: the file is damaged, or binary data was appended to it. Nothing was sent. Open it in Excel, check that line, and save it again as CSV UTF-8.`,
+  );
 }
 
 /** Whether the bytes end with LF or CR (UTF-16 text: the high byte after it is 0). */

@@ -330,3 +330,11 @@ describe('CSV whose bytes are partly UTF-8 and partly another encoding', () => {
     expect(grid.csv?.encoding).toBe('windows-1252');
   });
 });
+
+describe('CSV with a NUL byte past the first 64 KiB', () => {
+  it('is refused, naming its line, instead of a cell holding a NUL character', async () => {
+    const text = `Product,Qty\n${'Glyfos,1\n'.repeat(10_000)}Amine\u0000,2\n`;
+    const error = await expectInputError(read(text, 'nul.csv'), 'malformed_csv', 'nul.csv');
+    expect(error.message).toMatch(/nul\.csv line 10002 holds a NUL character/);
+  });
+});
