@@ -1,7 +1,8 @@
 /**
  * Reading an e-invoice's XML safely with fast-xml-parser: the size is checked on the bytes before
  * anything is decoded, any DOCTYPE or ENTITY declaration is refused outright (so no DTD, external entity
- * or entity expansion beyond the five XML built-ins can happen: XXE, billion laughs), well-formedness is
+ * or entity expansion beyond the five XML built-ins can happen: XXE, billion laughs), a reference to any
+ * other entity too (character references such as `&#174;` are decoded), well-formedness is
  * checked by the library's validator, and nesting deeper than {@link XML_LIMITS.maxDepth} is refused.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -58,6 +59,7 @@ export function parseXml(bytes: Uint8Array, source: string, limits = XML_LIMITS)
     throw new EInvoiceError('xml_malformed', source, 'the document is not UTF-8 text: not an e-invoice', { cause });
   }
   refuseDeclarations(text, source);
+  refuseUndefinedReferences(text, source);
   refuseDeepNesting(text, source, limits.maxDepth);
   const valid = XMLValidator.validate(text, { allowBooleanAttributes: false });
   if (valid !== true) {
@@ -72,7 +74,7 @@ export function parseXml(bytes: Uint8Array, source: string, limits = XML_LIMITS)
     parseAttributeValue: false,
     trimValues: true,
     processEntities: true,
-    htmlEntities: false,
+    entityDecoder: REFERENCE_DECODER,
     ignoreDeclaration: true,
     ignorePiTags: true,
     maxNestedTags: limits.maxDepth,
@@ -107,6 +109,65 @@ function refuseDeclarations(text: string, source: string): void {
     source,
     `line ${line} has a <!${found[1]!.toUpperCase()} declaration: e-invoices never carry one and shed does not read DTDs or entities (XXE, entity expansion); refused, nothing sent`,
   );
+}
+
+/** The entities XML predefines (XML 1.0 §4.6): the only names a document without a DTD may refer to. */
+const XML_ENTITIES: Record<string, string> = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
+
+/** Comments and CDATA sections (whose `&` is text), or a reference `&…;` (group 1: what is between). */
+const REFERENCE = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|&([^;\s<&]{0,40});/g;
+
+/** Whether a code point is a character XML 1.0 allows (§2.2 Char). */
+function isXmlChar(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
+}
+
+/**
+ * The decoder of text and attribute values the parser is given (its own decodes character references only
+ * with HTML's entities as well): the five XML entities and character references, in one pass (`&amp;#174;`
+ * stays `&#174;`). Only these reach it: refuseUndefinedReferences has refused any other. CDATA is not decoded.
+ */
+const REFERENCE_DECODER = {
+  setExternalEntities: () => undefined,
+  addInputEntities: () => undefined,
+  reset: () => undefined,
+  setXmlVersion: () => undefined,
+  decode: (value: string): string =>
+    value.includes('&')
+      ? value.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
+          if (!ref.startsWith('#')) return Object.hasOwn(XML_ENTITIES, ref) ? XML_ENTITIES[ref]! : whole;
+          const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+          return isXmlChar(code) ? String.fromCodePoint(code) : whole;
+        })
+      : value,
+};
+
+/**
+ * Refuses a reference to an entity XML does not define (`&nbsp;`, `&reg;`: HTML's, which the validator
+ * lets through and the parser would leave as text in a product name), or a character reference to no
+ * character XML allows (`&#0;`, `&#xD800;`, which the parser would drop), naming its line.
+ */
+function refuseUndefinedReferences(text: string, source: string): void {
+  REFERENCE.lastIndex = 0;
+  for (let m = REFERENCE.exec(text); m; m = REFERENCE.exec(text)) {
+    const name = m[1];
+    if (name === undefined || Object.hasOwn(XML_ENTITIES, name)) continue;
+    const numeric = /^#(?:x([0-9a-fA-F]{1,8})|([0-9]{1,10}))$/.exec(name);
+    if (numeric && isXmlChar(numeric[1] ? parseInt(numeric[1], 16) : Number(numeric[2]))) continue;
+    const line = text.slice(0, m.index).split('\n').length;
+    throw new EInvoiceError(
+      'xml_malformed',
+      source,
+      `line ${line} has the reference ${m[0]} which XML does not define (only &amp; &lt; &gt; &quot; &apos; and character references such as &#174;): not well-formed XML, not read. Ask the supplier to send the document again from their system.`,
+    );
+  }
 }
 
 /**

@@ -57,6 +57,28 @@ describe('parseXml on hostile input', () => {
     expect(tree).toEqual({ a: { b: 'Smith & Sons <Rural>', c: '0.10' } });
   });
 
+  it('decodes character references as XML does: a product name with &#xAE; or &#174; is Glyfos® 540', () => {
+    const tree = parseXml(
+      bytes('<a><b u="&#76;TR">Glyfos&#xAE; 540</b><c>Glyfos&#174; 540 &#x1F600;</c></a>'),
+      'ok.xml',
+    );
+    expect(tree).toEqual({ a: { b: { '#text': 'Glyfos® 540', '@u': 'LTR' }, c: 'Glyfos® 540 😀' } });
+  });
+
+  it('refuses an entity XML does not define, or a reference to no character, naming its line', () => {
+    const nbsp = refusal('<a>\n<b>Glyfos&nbsp;540</b></a>');
+    expect(nbsp.code).toBe('xml_malformed');
+    expect(nbsp.message).toMatch(/^bad\.xml: line 2 has the reference &nbsp; which XML does not define/);
+    expect(refusal('<a><b>&#xD800;</b></a>').message).toMatch(
+      /line 1 has the reference &#xD800; which XML does not define/,
+    );
+    expect(refusal('<a><b>&#0;</b></a>').code).toBe('xml_malformed');
+    expect(refusal('<a><b>&constructor;</b></a>').code).toBe('xml_malformed');
+    expect(parseXml(bytes('<a><!-- &nbsp; --><b><![CDATA[x&nbsp;y]]></b></a>'), 'ok.xml')).toEqual({
+      a: { b: 'x&nbsp;y' },
+    });
+  });
+
   it('reads the fixture invoice: the SBDH-less Invoice and its lines', () => {
     const sheet = einvoiceSheet(readFileSync(FIXTURE), 'farm-invoice.xml');
     expect(sheet.kind).toBe('receipts');
