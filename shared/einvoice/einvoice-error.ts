@@ -12,9 +12,12 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `xml_too_deep`: elements nested deeper than the limit.
  * - `xml_malformed`: not well-formed XML, or not UTF-8 text.
  * - `not_an_einvoice`: well-formed, but not a UBL 2.1 Invoice or CreditNote (with or without an SBDH envelope),
- *   or missing what a receipt needs (invoice number, seller name, lines).
+ *   missing what a receipt needs (invoice number, seller name, issue date, lines), or breaking a rule of UBL the
+ *   reading relies on (a number, a date or a boolean as UBL writes them; an element written once; a price's base
+ *   quantity in the quantity's unit).
  * - `einvoice_totals`: the lines, allowances and charges do not add up to the document's totals to the cent.
- * - `einvoice_currency`: the document is not in dollars (AUD or NZD): its prices cannot be saved as they are.
+ * - `einvoice_currency`: the document is not in dollars (AUD or NZD), or one of its amounts is in another
+ *   currency than the document's: its prices cannot be saved as they are.
  * - `einvoice_type`: the document's type code contradicts its root (an Invoice with a credit note's code,
  *   a CreditNote with an invoice's): a credit would be received as stock, or the reverse.
  */

@@ -22,7 +22,7 @@ export type XmlNode = { [name: string]: XmlValue };
 export type XmlValue = string | XmlNode | XmlValue[];
 
 /** Elements that may repeat in a UBL Invoice or CreditNote: always read as lists. */
-const REPEATING = new Set([
+export const REPEATING: ReadonlySet<string> = new Set([
   'InvoiceLine',
   'CreditNoteLine',
   'AllowanceCharge',
