@@ -10,7 +10,7 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `xml_too_large`: the document is over the size limit (checked on the bytes, before parsing).
  * - `xml_doctype`: the document has a DOCTYPE or an entity declaration (no DTD is ever read: XXE, billion laughs).
  * - `xml_too_deep`: elements nested deeper than the limit.
- * - `xml_malformed`: not well-formed XML, or not UTF-8 text.
+ * - `xml_malformed`: not well-formed XML, or not text in the encoding it names (UTF-8 by default), or one not read.
  * - `not_an_einvoice`: well-formed, but not a UBL 2.1 Invoice or CreditNote (with or without an SBDH envelope),
  *   missing what a receipt needs (invoice number, seller name, issue date, lines), or breaking a rule of UBL the
  *   reading relies on (a number, a date or a boolean as UBL writes them; an element written once; a price's base

@@ -1,12 +1,13 @@
 /**
  * Reading an e-invoice's XML safely with fast-xml-parser: the size is checked on the bytes before
- * anything is decoded, any DOCTYPE or ENTITY declaration is refused outright (so no DTD, external entity
+ * anything is decoded (in the encoding the document names: xml-encoding.ts), any DOCTYPE or ENTITY declaration is refused outright (so no DTD, external entity
  * or entity expansion beyond the five XML built-ins can happen: XXE, billion laughs), a reference to any
  * other entity too (character references such as `&#174;` are decoded), well-formedness is
  * checked by the library's validator, and nesting deeper than {@link XML_LIMITS.maxDepth} is refused.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { EInvoiceError } from './einvoice-error.ts';
+import { decodeXml } from './xml-encoding.ts';
 
 /** Limits on an e-invoice document. A Peppol invoice with an embedded PDF is a few megabytes; UBL nests about 10 deep. */
 export const XML_LIMITS = {
@@ -52,12 +53,7 @@ export function parseXml(bytes: Uint8Array, source: string, limits = XML_LIMITS)
       `the document is ${bytes.byteLength} bytes, over the ${limits.maxBytes}-byte limit of an e-invoice: not read`,
     );
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch (cause) {
-    throw new EInvoiceError('xml_malformed', source, 'the document is not UTF-8 text: not an e-invoice', { cause });
-  }
+  const text = decodeXml(bytes, source);
   refuseDeclarations(text, source);
   refuseUndefinedReferences(text, source);
   refuseDeepNesting(text, source, limits.maxDepth);

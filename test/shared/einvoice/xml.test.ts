@@ -44,6 +44,31 @@ describe('parseXml on hostile input', () => {
     expect(error.message).toMatch(/2048 bytes, over the 1024-byte limit/);
   });
 
+  it('reads a document in the encoding its declaration or byte order mark names (ISO-8859-1, windows-1252, UTF-16)', () => {
+    const doc = (encoding: string) => `<?xml version="1.0" encoding="${encoding}"?>\n<a><b>Crème ®</b></a>`;
+    const latin1 = Uint8Array.from([...doc('ISO-8859-1')].map((ch) => ch.charCodeAt(0)));
+    expect(parseXml(latin1, 'latin1.xml')).toEqual({ a: { b: 'Crème ®' } });
+    const cp1252 = Uint8Array.from(
+      [...doc('windows-1252').replace('®', '€')].map((ch) => (ch === '€' ? 0x80 : ch.charCodeAt(0))),
+    );
+    expect(parseXml(cp1252, 'cp1252.xml')).toEqual({ a: { b: 'Crème €' } });
+    const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(doc('UTF-16'), 'utf16le')]);
+    expect(parseXml(le, 'le.xml')).toEqual({ a: { b: 'Crème ®' } });
+    const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(doc('UTF-16'), 'utf16le').swap16()]);
+    expect(parseXml(be, 'be.xml')).toEqual({ a: { b: 'Crème ®' } });
+  });
+
+  it('refuses bytes that are not in the encoding named, saying which and where, and encodings it does not read', () => {
+    const bytesOf = (text: string) => Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+    const wrong = refusal(bytesOf('<?xml version="1.0" encoding="UTF-8"?>\n<a>\n<b>Crème</b></a>'));
+    expect(wrong.code).toBe('xml_malformed');
+    expect(wrong.message).toMatch(
+      /^bad\.xml: the document is not UTF-8 text as it says \(byte 0xE8 on line 3 is not UTF-8\)/,
+    );
+    const other = refusal(bytesOf('<?xml version="1.0" encoding="Shift_JIS"?><a/>'));
+    expect(other.message).toMatch(/declares the encoding Shift_JIS, which shed does not read/);
+  });
+
   it('refuses nesting deeper than the limit, and malformed XML with its line and column', () => {
     const deep = '<a>'.repeat(500) + '</a>'.repeat(500);
     expect(refusal(deep).code).toBe('xml_too_deep');
