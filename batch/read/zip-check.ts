@@ -134,6 +134,14 @@ export async function checkWorkbookZip(
   }
   const workbookXml = kept.get(normalPath(workbook.name));
   const relationshipsXml = kept.get(relationshipsPartOf(workbook.name));
+  const counts =
+    workbookXml && relationshipsXml
+      ? withDateCells(
+          sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts),
+          datesByPart,
+        )
+      : [];
+  refuseMissingSheetParts(file, counts, entries);
   return {
     repairs: {
       plainThenRuns,
@@ -141,13 +149,7 @@ export async function checkWorkbookZip(
       carriageReturns: markWritten ? [] : carriageReturns,
       add: missingStyles(entries, workbook.name),
     },
-    sheets:
-      workbookXml && relationshipsXml
-        ? withDateCells(
-            sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts),
-            datesByPart,
-          )
-        : [],
+    sheets: counts,
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
     sheetEnds,
@@ -321,6 +323,21 @@ function notAWorkbook(file: string): InputFileError {
     file,
     `${file} is a zip archive but not an Excel workbook (it has no xl/workbook.xml, nor the content.xml of an .ods). Import an .xlsx, .xls or .ods workbook or a .csv file.`,
   );
+}
+
+/**
+ * Refuses a workbook naming a sheet whose part the zip does not hold (SheetJS reads such a sheet as
+ * empty, so the file would be said to have no data, or another sheet read in its place).
+ */
+function refuseMissingSheetParts(file: string, counts: readonly SheetRowCount[], entries: readonly ZipEntry[]): void {
+  if (counts.length === 0) return;
+  const held = new Set(entries.map((e) => normalPath(e.name)));
+  const missing = counts.find((count) => count.part !== undefined && !held.has(count.part));
+  if (missing)
+    throw damaged(
+      file,
+      `its sheet '${missing.name}' is named by the workbook but its part ${missing.part} is not in the file`,
+    );
 }
 
 function damaged(file: string, what: string): InputFileError {
