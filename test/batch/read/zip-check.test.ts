@@ -83,6 +83,23 @@ describe('workbooks whose parts disagree with themselves', () => {
     );
   });
 
+  it('refuses two rows written with the same number, instead of keeping the last and losing the other', async () => {
+    const error = await expectInputError(
+      readGridFromBuffer(sheet(`${head}${glyfos(2, '1')}${glyfos(2, '5')}`), 'twice.xlsx'),
+      'corrupt_workbook',
+      'twice.xlsx',
+    );
+    expect(error.message).toMatch(/twice\.xlsx, sheet Stock: 3 rows hold a value in the file but only 2 could be read/);
+  });
+
+  it('refuses a row numbered 0, where no row can be', async () => {
+    await expectInputError(
+      readGridFromBuffer(sheet(`${head}${glyfos(0, '1')}`), 'zero.xlsx'),
+      'corrupt_workbook',
+      'zero.xlsx',
+    );
+  });
+
   it('reads rows and cells written out of order, as Excel repairs them', async () => {
     const cellsBackwards = `<row r="3"><c r="B3"><v>2</v></c><c r="A3" t="inlineStr"><is><t>Amine</t></is></c></row>`;
     const grid = await readGridFromBuffer(sheet(`${head}${cellsBackwards}${glyfos(2, '1')}`), 'order.xlsx');
