@@ -92,6 +92,18 @@ describe('workbooks whose parts disagree with themselves', () => {
     expect(error.message).toMatch(/twice\.xlsx, sheet Stock: 3 rows hold a value in the file but only 2 could be read/);
   });
 
+  it('refuses two rows with the same number in a sheet read in batches too', async () => {
+    let rows = head;
+    for (let r = 2; r < 3000; r += 1) rows += glyfos(r, String(r));
+    const bytes = sheet(rows + glyfos(2999, '5'));
+    const error = await expectInputError(
+      readGridFromBuffer(bytes, 'big.xlsx', { sheetBatchBytes: 4096 }),
+      'corrupt_workbook',
+      'big.xlsx',
+    );
+    expect(error.message).toMatch(/3,000 rows hold a value in the file but only 2,999 could be read/);
+  });
+
   it('refuses a row numbered 0, where no row can be', async () => {
     await expectInputError(
       readGridFromBuffer(sheet(`${head}${glyfos(0, '1')}`), 'zero.xlsx'),
