@@ -68,7 +68,9 @@ export function parseXml(bytes: Uint8Array, source: string, limits = XML_LIMITS)
     removeNSPrefix: true,
     parseTagValue: false,
     parseAttributeValue: false,
-    trimValues: true,
+    // Values are trimmed where read (ubl.ts): trimmed here, each piece of a value split by CDATA or a
+    // comment would lose its spaces (MAP <![CDATA[Gran]]>ular read as MAPGranular).
+    trimValues: false,
     processEntities: true,
     entityDecoder: REFERENCE_DECODER,
     ignoreDeclaration: true,
@@ -173,6 +175,36 @@ function refuseUndefinedReferences(text: string, source: string): void {
 const MARKUP =
   /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)[^\s>/!?][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/g;
 
+/** An attribute with a namespace prefix, other than a namespace declaration (`x:unitCode=`, not `xmlns:x=`). */
+const PREFIXED_ATTRIBUTE = /\s(?!xmlns:)[\w.-]+:[\w.-]+\s*=/;
+/** Each attribute of a start tag: group 1 its name (with any prefix), group 2 its local name. */
+const ATTRIBUTE = /\s((?:[\w.-]+:)?([\w.-]+))\s*=\s*(?:"[^"]*"|'[^']*')/g;
+
+/**
+ * Refuses a start tag with two attributes of the same local name (`unitCode` and `x:unitCode`): the
+ * parser drops prefixes, so the last would take the place of the first (a quantity in kilograms read
+ * for one in litres). Namespace declarations are not attributes here.
+ */
+function refuseSameLocalAttributes(tag: string, text: string, at: number, source: string): void {
+  const seen = new Map<string, string>();
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(tag); m; m = ATTRIBUTE.exec(tag)) {
+    const [, name, local] = m as unknown as [string, string, string];
+    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+    const before = seen.get(local);
+    if (before === undefined) {
+      seen.set(local, name);
+      continue;
+    }
+    const line = text.slice(0, at).split('\n').length;
+    throw new EInvoiceError(
+      'xml_malformed',
+      source,
+      `line ${line} has an element with two ${local} attributes (${before}, ${name}) in different namespaces, so which one counts cannot be told: not read. Ask the supplier to send the document again from their system.`,
+    );
+  }
+}
+
 /**
  * Refuses nesting deeper than `maxDepth` in one pass over the text, before the validator and parser
  * build anything (a document nested a million deep would cost them hundreds of megabytes): start tags
@@ -184,6 +216,7 @@ function refuseDeepNesting(text: string, source: string, maxDepth: number): void
   for (let m = MARKUP.exec(text); m; m = MARKUP.exec(text)) {
     const markup = m[0];
     if (markup[1] === '!' || markup[1] === '?') continue;
+    if (PREFIXED_ATTRIBUTE.test(markup)) refuseSameLocalAttributes(markup, text, m.index, source);
     if (m[1] === '/') depth--;
     else if (!markup.endsWith('/>')) depth++;
     if (depth > maxDepth) {

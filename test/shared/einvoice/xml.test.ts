@@ -104,6 +104,24 @@ describe('parseXml on hostile input', () => {
     });
   });
 
+  it('keeps the spaces around CDATA in a value: MAP <![CDATA[Gran]]>ular is MAP Granular, not MAPGranular', () => {
+    expect(parseXml(bytes('<a><b>MAP <![CDATA[Gran]]>ular</b><c> 12.50 </c></a>'), 'ok.xml')).toEqual({
+      a: { b: 'MAP Granular', c: ' 12.50 ' },
+    });
+  });
+
+  it('refuses two attributes of one element with the same local name in different namespaces, naming the line', () => {
+    // The parser drops prefixes, so x:unitCode="KGM" would take the place of unitCode="LTR".
+    const error = refusal('<a xmlns:x="urn:x">\n<q unitCode="LTR" x:unitCode="KGM">200</q></a>');
+    expect(error.code).toBe('xml_malformed');
+    expect(error.message).toMatch(
+      /^bad\.xml: line 2 has an element with two unitCode attributes \(unitCode, x:unitCode\)/,
+    );
+    expect(parseXml(bytes('<a xmlns:x="urn:x" x:y="1"><q unitCode="LTR">200</q></a>'), 'ok.xml')).toEqual({
+      a: { '@y': '1', q: { '#text': '200', '@unitCode': 'LTR' } },
+    });
+  });
+
   it('reads the fixture invoice: the SBDH-less Invoice and its lines', () => {
     const sheet = einvoiceSheet(readFileSync(FIXTURE), 'farm-invoice.xml');
     expect(sheet.kind).toBe('receipts');
