@@ -94,18 +94,11 @@ function all(value: XmlValue | undefined): XmlValue[] {
 }
 
 /**
- * An element UBL allows once written more than once (or twice in different namespaces, which the parser
- * merges): thrown by {@link at}, made an EInvoiceError by {@link readUbl}, which knows the document.
+ * An element that breaks UBL's shape where it is read: written more than once where UBL allows it once
+ * (or twice in different namespaces, which the parser merges), or holding elements where UBL has text.
+ * Thrown by {@link at} and {@link text}, made an EInvoiceError by {@link readUbl}, which knows the document.
  */
-class DuplicateElement extends Error {
-  constructor(
-    readonly element: string,
-    readonly times: number,
-    readonly parent: string,
-  ) {
-    super(`${element} written ${times} times`);
-  }
-}
+class MisshapenElement extends Error {}
 
 /** The element name each parsed element sits under, for messages (filled by {@link nameElements}). */
 const ELEMENT_NAMES = new WeakMap<object, string>();
@@ -132,7 +125,9 @@ function at(node: XmlValue | undefined, ...path: string[]): XmlValue | undefined
     if (current === undefined || typeof current === 'string' || Array.isArray(current)) return undefined;
     const child = current[name];
     if (Array.isArray(child) && child.length > 1 && !REPEATING.has(name))
-      throw new DuplicateElement(name, child.length, ELEMENT_NAMES.get(current) ?? 'element');
+      throw new MisshapenElement(
+        `${name} is written ${child.length} times in one ${ELEMENT_NAMES.get(current) || 'document'} where UBL allows it once`,
+      );
     current = first(child);
   }
   return current;
@@ -144,6 +139,11 @@ function text(node: XmlValue | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (Array.isArray(value)) return '';
+  const children = Object.keys(value).filter((key) => !key.startsWith('@') && key !== '#text');
+  if (children.length > 0)
+    throw new MisshapenElement(
+      `${ELEMENT_NAMES.get(value) || 'an element'} holds other elements (${children.join(', ')}) where UBL has text only`,
+    );
   const inner = value['#text'];
   return typeof inner === 'string' ? inner.trim() : '';
 }
@@ -252,11 +252,11 @@ export function readUbl(root: XmlNode, source: string): EInvoice {
   try {
     return readDocument(root, source);
   } catch (error) {
-    if (!(error instanceof DuplicateElement)) throw error;
+    if (!(error instanceof MisshapenElement)) throw error;
     throw new EInvoiceError(
       'not_an_einvoice',
       source,
-      `${error.element} is written ${error.times} times in one ${error.parent} where UBL allows it once: not read, rather than take one of them. Ask the supplier to send the document again from their system.`,
+      `${error.message}: not read, rather than guess which text counts. Ask the supplier to send the document again from their system.`,
     );
   }
 }

@@ -167,3 +167,20 @@ describe('a price per a base quantity in another unit than the quantity', () => 
     ).toBe('6.5');
   });
 });
+
+describe('an element read as text that holds elements', () => {
+  it('is refused rather than its text read without them (MAP <b>Granular</b> 20kg as MAP 20kg)', () => {
+    const error = refusal(() =>
+      sheetOf(INVOICE, (t) =>
+        t.replace('<cbc:Name>MAP Granular</cbc:Name>', '<cbc:Name>MAP <b>Granular</b> 20kg</cbc:Name>'),
+      ),
+    );
+    expect(error.code).toBe('not_an_einvoice');
+    expect(error.message).toMatch(/doc\.xml: Name holds other elements \(b\) where UBL has text only/);
+  });
+
+  it('names the document when a second root element follows the first', () => {
+    const error = refusal(() => sheetOf(INVOICE, (t) => `${t}<Invoice/>`));
+    expect(error.message).toMatch(/Invoice is written 2 times in one document where UBL allows it once/);
+  });
+});
