@@ -18,7 +18,7 @@ import { parseCsvText } from './csv.ts';
 import { InputFileError } from './errors.ts';
 import { inspectOle, isSylkOrDif, sniffFormat } from './sniff.ts';
 import { bufferSource, fileSource, type InputSource } from './source.ts';
-import { decodeCsvBytes } from './text-decode.ts';
+import { decodeCsvBytes, difTextDecoded } from './text-decode.ts';
 import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
@@ -176,7 +176,8 @@ async function readSource(
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
     await loadCodePages();
     const bytes = await source.all();
-    return workbookGrid(source, bytes, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
+    const sheet = readWorkbookBytes(bytes, file, { ...sheetOption(options), limits });
+    return workbookGrid(source, bytes, { ...sheet, rows: difTextDecoded(sheet.rows, bytes) });
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(

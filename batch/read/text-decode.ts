@@ -4,6 +4,7 @@
  * or, when the bytes are not valid UTF-8, Windows-1252 (Excel's "CSV (Comma delimited)" on
  * Western-European Windows) with a warning; bytes partly UTF-8 and partly not are refused.
  */
+import type { SheetRow } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 
 /** The encodings the CSV reader accepts. */
@@ -122,6 +123,31 @@ function lineAt(bytes: Uint8Array, offset: number): number {
   let line = 1;
   for (let i = bytes.indexOf(0x0a); i >= 0 && i < offset; i = bytes.indexOf(0x0a, i + 1)) line += 1;
   return line;
+}
+
+/**
+ * The rows SheetJS read from a DIF file with their text decoded: SheetJS takes each byte of a DIF for a
+ * character (Crème in UTF-8 comes out CrÃ¨me, the euro sign of Windows-1252 as U+0080), so the text is
+ * decoded again from those bytes, as UTF-8 when the file is UTF-8, else as Windows-1252. Rows of any other
+ * file (`bytes` not starting as DIF does) are returned as they are.
+ */
+export function difTextDecoded(rows: SheetRow[], bytes: Uint8Array): SheetRow[] {
+  if (!/^TABLE\r?\n0,1\r?\n/.test(String.fromCharCode(...bytes.subarray(0, 16)))) return rows;
+  let utf8 = true;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    utf8 = false;
+  }
+  const decode = (text: string) => {
+    if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+    const raw = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+    return utf8 ? new TextDecoder('utf-8').decode(raw) : decodeWindows1252(raw);
+  };
+  return rows.map((row) => ({
+    ...row,
+    cells: row.cells.map((cell) => (typeof cell === 'string' ? decode(cell) : cell)),
+  }));
 }
 
 /**

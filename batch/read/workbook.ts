@@ -16,6 +16,7 @@ import { corrupt, emptySheet, missingSheet, noData, refuseLostRows } from './wor
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
+import { interchangeCodePage } from './sniff.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 import { SLIM_FROM_SHEETS, withoutParts } from './zip-slim.ts';
@@ -298,7 +299,8 @@ function counted(name: string, counts: readonly SheetRowCount[]): boolean {
 }
 
 function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): XLSX.WorkBook {
-  return parsed(file, () => XLSX.read(bytes, options));
+  const codepage = interchangeCodePage(bytes);
+  return parsed(file, () => XLSX.read(bytes, codepage === undefined ? options : { ...options, codepage }));
 }
 
 /** What `parse` parses, SheetJS's console noise kept off the terminal, its errors as `corrupt_workbook`. */

@@ -338,3 +338,20 @@ describe('CSV with a NUL byte past the first 64 KiB', () => {
     expect(error.message).toMatch(/nul\.csv line 10002 holds a NUL character/);
   });
 });
+
+describe('SYLK and DIF files with letters past ASCII', () => {
+  const sylk = (name: string) => `ID;PWXL;N;E\r\nC;Y1;X1;K"Product"\r\nC;Y2;X1;K"${name}"\r\nE\r\n`;
+  const dif = (name: string) =>
+    `TABLE\r\n0,1\r\n""\r\nVECTORS\r\n0,1\r\n""\r\nTUPLES\r\n0,1\r\n""\r\nDATA\r\n0,0\r\n""\r\n-1,0\r\nBOT\r\n1,0\r\n"${name}"\r\n-1,0\r\nEOD\r\n`;
+  const name = 'Crème € ®';
+
+  it('read them in UTF-8 when they are (SheetJS alone reads Crème as CrÃ¨me)', async () => {
+    expect((await read(utf8(sylk(name)), 'u.slk')).rows[1]!.cells).toEqual([name]);
+    expect((await read(utf8(dif(name)), 'u.dif')).rows[0]!.cells).toEqual([name]);
+  });
+
+  it('read them in Windows-1252 otherwise, the euro sign included (SheetJS alone drops it)', async () => {
+    expect((await read(windows1252(sylk(name)), 'w.slk')).rows[1]!.cells).toEqual([name]);
+    expect((await read(windows1252(dif(name)), 'w.dif')).rows[0]!.cells).toEqual([name]);
+  });
+});
