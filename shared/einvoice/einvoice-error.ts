@@ -19,7 +19,8 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `einvoice_currency`: the document is not in dollars (AUD or NZD), or one of its amounts is in another
  *   currency than the document's: its prices cannot be saved as they are.
  * - `einvoice_type`: the document's type code contradicts its root (an Invoice with a credit note's code,
- *   a CreditNote with an invoice's): a credit would be received as stock, or the reverse.
+ *   a CreditNote with an invoice's): a credit would be received as stock, or the reverse; or it is a corrected
+ *   invoice (384), whose goods would be received a second time.
  */
 export type EInvoiceErrorCode =
   | 'xml_too_large'

@@ -20,13 +20,32 @@ export const CREDIT_NOTE_TYPE_CODES: ReadonlySet<string> = new Set([
   '532',
 ]);
 
+/** UNTDID 1001 "Corrected invoice": it replaces an invoice sent before, whose goods were received already. */
+export const CORRECTED_INVOICE = '384';
+
 /**
  * Refuses a document whose type code contradicts its root: an Invoice with a credit-note code, or a
- * CreditNote with any other code. A missing code is left alone (the root says what the document is).
- * @param type what the root is; `code` the `InvoiceTypeCode` or `CreditNoteTypeCode` as written ('' when absent).
+ * CreditNote with any other code; and a corrected invoice (384), which imported as a receipt would receive
+ * the goods of the invoice it corrects a second time. A missing code is left alone (the root says what it is).
+ * @param type what the root is; `code` the `InvoiceTypeCode` or `CreditNoteTypeCode` as written ('' when absent);
+ *   `document.corrects` the invoice a corrected one names (`BillingReference`), or ''.
  * @throws EInvoiceError `einvoice_type`, naming the document, its code and what to do.
  */
-export function checkTypeCode(type: 'invoice' | 'credit_note', code: string, number: string, source: string): void {
+export function checkTypeCode(
+  type: 'invoice' | 'credit_note',
+  code: string,
+  document: { number: string; corrects: string },
+  source: string,
+): void {
+  const { number } = document;
+  if (type === 'invoice' && code === CORRECTED_INVOICE) {
+    const of = document.corrects ? ` of ${document.corrects}` : '';
+    throw new EInvoiceError(
+      'einvoice_type',
+      source,
+      `${number} is a corrected invoice (InvoiceTypeCode 384)${of}: it replaces an invoice whose goods were received already, so importing it as a receipt would receive them twice; nothing sent. Correct the receipt of the invoice it replaces (edit its results file and import that again), or ask the supplier for a credit note and a new invoice.`,
+    );
+  }
   if (code === '') return;
   const credit = CREDIT_NOTE_TYPE_CODES.has(code);
   if (type === 'invoice' && credit) {

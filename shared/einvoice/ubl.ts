@@ -280,7 +280,9 @@ function readDocument(root: XmlNode, source: string): EInvoice {
   const read = new Reader(source);
   const number = text(at(doc, 'ID'));
   if (!number) throw new EInvoiceError('not_an_einvoice', source, 'the document has no number (cbc:ID)');
-  checkTypeCode(type, text(at(doc, invoice ? 'InvoiceTypeCode' : 'CreditNoteTypeCode')), number, source);
+  const typeCode = text(at(doc, invoice ? 'InvoiceTypeCode' : 'CreditNoteTypeCode'));
+  const corrects = text(at(doc, 'BillingReference', 'InvoiceDocumentReference', 'ID'));
+  checkTypeCode(type, typeCode, { number, corrects }, source);
   read.document = { number, currency: text(at(doc, 'DocumentCurrencyCode')) };
   const party = at(doc, 'AccountingSupplierParty', 'Party');
   const name = text(at(party, 'PartyName', 'Name')) || text(at(party, 'PartyLegalEntity', 'RegistrationName'));

@@ -36,6 +36,7 @@ export const REPEATING: ReadonlySet<string> = new Set([
   'Note',
   'Delivery',
   'SellersItemIdentification',
+  'BillingReference',
 ]);
 
 /**

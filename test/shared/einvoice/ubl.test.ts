@@ -45,6 +45,19 @@ describe('the document type code', () => {
     expect(error.message).toMatch(/CR-0912 is a CreditNote whose CreditNoteTypeCode 380 says it is an invoice/);
   });
 
+  it('refuses a corrected invoice (384), which replaces an invoice already received, naming the one it corrects', () => {
+    const corrected = (t: string) =>
+      t
+        .replace('<cbc:InvoiceTypeCode>380', '<cbc:InvoiceTypeCode>384')
+        .replace(
+          '<cac:OrderReference>',
+          '<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>RA-20400</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference><cac:OrderReference>',
+        );
+    const error = refusal(() => sheetOf(INVOICE, corrected));
+    expect(error.code).toBe('einvoice_type');
+    expect(error.message).toMatch(/doc\.xml: RA-20417 is a corrected invoice \(InvoiceTypeCode 384\) of RA-20400/);
+  });
+
   it('reads invoices and credit notes whose codes agree, self-billed ones and ones without a code', () => {
     expect(sheetOf(INVOICE, (t) => t.replace('<cbc:InvoiceTypeCode>380', '<cbc:InvoiceTypeCode>389')).kind).toBe(
       'receipts',
