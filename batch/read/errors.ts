@@ -10,7 +10,8 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `file_unreadable`: the file exists but cannot be read (permission denied, a folder).
  * - `empty_file`: the file has 0 bytes.
  * - `not_a_spreadsheet`: neither a workbook (.xlsx, .xls, .ods) nor CSV text (a PDF, an image, a zip of
- *   something else, a Word document, an OLE file with no workbook in it, an HTML or XML page, JSON, binary data).
+ *   something else, a Word document, an OLE file with no workbook in it, an HTML or XML page, JSON, RTF, a
+ *   SocialCalc save, binary data).
  * - `corrupt_workbook`: a zip-based workbook that cannot be unpacked or parsed (damaged, truncated).
  * - `password_protected`: an encrypted .xlsx (an OLE container holding `EncryptedPackage`).
  * - `sheet_not_found`: `--sheet NAME` names no worksheet of the workbook.

@@ -312,6 +312,8 @@ function nonCsvText(text: string): string | undefined {
   if (/^<\?xml[\s\S]*urn:schemas-microsoft-com:office:spreadsheet/i.test(start)) return 'an Excel 2003 XML spreadsheet';
   if (/^<(?:!doctype html|html|table|head|body)\b/i.test(start)) return 'a web page (HTML)';
   if (/^<\?xml/i.test(start)) return 'an XML file';
+  if (start.startsWith('{\\rtf')) return 'an RTF document';
+  if (start.startsWith('socialcalc:version:')) return 'a SocialCalc sheet';
   if (/^[{[]/.test(start)) {
     try {
       JSON.parse(text);

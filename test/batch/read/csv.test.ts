@@ -355,3 +355,20 @@ describe('SYLK and DIF files with letters past ASCII', () => {
     expect((await read(windows1252(dif(name)), 'w.dif')).rows[0]!.cells).toEqual([name]);
   });
 });
+
+describe('text other spreadsheet programs save that is not CSV', () => {
+  it('is refused, named, instead of read as one column of markup (an RTF table, a SocialCalc save)', async () => {
+    const rtf = await expectInputError(
+      read('{\\rtf1\\ansi\\trowd\\cellx1 Product\\cell Qty\\cell\\row}', 'sheet.csv'),
+      'not_a_spreadsheet',
+      'sheet.csv',
+    );
+    expect(rtf.message).toContain('sheet.csv is an RTF document, not a spreadsheet this tool reads');
+    const socialcalc = await expectInputError(
+      read('socialcalc:version:1.5\nMIME-Version: 1.0\n', 'sheet.csv'),
+      'not_a_spreadsheet',
+      'sheet.csv',
+    );
+    expect(socialcalc.message).toContain('is a SocialCalc sheet');
+  });
+});
