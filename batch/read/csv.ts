@@ -1,5 +1,6 @@
 /**
- * CSV text to the typed grid, with papaparse: delimiter `,` `;` or tab guessed, CRLF or LF, every
+ * CSV text to the typed grid, with papaparse: delimiter `,` `;` or tab guessed, CRLF, LF or CR (mixed
+ * too: csv-line-breaks.ts), every
  * value kept as the text written (no type guessing: the value layer parses `$1,234.50`, `3/2/2026`),
  * an empty value as `null`. Row numbers are record numbers, 1-based, header included: what Excel
  * shows as the row number when it opens the file.
@@ -8,6 +9,7 @@ import { RECEIPT_REGISTRY } from '../../shared/kinds/index.ts';
 import Papa from 'papaparse';
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
+import { unifyLineBreaks } from './csv-line-breaks.ts';
 import { InputFileError } from './errors.ts';
 import type { TextEncodingName } from './text-decode.ts';
 
@@ -46,8 +48,12 @@ export interface ParsedCsv {
 export function parseCsvText(text: string, file: string, maxRows = Number.POSITIVE_INFINITY): ParsedCsv {
   const rows: SheetRow[] = [];
   const declared = SEP_LINE.exec(text)?.[1];
-  const result = Papa.parse<string[]>(text, {
-    delimiter: declared ?? guessDelimiter(text),
+  const delimiter = declared ?? guessDelimiter(text);
+  // Line breaks of more than one kind are made one, so that each ends a record as in Excel.
+  const unified = unifyLineBreaks(text, delimiter);
+  const result = Papa.parse<string[]>(unified.text, {
+    delimiter,
+    ...(unified.newline === undefined ? {} : { newline: unified.newline as '\r\n' | '\n' | '\r' }),
     skipEmptyLines: false,
     dynamicTyping: false,
     header: false,

@@ -10,13 +10,16 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `file_unreadable`: the file exists but cannot be read (permission denied, a folder).
  * - `empty_file`: the file has 0 bytes.
  * - `not_a_spreadsheet`: neither a workbook (.xlsx, .xls, .ods) nor CSV text (a PDF, an image, a zip of
- *   something else, a Word document, an OLE file with no workbook in it, an HTML or XML page, JSON, binary data).
+ *   something else, a Word document, an OLE file with no workbook in it, an HTML or XML page, JSON, RTF, a
+ *   SocialCalc save, binary data).
  * - `corrupt_workbook`: a zip-based workbook that cannot be unpacked or parsed (damaged, truncated).
  * - `password_protected`: an encrypted .xlsx (an OLE container holding `EncryptedPackage`).
  * - `sheet_not_found`: `--sheet NAME` names no worksheet of the workbook.
  * - `no_data`: the file, or the chosen sheet, has no non-blank cell.
- * - `unreadable_encoding`: CSV bytes that are neither UTF-8 (or UTF-16 with a BOM) nor Windows-1252.
- * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell).
+ * - `unreadable_encoding`: CSV bytes that are neither UTF-8 (or UTF-16 with a BOM) nor Windows-1252, or
+ *   partly UTF-8 and partly not (two encodings in one file).
+ * - `malformed_csv`: a quoted CSV value that is never closed (the rest of the file would be one cell), or
+ *   a NUL character in the text.
  * - `too_large`: the file is over a limit of `limits.ts` (unpacked size, rows, cells): a zip bomb, or
  *   far more than a sheet to import.
  * - `memory_limit`: reading the sheet took the process's heap past its watermark (batch/cli/heap.ts):

@@ -18,7 +18,7 @@ import { parseCsvText } from './csv.ts';
 import { InputFileError } from './errors.ts';
 import { inspectOle, isSylkOrDif, sniffFormat } from './sniff.ts';
 import { bufferSource, fileSource, type InputSource } from './source.ts';
-import { decodeCsvBytes } from './text-decode.ts';
+import { decodeCsvBytes, difTextDecoded } from './text-decode.ts';
 import type { ReadLimits, ReadMemoryGuard } from './limits.ts';
 import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
@@ -176,7 +176,8 @@ async function readSource(
     // Old spreadsheet interchange text (SYLK, DIF): read as the workbooks they are, not as CSV.
     await loadCodePages();
     const bytes = await source.all();
-    return workbookGrid(source, bytes, readWorkbookBytes(bytes, file, { ...sheetOption(options), limits }));
+    const sheet = readWorkbookBytes(bytes, file, { ...sheetOption(options), limits });
+    return workbookGrid(source, bytes, { ...sheet, rows: difTextDecoded(sheet.rows, bytes) });
   }
   if (sniffed.format === 'text' && expected !== 'xlsx') return readCsvSource(source, options, limits);
   throw notSpreadsheet(
@@ -261,6 +262,7 @@ async function readCsvSource(source: InputSource, options: ReadOptions, limits: 
   const decoded = decodeCsvBytes(bytes, file);
   const other = nonCsvText(decoded.text);
   if (other) throw notSpreadsheet(file, other);
+  refuseNul(decoded.text, file);
   const parsed = parseCsvText(decoded.text, file, limits.maxRows);
   const sheet = parsePath(source.name).name;
   if (parsed.rows.length === 0) {
@@ -281,6 +283,22 @@ async function readCsvSource(source: InputSource, options: ReadOptions, limits: 
   };
 }
 
+/**
+ * Refuses text holding a NUL character (the sniff looks at the first 64 KiB only): no spreadsheet writes
+ * one in CSV text; it means a damaged file or binary data, and would be sent inside a cell.
+ */
+function refuseNul(text: string, file: string): void {
+  const at = text.indexOf('\u0000');
+  if (at < 0) return;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line += 1;
+  throw new InputFileError(
+    'malformed_csv',
+    file,
+    `${file} line ${line} holds a NUL character (byte 0), which no spreadsheet writes in CSV text: the file is damaged, or binary data was appended to it. Nothing was sent. Open it in Excel, check that line, and save it again as CSV UTF-8.`,
+  );
+}
+
 /** Whether the bytes end with LF or CR (UTF-16 text: the high byte after it is 0). */
 function endsWithLineBreak(bytes: Uint8Array): boolean {
   const last = bytes.at(-1);
@@ -294,6 +312,8 @@ function nonCsvText(text: string): string | undefined {
   if (/^<\?xml[\s\S]*urn:schemas-microsoft-com:office:spreadsheet/i.test(start)) return 'an Excel 2003 XML spreadsheet';
   if (/^<(?:!doctype html|html|table|head|body)\b/i.test(start)) return 'a web page (HTML)';
   if (/^<\?xml/i.test(start)) return 'an XML file';
+  if (start.startsWith('{\\rtf')) return 'an RTF document';
+  if (start.startsWith('socialcalc:version:')) return 'a SocialCalc sheet';
   if (/^[{[]/.test(start)) {
     try {
       JSON.parse(text);

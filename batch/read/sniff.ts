@@ -75,6 +75,21 @@ export function isSylkOrDif(head: Uint8Array): boolean {
   return /^ID;P/.test(start) || /^TABLE\r?\n0,1\r?\n/.test(start);
 }
 
+/**
+ * The code page SheetJS is to read a SYLK or DIF file in (undefined for any other file): 65001 (UTF-8)
+ * when its bytes are UTF-8, else 1252 (Windows-1252, as Excel writes them). Left to itself, SheetJS reads
+ * each byte as a character: UTF-8 letters come out garbled (Crème as CrÃ¨me) and the euro sign is dropped.
+ */
+export function interchangeCodePage(bytes: Uint8Array): 65001 | 1252 | undefined {
+  if (!isSylkOrDif(bytes.subarray(0, 32))) return undefined;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 65001;
+  } catch {
+    return 1252;
+  }
+}
+
 /** NUL bytes, or more than 1 in 50 control characters (other than tab, line ends, form feed). */
 function looksBinary(head: Uint8Array): boolean {
   let control = 0;

@@ -2,8 +2,9 @@
  * Bytes of a CSV file to text: UTF-8 (with or without BOM, PRODUCT.md "What a sheet may look like"),
  * UTF-32 or UTF-16 with a BOM (Excel's "Unicode Text"), or without one (told by where its zero bytes fall),
  * or, when the bytes are not valid UTF-8, Windows-1252 (Excel's "CSV (Comma delimited)" on
- * Western-European Windows) with a warning.
+ * Western-European Windows) with a warning; bytes partly UTF-8 and partly not are refused.
  */
+import type { SheetRow } from '../../shared/sheet/grid.ts';
 import { InputFileError } from './errors.ts';
 
 /** The encodings the CSV reader accepts. */
@@ -49,6 +50,13 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
   } catch {
     if (bom) throw notText(file, 'it starts with a UTF-8 byte order mark but holds bytes that are not UTF-8');
   }
+  const mixed = utf8AndNot(bytes);
+  if (mixed) {
+    throw notText(
+      file,
+      `it mixes encodings: line ${lineAt(bytes, mixed.utf8)} is UTF-8 but line ${lineAt(bytes, mixed.other)} is not (part of it was saved or appended by another program), so neither reading is right`,
+    );
+  }
   const text = decodeWindows1252(bytes);
   const odd = UNDEFINED_IN_1252.exec(text);
   if (odd) {
@@ -66,6 +74,80 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
       `${file} is not UTF-8 text; read it as Windows-1252 (Western European). Check letters such as é and ` +
       `symbols such as ® came through; to avoid this, save it as "CSV UTF-8 (Comma delimited)".`,
   };
+}
+
+/**
+ * Where bytes that are not valid UTF-8 hold a valid UTF-8 sequence of two to four bytes too: the byte
+ * offset of the first such sequence and of the first byte that is not UTF-8; null when there is no
+ * such sequence (text in one legacy encoding). Windows-1252 text rarely holds one by chance: it would
+ * take a capital accented letter followed by a symbol such as ’ or ©.
+ */
+export function utf8AndNot(bytes: Uint8Array): { utf8: number; other: number } | null {
+  let utf8 = -1;
+  let other = -1;
+  for (let i = 0; i < bytes.length && (utf8 < 0 || other < 0);) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i += 1;
+      continue;
+    }
+    const length = utf8SequenceLength(bytes, i);
+    if (length > 0) {
+      if (utf8 < 0) utf8 = i;
+      i += length;
+    } else {
+      if (other < 0) other = i;
+      i += 1;
+    }
+  }
+  return utf8 >= 0 && other >= 0 ? { utf8, other } : null;
+}
+
+/** The length of the valid UTF-8 sequence of 2 to 4 bytes at `at` (no overlong form, surrogate or code past U+10FFFF), or 0. */
+function utf8SequenceLength(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at]!;
+  const length =
+    lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  if (length === 0 || at + length > bytes.length) return 0;
+  for (let k = 1; k < length; k += 1) if ((bytes[at + k]! & 0xc0) !== 0x80) return 0;
+  const second = bytes[at + 1]!;
+  if (lead === 0xe0 && second < 0xa0) return 0;
+  if (lead === 0xed && second > 0x9f) return 0;
+  if (lead === 0xf0 && second < 0x90) return 0;
+  if (lead === 0xf4 && second > 0x8f) return 0;
+  return length;
+}
+
+/** The 1-based line of byte `offset` (line feeds before it, plus one). */
+function lineAt(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i < offset; i = bytes.indexOf(0x0a, i + 1)) line += 1;
+  return line;
+}
+
+/**
+ * The rows SheetJS read from a DIF file with their text decoded: SheetJS takes each byte of a DIF for a
+ * character (Crème in UTF-8 comes out CrÃ¨me, the euro sign of Windows-1252 as U+0080), so the text is
+ * decoded again from those bytes, as UTF-8 when the file is UTF-8, else as Windows-1252. Rows of any other
+ * file (`bytes` not starting as DIF does) are returned as they are.
+ */
+export function difTextDecoded(rows: SheetRow[], bytes: Uint8Array): SheetRow[] {
+  if (!/^TABLE\r?\n0,1\r?\n/.test(String.fromCharCode(...bytes.subarray(0, 16)))) return rows;
+  let utf8 = true;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    utf8 = false;
+  }
+  const decode = (text: string) => {
+    if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+    const raw = Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+    return utf8 ? new TextDecoder('utf-8').decode(raw) : decodeWindows1252(raw);
+  };
+  return rows.map((row) => ({
+    ...row,
+    cells: row.cells.map((cell) => (typeof cell === 'string' ? decode(cell) : cell)),
+  }));
 }
 
 /**

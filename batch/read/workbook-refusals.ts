@@ -10,6 +10,22 @@ export function noData(file: string, names: readonly string[]): InputFileError {
   return new InputFileError('no_data', file, `${file} has no data: every sheet (${quoteList(names)}) is empty.`);
 }
 
+/**
+ * Refuses a sheet of which fewer rows holding a value were read than its part holds (`expected`, counted
+ * by the zip check; undefined when not counted): two rows with the same number (SheetJS keeps the last),
+ * a row numbered 0, or a row whose only values refer to shared strings that are not there (dropped).
+ * Excel refuses such a file or repairs it; read as it is, a row would be lost without a word.
+ */
+export function refuseLostRows(file: string, sheet: string, expected: number | undefined, read: number): void {
+  if (expected === undefined || read >= expected) return;
+  throw new InputFileError(
+    'corrupt_workbook',
+    file,
+    `${file}, sheet ${sheet}: ${expected.toLocaleString('en-AU')} rows hold a value in the file but only ${read.toLocaleString('en-AU')} could be read: a row is written twice with the same number, or where no row can be, so a row would be lost. Nothing was sent. Open it in Excel (which repairs it) and save it again.`,
+    { sheet },
+  );
+}
+
 /** The refusal of a workbook SheetJS could not parse (`error`: what it threw, kept as the cause). */
 export function corrupt(file: string, error: unknown): InputFileError {
   const reason = ownReason(error) ?? 'its contents are not laid out as a workbook';

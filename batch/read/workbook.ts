@@ -12,10 +12,11 @@
 import * as XLSX from '@e965/xlsx';
 import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
-import { corrupt, emptySheet, missingSheet, noData } from './workbook-refusals.ts';
+import { corrupt, emptySheet, missingSheet, noData, refuseLostRows } from './workbook-refusals.ts';
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
+import { interchangeCodePage } from './sniff.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
 import { SLIM_FROM_SHEETS, withoutParts } from './zip-slim.ts';
@@ -52,6 +53,8 @@ export interface CellReading {
   dateCells?: ReadonlyMap<number, string>;
   /** The workbook was repaired with its escaped CRs before line feeds marked (part-repair.ts). */
   carriageReturns?: boolean;
+  /** The rows holding a value the zip check counted in the sheet's part: fewer read is refused (rows lost). */
+  valuedRows?: number;
 }
 
 /** What the workbook model holds of a sheet besides its rows (tables: from the zip, as SheetJS CE reads none). */
@@ -127,7 +130,9 @@ export function readWorkbookBytes(
       batchedCells = cells;
       return 'batched';
     }
-    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts), cells);
+    const read = { cells: 0, rows: 0, valued: 0 };
+    const rows = sheetRows(book, file, name, options.limits, options.memory, counted(name, counts), cells, read);
+    refuseLostRows(file, name, cells.valuedRows, read.valued);
     layout = sheetLayout(book, name, options.tables?.get(name));
     if (rows) markFilteredRows(rows, layout.autoFilter, layout.tables);
     return rows;
@@ -170,7 +175,7 @@ export async function readBatchedRows(
   options: { limits: ReadLimits; memory?: ReadMemoryGuard },
 ): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
-  const counted = { cells: 0, rows: 0 };
+  const counted = { cells: 0, rows: 0, valued: 0 };
   for await (const batch of batches) {
     // A batched sheet's rows were counted by the zip check, within the limit: each batch is parsed whole.
     const book = parsed(file, () => batch.parse({ ...PARSE, sheets: sheet.name }));
@@ -178,6 +183,7 @@ export async function readBatchedRows(
       [])
       rows.push(row);
   }
+  refuseLostRows(file, sheet.name, sheet.cells?.valuedRows, counted.valued);
   return markFilteredRows(rows, sheet.layout.autoFilter, sheet.layout.tables);
 }
 
@@ -283,6 +289,7 @@ function cellReading(count: SheetRowCount | undefined, carriageReturns: boolean 
   return {
     ...(count?.dateCells ? { dateCells: count.dateCells } : {}),
     ...(carriageReturns ? { carriageReturns } : {}),
+    ...(count?.rows == null ? {} : { valuedRows: count.rows }),
   };
 }
 
@@ -292,7 +299,8 @@ function counted(name: string, counts: readonly SheetRowCount[]): boolean {
 }
 
 function parse(bytes: Uint8Array, file: string, options: XLSX.ParsingOptions): XLSX.WorkBook {
-  return parsed(file, () => XLSX.read(bytes, options));
+  const codepage = interchangeCodePage(bytes);
+  return parsed(file, () => XLSX.read(bytes, codepage === undefined ? options : { ...options, codepage }));
 }
 
 /** What `parse` parses, SheetJS's console noise kept off the terminal, its errors as `corrupt_workbook`. */
@@ -352,7 +360,7 @@ function sheetRows(
   memory: ReadMemoryGuard | undefined,
   byCount: boolean,
   reading: CellReading = {},
-  counted = { cells: 0, rows: 0 },
+  counted = { cells: 0, rows: 0, valued: 0 },
 ): SheetRow[] | null {
   const sheet = book.Sheets[name];
   if (!sheet || (sheet['!type'] && sheet['!type'] !== 'sheet')) return null;
@@ -371,9 +379,11 @@ function sheetRows(
     if (!row) continue;
     const cells: CellValue[] = new Array<CellValue>(row.length).fill(null);
     let any = false;
+    let valued = false;
     for (let c = 0; c < row.length; c += 1) {
       const cell = row[c];
       if (!cell) continue;
+      if (cell.t !== 'z') valued = true;
       let value = toCellValue(cell, date1904, reading.carriageReturns);
       const iso = reading.dateCells?.get(cellKey(r, c));
       // A `t="d"` cell SheetJS made a serial: its ISO text read as the date it is (its text if none).
@@ -382,6 +392,7 @@ function sheetRows(
       if (!isBlank(value)) any = true;
     }
     counted.cells += row.length;
+    if (valued) counted.valued += 1;
     if (counted.cells > limits.maxCells) throw tooManyCells(file, name, limits);
     if (!any) continue;
     // Rows that hold a value are counted, as the zip check counts them (a blank row costs no more than its cells).

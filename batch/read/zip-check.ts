@@ -14,6 +14,7 @@ import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import { brokenBiff12 } from './biff12-check.ts';
 import { dateCellFinder } from './date-cells.ts';
+import { badNumber, badNumberFinder, type BadNumber } from './number-cells.ts';
 import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
@@ -23,7 +24,7 @@ import {
   relationshipsPartOf,
   rowCounter,
   sheetEndsFinder,
-  sheetRowCounts,
+  sheetCounts,
   sheetTables,
   textScanner,
   valuedRowCounter,
@@ -90,6 +91,7 @@ export async function checkWorkbookZip(
   let markWritten = false;
   const datesByPart = new Map<string, Map<number, string>>();
   const rowsByPart = new Map<string, number>();
+  const badNumbers = new Map<string, BadNumber>();
   const bytesByPart = new Map<string, number>();
   const valuelessParts = new Set<string>();
   const kept = new Map<string, string>();
@@ -100,7 +102,7 @@ export async function checkWorkbookZip(
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
     const found = partScanners(entry, limits, options.endsPast);
-    const { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends } = found;
+    const { scan, repeats, paragraphs, rows, values, numbers, strings, crs, marks, dates, ends } = found;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     await checkEntry(data, entry, file, (chunk) => {
@@ -119,6 +121,7 @@ export async function checkWorkbookZip(
       bytesByPart.set(normalPath(entry.name), entry.size);
       if (!values?.found) valuelessParts.add(normalPath(entry.name));
       if (dates && dates.found.size > 0) datesByPart.set(normalPath(entry.name), dates.found);
+      if (numbers?.found) badNumbers.set(normalPath(entry.name), numbers.found);
     }
     if (ends) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
@@ -134,6 +137,10 @@ export async function checkWorkbookZip(
   }
   const workbookXml = kept.get(normalPath(workbook.name));
   const relationshipsXml = kept.get(relationshipsPartOf(workbook.name));
+  const byPart = { rowsByPart, bytesByPart, valuelessParts, datesByPart };
+  const counts =
+    workbookXml && relationshipsXml ? sheetCounts(workbook.name, workbookXml, relationshipsXml, byPart) : [];
+  refuseBrokenSheets(file, counts, entries, badNumbers);
   return {
     repairs: {
       plainThenRuns,
@@ -141,13 +148,7 @@ export async function checkWorkbookZip(
       carriageReturns: markWritten ? [] : carriageReturns,
       add: missingStyles(entries, workbook.name),
     },
-    sheets:
-      workbookXml && relationshipsXml
-        ? withDateCells(
-            sheetRowCounts(workbook.name, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts),
-            datesByPart,
-          )
-        : [],
+    sheets: counts,
     tables:
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
     sheetEnds,
@@ -169,17 +170,6 @@ function checkedDirectory(
   return { entries, workbook };
 }
 
-/** Each sheet's count with its part's `t="d"` cells, where it has any. */
-function withDateCells(
-  counts: SheetRowCount[],
-  datesByPart: ReadonlyMap<string, ReadonlyMap<number, string>>,
-): SheetRowCount[] {
-  return counts.map((count) => {
-    const dateCells = count.part === undefined ? undefined : datesByPart.get(count.part);
-    return dateCells ? { ...count, dateCells } : count;
-  });
-}
-
 /**
  * What is looked for in a part as it inflates, by its name (and, past `endsPast` bytes, a worksheet's
  * text around its rows): each scanner, or null where not looked for, and all of them.
@@ -191,6 +181,7 @@ function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: nu
   const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
   const rows = isWorksheetPart(name) ? valuedRowCounter() : null;
   const values = rows ? textScanner((text) => VALUE.test(text)) : null;
+  const numbers = rows ? badNumberFinder() : null;
   const strings = /(^|[/\\])sharedStrings\.xml$/i.test(name) ? rowCounter(STRING_ITEM) : null;
   const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text), ['_x', '_X', '&#']) : null;
   const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text), ['_x', '_X']) : null;
@@ -202,13 +193,14 @@ function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: nu
     paragraphs,
     rows,
     values,
+    numbers,
     strings,
     crs,
     marks,
     dates,
     ends,
   ].filter((x) => x !== null);
-  return { scan, repeats, paragraphs, rows, values, strings, crs, marks, dates, ends, scanners };
+  return { scan, repeats, paragraphs, rows, values, numbers, strings, crs, marks, dates, ends, scanners };
 }
 
 /** Shared strings allowed beyond one per cell the worksheets could hold (strings no cell uses, as some programs keep). */
@@ -321,6 +313,28 @@ function notAWorkbook(file: string): InputFileError {
     file,
     `${file} is a zip archive but not an Excel workbook (it has no xl/workbook.xml, nor the content.xml of an .ods). Import an .xlsx, .xls or .ods workbook or a .csv file.`,
   );
+}
+
+/**
+ * Refuses a workbook naming a sheet whose part the zip does not hold (SheetJS reads such a sheet as
+ * empty, so the file would be said to have no data, or another sheet read in its place), or with a number
+ * cell whose value is not a number (`badNumbers`, by part: number-cells.ts).
+ */
+function refuseBrokenSheets(
+  file: string,
+  counts: readonly SheetRowCount[],
+  entries: readonly ZipEntry[],
+  badNumbers: ReadonlyMap<string, BadNumber>,
+): void {
+  for (const [part, bad] of badNumbers) throw badNumber(file, counts.find((c) => c.part === part)?.name ?? part, bad);
+  if (counts.length === 0) return;
+  const held = new Set(entries.map((e) => normalPath(e.name)));
+  const missing = counts.find((count) => count.part !== undefined && !held.has(count.part));
+  if (missing)
+    throw damaged(
+      file,
+      `its sheet '${missing.name}' is named by the workbook but its part ${missing.part} is not in the file`,
+    );
 }
 
 function damaged(file: string, what: string): InputFileError {

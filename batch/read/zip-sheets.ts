@@ -366,3 +366,31 @@ function unescapeXml(text: string): string {
         : (named[code] ?? all),
   );
 }
+
+/** Each sheet's count ({@link sheetRowCounts}) from what the zip check found in the parts, by part. */
+export function sheetCounts(
+  workbookPart: string,
+  workbookXml: string,
+  relationshipsXml: string,
+  found: {
+    rowsByPart: ReadonlyMap<string, number>;
+    bytesByPart: ReadonlyMap<string, number>;
+    valuelessParts: ReadonlySet<string>;
+    datesByPart: ReadonlyMap<string, ReadonlyMap<number, string>>;
+  },
+): SheetRowCount[] {
+  const { rowsByPart, bytesByPart, valuelessParts, datesByPart } = found;
+  const counts = sheetRowCounts(workbookPart, workbookXml, relationshipsXml, rowsByPart, bytesByPart, valuelessParts);
+  return withDateCells(counts, datesByPart);
+}
+
+/** Each sheet's count with its part's `t="d"` cells, where it has any. */
+function withDateCells(
+  counts: SheetRowCount[],
+  datesByPart: ReadonlyMap<string, ReadonlyMap<number, string>>,
+): SheetRowCount[] {
+  return counts.map((count) => {
+    const dateCells = count.part === undefined ? undefined : datesByPart.get(count.part);
+    return dateCells ? { ...count, dateCells } : count;
+  });
+}

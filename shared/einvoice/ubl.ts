@@ -7,7 +7,9 @@
  */
 import { canonicalDecimal, decimalParts } from '../sheet/values/decimal.ts';
 import { EInvoiceError } from './einvoice-error.ts';
-import type { XmlNode, XmlValue } from './xml.ts';
+import { checkTypeCode } from './type-code.ts';
+import { ublBoolean, ublDate } from './values.ts';
+import { REPEATING, type XmlNode, type XmlValue } from './xml.ts';
 
 /** An allowance (a discount) or a charge (freight, a levy), on the document or on one line. */
 export interface AllowanceCharge {
@@ -91,12 +93,42 @@ function all(value: XmlValue | undefined): XmlValue[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-/** The child at a path of local names (first of each), or undefined. */
+/**
+ * An element that breaks UBL's shape where it is read: written more than once where UBL allows it once
+ * (or twice in different namespaces, which the parser merges), or holding elements where UBL has text.
+ * Thrown by {@link at} and {@link text}, made an EInvoiceError by {@link readUbl}, which knows the document.
+ */
+class MisshapenElement extends Error {}
+
+/** The element name each parsed element sits under, for messages (filled by {@link nameElements}). */
+const ELEMENT_NAMES = new WeakMap<object, string>();
+
+/** Records under which name each element of the tree sits. */
+function nameElements(value: XmlValue, name: string): void {
+  if (typeof value === 'string') return;
+  if (Array.isArray(value)) {
+    for (const item of value) nameElements(item, name);
+    return;
+  }
+  ELEMENT_NAMES.set(value, name);
+  for (const [key, child] of Object.entries(value))
+    if (!key.startsWith('@') && key !== '#text') nameElements(child, key);
+}
+
+/**
+ * The child at a path of local names, or undefined. An element that may repeat (xml.ts `REPEATING`) gives
+ * its first; any other written more than once is refused (DuplicateElement) rather than one chosen.
+ */
 function at(node: XmlValue | undefined, ...path: string[]): XmlValue | undefined {
   let current = first(node);
   for (const name of path) {
     if (current === undefined || typeof current === 'string' || Array.isArray(current)) return undefined;
-    current = first(current[name]);
+    const child = current[name];
+    if (Array.isArray(child) && child.length > 1 && !REPEATING.has(name))
+      throw new MisshapenElement(
+        `${name} is written ${child.length} times in one ${ELEMENT_NAMES.get(current) || 'document'} where UBL allows it once`,
+      );
+    current = first(child);
   }
   return current;
 }
@@ -107,6 +139,11 @@ function text(node: XmlValue | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (Array.isArray(value)) return '';
+  const children = Object.keys(value).filter((key) => !key.startsWith('@') && key !== '#text');
+  if (children.length > 0)
+    throw new MisshapenElement(
+      `${ELEMENT_NAMES.get(value) || 'an element'} holds other elements (${children.join(', ')}) where UBL has text only`,
+    );
   const inner = value['#text'];
   return typeof inner === 'string' ? inner.trim() : '';
 }
@@ -119,13 +156,23 @@ function attribute(node: XmlValue | undefined, name: string): string {
   return typeof found === 'string' ? found.trim() : '';
 }
 
-/** Reads one document: its amounts checked as decimals, saying where one is not. */
+/** Reads one document: its amounts checked as decimals in the document's currency, saying where one is not. */
 class Reader {
+  /** The document's number and currency, once read (messages name the number; amounts are checked against the currency). */
+  document = { number: '', currency: '' };
+
   constructor(readonly source: string) {}
+
+  /** `RA-20417, line 1: ` (or just `line 1: ` before the number is known), for messages. */
+  private at(where: string): string {
+    return `${this.document.number ? `${this.document.number}, ` : ''}${where}`;
+  }
 
   /** A decimal at `path` of `node`, canonical; `fallback` when absent (undefined: required). */
   decimal(node: XmlValue | undefined, where: string, path: string[], fallback?: string): string {
-    const written = text(at(node, ...path));
+    const element = at(node, ...path);
+    this.checkCurrency(element, where, path);
+    const written = text(element);
     if (written === '') {
       if (fallback !== undefined) return fallback;
       throw new EInvoiceError('not_an_einvoice', this.source, `${where} has no ${path.join('/')}: cannot read it`);
@@ -140,11 +187,52 @@ class Reader {
     return canonicalDecimal(written);
   }
 
+  /** Refuses an amount whose `currencyID` is not the document's: it would be saved as dollars. */
+  private checkCurrency(element: XmlValue | undefined, where: string, path: string[]): void {
+    const currency = attribute(element, 'currencyID').toUpperCase();
+    const documentCurrency = this.document.currency.toUpperCase();
+    if (!currency || !documentCurrency || currency === documentCurrency) return;
+    throw new EInvoiceError(
+      'einvoice_currency',
+      this.source,
+      `${this.at(where)}: ${path.join('/')} is in ${currency} but the document is in ${documentCurrency}; shed converts no currency, so nothing is sent. Ask the supplier for an invoice with every amount in ${documentCurrency}.`,
+    );
+  }
+
+  /** A date at `path` of `node` as `YYYY-MM-DD`, '' when absent and not `required`. */
+  date(node: XmlValue | undefined, path: string[], required: boolean): string {
+    const written = text(at(node, ...path));
+    const name = path.at(-1)!;
+    if (written === '') {
+      if (!required) return '';
+      throw new EInvoiceError('not_an_einvoice', this.source, `${this.document.number} has no ${name}: cannot read it`);
+    }
+    const date = ublDate(written);
+    if (date !== null) return date;
+    throw new EInvoiceError(
+      'not_an_einvoice',
+      this.source,
+      `${this.document.number}: ${name} '${written}' is not a date as UBL writes it (YYYY-MM-DD): not read, rather than guess its day and month. Ask the supplier to send the document again from their system.`,
+    );
+  }
+
+  /** The ChargeIndicator of an allowance or charge, as xsd:boolean. */
+  private chargeIndicator(ac: XmlValue, where: string): boolean {
+    const written = text(at(ac, 'ChargeIndicator'));
+    const charge = ublBoolean(written);
+    if (charge !== null) return charge;
+    throw new EInvoiceError(
+      'not_an_einvoice',
+      this.source,
+      `${this.at(where)}: ChargeIndicator '${written}' is neither true nor false (UBL writes true, false, 1 or 0), so whether it is added or taken off cannot be told: not read`,
+    );
+  }
+
   allowanceCharges(node: XmlValue | undefined, where: string): AllowanceCharge[] {
     const parent = first(node);
     if (parent === undefined || typeof parent === 'string' || Array.isArray(parent)) return [];
     return all(parent['AllowanceCharge']).map((ac, i) => ({
-      charge: text(at(ac, 'ChargeIndicator')).toLowerCase() === 'true',
+      charge: this.chargeIndicator(ac, `${where}, allowance or charge ${i + 1}`),
       amount: this.decimal(ac, `${where}, allowance or charge ${i + 1}`, ['Amount']),
       reason: text(at(ac, 'AllowanceChargeReason')) || text(at(ac, 'AllowanceChargeReasonCode')),
     }));
@@ -154,9 +242,26 @@ class Reader {
 /**
  * The e-invoice in a parsed document: the root `Invoice` or `CreditNote`, or the one inside a
  * `StandardBusinessDocument` envelope.
- * @throws EInvoiceError `not_an_einvoice` for any other root, or a document without a number, seller or line.
+ * @throws EInvoiceError `not_an_einvoice` for any other root, a document without a number, seller, issue date
+ *   or line, a date not `YYYY-MM-DD`, a ChargeIndicator not xsd:boolean, an element UBL allows once written
+ *   twice, a price per a base quantity in another unit than the quantity; `einvoice_type` when its type code
+ *   contradicts its root (type-code.ts); `einvoice_currency` for an amount in another currency than the document's.
  */
 export function readUbl(root: XmlNode, source: string): EInvoice {
+  nameElements(root, '');
+  try {
+    return readDocument(root, source);
+  } catch (error) {
+    if (!(error instanceof MisshapenElement)) throw error;
+    throw new EInvoiceError(
+      'not_an_einvoice',
+      source,
+      `${error.message}: not read, rather than guess which text counts. Ask the supplier to send the document again from their system.`,
+    );
+  }
+}
+
+function readDocument(root: XmlNode, source: string): EInvoice {
   const envelope = at(root, 'StandardBusinessDocument');
   const holder = envelope ?? root;
   const invoice = at(holder, 'Invoice');
@@ -175,38 +280,27 @@ export function readUbl(root: XmlNode, source: string): EInvoice {
   const read = new Reader(source);
   const number = text(at(doc, 'ID'));
   if (!number) throw new EInvoiceError('not_an_einvoice', source, 'the document has no number (cbc:ID)');
+  const typeCode = text(at(doc, invoice ? 'InvoiceTypeCode' : 'CreditNoteTypeCode'));
+  const corrects = text(at(doc, 'BillingReference', 'InvoiceDocumentReference', 'ID'));
+  checkTypeCode(type, typeCode, { number, corrects }, source);
+  read.document = { number, currency: text(at(doc, 'DocumentCurrencyCode')) };
   const party = at(doc, 'AccountingSupplierParty', 'Party');
   const name = text(at(party, 'PartyName', 'Name')) || text(at(party, 'PartyLegalEntity', 'RegistrationName'));
   if (!name)
     throw new EInvoiceError('not_an_einvoice', source, `${number} has no seller name (AccountingSupplierParty)`);
   const lineName = type === 'invoice' ? 'InvoiceLine' : 'CreditNoteLine';
-  const quantityName = type === 'invoice' ? 'InvoicedQuantity' : 'CreditedQuantity';
   const lineNodes = typeof doc === 'object' && !Array.isArray(doc) ? all(doc[lineName]) : [];
   if (lineNodes.length === 0) throw new EInvoiceError('not_an_einvoice', source, `${number} has no ${lineName}`);
-  const lines = lineNodes.map((line, i): EInvoiceLine => {
-    const id = text(at(line, 'ID')) || String(i + 1);
-    const where = `line ${id}`;
-    return {
-      id,
-      name: text(at(line, 'Item', 'Name')) || text(at(line, 'Item', 'Description')),
-      sellerItemCode: text(at(line, 'Item', 'SellersItemIdentification', 'ID')),
-      quantity: read.decimal(line, where, [quantityName]),
-      unitCode: attribute(at(line, quantityName), 'unitCode'),
-      price: read.decimal(line, where, ['Price', 'PriceAmount']),
-      baseQuantity: read.decimal(line, where, ['Price', 'BaseQuantity'], '1'),
-      amount: read.decimal(line, where, ['LineExtensionAmount']),
-      allowanceCharges: read.allowanceCharges(line, where),
-    };
-  });
+  const quantityName = type === 'invoice' ? 'InvoicedQuantity' : 'CreditedQuantity';
   return {
     type,
     number,
-    issueDate: text(at(doc, 'IssueDate')),
-    deliveryDate: text(at(doc, 'Delivery', 'ActualDeliveryDate')) || null,
+    issueDate: read.date(doc, ['IssueDate'], true),
+    deliveryDate: read.date(doc, ['Delivery', 'ActualDeliveryDate'], false) || null,
     orderReference: text(at(doc, 'OrderReference', 'ID')),
-    currency: text(at(doc, 'DocumentCurrencyCode')),
+    currency: read.document.currency,
     seller: { name, ids: sellerIds(party) },
-    lines,
+    lines: lineNodes.map((line, i) => readLine(read, line, i, quantityName)),
     allowanceCharges: read.allowanceCharges(doc, 'the document'),
     totals: {
       lineExtension: read.decimal(doc, 'the totals', ['LegalMonetaryTotal', 'LineExtensionAmount']),
@@ -215,6 +309,36 @@ export function readUbl(root: XmlNode, source: string): EInvoice {
       chargeTotal: read.decimal(doc, 'the totals', ['LegalMonetaryTotal', 'ChargeTotalAmount'], '') || null,
     },
     attachments: attachmentsOf(doc),
+  };
+}
+
+/**
+ * One InvoiceLine or CreditNoteLine (the `index`th, 0-based).
+ * @throws EInvoiceError when its price is per a base quantity in another unit than its quantity.
+ */
+function readLine(read: Reader, line: XmlValue, index: number, quantityName: string): EInvoiceLine {
+  const id = text(at(line, 'ID')) || String(index + 1);
+  const where = `line ${id}`;
+  const unitCode = attribute(at(line, quantityName), 'unitCode');
+  const baseQuantity = read.decimal(line, where, ['Price', 'BaseQuantity'], '1');
+  const baseUnit = attribute(at(line, 'Price', 'BaseQuantity'), 'unitCode');
+  if (baseUnit && unitCode && baseUnit.toUpperCase() !== unitCode.toUpperCase()) {
+    throw new EInvoiceError(
+      'not_an_einvoice',
+      read.source,
+      `${read.document.number}, ${where}: the price is per ${baseQuantity} ${baseUnit} but the quantity is in ${unitCode}, so the price of one ${unitCode} cannot be told (Peppol requires the same unit): not read. Ask the supplier to send the document again with both in one unit.`,
+    );
+  }
+  return {
+    id,
+    name: text(at(line, 'Item', 'Name')) || text(at(line, 'Item', 'Description')),
+    sellerItemCode: text(at(line, 'Item', 'SellersItemIdentification', 'ID')),
+    quantity: read.decimal(line, where, [quantityName]),
+    unitCode,
+    price: read.decimal(line, where, ['Price', 'PriceAmount']),
+    baseQuantity,
+    amount: read.decimal(line, where, ['LineExtensionAmount']),
+    allowanceCharges: read.allowanceCharges(line, where),
   };
 }
 

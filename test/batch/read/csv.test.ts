@@ -267,3 +267,108 @@ describe('CSV as other programs write it', () => {
     ]);
   });
 });
+
+describe('CSV with line ends of more than one kind', () => {
+  const cellsOf = (grid: { rows: { rowNumber: number; cells: unknown[] }[] }) =>
+    grid.rows.map((r) => [r.rowNumber, ...r.cells]);
+
+  it('ends a record at each CRLF, LF or CR outside quotes, as Excel does (no rows merged into cells)', async () => {
+    const grid = await read('Product,Qty\r\nGlyfos,1\nAmine,2\rTordon,3\r\n');
+    expect(cellsOf(grid)).toEqual([
+      [1, 'Product', 'Qty'],
+      [2, 'Glyfos', '1'],
+      [3, 'Amine', '2'],
+      [4, 'Tordon', '3'],
+    ]);
+    expect(grid.csv?.newline).toBe('\r\n');
+  });
+
+  it('keeps the line breaks inside quoted values as written, whatever the records end with', async () => {
+    const text = 'Product;Note\nGlyfos;"two\r\nlines"\r\n"Amine ""50""";"a\rb"\nTordon;"x;y\n"\r\n';
+    expect(cellsOf(await read(text))).toEqual([
+      [1, 'Product', 'Note'],
+      [2, 'Glyfos', 'two\r\nlines'],
+      [3, 'Amine "50"', 'a\rb'],
+      [4, 'Tordon', 'x;y\n'],
+    ]);
+  });
+
+  it('reads an Excel file of CRLF records with Alt+Enter line feeds in its quoted cells as before', async () => {
+    const grid = await read('Product,Note\r\nGlyfos,"two\nlines"\r\nAmine,x\r\n');
+    expect(cellsOf(grid)).toEqual([
+      [1, 'Product', 'Note'],
+      [2, 'Glyfos', 'two\nlines'],
+      [3, 'Amine', 'x'],
+    ]);
+    expect(grid.csv?.newline).toBe('\r\n');
+  });
+
+  it('still refuses a quote never closed, naming its row', async () => {
+    const error = await expectInputError(
+      read('Product,Qty\r\nGlyfos,1\n"Amine,2\r\nTordon,3\n'),
+      'malformed_csv',
+      'sheet.csv',
+    );
+    expect(error.message).toMatch(/row 3: a value opens a double quote/);
+  });
+});
+
+describe('CSV whose bytes are partly UTF-8 and partly another encoding', () => {
+  it('is refused, naming a line of each, instead of reading the UTF-8 letters as Windows-1252 (® as Â®)', async () => {
+    const bytes = Uint8Array.from([
+      ...utf8('Supplier,Product,Qty\nFarmco,Alphaguard® 100,2\nFarmco,Glyfos,1\n'),
+      ...windows1252('Café Agri,Roundup,3\n'),
+    ]);
+    const error = await expectInputError(read(bytes, 'appended.csv'), 'unreadable_encoding', 'appended.csv');
+    expect(error.message).toMatch(/line 2 is UTF-8 but line 4 is not/);
+    expect(error.message).toContain('CSV UTF-8');
+  });
+
+  it('reads Windows-1252 text whose letters happen to follow each other, with its warning, as before', async () => {
+    const grid = await read(windows1252('Supplier,Product\nCafé Agri,Crème ®\n'));
+    expect(grid.rows[1]!.cells).toEqual(['Café Agri', 'Crème ®']);
+    expect(grid.csv?.encoding).toBe('windows-1252');
+  });
+});
+
+describe('CSV with a NUL byte past the first 64 KiB', () => {
+  it('is refused, naming its line, instead of a cell holding a NUL character', async () => {
+    const text = `Product,Qty\n${'Glyfos,1\n'.repeat(10_000)}Amine\u0000,2\n`;
+    const error = await expectInputError(read(text, 'nul.csv'), 'malformed_csv', 'nul.csv');
+    expect(error.message).toMatch(/nul\.csv line 10002 holds a NUL character/);
+  });
+});
+
+describe('SYLK and DIF files with letters past ASCII', () => {
+  const sylk = (name: string) => `ID;PWXL;N;E\r\nC;Y1;X1;K"Product"\r\nC;Y2;X1;K"${name}"\r\nE\r\n`;
+  const dif = (name: string) =>
+    `TABLE\r\n0,1\r\n""\r\nVECTORS\r\n0,1\r\n""\r\nTUPLES\r\n0,1\r\n""\r\nDATA\r\n0,0\r\n""\r\n-1,0\r\nBOT\r\n1,0\r\n"${name}"\r\n-1,0\r\nEOD\r\n`;
+  const name = 'Crème € ®';
+
+  it('read them in UTF-8 when they are (SheetJS alone reads Crème as CrÃ¨me)', async () => {
+    expect((await read(utf8(sylk(name)), 'u.slk')).rows[1]!.cells).toEqual([name]);
+    expect((await read(utf8(dif(name)), 'u.dif')).rows[0]!.cells).toEqual([name]);
+  });
+
+  it('read them in Windows-1252 otherwise, the euro sign included (SheetJS alone drops it)', async () => {
+    expect((await read(windows1252(sylk(name)), 'w.slk')).rows[1]!.cells).toEqual([name]);
+    expect((await read(windows1252(dif(name)), 'w.dif')).rows[0]!.cells).toEqual([name]);
+  });
+});
+
+describe('text other spreadsheet programs save that is not CSV', () => {
+  it('is refused, named, instead of read as one column of markup (an RTF table, a SocialCalc save)', async () => {
+    const rtf = await expectInputError(
+      read('{\\rtf1\\ansi\\trowd\\cellx1 Product\\cell Qty\\cell\\row}', 'sheet.csv'),
+      'not_a_spreadsheet',
+      'sheet.csv',
+    );
+    expect(rtf.message).toContain('sheet.csv is an RTF document, not a spreadsheet this tool reads');
+    const socialcalc = await expectInputError(
+      read('socialcalc:version:1.5\nMIME-Version: 1.0\n', 'sheet.csv'),
+      'not_a_spreadsheet',
+      'sheet.csv',
+    );
+    expect(socialcalc.message).toContain('is a SocialCalc sheet');
+  });
+});

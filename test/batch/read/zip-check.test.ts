@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
 import { centralDirectory, checkWorkbookZip, entryData } from '../../../batch/read/zip-check.ts';
+import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
-import { deflated } from './helpers.ts';
+import { storedZip } from '../../support/zip.ts';
+import { deflated, expectInputError } from './helpers.ts';
 
 // The zip check looks for what changes how cells read (escaped CRs before line feeds, `t="d"`
 // cells) in the pieces a part inflates in (1 MiB each): found wherever they fall among them, a
@@ -54,5 +56,69 @@ describe('the zip check across the pieces a part inflates in', () => {
     expect(ends?.head).toMatch(/^<\?xml.*<sheetData>$/);
     expect(ends?.tail).toBe('</sheetData></worksheet>');
     expect((await checkWorkbookZip(zip, 'ends.xlsx', DEFAULT_LIMITS)).sheetEnds.size).toBe(0);
+  });
+});
+
+/** The parts of a zip, by name, with their content (stored or deflated). */
+function* zipParts(zip: Uint8Array): Generator<{ name: string; content: Uint8Array }> {
+  for (const entry of centralDirectory(zip)!) yield { name: entry.name, content: entryData(zip, entry)! };
+}
+
+describe('workbooks whose parts disagree with themselves', () => {
+  const sheet = (rows: string) => workbookZip([{ name: 'Stock', rows }]);
+  const head =
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>Product</t></is></c><c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>';
+  const glyfos = (r: number, qty: string) =>
+    `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Glyfos</t></is></c><c r="B${r}"><v>${qty}</v></c></row>`;
+
+  it('refuses a sheet whose part the workbook names but the zip does not hold, instead of saying it is empty', async () => {
+    const parts = [...zipParts(sheet(head))].filter((p) => !p.name.endsWith('sheet1.xml'));
+    const error = await expectInputError(
+      readGridFromBuffer(storedZip(parts), 'gone.xlsx'),
+      'corrupt_workbook',
+      'gone.xlsx',
+    );
+    expect(error.message).toMatch(
+      /gone\.xlsx .*sheet 'Stock' is named by the workbook but its part xl\/worksheets\/sheet1\.xml is not in the file/,
+    );
+  });
+
+  it('refuses two rows written with the same number, instead of keeping the last and losing the other', async () => {
+    const error = await expectInputError(
+      readGridFromBuffer(sheet(`${head}${glyfos(2, '1')}${glyfos(2, '5')}`), 'twice.xlsx'),
+      'corrupt_workbook',
+      'twice.xlsx',
+    );
+    expect(error.message).toMatch(/twice\.xlsx, sheet Stock: 3 rows hold a value in the file but only 2 could be read/);
+  });
+
+  it('refuses two rows with the same number in a sheet read in batches too', async () => {
+    let rows = head;
+    for (let r = 2; r < 3000; r += 1) rows += glyfos(r, String(r));
+    const bytes = sheet(rows + glyfos(2999, '5'));
+    const error = await expectInputError(
+      readGridFromBuffer(bytes, 'big.xlsx', { sheetBatchBytes: 4096 }),
+      'corrupt_workbook',
+      'big.xlsx',
+    );
+    expect(error.message).toMatch(/3,000 rows hold a value in the file but only 2,999 could be read/);
+  });
+
+  it('refuses a row numbered 0, where no row can be', async () => {
+    await expectInputError(
+      readGridFromBuffer(sheet(`${head}${glyfos(0, '1')}`), 'zero.xlsx'),
+      'corrupt_workbook',
+      'zero.xlsx',
+    );
+  });
+
+  it('reads rows and cells written out of order, as Excel repairs them', async () => {
+    const cellsBackwards = `<row r="3"><c r="B3"><v>2</v></c><c r="A3" t="inlineStr"><is><t>Amine</t></is></c></row>`;
+    const grid = await readGridFromBuffer(sheet(`${head}${cellsBackwards}${glyfos(2, '1')}`), 'order.xlsx');
+    expect(grid.rows.map((r) => r.cells)).toEqual([
+      ['Product', 'Qty'],
+      ['Glyfos', 1],
+      ['Amine', 2],
+    ]);
   });
 });

@@ -25,7 +25,10 @@ describe('withoutParts', () => {
     expect(names).toContain('xl/worksheets/sheet2.xml');
     expect(names).toContain('xl/worksheets/_rels/sheet2.xml.rels');
     expect(names).toHaveLength(centralDirectory(bytes)!.length - 4);
-    await checkWorkbookZip(slim, 'slim.xlsx', DEFAULT_LIMITS); // every entry inflates to its size and CRC
+    // Every entry inflates to its size and CRC; only then is the workbook refused for the sheet parts left out.
+    await expect(checkWorkbookZip(slim, 'slim.xlsx', DEFAULT_LIMITS)).rejects.toThrow(
+      /its sheet 'One' is named by the workbook but its part xl\/worksheets\/sheet1\.xml is not in the file/,
+    );
     const book = XLSX.read(slim, { type: 'buffer', dense: true, sheets: 'Two' });
     expect(book.SheetNames).toEqual(['One', 'Two', 'Three']);
     expect(XLSX.utils.sheet_to_json(book.Sheets.Two!, { header: 1 })).toEqual([

@@ -56,6 +56,7 @@ const RELEASED: Record<ErrorCode, string> = {
   not_an_einvoice: 'EInvoiceError',
   einvoice_totals: 'EInvoiceError',
   einvoice_currency: 'EInvoiceError',
+  einvoice_type: 'EInvoiceError',
   no_data: 'NoRecordsError, InputFileError',
   template_kind: 'TemplateError',
   missing_token: 'shared/client/options.ts, ConfigError',
