@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { RowResult } from '../../shared/import/outcome.ts';
 import { toCells, writtenByShedExport } from '../read/csv.ts';
+import { unifyLineBreaks } from '../read/csv-line-breaks.ts';
 import { decodeCsvBytes, type TextEncodingName } from '../read/text-decode.ts';
 import { writeAtomically } from './atomic-file.ts';
 import { guardCsvFormula } from './csv-guard.ts';
@@ -116,7 +117,14 @@ function readCsv(path: string, bytes: Uint8Array, delimiter: string | undefined)
   const guessed =
     delimiter ??
     Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: true, preview: 20 }).meta.delimiter;
-  const parsed = Papa.parse<string[]>(text, { delimiter: guessed, skipEmptyLines: false, header: false });
+  // Line ends of more than one kind made one first, so that records are the rows the reader read (csv-line-breaks.ts).
+  const unified = unifyLineBreaks(text, guessed);
+  const parsed = Papa.parse<string[]>(unified.text, {
+    delimiter: guessed,
+    skipEmptyLines: false,
+    header: false,
+    ...(unified.newline === undefined ? {} : { newline: unified.newline as '\r\n' | '\n' | '\r' }),
+  });
   const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
   if (quoteError) {
     throw new WriteError(

@@ -323,3 +323,21 @@ describe('writeResultsFile (.csv): refusals', () => {
     expect(error.code).toBe('results_format_mismatch');
   });
 });
+
+describe('writeResultsFile (.csv): line ends of more than one kind', () => {
+  it('writes each result on its own record, as the reader split them (a CRLF file appended to with LF)', async () => {
+    const input = dir.file('mixed.csv');
+    await writeFile(input, 'Invoice,Qty\r\nA-1,1\nA-2,2\r\n"Note\nacross lines",3\n');
+    const after = await write(input, [
+      { rowNumber: 2, status: 'created', recordId: 'r-1', sequence: 'R-0001' },
+      { rowNumber: 3, status: 'created', recordId: 'r-2', sequence: 'R-0002' },
+      { rowNumber: 4, status: 'invalid', message: 'not an invoice' },
+    ]);
+    const is = records(after, ',');
+    expect(is.slice(1, 4)).toEqual([
+      ['A-1', '1', 'created', 'r-1', 'R-0001', '', '', ''],
+      ['A-2', '2', 'created', 'r-2', 'R-0002', '', '', ''],
+      ['Note\nacross lines', '3', 'invalid', '', '', '', 'not an invoice', ''],
+    ]);
+  });
+});
