@@ -51,7 +51,7 @@ export interface ConventionSize {
   written: string;
 }
 
-const SIZE = /^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)\s*(\p{L}[\p{L}.]*)$/u;
+const SIZE = /^((?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)\s*(\p{L}[\p{L}.]*)$/u;
 
 /**
  * A convention's size text (`'200 l'`, `'1,000 L'`, `'25kg'`) read, or null when it is not a positive

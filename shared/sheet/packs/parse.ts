@@ -60,7 +60,7 @@ export interface PackReading {
   phrase: string;
 }
 
-const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+`;
+const NUM = String.raw`(?:[1-9]\d{0,2}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+`;
 const KIND = `(?:${KIND_PATTERN})`;
 /** [kind] [count x] size unit [kind]: groups 1 leading kind, 2 count, 3 size, 4 unit word, 5 trailing kind. */
 export const DESCRIPTOR = new RegExp(

@@ -14,8 +14,8 @@ export const MAX_INTEGER_DIGITS = 21;
 /** Currency marks written before an amount (longest first), any case; `AUD`/`NZD` may also follow it. */
 const CURRENCY_PREFIX = /^(?:AU\$|A\$|NZ\$|AUD|NZD|\$)\s*/i;
 const CURRENCY_SUFFIX = /\s*(?:AUD|NZD)$/i;
-/** Thousands grouped by commas or by spaces, one kind throughout: `1,234,567.5`, `1 234.50`. */
-const GROUPED = /^\d{1,3}(?:(,)\d{3}(?:,\d{3})*|( )\d{3}(?: \d{3})*)(?:\.\d*)?$/;
+/** Thousands grouped by commas or by spaces, one kind throughout: `1,234,567.5`, `1 234.50`; never after a leading 0 (`0,500` is a decimal comma). */
+const GROUPED = /^[1-9]\d{0,2}(?:(,)\d{3}(?:,\d{3})*|( )\d{3}(?: \d{3})*)(?:\.\d*)?$/;
 /** A decimal comma, perhaps after dots as thousands separators: `12,5`, `1.234,50`. */
 const DECIMAL_COMMA = /^(?:\d{1,3}(?:\.\d{3})+|\d+),\d+$/;
 

@@ -98,6 +98,14 @@ describe('parseDecimalCell: text', () => {
     expect(reason('$0,50')).toContain('use a point for decimals, like 0.50');
   });
 
+  it('refuses a comma after a leading zero, which groups no thousands (0,500 is half, not five hundred)', () => {
+    expect(reason('0,500')).toBe("'0,500' is not a number: use a point for decimals, like 0.500");
+    expect(reason('$0,250')).toContain('use a point for decimals, like 0.250');
+    expect(reason('00,500')).toMatch(/^'00,500' is not a number/);
+    expect(reason('0 500')).toMatch(/^'0 500' is not a number/);
+    expect(parseDecimalCell('10,500')).toMatchObject({ ok: true, value: '10500' });
+  });
+
   it.each([
     'abc',
     '12 kg',
