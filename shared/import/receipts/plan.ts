@@ -18,6 +18,7 @@ import type { ReadSettings, ReceiptDraft } from './build.ts';
 import { ReceiptDrafts } from './build.ts';
 import { groupInvoices, invoiceKeyField } from './group.ts';
 import { refuseRepeatedBlocks } from './repeated-blocks.ts';
+import { refuseRepeatedLineItemIds } from './repeated-line-ids.ts';
 import { ReadMemo } from '../read-memo.ts';
 import { CleanLines } from './clean-lines.ts';
 
@@ -71,7 +72,8 @@ export function planReceiptImport(
   // Each distinct cell text is read once for the whole sheet (this plan's memo only).
   const lineSettings = { ...reading, prices, memo: new ReadMemo(), cleanLines: new CleanLines() };
   const maker = new ReceiptDrafts(index, resolver, lineSettings);
-  const drafts = refuseRepeatedBlocks(groups.map((group) => maker.draft(group)));
+  // A row copied with its Line Item ID (two rows naming one line item) refuses the invoices holding it.
+  const drafts = refuseRepeatedLineItemIds(refuseRepeatedBlocks(groups.map((group) => maker.draft(group))), index);
   return { drafts, skipped, warnings };
 }
 
