@@ -12,6 +12,7 @@ import type { ColumnIndex } from '../problems.ts';
 import type { SkippedRow } from '../rows.ts';
 import type { ReadSettings, ReturnDraft } from './build.ts';
 import { buildReturnDraft } from './build.ts';
+import { refuseRepeatedRecordIds } from './repeated-record-ids.ts';
 
 /** Everything an import of returns will do, worked out before anything is sent. */
 export interface ReturnPlan {
@@ -46,6 +47,10 @@ export function planReturnImport(
     KINDS.returns.quantityField,
     KINDS.returns.dateField,
   );
-  const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, reading));
+  // A row copied with its Record ID (two rows naming one return) refuses both rows.
+  const drafts = refuseRepeatedRecordIds(
+    rows.map((row) => buildReturnDraft(row, index, resolver, reading)),
+    index,
+  );
   return { drafts, skipped, warnings };
 }
