@@ -86,13 +86,18 @@ export function heldInvoice<D extends ImportDraft<B>, B, R extends ServiceRecord
     ? `; the service holds this invoice ${copies.length + 1} times (${[twin, ...copies].map((r) => r.sequence).join(', ')}): delete the extra`
     : '';
   const differences = ops.invoiceDifferences(draft.body!, twin);
+  // A sheet corrected since its import (the usual cause) updates the record through its Record ID: said first,
+  // before sending a second copy.
   const rows = differences.length
     ? withRemedy(
-        ops.results(
-          draft,
-          twin,
-          'conflict',
-          `${ops.label(draft)} is already in the service as ${twin.sequence}, otherwise: ${differences.join('; ')}: not sent${also}`,
+        withRemedy(
+          ops.results(
+            draft,
+            twin,
+            'conflict',
+            `${ops.label(draft)} is already in the service as ${twin.sequence}, otherwise: ${differences.join('; ')}: not sent${also}`,
+          ),
+          { code: 'correct_by_record_id', sequence: twin.sequence, kind: ops.kind },
         ),
         { code: 'allow_duplicates' },
       )
