@@ -55,8 +55,8 @@ const SAID = {
   unchanged: 'unchanged',
   'would create': 'would be created',
   'would update': 'would be updated',
-  duplicate: 'duplicates (already in the service or twice in the sheet: not sent)',
-  conflict: 'conflicts (not sent: each row says why)',
+  duplicate: 'not sent (duplicates: already in the service or twice in the sheet)',
+  conflict: 'not sent (conflicts: each row says why)',
   failed: 'failed',
 } as const;
 

@@ -120,15 +120,26 @@ export function repeatedInSheet<D extends ImportDraft<B>, B, R extends ServiceRe
   first: D,
   differences: readonly string[],
 ): RowResult[] {
-  const where = `${ops.label(first)} on ${rowsText(first.rowNumbers)} of this sheet`;
+  // `the same return as row 2 of this sheet`, `the same invoice as invoice INV-1 on rows 5–7 of this sheet`.
+  const noun = ops.kind === 'returns' ? 'return' : 'invoice';
+  const label = ops.label(first);
+  const where = /\brow\b/.test(label)
+    ? `${rowsText(first.rowNumbers)} of this sheet`
+    : `${label} on ${rowsText(first.rowNumbers)} of this sheet`;
+  const spelt = supplierOf(draft.body) !== supplierOf(first.body) ? ' (its supplier written otherwise)' : '';
   const rows = draft.rowNumbers.map((rowNumber) => ({
     rowNumber,
     status: differences.length ? ('conflict' as const) : ('duplicate' as const),
     message: differences.length
-      ? `the same invoice as ${where}, otherwise: ${differences.join('; ')}: neither is sent; correct or remove one`
-      : `the same invoice as ${where} (its supplier written otherwise?): not sent`,
+      ? `the same ${noun} as ${where}${spelt}, otherwise: ${differences.join('; ')}: neither is sent; correct or remove one`
+      : `the same ${noun} as ${where}${spelt}: not sent`,
   }));
   return withRemedy(rows, { code: 'allow_duplicates' });
+}
+
+/** A body's supplier as written (receipts and returns both have one). */
+function supplierOf(body: unknown): unknown {
+  return body && typeof body === 'object' ? (body as { supplier?: unknown }).supplier : undefined;
 }
 
 /**

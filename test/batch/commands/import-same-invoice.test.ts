@@ -99,7 +99,7 @@ describe('the same invoice, whatever its supplier is called', () => {
     );
     // The summary says what a conflict here is: the sheet was never exported and the service did not change.
     const line = io.stderr.at(-1)!;
-    expect(line).toContain('1 receipt conflicts (not sent: each row says why)');
+    expect(line).toContain('1 receipt not sent (conflicts: each row says why)');
     expect(line).not.toContain('since the sheet was exported');
   });
 
