@@ -120,19 +120,18 @@ export function repeatedInSheet<D extends ImportDraft<B>, B, R extends ServiceRe
   first: D,
   differences: readonly string[],
 ): RowResult[] {
-  // `the same return as row 2 of this sheet`, `the same invoice as invoice INV-1 on rows 5–7 of this sheet`.
-  const noun = ops.kind === 'returns' ? 'return' : 'invoice';
+  // `the same as the return on row 2 of this sheet`, `the same as invoice INV-1 on rows 5–7 of this sheet`.
   const label = ops.label(first);
   const where = /\brow\b/.test(label)
-    ? `${rowsText(first.rowNumbers)} of this sheet`
+    ? `${label} of this sheet`
     : `${label} on ${rowsText(first.rowNumbers)} of this sheet`;
   const spelt = supplierOf(draft.body) !== supplierOf(first.body) ? ' (its supplier written otherwise)' : '';
   const rows = draft.rowNumbers.map((rowNumber) => ({
     rowNumber,
     status: differences.length ? ('conflict' as const) : ('duplicate' as const),
     message: differences.length
-      ? `the same ${noun} as ${where}${spelt}, otherwise: ${differences.join('; ')}: neither is sent; correct or remove one`
-      : `the same ${noun} as ${where}${spelt}: not sent`,
+      ? `the same as ${where}${spelt}, otherwise: ${differences.join('; ')}: neither is sent; correct or remove one`
+      : `the same as ${where}${spelt}: not sent`,
   }));
   return withRemedy(rows, { code: 'allow_duplicates' });
 }

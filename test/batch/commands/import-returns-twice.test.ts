@@ -53,7 +53,7 @@ describe('a returns sheet imported twice', () => {
     expect(sandbox.stats.writeLog.length).toBe(writes);
   });
 
-  it('the same credit note twice in one sheet: said as a return, naming the other row once', async () => {
+  it('the same credit note twice in one sheet: naming the other row once, its supplier spelling only when another', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'shed-returns-twice-'));
     const file = join(dir, 'pasted.csv');
     await writeFile(
@@ -72,8 +72,12 @@ describe('a returns sheet imported twice', () => {
       header: true,
       skipEmptyLines: true,
     }).data;
-    expect(rows[1]!.Message).toMatch(/^the same return as row 2 of this sheet: not sent; use --allow-duplicates/);
-    expect(rows[2]!.Message).toMatch(/^the same return as row 5 of this sheet, otherwise: amount 5 there, 10 here/);
+    expect(rows[1]!.Message).toMatch(
+      /^the same as the return on row 2 of this sheet: not sent; use --allow-duplicates/,
+    );
+    expect(rows[2]!.Message).toMatch(
+      /^the same as the return on row 5 of this sheet, otherwise: amount 5 there, 10 here/,
+    );
     expect(io.stderr.at(-1)).toContain('1 return not sent (duplicates: already in the service or twice in the sheet)');
   });
 });
