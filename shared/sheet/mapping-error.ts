@@ -16,7 +16,8 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `gst_basis`: a price column says it includes GST but the import was not told so, or the import
  *   says prices include GST but the pack cost column says it excludes it (gaps row 28);
  * - `line_amount_as_cost`: the pack cost column is headed like a line amount (`Amount ex GST`) and
- *   nothing says it holds prices per pack (line-amount.ts).
+ *   nothing says it holds prices per pack (line-amount.ts);
+ * - `doubled_header`: two columns of the header row carry a field's header (`Qty` twice).
  */
 export type MappingErrorCode =
   | 'no_header_row'
@@ -25,7 +26,8 @@ export type MappingErrorCode =
   | 'invalid_mapping_file'
   | 'mapping_mismatch'
   | 'gst_basis'
-  | 'line_amount_as_cost';
+  | 'line_amount_as_cost'
+  | 'doubled_header';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

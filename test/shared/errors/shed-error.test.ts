@@ -34,6 +34,7 @@ const RELEASED: Record<ErrorCode, string> = {
   mapping_mismatch: 'MappingError',
   gst_basis: 'MappingError',
   line_amount_as_cost: 'MappingError',
+  doubled_header: 'MappingError',
   invalid_time_zone: 'InvalidTimeZoneError',
   nonexistent_local_date: 'NonexistentLocalDateError',
   invalid_timestamp: 'InvalidTimestampError, shared/export/paging/timestamps.ts',
