@@ -37,7 +37,8 @@ const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
 
 /**
  * Splits the rows below the header into data rows and skipped ones: rows whose mapped cells are all
- * blank, and a totals row (a cell reading "Total" while `quantityField` is blank).
+ * blank, and a totals row (a cell reading "Total" while `quantityField` is blank, or while the product
+ * is blank or is that label: a row summing the quantities too is no line, as a real line names a product).
  *
  * @param columns field → 0-based column, from the column mapping.
  * @param quantityField the field that a real line always carries (receipts: `quantity`; returns: `amount`).
@@ -82,6 +83,8 @@ export function splitDataRows<F extends string>(
   // Every row is a view of its grid row, its own cells (row-cells.ts); else a copy of this shape (fields in mapping order).
   const view = rowViewsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
+  // A row summing the quantities is a totals row only where the sheet has products to be blank or the label.
+  const productColumn = columns['product' as F] !== undefined;
   let previous = headerRowNumber;
   // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
   for (let r = 0; r < grid.rows.length; r += 1) {
@@ -103,7 +106,7 @@ export function splitDataRows<F extends string>(
     const data = view
       ? view(row.cells, row.rowNumber)
       : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns };
-    if (isTotalsRow(row, data.cells[quantityField])) {
+    if (isTotalsRow(row, data.cells[quantityField], productColumn ? data.cells['product' as F] : undefined)) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       continue;
     }
@@ -129,9 +132,17 @@ function copyCells<F extends string>(
   return cells;
 }
 
-function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {
-  if (!isBlank(quantity)) return false;
-  return row.cells.some((cell) => typeof cell === 'string' && TOTALS_LABEL.test(cell.trim()));
+/**
+ * A totals row: a cell reads "Total", and the quantity is blank, or the product (`undefined`: the sheet
+ * has no product column) is blank or that label.
+ */
+function isTotalsRow(row: SheetRow, quantity: CellValue | undefined, product: CellValue | undefined): boolean {
+  if (!row.cells.some(isTotalsLabel)) return false;
+  return isBlank(quantity) || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
+}
+
+function isTotalsLabel(cell: CellValue | undefined): boolean {
+  return typeof cell === 'string' && TOTALS_LABEL.test(cell.trim());
 }
 
 /**
