@@ -17,7 +17,8 @@ import { ShedError } from '../errors/shed-error.ts';
  *   says prices include GST but the pack cost column says it excludes it (gaps row 28);
  * - `line_amount_as_cost`: the pack cost column is headed like a line amount (`Amount ex GST`) and
  *   nothing says it holds prices per pack (line-amount.ts);
- * - `doubled_header`: two columns of the header row carry a field's header (`Qty` twice).
+ * - `doubled_header`: two columns of the header row carry a field's header (`Qty` twice);
+ * - `pack_size_column`: a returns sheet counts packs (`Qty`) beside a pack size column it has no field for.
  */
 export type MappingErrorCode =
   | 'no_header_row'
@@ -27,7 +28,8 @@ export type MappingErrorCode =
   | 'mapping_mismatch'
   | 'gst_basis'
   | 'line_amount_as_cost'
-  | 'doubled_header';
+  | 'doubled_header'
+  | 'pack_size_column';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {
