@@ -18,7 +18,8 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `line_amount_as_cost`: the pack cost column is headed like a line amount (`Amount ex GST`) and
  *   nothing says it holds prices per pack (line-amount.ts);
  * - `doubled_header`: two columns of the header row carry a field's header (`Qty` twice);
- * - `pack_size_column`: a returns sheet counts packs (`Qty`) beside a pack size column it has no field for.
+ * - `pack_size_column`: a returns sheet counts packs (`Qty`) beside a pack size column it has no field for;
+ * - `discount_column`: a discount column with a discount on some line, beside a pack cost not net of it.
  */
 export type MappingErrorCode =
   | 'no_header_row'
@@ -29,7 +30,8 @@ export type MappingErrorCode =
   | 'gst_basis'
   | 'line_amount_as_cost'
   | 'doubled_header'
-  | 'pack_size_column';
+  | 'pack_size_column'
+  | 'discount_column';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

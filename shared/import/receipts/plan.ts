@@ -10,6 +10,7 @@ import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { checkLineAmountCost } from '../../sheet/line-amount.ts';
 import { checkPriceBasis } from '../../sheet/price-basis.ts';
+import { checkDiscountColumns } from '../../sheet/discount-column.ts';
 import { addDecimals } from '../../sheet/values/index.ts';
 import { sheetLines } from '../sheet-lines.ts';
 import type { SkippedRow } from '../rows.ts';
@@ -55,6 +56,7 @@ export function planReceiptImport(
   );
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   checkLineAmountCost(grid, mapping, settings.packCostPerPack === true);
+  checkDiscountColumns(grid, mapping);
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
     warnings.push({

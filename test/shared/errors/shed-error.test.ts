@@ -36,6 +36,7 @@ const RELEASED: Record<ErrorCode, string> = {
   line_amount_as_cost: 'MappingError',
   doubled_header: 'MappingError',
   pack_size_column: 'MappingError',
+  discount_column: 'MappingError',
   invalid_time_zone: 'InvalidTimeZoneError',
   nonexistent_local_date: 'NonexistentLocalDateError',
   invalid_timestamp: 'InvalidTimestampError, shared/export/paging/timestamps.ts',
