@@ -23,7 +23,9 @@ export interface FieldRow<F extends string> {
 /** Why a row below the header was passed over rather than imported. */
 export interface SkippedRow {
   rowNumber: number;
-  reason: 'blank' | 'totals';
+  reason: 'blank' | 'totals' | 'note';
+  /** A note row's text. */
+  text?: string;
 }
 
 /**
@@ -31,6 +33,9 @@ export interface SkippedRow {
  * run and computed totals. A row emptied of everything else (a deleted line in a results file) is blank.
  */
 const DERIVED_FIELDS: ReadonlySet<string> = new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'derived')));
+
+/** A note typed under or between the data: `Note: ...`, `NB ...`, `* back order to follow`, `Comments: ...`. */
+const NOTE_TEXT = /^\s*(?:\*|(?:notes?|nb|n\.b\.|please note|comments?|remarks?)\b)/i;
 
 /** A label that marks a totals row ("TOTAL", "Grand total", "Sub-total:"). */
 const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
@@ -110,6 +115,13 @@ export function splitDataRows<F extends string>(
       skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       continue;
     }
+    // A note alone on its row (no quantity: a line always has one) is no line; said by sheet-lines.ts.
+    const note = isBlank(data.cells[quantityField]) ? noteOf(row.cells, indexes, derived) : null;
+    if (note !== null) {
+      skipped.push({ rowNumber: row.rowNumber, reason: 'note', text: note });
+      blankBefore.add(row.rowNumber + 1);
+      continue;
+    }
     rows.push(data);
     if (keys !== null) keys.push(row.cells[keyColumn!] ?? null);
     if (textColumn >= 0) {
@@ -130,6 +142,31 @@ function copyCells<F extends string>(
   const cells = { ...shape };
   for (let i = 0; i < fields.length; i += 1) cells[fields[i]!] = values[indexes[i]!] ?? null;
   return cells;
+}
+
+/** The note of a row whose one non-blank mapped cell (results aside) is a note's text, else null. */
+function noteOf(cells: readonly CellValue[], indexes: readonly number[], derived: readonly boolean[]): string | null {
+  let note: string | null = null;
+  for (let i = 0; i < indexes.length; i += 1) {
+    const cell = cells[indexes[i]!] ?? null;
+    if (cell === null || derived[i] || isBlank(cell)) continue;
+    if (note !== null || typeof cell !== 'string' || !NOTE_TEXT.test(cell)) return null;
+    note = cell.trim();
+  }
+  return note;
+}
+
+/** Says the rows left out as notes (none: nothing said). */
+export function noteRowsWarning(skipped: readonly SkippedRow[]): Notice[] {
+  const notes = skipped.filter((s) => s.reason === 'note');
+  if (notes.length === 0) return [];
+  const rows = notes.map((s) => s.rowNumber).join(', ');
+  const texts = notes.map((s) => `'${s.text ?? ''}'`).join(', ');
+  return [
+    {
+      message: `${notes.length === 1 ? 'row' : 'rows'} ${rows} left out as ${notes.length === 1 ? 'a note' : 'notes'} (nothing but a note in ${notes.length === 1 ? 'it' : 'them'}): ${texts}`,
+    },
+  ];
 }
 
 /**
