@@ -214,10 +214,16 @@ const RECEIPT_SPECS = {
   },
   pack_cost: {
     label: 'Price ex GST',
+    // The price the service keeps first: one that says it is ex GST or net (after discount) beats a plain
+    // 'Unit Price' beside it (a list price, or one with GST).
     synonyms: [
+      'priceexgst',
+      'unitpriceexgst',
+      'unitcostexgst',
+      'netprice',
+      'nettprice',
       'unitprice',
       'costperpack',
-      'priceexgst',
       'packcost',
       'price',
       'costpack',
@@ -233,10 +239,6 @@ const RECEIPT_SPECS = {
       'costeach',
       'priceea',
       'unitrate',
-      'netprice',
-      'nettprice',
-      'unitcostexgst',
-      'unitpriceexgst',
     ],
     required: true,
     identifiesRow: true,

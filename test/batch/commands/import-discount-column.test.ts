@@ -41,9 +41,9 @@ describe('a sheet with a discount column', () => {
     ['Discount', 'DSC-2'],
   ])('headed %s, with a discount on a line, is refused, nothing sent', async (header, invoice) => {
     const file = await csv(`${invoice}.csv`, [
-      `${HEAD},Unit Price,${header},Net Price`,
-      `${LINE(invoice)},200,10,180`,
-      `${LINE(`${invoice}B`)},200,0,200`,
+      `${HEAD},Unit Price,${header}`,
+      `${LINE(invoice)},200,10`,
+      `${LINE(`${invoice}B`)},200,0`,
     ]);
     const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MappingError);
@@ -51,16 +51,20 @@ describe('a sheet with a discount column', () => {
     expect((error as MappingError).message).toMatch(
       new RegExp(`header row 1: the column '${header.replace('%', '\\%')}' holds discounts \\(10 on row 2\\)`),
     );
-    expect((error as MappingError).message).toContain("'Net Price'");
+    expect((error as MappingError).message).toContain("Put the price after the discount in 'Unit Price'");
     expect(await costsOf(invoice)).toEqual([]);
   });
 
-  it('of zeros only imports; so does one whose price column is net of the discount', async () => {
+  it('of zeros only imports; so does one beside a price column net of the discount', async () => {
     const zeros = await csv('zeros.csv', [`${HEAD},Unit Price,Discount`, `${LINE('DSC-Z')},200,0`]);
     expect((await runImportCli(sandbox.url, { kind: 'receipts', file: zeros })).summary.records.created).toBe(1);
     expect(await costsOf('DSC-Z')).toEqual(['200']);
     const net = await csv('net.csv', [`${HEAD},Disc %,Nett Price`, `${LINE('DSC-N')},10,180`]);
     expect((await runImportCli(sandbox.url, { kind: 'receipts', file: net })).summary.records.created).toBe(1);
     expect(await costsOf('DSC-N')).toEqual(['180']);
+    // Beside a plain Unit Price, the Net Price is the pack cost (the field registry ranks it first).
+    const both = await csv('both.csv', [`${HEAD},Unit Price,Disc %,Net Price`, `${LINE('DSC-B')},200,10,180`]);
+    expect((await runImportCli(sandbox.url, { kind: 'receipts', file: both })).summary.records.created).toBe(1);
+    expect(await costsOf('DSC-B')).toEqual(['180']);
   });
 });
