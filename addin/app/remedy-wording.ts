@@ -81,6 +81,8 @@ export function paneRemedy(remedy: Remedy): string {
       const names = remedy.sheets.map((s) => `‘${s}’`).join(', ');
       return `${remedy.sheets.length > 1 ? `the sheets ${names} have them` : `the sheet ${names} has them`}: choose it on the Import tab to import it`;
     }
+    case 'correct_by_record_id':
+      return `to correct ${remedy.sequence} instead, make the change on its rows where the import wrote its Record ID (or in a sheet of ${remedy.kind} made on the Export tab) and import that sheet`;
     // The pane has no control giving every row one value: the message's own fix (add the column) stands.
     case 'set_value':
       return '';

@@ -70,6 +70,11 @@ export function cliRemedy(remedy: Remedy): string {
       const which = remedy.sheets.length > 1 ? `the sheets ${names} have them` : `the sheet ${names} has them`;
       return `${which}: pass --sheet "${first}" to import it, or --all-sheets to import every sheet that has them`;
     }
+    case 'correct_by_record_id':
+      return (
+        `to correct ${remedy.sequence} instead, make the change in the results file of the run that created it ` +
+        `(or in shed export ${remedy.kind} --out FILE), where its Record ID is, and import that file`
+      );
     case 'set_value': {
       const sets = remedy.fields.map((f) => `--set ${f}="…"`).join(' ');
       return `if every row has the same ${remedy.fields.join(' and the same ')}, pass ${sets} (or "values" in the mapping file)`;

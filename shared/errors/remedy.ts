@@ -45,6 +45,8 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  * - `set_value`: give each of `fields` one value for every row, where the sheet has no column for it.
  * - `other_sheets`: other sheets of the workbook (`sheets`, tab order) have the columns this one lacks:
  *   import one of them (shared/sheet/other-sheets.ts).
+ * - `correct_by_record_id`: the service holds the sheet's invoice (record `sequence`, a `kind`) otherwise;
+ *   to correct that record, import the change where its Record ID is written (a results file, an export).
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -72,7 +74,8 @@ export type Remedy =
   | { code: 'not_line_total' }
   | { code: 'set_value'; fields: string[] }
   | { code: 'pack_cost_per_pack' }
-  | { code: 'other_sheets'; sheets: string[] };
+  | { code: 'other_sheets'; sheets: string[] }
+  | { code: 'correct_by_record_id'; sequence: string; kind: ImportKind };
 
 /** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */
 const CODES: Readonly<Record<Remedy['code'], true>> = {
@@ -102,6 +105,7 @@ const CODES: Readonly<Record<Remedy['code'], true>> = {
   set_value: true,
   pack_cost_per_pack: true,
   other_sheets: true,
+  correct_by_record_id: true,
 };
 
 /** Every remedy code, for checks that each face words each one. */

@@ -103,6 +103,11 @@ export interface ReadSettings {
   packConventions?: PackConventions;
   packConventionsFor?: (supplier: string) => PackConventions | undefined;
   /**
+   * Today in the farm's time zone (`YYYY-MM-DD`): a date after it is refused (stock not yet received or
+   * returned: a typo in the year). Absent: not checked.
+   */
+  today?: string;
+  /**
    * The resolver for an invoice by its Supplier cell (a supplier recipe's: shared/suppliers/recipe-apply.ts);
    * absent: the organisation's names only.
    */
@@ -203,8 +208,20 @@ export class CellReader {
     const read = this.memo
       ? this.memo.dateTable(this.settings).get(value, this.settings, readDate)
       : readDate(value, this.settings);
-    if (read.ok) return read.value;
-    return this.fail(field, rowNumber, read.code, read.message, value, { remedies: read.remedies });
+    if (!read.ok) return this.fail(field, rowNumber, read.code, read.message, value, { remedies: read.remedies });
+    const { today, timeZone, dateOrder } = this.settings;
+    if (today !== undefined && Date.parse(read.value) >= tomorrowStarts(today, timeZone)) {
+      const shown = `'${cellText(value)}'`;
+      return this.fail(
+        field,
+        rowNumber,
+        'future_date',
+        `${value instanceof Date || typeof value === 'number' ? describeCell(value) : shown} is after today ` +
+          `(${dayAsWritten(today, dateOrder)}): correct the date (a typo in the year?)`,
+        value,
+      );
+    }
+    return read.value;
   }
 
   /** A decimal (packs, dollars, pack size) as a canonical decimal string; the sign is checked by the schema. */
@@ -345,4 +362,27 @@ export class CellReader {
     }
     return text.toLowerCase();
   }
+}
+
+/** The instant (ms) the day after `today` begins in `timeZone`: a date read at or after it is after today. */
+const tomorrows = new Map<string, number>();
+function tomorrowStarts(today: string, timeZone: string): number {
+  const key = `${today} ${timeZone}`;
+  let at = tomorrows.get(key);
+  if (at === undefined) {
+    const [y, m, d] = today.split('-').map(Number);
+    const next = new Date(Date.UTC(y!, m! - 1, d! + 1));
+    const day = { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+    at = Date.parse(localMidnightIso(day, timeZone));
+    if (tomorrows.size > 64) tomorrows.clear();
+    tomorrows.set(key, at);
+  }
+  return at;
+}
+
+/** `2026-11-26` as the sheet's dates are written: `26/11/2026` (DMY), `11/26/2026` (MDY), `2026-11-26` (YMD). */
+function dayAsWritten(day: string, order: DateOrder): string {
+  const [y, m, d] = day.split('-');
+  if (order === 'DMY') return `${d}/${m}/${y}`;
+  return order === 'MDY' ? `${m}/${d}/${y}` : day;
 }

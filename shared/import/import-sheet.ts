@@ -42,6 +42,8 @@ export interface ImportChoices {
   dateOrderGiven: boolean;
   /** The farm's IANA time zone for dates without a time. */
   timeZone: string;
+  /** Today in the farm's time zone (`YYYY-MM-DD`; default: the clock's): later dates are refused. */
+  today?: string;
   /**
    * The rate the sheet's prices include GST at, as a decimal string (`'0.1'`, gaps row 28); `null`:
    * they exclude GST whatever the saved mapping says; undefined: as the saved mapping says.
@@ -141,6 +143,7 @@ export function readSettingsOf(saved: SavedMapping | undefined, choices: ImportC
     dateOrder: choices.dateOrder,
     dateOrderGiven: choices.dateOrderGiven,
     timeZone: choices.timeZone,
+    today: choices.today ?? farmToday(choices.timeZone),
     gstRate: choices.gstRate === undefined ? (fromMapping.gstRate ?? null) : choices.gstRate,
   };
 }

@@ -23,7 +23,9 @@ export interface FieldRow<F extends string> {
 /** Why a row below the header was passed over rather than imported. */
 export interface SkippedRow {
   rowNumber: number;
-  reason: 'blank' | 'totals';
+  reason: 'blank' | 'totals' | 'note';
+  /** A note row's text. */
+  text?: string;
 }
 
 /**
@@ -32,12 +34,16 @@ export interface SkippedRow {
  */
 const DERIVED_FIELDS: ReadonlySet<string> = new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'derived')));
 
+/** A note typed under or between the data: `Note: ...`, `NB ...`, `* back order to follow`, `Comments: ...`. */
+const NOTE_TEXT = /^\s*(?:\*|(?:notes?|nb|n\.b\.|please note|comments?|remarks?)\b)/i;
+
 /** A label that marks a totals row ("TOTAL", "Grand total", "Sub-total:"). */
 const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
 
 /**
  * Splits the rows below the header into data rows and skipped ones: rows whose mapped cells are all
- * blank, and a totals row (a cell reading "Total" while `quantityField` is blank).
+ * blank, and a totals row (a cell reading "Total" while `quantityField` is blank, or while the product
+ * is blank or is that label: a row summing the quantities too is no line, as a real line names a product).
  *
  * @param columns field → 0-based column, from the column mapping.
  * @param quantityField the field that a real line always carries (receipts: `quantity`; returns: `amount`).
@@ -82,6 +88,8 @@ export function splitDataRows<F extends string>(
   // Every row is a view of its grid row, its own cells (row-cells.ts); else a copy of this shape (fields in mapping order).
   const view = rowViewsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
+  // A row summing the quantities is a totals row only where the sheet has products to be blank or the label.
+  const productColumn = columns['product' as F] !== undefined;
   let previous = headerRowNumber;
   // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
   for (let r = 0; r < grid.rows.length; r += 1) {
@@ -103,8 +111,15 @@ export function splitDataRows<F extends string>(
     const data = view
       ? view(row.cells, row.rowNumber)
       : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns };
-    if (isTotalsRow(row, data.cells[quantityField])) {
+    if (isTotalsRow(row, data.cells[quantityField], productColumn ? data.cells['product' as F] : undefined)) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
+      continue;
+    }
+    // A note alone on its row (no quantity: a line always has one) is no line; said by sheet-lines.ts.
+    const note = isBlank(data.cells[quantityField]) ? noteOf(row.cells, indexes, derived) : null;
+    if (note !== null) {
+      skipped.push({ rowNumber: row.rowNumber, reason: 'note', text: note });
+      blankBefore.add(row.rowNumber + 1);
       continue;
     }
     rows.push(data);
@@ -129,9 +144,42 @@ function copyCells<F extends string>(
   return cells;
 }
 
-function isTotalsRow(row: SheetRow, quantity: CellValue | undefined): boolean {
-  if (!isBlank(quantity)) return false;
-  return row.cells.some((cell) => typeof cell === 'string' && TOTALS_LABEL.test(cell.trim()));
+/** The note of a row whose one non-blank mapped cell (results aside) is a note's text, else null. */
+function noteOf(cells: readonly CellValue[], indexes: readonly number[], derived: readonly boolean[]): string | null {
+  let note: string | null = null;
+  for (let i = 0; i < indexes.length; i += 1) {
+    const cell = cells[indexes[i]!] ?? null;
+    if (cell === null || derived[i] || isBlank(cell)) continue;
+    if (note !== null || typeof cell !== 'string' || !NOTE_TEXT.test(cell)) return null;
+    note = cell.trim();
+  }
+  return note;
+}
+
+/** Says the rows left out as notes (none: nothing said). */
+export function noteRowsWarning(skipped: readonly SkippedRow[]): Notice[] {
+  const notes = skipped.filter((s) => s.reason === 'note');
+  if (notes.length === 0) return [];
+  const rows = notes.map((s) => s.rowNumber).join(', ');
+  const texts = notes.map((s) => `'${s.text ?? ''}'`).join(', ');
+  return [
+    {
+      message: `${notes.length === 1 ? 'row' : 'rows'} ${rows} left out as ${notes.length === 1 ? 'a note' : 'notes'} (nothing but a note in ${notes.length === 1 ? 'it' : 'them'}): ${texts}`,
+    },
+  ];
+}
+
+/**
+ * A totals row: a cell reads "Total", and the quantity is blank, or the product (`undefined`: the sheet
+ * has no product column) is blank or that label.
+ */
+function isTotalsRow(row: SheetRow, quantity: CellValue | undefined, product: CellValue | undefined): boolean {
+  if (!row.cells.some(isTotalsLabel)) return false;
+  return isBlank(quantity) || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
+}
+
+function isTotalsLabel(cell: CellValue | undefined): boolean {
+  return typeof cell === 'string' && TOTALS_LABEL.test(cell.trim());
 }
 
 /**

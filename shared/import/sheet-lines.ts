@@ -10,6 +10,7 @@ import type { ReadSettings } from './cells.ts';
 import { checkDateColumn } from './date-column.ts';
 import { cellOf, placeOf } from './row-cells.ts';
 import {
+  noteRowsWarning,
   skipLines,
   skippedLinesWarning,
   splitDataRows,
@@ -66,7 +67,7 @@ export function sheetLines<F extends string>(
     rows: lines.kept,
     skipped: split.skipped,
     blankBefore: split.blankBefore,
-    warnings: [...skippedLinesWarning(lines.skipped), ...dates.warnings],
+    warnings: [...noteRowsWarning(split.skipped), ...skippedLinesWarning(lines.skipped), ...dates.warnings],
     reading,
     keys: asSplit ? split.keys : null,
   };

@@ -18,6 +18,13 @@ export interface UnresolvedEntry {
   reason: 'no_such_header' | 'not_a_field';
 }
 
+/** A field whose header two or more columns of the header row carry (0-based `columns`, left to right). */
+export interface DoubledHeader {
+  field: MappedField;
+  header: string;
+  columns: number[];
+}
+
 /**
  * Where each field is in the sheet:
  * - `headerRowNumber`: 1-based sheet row of the header row;
@@ -28,7 +35,8 @@ export interface UnresolvedEntry {
  * - `unresolved`: saved mapping entries that placed nothing (only with a saved mapping);
  * - `constants`: fields given one value for every row instead of a column (the mapping's `values`,
  *   `--set`), with `{sheet}` already replaced by the sheet's name;
- * - `ties`: set by content matching, for the refusal to say which columns it could not choose between.
+ * - `ties`: set by content matching, for the refusal to say which columns it could not choose between;
+ * - `doubled`: fields whose header another column repeats (refused by `assertMappingUsable`).
  */
 export interface ColumnMapping {
   kind: ImportKind;
@@ -41,4 +49,6 @@ export interface ColumnMapping {
   constants?: Partial<Record<MappedField, string>>;
   /** Required fields two columns' values fit about equally (content-match.ts): not guessed. */
   ties?: ContentTie[];
+  /** Fields whose header two columns carry: which one is meant cannot be told. */
+  doubled?: DoubledHeader[];
 }

@@ -16,7 +16,10 @@ import { ShedError } from '../errors/shed-error.ts';
  * - `gst_basis`: a price column says it includes GST but the import was not told so, or the import
  *   says prices include GST but the pack cost column says it excludes it (gaps row 28);
  * - `line_amount_as_cost`: the pack cost column is headed like a line amount (`Amount ex GST`) and
- *   nothing says it holds prices per pack (line-amount.ts).
+ *   nothing says it holds prices per pack (line-amount.ts);
+ * - `doubled_header`: two columns of the header row carry a field's header (`Qty` twice);
+ * - `pack_size_column`: a returns sheet counts packs (`Qty`) beside a pack size column it has no field for;
+ * - `discount_column`: a discount column with a discount on some line, beside a pack cost not net of it.
  */
 export type MappingErrorCode =
   | 'no_header_row'
@@ -25,7 +28,10 @@ export type MappingErrorCode =
   | 'invalid_mapping_file'
   | 'mapping_mismatch'
   | 'gst_basis'
-  | 'line_amount_as_cost';
+  | 'line_amount_as_cost'
+  | 'doubled_header'
+  | 'pack_size_column'
+  | 'discount_column';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

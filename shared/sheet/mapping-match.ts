@@ -71,22 +71,27 @@ export function matchHeaders(headers: readonly string[], kind: ImportKind, prese
     return count;
   };
   const free = (column: number): boolean => !takenColumns.has(column) && (headers[column] ?? '') !== '';
-  const lookup = (column: number, key: string, rank = 0): Candidate[] =>
+  // `all`: taken fields too (a header whose words name a taken field and another is no less two-sided).
+  const lookup = (column: number, key: string, rank = 0, all = false): Candidate[] =>
     (index.get(key) ?? [])
-      .filter((s) => !takenFields.has(s.field))
+      .filter((s) => all || !takenFields.has(s.field))
       .map((s) => ({ column, field: s.field, rank: rank + s.index }));
 
   const exact = assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(h)) : [])));
   assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(stripBrackets(h))) : [])));
-  assign(headers.flatMap((h, c) => (free(c) ? wordCandidates(h, c, lookup) : [])));
+  assign(headers.flatMap((h, c) => (free(c) ? wordCandidates(h, c, lookup, takenFields) : [])));
   return { columns, exact };
 }
 
-/** Pass 3 for one header: the longest word runs that are synonyms, if they agree on one field. */
+/**
+ * Pass 3 for one header: the longest word runs that are synonyms, if they agree on one field, counting
+ * fields already placed (`Unit Price` beside a placed `Net Price` names the price and the unit: unplaced).
+ */
 function wordCandidates(
   header: string,
   column: number,
-  lookup: (c: number, key: string, rank?: number) => Candidate[],
+  lookup: (c: number, key: string, rank?: number, all?: boolean) => Candidate[],
+  taken: ReadonlySet<MappedField>,
 ): Candidate[] {
   const outside = words(stripBrackets(header));
   const tokens = outside.length > 0 ? outside : words(header);
@@ -94,10 +99,14 @@ function wordCandidates(
     const found: Candidate[] = [];
     for (let start = 0; start + length <= tokens.length; start += 1) {
       // Longer runs rank first across columns: rank = (words not covered) * 1000 + synonym index.
-      found.push(...lookup(column, tokens.slice(start, start + length).join(''), (tokens.length - length) * 1000));
+      found.push(
+        ...lookup(column, tokens.slice(start, start + length).join(''), (tokens.length - length) * 1000, true),
+      );
     }
     if (found.length === 0) continue;
-    return new Set(found.map((f) => f.field)).size === 1 ? found : [];
+    if (new Set(found.map((f) => f.field)).size !== 1) return [];
+    // Agreeing on one field: a candidate only while that field is free.
+    return found.filter((f) => !taken.has(f.field));
   }
   return [];
 }

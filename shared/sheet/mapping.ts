@@ -4,8 +4,8 @@
  * look like"; matching rules in mapping-match.ts). A saved mapping (saved-mapping.ts) overrides the
  * guess. Pure functions over the grid.
  */
-import { isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
-import { headerLabel, kindOf, type ImportKind } from '../kinds/index.ts';
+import { columnLetter, isBlank, type CellValue, type Grid, type SheetRow } from './grid.ts';
+import { headerLabel, kindOf, normaliseHeader, type ImportKind } from '../kinds/index.ts';
 import { MappingError } from './mapping-error.ts';
 import { dataCellsOfHeaderRow } from './header-row-check.ts';
 import type { Remedy } from '../errors/remedy.ts';
@@ -16,7 +16,7 @@ import { columnFromLetter, resolveSavedColumn, type SavedMapping } from './saved
 
 export type { MappedField } from './mapping-match.ts';
 export type { ColumnMapping, UnresolvedEntry } from './column-mapping.ts';
-import type { ColumnMapping, UnresolvedEntry } from './column-mapping.ts';
+import type { ColumnMapping, DoubledHeader, UnresolvedEntry } from './column-mapping.ts';
 
 /** The header row is looked for among the first this many non-blank rows. */
 export const HEADER_SEARCH_ROWS = 30;
@@ -36,6 +36,8 @@ interface Candidate {
   /** Headers recognised in this row (by text: saved texts and synonyms; letters do not count). */
   recognised: number;
   requiredRecognised: number;
+  /** Fields a saved mapping places by column letter: never in doubt, whatever the headers. */
+  pinned: ReadonlySet<MappedField>;
 }
 
 /**
@@ -129,6 +131,7 @@ function evaluate(row: SheetRow, kind: ImportKind, saved: SavedMapping | undefin
   const excluded = new Set<MappedField>();
   const unresolved: UnresolvedEntry[] = [];
   const byText = new Set<MappedField>();
+  const pinned = new Set<MappedField>();
   for (const [field, wanted] of Object.entries(saved?.columns ?? {}) as [MappedField, string | null | undefined][]) {
     if (wanted === undefined) continue;
     if (!fields.includes(field)) {
@@ -147,6 +150,7 @@ function evaluate(row: SheetRow, kind: ImportKind, saved: SavedMapping | undefin
     }
     preset.set(field, found.column);
     if (found.byText) byText.add(field);
+    else pinned.add(field);
   }
   // A field given one value for every row is not looked for among the columns.
   for (const field of Object.keys(saved?.values ?? {}) as MappedField[]) excluded.add(field);
@@ -160,7 +164,28 @@ function evaluate(row: SheetRow, kind: ImportKind, saved: SavedMapping | undefin
     textHits: byText.size,
     recognised: counted.length,
     requiredRecognised: counted.filter((f) => required.includes(f)).length,
+    pinned,
   };
+}
+
+/**
+ * The fields whose header another column of the row repeats (`Qty` twice: an old column kept beside the
+ * corrected one): which one the sheet means cannot be told. Written-back fields (a sheet's own `Status`
+ * beside shed's) and fields a saved mapping places by letter are left out.
+ */
+function doubledHeaders(kind: ImportKind, chosen: Candidate, columns: Partial<Record<MappedField, number>>) {
+  const { registry } = kindOf(kind);
+  const doubled: DoubledHeader[] = [];
+  for (const [field, column] of Object.entries(columns) as [MappedField, number][]) {
+    if (chosen.pinned.has(field) || (registry as Record<string, { writtenBack?: boolean }>)[field]?.writtenBack)
+      continue;
+    const header = normaliseHeader(chosen.headers[column] ?? '');
+    if (header === '') continue;
+    const same = chosen.headers.flatMap((h, c) => (c !== column && normaliseHeader(h) === header ? [c] : []));
+    if (same.length > 0)
+      doubled.push({ field, header: chosen.headers[column]!, columns: [column, ...same].sort((a, b) => a - b) });
+  }
+  return doubled;
 }
 
 function toColumnMapping(
@@ -182,6 +207,7 @@ function toColumnMapping(
   if (saved?.packSizeFrom) elsewhere.add('pack_size');
   if (saved?.packCostFrom === 'line_total' && columns.line_total !== undefined) elsewhere.add('pack_cost');
   const used = new Set(Object.values(columns));
+  const doubled = doubledHeaders(kind, chosen, columns);
   const width = Math.max(chosen.headers.length, ...[...used].map((c) => c + 1));
   const headers = Array.from({ length: width }, (_, i) => chosen.headers[i] ?? '');
   return {
@@ -195,6 +221,7 @@ function toColumnMapping(
     missing: required.filter((field) => columns[field] === undefined && !elsewhere.has(field)),
     ...(chosen.unresolved.length > 0 ? { unresolved: chosen.unresolved } : {}),
     ...(Object.keys(constants).length > 0 ? { constants } : {}),
+    ...(doubled.length > 0 ? { doubled } : {}),
   };
 }
 
@@ -230,8 +257,9 @@ function noHeaderRow(where: string, kind: ImportKind, candidates: readonly Candi
 /**
  * Checks a mapping can be used for an import: every saved entry placed, every required field mapped.
  * `where` names the file and sheet in the message.
- * @throws MappingError `mapping_mismatch` (saved entries that place nothing) or `missing_fields`
- *   (required fields without a column), naming the fields, the headers it could not place, and the fix.
+ * @throws MappingError `mapping_mismatch` (saved entries that place nothing), `doubled_header` (a field's
+ *   header on two columns) or `missing_fields` (required fields without a column), naming the fields, the
+ *   headers it could not place, and the fix.
  */
 export function assertMappingUsable(mapping: ColumnMapping, where: { source: string; sheet: string }): void {
   const at = `${where.source}, sheet '${where.sheet}', header row ${mapping.headerRowNumber}`;
@@ -248,6 +276,23 @@ export function assertMappingUsable(mapping: ColumnMapping, where: { source: str
       'mapping_mismatch',
       `${at}: the mapping file does not fit this sheet: ${parts.join('; ')}.${unplacedNote} ` +
         `Correct the mapping file (a header text as written, or a column letter such as "G").`,
+    );
+  }
+  const doubled = mapping.doubled ?? [];
+  if (doubled.length > 0) {
+    const [first] = doubled;
+    const parts = doubled.map(
+      (d) =>
+        `columns ${d.columns.map(columnLetter).join(' and ')} are both headed '${d.header}'` +
+        (normaliseHeader(d.header) === normaliseHeader(headerLabel(mapping.kind, d.field))
+          ? ''
+          : ` (${headerLabel(mapping.kind, d.field)})`),
+    );
+    throw new MappingError(
+      'doubled_header',
+      `${at}: ${parts.join('; ')}: which one the sheet means cannot be told, and the other's values would be ` +
+        `sent. Delete or rename the column that is not meant${doubled.length > 1 ? ' (each time)' : ''}.`,
+      { remedies: [{ code: 'map_columns', fields: [first!.field, ...doubled.slice(1).map((d) => d.field)] }] },
     );
   }
   if (mapping.missing.length === 0) return;

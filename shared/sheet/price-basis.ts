@@ -11,18 +11,20 @@ import { MappingError } from './mapping-error.ts';
 export type GstBasis = 'inc' | 'ex';
 
 const TAX = '(?:gst|tax|vat)';
+/** `inc` or `ex` with nothing after it but a closing bracket: `Price inc`, `Unit Price (incl.)`, `Cost ex.` (the tax unsaid). */
+const ALONE = '\\.?\\s*\\)?\\s*$';
 const INCLUSIVE = new RegExp(
-  `\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?\\s*${TAX}\\b|\\b${TAX}\\s*(?:inc|incl|inclusive|included)\\b`,
+  `\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?[\\s-]*${TAX}\\b|\\b${TAX}[\\s-]*(?:inc|incl|inclusive|included)\\b|\\b(?:inc|incl|inclusive)${ALONE}`,
   'i',
 );
 const EXCLUSIVE = new RegExp(
-  `\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}\\s*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b`,
+  `\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}[\\s-]*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b|\\b(?:ex|excl|exclusive)${ALONE}`,
   'i',
 );
 
 /**
- * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`
- * → `'inc'`; `'Price ex GST'`, `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'` → `'ex'`; `'Unit Price'` → null.
+ * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`,
+ * `'GST-inclusive price'`, `'Price inc'` (the tax unsaid, as Australian invoices write it) → `'inc'`; `'Price ex GST'`, `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'` → `'ex'`; `'Unit Price'` → null.
  */
 export function gstBasisOfHeader(header: string): GstBasis | null {
   if (INCLUSIVE.test(header)) return 'inc';

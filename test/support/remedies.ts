@@ -29,4 +29,5 @@ export const EVERY: Remedy[] = [
   { code: 'set_value', fields: ['storage'] },
   { code: 'pack_cost_per_pack' },
   { code: 'other_sheets', sheets: ['Lines', 'March'] },
+  { code: 'correct_by_record_id', sequence: 'REC-00000038', kind: 'receipts' },
 ];

@@ -55,8 +55,8 @@ const SAID = {
   unchanged: 'unchanged',
   'would create': 'would be created',
   'would update': 'would be updated',
-  duplicate: 'already in the service (duplicates, not sent)',
-  conflict: 'changed in the service since the sheet was exported (conflicts, not sent)',
+  duplicate: 'not sent (duplicates: already in the service or twice in the sheet)',
+  conflict: 'not sent (conflicts: each row says why)',
   failed: 'failed',
 } as const;
 

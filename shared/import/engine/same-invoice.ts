@@ -86,13 +86,18 @@ export function heldInvoice<D extends ImportDraft<B>, B, R extends ServiceRecord
     ? `; the service holds this invoice ${copies.length + 1} times (${[twin, ...copies].map((r) => r.sequence).join(', ')}): delete the extra`
     : '';
   const differences = ops.invoiceDifferences(draft.body!, twin);
+  // A sheet corrected since its import (the usual cause) updates the record through its Record ID: said first,
+  // before sending a second copy.
   const rows = differences.length
     ? withRemedy(
-        ops.results(
-          draft,
-          twin,
-          'conflict',
-          `${ops.label(draft)} is already in the service as ${twin.sequence}, otherwise: ${differences.join('; ')}: not sent${also}`,
+        withRemedy(
+          ops.results(
+            draft,
+            twin,
+            'conflict',
+            `${ops.label(draft)} is already in the service as ${twin.sequence}, otherwise: ${differences.join('; ')}: not sent${also}`,
+          ),
+          { code: 'correct_by_record_id', sequence: twin.sequence, kind: ops.kind },
         ),
         { code: 'allow_duplicates' },
       )
@@ -115,15 +120,25 @@ export function repeatedInSheet<D extends ImportDraft<B>, B, R extends ServiceRe
   first: D,
   differences: readonly string[],
 ): RowResult[] {
-  const where = `${ops.label(first)} on ${rowsText(first.rowNumbers)} of this sheet`;
+  // `the same as the return on row 2 of this sheet`, `the same as invoice INV-1 on rows 5–7 of this sheet`.
+  const label = ops.label(first);
+  const where = /\brow\b/.test(label)
+    ? `${label} of this sheet`
+    : `${label} on ${rowsText(first.rowNumbers)} of this sheet`;
+  const spelt = supplierOf(draft.body) !== supplierOf(first.body) ? ' (its supplier written otherwise)' : '';
   const rows = draft.rowNumbers.map((rowNumber) => ({
     rowNumber,
     status: differences.length ? ('conflict' as const) : ('duplicate' as const),
     message: differences.length
-      ? `the same invoice as ${where}, otherwise: ${differences.join('; ')}: neither is sent; correct or remove one`
-      : `the same invoice as ${where} (its supplier written otherwise?): not sent`,
+      ? `the same as ${where}${spelt}, otherwise: ${differences.join('; ')}: neither is sent; correct or remove one`
+      : `the same as ${where}${spelt}: not sent`,
   }));
   return withRemedy(rows, { code: 'allow_duplicates' });
+}
+
+/** A body's supplier as written (receipts and returns both have one). */
+function supplierOf(body: unknown): unknown {
+  return body && typeof body === 'object' ? (body as { supplier?: unknown }).supplier : undefined;
 }
 
 /**

@@ -53,6 +53,9 @@ export function readPackOnce(
   return memo.packs.table(context, conventions).get(text, conventions, packOf[context]) as ReturnType<typeof readPack>;
 }
 
+/** A count times a size (`2 x 20L`): a quantity cell worth reading as packs beside a pack size column. */
+const PACKS_IN_TEXT = /\d\s*[x×*]\s*\d/i;
+
 /** `readPack` per context, as the memo's compute functions (made once, not per cell). */
 const packOf: Record<PackContext, (text: CellValue | undefined, conventions: PackConventions | undefined) => unknown> =
   {
@@ -84,7 +87,23 @@ export function lineCells(
   const conventions = settings.packConventions;
   const named = typeof product === 'string' ? readPackOnce(product, 'product', conventions, memo) : null;
   const productPack = named?.ok ? named.value : null;
-  if (packSize !== undefined && !isBlank(packSize)) return plainCells(product, quantity, packSize, productPack, into);
+  if (packSize !== undefined && !isBlank(packSize)) {
+    const cells = plainCells(product, quantity, packSize, productPack, into);
+    // `2 x 20L` in the quantity beside a pack size: which size is meant cannot be told; said plainly.
+    if (typeof quantity === 'string' && PACKS_IN_TEXT.test(quantity)) {
+      const read = readPackOnce(quantity, 'quantity', conventions, memo);
+      const packs = read?.ok ? read.value.packs : null;
+      if (packs !== null)
+        cells.refusal = {
+          field: 'quantity',
+          value: quantity,
+          message:
+            `'${quantity.trim()}' holds a pack size as well as the number of packs, and so does the pack size ` +
+            `column ('${cellText(packSize)}'): write the number of packs alone (${packs}), or clear the pack size`,
+        };
+    }
+    return cells;
+  }
   const packs = typeof quantity === 'string' ? readPackOnce(quantity, 'quantity', conventions, memo) : null;
   if (packs && !packs.ok) {
     const cells = plainCells(product, quantity, packSize, undefined, into);

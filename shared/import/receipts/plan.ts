@@ -10,6 +10,7 @@ import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { checkLineAmountCost } from '../../sheet/line-amount.ts';
 import { checkPriceBasis } from '../../sheet/price-basis.ts';
+import { checkDiscountColumns } from '../../sheet/discount-column.ts';
 import { addDecimals } from '../../sheet/values/index.ts';
 import { sheetLines } from '../sheet-lines.ts';
 import type { SkippedRow } from '../rows.ts';
@@ -18,6 +19,7 @@ import type { ReadSettings, ReceiptDraft } from './build.ts';
 import { ReceiptDrafts } from './build.ts';
 import { groupInvoices, invoiceKeyField } from './group.ts';
 import { refuseRepeatedBlocks } from './repeated-blocks.ts';
+import { refuseRepeatedLineItemIds } from './repeated-line-ids.ts';
 import { ReadMemo } from '../read-memo.ts';
 import { CleanLines } from './clean-lines.ts';
 
@@ -54,6 +56,7 @@ export function planReceiptImport(
   );
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   checkLineAmountCost(grid, mapping, settings.packCostPerPack === true);
+  checkDiscountColumns(grid, mapping);
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
     warnings.push({
@@ -71,7 +74,8 @@ export function planReceiptImport(
   // Each distinct cell text is read once for the whole sheet (this plan's memo only).
   const lineSettings = { ...reading, prices, memo: new ReadMemo(), cleanLines: new CleanLines() };
   const maker = new ReceiptDrafts(index, resolver, lineSettings);
-  const drafts = refuseRepeatedBlocks(groups.map((group) => maker.draft(group)));
+  // A row copied with its Line Item ID (two rows naming one line item) refuses the invoices holding it.
+  const drafts = refuseRepeatedLineItemIds(refuseRepeatedBlocks(groups.map((group) => maker.draft(group))), index);
   return { drafts, skipped, warnings };
 }
 

@@ -12,6 +12,8 @@ import type { ColumnIndex } from '../problems.ts';
 import type { SkippedRow } from '../rows.ts';
 import type { ReadSettings, ReturnDraft } from './build.ts';
 import { buildReturnDraft } from './build.ts';
+import { refuseRepeatedRecordIds } from './repeated-record-ids.ts';
+import { checkReturnPackColumns } from './pack-columns.ts';
 
 /** Everything an import of returns will do, worked out before anything is sent. */
 export interface ReturnPlan {
@@ -27,6 +29,7 @@ export interface ReturnPlan {
  * Plans a returns import from a sheet (pure): data rows below the header (one row per return; blank
  * and totals rows skipped), cells read, names resolved, bodies checked. Nothing is sent; a row with
  * any problem has `body: null`. The order of ambiguous dates is checked over the whole Date column.
+ * @throws MappingError `pack_size_column` for a count of packs beside a pack size column (pack-columns.ts).
  *
  * @param mapping the column mapping of a returns sheet (see `detectMapping(grid, 'returns')`); must
  *   have every required field (`assertMappingUsable`).
@@ -39,6 +42,7 @@ export function planReturnImport(
 ): ReturnPlan {
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
+  checkReturnPackColumns(mapping, { source: grid.source, sheet: grid.sheet });
   const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(
     grid,
     mapping,
@@ -46,6 +50,10 @@ export function planReturnImport(
     KINDS.returns.quantityField,
     KINDS.returns.dateField,
   );
-  const drafts = rows.map((row) => buildReturnDraft(row, index, resolver, reading));
+  // A row copied with its Record ID (two rows naming one return) refuses both rows.
+  const drafts = refuseRepeatedRecordIds(
+    rows.map((row) => buildReturnDraft(row, index, resolver, reading)),
+    index,
+  );
   return { drafts, skipped, warnings };
 }

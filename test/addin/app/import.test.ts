@@ -704,7 +704,7 @@ describe('what to do, in the pane’s words', () => {
     await importer.start();
     const message = row(workbook, 'Bills', 2, 9)?.[4];
     expect(message).toMatch(
-      /^invoice DUP-P1 is already in the service as REC-\d+, otherwise: .*: not sent; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/,
+      /^invoice DUP-P1 is already in the service as REC-\d+, otherwise: .*: not sent; to correct REC-\d+ instead, make the change on its rows where the import wrote its Record ID \(or in a sheet of receipts made on the Export tab\) and import that sheet; tick ‘Send invoices the service already holds’ under Reading options to send it anyway$/,
     );
     expect(importer.store.get().problems.join('\n')).not.toContain('--');
   });

@@ -52,4 +52,32 @@ describe('a returns sheet imported twice', () => {
     expect(rows[0]!.Message).toContain('amount 20 there, 40 here');
     expect(sandbox.stats.writeLog.length).toBe(writes);
   });
+
+  it('the same credit note twice in one sheet: naming the other row once, its supplier spelling only when another', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shed-returns-twice-'));
+    const file = join(dir, 'pasted.csv');
+    await writeFile(
+      file,
+      [
+        HEADER,
+        '12/2/2026,Farmco Rural Supplies,Main Chemical Shed,Glyfos 540,20 L,CN-601',
+        '12/2/2026,Farmco Rural Supplies,Main Chemical Shed,Glyfos 540,20 L,CN-601',
+        '14/2/2026,Farmco Rural Supplies,Main Chemical Shed,Glyfos 540,5 L,CN-602',
+        '14/2/2026,Farmco Rural Supplies,Main Chemical Shed,Glyfos 540,10 L,CN-602',
+      ].join('\r\n'),
+    );
+    const { summary, io } = await runImportCli(sandbox.url, { kind: 'returns', file });
+    expect(summary.records).toMatchObject({ created: 1, duplicate: 1, conflict: 2 });
+    const rows = Papa.parse<Record<string, string>>(await readFile(join(dir, 'pasted.results.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows[1]!.Message).toMatch(
+      /^the same as the return on row 2 of this sheet: not sent; use --allow-duplicates/,
+    );
+    expect(rows[2]!.Message).toMatch(
+      /^the same as the return on row 5 of this sheet, otherwise: amount 5 there, 10 here/,
+    );
+    expect(io.stderr.at(-1)).toContain('1 return not sent (duplicates: already in the service or twice in the sheet)');
+  });
 });

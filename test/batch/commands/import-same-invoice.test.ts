@@ -93,6 +93,14 @@ describe('the same invoice, whatever its supplier is called', () => {
       /SAME-00003 is already in the service as .*otherwise: 1 line\(s\) only here/,
     );
     expect(message).toMatch(/--allow-duplicates/);
+    // A quantity corrected in the original sheet: the way to correct the receipt is said, not only a second copy.
+    expect(message).toMatch(
+      /not sent; to correct REC-\d+ instead, make the change in the results file of the run that created it \(or in shed export receipts --out FILE\), where its Record ID is, and import that file; use --allow-duplicates/,
+    );
+    // The summary says what a conflict here is: the sheet was never exported and the service did not change.
+    const line = io.stderr.at(-1)!;
+    expect(line).toContain('1 receipt not sent (conflicts: each row says why)');
+    expect(line).not.toContain('since the sheet was exported');
   });
 
   it('the same invoice twice in one sheet under two spellings of its supplier: the second is a duplicate, one sent', async () => {
