@@ -174,8 +174,9 @@ export function noteRowsWarning(skipped: readonly SkippedRow[]): Notice[] {
  * has no product column) is blank or that label.
  */
 function isTotalsRow(row: SheetRow, quantity: CellValue | undefined, product: CellValue | undefined): boolean {
-  if (!row.cells.some(isTotalsLabel)) return false;
-  return isBlank(quantity) || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
+  // The row's own cells first (most rows are lines: a quantity and a product), then its every cell.
+  const noLine = isBlank(quantity) || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
+  return noLine && row.cells.some(isTotalsLabel);
 }
 
 function isTotalsLabel(cell: CellValue | undefined): boolean {
