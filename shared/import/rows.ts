@@ -180,7 +180,15 @@ function isTotalsRow(row: SheetRow, quantity: CellValue | undefined, product: Ce
 }
 
 function isTotalsLabel(cell: CellValue | undefined): boolean {
-  return typeof cell === 'string' && TOTALS_LABEL.test(cell.trim());
+  if (typeof cell !== 'string') return false;
+  // A label starts (past spaces) with G, S or T: text starting with another ASCII character (most
+  // product names) needs no pattern run; past other characters (a non-breaking space) the pattern decides.
+  let i = 0;
+  while (i < cell.length && cell.charCodeAt(i) <= 32) i += 1;
+  const first = cell.charCodeAt(i);
+  const letter = first | 32;
+  if (first < 128 && letter !== 103 && letter !== 115 && letter !== 116) return false;
+  return TOTALS_LABEL.test(cell.trim());
 }
 
 /**

@@ -44,6 +44,24 @@ describe('splitDataRows', () => {
     expect(split.keys).toEqual(['INV-1', null, 'inv 2', 42]);
   });
 
+  it('skips totals rows however the label is written, and only those', () => {
+    const split = splitDataRows<ReceiptField>(
+      grid([
+        [2, 'INV-1', 'Farmco', '3/02/2026', 'Main Shed', 'Glyfos 540', '4'],
+        [3, '\u00a0Total', null, null, null, null, '4'],
+        [4, null, null, null, null, 'sub - total :', '4'],
+        [5, null, null, null, null, '  GRAND TOTAL', null],
+        [6, 'INV-2', 'Farmco', '3/02/2026', 'Main Shed', 'Totalgard 200', '1'],
+        [7, 'Subtotal of INV-2', null, null, null, 'Wetter', '2'],
+      ]),
+      1,
+      COLUMNS,
+      'quantity',
+    );
+    expect(split.skipped).toEqual([3, 4, 5].map((rowNumber) => ({ rowNumber, reason: 'totals' })));
+    expect(split.rows.map((r) => r.rowNumber)).toEqual([2, 6, 7]);
+  });
+
   it('gathers no keys when none is asked or the key field has no column', () => {
     expect(splitDataRows<ReceiptField>(SHEET, 1, COLUMNS, 'quantity').keys).toBeNull();
     const { invoice: _, ...noInvoice } = COLUMNS;
