@@ -9,6 +9,8 @@ const QUOTE = 0x22;
 const CR = 0x0d;
 const LF = 0x0a;
 const SPACE = 0x20;
+/** A CR not followed by LF, or an LF not after a CR: in a text holding a CR, a break of another kind. */
+const MIXED_BREAK = /\r(?!\n)|(?<!\r)\n/;
 
 /**
  * The text with every line break outside a quoted value made the kind of the first one, when they are
@@ -19,7 +21,8 @@ const SPACE = 0x20;
  * @param delimiter the delimiter the text is parsed with.
  */
 export function unifyLineBreaks(text: string, delimiter: string): { text: string; newline?: string } {
-  if (!text.includes('\r') || (!/\r(?!\n)/.test(text) && !/(?<!\r)\n/.test(text))) return { text };
+  // One kind throughout (LF only, or CRLF only: no CR alone, no LF alone): nothing to do, in one scan.
+  if (!text.includes('\r') || !MIXED_BREAK.test(text)) return { text };
   const parts: string[] = [];
   let first: string | undefined;
   let copied = 0;

@@ -19,8 +19,11 @@ export function refuseRepeatedLineItemIds(drafts: readonly ReceiptDraft[], index
   const first = new Map<string, { row: number; draft: number }>();
   const repeats = new Map<number, { row: number; earlier: number; id: string }[]>();
   const touched = new Set<number>();
-  drafts.forEach((draft, d) => {
-    for (const line of draft.lines) {
+  // Indexed loops: run over every line of the sheet (100,000 lines: no iterator per draft).
+  for (let d = 0; d < drafts.length; d += 1) {
+    const lines = drafts[d]!.lines;
+    for (let k = 0; k < lines.length; k += 1) {
+      const line = lines[k];
       const id = line?.lineItemId;
       if (!id) continue;
       const earlier = first.get(id);
@@ -33,7 +36,7 @@ export function refuseRepeatedLineItemIds(drafts: readonly ReceiptDraft[], index
       repeats.set(d, list);
       touched.add(d).add(earlier.draft);
     }
-  });
+  }
   if (touched.size === 0) return [...drafts];
   return drafts.map((draft, d) => {
     if (!touched.has(d)) return draft;
