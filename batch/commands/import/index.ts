@@ -199,7 +199,9 @@ function noticesOf(outcomes: readonly RecordOutcome[]): string[] {
     const message = first?.message ?? '';
     if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message))
       return [];
-    return [`rows ${rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`];
+    return [
+      `${rowNumbers.length === 1 ? 'row' : 'rows'} ${rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`,
+    ];
   });
 }
 

@@ -174,8 +174,9 @@ function changedSinceWritten(current: string, written: string | null): string | 
 function describeStep(step: UndoStep): string {
   const where = [
     step.file,
-    step.sheet && step.sheet !== step.file ? `sheet ${step.sheet}` : '',
-    step.rowNumbers.length ? `rows ${step.rowNumbers.join(', ')}` : '',
+    // A CSV has no sheets (its one sheet is named after the file).
+    step.sheet && step.sheet !== step.file && !/\.(csv|tsv|txt)$/i.test(step.file ?? '') ? `sheet ${step.sheet}` : '',
+    step.rowNumbers.length ? `${step.rowNumbers.length === 1 ? 'row' : 'rows'} ${step.rowNumbers.join(', ')}` : '',
   ].filter(Boolean);
   const rows = where.length ? ` (${where.join(', ')})` : '';
   return step.action === 'delete'

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -46,6 +46,16 @@ describe('shed undo JOURNAL', () => {
       undoCommand({ ...connection(sandbox.url), journal: join(dir, 'a.xlsx.journal.jsonl'), io: memoryIO() }),
     ).rejects.toThrow(/--yes/);
     expect(sandbox.stats.writes).toBe(before);
+  });
+
+  it('names the one row of a one-line invoice as a row', async () => {
+    const csv = (await readFile('examples/supplier-invoices-april.csv', 'utf8')).split('\r\n').slice(0, 2);
+    const file = join(dir, 'one-line.csv');
+    await writeFile(file, `${csv.join('\r\n')}\r\n`);
+    await runImportCli(sandbox.url, { kind: 'receipts', file, results: join(dir, 'one.results.csv') });
+    const io = memoryIO();
+    await undoCommand({ ...connection(sandbox.url), journal: join(dir, 'one.csv.journal.jsonl'), yes: true, io });
+    expect(io.stderr.join('\n')).toMatch(/delete REC-\d{8} \(one-line.csv, row 2\)/);
   });
 
   it('deletes what a run created: the service is as it was before the run', async () => {
