@@ -89,7 +89,9 @@ export function splitDataRows<F extends string>(
   const view = rowViewsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
   // A row summing the quantities is a totals row only where the sheet has products to be blank or the label.
-  const productColumn = columns['product' as F] !== undefined;
+  const productColumn = columns['product' as F];
+  // The quantity's column, read from the grid row itself (no view getter per row).
+  const quantityColumn = columns[quantityField];
   let previous = headerRowNumber;
   // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
   for (let r = 0; r < grid.rows.length; r += 1) {
@@ -108,21 +110,24 @@ export function splitDataRows<F extends string>(
       blankBefore.add(row.rowNumber + 1);
       continue;
     }
-    const data = view
-      ? view(row.cells, row.rowNumber)
-      : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns };
-    if (isTotalsRow(row, data.cells[quantityField], productColumn ? data.cells['product' as F] : undefined)) {
+    const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
+    const product = productColumn === undefined ? undefined : (row.cells[productColumn] ?? null);
+    if (isTotalsRow(row, quantity, product)) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       continue;
     }
     // A note alone on its row (no quantity: a line always has one) is no line; said by sheet-lines.ts.
-    const note = isBlank(data.cells[quantityField]) ? noteOf(row.cells, indexes, derived) : null;
+    const note = isBlank(quantity) ? noteOf(row.cells, indexes, derived) : null;
     if (note !== null) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'note', text: note });
       blankBefore.add(row.rowNumber + 1);
       continue;
     }
-    rows.push(data);
+    rows.push(
+      view
+        ? view(row.cells, row.rowNumber)
+        : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns },
+    );
     if (keys !== null) keys.push(row.cells[keyColumn!] ?? null);
     if (textColumn >= 0) {
       const text = row.cells[textColumn];
