@@ -19,7 +19,9 @@ import { ShedError } from '../errors/shed-error.ts';
  *   nothing says it holds prices per pack (line-amount.ts);
  * - `doubled_header`: two columns of the header row carry a field's header (`Qty` twice);
  * - `pack_size_column`: a returns sheet counts packs (`Qty`) beside a pack size column it has no field for;
- * - `discount_column`: a discount column with a discount on some line, beside a pack cost not net of it.
+ * - `discount_column`: a discount column with a discount on some line, beside a pack cost not net of it;
+ * - `decimal_comma`: a number cell writes a decimal comma (`12,5`) and another one comma group (`2,500`,
+ *   which could be either) (decimal-commas.ts).
  */
 export type MappingErrorCode =
   | 'no_header_row'
@@ -31,7 +33,8 @@ export type MappingErrorCode =
   | 'line_amount_as_cost'
   | 'doubled_header'
   | 'pack_size_column'
-  | 'discount_column';
+  | 'discount_column'
+  | 'decimal_comma';
 
 /** A mapping failure; the message names the file, sheet and row, what is missing and how to fix it. */
 export class MappingError extends ShedError {

@@ -11,6 +11,7 @@ import { GST_RATE_DEFAULT } from '../../service/gaps.ts';
 import { checkLineAmountCost } from '../../sheet/line-amount.ts';
 import { checkPriceBasis } from '../../sheet/price-basis.ts';
 import { checkDiscountColumns } from '../../sheet/discount-column.ts';
+import { checkDecimalCommas } from '../../sheet/decimal-commas.ts';
 import { addDecimals } from '../../sheet/values/index.ts';
 import { sheetLines } from '../sheet-lines.ts';
 import type { SkippedRow } from '../rows.ts';
@@ -22,6 +23,9 @@ import { refuseRepeatedBlocks } from './repeated-blocks.ts';
 import { refuseRepeatedLineItemIds } from './repeated-line-ids.ts';
 import { ReadMemo } from '../read-memo.ts';
 import { CleanLines } from './clean-lines.ts';
+
+/** The receipt fields that hold numbers: a decimal comma in one makes a lone comma group in any ambiguous. */
+const RECEIPT_NUMBER_FIELDS: readonly ReceiptField[] = ['quantity', 'pack_size', 'pack_cost', 'line_total'];
 
 /** Everything an import of receipts will do, worked out before anything is sent. */
 export interface ReceiptPlan {
@@ -57,6 +61,7 @@ export function planReceiptImport(
   const basis = checkPriceBasis(mapping, settings.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   checkLineAmountCost(grid, mapping, settings.packCostPerPack === true);
   checkDiscountColumns(grid, mapping);
+  checkDecimalCommas(grid, mapping, RECEIPT_NUMBER_FIELDS);
   const prices = { basis, gstRate: settings.gstRate ?? GST_RATE_DEFAULT };
   if (basis.costIncludesGst) {
     warnings.push({

@@ -14,6 +14,7 @@ import type { ReadSettings, ReturnDraft } from './build.ts';
 import { buildReturnDraft } from './build.ts';
 import { refuseRepeatedRecordIds } from './repeated-record-ids.ts';
 import { checkReturnPackColumns } from './pack-columns.ts';
+import { checkDecimalCommas } from '../../sheet/decimal-commas.ts';
 
 /** Everything an import of returns will do, worked out before anything is sent. */
 export interface ReturnPlan {
@@ -43,6 +44,7 @@ export function planReturnImport(
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
   checkReturnPackColumns(mapping, { source: grid.source, sheet: grid.sheet });
+  checkDecimalCommas(grid, mapping, ['amount']);
   const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(
     grid,
     mapping,

@@ -19,6 +19,25 @@ const GROUPED = /^[1-9]\d{0,2}(?:(,)\d{3}(?:,\d{3})*|( )\d{3}(?: \d{3})*)(?:\.\d
 /** A decimal comma, perhaps after dots as thousands separators: `12,5`, `1.234,50`. */
 const DECIMAL_COMMA = /^(?:\d{1,3}(?:\.\d{3})+|\d+),\d+$/;
 
+/** What may stand around a number in a cell: a sign, parentheses, a currency mark, a unit word after it. */
+const AROUND_NUMBER = /^\(?[+-]?\s*(?:AU\$|A\$|NZ\$|AUD|NZD|\$)?\s*(.*?)\s*(?:AUD|NZD)?\)?\s*(?:\p{L}[\p{L}.]*)?$/iu;
+/** One comma group and no point: thousands (`2,500` is 2500) or a decimal comma (2.5), the text cannot say. */
+const ONE_COMMA_GROUP = /^[1-9]\d{0,2},\d{3}$/;
+
+/**
+ * How a number cell's text uses a comma, for the sheet-wide check (decimal-commas.ts): `'decimal'`
+ * when it reads only as a decimal comma (`12,5`, `1.234,50`, `$0,50`, `0,500`: refused by
+ * {@link parseDecimalCell}); `'either'` when one comma group and no point could be thousands or a
+ * decimal comma (`2,500`, `$1,025`, `2,500 kg`: read as thousands); null otherwise (no comma, or
+ * commas that can only group thousands: `1,234,567`, `1,025.00`).
+ */
+export function commaUse(value: CellValue): 'decimal' | 'either' | null {
+  if (typeof value !== 'string' || !value.includes(',')) return null;
+  const number = AROUND_NUMBER.exec(cleanText(value))?.[1] ?? '';
+  if (ONE_COMMA_GROUP.test(number)) return 'either';
+  return DECIMAL_COMMA.test(number) ? 'decimal' : null;
+}
+
 /** The outcome of reading number text: the canonical value, or why it is not a number (no subject). */
 export type DecimalText = { ok: true; value: string; negatedByParentheses: boolean } | { ok: false; why: string };
 

@@ -15,7 +15,7 @@ export {
   numberToDecimal,
   subtractDecimals,
 } from './decimal.ts';
-export { MAX_INTEGER_DIGITS, canonicalPlainText, parseDecimalCell } from './decimal-cell.ts';
+export { MAX_INTEGER_DIGITS, canonicalPlainText, commaUse, parseDecimalCell } from './decimal-cell.ts';
 export {
   type DateOrder,
   type LocalDate,

@@ -37,6 +37,7 @@ const RELEASED: Record<ErrorCode, string> = {
   doubled_header: 'MappingError',
   pack_size_column: 'MappingError',
   discount_column: 'MappingError',
+  decimal_comma: 'MappingError',
   invalid_time_zone: 'InvalidTimeZoneError',
   nonexistent_local_date: 'NonexistentLocalDateError',
   invalid_timestamp: 'InvalidTimestampError, shared/export/paging/timestamps.ts',

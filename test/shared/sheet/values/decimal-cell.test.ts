@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { DECIMAL_PATTERN } from '../../../../shared/service/gaps.ts';
-import { EMPTY_REASON, parseDecimalCell } from '../../../../shared/sheet/values/index.ts';
+import { EMPTY_REASON, commaUse, parseDecimalCell } from '../../../../shared/sheet/values/index.ts';
 
 function value(cell: Parameters<typeof parseDecimalCell>[0]): string {
   const parsed = parseDecimalCell(cell);
@@ -96,6 +96,24 @@ describe('parseDecimalCell: text', () => {
     expect(reason('1.234,50')).toBe("'1.234,50' is not a number: use a point for decimals, like 1234.50");
     expect(reason('1,23')).toContain('use a point for decimals, like 1.23');
     expect(reason('$0,50')).toContain('use a point for decimals, like 0.50');
+  });
+
+  it.each([
+    ['12,5', 'decimal'],
+    ['$0,50', 'decimal'],
+    ['1.234,50', 'decimal'],
+    ['0,500', 'decimal'],
+    ['2,500', 'either'],
+    ['$1,025', 'either'],
+    ['2,500 kg', 'either'],
+    ['(1,025)', 'either'],
+    ['1,234,567', null],
+    ['$1,025.00', null],
+    ['2500', null],
+    ['Urea, bulk', null],
+    [2500, null],
+  ] as const)('commaUse(%j) is %j', (value, use) => {
+    expect(commaUse(value)).toBe(use);
   });
 
   it('refuses a comma after a leading zero, which groups no thousands (0,500 is half, not five hundred)', () => {
