@@ -57,8 +57,23 @@ export async function prepareDrafts<D extends ImportDraft<B>, B, R extends Servi
   } else {
     for (const print of prints) print.catch(() => undefined); // thrown where its create awaits it
   }
-  // The same invoice twice in the sheet (its supplier spelt two ways): refused before any twin is claimed.
+  // The same invoice twice in the sheet (its supplier spelt two ways, or no number and the same content):
+  // refused before any twin is claimed.
   const keys = drafts.map((d, i) => (identities[i] && ops.invoiceKeyOf ? ops.invoiceKeyOf(d.body!) : null));
-  const repeats = options.allowDuplicates ? new Map<number, RowResult[]>() : refusedRepeats(drafts, keys, ops);
+  const repeats = options.allowDuplicates
+    ? new Map<number, RowResult[]>()
+    : refusedRepeats(drafts, keys, identities, ops, journalledAt(matches));
   return { identities, prints, keys, matches, repeats };
+}
+
+/**
+ * Whether the journal says an earlier run created draft `index`, or meant to (an intent it never saw
+ * answered): that run chose to send it (`--allow-duplicates`), and its record may exist, so it is not
+ * refused now for repeating another of the sheet's.
+ */
+function journalledAt(matches: ReadonlyMap<number, JournalMatch>): (index: number) => boolean {
+  return (index) => {
+    const match = matches.get(index);
+    return Boolean(match?.created ?? match?.pending);
+  };
 }

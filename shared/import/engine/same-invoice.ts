@@ -142,14 +142,43 @@ function supplierOf(body: unknown): unknown {
 }
 
 /**
- * The sheet's invoices refused for repeating another of the sheet (by invoice key), by draft index:
- * each repeat, and the first too when the two differ. Pure.
+ * The creates (by index) whose content an earlier create of the same sheet has exactly (the same
+ * identity, `fingerprint.ts`) while neither has an invoice key: an invoice without a number pasted
+ * twice, which the service could only tell apart from a second delivery by its content. Keyed ones
+ * are found by their key ({@link repeatedInvoices}). Pure.
+ * @param identities each draft's identity (empty for drafts that are not creates).
+ * @param journalled whether an earlier run created or sent the draft (journal): such a repeat is not refused.
+ */
+export function repeatedContents(
+  identities: readonly string[],
+  keys: readonly (string | null)[],
+  journalled: (index: number) => boolean = () => false,
+): RepeatedInvoice[] {
+  const firstOf = new Map<string, number>();
+  const repeats: RepeatedInvoice[] = [];
+  identities.forEach((identity, index) => {
+    if (!identity || keys[index] !== null) return;
+    const first = firstOf.get(identity);
+    if (first === undefined) firstOf.set(identity, index);
+    else if (!journalled(index)) repeats.push({ index, first });
+  });
+  return repeats;
+}
+
+/**
+ * The sheet's invoices refused for repeating another of the sheet, by draft index: by invoice key,
+ * each repeat, and the first too when the two differ; by content alone (no invoice number), each
+ * repeat (the first is sent, as when the service already held it). Pure.
  * @param keys each draft's invoice key (null for none, and for drafts that are not creates).
+ * @param identities each draft's identity (empty for drafts that are not creates).
+ * @param journalled whether an earlier run created or sent the draft (journal): not refused for its content.
  */
 export function refusedRepeats<D extends ImportDraft<B>, B, R extends ServiceRecord>(
   drafts: readonly D[],
   keys: readonly (string | null)[],
+  identities: readonly string[],
   ops: ImportOps<D, B, R>,
+  journalled?: (index: number) => boolean,
 ): Map<number, RowResult[]> {
   const refused = new Map<number, RowResult[]>();
   for (const { index, first } of repeatedInvoices(keys)) {
@@ -160,5 +189,7 @@ export function refusedRepeats<D extends ImportDraft<B>, B, R extends ServiceRec
     if (differences.length && !refused.has(first))
       refused.set(first, repeatedInSheet(ops, original, draft, differences));
   }
+  for (const { index, first } of repeatedContents(identities, keys, journalled))
+    refused.set(index, repeatedInSheet(ops, drafts[index]!, drafts[first]!, []));
   return refused;
 }

@@ -63,7 +63,22 @@ const noJournal = () => new JournalIndex([], 'org', 'receipts');
 const sink = (into: JournalEntry[] = []) => ({ append: async (e: JournalEntry) => void into.push(e) });
 
 describe('runImport', () => {
-  it('two equal invoices in one sheet and one twin in the service: the first is the duplicate, the second is created', async () => {
+  it('two equal invoices in one sheet (no invoice number): the second is a duplicate of the first, the first sent', async () => {
+    const svc = service();
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [], {
+      concurrency: 2,
+      journal: noJournal(),
+      sink: sink(),
+    });
+    expect(results.map((r) => [r.rowNumber, r.status])).toEqual([
+      [2, 'created'],
+      [3, 'duplicate'],
+    ]);
+    expect(results[1]!.message).toBe('the same as row 2 of this sheet: not sent');
+    expect(svc.creates).toEqual(['A']);
+  });
+
+  it('two equal invoices in one sheet and one twin in the service: nothing sent', async () => {
     const svc = service();
     svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
     const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], {
@@ -73,8 +88,22 @@ describe('runImport', () => {
     });
     expect(results.map((r) => [r.rowNumber, r.status, r.sequence])).toEqual([
       [2, 'duplicate', 'REC-0'],
-      [3, 'created', 'REC-2'],
+      [3, 'duplicate', undefined],
     ]);
+    expect(svc.creates).toEqual([]);
+  });
+
+  it('two equal invoices, duplicates allowed, one twin in the service: both sent', async () => {
+    const svc = service();
+    svc.records.push({ id: 'old', sequence: 'REC-0', updated_at: '2025-01-01T00:00:00Z', name: 'A' });
+    const results = await runImport([draft(2, 'A'), draft(3, 'A')], svc.ops, [...svc.records], {
+      concurrency: 2,
+      journal: noJournal(),
+      sink: sink(),
+      allowDuplicates: true,
+    });
+    expect(results.map((r) => r.status)).toEqual(['created', 'created']);
+    expect(svc.creates).toEqual(['A', 'A']);
   });
 
   it('a lost answer is found in the service and adopted: sent once', async () => {
