@@ -34,8 +34,11 @@ export interface SkippedRow {
  */
 const DERIVED_FIELDS: ReadonlySet<string> = new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'derived')));
 
+/** Fields written once per invoice (supplier, date, invoice number...): a row restating one begins an invoice. */
+const INVOICE_FIELDS: ReadonlySet<string> = new Set(IMPORT_KINDS.flatMap((kind) => fieldsWith(kind, 'invoiceLevel')));
+
 /** A note typed under or between the data: `Note: ...`, `NB ...`, `* back order to follow`, `Comments: ...`. */
-const NOTE_TEXT = /^\s*(?:\*|(?:notes?|nb|n\.b\.|please note|comments?|remarks?)\b)/i;
+const NOTE_TEXT = /^\s*(?:\*|n\.b\.|(?:notes?|nb|please note|comments?|remarks?)\b)/i;
 
 /** A label that marks a totals row ("TOTAL", "Grand total", "Sub-total:"). */
 const TOTALS_LABEL = /^(grand\s*|sub\s*-?\s*)?totals?\s*:?$/i;
@@ -85,6 +88,8 @@ export function splitDataRows<F extends string>(
   const fields = mapped.map(([field]) => field);
   const indexes = mapped.map(([, column]) => column);
   const derived = fields.map((field) => DERIVED_FIELDS.has(field));
+  // Columns of the invoice's own fields (results aside): a line below a note that fills one begins an invoice.
+  const invoiceColumns = indexes.filter((_, i) => INVOICE_FIELDS.has(fields[i]!) && !derived[i]);
   // Every row is a view of its grid row, its own cells (row-cells.ts); else a copy of this shape (fields in mapping order).
   const view = rowViewsOf<F>(columns);
   const shape = Object.fromEntries(fields.map((field) => [field, null])) as Partial<Record<F, CellValue>>;
@@ -93,6 +98,7 @@ export function splitDataRows<F extends string>(
   // The quantity's column, read from the grid row itself (no view getter per row).
   const quantityColumn = columns[quantityField];
   let previous = headerRowNumber;
+  let afterNote = false;
   // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
   for (let r = 0; r < grid.rows.length; r += 1) {
     const row = grid.rows[r]!;
@@ -120,9 +126,13 @@ export function splitDataRows<F extends string>(
     const note = isBlank(quantity) ? noteOf(row.cells, indexes, derived) : null;
     if (note !== null) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'note', text: note });
-      blankBefore.add(row.rowNumber + 1);
+      afterNote = true;
       continue;
     }
+    // A note ends the invoice above it only when the line below it begins one ('* back order' between two
+    // lines of one invoice keeps them together: ending it there sent the first lines alone).
+    if (afterNote && restatesInvoice(row.cells, invoiceColumns)) blankBefore.add(row.rowNumber);
+    afterNote = false;
     rows.push(
       view
         ? view(row.cells, row.rowNumber)
@@ -147,6 +157,12 @@ function copyCells<F extends string>(
   const cells = { ...shape };
   for (let i = 0; i < fields.length; i += 1) cells[fields[i]!] = values[indexes[i]!] ?? null;
   return cells;
+}
+
+/** Whether a row fills any of the invoice's own columns (its supplier, date, number...). */
+function restatesInvoice(cells: readonly CellValue[], invoiceColumns: readonly number[]): boolean {
+  for (const column of invoiceColumns) if (!isBlank(cells[column] ?? null)) return true;
+  return false;
 }
 
 /** The note of a row whose one non-blank mapped cell (results aside) is a note's text, else null. */

@@ -59,4 +59,29 @@ describe('note rows under the data', () => {
     expect(summary.records).toMatchObject({ created: 1, invalid: 1 });
     expect(summary.problems.join('\n')).toMatch(/row 3, column E \(Product\): Product is empty/);
   });
+
+  it('a note (N.B.) between two lines of one invoice keeps them one invoice, sent whole', async () => {
+    const file = join(dir, 'note-mid.csv');
+    await writeFile(
+      file,
+      [
+        HEAD,
+        'NTE-4,Farmco Rural Supplies,3/2/2026,Main Chemical Shed,Glyfos 540,2,20,L,185',
+        ',,,,N.B. Amine on back order,,,,',
+        ',,,,Amine 625,1,20,L,99',
+      ].join('\r\n'),
+    );
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
+    expect(summary.problems).toEqual([]);
+    expect(summary.records).toMatchObject({ total: 1, created: 1, invalid: 0 });
+    expect(summary.rows.created).toBe(2);
+  });
+
+  it('a note before a line that restates the invoice fields still ends the invoice above', async () => {
+    const file = join(dir, 'note-between.csv');
+    const line = ',Farmco Rural Supplies,5/2/2026,Main Chemical Shed,Glyfos 540,2,20,L,185';
+    await writeFile(file, [HEAD, line, '* second delivery that day,,,,,,,,', line].join('\r\n'));
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, allowDuplicates: 'two trucks' });
+    expect(summary.records).toMatchObject({ total: 2, created: 2 });
+  });
 });
