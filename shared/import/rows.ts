@@ -7,6 +7,7 @@ import type { CellValue, Grid, SheetRow } from '../sheet/grid.ts';
 import { isBlank } from '../sheet/grid.ts';
 import { IMPORT_KINDS, fieldsWith } from '../kinds/index.ts';
 import { plainRowCells, rowViewsOf } from './row-cells.ts';
+import { cellText } from '../sheet/values/index.ts';
 
 /** A data row below the header: its sheet row, and each mapped field's cell (undefined when unmapped). */
 export interface FieldRow<F extends string> {
@@ -24,7 +25,7 @@ export interface FieldRow<F extends string> {
 export interface SkippedRow {
   rowNumber: number;
   reason: 'blank' | 'totals' | 'note';
-  /** A note row's text. */
+  /** A note row's text; a totals row's quantity, when it had one (said: it could have been a line). */
   text?: string;
 }
 
@@ -97,6 +98,8 @@ export function splitDataRows<F extends string>(
   const productColumn = columns['product' as F];
   // The quantity's column, read from the grid row itself (no view getter per row).
   const quantityColumn = columns[quantityField];
+  // A row naming its product "Total" with a quantity is a totals row unless it has a pack size too.
+  const packColumn = columns['pack_size' as F];
   let previous = headerRowNumber;
   let afterNote = false;
   // Indexed loops over the sheet's rows: a for-of, run once per sheet, makes an iterator result per row.
@@ -119,7 +122,11 @@ export function splitDataRows<F extends string>(
     const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
     const product = productColumn === undefined ? undefined : (row.cells[productColumn] ?? null);
     if (isTotalsRow(row, quantity, product)) {
-      skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
+      if (isBlank(quantity)) skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
+      else if (packColumn === undefined || isBlank(row.cells[packColumn] ?? null))
+        skipped.push({ rowNumber: row.rowNumber, reason: 'totals', text: cellText(quantity ?? null) });
+      // A pack size besides: a line whose product reads "Total" (read, and refused for it), not a sum.
+      else rows.push(fieldRow(view, shape, fields, indexes, columns, row));
       continue;
     }
     // A note alone on its row (no quantity: a line always has one) is no line; said by sheet-lines.ts.
@@ -133,11 +140,7 @@ export function splitDataRows<F extends string>(
     // lines of one invoice keeps them together: ending it there sent the first lines alone).
     if (afterNote && restatesInvoice(row.cells, invoiceColumns)) blankBefore.add(row.rowNumber);
     afterNote = false;
-    rows.push(
-      view
-        ? view(row.cells, row.rowNumber)
-        : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns },
-    );
+    rows.push(fieldRow(view, shape, fields, indexes, columns, row));
     if (keys !== null) keys.push(row.cells[keyColumn!] ?? null);
     if (textColumn >= 0) {
       const text = row.cells[textColumn];
@@ -145,6 +148,20 @@ export function splitDataRows<F extends string>(
     }
   }
   return { rows, skipped, blankBefore, texts, keys };
+}
+
+/** A data row as the plan reads it: a view of its grid row, or a copy of its mapped cells. */
+function fieldRow<F extends string>(
+  view: ReturnType<typeof rowViewsOf<F>>,
+  shape: Partial<Record<F, CellValue>>,
+  fields: readonly F[],
+  indexes: readonly number[],
+  columns: Partial<Record<F, number>>,
+  row: SheetRow,
+): FieldRow<F> {
+  return view
+    ? view(row.cells, row.rowNumber)
+    : { rowNumber: row.rowNumber, cells: copyCells(shape, fields, indexes, row.cells), columns };
 }
 
 /** A row's mapped cells as a plain object (a copy of `shape`, filled). */
@@ -175,6 +192,21 @@ function noteOf(cells: readonly CellValue[], indexes: readonly number[], derived
     note = cell.trim();
   }
   return note;
+}
+
+/**
+ * Says the totals rows left out that carried a quantity (a line whose product reads "Total" would look so);
+ * those without one are plainly sums and are not said.
+ */
+export function totalsRowsWarning(skipped: readonly SkippedRow[]): Notice[] {
+  const sums = skipped.filter((s) => s.reason === 'totals' && s.text !== undefined);
+  if (sums.length === 0) return [];
+  const rows = sums.map((s) => `${s.rowNumber} (quantity ${s.text})`).join(', ');
+  return [
+    {
+      message: `${sums.length === 1 ? 'row' : 'rows'} ${rows} left out as ${sums.length === 1 ? 'a totals row' : 'totals rows'} (a "Total" label and no pack size): if one is a line, write its product's name`,
+    },
+  ];
 }
 
 /** Says the rows left out as notes (none: nothing said). */

@@ -11,6 +11,7 @@ import { checkDateColumn } from './date-column.ts';
 import { cellOf, placeOf } from './row-cells.ts';
 import {
   noteRowsWarning,
+  totalsRowsWarning,
   skipLines,
   skippedLinesWarning,
   splitDataRows,
@@ -67,7 +68,12 @@ export function sheetLines<F extends string>(
     rows: lines.kept,
     skipped: split.skipped,
     blankBefore: split.blankBefore,
-    warnings: [...noteRowsWarning(split.skipped), ...skippedLinesWarning(lines.skipped), ...dates.warnings],
+    warnings: [
+      ...noteRowsWarning(split.skipped),
+      ...totalsRowsWarning(split.skipped),
+      ...skippedLinesWarning(lines.skipped),
+      ...dates.warnings,
+    ],
     reading,
     keys: asSplit ? split.keys : null,
   };

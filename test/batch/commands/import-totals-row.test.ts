@@ -79,4 +79,23 @@ describe('a totals row that sums the quantities too', () => {
       .sort();
     expect(lines).toEqual([1, 2]);
   });
+
+  it('a totals row carrying a quantity is said; one with a pack size too is read as a line and refused', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Invoices');
+    ws.addRow([...HEADER, 'Price ex GST']);
+    ws.addRow(['TOTQ-1', 'Farmco Rural Supplies', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 185]);
+    ws.addRow(['', '', '', '', 'Total', 2, '', '', '']);
+    ws.addRow(['TOTQ-2', 'Farmco Rural Supplies', '4/2/2026', 'Main Chemical Shed', 'Glyfos 540', 5, 20, 'L', 185]);
+    ws.addRow(['', '', '', '', 'Total', 3, 20, 'L', 50]);
+    const file = join(dir, 'TOTQ.xlsx');
+    await wb.xlsx.writeFile(file);
+
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
+    expect(summary.records).toMatchObject({ created: 1, invalid: 1 });
+    expect(summary.warnings.join('\n')).toContain(
+      'row 3 (quantity 2) left out as a totals row (a "Total" label and no pack size): if one is a line, write its product\'s name',
+    );
+    expect(summary.problems.join('\n')).toMatch(/row 5, column E \(Product\): no product or alias named 'Total'/);
+  });
 });

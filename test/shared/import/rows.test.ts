@@ -58,7 +58,12 @@ describe('splitDataRows', () => {
       COLUMNS,
       'quantity',
     );
-    expect(split.skipped).toEqual([3, 4, 5].map((rowNumber) => ({ rowNumber, reason: 'totals' })));
+    // Those summing a quantity keep it, to be said (they could have been lines).
+    expect(split.skipped).toEqual([
+      { rowNumber: 3, reason: 'totals', text: '4' },
+      { rowNumber: 4, reason: 'totals', text: '4' },
+      { rowNumber: 5, reason: 'totals' },
+    ]);
     expect(split.rows.map((r) => r.rowNumber)).toEqual([2, 6, 7]);
   });
 
