@@ -114,12 +114,15 @@ export function checkLineAmountCost(grid: Grid, mapping: ColumnMapping, perPack:
   const { pack_cost: cost, quantity, line_total: total } = columns;
   if (perPack || cost === undefined || quantity === undefined || total !== undefined) return;
   const header = mapping.headers[cost] ?? '';
-  if (!namesLineAmount(header)) return;
+  const used = new Set(Object.values(columns));
+  if (!namesLineAmount(header)) {
+    // Headed like a price: refused only when the values prove it a line total (`Unit Price` beside `Price ex GST`).
+    const price = priceBeside(grid, mapping, used, quantity, cost);
+    if (price >= 0) throw isLineTotal(grid, mapping, quantity, cost, price);
+    return;
+  }
   const lines = linesOf(grid, mapping, quantity, cost);
   if (lines.every((l) => compareDecimals(l.quantity, '1') === 0)) return;
-  const at = `${grid.source}, sheet '${grid.sheet}', header row ${mapping.headerRowNumber}`;
-  const quantityHeader = mapping.headers[quantity] || KINDS.receipts.registry.quantity.label;
-  const used = new Set(Object.values(columns));
   const price = mapping.headers.findIndex(
     (h, c) =>
       !used.has(c) &&
@@ -130,19 +133,58 @@ export function checkLineAmountCost(grid: Grid, mapping: ColumnMapping, perPack:
         return p !== null && withinACent(multiplyDecimals(l.quantity, p), l.amount);
       }),
   );
-  if (price >= 0) {
-    throw new MappingError(
-      'line_amount_as_cost',
-      `${at}: the column '${header}' (mapped to the pack cost) is a line total: on every line it is ` +
-        `'${quantityHeader}' × '${mapping.headers[price]}'. Map the pack cost to '${mapping.headers[price]}' ` +
-        `(and '${header}' to the line total).`,
-      { remedies: [{ code: 'map_columns', fields: ['pack_cost'] }] },
-    );
-  }
+  if (price >= 0) throw isLineTotal(grid, mapping, quantity, cost, price);
+  const at = `${grid.source}, sheet '${grid.sheet}', header row ${mapping.headerRowNumber}`;
   throw new MappingError(
     'line_amount_as_cost',
     `${at}: the column '${header}' (mapped to the pack cost) is headed like a line amount (quantity × price); ` +
       `read as the price of one pack, each cost would be its quantity times too high.`,
     { remedies: [{ code: 'line_total_as_cost' }, { code: 'pack_cost_per_pack' }] },
   );
+}
+
+/** The refusal of a pack cost column that is the quantity × the column `price` on every line. */
+function isLineTotal(grid: Grid, mapping: ColumnMapping, quantity: number, cost: number, price: number): MappingError {
+  const at = `${grid.source}, sheet '${grid.sheet}', header row ${mapping.headerRowNumber}`;
+  const header = mapping.headers[cost] ?? '';
+  const quantityHeader = mapping.headers[quantity] || KINDS.receipts.registry.quantity.label;
+  return new MappingError(
+    'line_amount_as_cost',
+    `${at}: the column '${header}' (mapped to the pack cost) is a line total: on every line it is ` +
+      `'${quantityHeader}' × '${mapping.headers[price]}'. Map the pack cost to '${mapping.headers[price]}' ` +
+      `(and '${header}' to the line total).`,
+    { remedies: [{ code: 'map_columns', fields: ['pack_cost'] }] },
+  );
+}
+
+/**
+ * An unmapped, headed column that times the quantity gives the pack cost on every line that has all
+ * three as numbers, on one line at least whose quantity is not 1 (else nothing is proven): its index,
+ * or -1. A column drops out at its first line that disagrees, so a sheet without one costs a line or two.
+ */
+function priceBeside(
+  grid: Grid,
+  mapping: ColumnMapping,
+  used: ReadonlySet<number | undefined>,
+  quantity: number,
+  cost: number,
+): number {
+  let alive = mapping.headers.flatMap((h, c) => (!used.has(c) && h.trim() !== '' ? [c] : []));
+  const proven = new Set<number>();
+  for (const row of grid.rows) {
+    if (alive.length === 0) return -1;
+    if (row.rowNumber <= mapping.headerRowNumber) continue;
+    const q = decimal(row.cells[quantity]);
+    const amount = decimal(row.cells[cost]);
+    if (q === null || amount === null) continue;
+    const notOne = compareDecimals(q, '1') !== 0;
+    alive = alive.filter((c) => {
+      const p = decimal(row.cells[c]);
+      if (p === null) return true; // blank here (a totals row, a note): proves nothing either way
+      if (!withinACent(multiplyDecimals(q, p), amount)) return false;
+      if (notOne) proven.add(c);
+      return true;
+    });
+  }
+  return alive.find((c) => proven.has(c)) ?? -1;
 }

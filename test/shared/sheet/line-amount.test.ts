@@ -87,4 +87,38 @@ describe('checkLineAmountCost', () => {
     const plain = sheet(['Product', 'Qty', 'Unit Price'], rows, { product: 0, quantity: 1, pack_cost: 2 });
     expect(() => checkLineAmountCost(plain.grid, plain.mapping, false)).not.toThrow();
   });
+
+  it('says a column headed like a price is a line total when quantity × another column gives it on every line', () => {
+    // 'Price ex GST' outranks 'Unit Price' when both are there; here it holds the extended amount.
+    const { grid, mapping } = sheet(
+      ['Product', 'Qty', 'Unit Price', 'Price ex GST'],
+      [
+        ['Glyfos 540', 2, 100, 200],
+        ['Total', '', '', 200],
+        ['Amine 625', 1, 99, 99],
+      ],
+      { product: 0, quantity: 1, pack_cost: 3 },
+    );
+    expect(() => checkLineAmountCost(grid, mapping, false)).toThrow(
+      /'Price ex GST' \(mapped to the pack cost\) is a line total: on every line it is 'Qty' × 'Unit Price'\. Map the pack cost to 'Unit Price'/,
+    );
+  });
+
+  it('leaves a price column alone beside another price, or when no quantity proves anything', () => {
+    const headers = ['Product', 'Qty', 'Unit Price inc GST', 'Price ex GST'];
+    const columns = { product: 0, quantity: 1, pack_cost: 3 };
+    const bases = sheet(headers, [['Glyfos 540', 2, 110, 100]], columns);
+    expect(() => checkLineAmountCost(bases.grid, bases.mapping, false)).not.toThrow();
+    const ones = sheet(headers, [['Glyfos 540', 1, 100, 100]], columns);
+    expect(() => checkLineAmountCost(ones.grid, ones.mapping, false)).not.toThrow();
+    const mixed = sheet(
+      headers,
+      [
+        ['Glyfos 540', 2, 100, 200],
+        ['Amine 625', 3, 50, 60],
+      ],
+      columns,
+    );
+    expect(() => checkLineAmountCost(mixed.grid, mixed.mapping, false)).not.toThrow();
+  });
 });
