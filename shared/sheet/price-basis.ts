@@ -11,25 +11,35 @@ import { MappingError } from './mapping-error.ts';
 export type GstBasis = 'inc' | 'ex';
 
 const TAX = '(?:gst|tax|vat)';
+const INC_WORD = '(?:inc|incl|including|inclusive(?:\\s+of)?|with)';
+const EX_WORD = '(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)';
+/** `inc GST`, `ex GST`: the word before the tax word. */
+const INC_BEFORE = new RegExp(`\\b${INC_WORD}\\.?[\\s-]*${TAX}\\b`, 'i');
+const EX_BEFORE = new RegExp(`\\b${EX_WORD}\\.?[\\s-]*${TAX}\\b`, 'i');
+/** `GST inclusive`, `GST excl`: the word after it. */
+const INC_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:inc|incl|inclusive|included)\\b`, 'i');
+const EX_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:ex|excl|exclusive|excluded)\\b`, 'i');
+const NETT = /\bnett?\b/i;
 /** `inc` or `ex` with nothing after it but a closing bracket: `Price inc`, `Unit Price (incl.)`, `Cost ex.` (the tax unsaid). */
 const ALONE = '\\.?\\s*\\)?\\s*$';
-const INCLUSIVE = new RegExp(
-  `\\b(?:inc|incl|including|inclusive(?:\\s+of)?|with)\\.?[\\s-]*${TAX}\\b|\\b${TAX}[\\s-]*(?:inc|incl|inclusive|included)\\b|\\b(?:inc|incl|inclusive)${ALONE}`,
-  'i',
-);
-const EXCLUSIVE = new RegExp(
-  `\\b(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)\\.?[\\s-]*${TAX}\\b|\\b${TAX}[\\s-]*(?:ex|excl|exclusive|excluded)\\b|\\bnett?\\b|\\b(?:ex|excl|exclusive)${ALONE}`,
-  'i',
-);
+const INC_ALONE = new RegExp(`\\b(?:inc|incl|inclusive)${ALONE}`, 'i');
+const EX_ALONE = new RegExp(`\\b(?:ex|excl|exclusive)${ALONE}`, 'i');
 
 /**
  * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`,
- * `'GST-inclusive price'`, `'Price inc'` (the tax unsaid, as Australian invoices write it) → `'inc'`; `'Price ex GST'`, `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'` → `'ex'`; `'Unit Price'` → null.
+ * `'GST-inclusive price'`, `'Price inc'` (the tax unsaid, as Australian invoices write it) → `'inc'`; `'Price ex GST'`,
+ * `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'`, `'Price (ex GST, freight incl.)'` → `'ex'`; `'Unit Price'` → null;
+ * `'Price inc GST / ex GST'` → `'both'`. The word before the tax word says it first (`'Price ex GST inc disc'` is
+ * ex), then the word after it, then `nett`, then an `inc` or `ex` alone at the end.
  */
-export function gstBasisOfHeader(header: string): GstBasis | null {
-  if (INCLUSIVE.test(header)) return 'inc';
-  if (EXCLUSIVE.test(header)) return 'ex';
-  return null;
+export function gstBasisOfHeader(header: string): GstBasis | 'both' | null {
+  const said = (inc: boolean, ex: boolean) => (inc && ex ? 'both' : inc ? 'inc' : ex ? 'ex' : null);
+  return (
+    said(INC_BEFORE.test(header), EX_BEFORE.test(header)) ??
+    said(INC_AFTER.test(header), EX_AFTER.test(header)) ??
+    (NETT.test(header) ? 'ex' : null) ??
+    said(INC_ALONE.test(header), EX_ALONE.test(header))
+  );
 }
 
 /**
@@ -47,7 +57,8 @@ export interface PriceBasis {
  * Reads the GST basis of the pack cost and line total columns and checks it against what the import
  * was told (`gstRate`: prices include GST at that rate; null: they exclude it).
  * @throws MappingError `gst_basis` when the pack cost column says it includes GST and `gstRate` is
- *   null, or says it excludes GST while `gstRate` is given; the message names the column and the fix.
+ *   null, or says it excludes GST while `gstRate` is given, or a price column says both; the message
+ *   names the column and the fix.
  */
 export function checkPriceBasis(
   mapping: ColumnMapping,
@@ -64,6 +75,14 @@ export function checkPriceBasis(
   const cost = costHeader === null ? null : gstBasisOfHeader(costHeader);
   const total = totalHeader === null ? null : gstBasisOfHeader(totalHeader);
   const at = `${where.source}, sheet '${where.sheet}', header row ${mapping.headerRowNumber}`;
+  const both = [costHeader, totalHeader].find((h) => h !== null && gstBasisOfHeader(h) === 'both');
+  if (both !== undefined) {
+    throw new MappingError(
+      'gst_basis',
+      `${at}: the column '${both}' says its amounts both include and exclude GST: rename it to say one ` +
+        `(e.g. 'Price ex GST'), and import again.`,
+    );
+  }
   if (cost === 'inc' && gstRate === null) {
     throw new MappingError(
       'gst_basis',

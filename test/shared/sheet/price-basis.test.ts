@@ -40,6 +40,13 @@ describe('gstBasisOfHeader', () => {
     ['Unit Price', null],
     ['Cost per pack', null],
     ['GST', null],
+    // The word before the tax word decides: what follows may be about freight or a discount.
+    ['Price (ex GST, freight incl.)', 'ex'],
+    ['Price excl. GST (freight inc)', 'ex'],
+    ['Price ex GST incl. freight', 'ex'],
+    ['Unit Price Ex GST Inc Disc', 'ex'],
+    ['Price inc GST ex freight', 'inc'],
+    ['Price inc GST / ex GST', 'both'],
   ])('%j → %s', (header, basis) => {
     expect(gstBasisOfHeader(header)).toBe(basis);
   });
@@ -85,5 +92,12 @@ describe('checkPriceBasis', () => {
       costIncludesGst: false,
       totalIncludesGst: true,
     });
+  });
+
+  it('refuses a price column whose header says both', () => {
+    expect(() => checkPriceBasis(mapping('Price inc GST / ex GST'), null, where)).toThrow(
+      "bills.csv, sheet 'bills', header row 1: the column 'Price inc GST / ex GST' says its amounts both include and exclude GST",
+    );
+    expect(checkPriceBasis(mapping('Price (ex GST, freight incl.)'), null, where).costIncludesGst).toBe(false);
   });
 });
