@@ -5,6 +5,7 @@
  */
 import { KINDS, normaliseHeader } from '../../kinds/index.ts';
 import type { ColumnMapping } from '../../sheet/column-mapping.ts';
+import { isBlank, type Grid } from '../../sheet/grid.ts';
 import { MappingError } from '../../sheet/mapping-error.ts';
 import { stripBrackets } from '../../sheet/mapping-match.ts';
 
@@ -19,17 +20,19 @@ function keys(header: string): string[] {
 
 /**
  * Refuses a returns mapping whose amount column is headed as a count of packs (`Qty`, `No. of packs`)
- * while a column the mapping left out is headed as a pack size (`Pack Size`, `Size`).
- * @param where the file and sheet, for the message.
+ * while a column the mapping left out is headed as a pack size (`Pack Size`, `Size`) and holds a value
+ * on a row below the header (an empty one, beside amounts written whole like `40 L`, says nothing).
+ * @param grid the sheet (its `source` and `sheet` name it in the message).
  * @throws MappingError `pack_size_column`, naming both columns and how to write the amount.
  */
-export function checkReturnPackColumns(mapping: ColumnMapping, where: { source: string; sheet: string }): void {
+export function checkReturnPackColumns(grid: Grid, mapping: ColumnMapping): void {
+  const where = grid;
   const amount = mapping.columns.amount;
   if (amount === undefined) return;
   const count = mapping.headers[amount] ?? '';
   if (!keys(count).some((k) => COUNTS.has(k))) return;
   const size = mapping.unplaced.find((u) => keys(u.header).some((k) => SIZES.has(k)));
-  if (!size) return;
+  if (!size || !holdsValue(grid, mapping.headerRowNumber, size.column)) return;
   throw new MappingError(
     'pack_size_column',
     `${where.source}, sheet '${where.sheet}', header row ${mapping.headerRowNumber}: the column '${count}' counts ` +
@@ -38,4 +41,9 @@ export function checkReturnPackColumns(mapping: ColumnMapping, where: { source: 
       `(40, with its unit), or the packs and their size in one cell, like '2 x 20 L'; then delete the ` +
       `'${size.header}' column.`,
   );
+}
+
+/** Whether a column holds a value on any row below the header. */
+function holdsValue(grid: Grid, headerRowNumber: number, column: number): boolean {
+  return grid.rows.some((row) => row.rowNumber > headerRowNumber && !isBlank(row.cells[column] ?? null));
 }

@@ -43,7 +43,7 @@ export function planReturnImport(
 ): ReturnPlan {
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
-  checkReturnPackColumns(mapping, { source: grid.source, sheet: grid.sheet });
+  checkReturnPackColumns(grid, mapping);
   checkDecimalCommas(grid, mapping, ['amount']);
   const { rows, skipped, warnings, reading } = sheetLines<ReturnField>(
     grid,

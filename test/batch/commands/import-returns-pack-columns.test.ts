@@ -60,4 +60,17 @@ describe('a returns sheet with a pack size column', () => {
     const { summary } = await runImportCli(sandbox.url, { kind: 'returns', file });
     expect(summary.records.created).toBe(1);
   });
+
+  it('with an empty Pack Size column beside amounts written whole imports as before', async () => {
+    const file = join(dir, 'empty-size.csv');
+    await writeFile(
+      file,
+      [
+        'Date,Supplier,Storage,Product,Qty,Pack Size,Credit Note',
+        '12/02/2026,Farmco Rural Supplies,Main Chemical Shed,Glyfos 540,40 L,,CN-PK-E',
+      ].join('\r\n'),
+    );
+    const { summary } = await runImportCli(sandbox.url, { kind: 'returns', file });
+    expect(summary.records.created).toBe(1);
+  });
 });
