@@ -11,6 +11,8 @@ import { words } from './mapping-match.ts';
 import { compareDecimals, parseDecimalCell } from './values/index.ts';
 
 const DISCOUNT_WORDS = new Set(['discount', 'discounts', 'disc', 'rebate', 'rebates']);
+/** Words that make a column an identifier, not an amount: `Rebate No.`, `Discount Code`, `Rebate #`, `Disc Ref`. */
+const ID_WORDS = new Set(['no', 'number', 'num', 'id', 'ref', 'reference', 'code', 'claim']);
 /** Words that say a price is after the discount. */
 const NET_WORDS = new Set(['net', 'nett', 'discounted', 'after']);
 
@@ -35,7 +37,7 @@ export function checkDiscountColumns(grid: Grid, mapping: ColumnMapping): void {
   const costHeader = mapping.headers[cost] ?? '';
   if (says(costHeader, NET_WORDS)) return;
   for (const { column, header } of mapping.unplaced) {
-    if (!says(header, DISCOUNT_WORDS)) continue;
+    if (!says(header, DISCOUNT_WORDS) || says(header, ID_WORDS) || header.includes('#')) continue;
     const row = grid.rows.find((r) => r.rowNumber > mapping.headerRowNumber && discountOf(r.cells[column]) !== null);
     if (!row) continue;
     const net = mapping.unplaced.find((u) => says(u.header, NET_WORDS) && !says(u.header, DISCOUNT_WORDS));

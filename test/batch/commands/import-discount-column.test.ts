@@ -51,4 +51,14 @@ describe('a sheet with a discount column', () => {
     expect((await runImportCli(setUp.sandbox.url, { kind: 'receipts', file: both })).summary.records.created).toBe(1);
     expect(await costsOf('DSC-B')).toEqual(['180']);
   });
+
+  it.each(['Rebate No.', 'Discount Code', 'Rebate #'])(
+    'headed %s (an identifier, not an amount) imports',
+    async (header) => {
+      const invoice = `DSC-ID-${header.length}`;
+      const file = await csv(`${invoice}.csv`, [`${HEAD},Unit Price,${header}`, `${LINE(invoice)},200,4471`]);
+      expect((await runImportCli(setUp.sandbox.url, { kind: 'receipts', file })).summary.records.created).toBe(1);
+      expect(await costsOf(invoice)).toEqual(['200']);
+    },
+  );
 });
