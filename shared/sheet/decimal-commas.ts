@@ -39,7 +39,8 @@ export function checkDecimalCommas(grid: Grid, mapping: ColumnMapping, fields: r
   const header = (cell: CommaCell) => mapping.headers[cell.column] || `column ${cell.column + 1}`;
   // What each cell says with a point: the decimal comma's value, and the lone group read either way.
   const decimalWithPoint = decimal.text.replace(/\./g, '').replace(',', '.');
-  const small = either.text.replace(',', '.');
+  // Read as a decimal, '1,000' is 1 and '2,500' is 2.5 (said so: '1.000' reads as a thousand to many).
+  const small = asDecimal(either.text.replace(',', '.'));
   const large = either.text.replace(',', '');
   throw new MappingError(
     'decimal_comma',
@@ -48,4 +49,9 @@ export function checkDecimalCommas(grid: Grid, mapping: ColumnMapping, fields: r
       `${small} as well as ${large}: write decimals with a point and thousands without a comma ` +
       `('${decimalWithPoint}'; '${large}' or '${small}'), then import again`,
   );
+}
+
+/** `'2.500'` → `'2.5'`, `'$1.000'` → `'$1'`: the value's trailing zeros dropped, any sign or symbol kept. */
+function asDecimal(text: string): string {
+  return text.replace(/(\d)\.(\d*?)0+(?!\d)/, (_, whole: string, kept: string) => (kept ? `${whole}.${kept}` : whole));
 }

@@ -29,7 +29,7 @@ describe('a semicolon CSV writing decimals with commas', () => {
     expect(error).toBeInstanceOf(MappingError);
     expect((error as MappingError).code).toBe('decimal_comma');
     expect((error as MappingError).message).toContain(
-      "'12,50' (row 2, Unit Price) writes a decimal with a comma, so '2,500' (row 3, Size) could be 2.500 as well as 2500",
+      "'12,50' (row 2, Unit Price) writes a decimal with a comma, so '2,500' (row 3, Size) could be 2.5 as well as 2500",
     );
     expect(await sizesOf('EU-2')).toEqual([]);
   });

@@ -36,8 +36,8 @@ describe('checkDecimalCommas', () => {
     expect(error).toMatchObject({ code: 'decimal_comma' });
     expect((error as Error).message).toBe(
       "eu.csv, sheet 'eu': '$12,50' (row 3, Price) writes a decimal with a comma, so '1,000' (row 2, Size) could be " +
-        "1.000 as well as 1000: write decimals with a point and thousands without a comma ('$12.50'; '1000' or " +
-        "'1.000'), then import again",
+        "1 as well as 1000: write decimals with a point and thousands without a comma ('$12.50'; '1000' or " +
+        "'1'), then import again",
     );
   });
 
