@@ -175,6 +175,12 @@ function plainCells(
   return into;
 }
 
+/**
+ * The row's Message for a pack the engine read elsewhere than the pack size cell:
+ * `80 l = 4 × 20 l drums` (quantity cell), `40 l = 2 × 20 l drum (pack size from the product text
+ * 'Glyfos 540 20L DRUM')`, `... (this supplier's pack convention for 'EA')`; null when the pack size
+ * cell said it. `quantity`: the line's number of packs (canonical decimal), null when unread.
+ */
 export function prePhrase(cells: LineCells, quantity: string | null): string | null {
   const pre = cells.pre;
   if (!pre) return null;
