@@ -5,6 +5,7 @@ import type { Receipt } from '../../schemas/resources.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { receiptIdentity } from '../engine/fingerprint.ts';
 import type { ImportOps } from '../engine/ops.ts';
+import { lineItemIdsOf } from './line-item-ids.ts';
 import type { ReceiptDraft } from './build.ts';
 import { diffReceipt } from './diff.ts';
 import { KINDS } from '../../kinds/index.ts';
@@ -46,8 +47,7 @@ export function receiptOps(
 
 /**
  * Rows of a receipt written or found: its id and sequence on every row; each line's item id on its
- * row — by the Line Item ID the row carries, else by position among the receipt's items (the
- * service answers line items in the order they were sent).
+ * row — by the Line Item ID the row carries, else by its content as sent (line-item-ids.ts).
  */
 export function receiptResults(
   draft: ReceiptDraft,
@@ -55,10 +55,10 @@ export function receiptResults(
   status: RowStatus,
   message?: string,
 ): RowResult[] {
-  const ids = new Set(receipt.line_items.map((item) => item.id));
+  const lineItemIds = lineItemIdsOf(draft, receipt.line_items);
   return draft.lines.map((line, i) => {
     const own = draft.warnings.filter((w) => w.rowNumber === line.rowNumber).map((w) => w.message);
-    const lineItemId = line.lineItemId && ids.has(line.lineItemId) ? line.lineItemId : receipt.line_items[i]?.id;
+    const lineItemId = lineItemIds[i];
     const text = [message, ...own].filter(Boolean).join('; ');
     return {
       rowNumber: line.rowNumber,
