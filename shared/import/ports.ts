@@ -4,7 +4,7 @@
  * files and the terminal (batch/commands/import/), the task pane over Excel, IndexedDB and its
  * screen (addin/app/); the sequence and every rule stay in the core.
  */
-import type { OrgClient } from '../client/index.ts';
+import type { OrgClient, ServiceClient } from '../client/index.ts';
 import type { RemedyWording } from '../errors/remedy.ts';
 import type { Organisation } from '../schemas/resources.ts';
 import type { Grid } from '../sheet/grid.ts';
@@ -23,10 +23,11 @@ export interface SheetSource {
   read(options: { signal?: AbortSignal; onProgress?(rows: number): void }): Promise<Grid>;
 }
 
-/** An open connection to one organisation of the service. */
+/** An open connection to one organisation of the service: the organisation, its calls, and the client's HTTP layer (for paging a list one page at a time). */
 export interface ImportConnection {
   organisation: Organisation;
   org: OrgClient;
+  client: Pick<ServiceClient, 'http'>;
 }
 
 /** A journal opened for one run: earlier runs' entries, and where this run's go. */

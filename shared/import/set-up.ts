@@ -24,7 +24,7 @@ export function startSetUp(ports: ImportPorts): SetUp {
   const stop = new AbortController();
   const { signal } = stop;
   const connection = ports.connect({ signal });
-  const snapshot = connection.then((c) => loadImportSnapshot(c.org, c.organisation.id, signal));
+  const snapshot = connection.then((c) => loadImportSnapshot(c.client, c.org, c.organisation.id, signal));
   const settled = snapshot.then(
     () => undefined,
     () => undefined,

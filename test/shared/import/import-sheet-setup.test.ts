@@ -68,7 +68,7 @@ function ports(watch: ReturnType<typeof watchedFetch>, refuseWhen: Promise<void>
       connected.push('connect');
       const organisations = await client.listOrganisations(options?.signal ? { signal: options.signal } : {});
       const organisation = organisations.find((o) => o.id === WILLOW)!;
-      return { organisation, org: client.forOrganisation(organisation.id) };
+      return { organisation, org: client.forOrganisation(organisation.id), client };
     },
     journal: () => {
       throw new Error('not reached');
