@@ -2,6 +2,11 @@
 // - a profile saved on a run where Riverina's recipe took GST off keeps only what the user and the
 //   mapping said, so Farmco's sheet with the same headers, which uses that profile, is read ex GST
 //   (before, the profile said "prices_include_gst": true and Farmco's 100 was sent as 90.91);
+// - a sheet holding Riverina's invoices and Farmco's (no GST rule) is refused before anything is sent:
+//   one price column cannot be read both ways (before, Riverina's rule took GST off Farmco's prices too,
+//   100 sent as 90.91); --prices-include-gst says how the whole sheet reads, and it imports;
+// - a price column headed ex GST says how the sheet reads whatever a recipe says (before, Riverina's
+//   recipe made the import refuse it as "told prices include GST", a flag the user never passed).
 // Real CSV, the sandbox over HTTP, recipe and profile folders of the test's own.
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +14,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newRecipe, recipeFileName, recipeJson } from '../../../shared/suppliers/recipe.ts';
 import { WILLOW } from '../../support/catalogue.ts';
+import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { runImportCli } from '../../support/import.ts';
 import { useSandboxFolder } from '../../support/sandbox-folder.ts';
 import { listAll } from '../../support/service.ts';
@@ -55,5 +61,40 @@ describe("a supplier recipe's GST and lines not stock stay that supplier's", () 
     expect(next.io.stderr.join('\n')).toContain("Using profile 'monthly'");
     expect(next.summary.records.created).toBe(1);
     expect(await costsOf('FG-1')).toEqual(['100']);
+  });
+
+  it("refuses a sheet of Riverina's and Farmco's invoices when only Riverina's recipe says how its prices read", async () => {
+    const file = await setUp.csv('both.csv', [
+      HEAD,
+      LINE('RG-2', 'Riverina Ag Chemicals', '110'),
+      LINE('FG-2', 'Farmco Rural Supplies', '100'),
+    ]);
+    const error = await runImportCli(setUp.sandbox.url, { kind: 'receipts', file, recipesDir }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MappingError);
+    expect((error as MappingError).code).toBe('gst_basis');
+    expect((error as MappingError).message).toContain(
+      'the recipe of Riverina Ag Chemicals says its prices include GST at 10%, but Farmco Rural Supplies (row 3) has no GST rule',
+    );
+    expect((error as MappingError).remedies).toEqual([{ code: 'prices_include_gst' }]);
+    expect(await costsOf('FG-2')).toEqual([]);
+    expect(await costsOf('RG-2')).toEqual([]);
+
+    const told = await runImportCli(setUp.sandbox.url, { kind: 'receipts', file, recipesDir, pricesIncludeGst: true });
+    expect(told.summary.records.created).toBe(2);
+    expect(await costsOf('FG-2')).toEqual(['90.91']);
+  });
+
+  it("reads a column headed 'Price ex GST' as excluding GST whatever Riverina's recipe says", async () => {
+    const file = await setUp.csv('ex.csv', [
+      HEAD.replace('Unit Price', 'Price ex GST'),
+      LINE('RG-3', 'Riverina Ag Chemicals', '110'),
+      LINE('FG-3', 'Farmco Rural Supplies', '100'),
+    ]);
+    const run = await runImportCli(setUp.sandbox.url, { kind: 'receipts', file, recipesDir });
+    expect(run.summary.records.created).toBe(2);
+    expect(await costsOf('RG-3')).toEqual(['110']);
+    expect(await costsOf('FG-3')).toEqual(['100']);
   });
 });
