@@ -10,7 +10,8 @@ import type { Notice } from '../errors/remedy.ts';
 import { readPack, type PackConventions } from '../sheet/packs/index.ts';
 import { normaliseName, shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
-import type { Grid } from '../sheet/grid.ts';
+import { isBlank, type Grid } from '../sheet/grid.ts';
+import { KINDS } from '../kinds/index.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
 import { findRecipe, isShortSpelling, type SupplierRecipe } from '../suppliers/recipe.ts';
@@ -39,13 +40,19 @@ export interface RecipeOutcome {
   notSaved?: string;
 }
 
-/** The distinct Supplier texts below the header (blank cells left out), in sheet order. */
+/**
+ * The distinct Supplier texts of the sheet's lines below the header (blank cells left out), in sheet
+ * order. A row with no quantity (a note, `Back order to follow`, typed in the Supplier column) names no
+ * supplier.
+ */
 export function suppliersInSheet(grid: Grid, mapping: ColumnMapping): string[] {
   const column = mapping.columns.supplier;
   if (column === undefined) return mapping.constants?.supplier ? [mapping.constants.supplier] : [];
+  const quantity = (mapping.columns as Partial<Record<string, number>>)[KINDS[mapping.kind].quantityField];
   const seen = new Set<string>();
   for (const row of grid.rows) {
     if (row.rowNumber <= mapping.headerRowNumber) continue;
+    if (quantity !== undefined && isBlank(row.cells[quantity] ?? null)) continue;
     const text = cellText(row.cells[column] ?? null);
     if (text) seen.add(text);
   }

@@ -6,7 +6,9 @@
 //   one price column cannot be read both ways (before, Riverina's rule took GST off Farmco's prices too,
 //   100 sent as 90.91); --prices-include-gst says how the whole sheet reads, and it imports;
 // - a price column headed ex GST says how the sheet reads whatever a recipe says (before, Riverina's
-//   recipe made the import refuse it as "told prices include GST", a flag the user never passed).
+//   recipe made the import refuse it as "told prices include GST", a flag the user never passed);
+// - a note typed in the Supplier column ('Note: back order to follow', no quantity) is no supplier:
+//   Riverina's sheet with one imports with its recipe's GST.
 // Real CSV, the sandbox over HTTP, recipe and profile folders of the test's own.
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,5 +98,16 @@ describe("a supplier recipe's GST and lines not stock stay that supplier's", () 
     expect(run.summary.records.created).toBe(2);
     expect(await costsOf('RG-3')).toEqual(['110']);
     expect(await costsOf('FG-3')).toEqual(['100']);
+  });
+
+  it("takes a note in the Supplier column for no supplier: Riverina's recipe still says how its prices read", async () => {
+    const file = await setUp.csv('note.csv', [
+      HEAD,
+      LINE('RG-4', 'Riverina Ag Chemicals', '110'),
+      ',Note: back order to follow,,,,,,,',
+    ]);
+    const run = await runImportCli(setUp.sandbox.url, { kind: 'receipts', file, recipesDir });
+    expect(run.summary.records.created).toBe(1);
+    expect(await costsOf('RG-4')).toEqual(['100']);
   });
 });
