@@ -54,8 +54,11 @@ export interface RunHost {
   hasSavedMapping(): boolean;
   /** Maps `grid` and puts the outcome on the screen. */
   apply(grid: Grid): void;
-  /** The GST rate the prices include (the pane's tick), or null. */
-  gstRate(): string | null;
+  /**
+   * The GST rate the prices include (the pane's tick), null when the tick was taken off a saved mapping
+   * that said they include it, or undefined when nothing was said (a supplier's recipe may say, as in the CLI).
+   */
+  gstRate(): string | null | undefined;
   readingProgress(rows: number): void;
   /** Looks for an interrupted run in the journal and shows its notice. */
   checkPending(): Promise<void>;
@@ -233,7 +236,7 @@ export class PaneImportRun {
           dateOrderGiven: dateOrderChosen,
           timeZone,
           // The GST tick is the shown sheet's; another sheet of an all-sheets run reads as its own saved mapping says.
-          ...(sheet === null || sheet === this.host.store.get().sheet ? { gstRate: this.host.gstRate() } : {}),
+          ...(sheet === null || sheet === this.host.store.get().sheet ? gstChoice(this.host.gstRate()) : {}),
           includeHidden,
           dryRun,
           allowDuplicates,
@@ -348,8 +351,9 @@ export class PaneImportRun {
   /** After an import (not a dry run): the mapping saved with the sheet, and as a profile for its headers. */
   private async keepMapping(report: ImportReport, kind: KindDescriptor, dryRun: boolean): Promise<void> {
     if (dryRun) return;
-    const { mapping, saved, reading } = report;
-    const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: reading.gstRate ?? null };
+    const { mapping, saved } = report;
+    // The GST the user and the mapping gave, never a supplier recipe's (it is its supplier's, not the headers').
+    const used = { ...(saved ?? toSavedMapping(mapping)), gstRate: report.given.gstRate ?? null };
     await saveMapping(this.host.deps.workbook, kind.kind, report.grid.sheet, used);
     this.host.deps.profiles?.save({
       ...toMappingFile({ ...used, kind: kind.kind }),
@@ -367,4 +371,9 @@ export class PaneImportRun {
       ...view,
     });
   }
+}
+
+/** The run's GST choice from the pane's box: none when nothing was said (a recipe may say). */
+function gstChoice(rate: string | null | undefined): { gstRate?: string | null } {
+  return rate === undefined ? {} : { gstRate: rate };
 }

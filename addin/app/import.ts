@@ -298,9 +298,14 @@ export class ImportController {
     return this.saved;
   }
 
-  /** The GST rate the sheet's prices include (a decimal string such as '0.1'), or null when they exclude GST. */
-  private gstRate(): string | null {
-    return this.store.get().pricesIncludeGst ? (this.saved?.gstRate ?? GST_RATE_DEFAULT) : null;
+  /**
+   * The GST rate the sheet's prices include (a decimal string such as '0.1') when the box is ticked; null
+   * when it is unticked against a saved mapping that says they include GST; undefined when nothing says
+   * (the box as found): a supplier's recipe then decides, as with the CLI and no --prices-include-gst.
+   */
+  private gstRate(): string | null | undefined {
+    if (this.store.get().pricesIncludeGst) return this.saved?.gstRate ?? GST_RATE_DEFAULT;
+    return this.saved?.gstRate ? null : undefined;
   }
 
   /** Says on the status line how many rows of the sheet are read so far. */
@@ -343,7 +348,13 @@ export class ImportController {
   private apply(grid: Grid): void {
     const { kind } = this.store.get();
     const mappingSaved = this.saved !== undefined && !this.store.get().profileUsed;
-    const { mapping, evidence, problem } = previewMapping(grid, kind, this.saved, this.resolver, this.gstRate());
+    const { mapping, evidence, problem } = previewMapping(
+      grid,
+      kind,
+      this.saved,
+      this.resolver,
+      this.gstRate() ?? null,
+    );
     const mappingProblem = problem === null ? null : paneMappingProblem(problem, mapping);
     if (!mapping) {
       this.store.set({ mapping: null, evidence: [], fields: [], choices: [], mappingSaved, mappingProblem });

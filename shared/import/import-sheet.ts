@@ -101,6 +101,12 @@ export interface ImportReport {
   /** The saved mapping the run used (mapping file, profile or the workbook's), if any. */
   saved: SavedMapping | undefined;
   reading: ReadSettings;
+  /**
+   * The lines left out and the GST basis as the user and the saved mapping gave them, before any
+   * supplier recipe was laid over `reading`: what a mapping or profile saved from this run may keep (a
+   * recipe's rules are its supplier's, never those of another sheet with the same headers).
+   */
+  given: Pick<ReadSettings, 'skipLines' | 'gstRate'>;
   organisation: Organisation;
   planned: PlannedImport;
   /** One result per row of a record, remedies worded by the face, sheet ids kept; sorted by row. */
@@ -231,6 +237,7 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
       evidence,
       saved,
       reading,
+      given: recipeRun.given,
       organisation: connection.organisation,
       planned,
       results,
@@ -265,7 +272,17 @@ async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCance
 
 type Reported = Pick<
   ImportReport,
-  'grid' | 'mapping' | 'evidence' | 'saved' | 'reading' | 'organisation' | 'planned' | 'results' | 'placed' | 'recipes'
+  | 'grid'
+  | 'mapping'
+  | 'evidence'
+  | 'saved'
+  | 'reading'
+  | 'given'
+  | 'organisation'
+  | 'planned'
+  | 'results'
+  | 'placed'
+  | 'recipes'
 >;
 
 /** Counts what the run did; each record's result is its first row's. */

@@ -77,7 +77,7 @@ const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
   },
   // A return is one row: hidden or not, never cut in part.
   returns: (grid, _leftOut, mapping, resolver, org, settings, existing) => {
-    const plan = planReturnImport(grid, mapping, resolver, settings);
+    const plan = planReturnImport(grid, mapping, resolver, settings, existing);
     const ops = returnOps(org, settings.timeZone);
     return {
       drafts: plan.drafts,

@@ -10,11 +10,14 @@ import type { Notice } from '../errors/remedy.ts';
 import { readPack, type PackConventions } from '../sheet/packs/index.ts';
 import { normaliseName, shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
-import type { Grid } from '../sheet/grid.ts';
+import { isBlank, type Grid } from '../sheet/grid.ts';
+import { KINDS } from '../kinds/index.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
 import { findRecipe, isShortSpelling, type SupplierRecipe } from '../suppliers/recipe.ts';
-import { recipeReading, recipeResolvers } from '../suppliers/recipe-apply.ts';
+import { recipeReading, recipeResolvers, type RecipeReading } from '../suppliers/recipe-apply.ts';
+import { MappingError } from '../sheet/mapping-error.ts';
+import { costColumnBasis } from '../sheet/price-basis.ts';
 import type { Learned } from '../suppliers/recipe-learn.ts';
 import type { ReadSettings } from './cells.ts';
 import type { RowResult } from './outcome.ts';
@@ -37,13 +40,19 @@ export interface RecipeOutcome {
   notSaved?: string;
 }
 
-/** The distinct Supplier texts below the header (blank cells left out), in sheet order. */
+/**
+ * The distinct Supplier texts of the sheet's lines below the header (blank cells left out), in sheet
+ * order. A row with no quantity (a note, `Back order to follow`, typed in the Supplier column) names no
+ * supplier.
+ */
 export function suppliersInSheet(grid: Grid, mapping: ColumnMapping): string[] {
   const column = mapping.columns.supplier;
   if (column === undefined) return mapping.constants?.supplier ? [mapping.constants.supplier] : [];
+  const quantity = (mapping.columns as Partial<Record<string, number>>)[KINDS[mapping.kind].quantityField];
   const seen = new Set<string>();
   for (const row of grid.rows) {
     if (row.rowNumber <= mapping.headerRowNumber) continue;
+    if (quantity !== undefined && isBlank(row.cells[quantity] ?? null)) continue;
     const text = cellText(row.cells[column] ?? null);
     if (text) seen.add(text);
   }
@@ -129,14 +138,20 @@ export function withRecipes(
   recipes: readonly SupplierRecipe[],
   suppliers: readonly string[] | SheetSuppliers,
   gstFixed: boolean,
-): { reading: ReadSettings; applied: SupplierRecipe[]; warnings: Notice[] } {
+): {
+  reading: ReadSettings;
+  applied: SupplierRecipe[];
+  warnings: Notice[];
+  /** The suppliers' GST words when the recipes do not settle the sheet's GST and the user said nothing. */
+  gstUnsettled?: NonNullable<RecipeReading['gstUnsettled']>;
+} {
   const sheet: { names: readonly string[]; numbers: ReadonlyMap<string, string> } =
     'names' in suppliers ? suppliers : { names: suppliers, numbers: new Map<string, string>() };
   const found = recipeReading(recipes, sheet.names, sheet.numbers);
   if (found.applied.length === 0) return { reading, applied: [], warnings: [] };
   const skip = [...(reading.skipLines ?? []), ...found.skipLines];
   const useGst = !gstFixed && found.gstRate !== undefined;
-  const warnings: Notice[] = found.gstConflict && !gstFixed ? [{ message: found.gstConflict }] : [];
+  const warnings: Notice[] = [];
   for (const recipe of found.applied) {
     const brings = recipeBrings(recipe);
     if (brings.length)
@@ -163,6 +178,7 @@ export function withRecipes(
     },
     applied: found.applied,
     warnings,
+    ...(found.gstUnsettled && !gstFixed ? { gstUnsettled: found.gstUnsettled } : {}),
   };
 }
 
@@ -217,6 +233,42 @@ export interface RecipeRun {
 }
 
 /**
+ * The refusal of a sheet whose suppliers' recipes do not all say how their prices read (one includes
+ * GST, another excludes it or has no rule), the import told nothing: one price column cannot be read
+ * two ways, and one supplier's rule is never applied to another's prices. Names each supplier's word
+ * and, for one without a rule, the row its first invoice is on.
+ */
+function gstUnsettledError(
+  grid: Grid,
+  mapping: ColumnMapping,
+  words: NonNullable<RecipeReading['gstUnsettled']>,
+): MappingError {
+  const column = mapping.columns.supplier;
+  const firstRow = (supplier: string) =>
+    column === undefined
+      ? undefined
+      : grid.rows.find(
+          (row) =>
+            row.rowNumber > mapping.headerRowNumber && shownText(cellText(row.cells[column] ?? null)) === supplier,
+        )?.rowNumber;
+  const ruled = words.filter((w) => w.said !== null);
+  const rest = words.filter((w) => w.said === null);
+  const says = ruled.map((w) => `the recipe of ${w.supplier} says its prices ${w.said}`).join(', ');
+  const unruled = rest.map((w) => {
+    const row = firstRow(w.supplier);
+    return `${w.supplier}${row === undefined ? '' : ` (row ${row})`}`;
+  });
+  const but = unruled.length ? `, but ${unruled.join(', ')} ${unruled.length > 1 ? 'have' : 'has'} no GST rule` : '';
+  return new MappingError(
+    'gst_basis',
+    `${grid.source}, sheet '${grid.sheet}', header row ${mapping.headerRowNumber}: ${says}${but}, and one price ` +
+      `column cannot be read both ways: nothing is sent. Import each supplier's invoices from a sheet of their ` +
+      `own, or say how every price of this sheet reads.`,
+    { remedies: [{ code: 'prices_include_gst' }] },
+  );
+}
+
+/**
  * Loads the face's recipes and lays those of the sheet's suppliers over the reading settings (see
  * {@link withRecipes}). No port: no recipes, the settings as they were.
  */
@@ -229,7 +281,11 @@ export async function openRecipes(
 ): Promise<RecipeRun> {
   const recipes = port ? await port.load() : [];
   const sheet = sheetSuppliers(grid, mapping);
-  const laid = withRecipes(reading, recipes, sheet, gstFixed);
+  // A price column headed ex GST says how this sheet reads, whatever a recipe says; one headed inc GST
+  // takes the recipes' rate when they agree, else the import is asked for it (checkPriceBasis).
+  const header = costColumnBasis(mapping);
+  const { gstUnsettled, ...laid } = withRecipes(reading, recipes, sheet, gstFixed || header === 'ex');
+  if (gstUnsettled && header === null) throw gstUnsettledError(grid, mapping, gstUnsettled);
   const given = {
     ...(reading.skipLines ? { skipLines: reading.skipLines } : {}),
     ...(gstFixed && reading.gstRate ? { gstRate: reading.gstRate } : {}),

@@ -43,6 +43,18 @@ export function gstBasisOfHeader(header: string): GstBasis | 'both' | null {
 }
 
 /**
+ * What the header of the column the pack costs come from says of GST (the pack cost column, else the
+ * Line Total a cost is worked out from): `'inc'`, `'ex'`, or null when it does not say (or says both) or there is none.
+ */
+export function costColumnBasis(mapping: ColumnMapping): GstBasis | null {
+  const columns = mapping.columns as Partial<Record<string, number>>;
+  const column = columns['pack_cost'] ?? columns['line_total'];
+  const basis = column === undefined ? null : gstBasisOfHeader(mapping.headers[column] ?? '');
+  // A header saying both decides nothing here: checkPriceBasis refuses it.
+  return basis === 'both' ? null : basis;
+}
+
+/**
  * How the pack cost and line total columns are to be read:
  * - `costIncludesGst`: the pack cost column's prices include GST (GST is taken off before sending);
  * - `totalIncludesGst`: the line total column's amounts include GST (for the line total check).

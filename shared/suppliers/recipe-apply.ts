@@ -8,6 +8,7 @@ import { normaliseName, shownText } from '../resolve/normalise.ts';
 import { failure, success, type Resolution, type ResolvedProduct } from '../resolve/resolution.ts';
 import type { Resolver } from '../resolve/resolver.ts';
 import type { Storage } from '../schemas/resources.ts';
+import { supplierName } from './identity.ts';
 import { findRecipe, type LearnedProduct, type LearnedStorage, type SupplierRecipe } from './recipe.ts';
 
 /** `2026-11-03` → `3/11/2026` (day first, as the farms write it). */
@@ -162,38 +163,59 @@ export interface RecipeReading {
   applied: SupplierRecipe[];
   /** Lines that are not stock, from those recipes (added to the run's). */
   skipLines: string[];
-  /** GST rate when every applied recipe with a GST rule says inclusive at one rate; null when they say exclusive; undefined: no word. */
+  /** GST rate when every supplier of the sheet has a recipe saying inclusive at one rate; null when they all say exclusive; undefined: no word. */
   gstRate?: string | null;
-  /** Why the recipes' GST was not used (they disagree), to say as a warning. */
-  gstConflict?: string;
+  /**
+   * When some recipe of the sheet's suppliers has a GST rule but the suppliers do not all say the same
+   * (two rules disagree, or a supplier has no rule): each supplier's word, in sheet order (`said`:
+   * `include GST at 10%`, `exclude GST`, or null for no rule). One price column cannot be read two ways.
+   */
+  gstUnsettled?: { supplier: string; said: string | null }[];
+}
+
+/** A recipe's GST rule in words: `include GST at 10%`, `exclude GST`; null when it has none. */
+function gstSaid(recipe: SupplierRecipe | null): string | null {
+  if (!recipe?.gst) return null;
+  return recipe.gst.mode === 'exclusive' ? 'exclude GST' : `include GST at ${Number(recipe.gst.rate) * 100}%`;
 }
 
 /**
  * The run-wide part of the recipes of `suppliers` (the Supplier texts a sheet holds): their lines
- * that are not stock, and their GST when they agree. Non-stock rules are matched sheet-wide (a line
- * named `Freight` is not stock whoever sent it); GST is a property of a sheet's price columns, so
- * recipes that disagree give no word (the user's or the mapping's choice then stands, and is said).
+ * that are not stock, and their GST when every supplier's recipe says the same. Non-stock rules are
+ * matched sheet-wide (a line named `Freight` is not stock whoever sent it); GST is a property of a
+ * sheet's price columns, so a recipe's rule is used only when it speaks for every supplier of the sheet:
+ * otherwise (`gstUnsettled`) the import must be told how the sheet's prices read, never one supplier's
+ * rule applied to another's prices.
  */
 export function recipeReading(
   recipes: readonly SupplierRecipe[],
   suppliers: readonly string[],
   numbers?: ReadonlyMap<string, string>,
 ): RecipeReading {
+  const found = suppliers.map((supplier) => ({
+    supplier,
+    recipe: findRecipe(recipes, supplier, numbers?.get(supplier)),
+  }));
   const applied = [
-    ...new Map(
-      suppliers.flatMap((s) => findRecipe(recipes, s, numbers?.get(s)) ?? []).map((r) => [r.supplier.key, r] as const),
-    ).values(),
+    ...new Map(found.flatMap(({ recipe }) => (recipe ? [[recipe.supplier.key, recipe] as const] : []))).values(),
   ];
   const skipLines = [...new Set(applied.flatMap((r) => r.nonStock))];
-  const rules = applied.filter((r) => r.gst);
-  const modes = new Set(rules.map((r) => (r.gst!.mode === 'inclusive' ? r.gst!.rate : 'exclusive')));
   const reading: RecipeReading = { applied, skipLines };
-  if (modes.size === 1) {
-    const [mode] = modes;
-    reading.gstRate = mode === 'exclusive' ? null : mode!;
-  } else if (modes.size > 1) {
-    const said = rules.map((r) => `${r.supplier.displayName}: ${r.gst!.mode}`).join(', ');
-    reading.gstConflict = `the suppliers' recipes disagree on GST (${said}): their GST rules are not used for this sheet`;
+  if (!applied.some((r) => r.gst)) return reading;
+  // One word per supplier (several spellings of one are one), in sheet order.
+  const words = new Map<string, { supplier: string; said: string | null; rate: string | null }>();
+  for (const { supplier, recipe } of found) {
+    const key = recipe?.supplier.key ?? `name:${supplierName(supplier)}`;
+    if (words.has(key)) continue;
+    const rate = recipe?.gst ? (recipe.gst.mode === 'inclusive' ? recipe.gst.rate : 'exclusive') : null;
+    words.set(key, { supplier: recipe?.supplier.displayName ?? shownText(supplier), said: gstSaid(recipe), rate });
+  }
+  const rates = new Set([...words.values()].map((w) => w.rate));
+  const [rate] = rates;
+  if (rates.size === 1 && rate !== null && rate !== undefined) {
+    reading.gstRate = rate === 'exclusive' ? null : rate;
+  } else {
+    reading.gstUnsettled = [...words.values()].map(({ supplier, said }) => ({ supplier, said }));
   }
   return reading;
 }

@@ -176,15 +176,16 @@ function concurrencyUsed(
 }
 
 /** The mapping the run used, as a mapping file that would do the same (printed by --dry-run). */
-function mappingUsed({ report: { mapping, reading }, saved }: DoneRun): MappingFile {
+function mappingUsed({ report: { mapping, given }, saved }: DoneRun): MappingFile {
   // What the file said, less what depends on this sheet's layout (its header row, its signature), with
-  // the columns as placed and the reading the flags decided (`--skip-line`, `--prices-include-gst`).
+  // the columns as placed and the reading the flags decided (`--skip-line`, `--prices-include-gst`);
+  // never a supplier recipe's rules: they are its supplier's, not every sheet's with these headers.
   const { headerRow: _row, signature: _signature, gstRate: _gst, skipLines: _skip, ...said } = saved ?? { columns: {} };
   return toMappingFile({
     ...said,
     ...toSavedMapping(mapping, saved),
-    ...(reading.skipLines ? { skipLines: [...reading.skipLines] } : {}),
-    ...(reading.gstRate ? { gstRate: reading.gstRate } : {}),
+    ...(given.skipLines ? { skipLines: [...given.skipLines] } : {}),
+    ...(given.gstRate ? { gstRate: given.gstRate } : {}),
   });
 }
 

@@ -4,6 +4,7 @@
  * (unchanged when exactly the same, a conflict with the differences named when not).
  */
 import type { Remedy } from '../../errors/remedy.ts';
+import type { ImportKind } from '../../kinds/index.ts';
 import { supplierIdentity } from '../../suppliers/identity.ts';
 import type { RowResult } from '../outcome.ts';
 import type { ServiceRecord } from './existing.ts';
@@ -60,6 +61,12 @@ export function withRemedy(results: RowResult[], remedy: Remedy): RowResult[] {
   return results.map((r) => ({ ...r, remedies: [...(r.remedies ?? []), remedy] }));
 }
 
+/** What an `unchanged` record was found the same by, per kind (a return has a reference and one product, no lines). */
+const SAME_AS: Readonly<Record<ImportKind, string>> = {
+  receipts: 'same supplier, invoice number, date and lines',
+  returns: 'same supplier, reference, product, date and amount',
+};
+
 /**
  * What a run says of a sheet invoice the service already holds (`twin`, found by content or by
  * invoice key), instead of sending it:
@@ -105,7 +112,7 @@ export function heldInvoice<D extends ImportDraft<B>, B, R extends ServiceRecord
         draft,
         twin,
         'unchanged',
-        `already in the service as ${twin.sequence} (same supplier, invoice number, date and lines): not sent${also}`,
+        `already in the service as ${twin.sequence} (${SAME_AS[ops.kind]}): not sent${also}`,
       );
   return copies.length ? rows.map((r) => ({ ...r, twinSequences: copies.map((c) => c.sequence) })) : rows;
 }

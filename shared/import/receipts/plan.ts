@@ -18,6 +18,7 @@ import type { SkippedRow } from '../rows.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings, ReceiptDraft } from './build.ts';
 import { ReceiptDrafts } from './build.ts';
+import { refuseOutOfOrder } from './out-of-order.ts';
 import { groupInvoices, invoiceKeyField } from './group.ts';
 import { refuseRepeatedBlocks } from './repeated-blocks.ts';
 import { refuseRepeatedLineItemIds } from './repeated-line-ids.ts';
@@ -74,7 +75,8 @@ export function planReceiptImport(
       KINDS.receipts.registry.line_total.label;
     warnings.push({ message: `no price column: each pack cost is '${total}' ÷ the quantity` });
   }
-  const groups = groupInvoices(rows, blankBefore, index, keys);
+  // A sorted results file: a line told by its place alone is no line of the invoice it now sits under.
+  const groups = refuseOutOfOrder(groupInvoices(rows, blankBefore, index, keys), index);
   // The same invoice pasted twice under one spelling is one group with its lines twice: refused.
   // Each distinct cell text is read once for the whole sheet (this plan's memo only).
   const lineSettings = { ...reading, prices, memo: new ReadMemo(), cleanLines: new CleanLines() };

@@ -10,6 +10,7 @@ import { isBlank } from '../../sheet/grid.ts';
 import { cellText } from '../../sheet/values/index.ts';
 import { CellReader } from '../cells.ts';
 import { returnAmount } from './amount-packs.ts';
+import { negativeAmountProblem } from './negative-amount.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import type { ReadSettings } from '../receipts/build.ts';
@@ -66,8 +67,13 @@ export function buildReturnDraft(
   const supplier = read.requiredText('supplier', cells.supplier, rowNumber);
   const returnedAt = read.date('returned_at', cells.returned_at, rowNumber);
   const storage = read.storage('storage', cells.storage, rowNumber);
-  // The amount first: a size read off the end of the product text leaves the product's name.
-  const { product: productText, amount } = returnAmount(read, row, rowSettings);
+  // The amount first: a size read off the end of the product text leaves the product's name. A credit
+  // note's negative amount (-20, (20)) is refused saying to write it positive.
+  const negative = negativeAmountProblem(cells.amount);
+  if (negative) read.problem('amount', rowNumber, 'negative_amount', negative, cells.amount);
+  const { product: productText, amount } = negative
+    ? { product: cells.product, amount: null }
+    : returnAmount(read, row, rowSettings);
   const product = productText === null ? null : read.product('product', productText, rowNumber);
   const recordId = read.id('record_id', cells.record_id, rowNumber);
   const reference = read.optionalText(cells.reference);

@@ -15,6 +15,14 @@ import { buildReturnDraft } from './build.ts';
 import { refuseRepeatedRecordIds } from './repeated-record-ids.ts';
 import { checkReturnPackColumns } from './pack-columns.ts';
 import { checkDecimalCommas } from '../../sheet/decimal-commas.ts';
+import type { Receipt, Return } from '../../schemas/resources.ts';
+import { keptUnits, refuseUnitsNotKept } from './kept-units.ts';
+
+/** The organisation's records fetched at the start of a run: how each product is kept, and the returns held. */
+interface ExistingRecords {
+  receipts: readonly Receipt[];
+  returns: readonly Return[];
+}
 
 /** Everything an import of returns will do, worked out before anything is sent. */
 export interface ReturnPlan {
@@ -32,6 +40,8 @@ export interface ReturnPlan {
  * any problem has `body: null`. The order of ambiguous dates is checked over the whole Date column.
  * @throws MappingError `pack_size_column` for a count of packs beside a pack size column (pack-columns.ts).
  *
+ * @param existing the organisation's receipts (the units each product is kept in: a return in another
+ *   kind of unit is refused, kept-units.ts) and returns; none: nothing is checked against them.
  * @param mapping the column mapping of a returns sheet (see `detectMapping(grid, 'returns')`); must
  *   have every required field (`assertMappingUsable`).
  */
@@ -40,6 +50,7 @@ export function planReturnImport(
   mapping: ColumnMapping,
   resolver: Resolver,
   settings: ReadSettings,
+  existing: ExistingRecords = { receipts: [], returns: [] },
 ): ReturnPlan {
   const columns = mapping.columns as Partial<Record<ReturnField, number>>;
   const index: ColumnIndex = { columns, headers: mapping.headers };
@@ -53,9 +64,13 @@ export function planReturnImport(
     KINDS.returns.dateField,
   );
   // A row copied with its Record ID (two rows naming one return) refuses both rows.
-  const drafts = refuseRepeatedRecordIds(
+  const built = refuseRepeatedRecordIds(
     rows.map((row) => buildReturnDraft(row, index, resolver, reading)),
     index,
+  );
+  // A return in litres of a product only ever received by weight (or the other way) refuses its row.
+  const drafts = refuseUnitsNotKept(built, rows, index, keptUnits(existing.receipts), existing.returns, (id) =>
+    resolver.productName(id),
   );
   return { drafts, skipped, warnings };
 }

@@ -1,6 +1,8 @@
 // The duplicate rule for returns (issue 21, item 4): a returns sheet imported again under another results
 // name is `unchanged`, exit 0, nothing sent; a return with the same supplier (spelt otherwise), reference
-// and product but another amount is a conflict naming the difference. The sandbox over HTTP, real CSV.
+// and product but another amount is a conflict naming the difference. An unchanged return says what made
+// it the same in a return's terms (reference, product, amount), not an invoice's (number, lines). The
+// sandbox over HTTP, real CSV.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +39,14 @@ describe('a returns sheet imported twice', () => {
 
     const again = await runImportCli(sandbox.url, { kind: 'returns', file, results: join(dir, 'again.results.csv') });
     expect([again.summary.exitCode, again.summary.rows.unchanged]).toEqual([0, 2]);
+    // Said in a return's own terms: it has a reference and one product, no invoice number or lines.
+    const unchanged = Papa.parse<Record<string, string>>(await readFile(join(dir, 'again.results.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(unchanged[0]!.Message).toMatch(
+      /^already in the service as RET-\d+ \(same supplier, reference, product, date and amount\): not sent$/,
+    );
 
     const other = join(dir, 'other.csv');
     await writeFile(

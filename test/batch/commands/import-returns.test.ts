@@ -17,8 +17,11 @@ const FAULTS = {
 };
 const FAST_BACKOFF = { minRetryDelayMs: 20, maxRetryDelayMs: 2_000, retries: 8 };
 
-/** N returns as CSV rows (comma, CRLF, BOM), with what each must become. */
-function generatedReturns(count: number) {
+/**
+ * N returns as CSV rows (comma, CRLF, BOM), with what each must become. `byWeight`: the ids of the
+ * products the organisation receives by weight (returned in kg; the others in L, as they are kept).
+ */
+function generatedReturns(count: number, byWeight: ReadonlySet<string>) {
   const aliases = [
     ...new Set(catalogue.product_aliases.filter((a) => a.organisation_id === WILLOW).map((a) => a.name)),
   ].filter((n) => n !== 'Wetter');
@@ -27,7 +30,7 @@ function generatedReturns(count: number) {
     'Return To': `Supplier ${i % 7}`,
     'From Shed': i % 2 ? 'Main Chemical Shed' : 'Seed Shed',
     Product: aliases[i % aliases.length]!,
-    Amount: `${(i % 50) + 1}.5 ${i % 3 ? 'L' : 'kg'}`,
+    Amount: `${(i % 50) + 1}.5 ${byWeight.has(productIds(aliases[i % aliases.length]!).product_id) ? 'kg' : 'L'}`,
     Unit: '',
     'Credit Note': `CN-${10000 + i}`,
     Comments: i % 5 ? '' : '=not a formula',
@@ -116,9 +119,17 @@ describe('shed import returns', () => {
   });
 
   it('150 generated returns under faults: each created exactly once', async () => {
-    sandbox = await startSandbox({ port: 0, quiet: true, faults: FAULTS });
+    sandbox = await startSandbox({ port: 0, quiet: true });
     const dir = await mkdtemp(join(tmpdir(), 'shed-returns-faults-'));
-    const rows = generatedReturns(150);
+    // Each product returned in the kind of unit the organisation receives it in (a return in another is refused).
+    const receipts = await listAll(sandbox.url, WILLOW, 'receipts');
+    const byWeight = new Set<string>(
+      receipts.flatMap((r: { line_items: { product_id: string; pack_size_unit: string }[] }) =>
+        r.line_items.filter((l) => ['kg', 'g', 't'].includes(l.pack_size_unit)).map((l) => l.product_id),
+      ),
+    );
+    const rows = generatedReturns(150, byWeight);
+    sandbox.setFaults(FAULTS);
     const file = join(dir, 'returns.csv');
     await writeFile(file, `\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`);
     const { summary, io } = await runImportCli(sandbox.url, {

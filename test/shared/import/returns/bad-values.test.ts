@@ -204,22 +204,25 @@ describe('buildReturnDraft refuses bad cells, naming the cell', () => {
   it('a negative amount, and a negative amount with its unit in the cell', async () => {
     const drafts = await planRows([{ Amount: '-5' }, { Amount: '-5 L', Unit: '' }]);
     expect(drafts.map((d) => d.body)).toEqual([null, null]);
+    const negative = (written: string, bare: string) =>
+      `'${written}' is written as a negative amount, but a return already takes its amount out of the stock: ` +
+      `write it as a positive amount, '${bare}'`;
     expect(drafts.flatMap((d) => d.problems)).toEqual([
       {
-        code: 'invalid_value',
+        code: 'negative_amount',
         rowNumber: 3,
         column: column('Amount'),
         header: 'Amount',
         value: '-5',
-        message: "'-5' must be greater than 0",
+        message: negative('-5', '5'),
       },
       {
-        code: 'invalid_value',
+        code: 'negative_amount',
         rowNumber: 4,
         column: column('Amount'),
         header: 'Amount',
         value: '-5 L',
-        message: "'-5 L' must be greater than 0",
+        message: negative('-5 L', '5 L'),
       },
     ]);
   });

@@ -95,7 +95,14 @@ describe('planReturnImport on an .xlsx with typed cells', () => {
     expect(plan.drafts.map((d) => d.body)).toEqual([null, null, null]);
     expect(plan.drafts.map((d) => d.problems.map((p) => [p.rowNumber, p.code, p.header, p.message]))).toEqual([
       [[2, 'invalid_value', 'Qty', '0 must be greater than 0']],
-      [[3, 'invalid_value', 'Qty', '-5 must be greater than 0']],
+      [
+        [
+          3,
+          'negative_amount',
+          'Qty',
+          "'-5' is written as a negative amount, but a return already takes its amount out of the stock: write it as a positive amount, '5'",
+        ],
+      ],
       [[4, 'invalid_date', 'Returned', expect.stringMatching(/TRUE|true/)]],
     ]);
   });
