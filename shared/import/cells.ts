@@ -22,12 +22,12 @@ import {
   parseDateCell,
   parseDecimalCell,
   timeOfDay,
-  wallClockToIso,
 } from '../sheet/values/index.ts';
 import type { Problem } from './outcome.ts';
 import type { ColumnIndex } from './problems.ts';
 import { notStockUnit, readPackSize } from './pack-cells.ts';
 import { cellProblem } from './problems.ts';
+import { readUpdatedAt } from './updated-at.ts';
 import type { DateReading, DateSettings, ReadMemo } from './read-memo.ts';
 
 /**
@@ -339,12 +339,13 @@ export class CellReader {
   }
 
   /**
-   * `Updated At` as written by an export (exact ISO text), or a date-time cell a spreadsheet made
-   * of it (read as wall-clock time in the farm's zone). Null when blank.
+   * `Updated At` as written by an export (exact ISO text), or a date-time a spreadsheet made of it
+   * (wall-clock time in the farm's zone; updated-at.ts). Null when blank; a problem on the cell
+   * (`invalid_updated_at`) when it is no such time.
    */
-  timestamp(value: CellValue | undefined): string | null {
-    if (value === undefined || isBlank(value)) return null;
-    return value instanceof Date ? wallClockToIso(value, this.settings.timeZone) : cellText(value);
+  timestamp(value: CellValue | undefined, rowNumber: number): string | null {
+    const read = readUpdatedAt(value, this.settings.timeZone);
+    return read.ok ? read.value : this.fail('updated_at', rowNumber, 'invalid_updated_at', read.message, value);
   }
 
   /** An id written back by an earlier run (Record ID, Line Item ID): null when blank; must look like a UUID. */

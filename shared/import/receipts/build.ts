@@ -110,6 +110,8 @@ export class ReceiptDrafts {
     }
 
     const lineItems = items.done();
+    // Read before the problems are gathered: a version that is no time is one of them.
+    const updatedAt = read.timestamp(header.updated_at?.value ?? null, header.updated_at?.rowNumber ?? rowNumbers[0]!);
     // The reader's own list when the grouping found nothing (the reader is not used after this draft).
     const problems = group.problems.length === 0 ? read.problems : [...group.problems, ...read.problems];
     const draft: ReceiptDraft = {
@@ -118,7 +120,7 @@ export class ReceiptDrafts {
       lines,
       body: null,
       recordId,
-      updatedAt: read.timestamp(header.updated_at?.value ?? null),
+      updatedAt,
       storageName: storage?.name ?? null,
       problems,
       warnings: read.warnings,

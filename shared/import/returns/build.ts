@@ -83,7 +83,7 @@ export function buildReturnDraft(
     rowNumbers: [rowNumber],
     body: null,
     recordId,
-    updatedAt: read.timestamp(cells.updated_at),
+    updatedAt: read.timestamp(cells.updated_at, rowNumber),
     storageName: storage?.name ?? null,
     problems: read.problems,
     warnings: read.warnings,

@@ -137,4 +137,22 @@ describe('results carry versions: a re-import never reverts a later edit unseen'
       expect(String(row.getCell(MESSAGE).value)).toContain('not checked for changes made in the service since');
     }
   });
+
+  it("a version that is no time ('unknown') is refused on its cell, not let through unchecked", async () => {
+    const { wb, sheet } = await sheetOf(results);
+    const recordId = String(sheet.getRow(5).getCell(RECORD_ID).value);
+    await patch(recordId, { order_number: 'PO-OTHER-USER' });
+    for (const row of rowsOf(sheet, recordId)) row.getCell(UPDATED_AT).value = 'unknown';
+    const edited = join(dir, 'unknown.xlsx');
+    await wb.xlsx.writeFile(edited);
+    const writes = sandbox.stats.writes;
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: edited });
+    expect(sandbox.stats.writes).toBe(writes);
+    // The example's six invoices refused on purpose, and this one.
+    expect(summary.records.invalid).toBe(7);
+    expect(summary.problems.join('\n')).toMatch(
+      /row 5, column R \(Updated At\): 'unknown' is not a time shed wrote: the record's version cannot be checked/,
+    );
+    expect((await receipt(recordId)).order_number).toBe('PO-OTHER-USER');
+  });
 });
