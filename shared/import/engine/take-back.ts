@@ -31,19 +31,24 @@ export interface TakeBack<R> {
 /**
  * Which of this run's records to take back (pure): a record this run created (`createdAs`: its id →
  * the `updated_at` the create answered) that the listing shows unchanged since, with a record of the
- * same identity that neither this run made nor the run saw at its start, created before it.
+ * same identity that neither this run made nor adopted nor saw at its start, created before it.
  * @param changedSince the records changed since the run began, as listed after its last create.
+ * @param adoptedAfterLoss records this run's lost creates adopted (lower case ids): rows of this run
+ *   hold them, so they are never the copy another run made first (with duplicates allowed, one row's
+ *   adopted record beside another row's created one is two copies the sheet asked for).
  */
 export function takeBackPlan<R extends Listed>(input: {
   createdAs: ReadonlyMap<string, string>;
   knownAtStart: ReadonlySet<string>;
   changedSince: readonly R[];
   identityOf: (record: R) => string;
+  adoptedAfterLoss?: ReadonlySet<string>;
 }): TakeBack<R>[] {
   const ours = input.changedSince.filter((r) => input.createdAs.has(r.id.toLowerCase()));
-  const others = input.changedSince.filter(
-    (r) => !input.createdAs.has(r.id.toLowerCase()) && !input.knownAtStart.has(r.id.toLowerCase()),
-  );
+  const others = input.changedSince.filter((r) => {
+    const id = r.id.toLowerCase();
+    return !input.createdAs.has(id) && !input.knownAtStart.has(id) && !input.adoptedAfterLoss?.has(id);
+  });
   if (others.length === 0) return []; // the usual case: no identity worked out for nothing
   const othersOf = new Map<string, R[]>();
   for (const o of others) {
@@ -126,7 +131,13 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
   const { results, drafts, ops, changed, options } = input;
   const knownAtStart = new Set(input.existingRecords.map((r) => r.id.toLowerCase()));
   const identityOf = (r: R) => ops.identityOfRecord(r);
-  const plan = takeBackPlan({ createdAs: input.createdAs, knownAtStart, changedSince: changed, identityOf });
+  const plan = takeBackPlan({
+    createdAs: input.createdAs,
+    knownAtStart,
+    changedSince: changed,
+    identityOf,
+    ...(input.adoptedAfterLoss ? { adoptedAfterLoss: input.adoptedAfterLoss } : {}),
+  });
   const rowOf = new Map(
     results.flatMap((r) => (r.status === 'created' && r.recordId ? [[r.recordId.toLowerCase(), r.rowNumber]] : [])),
   );

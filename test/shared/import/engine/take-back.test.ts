@@ -53,6 +53,19 @@ describe('takeBackPlan', () => {
     });
     expect(plan).toEqual([{ ours, first }]);
   });
+
+  it("never takes back ours for a copy this run's own lost create adopted (two equal invoices sent as allowed)", () => {
+    const adopted = rec('a1', 'A', '2026-01-01T00:00:01Z'); // row 2: its answer was lost, the record adopted
+    const ours = rec('o2', 'A', '2026-01-01T00:00:02Z'); // row 3: created, answered
+    const plan = takeBackPlan({
+      createdAs: new Map([['o2', ours.updated_at]]),
+      knownAtStart: new Set(),
+      changedSince: [adopted, ours],
+      identityOf: (r) => r.name,
+      adoptedAfterLoss: new Set(['a1']),
+    });
+    expect(plan).toEqual([]);
+  });
 });
 
 describe('settleTwins', () => {
