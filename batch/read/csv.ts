@@ -128,7 +128,7 @@ export function writtenByShedExport(records: readonly string[][]): boolean {
  * (`'=SUM…`, `'-5 drums`: batch/write/csv-guard.ts), so an exported CSV imports back as it was.
  */
 function unguard(field: string): string {
-  return /^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field;
+  return /^''*[=+\-@\t\r]/.test(field) ? field.slice(1) : field;
 }
 
 /**

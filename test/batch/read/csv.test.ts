@@ -215,6 +215,11 @@ describe('the formula guard of our CSV exports', () => {
     expect(rows[1]!.cells).toEqual(['r1', '2026-01-01', '=SUM(A1)', '-5 drums', "'quoted"]);
   });
 
+  it("gives back a bookkeeper's own quoted text the export quoted once more: ''-5 reads as '-5", () => {
+    const { rows } = parseCsvText("Record ID,Updated At,a,b\r\nr1,2026-01-01,''-5 drums,'''=x\r\n", 'x.csv');
+    expect(rows[1]!.cells.slice(2)).toEqual(["'-5 drums", "''=x"]);
+  });
+
   it("stays in anyone else's file: a bookkeeper's own leading quote is their text", () => {
     const { rows } = parseCsvText("Supplier,Notes\r\nFarmco,'-5 drums short\r\nFarmco,'=see PO\r\n", 'x.csv');
     expect(rows.slice(1).map((r) => r.cells[1])).toEqual(["'-5 drums short", "'=see PO"]);

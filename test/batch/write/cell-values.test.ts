@@ -22,6 +22,9 @@ describe('guardCsvFormula', () => {
     ['\tcmd', "'\tcmd"],
     ['\rcmd', "'\rcmd"],
     ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    // Already quoted by the bookkeeper: one quote more, so the import takes off only ours.
+    ["'-5 drums", "''-5 drums"],
+    ["''=x", "'''=x"],
   ])('guards %j', (text, guarded) => {
     expect(guardCsvFormula(text)).toBe(guarded);
   });
