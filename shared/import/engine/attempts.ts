@@ -16,12 +16,12 @@ import { DEFAULT_ATTEMPTS, RETRY_DELAY } from './run-options.ts';
  * each attempt has already waited for a list begun after its failure (a round trip or more), a
  * create's place goes to the next record meanwhile, and the client backs its own requests off hard
  * when most answers fail (shared/client/back-off.ts). Never throws: the draft's rows `failed` with the
- * reason (`what` names the write: "not created").
+ * reason (`what` names the write: "not created", or "not updated": the record then is as it was).
  */
 export async function withAttempts(
   draft: ImportDraft<unknown>,
   attempt: () => Promise<RowResult[]>,
-  what: string,
+  what: 'not created' | 'not updated',
   options: { maxAttempts?: number; retryDelayMs?: number },
 ): Promise<RowResult[]> {
   const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
@@ -39,7 +39,7 @@ export async function withAttempts(
       return failed(
         draft,
         error,
-        `${what}: the service failed ${attempts} times and the record is not there; run the import again to retry`,
+        `${what}: the service failed ${attempts} times and ${what === 'not created' ? 'the record is not there' : 'the record is as it was'}; run the import again to retry`,
       );
     }
     return failed(draft, error);
