@@ -53,6 +53,30 @@ export async function writeAtomically<T>(target: string, write: (tempPath: strin
 function asWriteError(target: string, error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof WriteError || typeof code !== 'string' || !UNWRITABLE.has(code)) return error;
-  const reason = (error as Error).message;
-  return new WriteError('output_not_writable', `cannot write '${target}': ${reason}`, { cause: error });
+  return new WriteError('output_not_writable', `cannot write '${target}': ${reasonOf(code, target, error as Error)}`, {
+    cause: error,
+  });
+}
+
+/** Why a file cannot be written there, in words (not the temp file's name in Node's message). */
+function reasonOf(code: string, target: string, error: Error): string {
+  const folder = dirname(target);
+  switch (code) {
+    case 'ENOENT':
+      return `the folder '${folder}' does not exist: create it, or write the file elsewhere`;
+    case 'ENOTDIR':
+      return `a part of '${folder}' is a file, not a folder`;
+    case 'EACCES':
+    case 'EPERM':
+      return `no permission to write in '${folder}'`;
+    case 'EROFS':
+      return `'${folder}' is on a read-only disk`;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'the disk is full';
+    case 'EISDIR':
+      return 'it is a folder: give a file name';
+    default:
+      return error.message;
+  }
 }

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { readFile, writeFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -177,8 +178,12 @@ describe('writeCsvTable: streaming and failures', () => {
     expect((await failure(writeCsvTable(dir.file('x.csv'), { columns, rows: [] }))).code).toBe('invalid_table');
   });
 
-  it('reports an unwritable target as output_not_writable', async () => {
-    const error = await failure(writeCsvTable(dir.file('no/such/dir/x.csv'), { columns: TEXT_AND_NUMBERS, rows: [] }));
+  it('reports an unwritable target as output_not_writable, in words, not naming the temp file', async () => {
+    const target = dir.file('no/such/dir/x.csv');
+    const error = await failure(writeCsvTable(target, { columns: TEXT_AND_NUMBERS, rows: [] }));
     expect(error.code).toBe('output_not_writable');
+    expect(error.message).toBe(
+      `cannot write '${target}': the folder '${dirname(target)}' does not exist: create it, or write the file elsewhere`,
+    );
   });
 });
