@@ -68,7 +68,12 @@ export function createResolver(ref: ReferenceData): Resolver {
       ambiguousCode: 'ambiguous_storage',
       unknownCode: 'unknown_storage',
       suggest: createSuggester(storages.choices),
-      unknownMessage: unknownStorageMessage,
+      unknownMessage: (shown, suggestions) =>
+        unknownStorageMessage(
+          shown,
+          suggestions,
+          storages.choices.map((c) => c.display),
+        ),
     }),
   );
   const product = memoised((text) =>

@@ -52,8 +52,22 @@ export function buildStorageIndex(storages: readonly Storage[]): StorageIndex {
   return { byId, byName, choices };
 }
 
-/** `no storage named 'Main Shed'; closest: 'Main Chemical Shed'` (the closest part only when there are suggestions). */
-export function unknownStorageMessage(shown: string, suggestions: readonly string[]): string {
-  const closest = suggestions.length > 0 ? `; closest: ${quoteList(suggestions)}` : '';
-  return `no storage named '${shown}'${closest}`;
+/** Storages a farm has at most for all of them to be named when none is close to what was written. */
+const STORAGES_LISTED = 12;
+
+/**
+ * `no storage named 'Main Shed'; closest: 'Main Chemical Shed'`; with no close name, the organisation's
+ * storages when they are few (`no storage named 'Nope'; its storages: 'Fertiliser Bunker', ...`), so
+ * the bookkeeper sees what to write; else the name alone.
+ * @param all the organisation's storage names as shown (from {@link buildStorageIndex}'s choices).
+ */
+export function unknownStorageMessage(
+  shown: string,
+  suggestions: readonly string[],
+  all: readonly string[] = [],
+): string {
+  if (suggestions.length > 0) return `no storage named '${shown}'; closest: ${quoteList(suggestions)}`;
+  if (all.length > 0 && all.length <= STORAGES_LISTED)
+    return `no storage named '${shown}'; its storages: ${quoteList([...all].sort())}`;
+  return `no storage named '${shown}'`;
 }

@@ -137,7 +137,11 @@ describe('storages', () => {
   });
 
   it("another organisation's storage name is unknown here", () => {
-    expect(refused(resolver.storage('Chem Store')).message).toBe("no storage named 'Chem Store'");
+    // With no close name, the organisation's storages (a farm has few) are named, to write one of them.
+    expect(refused(resolver.storage('Chem Store')).message).toBe(
+      "no storage named 'Chem Store'; its storages: 'Fertiliser Bunker', 'Main Chemical Shed', 'North Block Tank', " +
+        "'Old Shearing Shed', 'Seed Shed'",
+    );
   });
 });
 
