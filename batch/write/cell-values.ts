@@ -222,6 +222,9 @@ function isoDateTime(
   const instant = instantOf(column, value, place);
   if (timeZone === undefined) return typeof value === 'string' ? value : instant.toISOString().replace('.000Z', 'Z');
   const local = new TZDate(instant.getTime(), timeZone);
+  // The service's microseconds (`.860069Z`) kept: a Date holds milliseconds only.
+  const fraction = typeof value === 'string' ? /\.(\d{4,})(?=Z|[+-]\d)/i.exec(value)?.[1] : undefined;
+  if (fraction) return format(local, `yyyy-MM-dd'T'HH:mm:ss'.${fraction}'xxx`);
   return format(local, local.getMilliseconds() === 0 ? "yyyy-MM-dd'T'HH:mm:ssxxx" : "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
 }
 

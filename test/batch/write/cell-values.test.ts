@@ -139,6 +139,10 @@ describe('toCsvField', () => {
     expect(toCsvField(col('datetime'), '2026-07-01T00:00:00.250Z', place, { timeZone: 'Australia/Perth' }).text).toBe(
       '2026-07-01T08:00:00.250+08:00',
     );
+    // The service's microseconds are kept in the farm's time too.
+    expect(
+      toCsvField(col('datetime'), '2025-12-21T21:38:39.860069Z', place, { timeZone: 'Australia/Sydney' }).text,
+    ).toBe('2025-12-22T08:38:39.860069+11:00');
   });
 
   it('marks only text cells as text (to be guarded)', () => {
