@@ -75,14 +75,19 @@ export function refuseOutOfOrder(groups: InvoiceGroup[], index: ColumnIndex): In
   orphans.sort((a, b) => a - b);
   const keyHeader =
     keyField === null ? 'invoice number' : (index.headers[index.columns[keyField]!] ?? 'invoice number');
+  const placed = new Set(orphans);
   for (const group of groups) {
     const hasId = group.lines.some((row) => textOf(row, 'record_id') !== '');
-    const mine = group.lines.filter((row) => orphans.includes(row.rowNumber)).map((row) => row.rowNumber);
+    const mine = group.lines.filter((row) => placed.has(row.rowNumber)).map((row) => row.rowNumber);
     if (hasId && mine.length === 0) continue;
     const first = group.lines[0]!;
     const why = mine.length
       ? `${rowList(mine)} ${mine.length > 1 ? 'are' : 'is'} taken as ${mine.length > 1 ? 'its lines' : 'its line'} only by ${mine.length > 1 ? 'their' : 'its'} place`
       : `this invoice is not in the service yet, and ${rowList(orphans)}, which ${orphans.length > 1 ? 'carry' : 'carries'} no ${keyHeader} and no Record ID, may be ${orphans.length > 1 ? 'lines' : 'a line'} of it`;
+    // A receipt in the service is told by its Record ID; one not yet sent by its number on every line.
+    const fix = hasId
+      ? `copy its Record ID onto ${mine.length > 1 ? 'those rows' : 'that row'} if ${mine.length > 1 ? 'they are its lines' : 'it is its line'}, or write ${mine.length > 1 ? 'their' : 'its'} own invoice's ${keyHeader} (or put the rows back in invoice order)`
+      : `write the ${keyHeader} on every line of it (or put the rows back in invoice order)`;
     group.problems.push(
       cellProblem(
         index,
@@ -90,8 +95,7 @@ export function refuseOutOfOrder(groups: InvoiceGroup[], index: ColumnIndex): In
         first.rowNumber,
         'out_of_order',
         `the rows are not in invoice order (the lines of ${split.label} are on ${rowList(split.rows)}: sorted?); ` +
-          `${why}: which invoice such a row belongs to cannot be told, so this invoice is not sent; write the ` +
-          `${keyHeader} on every line of the invoices not yet sent (or put the rows back in invoice order)`,
+          `${why}: which invoice such a row belongs to cannot be told, so this invoice is not sent; ${fix}`,
         keyField === null ? undefined : (first.cells[keyField] ?? undefined),
       ),
     );
