@@ -9,6 +9,7 @@
  * refused, naming the rows and the fix. Receipts whose every line carries its Record ID are sent as usual.
  */
 import type { ReceiptField } from '../../kinds/index.ts';
+import { isBlank } from '../../sheet/grid.ts';
 import { cellText } from '../../sheet/values/index.ts';
 import { cellProblem, type ColumnIndex } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
@@ -57,19 +58,27 @@ function splitRecord(
 export function refuseOutOfOrder(groups: InvoiceGroup[], index: ColumnIndex): InvoiceGroup[] {
   if (index.columns.record_id === undefined || groups.length < 2) return groups;
   const keyField: ReceiptField | null = groups[0]!.keyField;
+  // First pass, one cell per row of most results files (they carry their Record ID): the rows told by place.
   const orphans: number[] = [];
-  const lines: { rowNumber: number; id: string; label: string }[] = [];
   for (const group of groups) {
-    group.lines.forEach((row, i) => {
-      const id = textOf(row, 'record_id').toLowerCase();
-      const key = keyField === null ? '' : textOf(row, keyField);
+    for (let i = 0; i < group.lines.length; i += 1) {
+      const row = group.lines[i]!;
+      if (!isBlank(row.cells.record_id ?? null)) continue;
+      if (keyField !== null && !isBlank(row.cells[keyField] ?? null)) continue;
       // Without a key column, a row writing its own header starts a docket; with one, a row without a key is placed by place alone.
-      if (!id && !key && (keyField !== null || i > 0)) orphans.push(row.rowNumber);
-      lines.push({ rowNumber: row.rowNumber, id, label: textOf(row, 'sequence') || textOf(row, 'record_id') });
-    });
+      if (keyField !== null || i > 0) orphans.push(row.rowNumber);
+    }
   }
   if (orphans.length === 0) return groups;
-  lines.sort((a, b) => a.rowNumber - b.rowNumber);
+  const lines = groups
+    .flatMap((group) =>
+      group.lines.map((row) => ({
+        rowNumber: row.rowNumber,
+        id: textOf(row, 'record_id').toLowerCase(),
+        label: textOf(row, 'sequence') || textOf(row, 'record_id'),
+      })),
+    )
+    .sort((a, b) => a.rowNumber - b.rowNumber);
   const split = splitRecord(lines);
   if (split === null) return groups;
   orphans.sort((a, b) => a - b);
