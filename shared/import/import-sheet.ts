@@ -265,7 +265,14 @@ async function readSheet(ports: ImportPorts, choices: ImportChoices, stopIfCance
   const saved = await ports.mapping?.(grid);
   const pending = mapSheet(grid, choices.kind, saved);
   const gstFixed = choices.gstRate !== undefined || (saved?.gstRate ?? null) !== null;
-  const recipeRun = await openRecipes(ports.recipes, grid, pending.mapping, readSettingsOf(saved, choices), gstFixed);
+  const recipeRun = await openRecipes(
+    ports.recipes,
+    grid,
+    pending.mapping,
+    readSettingsOf(saved, choices),
+    gstFixed,
+    Boolean(choices.includeHidden),
+  );
   checkPriceBasis(pending.mapping, recipeRun.reading.gstRate ?? null, { source: grid.source, sheet: grid.sheet });
   return { grid, saved, pending, recipeRun };
 }

@@ -10,7 +10,7 @@ import type { Notice } from '../errors/remedy.ts';
 import { readPack, type PackConventions } from '../sheet/packs/index.ts';
 import { normaliseName, shownText } from '../resolve/normalise.ts';
 import type { Resolver } from '../resolve/resolver.ts';
-import { isBlank, type Grid } from '../sheet/grid.ts';
+import { isBlank, isRowLeftOut, type Grid } from '../sheet/grid.ts';
 import { KINDS } from '../kinds/index.ts';
 import type { ColumnMapping } from '../sheet/mapping.ts';
 import { cellText } from '../sheet/values/index.ts';
@@ -43,9 +43,9 @@ export interface RecipeOutcome {
 /**
  * The distinct Supplier texts of the sheet's lines below the header (blank cells left out), in sheet
  * order. A row with no quantity (a note, `Back order to follow`, typed in the Supplier column) names no
- * supplier.
+ * supplier, nor (`includeHidden` false) a row the workbook hides or filters out: it is not imported.
  */
-export function suppliersInSheet(grid: Grid, mapping: ColumnMapping): string[] {
+export function suppliersInSheet(grid: Grid, mapping: ColumnMapping, includeHidden = true): string[] {
   const column = mapping.columns.supplier;
   if (column === undefined) return mapping.constants?.supplier ? [mapping.constants.supplier] : [];
   const quantity = (mapping.columns as Partial<Record<string, number>>)[KINDS[mapping.kind].quantityField];
@@ -53,6 +53,7 @@ export function suppliersInSheet(grid: Grid, mapping: ColumnMapping): string[] {
   for (const row of grid.rows) {
     if (row.rowNumber <= mapping.headerRowNumber) continue;
     if (quantity !== undefined && isBlank(row.cells[quantity] ?? null)) continue;
+    if (!includeHidden && isRowLeftOut(row)) continue;
     const text = cellText(row.cells[column] ?? null);
     if (text) seen.add(text);
   }
@@ -71,9 +72,9 @@ export interface SheetSuppliers {
   codes: Map<string, Map<string, string>>;
 }
 
-/** Reads {@link SheetSuppliers} from the grid (headers on the mapping's header row). */
-export function sheetSuppliers(grid: Grid, mapping: ColumnMapping): SheetSuppliers {
-  const names = suppliersInSheet(grid, mapping);
+/** Reads {@link SheetSuppliers} from the grid (headers on the mapping's header row); hidden rows' names only with `includeHidden`. */
+export function sheetSuppliers(grid: Grid, mapping: ColumnMapping, includeHidden = true): SheetSuppliers {
+  const names = suppliersInSheet(grid, mapping, includeHidden);
   const header = grid.rows.find((r) => r.rowNumber === mapping.headerRowNumber)?.cells ?? [];
   const at = (text: string) => header.findIndex((c) => cellText(c ?? null) === text);
   const [numberAt, codeAt] = [at(EXTRA_HEADERS.businessNumber), at(EXTRA_HEADERS.itemCode)];
@@ -271,6 +272,9 @@ function gstUnsettledError(
 /**
  * Loads the face's recipes and lays those of the sheet's suppliers over the reading settings (see
  * {@link withRecipes}). No port: no recipes, the settings as they were.
+ * @param includeHidden the run imports hidden and filtered-out rows: their suppliers count too.
+ * @throws MappingError `gst_basis` when the suppliers' recipes do not all say how the prices read and
+ *   neither the user, the saved mapping nor the price column's header says (gstUnsettledError).
  */
 export async function openRecipes(
   port: RecipePort | undefined,
@@ -278,9 +282,11 @@ export async function openRecipes(
   mapping: ColumnMapping,
   reading: ReadSettings,
   gstFixed: boolean,
+  includeHidden = false,
 ): Promise<RecipeRun> {
   const recipes = port ? await port.load() : [];
-  const sheet = sheetSuppliers(grid, mapping);
+  // The suppliers of the rows imported: one filtered out (the bookkeeper imports one supplier's) is not.
+  const sheet = sheetSuppliers(grid, mapping, includeHidden);
   // A price column headed ex GST says how this sheet reads, whatever a recipe says; one headed inc GST
   // takes the recipes' rate when they agree, else the import is asked for it (checkPriceBasis).
   const header = costColumnBasis(mapping);

@@ -10,6 +10,8 @@ import { chooseOrganisation } from '../../../shared/session/choose-organisation.
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { changedSince } from '../../../shared/import/engine/run.ts';
 import { FileJournal, readJournal } from '../../journal/file-journal.ts';
+import { JournalIndex, type JournalEntry } from '../../../shared/import/engine/journal.ts';
+import { IMPORT_KINDS, KINDS, type ImportKind } from '../../../shared/kinds/index.ts';
 import { checkJournalService } from '../../journal/journal-service.ts';
 import { acquireRunLock, lockPathFor } from '../../journal/run-lock.ts';
 import { connect, openClient } from '../../session/open-session.ts';
@@ -40,6 +42,11 @@ export interface UndoSummary {
   /** Records changed in the service since the run wrote them: left as they are (without `force`). */
   changed: { sequence: string; reason: string }[];
   failed: { sequence: string; reason: string }[];
+  /**
+   * Creates the run was sending when it stopped (a journal intent with no answer): the service may hold
+   * them, and undo cannot tell which record is theirs. Named, never passed over in silence (exit 1).
+   */
+  unanswered: { kind: ImportKind; rowNumbers: number[]; file?: string }[];
   exitCode: number;
 }
 
@@ -76,10 +83,12 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
     alreadyGone: [],
     changed: [],
     failed: [],
+    unanswered: unansweredCreates(entries),
     exitCode: 0,
   };
   if (!organisationId || steps.length === 0) {
     io.err(`Nothing to undo in ${options.journal}.`);
+    sayUnanswered(summary, io);
     return summary;
   }
   // Organisation ids are the service's own: a journal of another service is never undone here.
@@ -114,8 +123,9 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   } finally {
     await lock.release();
   }
-  summary.exitCode = summary.failed.length || summary.changed.length ? 1 : 0;
+  summary.exitCode = summary.failed.length || summary.changed.length || summary.unanswered.length ? 1 : 0;
   if (options.json) io.out(JSON.stringify(summary, null, 2));
+  sayUnanswered(summary, io);
   for (const c of summary.changed) io.err(`${c.sequence}: not undone: ${c.reason}`);
   for (const f of summary.failed) io.err(`${f.sequence}: not undone: ${f.reason}`);
   io.err(
@@ -127,6 +137,34 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
       (summary.failed.length ? `; ${summary.failed.length} failed` : ''),
   );
   return summary;
+}
+
+/** The journal's creates with no answer recorded (a run killed while sending), of every organisation and kind. */
+function unansweredCreates(entries: readonly JournalEntry[]): UndoSummary['unanswered'] {
+  const organisations = new Set(entries.map((e) => e.organisationId));
+  return [...organisations].flatMap((organisationId) =>
+    IMPORT_KINDS.flatMap((kind) =>
+      new JournalIndex(entries, organisationId, kind).unanswered.map((intent) => ({
+        kind,
+        rowNumbers: [...intent.rowNumbers],
+        ...(intent.file ? { file: intent.file } : {}),
+      })),
+    ),
+  );
+}
+
+/** Names each create the run left unanswered, and what to do; sets exit status 1 when there is one. */
+function sayUnanswered(summary: UndoSummary, io: CommandIO): void {
+  if (summary.unanswered.length === 0) return;
+  summary.exitCode = 1;
+  for (const u of summary.unanswered) {
+    const rows = `${u.rowNumbers.length === 1 ? 'row' : 'rows'} ${u.rowNumbers.join(', ')}`;
+    io.err(
+      `${u.file ? `${u.file}, ` : ''}${rows}: not undone: the run had this ${KINDS[u.kind].one} ready to send when it ` +
+        `stopped, and its journal holds no answer, so whether the service took it is not known; import the same ` +
+        `file again (it finds a record the run sent and sends nothing twice), then undo again`,
+    );
+  }
 }
 
 /** Checks one record against what the run wrote, applies the step, and records it as undone. */

@@ -9,6 +9,7 @@
  * refused, naming the rows and the fix. Receipts whose every line carries its Record ID are sent as usual.
  */
 import type { ReceiptField } from '../../kinds/index.ts';
+import { isBlank } from '../../sheet/grid.ts';
 import { cellText } from '../../sheet/values/index.ts';
 import { cellProblem, type ColumnIndex } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
@@ -57,32 +58,45 @@ function splitRecord(
 export function refuseOutOfOrder(groups: InvoiceGroup[], index: ColumnIndex): InvoiceGroup[] {
   if (index.columns.record_id === undefined || groups.length < 2) return groups;
   const keyField: ReceiptField | null = groups[0]!.keyField;
+  // First pass, one cell per row of most results files (they carry their Record ID): the rows told by place.
   const orphans: number[] = [];
-  const lines: { rowNumber: number; id: string; label: string }[] = [];
   for (const group of groups) {
-    group.lines.forEach((row, i) => {
-      const id = textOf(row, 'record_id').toLowerCase();
-      const key = keyField === null ? '' : textOf(row, keyField);
+    for (let i = 0; i < group.lines.length; i += 1) {
+      const row = group.lines[i]!;
+      if (!isBlank(row.cells.record_id ?? null)) continue;
+      if (keyField !== null && !isBlank(row.cells[keyField] ?? null)) continue;
       // Without a key column, a row writing its own header starts a docket; with one, a row without a key is placed by place alone.
-      if (!id && !key && (keyField !== null || i > 0)) orphans.push(row.rowNumber);
-      lines.push({ rowNumber: row.rowNumber, id, label: textOf(row, 'sequence') || textOf(row, 'record_id') });
-    });
+      if (keyField !== null || i > 0) orphans.push(row.rowNumber);
+    }
   }
   if (orphans.length === 0) return groups;
-  lines.sort((a, b) => a.rowNumber - b.rowNumber);
+  const lines = groups
+    .flatMap((group) =>
+      group.lines.map((row) => ({
+        rowNumber: row.rowNumber,
+        id: textOf(row, 'record_id').toLowerCase(),
+        label: textOf(row, 'sequence') || textOf(row, 'record_id'),
+      })),
+    )
+    .sort((a, b) => a.rowNumber - b.rowNumber);
   const split = splitRecord(lines);
   if (split === null) return groups;
   orphans.sort((a, b) => a - b);
   const keyHeader =
     keyField === null ? 'invoice number' : (index.headers[index.columns[keyField]!] ?? 'invoice number');
+  const placed = new Set(orphans);
   for (const group of groups) {
     const hasId = group.lines.some((row) => textOf(row, 'record_id') !== '');
-    const mine = group.lines.filter((row) => orphans.includes(row.rowNumber)).map((row) => row.rowNumber);
+    const mine = group.lines.filter((row) => placed.has(row.rowNumber)).map((row) => row.rowNumber);
     if (hasId && mine.length === 0) continue;
     const first = group.lines[0]!;
     const why = mine.length
       ? `${rowList(mine)} ${mine.length > 1 ? 'are' : 'is'} taken as ${mine.length > 1 ? 'its lines' : 'its line'} only by ${mine.length > 1 ? 'their' : 'its'} place`
       : `this invoice is not in the service yet, and ${rowList(orphans)}, which ${orphans.length > 1 ? 'carry' : 'carries'} no ${keyHeader} and no Record ID, may be ${orphans.length > 1 ? 'lines' : 'a line'} of it`;
+    // A receipt in the service is told by its Record ID; one not yet sent by its number on every line.
+    const fix = hasId
+      ? `copy its Record ID onto ${mine.length > 1 ? 'those rows' : 'that row'} if ${mine.length > 1 ? 'they are its lines' : 'it is its line'}, or write ${mine.length > 1 ? 'their' : 'its'} own invoice's ${keyHeader} (or put the rows back in invoice order)`
+      : `write the ${keyHeader} on every line of it (or put the rows back in invoice order)`;
     group.problems.push(
       cellProblem(
         index,
@@ -90,8 +104,7 @@ export function refuseOutOfOrder(groups: InvoiceGroup[], index: ColumnIndex): In
         first.rowNumber,
         'out_of_order',
         `the rows are not in invoice order (the lines of ${split.label} are on ${rowList(split.rows)}: sorted?); ` +
-          `${why}: which invoice such a row belongs to cannot be told, so this invoice is not sent; write the ` +
-          `${keyHeader} on every line of the invoices not yet sent (or put the rows back in invoice order)`,
+          `${why}: which invoice such a row belongs to cannot be told, so this invoice is not sent; ${fix}`,
         keyField === null ? undefined : (first.cells[keyField] ?? undefined),
       ),
     );

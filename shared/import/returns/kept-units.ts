@@ -9,6 +9,7 @@
 import type { Receipt, Return } from '../../schemas/resources.ts';
 import { UNIT_BASE, type Dimension, type PackUnit } from '../../sheet/packs/vocabulary.ts';
 import { isBlank } from '../../sheet/grid.ts';
+import { cellText } from '../../sheet/values/index.ts';
 import type { ReturnField } from '../../kinds/index.ts';
 import type { FieldRow } from '../rows.ts';
 import { cellProblem, type ColumnIndex } from '../problems.ts';
@@ -80,7 +81,7 @@ export function refuseUnitsNotKept(
       field,
       draft.rowNumbers[0]!,
       'unit_not_kept',
-      `'${body.amount_unit}' is ${KIND_WORDS[dimension].unit}, but ${name} is kept in ${KIND_WORDS[keptKind].kept} ` +
+      `${field === 'amount' ? `'${cellText(row?.cells.amount ?? '')}' is in '${body.amount_unit}', ` : `'${body.amount_unit}' is `}${KIND_WORDS[dimension].unit}, but ${name} is kept in ${KIND_WORDS[keptKind].kept} ` +
         `here (every receipt of it is in ${[...units].join(' or ')}): a return in '${body.amount_unit}' would take ` +
         `none of it out of the stock; write the amount in ${[...units].join(' or ')}`,
       row?.cells[field] ?? body.amount_unit,

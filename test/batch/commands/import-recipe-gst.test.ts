@@ -9,10 +9,13 @@
 //   recipe made the import refuse it as "told prices include GST", a flag the user never passed);
 // - a note typed in the Supplier column ('Note: back order to follow', no quantity) is no supplier:
 //   Riverina's sheet with one imports with its recipe's GST.
-// Real CSV, the sandbox over HTTP, recipe and profile folders of the test's own.
+// - Farmco's rows filtered out (the bookkeeper imports Riverina's invoices only) are not imported, so
+//   their supplier does not count: Riverina's visible invoice imports with its recipe's GST.
+// Real CSV and .xlsx (exceljs), the sandbox over HTTP, recipe and profile folders of the test's own.
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newRecipe, recipeFileName, recipeJson } from '../../../shared/suppliers/recipe.ts';
 import { WILLOW } from '../../support/catalogue.ts';
@@ -109,5 +112,23 @@ describe("a supplier recipe's GST and lines not stock stay that supplier's", () 
     const run = await runImportCli(setUp.sandbox.url, { kind: 'receipts', file, recipesDir });
     expect(run.summary.records.created).toBe(1);
     expect(await costsOf('RG-4')).toEqual(['100']);
+  });
+
+  it("leaves Farmco's rows hidden by a filter out of the question: Riverina's invoice imports with its GST", async () => {
+    const file = (await setUp.csv('filtered.csv', [''])).replace('filtered.csv', 'filtered.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Invoices');
+    const rows = [HEAD, LINE('RG-5', 'Riverina Ag Chemicals', '110'), LINE('FG-5', 'Farmco Rural Supplies', '100')];
+    rows.forEach((line, r) =>
+      line.split(',').forEach((cell, c) => {
+        ws.getRow(r + 1).getCell(c + 1).value = /^\d+$/.test(cell) ? Number(cell) : cell;
+      }),
+    );
+    ws.getRow(3).hidden = true;
+    await wb.xlsx.writeFile(file);
+    const run = await runImportCli(setUp.sandbox.url, { kind: 'receipts', file, recipesDir });
+    expect(run.summary.records.created).toBe(1);
+    expect(await costsOf('RG-5')).toEqual(['100']);
+    expect(await costsOf('FG-5')).toEqual([]);
   });
 });

@@ -55,7 +55,9 @@ describe('a return in a unit its product is not kept in', () => {
     expect(rows[0]!.Message).toContain(
       "Unit: 'kg' is a weight, but Glyphosate 540 g/L is kept in litres here (every receipt of it is in l)",
     );
-    expect(rows[1]!.Message).toMatch(/^Amount: 'kg' is a weight/);
+    expect(rows[1]!.Message).toMatch(
+      /^Amount: '20 kg' is in 'kg', a weight, but Glyphosate 540 g\/L is kept in litres/,
+    );
   });
 
   it('leaves a return the service already holds in that unit as it is: an export imported back is unchanged', async () => {
