@@ -1,8 +1,8 @@
 /**
  * The text of an e-invoice's bytes, in the encoding they say they are in (XML 1.0 §4.3.3 and appendix F):
  * a UTF-16 byte order mark (or the `<?` of a declaration written in UTF-16), else the declaration's
- * `encoding` (UTF-8 when none). Peppol documents are UTF-8; ISO-8859-1, windows-1252 and US-ASCII are
- * read too. Bytes that are not in the encoding named are refused, saying where, never guessed.
+ * `encoding` (UTF-8 when none). Peppol documents are UTF-8; ISO-8859-1 (read as windows-1252, as the
+ * WHATWG Encoding Standard does), windows-1252 and US-ASCII are read too. Bytes that are not in the encoding named are refused, saying where, never guessed.
  */
 import { EInvoiceError } from './einvoice-error.ts';
 
@@ -13,9 +13,12 @@ const ENCODINGS: Readonly<Record<string, string>> = {
   'us-ascii': 'utf-8',
   ascii: 'utf-8',
   'utf-16': 'utf-16le',
-  'iso-8859-1': 'latin1',
-  'iso_8859-1': 'latin1',
-  latin1: 'latin1',
+  // ISO-8859-1 is read as windows-1252, as the WHATWG Encoding Standard (and every browser) does: files
+  // declared Latin-1 are most often written by Windows, and 0x80-0x9F as C1 controls would be invisible
+  // characters in a supplier's name ('Farm\u0092s'), not the euro sign and quotes they are.
+  'iso-8859-1': 'windows-1252',
+  'iso_8859-1': 'windows-1252',
+  latin1: 'windows-1252',
   'windows-1252': 'windows-1252',
   cp1252: 'windows-1252',
 };
@@ -29,14 +32,13 @@ const C1_1252 =
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
 /**
- * Latin-1 (every byte its code point) or windows-1252 (bytes 0x80-0x9F as {@link C1_1252}), by hand.
+ * Windows-1252 (bytes 0x80-0x9F as {@link C1_1252}, every other byte its code point), by hand.
  * @returns the text, or the offset of a byte windows-1252 leaves undefined.
  */
-function singleByte(bytes: Uint8Array, windows1252: boolean): string | number {
+function singleByte(bytes: Uint8Array): string | number {
   const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode(...bytes.subarray(i, i + 8192)));
   const latin1 = parts.join('');
-  if (!windows1252) return latin1;
   const undefinedByte = /[\u0081\u008d\u008f\u0090\u009d]/.exec(latin1);
   if (undefinedByte) return undefinedByte.index;
   return latin1.replace(/[\u0080-\u009f]/g, (ch) => C1_1252[ch.charCodeAt(0) - 0x80] ?? ch);
@@ -67,7 +69,7 @@ export function decodeXml(bytes: Uint8Array, source: string): string {
     );
   }
   if (label === 'utf-8') return strictly(label, bytes, source, declared ?? 'UTF-8');
-  const text = singleByte(bytes, label === 'windows-1252');
+  const text = singleByte(bytes);
   if (typeof text === 'string') return text;
   throw new EInvoiceError(
     'xml_malformed',

@@ -52,6 +52,15 @@ describe('parseXml on hostile input', () => {
       [...doc('windows-1252').replace('®', '€')].map((ch) => (ch === '€' ? 0x80 : ch.charCodeAt(0))),
     );
     expect(parseXml(cp1252, 'cp1252.xml')).toEqual({ a: { b: 'Crème €' } });
+    // Declared ISO-8859-1 but written by Windows: 0x92 and 0x80 are a quote and the euro sign, not controls.
+    const windowsLatin1 = Uint8Array.from([
+      ...Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>\n<a><b>Farm'),
+      0x92,
+      ...Buffer.from('s '),
+      0x80,
+      ...Buffer.from('5</b></a>'),
+    ]);
+    expect(parseXml(windowsLatin1, 'windows-latin1.xml')).toEqual({ a: { b: 'Farm\u2019s \u20ac5' } });
     const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(doc('UTF-16'), 'utf16le')]);
     expect(parseXml(le, 'le.xml')).toEqual({ a: { b: 'Crème ®' } });
     const be = Uint8Array.from([0xfe, 0xff, ...Buffer.from(doc('UTF-16'), 'utf16le').swap16()]);
