@@ -43,7 +43,7 @@ export function checkTypeCode(
     throw new EInvoiceError(
       'einvoice_type',
       source,
-      `${number} is a corrected invoice (InvoiceTypeCode 384)${of}: it replaces an invoice whose goods were received already, so importing it as a receipt would receive them twice; nothing sent. Correct the receipt of the invoice it replaces (edit its results file and import that again), or ask the supplier for a credit note and a new invoice.`,
+      `${number} is a corrected invoice (InvoiceTypeCode 384)${of}: it replaces an invoice whose goods were received already, so importing it as a receipt would receive them twice; nothing sent. Correct the receipt of the invoice it replaces where it was imported from (its rows carry the Record ID) and import that again, or ask the supplier for a credit note and a new invoice.`,
     );
   }
   if (code === '') return;
