@@ -43,21 +43,26 @@ export interface RecipeOutcome {
 /**
  * The distinct Supplier texts of the sheet's lines below the header (blank cells left out), in sheet
  * order. A row with no quantity (a note, `Back order to follow`, typed in the Supplier column) names no
- * supplier, nor (`includeHidden` false) a row the workbook hides or filters out: it is not imported.
+ * supplier, unless no row has one; nor (`includeHidden` false) a row the workbook hides or filters out:
+ * it is not imported.
  */
 export function suppliersInSheet(grid: Grid, mapping: ColumnMapping, includeHidden = true): string[] {
   const column = mapping.columns.supplier;
   if (column === undefined) return mapping.constants?.supplier ? [mapping.constants.supplier] : [];
   const quantity = (mapping.columns as Partial<Record<string, number>>)[KINDS[mapping.kind].quantityField];
-  const seen = new Set<string>();
+  const ofLines = new Set<string>();
+  // Every row's, for a sheet none of whose rows has a quantity (a credit note of fees): its rows are then
+  // refused for what they lack, under their supplier's recipe, rather than for a storage it would give.
+  const ofRows = new Set<string>();
   for (const row of grid.rows) {
     if (row.rowNumber <= mapping.headerRowNumber) continue;
-    if (quantity !== undefined && isBlank(row.cells[quantity] ?? null)) continue;
     if (!includeHidden && isRowLeftOut(row)) continue;
     const text = cellText(row.cells[column] ?? null);
-    if (text) seen.add(text);
+    if (!text) continue;
+    ofRows.add(text);
+    if (quantity === undefined || !isBlank(row.cells[quantity] ?? null)) ofLines.add(text);
   }
-  return [...seen];
+  return [...(ofLines.size > 0 ? ofLines : ofRows)];
 }
 
 /**
