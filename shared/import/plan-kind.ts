@@ -16,6 +16,9 @@ import { planReceiptImport, receiptRecordRows } from './receipts/plan.ts';
 import { refusePartlyLeftOut } from './left-out.ts';
 import { returnOps } from './returns/ops.ts';
 import { planReturnImport } from './returns/plan.ts';
+import { absentFields, keepAbsentReceipt, keepAbsentReturn, type OptionalField } from './absent-columns.ts';
+import type { ImportDraft, ImportOps } from './engine/ops.ts';
+import type { ServiceRecord } from './engine/existing.ts';
 
 /** What callers read of a draft, whatever its kind. */
 export interface PlannedDraft {
@@ -65,7 +68,11 @@ type KindPlanner = (
 const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
   receipts: (grid, leftOut, mapping, resolver, org, settings, existing) => {
     const plan = planReceiptImport(grid, mapping, resolver, settings);
-    const ops = receiptOps(org, settings.timeZone, (id) => resolver.productName(id));
+    const ops = keepingAbsent(
+      receiptOps(org, settings.timeZone, (id) => resolver.productName(id)),
+      absentFields(mapping),
+      keepAbsentReceipt,
+    );
     // An invoice with some lines hidden is refused whole: its visible lines alone would drop the others.
     const records = leftOut.rows.size ? receiptRecordRows(leftOut.sheet, mapping, settings) : [];
     const drafts = refusePartlyLeftOut(plan.drafts, records, leftOut.rows, KINDS.receipts.label);
@@ -78,7 +85,7 @@ const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
   // A return is one row: hidden or not, never cut in part.
   returns: (grid, _leftOut, mapping, resolver, org, settings, existing) => {
     const plan = planReturnImport(grid, mapping, resolver, settings, existing);
-    const ops = returnOps(org, settings.timeZone);
+    const ops = keepingAbsent(returnOps(org, settings.timeZone), absentFields(mapping), keepAbsentReturn);
     return {
       drafts: plan.drafts,
       warnings: plan.warnings,
@@ -86,6 +93,22 @@ const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
     };
   },
 };
+
+/**
+ * A kind's operations whose updates keep the fields the sheet has no column for as the service holds
+ * them (absent-columns.ts): a deleted column never blanks its field.
+ */
+function keepingAbsent<D extends ImportDraft<B>, B, R extends ServiceRecord>(
+  ops: ImportOps<D, B, R>,
+  absent: ReadonlySet<OptionalField>,
+  keep: (desired: B, current: R, absent: ReadonlySet<OptionalField>) => B,
+): ImportOps<D, B, R> {
+  if (absent.size === 0) return ops;
+  return {
+    ...ops,
+    diff: (draft, current) => ops.diff({ ...draft, body: keep(draft.body!, current, absent) }, current),
+  };
+}
 
 /**
  * Plans the sheet as receipts or returns and binds the engine to that kind's operations: the one

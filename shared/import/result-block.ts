@@ -18,7 +18,8 @@ export const RESULTS_MARK_NAME = '_shed_results';
  * The 0-based columns of shed's result block in `header`, in `names` order (default
  * {@link RESULT_COLUMNS}), or null when there is none or it cannot be told for sure:
  * 1. `marked`: the columns a workbook's mark names on this header row, when there are as many as
- *    `names` (ascending); the headers under the mark are not compared (the bookkeeper may rename them);
+ *    `names` (ascending); the headers under the mark are not compared (the bookkeeper may rename them),
+ *    unless one of them is another result column's header: the mark did not follow its cells, step 2;
  * 2. else the one run of the headers side by side in order (`Status`, `Record ID`, …): a sheet's own
  *    `Status` elsewhere does not make it ambiguous, two such runs do.
  * Headers compare as `normaliseHeader` does (case, spacing and punctuation ignored).
@@ -28,9 +29,29 @@ export function findResultBlock(
   names: readonly string[] = RESULT_COLUMNS,
   marked?: readonly number[] | null,
 ): number[] | null {
-  if (marked && marked.length === names.length && new Set(marked).size === marked.length)
-    return [...marked].sort((a, b) => a - b);
+  if (marked && marked.length === names.length && new Set(marked).size === marked.length) {
+    const columns = [...marked].sort((a, b) => a - b);
+    if (!markLeftBehind(header, names, columns)) return columns;
+  }
   return onlyRun(header, names);
+}
+
+/**
+ * Whether a mark was left behind by a move it did not follow (a program that shifts cells but not
+ * Excel's defined names): a header under it is another result column's own header (`Record ID` over
+ * the Status column). Renamed headers (`Import status`) are no sign: the bookkeeper may rename them.
+ */
+function markLeftBehind(
+  header: readonly (string | null | undefined)[],
+  names: readonly string[],
+  columns: readonly number[],
+): boolean {
+  const wanted = names.map(normaliseHeader);
+  return columns.some((column, k) => {
+    const text = header[column];
+    const at = typeof text === 'string' ? wanted.indexOf(normaliseHeader(text)) : -1;
+    return at >= 0 && at !== k;
+  });
 }
 
 /** The columns of the one run of `wanted` side by side in `header`; null when none or more than one. */

@@ -10,6 +10,19 @@ describe('findResultBlock', () => {
     ).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('does not follow a mark left behind by a move: a header under it is another result column', () => {
+    // Headers shifted one left by a program that moved the cells but not the name: the run wins.
+    expect(findResultBlock(['Product', ...PLAIN, null], PLAIN, [2, 3, 4, 5, 6])).toEqual([1, 2, 3, 4, 5]);
+    // No clean run either: no block (a new one is added), never the stale columns.
+    expect(
+      findResultBlock(
+        ['Product', 'Status', 'Record ID', 'Seq', 'Line Item ID', 'Message', null],
+        PLAIN,
+        [2, 3, 4, 5, 6],
+      ),
+    ).toBeNull();
+  });
+
   it('ignores a mark that does not cover one column per result column', () => {
     expect(findResultBlock(['Product', ...PLAIN], PLAIN, [1, 2, 3])).toEqual([1, 2, 3, 4, 5]);
   });
