@@ -271,7 +271,11 @@ describe('listAll pages through everything', () => {
       { delayMs: 200 },
     );
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('cancelled by user')), 50);
+    // Aborted once the first page is asked for (a fixed 50 ms could come before it on a busy machine).
+    void (async () => {
+      while (fake.seen('GET', `${org}/storages`).length === 0) await new Promise((r) => setTimeout(r, 5));
+      controller.abort(new Error('cancelled by user'));
+    })();
     const error = await client()
       .forOrganisation(ORG)
       .listStorages({ signal: controller.signal })
