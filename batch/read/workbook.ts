@@ -16,6 +16,7 @@ import { corrupt, emptySheet, missingSheet, noData, refuseLostRows } from './wor
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
+import { uncalculatedFormula } from './cell-checks.ts';
 import { interchangeCodePage } from './sniff.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
@@ -124,7 +125,10 @@ export function readWorkbookBytes(
     const book = bookOf(name, order);
     if (!book) return null;
     if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
-    const cells = cellReading(countOf(name, counts), options.carriageReturns);
+    const count = countOf(name, counts);
+    if (count?.formulaUnknown)
+      throw uncalculatedFormula(file, name, count.formulaUnknown.ref, count.formulaUnknown.recalculate);
+    const cells = cellReading(count, options.carriageReturns);
     if (options.batched?.has(name)) {
       layout = sheetLayout(book, name, options.tables?.get(name));
       batchedCells = cells;

@@ -1,0 +1,297 @@
+/**
+ * Cells SheetJS would read as something other than what Excel shows, found while the zip check
+ * inflates a worksheet part: a cell written twice in one row (SheetJS keeps the last; Excel repairs
+ * the file), a shared-string cell whose value is no index into the strings table (SheetJS reads it as
+ * empty, or the whole sheet as empty, or `1.5` as item 1), a TRUE/FALSE cell holding neither (`2`,
+ * read as FALSE), and a formula with no saved value (read as an empty cell: the file was written by a
+ * program that does not calculate). Each is refused naming the sheet and the cell.
+ */
+import { InputFileError } from './errors.ts';
+import type { SheetRowCount } from './zip-sheets.ts';
+
+/** What a worksheet part was found to hold, each the first one found (`ref` '' for a cell without an `r`). */
+export interface CellFindings {
+  /** A cell written a second time in its row. */
+  twice: { ref: string } | null;
+  /** A `t="s"` cell whose value is not a whole number (`1.5`, `-1`; an empty one reads as an empty cell). */
+  badIndex: { ref: string; text: string } | null;
+  /** The `t="s"` cell naming the highest item of the shared strings (0-based). */
+  highestIndex: { ref: string; index: number } | null;
+  /** A `t="b"` cell holding other than 0, 1, true or false. */
+  badBoolean: { ref: string; text: string } | null;
+  /** A formula cell with no saved value (no `<v>`, or an empty one in a cell that is not text). */
+  uncalculated: { ref: string } | null;
+  /** The first formula cell. */
+  firstFormula: { ref: string } | null;
+}
+
+/** A row's or a cell's start tag, in any namespace prefix, up to its attributes; group 1 `row` for a row. */
+const START = /<(?:\w+:)?(?:(row)|c)(?=[\s>/])/g;
+/** Whether a cell's attributes may hold a `t` naming a shared string or a TRUE/FALSE value (a quoted s or b). */
+function maybeStringOrBoolean(attributes: string): boolean {
+  // A number cell's attributes (` r="C7" s="1"`) hold no small t at all.
+  if (!attributes.includes('t')) return false;
+  return (
+    attributes.includes('"s"') || attributes.includes('"b"') || attributes.includes("'s'") || attributes.includes("'b'")
+  );
+}
+const TYPE = /\st\s*=\s*["']([^"']*)["']/;
+const REF = /\sr\s*=\s*["']([A-Za-z]{1,3})(\d*)["']/;
+const ROW_NUMBER = /\sr\s*=\s*["'](\d+)["']/;
+/** A cell's value element and its text (an inline string's, `<is>`, is none: its text is its value); searched in the cell's content. */
+const VALUE = /<(?:\w+:)?(?:(is)[\s>/]|v(?:\s[^>]*)?(?:\/>|>([^<]*)<))/g;
+const CELL_END = /<\/(?:\w+:)?c>/g;
+/** A formula element, in any namespace prefix. */
+const FORMULA = /<(?:\w+:)?f[\s>/]/;
+/** A close tag after which a part may be cut without cutting a cell: a cell's or a row's. */
+const CUT = /<\/(?:\w+:)?(?:c|row)>/y;
+/** Text carried past this without a cell's or row's end is cut at its last tag anyway (a row of self-closed cells). */
+const LONGEST_CARRY = 1024 * 1024;
+
+/** Finds {@link CellFindings} across chunks of a worksheet part (decoded as latin1: the markup is ASCII). */
+export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindings; found: CellFindings } {
+  const found: CellFindings = {
+    twice: null,
+    badIndex: null,
+    highestIndex: null,
+    badBoolean: null,
+    uncalculated: null,
+    firstFormula: null,
+  };
+  const row: number[] = [];
+  let last = -1;
+  let highest = -1;
+  let rowNumber = '';
+  let carry = '';
+  const cell = (text: string, attributes: string, closed: boolean, after: number, anyFormula: boolean) => {
+    const written = columnWritten(attributes);
+    const column = written < 0 ? last + 1 : written;
+    if (!closed && column <= highest && !found.twice && row.includes(column))
+      found.twice = { ref: refName(attributes, written, column, rowNumber) };
+    if (!closed) row.push(column);
+    last = column;
+    if (column > highest) highest = column;
+    // Most cells are neither shared strings nor TRUE/FALSE, in a part without formulas: nothing more to look at.
+    if (closed || (!anyFormula && !maybeStringOrBoolean(attributes))) return;
+    checkValue(text, attributes, after, anyFormula, refName(attributes, written, column, rowNumber));
+  };
+  const checkValue = (text: string, attributes: string, after: number, anyFormula: boolean, name: string) => {
+    const type = TYPE.exec(attributes)?.[1] ?? 'n';
+    if (type !== 's' && type !== 'b' && !anyFormula) return;
+    const inside = content(text, after);
+    const hasFormula = anyFormula && FORMULA.test(inside);
+    if (hasFormula && !found.firstFormula) found.firstFormula = { ref: name };
+    VALUE.lastIndex = 0;
+    const value = VALUE.exec(inside);
+    const valueText = value && value[1] === undefined ? (value[2] ?? '') : undefined;
+    const saved = value !== null && (value[1] !== undefined || valueText!.trim() !== '' || type === 'str');
+    if (hasFormula && !found.uncalculated && !saved) found.uncalculated = { ref: name };
+    if (type === 's' && valueText !== undefined) sharedString(name, valueText);
+    if (type === 'b' && valueText !== undefined && !found.badBoolean && !/^\s*(?:0|1|true|false)\s*$/.test(valueText))
+      found.badBoolean = { ref: name, text: valueText };
+  };
+  const sharedString = (ref: string, text: string) => {
+    const index = stringIndex(text);
+    if (index === null) {
+      if (!found.badIndex) found.badIndex = { ref, text };
+    } else if (index >= 0 && (!found.highestIndex || index > found.highestIndex.index))
+      found.highestIndex = { ref, index };
+  };
+  const scan = (text: string) => {
+    const anyFormula = FORMULA.test(text);
+    START.lastIndex = 0;
+    for (let m = START.exec(text); m; m = START.exec(text)) {
+      const close = text.indexOf('>', START.lastIndex);
+      if (close < 0) break;
+      const closed = text.charCodeAt(close - 1) === 47; // '/'
+      const attributes = text.slice(START.lastIndex, closed ? close - 1 : close);
+      START.lastIndex = close + 1;
+      if (m[1] === 'row') {
+        row.length = 0;
+        last = -1;
+        highest = -1;
+        rowNumber = ROW_NUMBER.exec(attributes)?.[1] ?? '';
+      } else cell(text, attributes, closed, close + 1, anyFormula);
+    }
+  };
+  return {
+    found,
+    feed(chunk) {
+      const text = carry + chunk;
+      const cut = cutAt(text);
+      scan(text.slice(0, cut));
+      carry = text.slice(cut);
+    },
+    /** The findings, once the part's last chunk is fed. */
+    end() {
+      scan(carry);
+      carry = '';
+      return found;
+    },
+  };
+}
+
+/** A whole number as a `t="s"` value may write it: spaces, a sign, leading zeros, a `.0` (as SheetJS reads them all). */
+const WHOLE = /^[+-]?\d{1,9}(?:\.0*)?$/;
+
+/**
+ * The shared-string item a `t="s"` value names (0-based): -1 for an empty value (`<v/>`, as some programs
+ * write an empty text: an empty cell, as every reader has it); null for one that is not a whole number
+ * (`1.5`, `6e2`, `-1`: SheetJS would read item 1 or 6, Excel refuses the file). Character references and
+ * `_xHHHH_` escapes are read first, as SheetJS reads them.
+ */
+function stringIndex(text: string): number | null {
+  const decoded = (text.includes('&') || text.includes('_x') ? unescaped(text) : text).trim();
+  if (decoded === '') return -1;
+  if (!WHOLE.test(decoded)) return null;
+  const index = parseInt(decoded, 10);
+  // -0 names item 0.
+  return index >= 0 ? Math.abs(index) : null;
+}
+
+/** Text with its XML character references and OOXML `_xHHHH_` escapes read. */
+function unescaped(text: string): string {
+  return text
+    .replace(/&#x([\da-f]{1,6});|&#(\d{1,7});/gi, (all, hex?: string, dec?: string) => {
+      const code = hex === undefined ? Number(dec) : parseInt(hex, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    })
+    .replace(/_x([\da-f]{4})_/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A cell's content, from its start tag's end to its end tag (or the text's end). */
+function content(text: string, from: number): string {
+  CELL_END.lastIndex = from;
+  const end = CELL_END.exec(text);
+  return text.slice(from, end ? end.index : text.length);
+}
+
+/** Where a chunk's text may be cut (after its last cell or row end tag), so that no cell is cut in two. */
+function cutAt(text: string): number {
+  for (let at = text.lastIndexOf('</'); at >= 0; at = at > 0 ? text.lastIndexOf('</', at - 1) : -1) {
+    CUT.lastIndex = at;
+    if (CUT.test(text)) return CUT.lastIndex;
+    if (text.length - at > LONGEST_CARRY) return text.lastIndexOf('>') + 1;
+  }
+  return text.length > LONGEST_CARRY ? text.lastIndexOf('>') + 1 : 0;
+}
+
+/**
+ * The 0-based column a cell's attributes write in its `r` (-1 without one): read by hand where `r`
+ * comes first, as every program writes it (this runs for every cell of the sheet).
+ */
+function columnWritten(attributes: string): number {
+  if (attributes.charCodeAt(0) === 32 && attributes.charCodeAt(1) === 114 && attributes.charCodeAt(2) === 61) {
+    // ' r=' and a quote
+    let column = 0;
+    let i = 4;
+    for (; i < 7; i += 1) {
+      const code = attributes.charCodeAt(i) & 0xdf;
+      if (code < 65 || code > 90) break;
+      column = column * 26 + code - 64;
+    }
+    if (i > 4) return column - 1;
+  }
+  const ref = REF.exec(attributes);
+  return ref ? columnOf(ref[1]!) : -1;
+}
+
+/** A cell's reference as its `r` writes it, in capitals (`B2`), else by its place ({@link implied}). */
+function refName(attributes: string, written: number, column: number, rowNumber: string): string {
+  const ref = written < 0 ? null : REF.exec(attributes);
+  return ref ? `${ref[1]!.toUpperCase()}${ref[2]}` : implied(column, rowNumber);
+}
+
+/** A column's letters (A, BC) as its 0-based index. */
+function columnOf(letters: string): number {
+  let column = 0;
+  for (let i = 0; i < letters.length; i += 1) column = column * 26 + (letters.charCodeAt(i) & 0xdf) - 64;
+  return column - 1;
+}
+
+/** A cell without an `r` by its place: its column's letters and its row's number, or '' when the row has none. */
+function implied(column: number, row: string): string {
+  if (row === '') return '';
+  let letters = '';
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return `${letters}${row}`;
+}
+
+/** How the refusals below say where: `file, sheet S, cell B2`. */
+function where(file: string, sheet: string, ref: string): string {
+  return `${file}, sheet ${sheet}, ${ref ? `cell ${ref}` : 'a cell'}`;
+}
+
+const DAMAGED_FIX =
+  'Nothing was read or sent. Open it in Excel (which repairs it) and check that cell, then save it again.';
+
+/**
+ * The refusal of a worksheet part's findings that make it damaged (a cell twice, a shared-string
+ * index that is no whole number or past the `strings` the workbook holds, a TRUE/FALSE cell holding
+ * neither), or null. A formula with no saved value is refused by {@link uncalculatedFormula} when its
+ * sheet is the one read.
+ */
+export function damagedCells(file: string, sheet: string, found: CellFindings, strings: number): InputFileError | null {
+  const refuse = (what: string, ref: string) =>
+    new InputFileError('corrupt_workbook', file, `${where(file, sheet, ref)}: ${what} ${DAMAGED_FIX}`, { sheet });
+  if (found.twice)
+    return refuse(
+      'the cell is written twice in its row (a damaged or hand-made file: Excel refuses it), so which of its two values is meant cannot be told.',
+      found.twice.ref,
+    );
+  if (found.badIndex)
+    return refuse(
+      `the text cell names item '${found.badIndex.text.slice(0, 40)}' of the workbook's shared texts, which is no item number (a damaged or hand-made file: Excel refuses it), so what it reads as cannot be trusted.`,
+      found.badIndex.ref,
+    );
+  if (found.highestIndex && found.highestIndex.index >= strings)
+    return refuse(
+      `the text cell names item ${found.highestIndex.index.toLocaleString('en-AU')} of the workbook's shared texts (counting from 0), but the workbook holds ${strings.toLocaleString('en-AU')} (a damaged or hand-made file: Excel refuses it), so the cell's text is missing.`,
+      found.highestIndex.ref,
+    );
+  if (found.badBoolean)
+    return refuse(
+      `the TRUE/FALSE cell holds '${found.badBoolean.text.slice(0, 40)}', which is neither (a damaged or hand-made file: Excel refuses it), so what it reads as cannot be trusted.`,
+      found.badBoolean.ref,
+    );
+  return null;
+}
+
+/**
+ * The refusal of the sheet read when it holds a formula whose value is not known: one with no saved
+ * value (`ref`), or any formula of a workbook that asks to be recalculated when opened (`recalculate`:
+ * its saved values were written by a program that does not calculate, often all 0).
+ */
+export function uncalculatedFormula(file: string, sheet: string, ref: string, recalculate: boolean): InputFileError {
+  const what = recalculate
+    ? 'holds a formula, and the workbook asks Excel to calculate every formula again when it is opened (it was written by a program that does not calculate them: its saved values, often 0, are not what Excel shows)'
+    : 'holds a formula with no saved value (the workbook was written by a program that does not calculate formulas), so what Excel would show there is not known';
+  return new InputFileError(
+    'formula_without_value',
+    file,
+    `${where(file, sheet, ref)} ${what}. Nothing was read or sent. Open the workbook in Excel (or LibreOffice), let it calculate, save it, and import it again.`,
+    { sheet },
+  );
+}
+
+/** A workbook part's `<calcPr fullCalcOnLoad="1">`: Excel is asked to calculate every formula again when it opens the file. */
+const FULL_CALC_ON_LOAD = /<(?:\w+:)?calcPr\b[^>]*\sfullCalcOnLoad\s*=\s*["'](?:1|true)["']/;
+
+/**
+ * Each sheet's count with its part's formula whose value is not known, when it has one: a formula with
+ * no saved value, or (the workbook asking to be calculated again when opened: `workbookXml`'s
+ * `fullCalcOnLoad`) its first formula.
+ */
+export function withFormulaChecks(
+  counts: SheetRowCount[],
+  cellsByPart: ReadonlyMap<string, CellFindings>,
+  workbookXml: string,
+): SheetRowCount[] {
+  const recalculate = FULL_CALC_ON_LOAD.test(workbookXml);
+  return counts.map((count) => {
+    const cells = count.part === undefined ? undefined : cellsByPart.get(count.part);
+    const unknown = cells?.uncalculated ?? (recalculate ? cells?.firstFormula : null);
+    return unknown ? { ...count, formulaUnknown: { ref: unknown.ref, recalculate: !cells?.uncalculated } } : count;
+  });
+}
