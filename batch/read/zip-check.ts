@@ -198,7 +198,9 @@ function checkedDirectory(
  * text around its rows): each scanner, or null where not looked for, and all of them.
  */
 function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: number | undefined) {
-  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>']) : null;
+  const scan = /\.xml$/i.test(name)
+    ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>', 'si/>', 'si />'])
+    : null;
   const content = /(^|[/\\])content\.xml$/i.test(name);
   const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
   const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;

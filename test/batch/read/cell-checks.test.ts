@@ -81,6 +81,20 @@ describe('a shared-string cell', () => {
   });
 });
 
+describe('an empty shared string written as one tag', () => {
+  it.each(['<si/>', '<si />', '<x:si/>'])(
+    '%s is an item of its own: the items after it read as Excel reads them',
+    async (empty) => {
+      const items = `<si><t>Product</t></si>${empty}<si><t>Glyfos</t></si><si><t>Urea</t></si>`;
+      const sst = `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${items}</sst>`;
+      const rows = `<row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2" t="s"><v>2</v></c><c r="C2" t="s"><v>3</v></c></row>`;
+      const grid = await readGridFromBuffer(book(rows, sst), 'empty-item.xlsx');
+      // SheetJS alone read B2 as 'Urea' and C2 as empty.
+      expect(grid.rows[1]!.cells).toEqual([null, 'Glyfos', 'Urea']);
+    },
+  );
+});
+
 describe('a TRUE/FALSE cell', () => {
   it.each(['2', 'yes', '-1'])('holding %j is refused naming the cell', async (value) => {
     const rows = `<row r="2">${text('A2', 'Glyfos')}<c r="B2" t="b"><v>${value}</v></c></row>`;
