@@ -3,9 +3,13 @@
  * inflates a worksheet part: a cell written twice in one row (SheetJS keeps the last; Excel repairs
  * the file), a shared-string cell whose value is no index into the strings table (SheetJS reads it as
  * empty, or the whole sheet as empty, or `1.5` as item 1), a TRUE/FALSE cell holding neither (`2`,
- * read as FALSE), and a formula with no saved value (read as an empty cell: the file was written by a
- * program that does not calculate). Each is refused naming the sheet and the cell.
+ * read as FALSE), a cell of a type Excel has not (`t="x"`, read as nothing) or an inline-text cell
+ * without its inline text, an error cell holding no error value, and a formula with no saved value
+ * (read as an empty cell: the file was written by a program that does not calculate). Each is refused
+ * naming the sheet and the cell. Error values SheetJS does not know (Excel 365's `#SPILL!`, `#CALC!` …,
+ * read as empty cells) are kept by position, for the reader to read as their text.
  */
+import { cellKey } from './date-cells.ts';
 import { InputFileError } from './errors.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
 
@@ -19,6 +23,10 @@ export interface CellFindings {
   highestIndex: { ref: string; index: number } | null;
   /** A `t="b"` cell holding other than 0, 1, true or false. */
   badBoolean: { ref: string; text: string } | null;
+  /** A cell of a type Excel has not, an inline-text cell whose text is not inline, or an error cell holding no error. */
+  badType: { ref: string; what: string } | null;
+  /** Each error cell's text (`#SPILL!`), by position (date-cells.ts `cellKey`). */
+  errorTexts: Map<number, string>;
   /** A formula cell with no saved value (no `<v>`, or an empty one in a cell that is not text). */
   uncalculated: { ref: string } | null;
   /** The first formula cell. */
@@ -27,20 +35,18 @@ export interface CellFindings {
 
 /** A row's or a cell's start tag, in any namespace prefix, up to its attributes; group 1 `row` for a row. */
 const START = /<(?:\w+:)?(?:(row)|c)(?=[\s>/])/g;
-/** Whether a cell's attributes may hold a `t` naming a shared string or a TRUE/FALSE value (a quoted s or b). */
-function maybeStringOrBoolean(attributes: string): boolean {
-  // A number cell's attributes (` r="C7" s="1"`) hold no small t at all.
-  if (!attributes.includes('t')) return false;
-  return (
-    attributes.includes('"s"') || attributes.includes('"b"') || attributes.includes("'s'") || attributes.includes("'b'")
-  );
-}
+/** The cell types of SpreadsheetML (ST_CellType): any other is refused. */
+const TYPES: ReadonlySet<string> = new Set(['b', 'd', 'e', 'inlineStr', 'n', 's', 'str']);
+/** An error value as Excel writes one (`#N/A`, `#DIV/0!`, `#SPILL!`, `#GETTING_DATA`). */
+const ERROR_VALUE = /^#[A-Z0-9_/]+[!?]?$/;
 const TYPE = /\st\s*=\s*["']([^"']*)["']/;
 const REF = /\sr\s*=\s*["']([A-Za-z]{1,3})(\d*)["']/;
 const ROW_NUMBER = /\sr\s*=\s*["'](\d+)["']/;
 /** A cell's value element and its text (an inline string's, `<is>`, is none: its text is its value); searched in the cell's content. */
 const VALUE = /<(?:\w+:)?(?:(is)[\s>/]|v(?:\s[^>]*)?(?:\/>|>([^<]*)<))/g;
 const CELL_END = /<\/(?:\w+:)?c>/g;
+/** An inline string element, in any namespace prefix. */
+const INLINE_TEXT = /<(?:\w+:)?is[\s>/]/;
 /** A formula element, in any namespace prefix. */
 const FORMULA = /<(?:\w+:)?f[\s>/]/;
 /** A close tag after which a part may be cut without cutting a cell: a cell's or a row's. */
@@ -55,6 +61,8 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
     badIndex: null,
     highestIndex: null,
     badBoolean: null,
+    badType: null,
+    errorTexts: new Map(),
     uncalculated: null,
     firstFormula: null,
   };
@@ -62,6 +70,7 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
   let last = -1;
   let highest = -1;
   let rowNumber = '';
+  let rowIndex = -1;
   let carry = '';
   const cell = (text: string, attributes: string, closed: boolean, after: number, anyFormula: boolean) => {
     const written = columnWritten(attributes);
@@ -71,31 +80,17 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
     if (!closed) row.push(column);
     last = column;
     if (column > highest) highest = column;
-    // Most cells are neither shared strings nor TRUE/FALSE, in a part without formulas: nothing more to look at.
-    if (closed || (!anyFormula && !maybeStringOrBoolean(attributes))) return;
-    checkValue(text, attributes, after, anyFormula, refName(attributes, written, column, rowNumber));
-  };
-  const checkValue = (text: string, attributes: string, after: number, anyFormula: boolean, name: string) => {
+    // Most cells are numbers (their attributes, ` r="C7" s="1"`, hold no small t), in a part without formulas.
+    if (closed || (!anyFormula && !attributes.includes('t'))) return;
     const type = TYPE.exec(attributes)?.[1] ?? 'n';
-    if (type !== 's' && type !== 'b' && !anyFormula) return;
-    const inside = content(text, after);
-    const hasFormula = anyFormula && FORMULA.test(inside);
-    if (hasFormula && !found.firstFormula) found.firstFormula = { ref: name };
-    VALUE.lastIndex = 0;
-    const value = VALUE.exec(inside);
-    const valueText = value && value[1] === undefined ? (value[2] ?? '') : undefined;
-    const saved = value !== null && (value[1] !== undefined || valueText!.trim() !== '' || type === 'str');
-    if (hasFormula && !found.uncalculated && !saved) found.uncalculated = { ref: name };
-    if (type === 's' && valueText !== undefined) sharedString(name, valueText);
-    if (type === 'b' && valueText !== undefined && !found.badBoolean && !/^\s*(?:0|1|true|false)\s*$/.test(valueText))
-      found.badBoolean = { ref: name, text: valueText };
-  };
-  const sharedString = (ref: string, text: string) => {
-    const index = stringIndex(text);
-    if (index === null) {
-      if (!found.badIndex) found.badIndex = { ref, text };
-    } else if (index >= 0 && (!found.highestIndex || index > found.highestIndex.index))
-      found.highestIndex = { ref, index };
+    if (!TYPES.has(type) && !found.badType)
+      found.badType = {
+        ref: refName(attributes, written, column, rowNumber),
+        what: `is of type '${type.slice(0, 20)}', which Excel has not`,
+      };
+    if (!anyFormula && (type === 'n' || type === 'str' || type === 'd' || !TYPES.has(type))) return;
+    const name = refName(attributes, written, column, rowNumber);
+    checkValue(found, { text, after, anyFormula }, type, name, cellKey(rowIndex, column));
   };
   const scan = (text: string) => {
     const anyFormula = FORMULA.test(text);
@@ -111,6 +106,7 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
         last = -1;
         highest = -1;
         rowNumber = ROW_NUMBER.exec(attributes)?.[1] ?? '';
+        rowIndex = rowNumber === '' ? rowIndex + 1 : Number(rowNumber) - 1;
       } else cell(text, attributes, closed, close + 1, anyFormula);
     }
   };
@@ -129,6 +125,52 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
       return found;
     },
   };
+}
+
+/**
+ * Looks at a cell's content (in `at.text` from `at.after`) for what its `type` may hold wrong: a shared
+ * string's index, a TRUE/FALSE, an inline text, an error value, a formula without a saved value.
+ * `name`: the cell's reference; `key`: its position (date-cells.ts `cellKey`).
+ */
+function checkValue(
+  found: CellFindings,
+  at: { text: string; after: number; anyFormula: boolean },
+  type: string,
+  name: string,
+  key: number,
+): void {
+  const inside = content(at.text, at.after);
+  const hasFormula = at.anyFormula && FORMULA.test(inside);
+  if (hasFormula && !found.firstFormula) found.firstFormula = { ref: name };
+  VALUE.lastIndex = 0;
+  const value = VALUE.exec(inside);
+  const valueText = value && value[1] === undefined ? (value[2] ?? '') : undefined;
+  const saved = value !== null && (value[1] !== undefined || valueText!.trim() !== '' || type === 'str');
+  if (hasFormula && !found.uncalculated && !saved) found.uncalculated = { ref: name };
+  if (type === 's' && valueText !== undefined) sharedString(found, name, valueText);
+  // An inline text cell with a value element as well as its inline text reads the inline text, as every
+  // reader does (calamine's inlineStr_with_value.xlsx); one with a value element alone is refused.
+  if (type === 'inlineStr' && valueText !== undefined && !found.badType && !INLINE_TEXT.test(inside))
+    found.badType = { ref: name, what: 'is an inline text cell holding its text in a value element, not inline' };
+  if (type === 'e' && valueText !== undefined) errorText(found, name, valueText.trim(), key);
+  if (type === 'b' && valueText !== undefined && !found.badBoolean && !/^(?:0|1|true|false)$/.test(valueText))
+    found.badBoolean = { ref: name, text: valueText };
+}
+
+/** An error cell's text: kept by position when it is an error value, else the cell is refused. */
+function errorText(found: CellFindings, ref: string, text: string, key: number): void {
+  if (ERROR_VALUE.test(text)) found.errorTexts.set(key, text);
+  else if (!found.badType)
+    found.badType = { ref, what: `is an error cell holding '${text.slice(0, 40)}', which is no error value` };
+}
+
+/** A shared-string cell's index: the highest kept, one that is no whole number refused. */
+function sharedString(found: CellFindings, ref: string, text: string): void {
+  const index = stringIndex(text);
+  if (index === null) {
+    if (!found.badIndex) found.badIndex = { ref, text };
+  } else if (index >= 0 && (!found.highestIndex || index > found.highestIndex.index))
+    found.highestIndex = { ref, index };
 }
 
 /** A whole number as a `t="s"` value may write it: spaces, a sign, leading zeros, a `.0` (as SheetJS reads them all). */
@@ -250,6 +292,11 @@ export function damagedCells(file: string, sheet: string, found: CellFindings, s
       `the text cell names item ${found.highestIndex.index.toLocaleString('en-AU')} of the workbook's shared texts (counting from 0), but the workbook holds ${strings.toLocaleString('en-AU')} (a damaged or hand-made file: Excel refuses it), so the cell's text is missing.`,
       found.highestIndex.ref,
     );
+  if (found.badType)
+    return refuse(
+      `the cell ${found.badType.what} (a damaged or hand-made file), so what Excel shows there cannot be told.`,
+      found.badType.ref,
+    );
   if (found.badBoolean)
     return refuse(
       `the TRUE/FALSE cell holds '${found.badBoolean.text.slice(0, 40)}', which is neither (a damaged or hand-made file: Excel refuses it), so what it reads as cannot be trusted.`,
@@ -279,9 +326,9 @@ export function uncalculatedFormula(file: string, sheet: string, ref: string, re
 const FULL_CALC_ON_LOAD = /<(?:\w+:)?calcPr\b[^>]*\sfullCalcOnLoad\s*=\s*["'](?:1|true)["']/;
 
 /**
- * Each sheet's count with its part's formula whose value is not known, when it has one: a formula with
- * no saved value, or (the workbook asking to be calculated again when opened: `workbookXml`'s
- * `fullCalcOnLoad`) its first formula.
+ * Each sheet's count with its part's formula whose value is not known, when it has one (a formula with
+ * no saved value, or, the workbook asking to be calculated again when opened: `workbookXml`'s
+ * `fullCalcOnLoad`, its first formula), and its error cells' texts.
  */
 export function withFormulaChecks(
   counts: SheetRowCount[],
@@ -292,6 +339,9 @@ export function withFormulaChecks(
   return counts.map((count) => {
     const cells = count.part === undefined ? undefined : cellsByPart.get(count.part);
     const unknown = cells?.uncalculated ?? (recalculate ? cells?.firstFormula : null);
-    return unknown ? { ...count, formulaUnknown: { ref: unknown.ref, recalculate: !cells?.uncalculated } } : count;
+    const errors = cells && cells.errorTexts.size > 0 ? { errorCells: cells.errorTexts } : {};
+    return unknown
+      ? { ...count, ...errors, formulaUnknown: { ref: unknown.ref, recalculate: !cells?.uncalculated } }
+      : { ...count, ...errors };
   });
 }

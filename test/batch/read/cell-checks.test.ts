@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { cellCheckFinder } from '../../../batch/read/cell-checks.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
-import { expectInputError, xlsxBytes } from './helpers.ts';
+import { readGrid } from '../../../batch/read/index.ts';
+import { deflated, expectInputError, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';
 
 const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
 const head = `<row r="1">${text('A1', 'Product')}${text('B1', 'Qty')}</row>`;
@@ -96,16 +97,67 @@ describe('an empty shared string written as one tag', () => {
 });
 
 describe('a TRUE/FALSE cell', () => {
-  it.each(['2', 'yes', '-1'])('holding %j is refused naming the cell', async (value) => {
-    const rows = `<row r="2">${text('A2', 'Glyfos')}<c r="B2" t="b"><v>${value}</v></c></row>`;
-    const error = await expectInputError(readGridFromBuffer(book(rows), 'bool.xlsx'), 'corrupt_workbook', 'bool.xlsx');
-    expect(error.message).toContain(`bool.xlsx, sheet Stock, cell B2: the TRUE/FALSE cell holds '${value}'`);
-  });
+  it.each(['2', 'yes', '-1', ' 1 ', 'TRUE'])(
+    'holding %j is refused naming the cell (SheetJS read each as FALSE)',
+    async (value) => {
+      const rows = `<row r="2">${text('A2', 'Glyfos')}<c r="B2" t="b"><v>${value}</v></c></row>`;
+      const error = await expectInputError(
+        readGridFromBuffer(book(rows), 'bool.xlsx'),
+        'corrupt_workbook',
+        'bool.xlsx',
+      );
+      expect(error.message).toContain(`bool.xlsx, sheet Stock, cell B2: the TRUE/FALSE cell holds '${value}'`);
+    },
+  );
 
   it('reads 0, 1, true and false', async () => {
     const cells = ['0', '1', 'true', 'false'].map((v, i) => `<c r="${'BCDE'[i]}2" t="b"><v>${v}</v></c>`).join('');
     const grid = await readGridFromBuffer(book(`<row r="2">${text('A2', 'x')}${cells}</row>`), 'fine.xlsx');
     expect(grid.rows[1]!.cells).toEqual(['x', false, true, true, false]);
+  });
+});
+
+describe('a cell of a type Excel has not, or holding what its type does not', () => {
+  it.each([
+    ['<c r="B2" t="x"><v>5</v></c>', "is of type 'x', which Excel has not"],
+    ['<c r="B2" t="inlineStr"><v>Glyfos</v></c>', 'is an inline text cell holding its text in a value element'],
+    ['<c r="B2" t="e"><v>oops</v></c>', "is an error cell holding 'oops', which is no error value"],
+  ])('%s is refused naming the cell, not read as nothing (its row lost)', async (cell, said) => {
+    const rows = `<row r="2">${text('A2', 'Glyfos')}</row><row r="3">${cell}</row>`.replace(/B2/, 'B3');
+    const error = await expectInputError(readGridFromBuffer(book(rows), 'type.xlsx'), 'corrupt_workbook', 'type.xlsx');
+    expect(error.message).toContain(`type.xlsx, sheet Stock, cell B3: the cell ${said}`);
+  });
+
+  it('reads an inline text cell holding a value element too by its inline text', async () => {
+    const rows = `<row r="2"><c r="A2" t="inlineStr"><v>1.0</v><is><t>1.</t></is></c></row>`;
+    const grid = await readGridFromBuffer(book(rows), 'both.xlsx');
+    expect(grid.rows[1]!.cells).toEqual(['1.']);
+  });
+});
+
+describe('an error cell of Excel 365 (#SPILL!, #CALC! …, which SheetJS reads as empty)', () => {
+  const errors = ['#SPILL!', '#CALC!', '#BUSY!', '#DIV/0!', '#N/A'];
+  const rows = errors
+    .map(
+      (e, i) =>
+        `<row r="${i + 2}">${text(`A${i + 2}`, 'Glyfos')}<c r="B${i + 2}" t="e"><f>X()</f><v>${e}</v></c></row>`,
+    )
+    .join('');
+
+  it('reads as its text, as Excel shows it', async () => {
+    const grid = await readGridFromBuffer(book(rows), 'errors.xlsx');
+    expect(grid.rows.slice(1).map((r) => r.cells[1])).toEqual(errors);
+  });
+
+  it('reads as its text in a sheet read in batches too', async () => {
+    const { dir, cleanup } = await makeTempDir();
+    try {
+      const path = await writeTemp(dir, 'errors.xlsx', deflated(book(rows)));
+      const grid = await readGrid(path, { sheetBatchBytes: 200 });
+      expect(grid.rows.slice(1).map((r) => r.cells[1])).toEqual(errors);
+    } finally {
+      await cleanup();
+    }
   });
 });
 
@@ -166,13 +218,15 @@ describe('the cell checks across chunks', () => {
   it('find the same wherever the part is cut', () => {
     const part =
       `<sheetData>${head}${'<row r="3"><c r="A3" t="s"><v>1</v></c><c r="B3" t="b"><v>1</v></c><c r="C3"><f>A1</f><v>2</v></c></row>'.repeat(50)}` +
-      `<x:row r="9"><x:c r="A9" t="s"><x:v>7</x:v></x:c><x:c r="B9"><x:f t="shared" si="0"/></x:c><x:c r="C9" t="b"><x:v>2</x:v></x:c><x:c r="C9"/><x:c r="C9"><x:v>1</x:v></x:c></x:row></sheetData>`;
+      `<x:row r="9"><x:c r="A9" t="s"><x:v>7</x:v></x:c><x:c r="B9"><x:f t="shared" si="0"/></x:c><x:c r="C9" t="b"><x:v>2</x:v></x:c><x:c r="C9"/><x:c r="C9"><x:v>1</x:v></x:c><x:c r="D9" t="e"><x:v>#SPILL!</x:v></x:c></x:row></sheetData>`;
     const whole = feedAll([part]);
     expect(whole).toEqual({
       twice: { ref: 'C9' },
       badIndex: null,
       highestIndex: { ref: 'A9', index: 7 },
       badBoolean: { ref: 'C9', text: '2' },
+      badType: null,
+      errorTexts: new Map([[8 * 16_384 + 3, '#SPILL!']]),
       uncalculated: { ref: 'B9' },
       firstFormula: { ref: 'C3' },
     });
