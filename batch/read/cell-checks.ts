@@ -1,7 +1,7 @@
 /**
  * Cells SheetJS would read as something other than what Excel shows, found while the zip check
  * inflates a worksheet part: a cell written twice in one row (SheetJS keeps the last; Excel repairs
- * the file), a shared-string cell whose value is no index into the strings table (SheetJS reads it as
+ * the file), or inside another row than its reference names (SheetJS moves it to that row), a shared-string cell whose value is no index into the strings table (SheetJS reads it as
  * empty, or the whole sheet as empty, or `1.5` as item 1), a TRUE/FALSE cell holding neither (`2`,
  * read as FALSE), a cell of a type Excel has not (`t="x"`, read as nothing) or an inline-text cell
  * without its inline text, an error cell holding no error value, and a formula with no saved value
@@ -17,6 +17,8 @@ import type { SheetRowCount } from './zip-sheets.ts';
 export interface CellFindings {
   /** A cell written a second time in its row. */
   twice: { ref: string } | null;
+  /** A cell whose reference names another row than the row it is written in (`B3` inside row 2). */
+  elsewhere: { ref: string; row: string } | null;
   /** A `t="s"` cell whose value is not a whole number (`1.5`, `-1`; an empty one reads as an empty cell). */
   badIndex: { ref: string; text: string } | null;
   /** The `t="s"` cell naming the highest item of the shared strings (0-based). */
@@ -58,6 +60,7 @@ const LONGEST_CARRY = 1024 * 1024;
 export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindings; found: CellFindings } {
   const found: CellFindings = {
     twice: null,
+    elsewhere: null,
     badIndex: null,
     highestIndex: null,
     badBoolean: null,
@@ -77,6 +80,8 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
     const column = written < 0 ? last + 1 : written;
     if (!closed && column <= highest && !found.twice && row.includes(column))
       found.twice = { ref: refName(attributes, written, column, rowNumber) };
+    if (written >= 0 && rowNumber !== '' && !found.elsewhere && !inRow(attributes, rowNumber))
+      found.elsewhere = { ref: refName(attributes, written, column, rowNumber), row: rowNumber };
     if (!closed) row.push(column);
     last = column;
     if (column > highest) highest = column;
@@ -238,6 +243,21 @@ function columnWritten(attributes: string): number {
   return ref ? columnOf(ref[1]!) : -1;
 }
 
+/**
+ * Whether a cell's reference (in its attributes) names the row it is written in (`rowNumber`), or no
+ * row at all: compared by hand where `r` comes first, as every program writes it.
+ */
+function inRow(attributes: string, rowNumber: string): boolean {
+  if (attributes.charCodeAt(0) === 32 && attributes.charCodeAt(1) === 114 && attributes.charCodeAt(2) === 61) {
+    let i = 4;
+    while (i < 8 && (attributes.charCodeAt(i) | 0x20) >= 97 && (attributes.charCodeAt(i) | 0x20) <= 122) i += 1;
+    const end = attributes.charCodeAt(i + rowNumber.length);
+    if (attributes.startsWith(rowNumber, i) && (end === 34 || end === 39)) return true;
+  }
+  const digits = REF.exec(attributes)?.[2] ?? '';
+  return digits === '' || Number(digits) === Number(rowNumber);
+}
+
 /** A cell's reference as its `r` writes it, in capitals (`B2`), else by its place ({@link implied}). */
 function refName(attributes: string, written: number, column: number, rowNumber: string): string {
   const ref = written < 0 ? null : REF.exec(attributes);
@@ -281,6 +301,11 @@ export function damagedCells(file: string, sheet: string, found: CellFindings, s
     return refuse(
       'the cell is written twice in its row (a damaged or hand-made file: Excel refuses it), so which of its two values is meant cannot be told.',
       found.twice.ref,
+    );
+  if (found.elsewhere)
+    return refuse(
+      `the cell is written inside row ${found.elsewhere.row} (a damaged or hand-made file: Excel refuses it), so which row its value belongs to cannot be told.`,
+      found.elsewhere.ref,
     );
   if (found.badIndex)
     return refuse(

@@ -48,6 +48,26 @@ describe('a cell written twice in one row', () => {
   });
 });
 
+describe('a cell written inside another row than its reference names', () => {
+  it('is refused naming the cell and the row, not moved to the row below (its quantity given to another line)', async () => {
+    const rows = `<row r="2">${text('A2', 'Glyfos')}<c r="B3"><v>5</v></c></row><row r="3">${text('A3', 'Urea')}</row>`;
+    const error = await expectInputError(
+      readGridFromBuffer(book(rows), 'moved.xlsx'),
+      'corrupt_workbook',
+      'moved.xlsx',
+    );
+    expect(error.message).toContain('moved.xlsx, sheet Stock, cell B3: the cell is written inside row 2');
+  });
+
+  it('is not confused with references of any case, absolute ones, rows of many digits, or rows without a number', async () => {
+    const rows =
+      `<row r="123456"><c r="A123456" t="inlineStr"><is><t>x</t></is></c><c r='B123456'><v>1</v></c><c s="1" r="C123456"><v>2</v></c></row>` +
+      `<row><c r="A123457"><v>3</v></c></row>`;
+    const grid = await readGridFromBuffer(book(rows), 'fine.xlsx');
+    expect(grid.rows.map((r) => r.cells)).toEqual([['Product', 'Qty'], ['x', 1, 2], [3]]);
+  });
+});
+
 describe('a shared-string cell', () => {
   it.each([
     ['2', "names item 2 of the workbook's shared texts (counting from 0), but the workbook holds 2"],
@@ -218,10 +238,11 @@ describe('the cell checks across chunks', () => {
   it('find the same wherever the part is cut', () => {
     const part =
       `<sheetData>${head}${'<row r="3"><c r="A3" t="s"><v>1</v></c><c r="B3" t="b"><v>1</v></c><c r="C3"><f>A1</f><v>2</v></c></row>'.repeat(50)}` +
-      `<x:row r="9"><x:c r="A9" t="s"><x:v>7</x:v></x:c><x:c r="B9"><x:f t="shared" si="0"/></x:c><x:c r="C9" t="b"><x:v>2</x:v></x:c><x:c r="C9"/><x:c r="C9"><x:v>1</x:v></x:c><x:c r="D9" t="e"><x:v>#SPILL!</x:v></x:c></x:row></sheetData>`;
+      `<x:row r="9"><x:c r="A9" t="s"><x:v>7</x:v></x:c><x:c r="B9"><x:f t="shared" si="0"/></x:c><x:c r="C9" t="b"><x:v>2</x:v></x:c><x:c r="C9"/><x:c r="C9"><x:v>1</x:v></x:c><x:c r="D9" t="e"><x:v>#SPILL!</x:v></x:c></x:row><row r="10"><c r="A11"><v>1</v></c></row></sheetData>`;
     const whole = feedAll([part]);
     expect(whole).toEqual({
       twice: { ref: 'C9' },
+      elsewhere: { ref: 'A11', row: '10' },
       badIndex: null,
       highestIndex: { ref: 'A9', index: 7 },
       badBoolean: { ref: 'C9', text: '2' },
