@@ -27,8 +27,10 @@ export interface CellFindings {
   badBoolean: { ref: string; text: string } | null;
   /** A cell of a type Excel has not, an inline-text cell whose text is not inline, or an error cell holding no error. */
   badType: { ref: string; what: string } | null;
-  /** Each error cell's text (`#SPILL!`), by position (date-cells.ts `cellKey`). */
+  /** Each error cell's text SheetJS does not read itself (`#SPILL!`), by position (date-cells.ts `cellKey`). */
   errorTexts: Map<number, string>;
+  /** More than {@link MOST_ERROR_TEXTS} of them. */
+  tooManyErrors?: true;
   /** A formula cell with no saved value (no `<v>`, or an empty one in a cell that is not text). */
   uncalculated: { ref: string } | null;
   /** The first formula cell. */
@@ -39,6 +41,20 @@ export interface CellFindings {
 const START = /<(?:\w+:)?(?:(row)|c)(?=[\s>/])/g;
 /** The cell types of SpreadsheetML (ST_CellType): any other is refused. */
 const TYPES: ReadonlySet<string> = new Set(['b', 'd', 'e', 'inlineStr', 'n', 's', 'str']);
+/** The error values SheetJS reads itself (its RBErr table): not kept. */
+const SHEETJS_ERRORS: ReadonlySet<string> = new Set([
+  '#NULL!',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#N/A',
+  '#GETTING_DATA',
+  '#WTF?',
+]);
+/** Error texts SheetJS does not read kept per part at most (a sheet of millions of #SPILL! is made to exhaust memory). */
+export const MOST_ERROR_TEXTS = 100_000;
 /** An error value as Excel writes one (`#N/A`, `#DIV/0!`, `#SPILL!`, `#GETTING_DATA`). */
 const ERROR_VALUE = /^#[A-Z0-9_/]+[!?]?$/;
 const TYPE = /\st\s*=\s*["']([^"']*)["']/;
@@ -162,10 +178,13 @@ function checkValue(
     found.badBoolean = { ref: name, text: valueText };
 }
 
-/** An error cell's text: kept by position when it is an error value, else the cell is refused. */
+/** An error cell's text: kept by position when it is an error value SheetJS does not read itself, else the cell is refused. */
 function errorText(found: CellFindings, ref: string, text: string, key: number): void {
-  if (ERROR_VALUE.test(text)) found.errorTexts.set(key, text);
-  else if (!found.badType)
+  if (ERROR_VALUE.test(text)) {
+    if (SHEETJS_ERRORS.has(text)) return;
+    if (found.errorTexts.size >= MOST_ERROR_TEXTS) found.tooManyErrors = true;
+    else found.errorTexts.set(key, text);
+  } else if (!found.badType)
     found.badType = { ref, what: `is an error cell holding '${text.slice(0, 40)}', which is no error value` };
 }
 
@@ -321,6 +340,13 @@ export function damagedCells(file: string, sheet: string, found: CellFindings, s
     return refuse(
       `the cell ${found.badType.what} (a damaged or hand-made file), so what Excel shows there cannot be told.`,
       found.badType.ref,
+    );
+  if (found.tooManyErrors)
+    return new InputFileError(
+      'too_large',
+      file,
+      `${file}, sheet ${sheet} holds more than ${MOST_ERROR_TEXTS.toLocaleString('en-AU')} cells showing an error such as #SPILL!: far more than a sheet to import, or a file made to exhaust memory. Nothing was read or sent.`,
+      { sheet },
     );
   if (found.badBoolean)
     return refuse(

@@ -169,6 +169,13 @@ describe('an error cell of Excel 365 (#SPILL!, #CALC! …, which SheetJS reads a
     expect(grid.rows.slice(1).map((r) => r.cells[1])).toEqual(errors);
   });
 
+  it('past 100,000 in a sheet, is refused as too large, not kept in memory without end', async () => {
+    let many = '';
+    for (let r = 2; r <= 50_002; r += 1)
+      many += `<row r="${r}"><c r="A${r}" t="e"><v>#SPILL!</v></c><c r="B${r}" t="e"><v>#CALC!</v></c></row>`;
+    await expectInputError(readGridFromBuffer(book(many), 'spill.xlsx'), 'too_large', 'spill.xlsx');
+  });
+
   it('reads as its text in a sheet read in batches too', async () => {
     const { dir, cleanup } = await makeTempDir();
     try {
