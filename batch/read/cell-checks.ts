@@ -39,6 +39,8 @@ export interface CellFindings {
 
 /** A row's or a cell's start tag, in any namespace prefix, up to its attributes; group 1 `row` for a row. */
 const START = /<(?:\w+:)?(?:(row)|c)(?=[\s>/])/g;
+/** Columns a sheet has (A to XFD): a cell past them is not looked at for being written twice. */
+const SHEET_COLUMNS = 16_384;
 /** The cell types of SpreadsheetML (ST_CellType): any other is refused. */
 const TYPES: ReadonlySet<string> = new Set(['b', 'd', 'e', 'inlineStr', 'n', 's', 'str']);
 /** The error values SheetJS reads itself (its RBErr table): not kept. */
@@ -85,22 +87,25 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
     uncalculated: null,
     firstFormula: null,
   };
+  // The columns holding a cell with a value in the row so far: marked in `seen`, listed in `row` to unmark.
+  const seen = new Uint8Array(SHEET_COLUMNS);
   const row: number[] = [];
   let last = -1;
-  let highest = -1;
   let rowNumber = '';
   let rowIndex = -1;
   let carry = '';
   const cell = (text: string, attributes: string, closed: boolean, after: number, anyFormula: boolean) => {
     const written = columnWritten(attributes);
     const column = written < 0 ? last + 1 : written;
-    if (!closed && column <= highest && !found.twice && row.includes(column))
-      found.twice = { ref: refName(attributes, written, column, rowNumber) };
+    if (!closed && column < SHEET_COLUMNS) {
+      if (seen[column] === 0) {
+        seen[column] = 1;
+        row.push(column);
+      } else if (!found.twice) found.twice = { ref: refName(attributes, written, column, rowNumber) };
+    }
     if (written >= 0 && rowNumber !== '' && !found.elsewhere && !inRow(attributes, rowNumber))
       found.elsewhere = { ref: refName(attributes, written, column, rowNumber), row: rowNumber };
-    if (!closed) row.push(column);
     last = column;
-    if (column > highest) highest = column;
     // Most cells are numbers (their attributes, ` r="C7" s="1"`, hold no small t), in a part without formulas.
     if (closed || (!anyFormula && !attributes.includes('t'))) return;
     const type = TYPE.exec(attributes)?.[1] ?? 'n';
@@ -123,9 +128,9 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
       const attributes = text.slice(START.lastIndex, closed ? close - 1 : close);
       START.lastIndex = close + 1;
       if (m[1] === 'row') {
+        for (const column of row) seen[column] = 0;
         row.length = 0;
         last = -1;
-        highest = -1;
         rowNumber = ROW_NUMBER.exec(attributes)?.[1] ?? '';
         rowIndex = rowNumber === '' ? rowIndex + 1 : Number(rowNumber) - 1;
       } else cell(text, attributes, closed, close + 1, anyFormula);
