@@ -16,7 +16,7 @@ import { corrupt, cutShort, emptySheet, missingSheet, noData, refuseLostRows } f
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
-import { uncalculatedFormula } from './cell-checks.ts';
+import { uncalculatedFormula } from './cell-refusals.ts';
 import { interchangeCodePage } from './sniff.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';

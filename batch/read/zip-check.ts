@@ -16,7 +16,8 @@ import { brokenBiff12 } from './biff12-check.ts';
 import { repeatedTooFar, repeatsTooFar } from './ods-repeats.ts';
 import { dateCellFinder } from './date-cells.ts';
 import { badNumber, badNumberFinder, type BadNumber } from './number-cells.ts';
-import { cellCheckFinder, damagedCells, withFormulaChecks, type CellFindings } from './cell-checks.ts';
+import { cellCheckFinder, withFormulaChecks, type CellFindings } from './cell-checks.ts';
+import { damagedCells } from './cell-refusals.ts';
 import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
