@@ -27,6 +27,8 @@ import { ShedError } from '../../shared/errors/shed-error.ts';
  * - `file_changed`: a CSV whose last line has no line end changed while it was read or within the
  *   settling interval before (`ReadOptions.settleMs`): a program is still writing it, its last line
  *   may be cut short.
+ * - `formula_without_value`: the sheet read holds a formula whose value the file does not hold (written by a
+ *   program that does not calculate formulas, or a workbook asking to be calculated again when opened).
  */
 export type InputFileErrorCode =
   | 'file_not_found'
@@ -41,7 +43,8 @@ export type InputFileErrorCode =
   | 'malformed_csv'
   | 'file_changed'
   | 'memory_limit'
-  | 'too_large';
+  | 'too_large'
+  | 'formula_without_value';
 
 /**
  * An input file that cannot be read as a sheet. The message names the file (as the user gave it),

@@ -3,7 +3,9 @@
  * parses it (`zip-check.ts` finds what needs them; usually nothing does, and the bytes go through):
  * - a string item holding a plain `<t>` followed by runs
  *   (`<si><t>ARREST BOOKINGS for </t><r><t>01/30/17</t></r></si>`, valid SpreadsheetML) keeps only
- *   the `<t>`, silently: the plain `<t>` is wrapped in a run of its own;
+ *   the `<t>`, silently: the plain `<t>` is wrapped in a run of its own; an empty item written as one
+ *   tag (`<si/>`) is not counted, so every later item was read for the index before its own: it is
+ *   written whole (`<si><t></t></si>`);
  * - a workbook without a styles part (optional in OOXML and ODF) is refused: an empty one is added;
  * - OpenDocument paragraphs: a space that ends a paragraph (`<text:p>after </text:p>`, kept by
  *   ODF 1.2's white-space rule, §6.1.2, and written so by LibreOffice) is trimmed, so it is written
@@ -18,7 +20,10 @@
 import * as XLSX from '@e965/xlsx';
 
 /** A plain `<t>` opening a string item and followed by a run, in any namespace prefix. */
-export const PLAIN_THEN_RUNS = /<(?:\w+:)?(?:si|is)>\s*<(?:\w+:)?t[\s>][^<]*<\/(?:\w+:)?t>\s*<(?:\w+:)?r>/;
+export const PLAIN_THEN_RUNS =
+  /<(?:\w+:)?(?:si|is)>\s*<(?:\w+:)?t[\s>][^<]*<\/(?:\w+:)?t>\s*<(?:\w+:)?r>|<(?:\w+:)?si\s*\/>/;
+/** An empty string item written as one tag (`<si/>`): an item, an empty text, which SheetJS does not count. */
+const EMPTY_ITEM = /<(\w+:)?si\s*\/>/g;
 const WRAP = /(<(\w+:)?(?:si|is)>)(\s*)(<\2?t(?:\s[^>]*)?>[^<]*<\/\2?t>)(?=\s*<\2?r>)/g;
 
 /** The styles part a workbook without one gets: OOXML (`xl/styles.xml`) or OpenDocument (`styles.xml`). */
@@ -122,6 +127,10 @@ export function repairParts(bytes: Uint8Array, repairs: PartRepairs): Uint8Array
 }
 
 function wrapPlainText(xml: string): string {
+  // An empty item written as one tag is written whole, so that SheetJS counts it (it took it for the
+  // start of the next item: every item after it was read for the index before its own).
+  if (xml.includes('/>'))
+    xml = xml.replace(EMPTY_ITEM, (_all, prefix = '') => `<${prefix}si><${prefix}t></${prefix}t></${prefix}si>`);
   return xml.replace(
     WRAP,
     (_all, open: string, prefix: string | undefined, space: string, text: string) =>

@@ -1,9 +1,12 @@
 /**
  * The workbook reader's refusals (workbook.ts): no data, no such sheet, an empty sheet, a workbook
- * SheetJS cannot read; each names the file (and sheet) and says how to go on.
+ * SheetJS cannot read, rows lost, a sheet cut short at the row limit; each names the file (and sheet)
+ * and says how to go on.
  */
+import * as XLSX from '@e965/xlsx';
 import { closest } from 'fastest-levenshtein';
 import { InputFileError } from './errors.ts';
+import type { ReadLimits } from './limits.ts';
 
 /** The refusal of a workbook none of whose sheets (`names`, tab order) has a cell with a value. */
 export function noData(file: string, names: readonly string[]): InputFileError {
@@ -70,4 +73,14 @@ export function missingSheet(file: string, sheet: string, names: readonly string
 
 function quoteList(names: readonly string[]): string {
   return names.length === 0 ? '(none)' : names.map((n) => `'${n}'`).join(', ');
+}
+
+/**
+ * Whether SheetJS stopped a sheet at the row limit (`sheetRows`) while its range went on (`!fullref`):
+ * rows past the limit were never read, and may hold values. Refused rather than read short: a value
+ * beyond row 300,001 of an .ods or .xlsb would otherwise be left out without a word.
+ */
+export function cutShort(sheet: XLSX.WorkSheet, limits: ReadLimits): boolean {
+  const full = sheet['!fullref'];
+  return typeof full === 'string' && XLSX.utils.decode_range(full).e.r >= limits.maxRows + 1;
 }

@@ -12,10 +12,11 @@
 import * as XLSX from '@e965/xlsx';
 import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
-import { corrupt, emptySheet, missingSheet, noData, refuseLostRows } from './workbook-refusals.ts';
+import { corrupt, cutShort, emptySheet, missingSheet, noData, refuseLostRows } from './workbook-refusals.ts';
 import type { ReadLimits } from './limits.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
+import { uncalculatedFormula } from './cell-refusals.ts';
 import { interchangeCodePage } from './sniff.ts';
 import { cellKey } from './date-cells.ts';
 import type { SheetRowCount, TablePart } from './zip-sheets.ts';
@@ -51,6 +52,8 @@ export interface ReadSheet {
 export interface CellReading {
   /** The sheet's `t="d"` cells: their ISO 8601 text by position (date-cells.ts `cellKey`). */
   dateCells?: ReadonlyMap<number, string>;
+  /** The sheet's error cells' texts by position: those SheetJS reads as empty (`#SPILL!`) read as their text. */
+  errorCells?: ReadonlyMap<number, string>;
   /** The workbook was repaired with its escaped CRs before line feeds marked (part-repair.ts). */
   carriageReturns?: boolean;
   /** The rows holding a value the zip check counted in the sheet's part: fewer read is refused (rows lost). */
@@ -124,7 +127,10 @@ export function readWorkbookBytes(
     const book = bookOf(name, order);
     if (!book) return null;
     if (options.memory?.over()) throw tooMuchMemory(file, name, options.memory, 'parsing the workbook');
-    const cells = cellReading(countOf(name, counts), options.carriageReturns);
+    const count = countOf(name, counts);
+    if (count?.formulaUnknown)
+      throw uncalculatedFormula(file, name, count.formulaUnknown.ref, count.formulaUnknown.recalculate);
+    const cells = cellReading(count, options.carriageReturns);
     if (options.batched?.has(name)) {
       layout = sheetLayout(book, name, options.tables?.get(name));
       batchedCells = cells;
@@ -288,6 +294,7 @@ const countsByName = new WeakMap<readonly SheetRowCount[], Map<string, SheetRowC
 function cellReading(count: SheetRowCount | undefined, carriageReturns: boolean | undefined): CellReading {
   return {
     ...(count?.dateCells ? { dateCells: count.dateCells } : {}),
+    ...(count?.errorCells ? { errorCells: count.errorCells } : {}),
     ...(carriageReturns ? { carriageReturns } : {}),
     ...(count?.rows == null ? {} : { valuedRows: count.rows }),
   };
@@ -341,16 +348,6 @@ function sheetLayout(book: XLSX.WorkBook, name: string, tables: readonly TablePa
   return layout;
 }
 
-/**
- * Whether SheetJS stopped a sheet at the row limit (`sheetRows`) while its range went on (`!fullref`):
- * rows past the limit were never read, and may hold values. Refused rather than read short: a value
- * beyond row 300,001 of an .ods or .xlsb would otherwise be left out without a word.
- */
-function cutShort(sheet: XLSX.WorkSheet, limits: ReadLimits): boolean {
-  const full = sheet['!fullref'];
-  return typeof full === 'string' && XLSX.utils.decode_range(full).e.r >= limits.maxRows + 1;
-}
-
 /** One parsed sheet's non-blank rows; null for a chart or dialog sheet, or one not parsed. */
 function sheetRows(
   book: XLSX.WorkBook,
@@ -388,6 +385,7 @@ function sheetRows(
       const iso = reading.dateCells?.get(cellKey(r, c));
       // A `t="d"` cell SheetJS made a serial: its ISO text read as the date it is (its text if none).
       if (iso !== undefined && cell.t === 'n') value = isoDateText(iso) ?? iso;
+      if (cell.t === 'e' && value === null) value = reading.errorCells?.get(cellKey(r, c)) ?? null;
       cells[c] = value;
       if (!isBlank(value)) any = true;
     }

@@ -13,8 +13,11 @@ import { tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import { brokenBiff12 } from './biff12-check.ts';
+import { repeatedTooFar, repeatsTooFar } from './ods-repeats.ts';
 import { dateCellFinder } from './date-cells.ts';
 import { badNumber, badNumberFinder, type BadNumber } from './number-cells.ts';
+import { cellCheckFinder, withFormulaChecks, type CellFindings } from './cell-checks.ts';
+import { damagedCells } from './cell-refusals.ts';
 import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
@@ -89,11 +92,7 @@ export async function checkWorkbookZip(
   const odfParagraphs: string[] = [];
   const carriageReturns: string[] = [];
   let markWritten = false;
-  const datesByPart = new Map<string, Map<number, string>>();
-  const rowsByPart = new Map<string, number>();
-  const badNumbers = new Map<string, BadNumber>();
-  const bytesByPart = new Map<string, number>();
-  const valuelessParts = new Set<string>();
+  const parts = sheetParts();
   const kept = new Map<string, string>();
   const sheetEnds = new Map<string, SheetEnds | null>();
   const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
@@ -102,7 +101,7 @@ export async function checkWorkbookZip(
     const data = entryData(bytes, entry);
     if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
     const found = partScanners(entry, limits, options.endsPast);
-    const { scan, repeats, paragraphs, rows, values, numbers, strings, crs, marks, dates, ends } = found;
+    const { scan, repeats, paragraphs, crs, marks, ends } = found;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     await checkEntry(data, entry, file, (chunk) => {
@@ -112,17 +111,11 @@ export async function checkWorkbookZip(
       if (found.scanners.length > 0) {
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
         for (const scanner of found.scanners) scanner.feed(latin1);
-        if (strings && strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
+        if (found.strings && found.strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
       }
       text?.push(Buffer.from(chunk));
     });
-    if (rows) {
-      rowsByPart.set(normalPath(entry.name), rows.total());
-      bytesByPart.set(normalPath(entry.name), entry.size);
-      if (!values?.found) valuelessParts.add(normalPath(entry.name));
-      if (dates && dates.found.size > 0) datesByPart.set(normalPath(entry.name), dates.found);
-      if (numbers?.found) badNumbers.set(normalPath(entry.name), numbers.found);
-    }
+    recordPart(normalPath(entry.name), entry.size, found, parts);
     if (ends) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
     if (marks?.found) markWritten = true;
@@ -137,10 +130,10 @@ export async function checkWorkbookZip(
   }
   const workbookXml = kept.get(normalPath(workbook.name));
   const relationshipsXml = kept.get(relationshipsPartOf(workbook.name));
-  const byPart = { rowsByPart, bytesByPart, valuelessParts, datesByPart };
-  const counts =
-    workbookXml && relationshipsXml ? sheetCounts(workbook.name, workbookXml, relationshipsXml, byPart) : [];
-  refuseBrokenSheets(file, counts, entries, badNumbers);
+  const counted =
+    workbookXml && relationshipsXml ? sheetCounts(workbook.name, workbookXml, relationshipsXml, parts) : [];
+  const counts = withFormulaChecks(counted, parts.cellsByPart, workbookXml ?? '');
+  refuseBrokenSheets(file, counts, entries, parts);
   return {
     repairs: {
       plainThenRuns,
@@ -153,6 +146,37 @@ export async function checkWorkbookZip(
       workbookXml && relationshipsXml ? sheetTables(workbook.name, workbookXml, relationshipsXml, kept) : new Map(),
     sheetEnds,
   };
+}
+
+/** What the check finds in the worksheet parts, by part ({@link normalPath}), and the shared strings counted. */
+function sheetParts() {
+  return {
+    rowsByPart: new Map<string, number>(),
+    bytesByPart: new Map<string, number>(),
+    valuelessParts: new Set<string>(),
+    datesByPart: new Map<string, Map<number, string>>(),
+    badNumbers: new Map<string, BadNumber>(),
+    cellsByPart: new Map<string, CellFindings>(),
+    stringCount: 0,
+  };
+}
+
+/** Records what the scanners of a part found once it is inflated (a worksheet's; the shared strings counted). */
+function recordPart(
+  part: string,
+  size: number,
+  found: ReturnType<typeof partScanners>,
+  parts: ReturnType<typeof sheetParts>,
+): void {
+  const { rows, values, dates, numbers, cells, strings } = found;
+  if (strings) parts.stringCount += strings.total();
+  if (!rows) return;
+  parts.rowsByPart.set(part, rows.total());
+  parts.bytesByPart.set(part, size);
+  if (!values?.found) parts.valuelessParts.add(part);
+  if (dates && dates.found.size > 0) parts.datesByPart.set(part, dates.found);
+  if (numbers?.found) parts.badNumbers.set(part, numbers.found);
+  if (cells) parts.cellsByPart.set(part, cells.end());
 }
 
 /** The zip's directory and its workbook part, refused when missing or declaring more than the limit unpacked. */
@@ -175,7 +199,9 @@ function checkedDirectory(
  * text around its rows): each scanner, or null where not looked for, and all of them.
  */
 function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: number | undefined) {
-  const scan = /\.xml$/i.test(name) ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>']) : null;
+  const scan = /\.xml$/i.test(name)
+    ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>', 'si/>', 'si />'])
+    : null;
   const content = /(^|[/\\])content\.xml$/i.test(name);
   const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;
   const paragraphs = content ? textScanner(hasOdfParagraphsToRepair) : null;
@@ -186,6 +212,7 @@ function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: nu
   const crs = rows || strings ? textScanner((text) => CR_BEFORE_LF.test(text), ['_x', '_X', '&#']) : null;
   const marks = rows || strings ? textScanner((text) => MARK_ESCAPE.test(text), ['_x', '_X']) : null;
   const dates = rows ? dateCellFinder() : null;
+  const cells = rows ? cellCheckFinder() : null;
   const ends = rows && endsPast !== undefined && size > endsPast ? sheetEndsFinder() : null;
   const scanners: { feed(chunk: string): void }[] = [
     scan,
@@ -199,14 +226,15 @@ function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: nu
     marks,
     dates,
     ends,
+    cells,
   ].filter((x) => x !== null);
-  return { scan, repeats, paragraphs, rows, values, numbers, strings, crs, marks, dates, ends, scanners };
+  return { scan, repeats, paragraphs, rows, values, numbers, strings, crs, marks, dates, ends, cells, scanners };
 }
 
 /** Shared strings allowed beyond one per cell the worksheets could hold (strings no cell uses, as some programs keep). */
 const SPARE_SHARED_STRINGS = 10_000;
-/** A shared string item, in any namespace prefix. */
-const STRING_ITEM = /<(?:\w+:)?si[\s>/]/g;
+/** A shared string item, in any namespace prefix (`sstItem`: as Excel 2007's beta wrote them, which SheetJS reads too). */
+const STRING_ITEM = /<(?:\w+:)?(?:si|sstItem)[\s>/]/g;
 
 function stringBomb(file: string, allowed: number): InputFileError {
   return new InputFileError(
@@ -224,36 +252,6 @@ function missingStyles(entries: readonly ZipEntry[], workbookPart: string): Part
   const name = `${folder}styles.xml`;
   if (entries.some((e) => path(e.name) === name)) return [];
   return [{ name, content: /content\.xml$/i.test(workbookPart) ? EMPTY_STYLES.odf : EMPTY_STYLES.ooxml }];
-}
-
-/**
- * An OpenDocument cell with a value repeated across more than 16,384 columns (the most a sheet has in
- * LibreOffice and Excel), or a row with a value repeated past the row limit: only a file made to
- * exhaust memory does that (SheetJS would expand every repeat, past its own row limit too). Empty
- * cells and rows repeated far, as LibreOffice writes them to the sheet's edge, have no value type.
- */
-const VALUED_REPEAT =
-  /<(?:\w+:)?table-cell\b(?=[^>]*\bvalue-type=)[^>]*number-columns-repeated="(\d+)"[^>]*>|<(?:\w+:)?table-cell\b[^>]*number-columns-repeated="(\d+)"(?=[^>]*\bvalue-type=)[^>]*>/g;
-const SHEET_COLUMNS = 16_384;
-
-/** A row repeated N times (`number-rows-repeated`) and its content, up to 8,000 characters of it. */
-const REPEATED_ROW =
-  /<(?:\w+:)?table-row\b[^>]*number-rows-repeated="(\d+)"[^>]*>([\s\S]{0,8000}?)<\/(?:\w+:)?table-row>/g;
-
-/** Whether the text repeats a value over more columns than a sheet has, or a row holding a value over more than `maxRows`. */
-function repeatsTooFar(text: string, maxRows: number): boolean {
-  for (const match of text.matchAll(VALUED_REPEAT)) if (Number(match[1] ?? match[2]) > SHEET_COLUMNS) return true;
-  for (const match of text.matchAll(REPEATED_ROW))
-    if (Number(match[1]) > maxRows && /value-type=/.test(match[2] ?? '')) return true;
-  return false;
-}
-
-function repeatedTooFar(file: string): InputFileError {
-  return new InputFileError(
-    'too_large',
-    file,
-    `${file} repeats a value across more columns or rows than this tool reads (more than 16,384 columns, or more rows than the row limit): a file made to exhaust memory, or far more than a sheet to import. Nothing was read or sent.`,
-  );
 }
 
 /** Entries that unpack to no more than this (and are stored in no more) are inflated in one call. */
@@ -317,16 +315,26 @@ function notAWorkbook(file: string): InputFileError {
 
 /**
  * Refuses a workbook naming a sheet whose part the zip does not hold (SheetJS reads such a sheet as
- * empty, so the file would be said to have no data, or another sheet read in its place), or with a number
- * cell whose value is not a number (`badNumbers`, by part: number-cells.ts).
+ * empty, so the file would be said to have no data, or another sheet read in its place), with a number
+ * cell whose value is not a number (`found.badNumbers`, by part: number-cells.ts), or with a damaged cell
+ * (`found.cellsByPart`: cell-checks.ts `damagedCells`; `stringCount` the shared strings the workbook holds).
  */
 function refuseBrokenSheets(
   file: string,
   counts: readonly SheetRowCount[],
   entries: readonly ZipEntry[],
-  badNumbers: ReadonlyMap<string, BadNumber>,
+  found: {
+    badNumbers: ReadonlyMap<string, BadNumber>;
+    cellsByPart: ReadonlyMap<string, CellFindings>;
+    stringCount: number;
+  },
 ): void {
-  for (const [part, bad] of badNumbers) throw badNumber(file, counts.find((c) => c.part === part)?.name ?? part, bad);
+  const sheetOf = (part: string) => counts.find((c) => c.part === part)?.name ?? part;
+  for (const [part, bad] of found.badNumbers) throw badNumber(file, sheetOf(part), bad);
+  for (const [part, cells] of found.cellsByPart) {
+    const refusal = damagedCells(file, sheetOf(part), cells, found.stringCount);
+    if (refusal) throw refusal;
+  }
   if (counts.length === 0) return;
   const held = new Set(entries.map((e) => normalPath(e.name)));
   const missing = counts.find((count) => count.part !== undefined && !held.has(count.part));

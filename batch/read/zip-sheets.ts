@@ -22,6 +22,10 @@ export interface SheetRowCount {
   valueless?: true;
   /** The part's `t="d"` cells (ISO 8601 dates), their text by position (date-cells.ts `cellKey`). */
   dateCells?: ReadonlyMap<number, string>;
+  /** The part's error cells' texts by position (date-cells.ts `cellKey`): cell-checks.ts `withFormulaChecks`. */
+  errorCells?: ReadonlyMap<number, string>;
+  /** A formula cell of the part whose value is not known (cell-checks.ts `withFormulaChecks`). */
+  formulaUnknown?: { ref: string; recalculate: boolean };
 }
 
 /** A row element in any namespace prefix (`<row `, `<x:row>`), not `<rowBreaks>`. */

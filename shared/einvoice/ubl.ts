@@ -312,13 +312,24 @@ function readDocument(root: XmlNode, source: string): EInvoice {
   };
 }
 
+/** A line's parts (UBL 2.1; XRechnung writes them, Peppol BIS 3 does not): a line holding any is refused. */
+const SUB_LINES = ['SubInvoiceLine', 'SubCreditNoteLine'] as const;
+
 /**
  * One InvoiceLine or CreditNoteLine (the `index`th, 0-based).
- * @throws EInvoiceError when its price is per a base quantity in another unit than its quantity.
+ * @throws EInvoiceError `not_an_einvoice` when its price is per a base quantity in another unit than its
+ *   quantity, or when it holds sub-lines.
  */
 function readLine(read: Reader, line: XmlValue, index: number, quantityName: string): EInvoiceLine {
   const id = text(at(line, 'ID')) || String(index + 1);
   const where = `line ${id}`;
+  const subLines = SUB_LINES.find((name) => at(line, name) !== undefined);
+  if (subLines)
+    throw new EInvoiceError(
+      'not_an_einvoice',
+      read.source,
+      `${read.document.number}, ${where} has sub-lines (${subLines}): the line's own quantity and price and those of its parts each say what was delivered, and which of them is the stock cannot be told, so nothing is read. Ask the supplier to send the document again without sub-lines, or import the lines from a sheet.`,
+    );
   const unitCode = attribute(at(line, quantityName), 'unitCode');
   const baseQuantity = read.decimal(line, where, ['Price', 'BaseQuantity'], '1');
   const baseUnit = attribute(at(line, 'Price', 'BaseQuantity'), 'unitCode');

@@ -37,6 +37,8 @@ export const REPEATING: ReadonlySet<string> = new Set([
   'Delivery',
   'SellersItemIdentification',
   'BillingReference',
+  'SubInvoiceLine',
+  'SubCreditNoteLine',
 ]);
 
 /**

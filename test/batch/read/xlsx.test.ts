@@ -41,7 +41,8 @@ function richWorkbook(workbook: ExcelJS.Workbook): void {
   ws.getCell('D3').value = { formula: 'DATE(2025,12,9)', result: 46000 } as ExcelJS.CellFormulaValue;
   ws.getCell('D3').numFmt = 'dd/mm/yyyy';
   ws.getCell('E3').value = { formula: 'A3&" L"', result: '1 L' } as ExcelJS.CellFormulaValue;
-  ws.getCell('F3').value = { formula: 'A3*3' } as ExcelJS.CellFormulaValue; // never calculated
+  // (One never calculated, with no saved value, is refused: cell-checks.test.ts.)
+  ws.getCell('F3').value = { formula: 'A3*3', result: 3 } as ExcelJS.CellFormulaValue;
   ws.getCell('D4').value = 46000.5;
   ws.getCell('D4').numFmt = 'mm-dd-yy';
   ws.getCell('E4').value = 46000;
@@ -78,8 +79,8 @@ describe('readGrid on an .xlsx written by exceljs', () => {
     expect(row[3]).toBeInstanceOf(Date);
   });
 
-  it('reads formulas as their cached results: shared formulas, dates, text, error text; uncalculated as empty', () => {
-    expect(cellsOf(grid, 3)).toEqual([1, 2, '#DIV/0!', new Date('2025-12-09T00:00:00.000Z'), '1 L']);
+  it('reads formulas as their cached results: shared formulas, dates, text, error text', () => {
+    expect(cellsOf(grid, 3)).toEqual([1, 2, '#DIV/0!', new Date('2025-12-09T00:00:00.000Z'), '1 L', 3]);
     expect(cellsOf(grid, 4)).toEqual([2, 4, null, new Date('2025-12-09T12:00:00.000Z'), 46000]);
   });
 

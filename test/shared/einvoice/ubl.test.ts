@@ -197,3 +197,31 @@ describe('an element read as text that holds elements', () => {
     expect(error.message).toMatch(/Invoice is written 2 times in one document where UBL allows it once/);
   });
 });
+
+describe('a line with sub-lines (cac:SubInvoiceLine, as XRechnung writes a line’s parts)', () => {
+  const PRICE = '<cbc:BaseQuantity unitCode="LTR">20</cbc:BaseQuantity></cac:Price>';
+  const subLine = (name: string) =>
+    `${PRICE}<cac:${name}><cbc:ID>1.1</cbc:ID><cbc:InvoicedQuantity unitCode="LTR">100</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="AUD">650.00</cbc:LineExtensionAmount><cac:Item><cbc:Name>Glyfos 540</cbc:Name></cac:Item><cac:Price><cbc:PriceAmount currencyID="AUD">6.50</cbc:PriceAmount></cac:Price></cac:${name}>`;
+
+  it('is refused naming the line, not read as its parent alone with the sub-lines dropped', () => {
+    const error = refusal(() => sheetOf(INVOICE, (t) => t.replace(PRICE, subLine('SubInvoiceLine'))));
+    expect(error.code).toBe('not_an_einvoice');
+    expect(error.message).toContain('doc.xml: RA-20417, line 1 has sub-lines (SubInvoiceLine)');
+    expect(error.message).toContain('Ask the supplier');
+    const two = refusal(() =>
+      sheetOf(INVOICE, (t) =>
+        t.replace(PRICE, subLine('SubInvoiceLine') + subLine('SubInvoiceLine').slice(PRICE.length)),
+      ),
+    );
+    expect(two.message).toContain('line 1 has sub-lines (SubInvoiceLine)');
+  });
+
+  it('is refused in a credit note too', () => {
+    const error = refusal(() =>
+      sheetOf(CREDIT, (t) =>
+        t.replace(/(<\/cac:Price>)/, `$1<cac:SubCreditNoteLine><cbc:ID>1.1</cbc:ID></cac:SubCreditNoteLine>`),
+      ),
+    );
+    expect(error.message).toMatch(/line \S+ has sub-lines \(SubCreditNoteLine\)/);
+  });
+});

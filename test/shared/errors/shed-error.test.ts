@@ -94,6 +94,7 @@ const RELEASED: Record<ErrorCode, string> = {
   empty_file: 'InputFileError',
   not_a_spreadsheet: 'InputFileError',
   corrupt_workbook: 'InputFileError',
+  formula_without_value: 'InputFileError',
   password_protected: 'InputFileError',
   sheet_not_found: 'InputFileError, WorkbookError',
   unreadable_encoding: 'InputFileError',
