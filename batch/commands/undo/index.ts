@@ -17,6 +17,9 @@ import type { CommandIO } from '../../ui/io.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { UndoStep } from './plan.ts';
 import { planUndo } from './plan.ts';
+import { findLostCreates } from './lost-creates.ts';
+import type { IntentEntry, JournalEntry } from '../../../shared/import/engine/journal.ts';
+import { DEFAULT_TIME_ZONE } from '../../../shared/sheet/values/default-time-zone.ts';
 import { UNDO_OPS } from './kind-ops.ts';
 
 /** Options of `shed undo JOURNAL [--yes]`. */
@@ -26,6 +29,8 @@ export interface UndoOptions extends ConnectionFlags {
   /** Also undo records changed in the service since the run wrote them. */
   force?: boolean;
   json?: boolean;
+  /** The farm's time zone the import ran with (IANA; default Australia/Sydney): fingerprints read dates in it. */
+  timezone?: string;
   io: CommandIO;
   /** Asks the user to confirm (the CLI reads the terminal); absent: `--yes` is required. */
   confirm?: (question: string) => Promise<boolean>;
@@ -40,6 +45,8 @@ export interface UndoSummary {
   /** Records changed in the service since the run wrote them: left as they are (without `force`). */
   changed: { sequence: string; reason: string }[];
   failed: { sequence: string; reason: string }[];
+  /** Creates sent with no answer journalled whose records undo could not settle (left alone: exit 1). */
+  unanswered: { rows: string; reason: string }[];
   exitCode: number;
 }
 
@@ -68,7 +75,8 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const { entries } = await readJournal(options.journal).catch((error: Error) => {
     throw new UsageError(`Cannot read the journal ${options.journal}: ${error.message}`);
   });
-  const { organisationId, steps } = planUndo(entries);
+  const plan = planUndo(entries);
+  const { organisationId } = plan;
   const summary: UndoSummary = {
     organisationId,
     deleted: [],
@@ -76,9 +84,10 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
     alreadyGone: [],
     changed: [],
     failed: [],
+    unanswered: [],
     exitCode: 0,
   };
-  if (!organisationId || steps.length === 0) {
+  if (!organisationId || (plan.steps.length === 0 && plan.unanswered.length === 0)) {
     io.err(`Nothing to undo in ${options.journal}.`);
     return summary;
   }
@@ -86,22 +95,24 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const connection = await connect(options, io);
   const unchecked = checkJournalService(options.journal, entries, connection.baseUrl, 'undo');
   if (unchecked) io.err(`warning: ${unchecked}`);
+  const client = openClient(connection, io);
+  const organisation = chooseOrganisation(await client.listOrganisations(), organisationId);
+  const org = client.forOrganisation(organisation.id);
+  const steps = [...(await lostCreateSteps(org, plan.unanswered, entries, options, summary)), ...plan.steps];
+  if (steps.length === 0) {
+    io.err(`Nothing to undo in ${options.journal}.`);
+    return finish(summary, options);
+  }
   if (!options.yes && !options.confirm) {
     throw new UsageError(
       `Undo would change ${steps.length} records and there is no terminal to ask on: nothing changed; run it again with --yes to confirm`,
     );
   }
-  const client = openClient(connection, io);
-  const organisation = chooseOrganisation(await client.listOrganisations(), organisationId);
-  const listing = steps.map(describeStep).join('\n');
-  io.err(`Undo in ${organisation.name}:\n${listing}`);
-  if (!options.yes) {
-    if (!(await options.confirm!(`Undo these ${steps.length} changes? [y/N] `))) {
-      io.err('Nothing changed.');
-      return summary;
-    }
+  io.err(`Undo in ${organisation.name}:\n${steps.map(describeStep).join('\n')}`);
+  if (!options.yes && !(await options.confirm!(`Undo these ${steps.length} changes? [y/N] `))) {
+    io.err('Nothing changed.');
+    return summary;
   }
-  const org = client.forOrganisation(organisation.id);
   const lock = await acquireRunLock(lockPathFor(options.journal), `undoing ${options.journal}`);
   try {
     const journal = await FileJournal.open(options.journal, { service: connection.baseUrl });
@@ -114,10 +125,49 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   } finally {
     await lock.release();
   }
-  summary.exitCode = summary.failed.length || summary.changed.length ? 1 : 0;
+  return finish(summary, options);
+}
+
+/**
+ * Looks for the records of the creates sent with no answer journalled (lost-creates.ts): found ones
+ * become delete steps; those not found are said once (nothing to take back); those undo cannot settle
+ * go to `summary.unanswered` (exit 1: run the import again first, it journals them).
+ */
+async function lostCreateSteps(
+  org: OrgClient,
+  intents: readonly IntentEntry[],
+  entries: readonly JournalEntry[],
+  options: UndoOptions,
+  summary: UndoSummary,
+): Promise<UndoStep[]> {
+  const own = intents.filter((i) => i.organisationId === org.orgId);
+  if (own.length === 0) return [];
+  const claimed = new Set(entries.flatMap((e) => (e.type === 'created' ? [e.recordId.toLowerCase()] : [])));
+  const lost = await findLostCreates(org, own, claimed, options.timezone ?? DEFAULT_TIME_ZONE);
+  if (lost.notFound.length) {
+    const n = lost.notFound.length;
+    options.io.err(
+      `${n} ${n === 1 ? 'send' : 'sends'} of the journal recorded no answer and no such record is in the service (refused, or never sent): nothing to take back for ${n === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  for (const { intent, reason } of lost.unresolved)
+    summary.unanswered.push({ rows: describeRows(intent), reason: `its send recorded no answer and ${reason}` });
+  return lost.steps;
+}
+
+/** Sets the exit code and prints what was left and the totals. */
+function finish(summary: UndoSummary, options: UndoOptions): UndoSummary {
+  const { io } = options;
+  summary.exitCode = summary.failed.length || summary.changed.length || summary.unanswered.length ? 1 : 0;
   if (options.json) io.out(JSON.stringify(summary, null, 2));
   for (const c of summary.changed) io.err(`${c.sequence}: not undone: ${c.reason}`);
   for (const f of summary.failed) io.err(`${f.sequence}: not undone: ${f.reason}`);
+  for (const u of summary.unanswered) io.err(`${u.rows}: not undone: ${u.reason}`);
+  if (summary.unanswered.length) {
+    io.err(
+      `Import the file again first (it looks for the records of sends with no answer and journals them), then undo: ${summary.unanswered.length} left`,
+    );
+  }
   io.err(
     `Undone: ${summary.deleted.length} deleted, ${summary.restored.length} restored` +
       (summary.alreadyGone.length ? `, ${summary.alreadyGone.length} already gone` : '') +
@@ -172,16 +222,27 @@ function changedSinceWritten(current: string, written: string | null): string | 
 
 /** `  delete REC-1 (march.xlsx, sheet Invoices, rows 5, 6, 7)`: the record, and where its rows came from. */
 function describeStep(step: UndoStep): string {
-  const where = [
-    step.file,
-    // A CSV has no sheets (its one sheet is named after the file).
-    step.sheet && step.sheet !== step.file && !/\.(csv|tsv|txt)$/i.test(step.file ?? '') ? `sheet ${step.sheet}` : '',
-    step.rowNumbers.length ? `${step.rowNumbers.length === 1 ? 'row' : 'rows'} ${step.rowNumbers.join(', ')}` : '',
-  ].filter(Boolean);
-  const rows = where.length ? ` (${where.join(', ')})` : '';
+  const where = whereRows(step);
+  const lost = step.lost ? '; its answer was lost, found in the service' : '';
+  const rows = where.length || lost ? ` (${where.join(', ')}${lost})` : '';
   return step.action === 'delete'
     ? `  delete ${step.sequence}${rows}`
     : `  restore ${step.sequence} as it was before the import${rows}`;
+}
+
+/** `one.csv, row 2`: where a send's rows came from. */
+function describeRows(entry: { file?: string; sheet?: string; rowNumbers: number[] }): string {
+  return whereRows(entry).join(', ') || 'a record';
+}
+
+function whereRows(entry: { file?: string | undefined; sheet?: string | undefined; rowNumbers: number[] }): string[] {
+  const { file, sheet, rowNumbers } = entry;
+  return [
+    file,
+    // A CSV has no sheets (its one sheet is named after the file).
+    sheet && sheet !== file && !/\.(csv|tsv|txt)$/i.test(file ?? '') ? `sheet ${sheet}` : '',
+    rowNumbers.length ? `${rowNumbers.length === 1 ? 'row' : 'rows'} ${rowNumbers.join(', ')}` : '',
+  ].filter((part): part is string => Boolean(part));
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { ReceiptUpdateBody, ReturnUpdateBody } from '../../../shared/schemas/bodies.ts';
 import { Receipt, Return } from '../../../shared/schemas/resources.ts';
-import type { CreatedEntry, JournalEntry, UpdatedEntry } from '../../../shared/import/engine/journal.ts';
+import type { CreatedEntry, IntentEntry, JournalEntry, UpdatedEntry } from '../../../shared/import/engine/journal.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 
 /** The schema a record's previous state in the journal is read with, per kind. */
@@ -30,6 +30,8 @@ export type UndoStep = (
   sheet?: string;
   /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
   written: string | null;
+  /** Found in the service by its fingerprint: the run sent it and its answer was lost (lost-creates.ts). */
+  lost?: boolean;
 };
 
 /**
@@ -40,9 +42,14 @@ export type UndoStep = (
  * first `updated` after an `undone` holds the state to put back then.
  * Each step carries the `updated_at` the journal's last write left (`created` or `applied`), so undo
  * can refuse a record someone changed since.
- * @returns the organisation the journal wrote to, and the steps.
+ * @returns the organisation the journal wrote to, the steps, and the creates sent with no answer
+ *   journalled (`unansweredIntents`): their records, if the service made them, must be looked for.
  */
-export function planUndo(entries: readonly JournalEntry[]): { organisationId: string | null; steps: UndoStep[] } {
+export function planUndo(entries: readonly JournalEntry[]): {
+  organisationId: string | null;
+  steps: UndoStep[];
+  unanswered: IntentEntry[];
+} {
   // Steps still open (not yet undone), by record id, in the order they were opened.
   const open = new Map<string, UndoStep>();
   for (const entry of entries) {
@@ -60,7 +67,31 @@ export function planUndo(entries: readonly JournalEntry[]): { organisationId: st
   return {
     organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null,
     steps: [...open.values()].reverse(),
+    unanswered: unansweredIntents(entries),
   };
+}
+
+/**
+ * The creates a run sent (its `intent` is journalled before the send) with no `created` after them: a
+ * crash or a stop between the send and its answer, or a send the service refused (the journal cannot
+ * tell which). Walked in order: a `created` of the same organisation, kind and row group (else, the
+ * rows having moved, the same fingerprint) answers the intents before it; repeated intents of one row
+ * group are one (a run sending again after its first intent).
+ */
+export function unansweredIntents(entries: readonly JournalEntry[]): IntentEntry[] {
+  const pending = new Map<string, IntentEntry>();
+  const scope = (e: IntentEntry | CreatedEntry) => `${e.organisationId}|${e.kind}|${e.fingerprint}`;
+  const group = (e: IntentEntry | CreatedEntry) => `${scope(e)}@${e.sheet ?? ''}!${e.rowNumbers.join(',')}`;
+  for (const entry of entries) {
+    if (entry.type === 'intent') {
+      if (!pending.has(group(entry))) pending.set(group(entry), entry);
+    } else if (entry.type === 'created') {
+      if (pending.delete(group(entry))) continue;
+      const moved = [...pending.entries()].find(([, intent]) => scope(intent) === scope(entry));
+      if (moved) pending.delete(moved[0]);
+    }
+  }
+  return [...pending.values()];
 }
 
 /** The step that deletes a record a run created. */
