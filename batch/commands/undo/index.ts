@@ -6,7 +6,6 @@ import { access } from 'node:fs/promises';
 import { NotFoundError } from '../../../shared/errors/not-found-error.ts';
 import type { OrgClient } from '../../../shared/client/index.ts';
 import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
-import { chooseOrganisation } from '../../../shared/session/choose-organisation.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
 import { changedSince } from '../../../shared/import/engine/run.ts';
 import { FileJournal, readJournal } from '../../journal/file-journal.ts';
@@ -18,6 +17,8 @@ import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { UndoStep } from './plan.ts';
 import { planUndo } from './plan.ts';
 import { findLostCreates } from './lost-creates.ts';
+import type { OtherOrganisation } from './organisations.ts';
+import { describeOther, otherOrganisations, sameId, undoOrganisation } from './organisations.ts';
 import type { IntentEntry, JournalEntry } from '../../../shared/import/engine/journal.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/sheet/values/default-time-zone.ts';
 import { UNDO_OPS } from './kind-ops.ts';
@@ -45,6 +46,8 @@ export interface UndoSummary {
   /** Records changed in the service since the run wrote them: left as they are (without `force`). */
   changed: { sequence: string; reason: string }[];
   failed: { sequence: string; reason: string }[];
+  /** The journal's changes in other organisations than the one undone (left as they are: exit 1). */
+  otherOrganisations: OtherOrganisation[];
   /** Creates sent with no answer journalled whose records undo could not settle (left alone: exit 1). */
   unanswered: { rows: string; reason: string }[];
   exitCode: number;
@@ -76,18 +79,18 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
     throw new UsageError(`Cannot read the journal ${options.journal}: ${error.message}`);
   });
   const plan = planUndo(entries);
-  const { organisationId } = plan;
   const summary: UndoSummary = {
-    organisationId,
+    organisationId: null,
     deleted: [],
     restored: [],
     alreadyGone: [],
     changed: [],
     failed: [],
     unanswered: [],
+    otherOrganisations: [],
     exitCode: 0,
   };
-  if (!organisationId || (plan.steps.length === 0 && plan.unanswered.length === 0)) {
+  if (plan.organisations.length === 0) {
     io.err(`Nothing to undo in ${options.journal}.`);
     return summary;
   }
@@ -96,9 +99,15 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const unchecked = checkJournalService(options.journal, entries, connection.baseUrl, 'undo');
   if (unchecked) io.err(`warning: ${unchecked}`);
   const client = openClient(connection, io);
-  const organisation = chooseOrganisation(await client.listOrganisations(), organisationId);
+  const organisations = await client.listOrganisations();
+  const organisation = undoOrganisation(plan.organisations, organisations, options.org ?? null, connection.org);
+  summary.organisationId = organisation.id;
+  // A journal may hold several organisations' records: only this one's are undone; the others are named.
+  summary.otherOrganisations = otherOrganisations([...plan.steps, ...plan.unanswered], organisation.id, organisations);
+  for (const other of summary.otherOrganisations) io.err(describeOther(other));
   const org = client.forOrganisation(organisation.id);
-  const steps = [...(await lostCreateSteps(org, plan.unanswered, entries, options, summary)), ...plan.steps];
+  const own = plan.steps.filter((step) => sameId(step.organisationId, organisation.id));
+  const steps = [...(await lostCreateSteps(org, plan.unanswered, entries, options, summary)), ...own];
   if (steps.length === 0) {
     io.err(`Nothing to undo in ${options.journal}.`);
     return finish(summary, options);
@@ -140,7 +149,7 @@ async function lostCreateSteps(
   options: UndoOptions,
   summary: UndoSummary,
 ): Promise<UndoStep[]> {
-  const own = intents.filter((i) => i.organisationId === org.orgId);
+  const own = intents.filter((i) => sameId(i.organisationId, org.orgId));
   if (own.length === 0) return [];
   const claimed = new Set(entries.flatMap((e) => (e.type === 'created' ? [e.recordId.toLowerCase()] : [])));
   const lost = await findLostCreates(org, own, claimed, options.timezone ?? DEFAULT_TIME_ZONE);
@@ -158,7 +167,8 @@ async function lostCreateSteps(
 /** Sets the exit code and prints what was left and the totals. */
 function finish(summary: UndoSummary, options: UndoOptions): UndoSummary {
   const { io } = options;
-  summary.exitCode = summary.failed.length || summary.changed.length || summary.unanswered.length ? 1 : 0;
+  const left = summary.failed.length + summary.changed.length + summary.unanswered.length;
+  summary.exitCode = left || summary.otherOrganisations.length ? 1 : 0;
   if (options.json) io.out(JSON.stringify(summary, null, 2));
   for (const c of summary.changed) io.err(`${c.sequence}: not undone: ${c.reason}`);
   for (const f of summary.failed) io.err(`${f.sequence}: not undone: ${f.reason}`);
@@ -199,6 +209,11 @@ async function undoStep(
       }
     }
     const gone = !current || (await applyStep(org, step, current));
+    // A 404 is not proof: the record may be another organisation's. Only the deleted list says it was deleted.
+    if (gone && !(await listedAsDeleted(org, step))) {
+      summary.failed.push({ sequence: step.sequence, reason: NOT_LISTED_AS_DELETED });
+      return;
+    }
     (gone ? summary.alreadyGone : step.action === 'delete' ? summary.deleted : summary.restored).push(step.sequence);
     await context.journal.append({
       at: new Date().toISOString(),
@@ -210,6 +225,16 @@ async function undoStep(
   } catch (error) {
     summary.failed.push({ sequence: step.sequence, reason: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** Why a record the service answers 404 for is not counted as gone. */
+const NOT_LISTED_AS_DELETED =
+  "the service has no such record in this organisation and does not list it as deleted (it may be another organisation's, or deleted too long ago for the service's deleted list): left in the journal to undo";
+
+/** Whether the service's deleted list (gaps row 17, ids filter) holds the step's record. */
+async function listedAsDeleted(org: OrgClient, step: UndoStep): Promise<boolean> {
+  const { records } = await org.listDeleted(step.kind, { ids: [step.recordId] });
+  return records.some((record) => sameId(record.id, step.recordId));
 }
 
 /** Why a record must be left alone, or null when it is as the run left it. */

@@ -99,6 +99,7 @@ function settle(kind: ImportKind, sends: IntentEntry[], found: (Receipt | Return
       recordId: record.id,
       sequence: record.sequence,
       rowNumbers: intent.rowNumbers,
+      organisationId: intent.organisationId,
       ...(intent.file ? { file: intent.file } : {}),
       ...(intent.sheet ? { sheet: intent.sheet } : {}),
       written: record.updated_at,

@@ -25,6 +25,8 @@ export type UndoStep = (
       previous: Receipt | Return;
     }
 ) & {
+  /** The organisation the record is in (a journal may hold several: one file imported with two `--org`). */
+  organisationId: string;
   /** The file and sheet the record's rows came from, when the journal records them. */
   file?: string;
   sheet?: string;
@@ -42,11 +44,12 @@ export type UndoStep = (
  * first `updated` after an `undone` holds the state to put back then.
  * Each step carries the `updated_at` the journal's last write left (`created` or `applied`), so undo
  * can refuse a record someone changed since.
- * @returns the organisation the journal wrote to, the steps, and the creates sent with no answer
- *   journalled (`unansweredIntents`): their records, if the service made them, must be looked for.
+ * @returns the steps (each names its organisation), the creates sent with no answer journalled
+ *   (`unansweredIntents`: their records, if the service made them, must be looked for), and the
+ *   organisations either is in, in order of first appearance (`organisations`, empty: nothing to undo).
  */
 export function planUndo(entries: readonly JournalEntry[]): {
-  organisationId: string | null;
+  organisations: string[];
   steps: UndoStep[];
   unanswered: IntentEntry[];
 } {
@@ -64,11 +67,11 @@ export function planUndo(entries: readonly JournalEntry[]): {
       if (step) open.set(entry.recordId, step);
     }
   }
-  return {
-    organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null,
-    steps: [...open.values()].reverse(),
-    unanswered: unansweredIntents(entries),
-  };
+  const steps = [...open.values()].reverse();
+  const unanswered = unansweredIntents(entries);
+  const pending = new Set([...steps, ...unanswered].map((s) => s.organisationId));
+  const organisations = [...new Set(entries.map((e) => e.organisationId))].filter((id) => pending.has(id));
+  return { organisations, steps, unanswered };
 }
 
 /**
@@ -96,13 +99,14 @@ export function unansweredIntents(entries: readonly JournalEntry[]): IntentEntry
 
 /** The step that deletes a record a run created. */
 function deleteStep(entry: CreatedEntry): UndoStep {
-  const { kind, recordId, sequence, rowNumbers } = entry;
+  const { kind, recordId, sequence, rowNumbers, organisationId } = entry;
   return {
     action: 'delete',
     kind,
     recordId,
     sequence,
     rowNumbers,
+    organisationId,
     ...whereFrom(entry),
     written: entry.updatedAt ?? null,
   };
@@ -112,13 +116,14 @@ function deleteStep(entry: CreatedEntry): UndoStep {
 function restoreStep(entry: UpdatedEntry): UndoStep | null {
   const previous = PREVIOUS_SCHEMA[entry.kind].safeParse(entry.previous);
   if (!previous.success) return null;
-  const { kind, recordId, sequence, rowNumbers } = entry;
+  const { kind, recordId, sequence, rowNumbers, organisationId } = entry;
   return {
     action: 'restore',
     kind,
     recordId,
     sequence,
     rowNumbers,
+    organisationId,
     ...whereFrom(entry),
     previous: previous.data,
     written: null,
