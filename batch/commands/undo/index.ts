@@ -17,6 +17,7 @@ import { UsageError } from '../../../shared/errors/usage-error.ts';
 import type { UndoStep } from './plan.ts';
 import { planUndo } from './plan.ts';
 import { findLostCreates } from './lost-creates.ts';
+import { checkUnapplied } from './unapplied.ts';
 import type { OtherOrganisation } from './organisations.ts';
 import { describeOther, otherOrganisations, sameId, undoOrganisation } from './organisations.ts';
 import type { IntentEntry, JournalEntry } from '../../../shared/import/engine/journal.ts';
@@ -107,7 +108,12 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   for (const other of summary.otherOrganisations) io.err(describeOther(other));
   const org = client.forOrganisation(organisation.id);
   const own = plan.steps.filter((step) => sameId(step.organisationId, organisation.id));
-  const steps = [...(await lostCreateSteps(org, plan.unanswered, entries, options, summary)), ...own];
+  const found = await lostCreateSteps(org, plan.unanswered, entries, options, summary);
+  // An update that failed left its `updated` entry and no `applied`: not listed unless it may have applied.
+  const { steps, neverApplied, unknown } = await checkUnapplied(org, [...found, ...own], Boolean(options.force));
+  for (const sequence of neverApplied)
+    io.err(`${sequence}: the run's update of it was never applied: nothing to restore`);
+  summary.changed.push(...unknown);
   if (steps.length === 0) {
     io.err(`Nothing to undo in ${options.journal}.`);
     return finish(summary, options);
