@@ -157,12 +157,15 @@ async function lostCreateSteps(
 ): Promise<UndoStep[]> {
   const own = intents.filter((i) => sameId(i.organisationId, org.orgId));
   if (own.length === 0) return [];
-  const claimed = new Set(entries.flatMap((e) => (e.type === 'created' ? [e.recordId.toLowerCase()] : [])));
+  // Records the journal names as created or updated are accounted for by their own entries: never a lost send's.
+  const claimed = new Set(
+    entries.flatMap((e) => (e.type === 'created' || e.type === 'updated' ? [e.recordId.toLowerCase()] : [])),
+  );
   const lost = await findLostCreates(org, own, claimed, options.timezone ?? DEFAULT_TIME_ZONE);
   if (lost.notFound.length) {
     const n = lost.notFound.length;
     options.io.err(
-      `${n} ${n === 1 ? 'send' : 'sends'} of the journal recorded no answer and no such record is in the service (refused, or never sent): nothing to take back for ${n === 1 ? 'it' : 'them'}.`,
+      `${n} ${n === 1 ? 'send' : 'sends'} of the journal recorded no answer and no such record is in the service (refused, or never sent): nothing to take back for ${n === 1 ? 'it' : 'them'}${options.timezone ? '' : ' (if the import ran with --timezone, undo with the same one: records are found by dates in it)'}.`,
     );
   }
   for (const { intent, reason } of lost.unresolved)
@@ -203,6 +206,9 @@ async function undoStep(
 ): Promise<void> {
   const { summary } = context;
   try {
+    // A record found for a send with no answer is journalled as that send's first (as the import adopts it),
+    // so the send counts as answered from now on, whatever happens to the delete.
+    if (step.lost) await context.journal.append(adoptedEntry(step.lost, step));
     const current = await UNDO_OPS[step.kind].get(org, step.recordId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
@@ -231,6 +237,20 @@ async function undoStep(
   } catch (error) {
     summary.failed.push({ sequence: step.sequence, reason: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** The `created` entry of a record found for a send whose answer was lost (the import's own, `adopt`). */
+function adoptedEntry(intent: IntentEntry, step: UndoStep): JournalEntry {
+  const { type: _intent, cursor: _cursor, ...send } = intent;
+  return {
+    ...send,
+    at: new Date().toISOString(),
+    type: 'created',
+    recordId: step.recordId,
+    sequence: step.sequence,
+    ...(step.written ? { updatedAt: step.written } : {}),
+    lineItemIds: [],
+  };
 }
 
 /** Why a record the service answers 404 for is not counted as gone. */

@@ -14,7 +14,7 @@ import type { UndoStep } from './plan.ts';
 
 /** What the look-up settled. */
 export interface LostCreates {
-  /** A delete step per record found (`lost`: its answer was lost), at most one per send. */
+  /** A delete step per record found (`lost`: the send whose answer was lost), at most one per send. */
   steps: UndoStep[];
   /** Sends with no record in the service: refused, or never sent (a stop before the send); nothing to take back. */
   notFound: IntentEntry[];
@@ -103,7 +103,7 @@ function settle(kind: ImportKind, sends: IntentEntry[], found: (Receipt | Return
       ...(intent.file ? { file: intent.file } : {}),
       ...(intent.sheet ? { sheet: intent.sheet } : {}),
       written: record.updated_at,
-      lost: true,
+      lost: intent,
     });
   });
 }

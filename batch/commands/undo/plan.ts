@@ -32,8 +32,8 @@ export type UndoStep = (
   sheet?: string;
   /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
   written: string | null;
-  /** Found in the service by its fingerprint: the run sent it and its answer was lost (lost-creates.ts). */
-  lost?: boolean;
+  /** Found in the service by its fingerprint: the send (its intent) whose answer was lost (lost-creates.ts). */
+  lost?: IntentEntry;
 };
 
 /**

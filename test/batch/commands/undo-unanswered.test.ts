@@ -56,9 +56,13 @@ describe('shed undo of a run stopped before a send was answered', () => {
       new RegExp(`delete ${created.sequence} \\(crash.csv, row 2; its answer was lost, found in the service\\)`),
     );
     expect(await ids()).not.toContain(created.recordId);
-    // Taken back and journalled: a second undo does nothing.
-    const again = await undoCommand({ ...connection(sandbox.url), journal, yes: true, io: memoryIO() });
+    // Journalled as the send's (as the import adopts it), then undone: a second undo has nothing to say.
+    const types = (await readEntries(journal)).map((e) => `${e.type}${e.recordId === created.recordId ? '*' : ''}`);
+    expect(types).toEqual(['intent', 'created*', 'undone*']);
+    const quiet = memoryIO();
+    const again = await undoCommand({ ...connection(sandbox.url), journal, yes: true, io: quiet });
     expect(again.deleted).toHaveLength(0);
+    expect(quiet.stderr.join('\n')).toBe(`Nothing to undo in ${journal}.`);
   });
 
   it('never takes a record that was in the service before the run (older than its cursor) for the send', async () => {
