@@ -25,8 +25,10 @@ export interface LostCreates {
 /**
  * Looks for the records of sends with no answer (`intents`, one organisation's): among the records changed
  * since the run's cursor (less the margin), those with the send's fingerprint that no journal entry
- * claims. A record counts as the send's only when the fingerprint matches, the send was not an allowed
- * duplicate (a twin was already there), and there are no more such records than such sends.
+ * claims, and (when the service gives `inserted_at`) inserted after that time. A record counts as the
+ * send's only when the fingerprint matches, the send was not an allowed duplicate (a twin was already
+ * there), and there are no more such records than such sends. Stamps are compared as the import's own
+ * look-up does (the margin: gaps project row 29, shared/service/gaps.ts `STAMP_ORDER_MARGIN_MS`).
  * @param claimed ids (lower case) of records the journal's `created` entries name: never another send's.
  * @param timeZone the farm's time zone the import ran with (fingerprints read dates in it).
  * @throws nothing: a list that fails leaves its sends unresolved, with the reason.
@@ -56,7 +58,10 @@ export async function findLostCreates(
     }
     for (const print of new Set(own.map((i) => i.fingerprint))) {
       const sends = own.filter((i) => i.fingerprint === print);
-      settle(kind, sends, byPrint.get(print) ?? [], result);
+      // A record the service says was inserted before the run read it (an older twin edited since) is not the send's.
+      const from = listFrom(sends);
+      const after = (r: Receipt | Return) => !from || !r.inserted_at || Date.parse(r.inserted_at) > Date.parse(from);
+      settle(kind, sends, (byPrint.get(print) ?? []).filter(after), result);
     }
   }
   return result;

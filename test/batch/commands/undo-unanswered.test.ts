@@ -9,7 +9,7 @@ import { memoryIO } from '../../../batch/ui/io.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
-import { listAll } from '../../support/service.ts';
+import { getJson, listAll } from '../../support/service.ts';
 
 const connection = (url: string) => ({ baseUrl: url, token: 'demo-token-willow', org: 'Willow Creek Pastoral Co' });
 const readEntries = async (path: string) =>
@@ -73,8 +73,16 @@ describe('shed undo of a run stopped before a send was answered', () => {
     const created = entries.find((e) => e.type === 'created');
     const intent = entries.find((e) => e.type === 'intent');
     // A later run of another file sends the same invoice (the service's copy was not in its read: say it was
-    // deleted meanwhile) and is stopped before the answer; its cursor is after the existing record's stamp.
-    const cursor = new Date(Date.parse(created.updatedAt) + 5000).toISOString();
+    // deleted meanwhile) and is stopped before the answer; its cursor is after the existing record's stamp,
+    // by the margin. Then someone adds to the existing record's notes (same content: same fingerprint).
+    const cursor = new Date(Date.parse(created.updatedAt) + 1000).toISOString();
+    const current = await getJson(sandbox.url, `/api/shed/receipts/${created.recordId}`);
+    const patched = await fetch(`${sandbox.url}/api/shed/organisations/${WILLOW}/receipts/${created.recordId}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer demo-token-willow', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ notes: `${current.notes} (checked)` }),
+    });
+    expect(patched.ok).toBe(true);
     const journal = join(dir, 'later.csv.journal.jsonl');
     await writeFile(journal, `${JSON.stringify({ ...intent, file: 'later.csv', cursor })}\n`);
     const io = memoryIO();
