@@ -55,21 +55,29 @@ export interface UndoSummary {
 }
 
 /**
- * `shed undo JOURNAL`: takes back what one import run wrote: deletes the records it created
- * and puts back those it updated, after a confirmation listing them (or `--yes`). Each step is
- * recorded in the journal as `undone`, so a second undo does nothing. The way out of an import into
- * the wrong organisation: the journal names the organisation, and the token must see it.
+ * `shed undo JOURNAL`: takes back what the journal's runs wrote and no undo took back yet: deletes the
+ * records they created and puts back those they updated, after a confirmation listing them (or `--yes`).
+ * Each step is recorded in the journal as `undone`, so a second undo does nothing, and a record written
+ * again by a later run is undone again. The way out of an import into the wrong organisation: the
+ * journal names the organisation, and the token must see it; a journal holding several organisations'
+ * records is undone in one (`org`, else its only one, else the session's or the only one of them the
+ * token sees), the others named (exit 1). Creates sent with no answer journalled are looked for in the
+ * service (lost-creates.ts) and updates with no `applied` read first (unapplied.ts).
  * A record changed in the service since the run wrote it (its `updated_at` differs from the one the
- * journal recorded) is someone else's work now: it is left alone and named, unless `force`. Undo
- * holds the journal's lock, so it cannot run while an import of the same file is sending.
- * @returns the summary; `exitCode` 1 when a record was left alone or failed.
- * @throws UsageError (exit 2) for an unreadable journal, or no confirmation without `--yes` and no
- *   terminal to ask on; JournalError `import_running` (exit 2) while that import runs,
- *   `journal_other_service` (exit 2, nothing changed) for a journal written against another service
- *   (entries of older journals record none: undone as before, with a warning that they were not checked).
+ * journal recorded) is someone else's work now: it is left alone and named, unless `force`. A 404 counts
+ * as already gone only when the service's deleted list holds the record. Undo holds the journal's lock,
+ * so it cannot run while an import of the same file is sending.
+ * @returns the summary; `exitCode` 1 when a record was left alone, failed, could not be settled, or is
+ *   another organisation's.
+ * @throws UsageError (exit 2) for an unreadable journal, a `timezone` that is not an IANA zone, or no
+ *   confirmation without `--yes` and no terminal to ask on; JournalError `import_running` (exit 2) while
+ *   that import runs, `journal_other_service` (exit 2, nothing changed) for a journal written against
+ *   another service (entries of older journals record none: undone as before, with a warning that they
+ *   were not checked); OrganisationChoiceError when the organisation cannot be chosen.
  */
 export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   const { io } = options;
+  if (options.timezone !== undefined) checkTimeZone(options.timezone);
   // A mistyped path must not read as "nothing to undo": the run it names would stay in the service.
   await access(options.journal).catch(() => {
     throw new UsageError(
@@ -171,6 +179,15 @@ async function lostCreateSteps(
   for (const { intent, reason } of lost.unresolved)
     summary.unanswered.push({ rows: describeRows(intent), reason: `its send recorded no answer and ${reason}` });
   return lost.steps;
+}
+
+/** @throws UsageError (exit 2, nothing read) when `--timezone` is not an IANA time zone. */
+function checkTimeZone(timeZone: string): void {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone });
+  } catch {
+    throw new UsageError(`Expected \`--timezone\` to be an IANA time zone such as Australia/Sydney, got '${timeZone}'`);
+  }
 }
 
 /** Sets the exit code and prints what was left and the totals. */

@@ -112,4 +112,16 @@ describe('shed undo of a run stopped before a send was answered', () => {
     expect(io.stderr.join('\n')).toMatch(/Import the file again first/);
     expect(await ids()).toEqual(before);
   });
+
+  it('refuses a --timezone that is not an IANA zone before reading anything (exit 2)', async () => {
+    await expect(
+      undoCommand({
+        ...connection(sandbox.url),
+        journal: join(dir, 'crash.csv.journal.jsonl'),
+        timezone: 'Mars/Olympus',
+        yes: true,
+        io: memoryIO(),
+      }),
+    ).rejects.toThrow(/Expected `--timezone` to be an IANA time zone .* got 'Mars\/Olympus'/);
+  });
 });
