@@ -4,7 +4,7 @@
  * record is read from the service before anything is listed.
  */
 import type { OrgClient } from '../../../shared/client/index.ts';
-import { changedSince } from '../../../shared/import/engine/run.ts';
+import { changedSince } from '../../../shared/import/engine/versions.ts';
 import { NotFoundError } from '../../../shared/errors/not-found-error.ts';
 import { UNDO_OPS } from './kind-ops.ts';
 import type { UndoStep } from './plan.ts';
