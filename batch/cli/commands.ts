@@ -126,6 +126,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
     .argument('<journal>', "the run's journal, NAME.xlsx.journal.jsonl (or NAME.csv.…) beside its results file")
     .option('--yes', 'do not ask for confirmation')
     .option('--force', 'also undo records changed in the service since the run wrote them')
+    .option('--timezone <iana>', "the farm's time zone the import ran with (to find records whose answer was lost)")
     .option('--json', 'print a machine-readable summary on standard output')
     .action(async (journal: string, _opts, cmd: Command) => {
       // Without a terminal there is no one to ask: undoCommand then requires --yes (exit 2).

@@ -1,5 +1,6 @@
 /** What undo does to a record of each kind, looked up by kind: read it, delete it, put it back as it was before the run. */
 import type { OrgClient } from '../../../shared/client/index.ts';
+import { receiptIdentity, returnIdentity } from '../../../shared/import/engine/fingerprint.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 import type { Receipt, Return } from '../../../shared/schemas/resources.ts';
 import { restoreReceiptBody, restoreReturnBody } from './plan.ts';
@@ -11,6 +12,10 @@ export interface UndoOps {
   delete(org: OrgClient, id: string): Promise<void>;
   /** Puts the record back as `previous`; `current` is its state now (a receipt's line items to keep by id). */
   restore(org: OrgClient, id: string, previous: Receipt | Return, current: Receipt | Return): Promise<unknown>;
+  /** The records changed after an ISO time (null: all), every page. */
+  listSince(org: OrgClient, updatedAfter: string | null): Promise<(Receipt | Return)[]>;
+  /** What makes a record the same as the one an import sent (its fingerprint's identity, fingerprint.ts). */
+  identity(org: OrgClient, record: Receipt | Return, timeZone: string): string;
 }
 
 /** Each kind's undo operations. */
@@ -23,10 +28,14 @@ export const UNDO_OPS: Readonly<Record<ImportKind, UndoOps>> = {
         id,
         restoreReceiptBody(previous as Receipt, new Set((current as Receipt).line_items.map((item) => item.id))),
       ),
+    listSince: async (org, updatedAfter) => (await org.listReceipts(updatedAfter ? { updatedAfter } : {})).records,
+    identity: (org, record, timeZone) => receiptIdentity(org.orgId, record as Receipt, timeZone),
   },
   returns: {
     get: (org, id) => org.getReturn(id),
     delete: (org, id) => org.deleteReturn(id),
     restore: (org, id, previous) => org.updateReturn(id, restoreReturnBody(previous as Return)),
+    listSince: async (org, updatedAfter) => (await org.listReturns(updatedAfter ? { updatedAfter } : {})).records,
+    identity: (org, record, timeZone) => returnIdentity(org.orgId, record as Return, timeZone),
   },
 };

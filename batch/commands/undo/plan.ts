@@ -4,7 +4,7 @@
  */
 import type { ReceiptUpdateBody, ReturnUpdateBody } from '../../../shared/schemas/bodies.ts';
 import { Receipt, Return } from '../../../shared/schemas/resources.ts';
-import type { JournalEntry } from '../../../shared/import/engine/journal.ts';
+import type { CreatedEntry, IntentEntry, JournalEntry, UpdatedEntry } from '../../../shared/import/engine/journal.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 
 /** The schema a record's previous state in the journal is read with, per kind. */
@@ -25,64 +25,109 @@ export type UndoStep = (
       previous: Receipt | Return;
     }
 ) & {
+  /** The organisation the record is in (a journal may hold several: one file imported with two `--org`). */
+  organisationId: string;
   /** The file and sheet the record's rows came from, when the journal records them. */
   file?: string;
   sheet?: string;
   /** The record's `updated_at` after the journal's last write to it; null when the journal does not say. */
   written: string | null;
+  /** Found in the service by its fingerprint: the send (its intent) whose answer was lost (lost-creates.ts). */
+  lost?: IntentEntry;
 };
 
 /**
  * What undoing a journal means (pure): every record it created is deleted, every record it updated
- * is put back as it was before the first update, newest first; records already undone are skipped.
+ * is put back as it was before the first update, newest first. The journal is walked in order: an
+ * `undone` entry takes back only the entries before it, so a record undone and then written again by a
+ * later run of the same file (journals are per input file and outlive runs) is undone again; the
+ * first `updated` after an `undone` holds the state to put back then.
  * Each step carries the `updated_at` the journal's last write left (`created` or `applied`), so undo
  * can refuse a record someone changed since.
- * @returns the organisation the journal wrote to, and the steps.
+ * @returns the steps (each names its organisation), the creates sent with no answer journalled
+ *   (`unansweredIntents`: their records, if the service made them, must be looked for), and the
+ *   organisations either is in, in order of first appearance (`organisations`, empty: nothing to undo).
  */
-export function planUndo(entries: readonly JournalEntry[]): { organisationId: string | null; steps: UndoStep[] } {
-  const undone = new Set(entries.flatMap((e) => (e.type === 'undone' ? [e.recordId] : [])));
-  const written = new Map<string, string>();
+export function planUndo(entries: readonly JournalEntry[]): {
+  organisations: string[];
+  steps: UndoStep[];
+  unanswered: IntentEntry[];
+} {
+  // Steps still open (not yet undone), by record id, in the order they were opened.
+  const open = new Map<string, UndoStep>();
   for (const entry of entries) {
-    if (entry.type === 'created' && entry.updatedAt) written.set(entry.recordId, entry.updatedAt);
-    if (entry.type === 'applied') written.set(entry.recordId, entry.updatedAt);
-  }
-  const steps: UndoStep[] = [];
-  const seen = new Set<string>();
-  for (const entry of entries) {
-    if (undone.has((entry as { recordId?: string }).recordId ?? '')) continue;
-    if (entry.type === 'created' && !seen.has(entry.recordId)) {
-      seen.add(entry.recordId);
-      const { kind, recordId, sequence, rowNumbers } = entry;
-      steps.push({
-        action: 'delete',
-        kind,
-        recordId,
-        sequence,
-        rowNumbers,
-        ...whereFrom(entry),
-        written: written.get(recordId) ?? null,
-      });
-    } else if (entry.type === 'updated' && !seen.has(entry.recordId)) {
-      // The first update in the journal holds the state before the run touched the record.
-      seen.add(entry.recordId);
-      const schema = PREVIOUS_SCHEMA[entry.kind];
-      const previous = schema.safeParse(entry.previous);
-      if (previous.success) {
-        const { kind, recordId, sequence, rowNumbers } = entry;
-        steps.push({
-          action: 'restore',
-          kind,
-          recordId,
-          sequence,
-          rowNumbers,
-          ...whereFrom(entry),
-          previous: previous.data,
-          written: written.get(recordId) ?? null,
-        });
-      }
+    if (entry.type === 'undone') open.delete(entry.recordId);
+    else if (entry.type === 'created' || entry.type === 'applied') {
+      const step = open.get(entry.recordId);
+      if (step && entry.updatedAt) step.written = entry.updatedAt;
+      else if (!step && entry.type === 'created') open.set(entry.recordId, deleteStep(entry));
+    } else if (entry.type === 'updated' && !open.has(entry.recordId)) {
+      // The first update since the record was last undone holds its state before the run touched it.
+      const step = restoreStep(entry);
+      if (step) open.set(entry.recordId, step);
     }
   }
-  return { organisationId: entries.find((e) => e.type !== 'undone')?.organisationId ?? null, steps: steps.reverse() };
+  const steps = [...open.values()].reverse();
+  const unanswered = unansweredIntents(entries);
+  const pending = new Set([...steps, ...unanswered].map((s) => s.organisationId));
+  const organisations = [...new Set(entries.map((e) => e.organisationId))].filter((id) => pending.has(id));
+  return { organisations, steps, unanswered };
+}
+
+/**
+ * The creates a run sent (its `intent` is journalled before the send) with no `created` after them: a
+ * crash or a stop between the send and its answer, or a send the service refused (the journal cannot
+ * tell which). Walked in order: a `created` of the same organisation, kind and row group (else, the
+ * rows having moved, the same fingerprint) answers the intents before it; repeated intents of one row
+ * group are one (a run sending again after its first intent).
+ */
+export function unansweredIntents(entries: readonly JournalEntry[]): IntentEntry[] {
+  const pending = new Map<string, IntentEntry>();
+  const scope = (e: IntentEntry | CreatedEntry) => `${e.organisationId}|${e.kind}|${e.fingerprint}`;
+  const group = (e: IntentEntry | CreatedEntry) => `${scope(e)}@${e.sheet ?? ''}!${e.rowNumbers.join(',')}`;
+  for (const entry of entries) {
+    if (entry.type === 'intent') {
+      if (!pending.has(group(entry))) pending.set(group(entry), entry);
+    } else if (entry.type === 'created') {
+      if (pending.delete(group(entry))) continue;
+      const moved = [...pending.entries()].find(([, intent]) => scope(intent) === scope(entry));
+      if (moved) pending.delete(moved[0]);
+    }
+  }
+  return [...pending.values()];
+}
+
+/** The step that deletes a record a run created. */
+function deleteStep(entry: CreatedEntry): UndoStep {
+  const { kind, recordId, sequence, rowNumbers, organisationId } = entry;
+  return {
+    action: 'delete',
+    kind,
+    recordId,
+    sequence,
+    rowNumbers,
+    organisationId,
+    ...whereFrom(entry),
+    written: entry.updatedAt ?? null,
+  };
+}
+
+/** The step that puts back a record a run updated; null when the journal's previous state does not read. */
+function restoreStep(entry: UpdatedEntry): UndoStep | null {
+  const previous = PREVIOUS_SCHEMA[entry.kind].safeParse(entry.previous);
+  if (!previous.success) return null;
+  const { kind, recordId, sequence, rowNumbers, organisationId } = entry;
+  return {
+    action: 'restore',
+    kind,
+    recordId,
+    sequence,
+    rowNumbers,
+    organisationId,
+    ...whereFrom(entry),
+    previous: previous.data,
+    written: null,
+  };
 }
 
 /** The file and sheet an entry names (journals of older versions name neither, or only the sheet). */

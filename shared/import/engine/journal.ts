@@ -121,11 +121,6 @@ export class JournalIndex {
     }
   }
 
-  /** The creates an earlier run sent (or was about to) with no answer recorded: the service may hold them. */
-  get unanswered(): readonly IntentEntry[] {
-    return this.pending;
-  }
-
   /** Whether the journal has no created entry and no unanswered intent of this organisation and kind. */
   get empty(): boolean {
     return this.created.length === 0 && this.pending.length === 0;
