@@ -34,7 +34,10 @@ async function outcome(path: string, sheetBatchBytes?: number): Promise<unknown>
   }
 }
 
-describe('big worksheets read in batches', () => {
+/** Each big sheet is written and read whole and in batches: seconds alone, far more beside other test files. */
+const BIG_SHEET_MS = 180_000;
+
+describe('big worksheets read in batches', { timeout: BIG_SHEET_MS }, () => {
   it(`read exactly as a whole read, for each of ${WORKBOOKS.length} workbooks (fixtures, examples, the reading corpus)`, async () => {
     expect(WORKBOOKS.length).toBeGreaterThan(7);
     const differ: string[] = [];
@@ -126,7 +129,7 @@ const STYLES = {
   content: '<?xml version="1.0"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
 };
 
-describe('big worksheets read in batches, with shared strings', () => {
+describe('big worksheets read in batches, with shared strings', { timeout: BIG_SHEET_MS }, () => {
   it('reads every shared string as a whole read does, each batch given only the items its rows use', async () => {
     // Items in any prefix and as rich text; values naming them written plainly, with spaces, a sign,
     // escaped (`&#49;`, `&#x32;`, `_x0032_`), out of range: each batch reads them as the whole sheet does
@@ -238,7 +241,7 @@ describe('big worksheets read in batches, with shared strings', () => {
   });
 });
 
-describe('big worksheets whose rows cannot be cut safely are read whole', () => {
+describe('big worksheets whose rows cannot be cut safely are read whole', { timeout: BIG_SHEET_MS }, () => {
   /** 20,000 rows (3 MB and more: several 1 MiB pieces), row `r` made by `row(r)`. */
   async function wholeAndBatched(row: (r: number) => string): Promise<[unknown, unknown]> {
     let rows = '';
