@@ -145,7 +145,7 @@ export class ExcelWorkbook implements WorkbookPort {
       if (used.isNullObject) return grid;
       await readRows(sheet, used, grid, { config, support, batch, options });
       await readLayout(grid, layout, batch);
-      await readDateSystem(sheet, grid, batch, config.chunkRows);
+      await readDateSystem(context.workbook, sheet, grid, batch, config.chunkRows);
       return grid;
     });
   }
