@@ -52,8 +52,14 @@ const invoices = (prefix: string, count: number) =>
 class WatchedWorkbook extends ExcelWorkbook {
   parts = 0;
   afterPart?: (part: number) => void;
+  /** Called before each re-read of cells (the bookkeeper typing while records are sent). */
+  beforeRead?: () => void;
   constructor(fake: FakeExcel) {
     super({ excel: fake.host, requirements: officeWith('1.17').context.requirements });
+  }
+  override async readColumns(...args: Parameters<ExcelWorkbook['readColumns']>) {
+    this.beforeRead?.();
+    return super.readColumns(...args);
   }
   override async writeResults(input: ResultsInput): Promise<void> {
     await super.writeResults(input);
@@ -124,6 +130,35 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     expect(state.unplaced).toBeGreaterThan(0);
   });
 
+  it('cells typed where the result block goes while the import runs are not overwritten: said, and placed again once cleared', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('TYP', 3)] }] });
+    const { workbook, importer } = await open(fake);
+    workbook.beforeRead = () => {
+      workbook.beforeRead = undefined;
+      // Typed right of the data, where the block was to go (J–O), after the sheet was read.
+      const values = fake.sheet('Dockets').values;
+      values[0]![9] = 'Paid?';
+      values[1]![9] = 'yes';
+      values[2]![10] = 'ring Bob';
+    };
+    await importer.start();
+    const values = fake.sheet('Dockets').values;
+    expect([values[0]?.[9], values[1]?.[9], values[2]?.[10]]).toEqual(['Paid?', 'yes', 'ring Bob']);
+    expect(values.flat()).not.toContain('created');
+    const state = importer.store.get();
+    expect(state.status?.tone).not.toBe('success');
+    expect(state.unplaced).toBe(3);
+    expect(state.warnings).toContain(
+      'Cells J1, J2, K3 were filled while the import ran, where its results go (columns J–O): no result was written over them. Move or clear those cells, then press Place results again.',
+    );
+    // Cleared: the results are placed.
+    for (const row of values) row.splice(9);
+    await importer.placeResultsAgain();
+    expect(importer.store.get().unplaced).toBe(0);
+    expect(values[0]?.slice(9, 14)).toEqual(RESULTS);
+    await expectIdsOnTheirRows(values, 'TYP', 3);
+  });
+
   it('a sort mid-import: every result is written onto its invoice’s row', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('SRT', 10)] }] });
     const { workbook, importer } = await open(fake);
@@ -182,7 +217,11 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     // One full read (the run's own), and key-cell reads of at most the key columns (invoice, supplier, storage, product, qty, pack size, price).
     const full = loads.filter((op) => op.columns === HEADER.length && String(op.value).includes('values'));
     expect(full).toHaveLength(1);
-    const keyReads = loads.filter((op) => op !== full[0] && String(op.value).includes('values'));
+    const reads = loads.filter((op) => op !== full[0] && String(op.value).includes('values'));
+    // Before the result block's first write, its own columns (J–O) once: still empty, so nothing typed is overwritten.
+    const blockReads = reads.filter((op) => (op.column ?? 0) >= HEADER.length);
+    expect(blockReads.map((op) => [op.column, op.columns])).toEqual([[9, 6]]);
+    const keyReads = reads.filter((op) => !blockReads.includes(op));
     expect(keyReads.length).toBeGreaterThan(0);
     for (const op of keyReads) expect([0, 1, 3, 4, 5, 6, 8]).toContain(op.column);
   });
