@@ -309,8 +309,8 @@ export class PaneImportRun {
    * half-way names the others).
    */
   private resultsSink(run: ResultsContext, placer: ResultsPlacer): ResultsSink {
-    const write = async (part: RowResult[], n: number) => {
-      await placer.write(part, n > 0);
+    const write = async (part: RowResult[]) => {
+      await placer.write(part);
       const unplaced = new Set(placer.unplaced.map((r) => r.rowNumber));
       await this.host.journals.placed(part.map((r) => r.rowNumber).filter((row) => !unplaced.has(row)));
       this.host.store.set({ resultColumns: placer.columns });

@@ -54,6 +54,8 @@ export class ResultsPlacer {
   /** Rows inserted (+) or deleted (−) above the header since the start. */
   private shift = 0;
   private blockWritten: boolean;
+  /** A write of this run went through: the previous run's marks are gone, and this run's are kept from now on. */
+  private marksCleared = false;
 
   constructor(
     private readonly workbook: WorkbookPort,
@@ -92,11 +94,13 @@ export class ResultsPlacer {
   }
 
   /**
-   * Places and writes one batch (rows as read at the start). `keepMarks` for every batch after a
-   * run's first; `search` goes straight to the key columns over the sheet ("Place results again").
+   * Places and writes one batch (rows as read at the start). The previous run's marks and notes are
+   * cleared by the first write that goes through (not one that failed or wrote nothing: its batch kept
+   * nothing, so the old marks stay until a write does); later writes keep this run's. `search` goes
+   * straight to the key columns over the sheet ("Place results again").
    * @throws WorkbookError and office-js errors of the read or the write (nothing is then recorded).
    */
-  async write(results: readonly RowResult[], keepMarks: boolean, search = false): Promise<void> {
+  async write(results: readonly RowResult[], search = false): Promise<void> {
     const { mapping, grid } = this.run;
     const expected = mapping.headerRowNumber + this.shift;
     const resultColumns = this.blockWritten ? this.layout.columns : null;
@@ -129,8 +133,9 @@ export class ResultsPlacer {
       results: placed.results,
       headers: this.currentHeaders(),
       usedWidth: this.usedWidth,
-      keepMarks,
+      keepMarks: this.marksCleared,
     });
+    this.marksCleared = true;
     this.blockWritten = true;
     this.headerLost = null;
     for (const result of results) this.movedTo.delete(result.rowNumber);
@@ -169,7 +174,7 @@ export class ResultsPlacer {
 
   /** Places the unplaced results again, searching the sheet for their rows. @throws as {@link write}. */
   async placeAgain(): Promise<void> {
-    await this.write(this.unplaced, true, true);
+    await this.write(this.unplaced, true);
   }
 
   /**

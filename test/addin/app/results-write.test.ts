@@ -261,3 +261,44 @@ describe('marks after a sort mid-import', () => {
     await expectIdsOnTheirRows(values, 'MRK', 1);
   });
 });
+
+/** The adapter with notes (ExcelApi 1.18), whose next write of results can be made to fail (a cell being edited). */
+class EditedWorkbook extends ExcelWorkbook {
+  failNext = false;
+  constructor(fake: FakeExcel) {
+    super({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
+  }
+  override async writeResults(input: ResultsInput): Promise<void> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw Object.assign(new Error('The cell is being edited'), { code: 'InvalidOperationInCellEditMode' });
+    }
+    return super.writeResults(input);
+  }
+}
+
+describe('marks of an earlier run when the first write of results fails', () => {
+  it('the old mark and note go with the first write that goes through, not with one that failed', async () => {
+    const rows = invoices('OLD', 2);
+    rows[0]![5] = -5; // OLD-1: refused by Validate, marked, then fixed by the bookkeeper
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...rows] }] });
+    const workbook = new EditedWorkbook(fake);
+    const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
+    await connect.connect(sandbox.url, 'demo-token-willow');
+    if (!connect.session()) await connect.selectOrganisation(WILLOW);
+    const importer = new ImportController({ workbook, session: () => connect.session(), resultsEveryMs: 0 });
+    await importer.refresh();
+    await importer.validate();
+    const sheet = fake.sheet('Dockets');
+    const shedMarks = () =>
+      sheet.conditionalFormats.filter((f) => f.formula.includes('Shed Sheets')).map((f) => f.address);
+    expect(shedMarks()).toEqual(['F2']);
+    expect([...sheet.notes.keys()]).toEqual(['F2']);
+    sheet.values[1]![5] = 5;
+    workbook.failNext = true;
+    await importer.start();
+    expect(sheet.values.slice(1).map((r) => r[9])).toEqual(['created', 'created']);
+    expect(shedMarks()).toEqual([]);
+    expect([...sheet.notes.keys()]).toEqual([]);
+  });
+});
