@@ -208,6 +208,25 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     await expectIdsOnTheirRows(fake.sheet('Dockets').values, 'CHG', 4);
   });
 
+  it('rows inserted mid-import: the problem line names the row where it is now, and clicking it selects that cell', async () => {
+    const rows = invoices('MV', 8);
+    rows[5]![5] = -5; // MV-6, row 7 when read: refused
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...rows] }] });
+    const { workbook, importer } = await open(fake);
+    workbook.afterPart = (part) => {
+      if (part === 1) fake.insertRows('Dockets', 2, 3);
+    };
+    await importer.start();
+    const state = importer.store.get();
+    expect(fake.sheet('Dockets').values[9]?.[0]).toBe('MV-6');
+    expect(state.problems).toEqual([
+      'Row 10 (row 7 when read), F: Qty: -5 must be greater than 0 (invoice MV-6 not sent)',
+    ]);
+    expect(state.problemCells).toEqual([{ sheet: 'Dockets', rowNumber: 10, column: 5 }]);
+    await importer.showProblem(0);
+    expect(fake.selection).toEqual({ sheet: 'Dockets', row: 9, column: 5 });
+  });
+
   it('re-reads only the key cells: the header and the batch’s rows, not the sheet', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('KEY', 6)] }] });
     const { importer } = await open(fake);
