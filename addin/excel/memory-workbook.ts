@@ -14,7 +14,7 @@ import type {
   TemplateSheetInput,
   WorkbookPort,
 } from './workbook-port.ts';
-import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
+import { LISTS_SHEET, NOTE_PREFIX, checkSheetRows, sheetNotFound } from './workbook-port.ts';
 import { INSTRUCTIONS_SHEET, instructionRows } from '../../shared/template/index.ts';
 
 /** One sheet: its cells (row 1 at index 0, column A at index 0) and what the adapter put on it. */
@@ -166,6 +166,7 @@ export class MemoryWorkbook implements WorkbookPort {
   }
 
   async addTableSheet(input: TableSheetInput): Promise<{ name: string }> {
+    checkSheetRows(input.name, input.rows.length);
     const name = uniqueSheetName(
       input.name,
       this.sheets.map((s) => s.name),

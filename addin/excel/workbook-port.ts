@@ -101,7 +101,10 @@ export interface WorkbookPort {
   select(sheet: string, rowNumber: number, column: number): Promise<void>;
   /** Removes the fills and notes the last {@link writeResults} put on the sheet; leaves values alone. */
   clearMarks(sheet: string): Promise<void>;
-  /** Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns. */
+  /**
+   * Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns.
+   * @throws WorkbookError `too_many_rows` when the rows and header exceed Excel's grid (nothing added).
+   */
   addTableSheet(sheet: TableSheetInput): Promise<{ name: string }>;
   /**
    * Adds a template (its data sheet, activated, and its Instructions sheet), with drop-down lists fed
@@ -132,6 +135,25 @@ export class WorkbookError extends ShedError {
   }
 }
 
+/** Rows of an Excel worksheet (its grid's limit, the header row included). */
+export const EXCEL_MAX_ROWS = 1_048_576;
+
+/**
+ * Refuses a new sheet of `rows` data rows below one header row that would not fit Excel's grid
+ * ({@link EXCEL_MAX_ROWS}), before anything is added.
+ * @throws WorkbookError `too_many_rows`, saying the count and how to export less.
+ */
+export function checkSheetRows(name: string, rows: number): void {
+  if (rows + 1 <= EXCEL_MAX_ROWS) return;
+  const n = (value: number) => new Intl.NumberFormat('en-AU').format(value);
+  throw new WorkbookError(
+    'too_many_rows',
+    `The export '${name}' has ${n(rows)} rows, more than a sheet holds below its header (${n(EXCEL_MAX_ROWS - 1)}: ` +
+      `Excel's limit is ${n(EXCEL_MAX_ROWS)} rows), so no sheet was added for it. ` +
+      'Choose a narrower date range, or one storage, and export again.',
+  );
+}
+
 /** The {@link WorkbookError} for a sheet name that is not in the workbook. */
 export function sheetNotFound(name: string, existing?: readonly string[]): WorkbookError {
   const known = existing && existing.length > 0 ? `; the workbook has ${existing.map((n) => `'${n}'`).join(', ')}` : '';
@@ -141,6 +163,7 @@ export function sheetNotFound(name: string, existing?: readonly string[]): Workb
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
 declare module '../../shared/errors/shed-error.ts' {
   interface ErrorCodes {
-    WorkbookError: 'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown';
+    WorkbookError:
+      'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown' | 'too_many_rows';
   }
 }

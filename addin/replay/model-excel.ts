@@ -24,6 +24,10 @@ import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.
 
 type Any = any;
 
+/** Excel's grid: rows and columns of a worksheet. */
+const GRID_ROWS = 1_048_576;
+const GRID_COLUMNS = 16_384;
+
 /** A sheet to start with: values and number formats (row 1 at index 0), visibility, notes by address. */
 export interface ModelSheetInit {
   name: string;
@@ -299,8 +303,16 @@ export class ModelExcel {
       {
         name,
         visibility: stored?.visibility ?? 'Visible',
-        getRangeByIndexes: (row: number, column: number, rows: number, columns: number) =>
-          this.rangeProxy(name, row, column, rows, columns),
+        getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => {
+          // Excel's grid: 1,048,576 rows by 16,384 columns; a range past it fails the sync, as in Excel.
+          if (row < 0 || column < 0 || row + rows > GRID_ROWS || column + columns > GRID_COLUMNS)
+            this.errors.push(
+              Object.assign(new Error('The argument is invalid or missing or has an incorrect format.'), {
+                code: 'InvalidArgument',
+              }),
+            );
+          return this.rangeProxy(name, row, column, rows, columns);
+        },
         getCell: (row: number, column: number) => this.rangeProxy(name, row, column, 1, 1),
         getRange: (address?: string) => {
           // No address: the whole sheet, of which the model gives only the conditional formats.

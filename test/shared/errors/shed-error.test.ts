@@ -112,6 +112,7 @@ const RELEASED: Record<ErrorCode, string> = {
   payload_too_large: 'WorkbookError',
   date_system_unknown: 'WorkbookError',
   row_visibility_unknown: 'WorkbookError',
+  too_many_rows: 'WorkbookError',
   sandbox_option_invalid: 'SandboxOptionError',
   sandbox_data_invalid: 'SandboxDataError',
   invalid_recipe: 'RecipeError',
