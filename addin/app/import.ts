@@ -105,6 +105,16 @@ export class ImportController {
   async finishPending(): Promise<void> {
     const { pending } = this.store.get();
     if (!pending) return;
+    if (pending.einvoice !== null) {
+      // Not a sheet of this workbook: the E-invoices tab imports it again (the notice says so).
+      this.store.set({
+        status: {
+          tone: 'error',
+          text: `E-invoice ${pending.einvoice} is not a sheet of this workbook: choose its file on the E-invoices tab and import it again; what was sent is found and gets its ids, nothing is sent twice.`,
+        },
+      });
+      return;
+    }
     const { reading } = pending;
     this.store.set({
       kind: pending.kind,

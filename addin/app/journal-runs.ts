@@ -44,6 +44,8 @@ export interface RunRecord {
   placed: number[];
   /** How the run read the sheet; absent in runs recorded before it was kept. */
   reading?: ReadingChoices;
+  /** The e-invoice's number when the run imported an e-invoice (E-invoices tab), not a sheet of the workbook. */
+  einvoice?: string;
 }
 
 /** One journal entry as kept: its workbook, its run (absent before runs were recorded) and its record's name. */

@@ -39,9 +39,10 @@ export interface PaneJournal extends JournalSink {
   append(entry: JournalEntry, label?: string): Promise<void>;
   /**
    * Starts a run (not a dry run) of one sheet: entries appended from now on belong to it; `reading`:
-   * the choices it reads the sheet with, kept for "Finish it".
+   * the choices it reads the sheet with, kept for "Finish it"; `einvoice`: the number of the e-invoice it
+   * imports (E-invoices tab), when it imports one rather than a sheet.
    */
-  beginRun(run: { sheet: string; kind: ImportKind; reading?: ReadingChoices }): Promise<void>;
+  beginRun(run: { sheet: string; kind: ImportKind; reading?: ReadingChoices; einvoice?: string }): Promise<void>;
   /** Rows (1-based, as the run read them) of the current run whose results are now in the sheet. */
   placed(rowNumbers: readonly number[]): Promise<void>;
   /**
@@ -80,7 +81,7 @@ class Journal implements PaneJournal {
     this.entries.push(entry);
   }
 
-  async beginRun(run: { sheet: string; kind: ImportKind; reading?: ReadingChoices }): Promise<void> {
+  async beginRun(run: { sheet: string; kind: ImportKind; reading?: ReadingChoices; einvoice?: string }): Promise<void> {
     const record: RunRecord = {
       id: crypto.randomUUID(),
       workbook: this.workbook,
