@@ -8,7 +8,7 @@
  * writer for its results feed.
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
-import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
+import { RESULT_COLUMNS, normaliseHeader } from '../../shared/kinds/index.ts';
 import { placeResults, type Relocated } from '../../shared/import/relocate.ts';
 import { findHeaderRow, isHeaderRow, keyColumns, rowKey } from '../../shared/import/row-key.ts';
 import { columnLetter, type Grid, type SheetRow } from '../../shared/sheet/grid.ts';
@@ -48,7 +48,11 @@ export class ResultsPlacer {
   private readonly unplacedByRow = new Map<number, RowResult>();
   private readonly keys: number[];
   private readonly beforeKeys: Map<number, string>;
-  private readonly layout: ResultLayout;
+  private layout: ResultLayout;
+  /** shed's mark on its block was asked for (once, at the first write): the writer places the block by it. */
+  private markRead = false;
+  /** The block found by shed's mark has headers the bookkeeper renamed (`Import status`, `Shed ID`). */
+  private renamedBlock = false;
   private readonly headers: string[];
   private readonly usedWidth: number;
   /** Rows inserted (+) or deleted (−) above the header since the start. */
@@ -103,7 +107,10 @@ export class ResultsPlacer {
   async write(results: readonly RowResult[], search = false): Promise<void> {
     const { mapping, grid } = this.run;
     const expected = mapping.headerRowNumber + this.shift;
-    const resultColumns = this.blockWritten ? this.layout.columns : null;
+    if (!this.markRead) await this.followMark(expected);
+    // The header is told by shed's block once it is there under shed's own headers; a block the
+    // bookkeeper renamed (found by its mark) says nothing, and the mapping's headers tell it.
+    const resultColumns = this.blockWritten && !this.renamedBlock ? this.layout.columns : null;
     const columns = [...new Set([...this.keys, ...(resultColumns ?? [])])];
     let placed =
       search || results.length === 0 ? null : await this.placeWhereLastSeen(results, expected, columns, resultColumns);
@@ -145,6 +152,21 @@ export class ResultsPlacer {
       if (lost.has(result.rowNumber)) this.unplacedByRow.set(result.rowNumber, result);
       else this.unplacedByRow.delete(result.rowNumber);
     }
+  }
+
+  /**
+   * The block's place as the writer finds it: by shed's mark on the sheet (a block whose headers the
+   * bookkeeper renamed is still shed's), else by its headers as read at the start. Asked once.
+   */
+  private async followMark(headerRowNumber: number): Promise<void> {
+    this.markRead = true;
+    const marked = (await this.workbook.resultsMark?.(this.run.grid.sheet, headerRowNumber)) ?? null;
+    if (!marked) return;
+    this.layout = resultLayout(this.headers, this.usedWidth, marked);
+    this.blockWritten = this.blockWritten || this.layout.newHeaders.length === 0;
+    this.renamedBlock = this.layout.columns.some(
+      (c, i) => normaliseHeader(this.headers[c] ?? '') !== normaliseHeader(RESULT_COLUMNS[i] ?? ''),
+    );
   }
 
   /**

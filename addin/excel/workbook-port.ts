@@ -99,6 +99,13 @@ export interface WorkbookPort {
    * @throws WorkbookError `sheet_not_found`.
    */
   select(sheet: string, rowNumber: number, column: number): Promise<void>;
+  /**
+   * The 0-based columns shed's mark on its result block names on `headerRowNumber`'s row (the block
+   * {@link writeResults} writes into, whatever its headers now say), or null when the sheet has no such
+   * mark. Absent where the workbook keeps no marks (the block is then found by its headers alone).
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  resultsMark?(sheet: string, headerRowNumber: number): Promise<number[] | null>;
   /** Removes the fills and notes the last {@link writeResults} put on the sheet; leaves values alone. */
   clearMarks(sheet: string): Promise<void>;
   /**

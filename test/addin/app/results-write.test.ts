@@ -159,6 +159,25 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     await expectIdsOnTheirRows(values, 'TYP', 3);
   });
 
+  it('shed’s result headers renamed by the bookkeeper: the next import writes into the same block, found by its mark', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('REN', 3)] }] });
+    const { importer } = await open(fake);
+    await importer.start();
+    const sheet = fake.sheet('Dockets');
+    expect(sheet.values[0]?.slice(9, 14)).toEqual(RESULTS);
+    sheet.values[0]![9] = 'Import status';
+    sheet.values[0]![10] = 'Shed ID';
+    for (const row of invoices('NEW', 2)) sheet.values.push(row);
+    await importer.refresh();
+    await importer.start();
+    const state = importer.store.get();
+    expect(state.warnings).toEqual([]);
+    expect(state).toMatchObject({ unplaced: 0, resultColumns: 'J–O', status: { tone: 'success' } });
+    expect(sheet.values[0]?.slice(9, 11)).toEqual(['Import status', 'Shed ID']);
+    expect(sheet.values[0]?.length).toBe(15);
+    await expectIdsOnTheirRows(sheet.values, 'NEW', 2);
+  });
+
   it('a sort mid-import: every result is written onto its invoice’s row', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('SRT', 10)] }] });
     const { workbook, importer } = await open(fake);
