@@ -14,16 +14,8 @@ import { findHeaderRow, isHeaderRow, keyColumns, rowKey } from '../../shared/imp
 import { columnLetter, type Grid, type SheetRow } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../shared/sheet/mapping.ts';
 import { resultLayout, type ResultLayout } from '../excel/sheet-layout.ts';
-import type { WorkbookPort } from '../excel/workbook-port.ts';
+import { WorkbookError, type WorkbookPort } from '../excel/workbook-port.ts';
 import { headerRowOf, lastFilled } from './import-steps.ts';
-
-/** Cells named in the message of a result block whose place was taken, before `and N more`. */
-const NAMED_CELLS = 5;
-
-/** Whether a cell read back is empty. */
-function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || value === '';
-}
 
 /** The run a batch belongs to: the sheet as read at the start, its mapping, and whether it is Validate. */
 export interface ResultsRun {
@@ -132,16 +124,22 @@ export class ResultsPlacer {
         columns: this.keys,
       });
     }
-    // The block's place was worked out from the sheet as read at the start: cells typed there since are never overwritten.
-    if (!this.blockWritten && (await this.blockTaken(results))) return;
-    await this.workbook.writeResults({
-      sheet: grid.sheet,
-      headerRowNumber: mapping.headerRowNumber + this.shift,
-      results: placed.results,
-      headers: this.currentHeaders(),
-      usedWidth: this.usedWidth,
-      keepMarks: this.marksCleared,
-    });
+    try {
+      await this.workbook.writeResults({
+        sheet: grid.sheet,
+        headerRowNumber: mapping.headerRowNumber + this.shift,
+        results: placed.results,
+        headers: this.currentHeaders(),
+        usedWidth: this.usedWidth,
+        keepMarks: this.marksCleared,
+      });
+    } catch (error) {
+      // Cells filled where the new block goes, found by the writer itself: nothing was written; kept for later.
+      if (!(error instanceof WorkbookError && error.code === 'cells_taken')) throw error;
+      this.headerLost = error.message;
+      for (const result of results) this.unplacedByRow.set(result.rowNumber, result);
+      return;
+    }
     this.marksCleared = true;
     this.blockWritten = true;
     this.headerLost = null;
@@ -167,31 +165,6 @@ export class ResultsPlacer {
     this.renamedBlock = this.layout.columns.some(
       (c, i) => normaliseHeader(this.headers[c] ?? '') !== normaliseHeader(RESULT_COLUMNS[i] ?? ''),
     );
-  }
-
-  /**
-   * Before the result block's first write: whether any of its new columns holds a cell, on the header
-   * row or below, that was filled after the sheet was read (the block's place came from the sheet as
-   * read then). If so nothing is written, the batch's results are kept unplaced ("Place results again"),
-   * and {@link headerLost} names the cells.
-   */
-  private async blockTaken(results: readonly RowResult[]): Promise<boolean> {
-    const header = this.run.mapping.headerRowNumber + this.shift;
-    const columns = this.layout.newHeaders.map((h) => h.column);
-    const rows = await this.workbook.readColumns(this.run.grid.sheet, columns);
-    const taken = rows
-      .filter((row) => row.rowNumber >= header)
-      .flatMap((row) => columns.filter((c) => !isBlank(row.cells[c])).map((c) => `${columnLetter(c)}${row.rowNumber}`));
-    if (taken.length === 0) return false;
-    const named =
-      taken.slice(0, NAMED_CELLS).join(', ') +
-      (taken.length > NAMED_CELLS ? ` and ${taken.length - NAMED_CELLS} more` : '');
-    this.headerLost =
-      `${taken.length === 1 ? 'Cell' : 'Cells'} ${named} ${taken.length === 1 ? 'was' : 'were'} filled while the import ran, ` +
-      `where its results go (columns ${this.columns}): no result was written over ${taken.length === 1 ? 'it' : 'them'}. ` +
-      'Move or clear those cells, then press Place results again.';
-    for (const result of results) this.unplacedByRow.set(result.rowNumber, result);
-    return true;
   }
 
   /** Places the unplaced results again, searching the sheet for their rows. @throws as {@link write}. */

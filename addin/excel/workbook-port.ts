@@ -90,7 +90,7 @@ export interface WorkbookPort {
    * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message, Updated At) into the sheet,
    * reusing result columns already there; marks each row's invalid cells with a red fill (and a note
    * where Excel supports notes), after removing the marks of the previous run.
-   * @throws WorkbookError `sheet_not_found`.
+   * @throws WorkbookError `sheet_not_found`; `cells_taken` when a new block's place holds cells (nothing written).
    */
   writeResults(input: ResultsInput): Promise<void>;
   /**
@@ -161,6 +161,26 @@ export function checkSheetRows(name: string, rows: number): void {
   );
 }
 
+/** Cells named in a refusal of the result block's place before `and N more`. */
+const NAMED_CELLS = 5;
+
+/**
+ * The {@link WorkbookError} `cells_taken` for a result block whose place (`columns`, such as `J–O`)
+ * holds cells filled since the sheet was read (`taken`: A1 addresses): nothing is written over them.
+ */
+export function cellsTaken(taken: readonly string[], columns: string): WorkbookError {
+  const one = taken.length === 1;
+  const named =
+    taken.slice(0, NAMED_CELLS).join(', ') +
+    (taken.length > NAMED_CELLS ? ` and ${taken.length - NAMED_CELLS} more` : '');
+  return new WorkbookError(
+    'cells_taken',
+    `${one ? 'Cell' : 'Cells'} ${named} ${one ? 'was' : 'were'} filled while the import ran, where its results go ` +
+      `(columns ${columns}): no result was written over ${one ? 'it' : 'them'}. ` +
+      'Move or clear those cells, then press Place results again.',
+  );
+}
+
 /** The {@link WorkbookError} for a sheet name that is not in the workbook. */
 export function sheetNotFound(name: string, existing?: readonly string[]): WorkbookError {
   const known = existing && existing.length > 0 ? `; the workbook has ${existing.map((n) => `'${n}'`).join(', ')}` : '';
@@ -171,6 +191,11 @@ export function sheetNotFound(name: string, existing?: readonly string[]): Workb
 declare module '../../shared/errors/shed-error.ts' {
   interface ErrorCodes {
     WorkbookError:
-      'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown' | 'too_many_rows';
+      | 'sheet_not_found'
+      | 'payload_too_large'
+      | 'date_system_unknown'
+      | 'row_visibility_unknown'
+      | 'too_many_rows'
+      | 'cells_taken';
   }
 }

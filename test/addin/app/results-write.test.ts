@@ -52,16 +52,13 @@ const invoices = (prefix: string, count: number) =>
 class WatchedWorkbook extends ExcelWorkbook {
   parts = 0;
   afterPart?: (part: number) => void;
-  /** Called before each re-read of cells (the bookkeeper typing while records are sent). */
-  beforeRead?: () => void;
+  /** Called before each write of results (the bookkeeper typing while records are sent). */
+  beforeWrite?: () => void;
   constructor(fake: FakeExcel) {
     super({ excel: fake.host, requirements: officeWith('1.17').context.requirements });
   }
-  override async readColumns(...args: Parameters<ExcelWorkbook['readColumns']>) {
-    this.beforeRead?.();
-    return super.readColumns(...args);
-  }
   override async writeResults(input: ResultsInput): Promise<void> {
+    this.beforeWrite?.();
     await super.writeResults(input);
     this.parts += 1;
     this.afterPart?.(this.parts);
@@ -133,8 +130,8 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
   it('cells typed where the result block goes while the import runs are not overwritten: said, and placed again once cleared', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('TYP', 3)] }] });
     const { workbook, importer } = await open(fake);
-    workbook.beforeRead = () => {
-      workbook.beforeRead = undefined;
+    workbook.beforeWrite = () => {
+      workbook.beforeWrite = undefined;
       // Typed right of the data, where the block was to go (J–O), after the sheet was read.
       const values = fake.sheet('Dockets').values;
       values[0]![9] = 'Paid?';
@@ -256,7 +253,7 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     const full = loads.filter((op) => op.columns === HEADER.length && String(op.value).includes('values'));
     expect(full).toHaveLength(1);
     const reads = loads.filter((op) => op !== full[0] && String(op.value).includes('values'));
-    // Before the result block's first write, its own columns (J–O) once: still empty, so nothing typed is overwritten.
+    // Before the result block's first write, the writer loads its own place (J–O) once: still empty, so nothing typed is overwritten.
     const blockReads = reads.filter((op) => (op.column ?? 0) >= HEADER.length);
     expect(blockReads.map((op) => [op.column, op.columns])).toEqual([[9, 6]]);
     const keyReads = reads.filter((op) => !blockReads.includes(op));

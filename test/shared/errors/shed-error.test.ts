@@ -113,6 +113,7 @@ const RELEASED: Record<ErrorCode, string> = {
   date_system_unknown: 'WorkbookError',
   row_visibility_unknown: 'WorkbookError',
   too_many_rows: 'WorkbookError',
+  cells_taken: 'WorkbookError',
   sandbox_option_invalid: 'SandboxOptionError',
   sandbox_data_invalid: 'SandboxDataError',
   invalid_recipe: 'RecipeError',
