@@ -13,7 +13,7 @@ import {
 } from '../../shared/export/index.ts';
 import type { LocalDate } from '../../shared/sheet/values/index.ts';
 import { DEFAULT_TIME_ZONE, formatLocalDate, isRealDate } from '../../shared/sheet/values/index.ts';
-import type { WorkbookPort } from '../excel/workbook-port.ts';
+import { checkSheetRows, type TableSheetInput, type WorkbookPort } from '../excel/workbook-port.ts';
 import type { StatusLine } from './connect.ts';
 import { describeFailure } from './errors.ts';
 import { PANE_CONTROLS } from './remedy-wording.ts';
@@ -187,9 +187,8 @@ export class ExportController {
         (done, known) => this.store.set({ progress: { done, total: Math.max(done, known) } }),
         abort.signal,
       );
-      const written: string[] = [];
       const sheets = tableSheets(table, timeZone, this.deps.locale?.() ?? DEFAULT_LOCALE);
-      for (const sheet of sheets) written.push((await this.deps.workbook.addTableSheet(sheet)).name);
+      const written = await this.addSheets(sheets);
       // A Stocktake sheet just added is one to count into and pick for the ledger.
       this.store.set({ sheets: await this.deps.workbook.sheetNames() });
       const rows = sheets[0]?.rows.length ?? 0;
@@ -204,18 +203,60 @@ export class ExportController {
         },
       });
     } catch (error) {
+      // Sheets added before a failure stay in the workbook: the screen names them.
+      const added = error instanceof PartlyWritten ? error.written : [];
+      const said = describeFailure(error instanceof PartlyWritten ? error.cause : error, { origin: this.deps.origin });
       const status: StatusLine = abort.signal.aborted
         ? { tone: 'info', text: 'Cancelled: nothing was written.' }
-        : { tone: 'error' as const, ...describeFailure(error, { origin: this.deps.origin }) };
-      this.store.set({ busy: false, progress: null, status });
+        : {
+            tone: 'error' as const,
+            ...said,
+            text: `${said.text}${added.length > 0 && !/[.!?]$/.test(said.text) ? '.' : ''}${alreadyAdded(added)}`,
+          };
+      this.store.set({ busy: false, progress: null, status, written: added });
     } finally {
       this.abort = null;
     }
   }
 
+  /**
+   * Adds the export's sheets, once every one is known to fit Excel's grid (an export is not left
+   * half-written for that); their names as added.
+   * @throws WorkbookError `too_many_rows` before any is added; PartlyWritten when one fails after others were added.
+   */
+  private async addSheets(sheets: readonly TableSheetInput[]): Promise<string[]> {
+    for (const sheet of sheets) checkSheetRows(sheet.name, sheet.rows.length);
+    const written: string[] = [];
+    try {
+      for (const sheet of sheets) written.push((await this.deps.workbook.addTableSheet(sheet)).name);
+    } catch (error) {
+      throw written.length === 0 ? error : new PartlyWritten(written, error);
+    }
+    return written;
+  }
+
   /** Stops reading; nothing is written. */
   cancel(): void {
     this.abort?.abort();
+  }
+}
+
+/** What the status line adds after a failure when sheets were already added: ` Sheet 'Receipts' was already added.` */
+function alreadyAdded(sheets: readonly string[]): string {
+  if (sheets.length === 0) return '';
+  const where = sheets.map((n) => `'${n}'`).join(' and ');
+  return sheets.length === 1
+    ? ` Sheet ${where} was already added and is in the workbook.`
+    : ` Sheets ${where} were already added and are in the workbook.`;
+}
+
+/** An export that failed after some of its sheets were added: those sheets, and the failure. */
+class PartlyWritten extends Error {
+  constructor(
+    readonly written: string[],
+    override readonly cause: unknown,
+  ) {
+    super(`sheets ${written.join(', ')} were added before the export failed`);
   }
 }
 

@@ -7,7 +7,7 @@
 import type { JournalOptions, OpenJournal } from '../../shared/import/ports.ts';
 import { KINDS, type ImportKind } from '../../shared/kinds/index.ts';
 import type { WorkbookPort } from '../excel/workbook-port.ts';
-import { SessionJournal, type PaneJournal, type UnfinishedRun } from './pane-journal.ts';
+import { SessionJournal, type PaneJournal, type ReadingChoices, type UnfinishedRun } from './pane-journal.ts';
 import { workbookIdentity } from './workbook-settings.ts';
 import { DEFAULT_LOCALE, formatDateTime, type Locale } from '../../shared/locale/locale.ts';
 
@@ -20,6 +20,10 @@ export interface PendingImport {
   kind: ImportKind;
   /** The records without results in the sheet, by name (`invoice INV-40390`). */
   records: string[];
+  /** How that run read the sheet ("Finish it" reads it the same way); null for a run recorded before they were kept. */
+  reading: ReadingChoices | null;
+  /** The e-invoice's number when the run imported an e-invoice: it is finished on the E-invoices tab, not here. */
+  einvoice: string | null;
   /** The notice, naming the sheet, when the run started and its records. */
   text: string;
 }
@@ -50,13 +54,19 @@ export class WorkbookJournal {
 
   /**
    * The journal port of one run of `sheet`: an import gives the workbook its identity and records the
-   * run; a dry run reads the journal if there is one and writes nothing.
+   * run with its reading choices (`reading`, for "Finish it") and, for an e-invoice, its number
+   * (`einvoice`); a dry run reads the journal if there is one and writes nothing.
    */
-  port(sheet: string, kind: ImportKind): (options: JournalOptions) => Promise<OpenJournal> {
+  port(
+    sheet: string,
+    kind: ImportKind,
+    reading: ReadingChoices,
+    einvoice?: string,
+  ): (options: JournalOptions) => Promise<OpenJournal> {
     return async ({ dryRun, label }) => {
       const journal = dryRun ? ((await this.get(false)) ?? new SessionJournal()) : await this.get(true);
       if (!journal) throw new Error('the journal could not be opened');
-      if (!dryRun) await journal.beginRun({ sheet, kind });
+      if (!dryRun) await journal.beginRun({ sheet, kind, reading, ...(einvoice ? { einvoice } : {}) });
       this.running = dryRun ? null : journal;
       return {
         entries: journal.entries,
@@ -107,12 +117,33 @@ function pendingOf({ run, records }: UnfinishedRun, locale: Locale): PendingImpo
   // The day and time it started on this computer's clock, written as the pane's locale writes them.
   const when = formatDateTime(new Date(run.started), locale);
   const what = `An import of ${KINDS[run.kind].many}`;
+  const pending = { sheet: run.sheet, kind: run.kind, records, reading: run.reading ?? null, einvoice: null };
+  // An e-invoice is no sheet of the workbook: it is imported again where it was, and found, not sent twice.
+  if (run.einvoice)
+    return {
+      ...pending,
+      einvoice: run.einvoice,
+      text:
+        `${what} from e-invoice ${run.einvoice} (${when}) stopped before its results were written: ${named}${more}. ` +
+        'Import that e-invoice again on the E-invoices tab: what was sent is found and gets its ids, nothing is sent twice.',
+    };
   return {
-    sheet: run.sheet,
-    kind: run.kind,
-    records,
+    ...pending,
     text:
       `${what} from sheet '${run.sheet}' (${when}) stopped before its results were written: ${named}${more}. ` +
-      'Finish it: what was sent gets its ids in the sheet, and what was not is sent.',
+      'Finish it: what was sent gets its ids in the sheet, and what was not is sent' +
+      (run.reading ? `, read as that import read it (${readingWords(run.reading)}).` : '.'),
   };
+}
+
+/** The reading choices of a run in words: `prices include GST at 10%, hidden rows left out`. */
+export function readingWords(reading: ReadingChoices): string {
+  // '0.15' is 15%, not 15.000000000000002%.
+  const rate = reading.gstRate ? Math.round(Number(reading.gstRate) * 10_000) / 100 : null;
+  return [
+    ...(rate !== null ? [`prices include GST at ${rate}%`] : []),
+    ...(reading.gstRate === null ? ['prices without GST'] : []),
+    reading.includeHidden ? 'hidden rows included' : 'hidden rows left out',
+    ...(reading.allowDuplicates ? ['invoices the service already holds sent again'] : []),
+  ].join(', ');
 }

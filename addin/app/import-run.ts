@@ -23,6 +23,7 @@ import type { SavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { toMappingFile, toSavedMapping } from '../../shared/sheet/saved-mapping.ts';
 import { describeError } from './errors.ts';
 import type { WorkbookJournal } from './import-journal.ts';
+import type { ReadingChoices } from './journal-runs.ts';
 import { LINES_SHOWN, warningLines } from './import-report.ts';
 import { allSheetsView, placementLines, sheetRunView, type RunView, type SheetRun } from './import-summary.ts';
 import type { ImportDeps, ImportState } from './import-state.ts';
@@ -70,6 +71,8 @@ export class PaneImportRun {
   private last: { report: ImportReport | null; failure: unknown } = { report: null, failure: null };
   /** The last run's results placer, kept for "Place results again". */
   private placer: ResultsPlacer | null = null;
+  /** The reading choices of the interrupted run "Finish it" finishes, during that run. */
+  private restored: ReadingChoices | null = null;
 
   constructor(private readonly host: RunHost) {}
 
@@ -96,9 +99,20 @@ export class PaneImportRun {
   /**
    * One Validate or Import: of the chosen sheet, or of every sheet of the workbook when `allSheets` is
    * ticked (each its own run through the core, its results on its own sheet; a sheet that does not
-   * map is skipped, and said). Cancel stops the sheet under way and those after it.
+   * map is skipped, and said). Cancel stops the sheet under way and those after it. `restored`: the
+   * reading choices of an interrupted run ("Finish it"), used instead of the screen's.
    */
-  async run(dryRun: boolean): Promise<void> {
+  async run(dryRun: boolean, restored: ReadingChoices | null = null): Promise<void> {
+    this.restored = restored;
+    try {
+      await this.runChosen(dryRun);
+    } finally {
+      this.restored = null;
+    }
+  }
+
+  /** {@link run} of the chosen sheet or of every sheet. */
+  private async runChosen(dryRun: boolean): Promise<void> {
     const session = this.host.deps.session();
     if (!session) {
       this.host.store.set({ status: { tone: 'error', text: 'Connect to the service first (Connect tab).' } });
@@ -187,14 +201,8 @@ export class PaneImportRun {
   private async runSheet(sheet: string | null, dryRun: boolean, signal: AbortSignal): Promise<SheetRun> {
     const session = this.host.deps.session();
     if (!session) throw new Error('not connected');
-    const {
-      kind: kindName,
-      allowDuplicates,
-      includeHidden,
-      dateOrder,
-      dateOrderChosen,
-      timeZone,
-    } = this.host.store.get();
+    const kindName = this.host.store.get().kind;
+    const reading = this.restored ?? this.readingChoices(sheet);
     let placer: ResultsPlacer | null = null;
     let read = sheet ?? '';
     let complete = false;
@@ -220,7 +228,7 @@ export class PaneImportRun {
           },
           mapping: (grid) => this.host.savedMappingFor(grid, grid === this.host.grid()),
           connect: async () => session,
-          journal: (options) => this.host.journals.port(read, kindName)(options),
+          journal: (options) => this.host.journals.port(read, kindName, reading)(options),
           results: (run) => {
             placer = new ResultsPlacer(this.host.deps.workbook, run);
             return this.resultsSink(run, placer);
@@ -231,15 +239,13 @@ export class PaneImportRun {
         },
         {
           kind: kindName,
-          // Not chosen: the locale's order (the screen shows the same, import.ts), as the CLI's default.
-          dateOrder: dateOrderChosen ? dateOrder : defaultDateOrder(this.host.deps.locale?.() ?? DEFAULT_LOCALE),
-          dateOrderGiven: dateOrderChosen,
-          timeZone,
-          // The GST tick is the shown sheet's; another sheet of an all-sheets run reads as its own saved mapping says.
-          ...(sheet === null || sheet === this.host.store.get().sheet ? gstChoice(this.host.gstRate()) : {}),
-          includeHidden,
+          dateOrder: reading.dateOrder,
+          dateOrderGiven: reading.dateOrderGiven,
+          timeZone: reading.timeZone,
+          ...(reading.gstRate !== undefined ? { gstRate: reading.gstRate } : {}),
+          includeHidden: reading.includeHidden,
           dryRun,
-          allowDuplicates,
+          allowDuplicates: reading.allowDuplicates,
           concurrency: IMPORT_CONCURRENCY,
           signal,
         },
@@ -251,6 +257,24 @@ export class PaneImportRun {
       // A run whose results are all in the sheet is finished in the journal; any other stays for "Finish it".
       await this.host.journals.ended(complete);
     }
+  }
+
+  /**
+   * The reading choices of the screen for `sheet` (null: the active one), kept with an import's run
+   * in the journal so "Finish it" reads the sheet the same way.
+   */
+  private readingChoices(sheet: string | null): ReadingChoices {
+    const { allowDuplicates, includeHidden, dateOrder, dateOrderChosen, timeZone } = this.host.store.get();
+    return {
+      // Not chosen: the locale's order (the screen shows the same, import.ts), as the CLI's default.
+      dateOrder: dateOrderChosen ? dateOrder : defaultDateOrder(this.host.deps.locale?.() ?? DEFAULT_LOCALE),
+      dateOrderGiven: dateOrderChosen,
+      timeZone,
+      // The GST tick is the shown sheet's; another sheet of an all-sheets run reads as its own saved mapping says.
+      ...(sheet === null || sheet === this.host.store.get().sheet ? gstChoice(this.host.gstRate()) : {}),
+      includeHidden,
+      allowDuplicates,
+    };
   }
 
   /** The screen's progress: the phase on the status line, then records done of those to send (or, validating, to check). */
@@ -285,8 +309,8 @@ export class PaneImportRun {
    * half-way names the others).
    */
   private resultsSink(run: ResultsContext, placer: ResultsPlacer): ResultsSink {
-    const write = async (part: RowResult[], n: number) => {
-      await placer.write(part, n > 0);
+    const write = async (part: RowResult[]) => {
+      await placer.write(part);
       const unplaced = new Set(placer.unplaced.map((r) => r.rowNumber));
       await this.host.journals.placed(part.map((r) => r.rowNumber).filter((row) => !unplaced.has(row)));
       this.host.store.set({ resultColumns: placer.columns });

@@ -7,7 +7,15 @@ import type { ImportReport } from '../../shared/import/import-sheet.ts';
 import type { ResultsPlacer } from './results-write.ts';
 import type { StatusLine } from './connect.ts';
 import type { KindDescriptor } from '../../shared/kinds/index.ts';
-import { LINES_SHOWN, attentionItems, problemItems, runSummary, warningLines, type CellRef } from './import-report.ts';
+import {
+  LINES_SHOWN,
+  attentionItems,
+  problemItems,
+  runSummary,
+  warningLines,
+  type CellRef,
+  type ProblemItem,
+} from './import-report.ts';
 import { movedLines, runTone, unplacedLines } from './import-steps.ts';
 import { learnedText } from '../../shared/suppliers/recipe-learn.ts';
 
@@ -109,16 +117,32 @@ export function allSheetsView(
 /** A sheet's problem lines (with cells) and warnings, each starting with `prefix`. */
 function lines({ report, placer }: SheetRun, prefix: string): Omit<RunView, 'status' | 'unplaced'> {
   const { planned, results, grid } = report;
-  const items = [...problemItems(planned, grid.sheet), ...attentionItems(planned.drafts, results, grid.sheet)].slice(
-    0,
-    LINES_SHOWN,
-  );
+  const items = [...problemItems(planned, grid.sheet), ...attentionItems(planned.drafts, results, grid.sheet)]
+    .slice(0, LINES_SHOWN)
+    .map(movedItem(placer.moved));
   return {
     problems: items.map((i) => `${prefix}${i.text}`),
     problemCells: items.map((i) => i.cell),
     warnings: [...learnedLines(report), ...placementLines(placer, report), ...warningLines(planned)]
       .map((w) => `${prefix}${w}`)
       .slice(0, LINES_SHOWN),
+  };
+}
+
+/**
+ * A problem line and its cell where the row is now, when its result followed it to another row while
+ * the run went on (rows inserted or sorted): `Row 10 (row 7 when read), F: …`, the cell on row 10.
+ * Rows not moved (or whose move is not known) stay as read.
+ */
+function movedItem(moved: SheetRun['placer']['moved']): (item: ProblemItem) => ProblemItem {
+  const to = new Map(moved.map((m) => [m.from, m.to]));
+  return (item) => {
+    const now = to.get(item.cell.rowNumber);
+    if (now === undefined) return item;
+    return {
+      text: item.text.replace(/^Row \d+/, `Row ${now} (row ${item.cell.rowNumber} when read)`),
+      cell: { ...item.cell, rowNumber: now },
+    };
   };
 }
 

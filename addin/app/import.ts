@@ -98,15 +98,42 @@ export class ImportController {
 
   /**
    * "Finish it": imports the interrupted run's sheet again, as receipts or returns as it was: the
-   * records it sent are found (journal, then the service) and get their ids, the rest are sent.
+   * records it sent are found (journal, then the service) and get their ids, the rest are sent, read
+   * with that run's choices (GST, hidden rows, duplicates, dates: kept in the journal), which the
+   * screen shows again, not with the screen's defaults.
    */
   async finishPending(): Promise<void> {
     const { pending } = this.store.get();
     if (!pending) return;
-    this.store.set({ kind: pending.kind, sheet: pending.sheet, allSheets: false });
+    if (pending.einvoice !== null) {
+      // Not a sheet of this workbook: the E-invoices tab imports it again (the notice says so).
+      this.store.set({
+        status: {
+          tone: 'error',
+          text: `E-invoice ${pending.einvoice} is not a sheet of this workbook: choose its file on the E-invoices tab and import it again; what was sent is found and gets its ids, nothing is sent twice.`,
+        },
+      });
+      return;
+    }
+    const { reading } = pending;
+    this.store.set({
+      kind: pending.kind,
+      sheet: pending.sheet,
+      allSheets: false,
+      ...(reading
+        ? {
+            pricesIncludeGst: Boolean(reading.gstRate),
+            includeHidden: reading.includeHidden,
+            allowDuplicates: reading.allowDuplicates,
+            dateOrder: reading.dateOrder,
+            dateOrderChosen: reading.dateOrderGiven,
+            timeZone: reading.timeZone,
+          }
+        : {}),
+    });
     await this.guard(async () => {
       await this.detect();
-      await this.runs.run(false);
+      await this.runs.run(false, reading);
     });
   }
 

@@ -5,9 +5,29 @@
  */
 import type { JournalEntry } from '../../shared/import/engine/journal.ts';
 import type { ImportKind } from '../../shared/kinds/index.ts';
+import type { DateOrder } from '../../shared/sheet/values/index.ts';
 
 /** Days a finished run's entries are kept (an unfinished run's are kept until it is finished). */
 export const KEEP_FINISHED_DAYS = 90;
+
+/**
+ * The reading choices an import run was made with, kept with its run so "Finish it" reads and sends
+ * the rest the same way (the screen's ticks live in memory only, and are lost when the pane closes).
+ */
+export interface ReadingChoices {
+  /**
+   * The GST rate the prices include (decimal string such as '0.1'), null when they were said not to,
+   * absent when nothing was said (a supplier's recipe decided).
+   */
+  gstRate?: string | null;
+  includeHidden: boolean;
+  allowDuplicates: boolean;
+  /** The order ambiguous dates were read in, and whether it was chosen (not the locale's default). */
+  dateOrder: DateOrder;
+  dateOrderGiven: boolean;
+  /** The IANA zone of dates without a time. */
+  timeZone: string;
+}
 
 /** One import run (not a dry run) of one sheet of a workbook. */
 export interface RunRecord {
@@ -22,6 +42,10 @@ export interface RunRecord {
   finished: string | null;
   /** Rows (as the run read them) whose results are in the sheet. */
   placed: number[];
+  /** How the run read the sheet; absent in runs recorded before it was kept. */
+  reading?: ReadingChoices;
+  /** The e-invoice's number when the run imported an e-invoice (E-invoices tab), not a sheet of the workbook. */
+  einvoice?: string;
 }
 
 /** One journal entry as kept: its workbook, its run (absent before runs were recorded) and its record's name. */

@@ -11,12 +11,20 @@
  */
 import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
 import type { ImportKind } from '../../shared/kinds/index.ts';
-import { expiredRuns, unfinishedRuns, type RunRecord, type StoredEntry, type UnfinishedRun } from './journal-runs.ts';
+import {
+  expiredRuns,
+  unfinishedRuns,
+  type ReadingChoices,
+  type RunRecord,
+  type StoredEntry,
+  type UnfinishedRun,
+} from './journal-runs.ts';
 
 export {
   KEEP_FINISHED_DAYS,
   expiredRuns,
   unfinishedRuns,
+  type ReadingChoices,
   type RunRecord,
   type StoredEntry,
   type UnfinishedRun,
@@ -29,8 +37,12 @@ export interface PaneJournal extends JournalSink {
   readonly kept: 'indexeddb' | 'memory';
   /** Records an entry of the current run; `label` names its record for a later notice (`invoice INV-1`). */
   append(entry: JournalEntry, label?: string): Promise<void>;
-  /** Starts a run (not a dry run) of one sheet: entries appended from now on belong to it. */
-  beginRun(run: { sheet: string; kind: ImportKind }): Promise<void>;
+  /**
+   * Starts a run (not a dry run) of one sheet: entries appended from now on belong to it; `reading`:
+   * the choices it reads the sheet with, kept for "Finish it"; `einvoice`: the number of the e-invoice it
+   * imports (E-invoices tab), when it imports one rather than a sheet.
+   */
+  beginRun(run: { sheet: string; kind: ImportKind; reading?: ReadingChoices; einvoice?: string }): Promise<void>;
   /** Rows (1-based, as the run read them) of the current run whose results are now in the sheet. */
   placed(rowNumbers: readonly number[]): Promise<void>;
   /**
@@ -69,7 +81,7 @@ class Journal implements PaneJournal {
     this.entries.push(entry);
   }
 
-  async beginRun(run: { sheet: string; kind: ImportKind }): Promise<void> {
+  async beginRun(run: { sheet: string; kind: ImportKind; reading?: ReadingChoices; einvoice?: string }): Promise<void> {
     const record: RunRecord = {
       id: crypto.randomUUID(),
       workbook: this.workbook,

@@ -8,13 +8,13 @@
  * writer for its results feed.
  */
 import type { RowResult } from '../../shared/import/outcome.ts';
-import { RESULT_COLUMNS } from '../../shared/kinds/index.ts';
+import { RESULT_COLUMNS, normaliseHeader } from '../../shared/kinds/index.ts';
 import { placeResults, type Relocated } from '../../shared/import/relocate.ts';
 import { findHeaderRow, isHeaderRow, keyColumns, rowKey } from '../../shared/import/row-key.ts';
 import { columnLetter, type Grid, type SheetRow } from '../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../shared/sheet/mapping.ts';
 import { resultLayout, type ResultLayout } from '../excel/sheet-layout.ts';
-import type { WorkbookPort } from '../excel/workbook-port.ts';
+import { WorkbookError, type WorkbookPort } from '../excel/workbook-port.ts';
 import { headerRowOf, lastFilled } from './import-steps.ts';
 
 /** The run a batch belongs to: the sheet as read at the start, its mapping, and whether it is Validate. */
@@ -40,12 +40,18 @@ export class ResultsPlacer {
   private readonly unplacedByRow = new Map<number, RowResult>();
   private readonly keys: number[];
   private readonly beforeKeys: Map<number, string>;
-  private readonly layout: ResultLayout;
+  private layout: ResultLayout;
+  /** shed's mark on its block was asked for (once, at the first write): the writer places the block by it. */
+  private markRead = false;
+  /** The block found by shed's mark has headers the bookkeeper renamed (`Import status`, `Shed ID`). */
+  private renamedBlock = false;
   private readonly headers: string[];
   private readonly usedWidth: number;
   /** Rows inserted (+) or deleted (−) above the header since the start. */
   private shift = 0;
   private blockWritten: boolean;
+  /** A write of this run went through: the previous run's marks are gone, and this run's are kept from now on. */
+  private marksCleared = false;
 
   constructor(
     private readonly workbook: WorkbookPort,
@@ -84,14 +90,19 @@ export class ResultsPlacer {
   }
 
   /**
-   * Places and writes one batch (rows as read at the start). `keepMarks` for every batch after a
-   * run's first; `search` goes straight to the key columns over the sheet ("Place results again").
+   * Places and writes one batch (rows as read at the start). The previous run's marks and notes are
+   * cleared by the first write that goes through (not one that failed or wrote nothing: its batch kept
+   * nothing, so the old marks stay until a write does); later writes keep this run's. `search` goes
+   * straight to the key columns over the sheet ("Place results again").
    * @throws WorkbookError and office-js errors of the read or the write (nothing is then recorded).
    */
-  async write(results: readonly RowResult[], keepMarks: boolean, search = false): Promise<void> {
+  async write(results: readonly RowResult[], search = false): Promise<void> {
     const { mapping, grid } = this.run;
     const expected = mapping.headerRowNumber + this.shift;
-    const resultColumns = this.blockWritten ? this.layout.columns : null;
+    if (!this.markRead) await this.followMark(expected);
+    // The header is told by shed's block once it is there under shed's own headers; a block the
+    // bookkeeper renamed (found by its mark) says nothing, and the mapping's headers tell it.
+    const resultColumns = this.blockWritten && !this.renamedBlock ? this.layout.columns : null;
     const columns = [...new Set([...this.keys, ...(resultColumns ?? [])])];
     let placed =
       search || results.length === 0 ? null : await this.placeWhereLastSeen(results, expected, columns, resultColumns);
@@ -113,14 +124,23 @@ export class ResultsPlacer {
         columns: this.keys,
       });
     }
-    await this.workbook.writeResults({
-      sheet: grid.sheet,
-      headerRowNumber: mapping.headerRowNumber + this.shift,
-      results: placed.results,
-      headers: this.currentHeaders(),
-      usedWidth: this.usedWidth,
-      keepMarks,
-    });
+    try {
+      await this.workbook.writeResults({
+        sheet: grid.sheet,
+        headerRowNumber: mapping.headerRowNumber + this.shift,
+        results: placed.results,
+        headers: this.currentHeaders(),
+        usedWidth: this.usedWidth,
+        keepMarks: this.marksCleared,
+      });
+    } catch (error) {
+      // Cells filled where the new block goes, found by the writer itself: nothing was written; kept for later.
+      if (!(error instanceof WorkbookError && error.code === 'cells_taken')) throw error;
+      this.headerLost = error.message;
+      for (const result of results) this.unplacedByRow.set(result.rowNumber, result);
+      return;
+    }
+    this.marksCleared = true;
     this.blockWritten = true;
     this.headerLost = null;
     for (const result of results) this.movedTo.delete(result.rowNumber);
@@ -132,9 +152,24 @@ export class ResultsPlacer {
     }
   }
 
+  /**
+   * The block's place as the writer finds it: by shed's mark on the sheet (a block whose headers the
+   * bookkeeper renamed is still shed's), else by its headers as read at the start. Asked once.
+   */
+  private async followMark(headerRowNumber: number): Promise<void> {
+    this.markRead = true;
+    const marked = (await this.workbook.resultsMark?.(this.run.grid.sheet, headerRowNumber)) ?? null;
+    if (!marked) return;
+    this.layout = resultLayout(this.headers, this.usedWidth, marked);
+    this.blockWritten = this.blockWritten || this.layout.newHeaders.length === 0;
+    this.renamedBlock = this.layout.columns.some(
+      (c, i) => normaliseHeader(this.headers[c] ?? '') !== normaliseHeader(RESULT_COLUMNS[i] ?? ''),
+    );
+  }
+
   /** Places the unplaced results again, searching the sheet for their rows. @throws as {@link write}. */
   async placeAgain(): Promise<void> {
-    await this.write(this.unplaced, true, true);
+    await this.write(this.unplaced, true);
   }
 
   /**

@@ -3,10 +3,13 @@
  * number but not the workbook's date system, and the same serial is a date four years earlier in
  * the 1900 system. The text Excel shows for the date cells tells which: a cell whose text reads as
  * its serial's 1904 date and not its 1900 date votes 1904; one that reads as neither (a month-year,
- * a time) says nothing, so no single cell decides alone. A writer that must know the date system of
- * a workbook that may hold no date at all asks Excel to compute a known date ({@link probeDateSystem}).
+ * a time) says nothing, so no single cell decides alone. When no cell tells (dates shown without
+ * their year, such as `3-Feb`), Excel's worksheet function DATE is asked, without writing a cell
+ * ({@link askDateSystem}); when it cannot answer either the read is refused. A writer that must know
+ * the date system of a workbook that may hold no date at all asks Excel to compute a known date in a
+ * cell it has just added ({@link probeDateSystem}).
  */
-import type { Grid } from '../../shared/sheet/grid.ts';
+import { columnLetter, type Grid } from '../../shared/sheet/grid.ts';
 import { parseDateCell } from '../../shared/sheet/values/index.ts';
 import type { Batch } from './excel-batch.ts';
 import { DATE1904_OFFSET_DAYS, dateToSerial, estimatePayloadBytes } from './sheet-helpers.ts';
@@ -14,6 +17,9 @@ import { WorkbookError } from './workbook-port.ts';
 
 export { DATE1904_OFFSET_DAYS } from './sheet-helpers.ts';
 const DAY_MS = 86_400_000;
+
+/** What `=DATE(2000,1,1)` gives in each date system: 36,526 days from 1900, 35,064 from 1904. */
+const PROBE_SERIALS: Readonly<Record<number, 1900 | 1904>> = { 36_526: 1900, 35_064: 1904 };
 
 /**
  * Which date system `text` (what Excel shows for a date cell) says `serial` was written in: `1904`
@@ -47,11 +53,16 @@ interface DateCell {
  * block's first to last date cell), every date cell of a block votes ({@link dateSystemOf}; a
  * month-year or time says nothing), and the first block with any vote decides by majority (1904 only
  * when more cells say 1904 than 1900). When the answer is 1904 every date of the grid moves on by
- * 1,462 days. Sets `grid.dateSystem` when a cell told; a grid with no date cell, or none that tells,
- * is left as read (1900) and the answer is `null`.
+ * 1,462 days. When date cells are there but none tells (each shows no year), `workbook`'s
+ * `functions.date` is asked ({@link askDateSystem}, one sync, no cell written). Sets `grid.dateSystem`
+ * when it is known; a grid with no date cell is left as read (1900) and the answer is `null`.
  * (office-js has `Workbook.use1904DateSystem` only in its preview API set, so no host can be asked.)
+ *
+ * @throws WorkbookError `date_system_unknown` when date cells are there, none tells, and Excel does not
+ *   answer: their dates could be four years and a day off, so none is read.
  */
 export async function readDateSystem(
+  workbook: Excel.Workbook,
   sheet: Excel.Worksheet,
   grid: Grid,
   batch: Batch,
@@ -70,6 +81,8 @@ export async function readDateSystem(
     system = votes[1904] > votes[1900] ? 1904 : 1900;
     break;
   }
+  // Dates that all show no year tell nothing by their text: Excel itself is asked, else the read is refused.
+  if (system === null && cells.length > 0) system = (await askDateSystem(workbook, batch)) ?? untold(grid, cells[0]!);
   if (system === 1904) {
     for (const row of grid.rows) {
       if (row.cells.some((c) => c instanceof Date))
@@ -107,6 +120,35 @@ async function voteBlock(
   return votes;
 }
 
+/**
+ * Which date system the workbook is on, asked of Excel's worksheet function DATE through
+ * `workbook.functions` (ExcelApi 1.2, which every host the manifest admits has): the serial of
+ * 1 January 2000 is the workbook's date system by definition, and no cell is written. One sync.
+ *
+ * @returns 1900 or 1904, or null when Excel gives an error or neither serial.
+ */
+export async function askDateSystem(workbook: Excel.Workbook, batch: Batch): Promise<1900 | 1904 | null> {
+  try {
+    const result = workbook.functions.date(2000, 1, 1);
+    result.load('value,error');
+    await batch.sync();
+    return !result.error && typeof result.value === 'number' ? (PROBE_SERIALS[result.value] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a sheet whose dates show no year when Excel did not say its date system. */
+function untold(grid: Grid, first: DateCell): never {
+  const cell = `${columnLetter(first.column)}${first.rowNumber}`;
+  throw new WorkbookError(
+    'date_system_unknown',
+    `${grid.source}, sheet '${grid.sheet}', cell ${cell}: the dates are shown without their year, and Excel did not say ` +
+      'whether this workbook counts dates from 1900 or from 1904, so they could be read four years off; none was read. ' +
+      `Show the year in the date column's format (Format Cells > Date, such as 3/02/2026) and read the sheet again.`,
+  );
+}
+
 function dateCells(grid: Grid): DateCell[] {
   const cells: DateCell[] = [];
   for (const row of grid.rows) {
@@ -117,9 +159,6 @@ function dateCells(grid: Grid): DateCell[] {
   }
   return cells;
 }
-
-/** What `=DATE(2000,1,1)` gives in each date system: 36,526 days from 1900, 35,064 from 1904. */
-const PROBE_SERIALS: Readonly<Record<number, 1900 | 1904>> = { 36_526: 1900, 35_064: 1904 };
 
 /**
  * Which date system the workbook is on, asked of Excel itself, for a writer of dates (an export)

@@ -11,7 +11,8 @@ import { estimatePayloadBytes, runChunked, takeRows } from './sheet-helpers.ts';
 import { MARK_BYTES, addMark, clearMarksOf, loadMarks } from './excel-marks.ts';
 import { a1Address, cellRects, resultCells, resultLayout } from './sheet-layout.ts';
 import { loadResultsMark, markResultBlock, markedColumnsOf } from './excel-names.ts';
-import { NOTE_PREFIX } from './workbook-port.ts';
+import { NOTE_PREFIX, cellsTaken } from './workbook-port.ts';
+import { columnLetter } from '../../shared/sheet/grid.ts';
 import type { ResultsInput } from './workbook-port.ts';
 
 /** At most this many notes per run: each is one object in the request; the Message column has every message. */
@@ -44,6 +45,48 @@ function noteTargets(results: readonly RowResult[]): { address: string; text: st
 }
 
 /**
+ * Schedules the load of where a new block would go by the headers given (`layout`), from the header
+ * row to the last result's row, with the sync that loads the mark; null when the block is there.
+ */
+function loadBlockPlace(
+  sheet: Excel.Worksheet,
+  headerRowNumber: number,
+  layout: ReturnType<typeof resultLayout>,
+  results: readonly RowResult[],
+): Excel.Range | null {
+  if (layout.newHeaders.length === 0) return null;
+  const left = Math.min(...layout.columns);
+  const last = Math.max(headerRowNumber, results.at(-1)?.rowNumber ?? headerRowNumber);
+  const width = Math.max(...layout.columns) - left + 1;
+  return sheet.getRangeByIndexes(headerRowNumber - 1, left, last - headerRowNumber + 1, width).load('values');
+}
+
+/**
+ * Refuses a new block (`layout`, by the mark too) whose place (`place`, loaded) holds cells filled since
+ * the sheet was read. @throws WorkbookError `cells_taken`, naming the cells.
+ */
+function refuseTakenCells(
+  place: Excel.Range | null,
+  headerRowNumber: number,
+  layout: ReturnType<typeof resultLayout>,
+  loaded: ReturnType<typeof resultLayout>,
+): void {
+  if (!place || layout.newHeaders.length === 0) return;
+  const left = Math.min(...loaded.columns);
+  const columns = layout.newHeaders.map((h) => h.column).filter((c) => loaded.columns.includes(c));
+  const taken = (place.values ?? []).flatMap((row, i) =>
+    columns
+      .filter((c) => row[c - left] !== '' && row[c - left] !== null && row[c - left] !== undefined)
+      .map((c) => `${columnLetter(c)}${headerRowNumber + i}`),
+  );
+  if (taken.length > 0)
+    throw cellsTaken(
+      taken,
+      `${columnLetter(Math.min(...layout.columns))}–${columnLetter(Math.max(...layout.columns))}`,
+    );
+}
+
+/**
  * Writes the results (see WorkbookPort.writeResults). Syncs: 1 to load the sheet and its marks,
  * 1 or 2 to clear the previous marks (when there are any and `keepMarks` is not set: the custom rules'
  * formulas are read first), 1 per chunk (values and marks), 1 to add notes (when there are any).
@@ -63,10 +106,14 @@ export async function writeResults(
   const mark = config.names ? loadResultsMark(sheet) : null;
   const notes = config.notes ? noteTargets(results) : [];
   const noteSlots = notes.map(({ address }) => sheet.notes.getItemOrNullObject(address).load('content'));
+  // A new block goes where the sheet was empty when read: its place is loaded now, and a cell filled since is never overwritten.
+  const byHeaders = resultLayout(input.headers, input.usedWidth);
+  const place = loadBlockPlace(sheet, input.headerRowNumber, byHeaders, results);
   await batch.sync(0, undefined, input.sheet);
   // shed's block by its mark when the sheet has one, else by its headers (shared/import/result-block.ts).
   const marked = mark && !mark.isNullObject ? markedColumnsOf(mark.formula, input.headerRowNumber) : null;
   const layout = resultLayout(input.headers, input.usedWidth, marked);
+  refuseTakenCells(place, input.headerRowNumber, layout, byHeaders);
   // A later part of the same run keeps this run's marks and adds its own.
   if (!input.keepMarks && (await clearMarksOf(sheet, marks, batch))) await batch.sync();
 

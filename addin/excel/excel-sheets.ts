@@ -10,7 +10,7 @@ import type { WriteConfig } from './excel-batch.ts';
 import { estimatePayloadBytes, runChunked, takeRows, toExcelValue } from './sheet-helpers.ts';
 import { exportNumberFormat } from '../../shared/export/columns.ts';
 import { uniqueSheetName } from './sheet-layout.ts';
-import type { TableSheetInput } from './workbook-port.ts';
+import { checkSheetRows, type TableSheetInput } from './workbook-port.ts';
 
 export { addTemplateSheet } from './excel-template.ts';
 
@@ -29,7 +29,8 @@ function loadSheets(context: Excel.RequestContext): Excel.WorksheetCollection {
  * of rows (values, then each typed column's number format), 1 for the table, fitted columns and
  * activation.
  *
- * @throws RangeError for an export without columns; WorkbookError `payload_too_large`, `date_system_unknown`.
+ * @throws RangeError for an export without columns; WorkbookError `too_many_rows` (before the sheet is
+ *   added), `payload_too_large`, `date_system_unknown`.
  */
 export async function addTableSheet(
   context: Excel.RequestContext,
@@ -38,6 +39,7 @@ export async function addTableSheet(
 ): Promise<{ name: string }> {
   const width = input.columns.length;
   if (width === 0) throw new RangeError(`Export sheet '${input.name}' has no columns.`);
+  checkSheetRows(input.name, input.rows.length);
   const batch = new Batch(context, 'addTableSheet', config.onSync);
   const sheets = loadSheets(context);
   await batch.sync();

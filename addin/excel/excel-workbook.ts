@@ -12,6 +12,7 @@ import { addTableSheet, addTemplateSheet } from './excel-sheets.ts';
 import { clearMarksOf, loadMarks } from './excel-marks.ts';
 import { writeResults } from './excel-results.ts';
 import { readDateSystem } from './date-system.ts';
+import { loadResultsMark, markedColumnsOf } from './excel-names.ts';
 import { markHiddenRows, queueLayout, queueVisibleRows, readLayout, visibilityBytes } from './read-layout.ts';
 import type { LayoutSupport } from './read-layout.ts';
 import {
@@ -145,7 +146,7 @@ export class ExcelWorkbook implements WorkbookPort {
       if (used.isNullObject) return grid;
       await readRows(sheet, used, grid, { config, support, batch, options });
       await readLayout(grid, layout, batch);
-      await readDateSystem(sheet, grid, batch, config.chunkRows);
+      await readDateSystem(context.workbook, sheet, grid, batch, config.chunkRows);
       return grid;
     });
   }
@@ -158,6 +159,17 @@ export class ExcelWorkbook implements WorkbookPort {
   async writeResults(input: ResultsInput): Promise<void> {
     const config = this.config();
     await this.write((context) => writeResults(context, config, input));
+  }
+
+  /** shed's mark on the sheet's result block (excel-names.ts, ExcelApi 1.4): one sync; null below 1.4 or without one. */
+  async resultsMark(sheetName: string, headerRowNumber: number): Promise<number[] | null> {
+    const config = this.config();
+    if (!config.names) return null;
+    return this.excel.run(async (context) => {
+      const mark = loadResultsMark(context.workbook.worksheets.getItem(sheetName));
+      await new Batch(context, 'resultsMark', config.onSync).sync(0, undefined, sheetName);
+      return mark.isNullObject ? null : markedColumnsOf(mark.formula, headerRowNumber);
+    });
   }
 
   /** Activates the sheet and selects the cell (`Range.select`, ExcelApi 1.1): one sync. */

@@ -4,7 +4,7 @@
  */
 import { resultValues } from '../../shared/import/results.ts';
 import type { CellArea, CellValue, Grid, SheetRow, SheetTable } from '../../shared/sheet/grid.ts';
-import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
+import { columnLetter, isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { a1Address, cellRects, resultLayout, statusText, uniqueSheetName } from './sheet-layout.ts';
 import type {
   ReadOptions,
@@ -14,7 +14,7 @@ import type {
   TemplateSheetInput,
   WorkbookPort,
 } from './workbook-port.ts';
-import { LISTS_SHEET, NOTE_PREFIX, sheetNotFound } from './workbook-port.ts';
+import { LISTS_SHEET, NOTE_PREFIX, cellsTaken, checkSheetRows, sheetNotFound } from './workbook-port.ts';
 import { INSTRUCTIONS_SHEET, instructionRows } from '../../shared/template/index.ts';
 
 /** One sheet: its cells (row 1 at index 0, column A at index 0) and what the adapter put on it. */
@@ -138,6 +138,20 @@ export class MemoryWorkbook implements WorkbookPort {
     const sheet = this.sheet(input.sheet);
     if (!input.keepMarks) await this.clearMarks(sheet.name);
     const { columns, newHeaders } = resultLayout(input.headers, input.usedWidth);
+    // A new block goes where the sheet was empty when read: a cell filled there since is never overwritten.
+    const last = Math.max(input.headerRowNumber, ...input.results.map((r) => r.rowNumber));
+    const taken =
+      newHeaders.length === 0
+        ? []
+        : sheet.cells
+            .slice(input.headerRowNumber - 1, last)
+            .flatMap((row, i) =>
+              newHeaders
+                .filter(({ column }) => !isBlank(row[column] ?? null))
+                .map(({ column }) => `${columnLetter(column)}${input.headerRowNumber + i}`),
+            );
+    if (taken.length > 0)
+      throw cellsTaken(taken, `${columnLetter(Math.min(...columns))}–${columnLetter(Math.max(...columns))}`);
     for (const { column, header } of newHeaders) setCell(sheet, input.headerRowNumber, column, header);
     for (const r of input.results) {
       const [, ...rest] = resultValues(r); // the core's rule, the status worded for the sheet
@@ -166,6 +180,7 @@ export class MemoryWorkbook implements WorkbookPort {
   }
 
   async addTableSheet(input: TableSheetInput): Promise<{ name: string }> {
+    checkSheetRows(input.name, input.rows.length);
     const name = uniqueSheetName(
       input.name,
       this.sheets.map((s) => s.name),

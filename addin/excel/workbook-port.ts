@@ -90,7 +90,7 @@ export interface WorkbookPort {
    * Writes the result columns (Status, Record ID, Sequence, Line Item ID, Message, Updated At) into the sheet,
    * reusing result columns already there; marks each row's invalid cells with a red fill (and a note
    * where Excel supports notes), after removing the marks of the previous run.
-   * @throws WorkbookError `sheet_not_found`.
+   * @throws WorkbookError `sheet_not_found`; `cells_taken` when a new block's place holds cells (nothing written).
    */
   writeResults(input: ResultsInput): Promise<void>;
   /**
@@ -99,9 +99,19 @@ export interface WorkbookPort {
    * @throws WorkbookError `sheet_not_found`.
    */
   select(sheet: string, rowNumber: number, column: number): Promise<void>;
+  /**
+   * The 0-based columns shed's mark on its result block names on `headerRowNumber`'s row (the block
+   * {@link writeResults} writes into, whatever its headers now say), or null when the sheet has no such
+   * mark. Absent where the workbook keeps no marks (the block is then found by its headers alone).
+   * @throws WorkbookError `sheet_not_found`.
+   */
+  resultsMark?(sheet: string, headerRowNumber: number): Promise<number[] | null>;
   /** Removes the fills and notes the last {@link writeResults} put on the sheet; leaves values alone. */
   clearMarks(sheet: string): Promise<void>;
-  /** Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns. */
+  /**
+   * Adds a sheet with the rows as a table (header row, filters), typed number formats, fitted columns.
+   * @throws WorkbookError `too_many_rows` when the rows and header exceed Excel's grid (nothing added).
+   */
   addTableSheet(sheet: TableSheetInput): Promise<{ name: string }>;
   /**
    * Adds a template (its data sheet, activated, and its Instructions sheet), with drop-down lists fed
@@ -132,6 +142,45 @@ export class WorkbookError extends ShedError {
   }
 }
 
+/** Rows of an Excel worksheet (its grid's limit, the header row included). */
+export const EXCEL_MAX_ROWS = 1_048_576;
+
+/**
+ * Refuses a new sheet of `rows` data rows below one header row that would not fit Excel's grid
+ * ({@link EXCEL_MAX_ROWS}), before anything is added.
+ * @throws WorkbookError `too_many_rows`, saying the count and how to export less.
+ */
+export function checkSheetRows(name: string, rows: number): void {
+  if (rows + 1 <= EXCEL_MAX_ROWS) return;
+  const n = (value: number) => new Intl.NumberFormat('en-AU').format(value);
+  throw new WorkbookError(
+    'too_many_rows',
+    `The export '${name}' has ${n(rows)} rows, more than a sheet holds below its header (${n(EXCEL_MAX_ROWS - 1)}: ` +
+      `Excel's limit is ${n(EXCEL_MAX_ROWS)} rows), so no sheet was added for it. ` +
+      'Choose a narrower date range, or one storage, and export again.',
+  );
+}
+
+/** Cells named in a refusal of the result block's place before `and N more`. */
+const NAMED_CELLS = 5;
+
+/**
+ * The {@link WorkbookError} `cells_taken` for a result block whose place (`columns`, such as `J–O`)
+ * holds cells filled since the sheet was read (`taken`: A1 addresses): nothing is written over them.
+ */
+export function cellsTaken(taken: readonly string[], columns: string): WorkbookError {
+  const one = taken.length === 1;
+  const named =
+    taken.slice(0, NAMED_CELLS).join(', ') +
+    (taken.length > NAMED_CELLS ? ` and ${taken.length - NAMED_CELLS} more` : '');
+  return new WorkbookError(
+    'cells_taken',
+    `${one ? 'Cell' : 'Cells'} ${named} ${one ? 'was' : 'were'} filled while the import ran, where its results go ` +
+      `(columns ${columns}): no result was written over ${one ? 'it' : 'them'}. ` +
+      'Move or clear those cells, then press Place results again.',
+  );
+}
+
 /** The {@link WorkbookError} for a sheet name that is not in the workbook. */
 export function sheetNotFound(name: string, existing?: readonly string[]): WorkbookError {
   const known = existing && existing.length > 0 ? `; the workbook has ${existing.map((n) => `'${n}'`).join(', ')}` : '';
@@ -141,6 +190,12 @@ export function sheetNotFound(name: string, existing?: readonly string[]): Workb
 // This module's entry in the catalogue of error codes (shared/errors/shed-error.ts).
 declare module '../../shared/errors/shed-error.ts' {
   interface ErrorCodes {
-    WorkbookError: 'sheet_not_found' | 'payload_too_large' | 'date_system_unknown' | 'row_visibility_unknown';
+    WorkbookError:
+      | 'sheet_not_found'
+      | 'payload_too_large'
+      | 'date_system_unknown'
+      | 'row_visibility_unknown'
+      | 'too_many_rows'
+      | 'cells_taken';
   }
 }

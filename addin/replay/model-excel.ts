@@ -10,7 +10,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- office-addin-mock's objects are untyped */
 import { OfficeMockObject } from 'office-addin-mock';
-import { applyToSheet, newSheet, parseA1 } from './workbook-model.ts';
+import { applyToSheet, evaluateFormula, newSheet, parseA1 } from './workbook-model.ts';
 import type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
 
 export type { ModelOp, ModelSheet, ModelSync, WorkbookModel } from './workbook-model.ts';
@@ -23,6 +23,10 @@ import { rangeProxy } from './range-proxy.ts';
 import { deleteRows, insertRows, setHidden, sortRows } from './structural-edits.ts';
 
 type Any = any;
+
+/** Excel's grid: rows and columns of a worksheet. */
+const GRID_ROWS = 1_048_576;
+const GRID_COLUMNS = 16_384;
 
 /** A sheet to start with: values and number formats (row 1 at index 0), visibility, notes by address. */
 export interface ModelSheetInit {
@@ -51,6 +55,11 @@ export class ModelExcel {
   readonly quirks: ModelQuirks = {};
   /** Return an error to fail this sync (its operations are then lost), e.g. `{ code: 'RequestPayloadSizeLimitExceeded' }`. */
   failSync?: (ops: ModelOp[], attempt: number) => { code: string } | undefined;
+  /**
+   * What `workbook.functions.date` gives for its formula (`=DATE(2000,1,1)`), for a host that does not
+   * answer (e.g. `'#VALUE!'`); default: the serial in the workbook's date system.
+   */
+  dateFunction?: (formula: string) => unknown;
   private pending: ModelOp[] = [];
   private errors: unknown[] = [];
   private toSync: Any[] = [];
@@ -239,12 +248,22 @@ export class ModelExcel {
     }) as Any;
     context.workbook.worksheets = worksheets;
     context.workbook.settings = settings;
+    // Worksheet functions (ExcelApi 1.2): DATE only, computed in the workbook's date system as a cell's =DATE would be.
+    context.workbook.functions = {
+      date: (year: number, month: number, day: number) => this.functionResult(`=DATE(${year},${month},${day})`),
+    };
     const baseLoad = context.workbook.load.bind(context.workbook);
     context.workbook.load = (arg: string) => {
       this.toSync.push(context.workbook);
       return baseLoad(arg);
     };
     return context;
+  }
+
+  /** A worksheet function DATE's result: {@link evaluateFormula}'s serial, or what {@link dateFunction} says (text: an error). */
+  private functionResult(formula: string): Any {
+    const value = this.dateFunction ? this.dateFunction(formula) : evaluateFormula(formula, this.model.date1904);
+    return this.mock(typeof value === 'string' ? { value: null, error: value } : { value, error: '' });
   }
 
   /** `load('items/a,items/b')` on a collection: loads `items` and each item's properties. */
@@ -284,8 +303,16 @@ export class ModelExcel {
       {
         name,
         visibility: stored?.visibility ?? 'Visible',
-        getRangeByIndexes: (row: number, column: number, rows: number, columns: number) =>
-          this.rangeProxy(name, row, column, rows, columns),
+        getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => {
+          // Excel's grid: 1,048,576 rows by 16,384 columns; a range past it fails the sync, as in Excel.
+          if (row < 0 || column < 0 || row + rows > GRID_ROWS || column + columns > GRID_COLUMNS)
+            this.errors.push(
+              Object.assign(new Error('The argument is invalid or missing or has an incorrect format.'), {
+                code: 'InvalidArgument',
+              }),
+            );
+          return this.rangeProxy(name, row, column, rows, columns);
+        },
         getCell: (row: number, column: number) => this.rangeProxy(name, row, column, 1, 1),
         getRange: (address?: string) => {
           // No address: the whole sheet, of which the model gives only the conditional formats.

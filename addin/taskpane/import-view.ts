@@ -125,6 +125,8 @@ export function importView(
     // An import that stopped before its results were written: said on every screen, with "Finish it".
     pending.hidden = state.pending === null;
     pendingText.textContent = state.pending?.text ?? '';
+    // An e-invoice's run is imported again on its own tab (the notice says so): no "Finish it" here.
+    finish.hidden = (state.pending?.einvoice ?? null) !== null;
     finish.disabled = busy || !ready;
     finish.title = ready ? '' : 'Connect to the service first (Connect tab).';
     if (shownFields !== state.fields) {

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectController } from '../../../addin/app/connect.ts';
 import { EInvoiceController, type ChosenFile } from '../../../addin/app/einvoice-import.ts';
+import { ImportController } from '../../../addin/app/import.ts';
 import { createMemoryWorkbook } from '../../../addin/app/memory-host.ts';
+import { SessionJournal, type PaneJournal } from '../../../addin/app/pane-journal.ts';
 import { memoryTokenStore } from '../../../addin/app/token-store.ts';
 import { startSandbox, type RecordedWrite, type RunningSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
@@ -110,5 +112,48 @@ describe('E-invoices in the pane', () => {
     expect(state.previews[0]?.notes).toContain('a credit note: its lines are imported as returns');
     expect(state.status?.tone).toBe('warning');
     expect(sandbox.stats.writeLog).toEqual([]);
+  });
+});
+
+describe('an e-invoice whose results sheet could not be added', () => {
+  it('the notice names the e-invoice and sends the bookkeeper to its tab; Finish it refuses; importing it again sends nothing twice', async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    const workbook = createMemoryWorkbook();
+    const journals = new Map<string, PaneJournal>();
+    const openJournal = async (key: string) =>
+      journals.get(key) ?? journals.set(key, new SessionJournal(key)).get(key)!;
+    const add = workbook.addTableSheet.bind(workbook);
+    workbook.addTableSheet = async () => {
+      throw new Error('The workbook is protected');
+    };
+    const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
+    await connect.connect(sandbox.url, 'demo-token-willow');
+    if (!connect.session()) await connect.selectOrganisation(WILLOW);
+    const deps = { workbook, session: () => connect.session(), openJournal };
+    const einvoices = new EInvoiceController(deps);
+    await einvoices.choose([await chosen('farm-invoice.xml')]);
+    einvoices.setStorage('Main Chemical Shed');
+    await einvoices.start();
+    const writes = sandbox.stats.writes;
+
+    const importer = new ImportController(deps);
+    await importer.refresh();
+    expect(importer.store.get().pending).toMatchObject({ einvoice: 'RA-20417' });
+    expect(importer.store.get().pending?.text).toMatch(
+      /^An import of receipts from e-invoice RA-20417 \(.+\) stopped before its results were written: invoice RA-20417\. Import that e-invoice again on the E-invoices tab/,
+    );
+    await importer.finishPending();
+    expect(importer.store.get().status).toMatchObject({ tone: 'error' });
+    expect(importer.store.get().status?.text).toMatch(
+      /^E-invoice RA-20417 is not a sheet of this workbook: choose its file on the E-invoices tab/,
+    );
+    expect(sandbox.stats.writes).toBe(writes);
+
+    // Imported again on its tab once the sheet can be added: found, not sent twice; the notice goes.
+    workbook.addTableSheet = add;
+    await einvoices.start();
+    expect(sandbox.stats.writes).toBe(writes);
+    await importer.refresh();
+    expect(importer.store.get().pending).toBeNull();
   });
 });

@@ -155,6 +155,26 @@ describe('Export', () => {
     expect(workbook.sheets.length).toBe(2);
   });
 
+  it('a sheet Excel refuses after another was added: the status names the sheet already in the workbook', async () => {
+    const { workbook, exporter } = await open();
+    const add = workbook.addTableSheet.bind(workbook);
+    let calls = 0;
+    workbook.addTableSheet = async (input) => {
+      if (++calls === 2) throw new Error('Excel ran out of resources');
+      return add(input);
+    };
+    exporter.setDataset('movements');
+    await exporter.run();
+    const state = exporter.store.get();
+    expect(calls).toBe(2);
+    expect(state.written).toEqual(['Movements']);
+    expect(state.status).toMatchObject({
+      tone: 'error',
+      text: "Excel ran out of resources. Sheet 'Movements' was already added and is in the workbook.",
+    });
+    expect(workbook.sheets.map((s) => s.name)).toContain('Movements');
+  });
+
   it('Cancel stops the reading; nothing is written', async () => {
     const { workbook, exporter } = await open();
     exporter.setDataset('movements');

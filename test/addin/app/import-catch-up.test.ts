@@ -210,6 +210,50 @@ describe('reopening after an interrupted import', () => {
     expect(reopened.store.get().pending).toBeNull();
   });
 
+  it('Finish it reads the sheet as the interrupted run did (GST-inclusive prices, hidden rows), not with the screen as new', async () => {
+    const journals = new Map<string, PaneJournal>();
+    const openJournal = async (key: string) =>
+      journals.get(key) ?? journals.set(key, new SessionJournal(key)).get(key)!;
+    // Prices of 110 that include GST (100 ex GST); sheet row 12 is hidden by hand.
+    const rows = [[...HEADER.slice(0, 8), 'Unit Price'], ...invoices('FGST', 12).map((r) => [...r.slice(0, 8), 110])];
+    const pane: { importer?: ImportController } = {};
+    /** The pane is closed at the first write of results: some invoices are sent, the rest not. */
+    class ClosedMidRun extends MemoryWorkbook {
+      override async writeResults(_input: ResultsInput): Promise<void> {
+        pane.importer?.cancel();
+        throw new Error('the pane was closed');
+      }
+    }
+    const first = new ClosedMidRun({ name: 'Book1.xlsx', sheets: [{ name: 'Invoices', rows, hiddenRows: [12] }] });
+    const importer = await open(first, { openJournal, resultsEveryMs: 0 });
+    pane.importer = importer;
+    importer.setPricesIncludeGst(true);
+    importer.setIncludeHidden(true);
+    await importer.start();
+    const sentFirst = (await ours('FGST')).length;
+    expect(sentFirst).toBeGreaterThan(0);
+    expect(sentFirst).toBeLessThan(12);
+
+    // Reopened: the pane closed before the run ended, so no mapping was saved with the sheet; the screen is as new.
+    const again = new MemoryWorkbook({ name: 'Book1.xlsx', sheets: [{ name: 'Invoices', rows, hiddenRows: [12] }] });
+    for (const [key, value] of first.settings) if (!key.startsWith('shed.mapping')) again.settings.set(key, value);
+    const reopened = await open(again, { openJournal, resultsEveryMs: 0 });
+    expect(reopened.store.get()).toMatchObject({ pricesIncludeGst: false, includeHidden: false });
+    expect(reopened.store.get().pending?.text).toMatch(
+      /read as that import read it \(prices include GST at 10%, hidden rows included\)\.$/,
+    );
+    await reopened.finishPending();
+    expect(reopened.store.get()).toMatchObject({ pricesIncludeGst: true, includeHidden: true, pending: null });
+    const made = await ours('FGST');
+    // Every invoice once, the hidden row's too, each at 100 ex GST: none sent at the 110 the sheet shows.
+    expect(made.map((r) => r.notes).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Invoice FGST-${i + 1}`).sort(),
+    );
+    expect(made.flatMap((r) => r.line_items.map((l: { pack_cost: string }) => l.pack_cost))).toEqual(
+      Array.from({ length: 12 }, () => '100'),
+    );
+  });
+
   it('the workbook gets its identity on its first import, not before; a finished import leaves no notice', async () => {
     const workbook = createMemoryWorkbook({ sheets: [{ name: 'Invoices', rows: [HEADER, ...invoices('GUID', 1)] }] });
     const importer = await open(workbook);

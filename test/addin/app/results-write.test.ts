@@ -52,10 +52,13 @@ const invoices = (prefix: string, count: number) =>
 class WatchedWorkbook extends ExcelWorkbook {
   parts = 0;
   afterPart?: (part: number) => void;
+  /** Called before each write of results (the bookkeeper typing while records are sent). */
+  beforeWrite?: () => void;
   constructor(fake: FakeExcel) {
     super({ excel: fake.host, requirements: officeWith('1.17').context.requirements });
   }
   override async writeResults(input: ResultsInput): Promise<void> {
+    this.beforeWrite?.();
     await super.writeResults(input);
     this.parts += 1;
     this.afterPart?.(this.parts);
@@ -124,6 +127,54 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     expect(state.unplaced).toBeGreaterThan(0);
   });
 
+  it('cells typed where the result block goes while the import runs are not overwritten: said, and placed again once cleared', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('TYP', 3)] }] });
+    const { workbook, importer } = await open(fake);
+    workbook.beforeWrite = () => {
+      workbook.beforeWrite = undefined;
+      // Typed right of the data, where the block was to go (J–O), after the sheet was read.
+      const values = fake.sheet('Dockets').values;
+      values[0]![9] = 'Paid?';
+      values[1]![9] = 'yes';
+      values[2]![10] = 'ring Bob';
+    };
+    await importer.start();
+    const values = fake.sheet('Dockets').values;
+    expect([values[0]?.[9], values[1]?.[9], values[2]?.[10]]).toEqual(['Paid?', 'yes', 'ring Bob']);
+    expect(values.flat()).not.toContain('created');
+    const state = importer.store.get();
+    expect(state.status?.tone).not.toBe('success');
+    expect(state.unplaced).toBe(3);
+    expect(state.warnings).toContain(
+      'Cells J1, J2, K3 were filled while the import ran, where its results go (columns J–O): no result was written over them. Move or clear those cells, then press Place results again.',
+    );
+    // Cleared: the results are placed.
+    for (const row of values) row.splice(9);
+    await importer.placeResultsAgain();
+    expect(importer.store.get().unplaced).toBe(0);
+    expect(values[0]?.slice(9, 14)).toEqual(RESULTS);
+    await expectIdsOnTheirRows(values, 'TYP', 3);
+  });
+
+  it('shed’s result headers renamed by the bookkeeper: the next import writes into the same block, found by its mark', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('REN', 3)] }] });
+    const { importer } = await open(fake);
+    await importer.start();
+    const sheet = fake.sheet('Dockets');
+    expect(sheet.values[0]?.slice(9, 14)).toEqual(RESULTS);
+    sheet.values[0]![9] = 'Import status';
+    sheet.values[0]![10] = 'Shed ID';
+    for (const row of invoices('NEW', 2)) sheet.values.push(row);
+    await importer.refresh();
+    await importer.start();
+    const state = importer.store.get();
+    expect(state.warnings).toEqual([]);
+    expect(state).toMatchObject({ unplaced: 0, resultColumns: 'J–O', status: { tone: 'success' } });
+    expect(sheet.values[0]?.slice(9, 11)).toEqual(['Import status', 'Shed ID']);
+    expect(sheet.values[0]?.length).toBe(15);
+    await expectIdsOnTheirRows(sheet.values, 'NEW', 2);
+  });
+
   it('a sort mid-import: every result is written onto its invoice’s row', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('SRT', 10)] }] });
     const { workbook, importer } = await open(fake);
@@ -173,6 +224,25 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     await expectIdsOnTheirRows(fake.sheet('Dockets').values, 'CHG', 4);
   });
 
+  it('rows inserted mid-import: the problem line names the row where it is now, and clicking it selects that cell', async () => {
+    const rows = invoices('MV', 8);
+    rows[5]![5] = -5; // MV-6, row 7 when read: refused
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...rows] }] });
+    const { workbook, importer } = await open(fake);
+    workbook.afterPart = (part) => {
+      if (part === 1) fake.insertRows('Dockets', 2, 3);
+    };
+    await importer.start();
+    const state = importer.store.get();
+    expect(fake.sheet('Dockets').values[9]?.[0]).toBe('MV-6');
+    expect(state.problems).toEqual([
+      'Row 10 (row 7 when read), F: Qty: -5 must be greater than 0 (invoice MV-6 not sent)',
+    ]);
+    expect(state.problemCells).toEqual([{ sheet: 'Dockets', rowNumber: 10, column: 5 }]);
+    await importer.showProblem(0);
+    expect(fake.selection).toEqual({ sheet: 'Dockets', row: 9, column: 5 });
+  });
+
   it('re-reads only the key cells: the header and the batch’s rows, not the sheet', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...invoices('KEY', 6)] }] });
     const { importer } = await open(fake);
@@ -182,7 +252,11 @@ describe('write-back under structural edits (office-js adapter, fake Excel, sand
     // One full read (the run's own), and key-cell reads of at most the key columns (invoice, supplier, storage, product, qty, pack size, price).
     const full = loads.filter((op) => op.columns === HEADER.length && String(op.value).includes('values'));
     expect(full).toHaveLength(1);
-    const keyReads = loads.filter((op) => op !== full[0] && String(op.value).includes('values'));
+    const reads = loads.filter((op) => op !== full[0] && String(op.value).includes('values'));
+    // Before the result block's first write, the writer loads its own place (J–O) once: still empty, so nothing typed is overwritten.
+    const blockReads = reads.filter((op) => (op.column ?? 0) >= HEADER.length);
+    expect(blockReads.map((op) => [op.column, op.columns])).toEqual([[9, 6]]);
+    const keyReads = reads.filter((op) => !blockReads.includes(op));
     expect(keyReads.length).toBeGreaterThan(0);
     for (const op of keyReads) expect([0, 1, 3, 4, 5, 6, 8]).toContain(op.column);
   });
@@ -220,5 +294,46 @@ describe('marks after a sort mid-import', () => {
     expect(marks).toEqual([`E${row}`]);
     expect(values[row - 1]?.[9]).toBe('invalid');
     await expectIdsOnTheirRows(values, 'MRK', 1);
+  });
+});
+
+/** The adapter with notes (ExcelApi 1.18), whose next write of results can be made to fail (a cell being edited). */
+class EditedWorkbook extends ExcelWorkbook {
+  failNext = false;
+  constructor(fake: FakeExcel) {
+    super({ excel: fake.host, requirements: officeWith('1.18').context.requirements });
+  }
+  override async writeResults(input: ResultsInput): Promise<void> {
+    if (this.failNext) {
+      this.failNext = false;
+      throw Object.assign(new Error('The cell is being edited'), { code: 'InvalidOperationInCellEditMode' });
+    }
+    return super.writeResults(input);
+  }
+}
+
+describe('marks of an earlier run when the first write of results fails', () => {
+  it('the old mark and note go with the first write that goes through, not with one that failed', async () => {
+    const rows = invoices('OLD', 2);
+    rows[0]![5] = -5; // OLD-1: refused by Validate, marked, then fixed by the bookkeeper
+    const fake = new FakeExcel({ sheets: [{ name: 'Dockets', values: [HEADER, ...rows] }] });
+    const workbook = new EditedWorkbook(fake);
+    const connect = new ConnectController({ workbook, tokens: memoryTokenStore() });
+    await connect.connect(sandbox.url, 'demo-token-willow');
+    if (!connect.session()) await connect.selectOrganisation(WILLOW);
+    const importer = new ImportController({ workbook, session: () => connect.session(), resultsEveryMs: 0 });
+    await importer.refresh();
+    await importer.validate();
+    const sheet = fake.sheet('Dockets');
+    const shedMarks = () =>
+      sheet.conditionalFormats.filter((f) => f.formula.includes('Shed Sheets')).map((f) => f.address);
+    expect(shedMarks()).toEqual(['F2']);
+    expect([...sheet.notes.keys()]).toEqual(['F2']);
+    sheet.values[1]![5] = 5;
+    workbook.failNext = true;
+    await importer.start();
+    expect(sheet.values.slice(1).map((r) => r[9])).toEqual(['created', 'created']);
+    expect(shedMarks()).toEqual([]);
+    expect([...sheet.notes.keys()]).toEqual([]);
   });
 });

@@ -250,6 +250,49 @@ describe('ExcelWorkbook.readSheet on the 1904 date system', () => {
   });
 });
 
+describe('ExcelWorkbook.readSheet: dates shown without their year', () => {
+  // Serial 44594 is 3 February 2026 in the 1904 system and 2 February 2022 in the 1900 one: '3-Feb' tells neither.
+  const yearless = (date1904: boolean, serial: number) =>
+    new FakeExcel({
+      date1904,
+      sheets: [
+        {
+          name: 'Mac',
+          values: [['Date received'], [serial], [serial + 1]],
+          formats: [['General'], ['d-mmm'], ['ddd d mmm']],
+          texts: [[''], ['3-Feb'], ['Wed 4 Feb']],
+        },
+      ],
+    });
+
+  it('asks Excel which date system the workbook is on (no cell written) and reads the dates in it', async () => {
+    for (const [date1904, serial] of [
+      [true, 44_594],
+      [false, 46_056],
+    ] as const) {
+      const fake = yearless(date1904, serial);
+      const grid = await new ExcelWorkbook({ excel: fake.host }).readSheet('Mac');
+      expect(grid.rows.slice(1).map((r) => (r.cells[0] as Date).toISOString())).toEqual([
+        '2026-02-03T00:00:00.000Z',
+        '2026-02-04T00:00:00.000Z',
+      ]);
+      expect(grid.dateSystem).toBe(date1904 ? 1904 : 1900);
+      expect(fake.syncs.flatMap((s) => s.ops).filter((op) => op.kind !== 'load')).toEqual([]);
+    }
+  });
+
+  it('refuses the read, saying where and how to fix, when Excel does not answer either', async () => {
+    const fake = yearless(true, 44_594);
+    fake.dateFunction = () => '#VALUE!';
+    const error = await new ExcelWorkbook({ excel: fake.host }).readSheet('Mac').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkbookError);
+    expect(error).toMatchObject({ code: 'date_system_unknown' });
+    expect((error as Error).message).toMatch(
+      /^Stock\.xlsx, sheet 'Mac', cell A2: the dates are shown without their year, .* none was read\. Show the year in the date column's format/,
+    );
+  });
+});
+
 describe('dateSystemOf', () => {
   it('tells the systems apart by what Excel shows, in either date order; says nothing for a time', () => {
     expect(dateSystemOf(44_594, '3/02/2026')).toBe(1904);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RowResult } from '../../../shared/import/outcome.ts';
+import { RESULT_COLUMNS } from '../../../shared/kinds/index.ts';
 import { ExcelWorkbook } from '../../../addin/excel/excel-workbook.ts';
 import { NOTE_LIMIT } from '../../../addin/excel/excel-results.ts';
 import { MARK_FORMULA } from '../../../addin/excel/excel-marks.ts';
 import { INVALID_FILL } from '../../../addin/excel/sheet-layout.ts';
 import { WorkbookError, marksSettingKey } from '../../../addin/excel/workbook-port.ts';
 import { FakeExcel, officeWith } from './excel-fake.ts';
+import { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
+import type { CellValue } from '../../../shared/sheet/grid.ts';
 import { insertRows } from '../../../addin/replay/structural-edits.ts';
 import type { FakeOp } from './excel-fake.ts';
 
@@ -59,6 +62,37 @@ describe('ExcelWorkbook.writeResults', () => {
     expect(fake.sheet('Invoices').bold).toEqual(['E3:J3']);
     expect(marks(fake, 'Invoices')).toEqual(['C5']);
     expect(fake.sheet('Invoices').fills.size).toBe(0); // the cells' own format is never touched
+  });
+
+  it('refuses to write a new block over cells filled since the sheet was read, naming them; the memory workbook too', async () => {
+    const fake = invoiceSheet(2);
+    // Typed after the sheet was read (the headers given are those read then): F3, and E5 where the block goes.
+    fake.sheet('Invoices').values[2]![5] = 'Paid?';
+    fake.sheet('Invoices').values[4]![4] = 'ring Bob';
+    const input = { sheet: 'Invoices', headerRowNumber: 3, headers, results: [created(4), created(5)] };
+    const error = await new ExcelWorkbook({ excel: fake.host, requirements: withMarks })
+      .writeResults(input)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkbookError);
+    expect(error).toMatchObject({
+      code: 'cells_taken',
+      message:
+        'Cells F3, E5 were filled while the import ran, where its results go (columns E–J): no result was written over them. Move or clear those cells, then press Place results again.',
+    });
+    expect(fake.sheet('Invoices').values.map((r) => r.slice(4, 6))).toEqual([
+      [],
+      [],
+      [undefined, 'Paid?'],
+      [],
+      ['ring Bob'],
+    ]);
+    const memory = new MemoryWorkbook({
+      sheets: [{ name: 'Invoices', rows: fake.sheet('Invoices').values as CellValue[][] }],
+    });
+    await expect(memory.writeResults(input)).rejects.toMatchObject({
+      code: 'cells_taken',
+      message: (error as Error).message,
+    });
   });
 
   it('marks its block with the _shed_results name, and finds it by the mark after its headers were renamed', async () => {
@@ -141,8 +175,10 @@ describe('ExcelWorkbook.writeResults', () => {
     const workbook = new ExcelWorkbook({ excel: fake.host });
     const input = { sheet: 'Invoices', headerRowNumber: 3, headers };
     await workbook.writeResults({ ...input, results: [4, 5, 6, 7, 8, 9].map((n) => created(n)) });
+    // The header row as the placer gives it once the block is written (no mark below ExcelApi 1.4).
     await workbook.writeResults({
       ...input,
+      headers: [...headers, ...RESULT_COLUMNS],
       results: [
         { rowNumber: 4, status: 'unchanged' },
         { rowNumber: 9, status: 'updated' },

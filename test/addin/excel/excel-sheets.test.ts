@@ -95,6 +95,33 @@ describe('ExcelWorkbook.addTableSheet', () => {
     await expect(workbook.addTableSheet({ name: 'Empty', columns: [], rows: [] })).rejects.toThrow(RangeError);
   });
 
+  it('refuses rows past Excel’s 1,048,576-row grid before adding a sheet, saying the count and what to export instead', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const workbook = new ExcelWorkbook({ excel: fake.host });
+    const rows = Array.from({ length: 1_048_576 }, (_v, i) => [i]);
+    const error = await workbook
+      .addTableSheet({ name: 'Receipts', columns: [{ header: 'N', type: 'integer' }], rows })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'too_many_rows' });
+    expect((error as Error).message).toBe(
+      "The export 'Receipts' has 1,048,576 rows, more than a sheet holds below its header (1,048,575: Excel's limit is 1,048,576 rows), so no sheet was added for it. Choose a narrower date range, or one storage, and export again.",
+    );
+    expect(fake.sheets.map((s) => s.name)).toEqual(['Sheet1']);
+    expect(fake.syncs).toEqual([]);
+  });
+
+  it('the fake Excel refuses a range past the grid, as Excel does', async () => {
+    const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
+    const failure = await fake.host
+      .run(async (context) => {
+        context.workbook.worksheets.getItem('Sheet1').getRangeByIndexes(1_048_575, 0, 2, 1).values = [[1], [2]];
+        await context.sync();
+      })
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: 'InvalidArgument' });
+    expect(fake.sheet('Sheet1').values).toEqual([]);
+  });
+
   it('makes the sheet name valid: no [ ] : * ? / \\, at most 31 characters', async () => {
     const fake = new FakeExcel({ sheets: [{ name: 'Sheet1' }] });
     const { name } = await new ExcelWorkbook({ excel: fake.host }).addTableSheet({

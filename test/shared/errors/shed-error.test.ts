@@ -113,6 +113,8 @@ const RELEASED: Record<ErrorCode, string> = {
   payload_too_large: 'WorkbookError',
   date_system_unknown: 'WorkbookError',
   row_visibility_unknown: 'WorkbookError',
+  too_many_rows: 'WorkbookError',
+  cells_taken: 'WorkbookError',
   sandbox_option_invalid: 'SandboxOptionError',
   sandbox_data_invalid: 'SandboxDataError',
   invalid_recipe: 'RecipeError',
