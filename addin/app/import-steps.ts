@@ -12,6 +12,8 @@ import type { ColumnMapping, MappedField } from '../../shared/sheet/mapping.ts';
 import { MappingError } from '../../shared/sheet/mapping-error.ts';
 import type { StatusLine } from './connect.ts';
 import { describeError } from './errors.ts';
+import type { PendingImport } from './import-journal.ts';
+import type { ImportState } from './import-state.ts';
 
 /**
  * How a run went: `success` when every row is done (or, for a dry run, would be; a row whose record the
@@ -107,4 +109,29 @@ export function paneMappingProblem(error: unknown, mapping: ColumnMapping | null
     return `No column for ${names} in row ${mapping.headerRowNumber}: pick one for each in Column mapping, or add a column with that header to the sheet.`;
   }
   return describeError(error);
+}
+
+/** The words of "Finish it" on an e-invoice's run: not a sheet of this workbook, so the E-invoices tab imports it again. */
+export function einvoiceNotASheet(einvoice: string): string {
+  return `E-invoice ${einvoice} is not a sheet of this workbook: choose its file on the E-invoices tab and import it again; what was sent is found and gets its ids, nothing is sent twice.`;
+}
+
+/** The screen an interrupted run is finished with: its kind and sheet, and the reading choices it ran with (when kept). */
+export function pendingScreen(pending: PendingImport): Partial<ImportState> {
+  const { reading } = pending;
+  return {
+    kind: pending.kind,
+    sheet: pending.sheet,
+    allSheets: false,
+    ...(reading
+      ? {
+          pricesIncludeGst: Boolean(reading.gstRate),
+          includeHidden: reading.includeHidden,
+          allowDuplicates: reading.allowDuplicates,
+          dateOrder: reading.dateOrder,
+          dateOrderChosen: reading.dateOrderGiven,
+          timeZone: reading.timeZone,
+        }
+      : {}),
+  };
 }

@@ -26,6 +26,7 @@ import { SETTING_KEYS, loadSavedMapping, mappingSettingKey, saveMapping } from '
 
 export type { ImportDeps, ImportState } from './import-state.ts';
 export { movedLines, paneMappingProblem, runTone } from './import-steps.ts';
+import { einvoiceNotASheet, pendingScreen } from './import-steps.ts';
 
 export { IMPORT_CONCURRENCY, RESULTS_EVERY_MS } from './import-run.ts';
 
@@ -107,30 +108,11 @@ export class ImportController {
     if (!pending) return;
     if (pending.einvoice !== null) {
       // Not a sheet of this workbook: the E-invoices tab imports it again (the notice says so).
-      this.store.set({
-        status: {
-          tone: 'error',
-          text: `E-invoice ${pending.einvoice} is not a sheet of this workbook: choose its file on the E-invoices tab and import it again; what was sent is found and gets its ids, nothing is sent twice.`,
-        },
-      });
+      this.store.set({ status: { tone: 'error', text: einvoiceNotASheet(pending.einvoice) } });
       return;
     }
     const { reading } = pending;
-    this.store.set({
-      kind: pending.kind,
-      sheet: pending.sheet,
-      allSheets: false,
-      ...(reading
-        ? {
-            pricesIncludeGst: Boolean(reading.gstRate),
-            includeHidden: reading.includeHidden,
-            allowDuplicates: reading.allowDuplicates,
-            dateOrder: reading.dateOrder,
-            dateOrderChosen: reading.dateOrderGiven,
-            timeZone: reading.timeZone,
-          }
-        : {}),
-    });
+    this.store.set(pendingScreen(pending));
     await this.guard(async () => {
       await this.detect();
       await this.runs.run(false, reading);
