@@ -17,6 +17,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { listAll } from '../../support/service.ts';
 import { FakeExcel, officeWith } from '../excel/excel-fake.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -26,17 +27,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const HEADER = [...EXAMPLE_HEADER];
 const invoices = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => [
     `${prefix}-${i + 1}`,

@@ -14,6 +14,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { listAll } from '../../support/service.ts';
 import { FakeExcel, officeWith } from '../excel/excel-fake.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -23,17 +24,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const HEADER = [...EXAMPLE_HEADER];
 const RESULTS = ['Status', 'Record ID', 'Sequence', 'Line Item ID', 'Message'];
 const invoices = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => [

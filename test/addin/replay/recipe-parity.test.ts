@@ -23,20 +23,11 @@ import {
 } from '../../../shared/suppliers/recipe.ts';
 import { startSandbox, type RecordedWrite } from '../../../sandbox/index.ts';
 import { productIds } from '../../support/catalogue.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 const ORG = 'Willow Creek Pastoral Co';
 const TOKEN = 'demo-token-willow';
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const HEADER = [...EXAMPLE_HEADER];
 
 const normalise = (w: RecordedWrite) => `${w.method} ${w.path.replace(/[0-9a-f-]{36}/g, ':id')} ${w.body ?? ''}`;
 

@@ -15,20 +15,11 @@ import { memoryIO } from '../../../batch/ui/io.ts';
 import { replayImport } from '../../../addin/replay/replay-import.ts';
 import { rowOutcomes, type RowOutcome } from '../../../shared/import/import-sheet.ts';
 import { startSandbox, type RecordedWrite } from '../../../sandbox/index.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 const ORG = 'Willow Creek Pastoral Co';
 const TOKEN = 'demo-token-willow';
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const HEADER = [...EXAMPLE_HEADER];
 const ROWS: (string | number)[][] = [
   ['RT-1', 'Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', 4, 20, 'L', 185],
   ['RT-1', 'Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Amine 625', 2, 20, 'L', 142.5],

@@ -14,18 +14,9 @@ import { WILLOW } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
 import { useSandboxFolder } from '../../support/sandbox-folder.ts';
 import { listAll } from '../../support/service.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const HEADER = [...EXAMPLE_HEADER];
 const ROWS: (string | number | null)[][] = [
   ['SR-1', 'Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', 4, 20, 'L', 185],
   [null, null, null, null, 'Wetter 1000', 1, 5, 'L', 38.9],

@@ -8,18 +8,9 @@ import { placeResults } from '../../../shared/import/relocate.ts';
 import { findHeaderRow, keyColumns, rowKey } from '../../../shared/import/row-key.ts';
 import type { CellValue, Grid, SheetRow } from '../../../shared/sheet/grid.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const HEADER = [...EXAMPLE_HEADER];
 const line = (invoice: string, product: string, qty: number): CellValue[] => [
   invoice,
   'Farmco',
