@@ -139,6 +139,11 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
   return {
     found,
     feed(chunk) {
+      // Text with no tag at all (a zip bomb's zeros) holds no cell: not carried, not scanned.
+      if (!chunk.includes('<') && !carry.includes('<')) {
+        carry = '';
+        return;
+      }
       const text = carry + chunk;
       const cut = cutAt(text);
       scan(text.slice(0, cut));
@@ -242,9 +247,18 @@ function cutAt(text: string): number {
   for (let at = text.lastIndexOf('</'); at >= 0; at = at > 0 ? text.lastIndexOf('</', at - 1) : -1) {
     CUT.lastIndex = at;
     if (CUT.test(text)) return CUT.lastIndex;
-    if (text.length - at > LONGEST_CARRY) return text.lastIndexOf('>') + 1;
+    if (text.length - at > LONGEST_CARRY) return atLastTag(text);
   }
-  return text.length > LONGEST_CARRY ? text.lastIndexOf('>') + 1 : 0;
+  return text.length > LONGEST_CARRY ? atLastTag(text) : 0;
+}
+
+/**
+ * After the text's last tag, and never more than {@link LONGEST_CARRY} before its end: text with no
+ * tag for that long (a zip bomb's zeros, far past any cell Excel writes) is let go, not carried, so the
+ * carry cannot grow with the part.
+ */
+function atLastTag(text: string): number {
+  return Math.max(text.lastIndexOf('>') + 1, text.length - LONGEST_CARRY);
 }
 
 /**
