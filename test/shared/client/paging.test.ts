@@ -54,7 +54,8 @@ describe('listAll pages through everything', () => {
     fake.list(
       `${org}/receipts`,
       many(450, (i) => receipt(i)),
-      { delayMs: 40 },
+      // Long enough that the three overlap even on a busy machine (40 ms did not always).
+      { delayMs: 300 },
     );
     const result = await client({ pageConcurrency: 8 }).forOrganisation(ORG).listReceipts({ expectedRecords: 450 });
     expect(result.records).toHaveLength(450);
