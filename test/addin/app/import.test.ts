@@ -10,6 +10,7 @@ import type { MemoryWorkbook } from '../../../addin/excel/memory-workbook.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { listAll } from '../../support/service.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
@@ -139,17 +140,7 @@ describe('Import of receipts (the sample sheet)', () => {
         {
           name: 'Invoices',
           rows: [
-            [
-              'Invoice No',
-              'Supplier',
-              'Date Received',
-              'Deliver To',
-              'Product',
-              'Qty',
-              'Pack Size',
-              'Unit',
-              'Price ex GST',
-            ],
+            [...EXAMPLE_HEADER],
             ['DUP-1', 'Farmco Rural Supplies', '14/03/2026', 'Main Chemical Shed', 'Amine 625', 3, 20, 'L', 140],
           ],
         },
@@ -412,17 +403,7 @@ describe('Import while the bookkeeper edits the sheet', () => {
     const sheet = {
       name: 'Dockets',
       rows: [
-        [
-          'Invoice No',
-          'Supplier',
-          'Date Received',
-          'Deliver To',
-          'Product',
-          'Qty',
-          'Pack Size',
-          'Unit',
-          'Price ex GST',
-        ],
+        [...EXAMPLE_HEADER],
         ['VAL-1', 'Farmco Rural Supplies', '5/03/2026', 'Main Chemical Shed', 'Glyfos 540', 3, 20, 'L', 185],
         ['VAL-2', 'Farmco Rural Supplies', '6/03/2026', 'Main Chemical Shed', 'Amine 625', 1, 20, 'L', 142.5],
       ] as SerialCell[][],
@@ -449,18 +430,7 @@ describe("the bookkeeper's own columns", () => {
     const sheet = {
       name: 'Paid',
       rows: [
-        [
-          'Invoice No',
-          'Supplier',
-          'Date Received',
-          'Deliver To',
-          'Product',
-          'Qty',
-          'Pack Size',
-          'Unit',
-          'Price ex GST',
-          'Status',
-        ],
+        [...EXAMPLE_HEADER, 'Status'],
         [
           'OWN-1',
           'Farmco Rural Supplies',

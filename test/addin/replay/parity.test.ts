@@ -22,6 +22,7 @@ import type { ImportKind } from '../../../shared/kinds/index.ts';
 import { startSandbox, type RecordedWrite } from '../../../sandbox/index.ts';
 import { generateInvoices, writeInvoicesXlsx } from '../../support/generate-invoices.ts';
 import { SUPPLIER_SHEETS } from '../../support/supplier-sheets.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 const ORG = 'Willow Creek Pastoral Co';
 const TOKEN = 'demo-token-willow';
@@ -95,18 +96,7 @@ async function asXlsx(file: string): Promise<string> {
 
 /** Sheets of invoices that are wrong in ways each face must refuse alike. */
 function wrongSheets(): { name: string; rows: CellValue[][] }[] {
-  const header = [
-    'Invoice No',
-    'Supplier',
-    'Date Received',
-    'Deliver To',
-    'Product',
-    'Qty',
-    'Pack Size',
-    'Unit',
-    'Price ex GST',
-    'Line Total',
-  ];
+  const header = [...EXAMPLE_HEADER, 'Line Total'];
   const line = (
     inv: string,
     date: CellValue,

@@ -12,19 +12,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { runImportCli } from '../../support/import.ts';
 import { useSandboxFolder } from '../../support/sandbox-folder.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
-const HEADER = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-  'Checked By',
-];
+const HEADER = [...EXAMPLE_HEADER, 'Checked By'];
 const ROWS = [
   ['SM-1', 'Farmco Rural Supplies', '3/02/2026', 'Main Chemical Shed', 'Glyfos 540', 4, 20, 'L', 185, 'JB'],
   ['SM-2', 'Farmco Rural Supplies', '4/02/2026', 'Main Chemical Shed', 'Amine 625', 2, 20, 'L', 142.5, null],
