@@ -7,7 +7,7 @@
 import type { OrgClient, ServiceClient } from '../client/index.ts';
 import type { ReferenceData } from '../resolve/index.ts';
 import { loadReferenceData } from '../resolve/index.ts';
-import type { Receipt, Return } from '../schemas/resources.ts';
+import type { Included, Receipt, Return } from '../schemas/resources.ts';
 import { fetchConsistent } from '../export/paging/consistent.ts';
 import { createOrgPages } from '../export/paging/page-source.ts';
 
@@ -36,8 +36,10 @@ export async function loadImportSnapshot(
 ): Promise<ImportSnapshot> {
   const call = signal ? { signal } : {};
   const pages = createOrgPages(client.http, organisationId);
-  const receipts = fetchConsistent(pages.receipts(['products']), call);
-  const returns = fetchConsistent(pages.returns(['product']), call);
+  // Each list's records taken once (`records` sorts the store on every read).
+  const plain = <T>({ records, included }: { records: T[]; included: Included }) => ({ records, included });
+  const receipts = fetchConsistent(pages.receipts(['products']), call).then(plain);
+  const returns = fetchConsistent(pages.returns(['product']), call).then(plain);
   // Either rejecting is thrown below; held here so the other's rejection is never unhandled meanwhile.
   receipts.catch(() => undefined);
   returns.catch(() => undefined);
@@ -45,14 +47,8 @@ export async function loadImportSnapshot(
     {
       listStorages: () => org.listStorages(call),
       listProductAliases: () => org.listProductAliases(call),
-      listReceipts: async () => {
-        const { records, included } = await receipts;
-        return { records, included };
-      },
-      listReturns: async () => {
-        const { records, included } = await returns;
-        return { records, included };
-      },
+      listReceipts: () => receipts,
+      listReturns: () => returns,
     },
     organisationId,
   );
