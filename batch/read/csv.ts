@@ -9,7 +9,7 @@ import { RECEIPT_REGISTRY } from '../../shared/kinds/index.ts';
 import Papa from 'papaparse';
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
-import { unifyLineBreaks } from './csv-line-breaks.ts';
+import { moreRecordsThan, unifyLineBreaks } from './csv-line-breaks.ts';
 import { InputFileError } from './errors.ts';
 import type { TextEncodingName } from './text-decode.ts';
 
@@ -51,25 +51,27 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
   const delimiter = declared ?? guessDelimiter(text);
   // Line breaks of more than one kind are made one, so that each ends a record as in Excel.
   const unified = unifyLineBreaks(text, delimiter);
-  const result = Papa.parse<string[]>(unified.text, {
+  const settings: Papa.ParseConfig<string[]> = {
     delimiter,
     ...(unified.newline === undefined ? {} : { newline: unified.newline as '\r\n' | '\n' | '\r' }),
     skipEmptyLines: false,
     dynamicTyping: false,
     header: false,
-    // One record more than the limit, to tell a file over it from one exactly at it.
+  };
+  // A file with more lines than the limit is counted first, holding no row: a file far over it is
+  // refused without its rows in memory (the lines of quoted values may make it fewer records).
+  if (moreLinesThan(unified.text, maxRows) && moreRecordsThan(unified.text, delimiter, maxRows)) {
+    throw tooManyRecords(file, maxRows);
+  }
+  // One record more than the limit, to tell a file over it from one exactly at it.
+  const result = Papa.parse<string[]>(unified.text, {
+    ...settings,
     ...(Number.isFinite(maxRows) ? { preview: maxRows + 1 } : {}),
   });
   // The line break that ends a file reads as one more, empty record: it does not count.
   const last = result.data.at(-1);
   const records = result.data.length - (last && last.length === 1 && last[0] === '' ? 1 : 0);
-  if (records > maxRows) {
-    throw new InputFileError(
-      'too_large',
-      file,
-      `${file} has more than ${maxRows.toLocaleString('en-AU')} rows, more than this tool reads at once. Nothing was sent. Split it into smaller files, or pass --max-rows with a higher number.`,
-    );
-  }
+  if (records > maxRows) throw tooManyRecords(file, maxRows);
   const ours = writtenByShedExport(result.data);
   // Each record becomes its row's cells in place (papaparse's arrays are ours): no second array per row.
   const data = result.data as unknown[][];
@@ -92,6 +94,27 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
     );
   }
   return { rows, delimiter: result.meta.delimiter, newline: result.meta.linebreak };
+}
+
+/** The refusal of a file with more than `maxRows` records. */
+function tooManyRecords(file: string, maxRows: number): InputFileError {
+  return new InputFileError(
+    'too_large',
+    file,
+    `${file} has more than ${maxRows.toLocaleString('en-AU')} rows, more than this tool reads at once. Nothing was sent. Split it into smaller files, or pass --max-rows with a higher number.`,
+  );
+}
+
+/** Whether the text holds more than `limit` line breaks (LF, or CR where there is no LF). */
+function moreLinesThan(text: string, limit: number): boolean {
+  if (!Number.isFinite(limit) || text.length <= limit) return false;
+  const mark = text.includes('\n') ? '\n' : '\r';
+  let lines = 0;
+  for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
+    lines += 1;
+    if (lines > limit) return true;
+  }
+  return false;
 }
 
 /**

@@ -82,6 +82,16 @@ describe('read limits', () => {
     expect(error.message).toMatch(/is 0\.0 MB, more than the 0\.0 MB/);
     expect((await readFile(path)).length).toBeGreaterThan(100);
   });
+
+  it('counts records, not lines: quoted values holding line breaks do not make a CSV too large', async () => {
+    // 7 records (a blank line last, counted as papaparse counts it) on 12 lines: each note holds a line break.
+    const rows = Array.from({ length: 5 }, (_, i) => `Glyfos 540,${i + 1},"first line\nsecond line"\n`);
+    const path = await writeTemp(temp.dir, 'notes.csv', `Product,Qty,Note\n${rows.join('')}\n`);
+    const grid = await readGrid(path, { limits: { maxRows: 7 } });
+    expect(grid.rows).toHaveLength(6);
+    expect(grid.rows[5]!.cells).toEqual(['Glyfos 540', '5', 'first line\nsecond line']);
+    await expectInputError(readGrid(path, { limits: { maxRows: 6 } }), 'too_large', path);
+  });
 });
 
 describe('OpenDocument files made to exhaust memory', () => {
