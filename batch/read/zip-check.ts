@@ -107,8 +107,11 @@ export async function checkWorkbookZip(
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
-      // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
-      if (found.scanners.length > 0) {
+      // A worksheet already past the row limit is refused if read: of the rest only its end is looked for.
+      if (found.rows && found.rows.counted() > limits.maxRows) {
+        found.ends?.feedBytes(chunk);
+      } else if (found.scanners.length > 0) {
+        // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
         for (const scanner of found.scanners) scanner.feed(latin1);
         if (found.strings && found.strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
@@ -292,7 +295,7 @@ async function checkEntry(
   let size = 0;
   try {
     for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(
-      createInflateRaw({ chunkSize: 1024 * 1024 }),
+      createInflateRaw({ chunkSize: 64 * 1024 }),
     )) {
       crc = crc32(chunk as Buffer, crc);
       size += (chunk as Buffer).length;

@@ -117,7 +117,7 @@ const VALUE_IN_ROW = /<(?:\w+:)?(?:v(?:\s[^>]*)?>[^<]|is[\s>])/;
  * each decoded as latin1: the limit counts rows, not row numbers nor blank rows. Each row is searched
  * up to its first value only, so a sheet costs about what counting its row elements does.
  */
-export function valuedRowCounter(): { feed(chunk: string): void; total(): number } {
+export function valuedRowCounter(): { feed(chunk: string): void; total(): number; counted(): number } {
   let count = 0;
   // A row has begun and no value was found in it yet.
   let open = false;
@@ -142,7 +142,7 @@ export function valuedRowCounter(): { feed(chunk: string): void; total(): number
     ROW.lastIndex = 0;
   };
   const scanner = chunkScanner(countIn);
-  return { feed: scanner.feed, total: () => (scanner.end(), count) };
+  return { feed: scanner.feed, total: () => (scanner.end(), count), counted: () => count };
 }
 
 /**
@@ -165,7 +165,11 @@ export const SHEET_DATA_OPEN = /<(\w+:)?sheetData\b[^>]*?(\/?)>/;
  * missing). The text before the opening tag is kept (it is the head); each chunk is searched for
  * the tag with the text since the last `>` before it (where a tag cut by the chunk's end begins).
  */
-export function sheetEndsFinder(): { feed(chunk: string): void; ends(): SheetEnds | null } {
+export function sheetEndsFinder(): {
+  feed(chunk: string): void;
+  feedBytes(chunk: Uint8Array): void;
+  ends(): SheetEnds | null;
+} {
   let before: string[] = [];
   let since = '';
   let head: string | null = null;
@@ -192,8 +196,8 @@ export function sheetEndsFinder(): { feed(chunk: string): void; ends(): SheetEnd
     since = '';
     return chunk.slice(end);
   };
-  return {
-    feed(chunk) {
+  const finder = {
+    feed(chunk: string) {
       if (none) return;
       let text: string | null = chunk;
       if (head === null) text = findHead(chunk);
@@ -211,8 +215,25 @@ export function sheetEndsFinder(): { feed(chunk: string): void; ends(): SheetEnd
       tail += pending;
       pending = '';
     },
+    /**
+     * {@link feed} for a chunk of bytes, decoded only when it may hold what is looked for: among the
+     * rows, a chunk without the closing tag (nor one cut across it) only moves the last 64 characters on.
+     */
+    feedBytes(chunk: Uint8Array) {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (!none && head !== null && tail === null) {
+        const close = `</${prefix}sheetData>`;
+        const across = (pending + bytes.subarray(0, close.length).toString('latin1')).includes(close);
+        if (!across && bytes.indexOf(close, 0, 'latin1') < 0) {
+          pending = (pending + bytes.subarray(Math.max(0, bytes.length - 64)).toString('latin1')).slice(-64);
+          return;
+        }
+      }
+      finder.feed(bytes.toString('latin1'));
+    },
     ends: () => (none || head === null || tail === null ? null : { head, prefix, tail }),
   };
+  return finder;
 }
 
 /** Whether a zip part is a worksheet (`xl/worksheets/sheet1.xml`, any folder, any case). */

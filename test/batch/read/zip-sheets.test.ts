@@ -108,6 +108,29 @@ describe('a sheet over the row limit in a workbook of several', () => {
   });
 });
 
+describe('a big sheet over the row limit, read in batches', () => {
+  it('is refused when read, and its end is still found so another sheet reads without it', async () => {
+    const bytes = await xlsxBytes((book) => {
+      book.addWorksheet('Small').addRow(['Glyfos 540']);
+      const big = book.addWorksheet('Big');
+      for (let r = 1; r <= 6000; r += 1) big.addRow([`line ${r}`, r]);
+      big.addRow(['last line', 6001]);
+    });
+    const options = { limits: { ...DEFAULT_LIMITS, maxRows: 100 }, sheetBatchBytes: 2048 };
+    const found = await checkWorkbookZip(bytes, 'big.xlsx', options.limits, { endsPast: 2048 });
+    expect(found.sheets.find((s) => s.name === 'Big')?.rows).toBeGreaterThan(100);
+    expect(found.sheetEnds.get('xl/worksheets/sheet2.xml')?.tail).toMatch(/^<\/sheetData>/);
+    await expectInputError(
+      readGridFromBuffer(bytes, 'big.xlsx', { ...options, sheet: 'Big' }),
+      'too_large',
+      'big.xlsx',
+    );
+    expect((await readGridFromBuffer(bytes, 'big.xlsx', options)).rows.map((r) => r.cells)).toEqual([['Glyfos 540']]);
+    const whole = await readGridFromBuffer(bytes, 'big.xlsx', { ...options, sheet: 'Big', limits: DEFAULT_LIMITS });
+    expect(whole.rows.at(-1)?.cells).toEqual(['last line', 6001]);
+  });
+});
+
 describe('sheetEndsFinder', () => {
   const part =
     '<?xml version="1.0"?><x:worksheet xmlns:x="urn:main"><x:dimension ref="A1:B2"/>' +
@@ -131,6 +154,21 @@ describe('sheetEndsFinder', () => {
       expect(endsOf(chunks), `chunks of ${size}`).toEqual(whole);
       for (let at = 1; at < part.length; at += 7)
         expect(endsOf([part.slice(0, at), part.slice(at)]), `cut at ${at}`).toEqual(whole);
+    }
+  });
+
+  it('finds the same from chunks of bytes, which it decodes only where the end may be', () => {
+    const whole = endsOf([part]);
+    const bytes = Buffer.from(part, 'latin1');
+    // Fed as text until the rows begin (as the zip check does below the row limit), then as bytes.
+    const rowsAt = part.indexOf('<x:row');
+    for (let size = 1; size <= 40; size += 1) {
+      for (const switchAt of [rowsAt, rowsAt + 5, rowsAt + 60]) {
+        const finder = sheetEndsFinder();
+        finder.feed(part.slice(0, switchAt));
+        for (let at = switchAt; at < bytes.length; at += size) finder.feedBytes(bytes.subarray(at, at + size));
+        expect(finder.ends(), `chunks of ${size} from ${switchAt}`).toEqual(whole);
+      }
     }
   });
 
