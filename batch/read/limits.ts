@@ -83,6 +83,26 @@ export function tooManyBytes(file: string, size: number, limits: ReadLimits, how
   );
 }
 
+/**
+ * A zip part unpacking to more than {@link PACKED_RATIO_LIMIT} times its packed size, once past
+ * {@link PACKED_RATIO_FROM} bytes unpacked, is a zip bomb: spreadsheet XML packs 5 to 30 times, and
+ * deflate at most about 1,030 times (a run of one byte). Apache POI refuses past 100 times
+ * (`ZipSecureFile`'s minimum inflate ratio 0.01) from 100 KB; this is as strict only on parts large
+ * enough to cost time and memory, so a small part packed unusually well is never refused.
+ */
+export const PACKED_RATIO_LIMIT = 100;
+/** Bytes a part unpacks to before its packing ratio is looked at (see {@link PACKED_RATIO_LIMIT}). */
+export const PACKED_RATIO_FROM = 32 * 1024 * 1024;
+
+/** The refusal of a zip part unpacking past {@link PACKED_RATIO_LIMIT} times its packed size. */
+export function packedTooTightly(file: string, part: string, packed: number, unpacked: number): InputFileError {
+  return new InputFileError(
+    'too_large',
+    file,
+    `${file}: its part ${part} unpacks to more than ${megabytes(unpacked)} from ${megabytes(packed)}, over ${PACKED_RATIO_LIMIT} times its packed size, which no spreadsheet's part does: a "zip bomb". Nothing was read or sent. If the file is a real workbook, save it again from Excel, or save only the sheet to import as .csv.`,
+  );
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }

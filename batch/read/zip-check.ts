@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
-import { tooManyBytes } from './limits.ts';
+import { PACKED_RATIO_FROM, PACKED_RATIO_LIMIT, packedTooTightly, tooManyBytes } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import { brokenBiff12 } from './biff12-check.ts';
@@ -104,9 +104,13 @@ export async function checkWorkbookZip(
     const { scan, repeats, paragraphs, crs, marks, ends } = found;
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
+    let partBytes = 0;
     await checkEntry(data, entry, file, (chunk) => {
       unpacked += chunk.length;
+      partBytes += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
+      if (partBytes > PACKED_RATIO_FROM && partBytes > PACKED_RATIO_LIMIT * data.length)
+        throw packedTooTightly(file, entry.name, data.length, partBytes);
       // A worksheet already past the row limit is refused if read: of the rest only its end is looked for.
       if (found.rows && found.rows.counted() > limits.maxRows) {
         found.ends?.feedBytes(chunk);

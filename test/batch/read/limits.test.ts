@@ -34,6 +34,15 @@ describe('read limits', () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 
+  it('refuses a part unpacking past 100 times its packed size once past 32 MB, within the byte limit', async () => {
+    const { data, crc } = await deflatedZeros(48);
+    const liar = zipOf('xl/worksheets/sheet1.xml', data, crc, 1000);
+    const error = await expectInputError(readGridFromBuffer(liar, 'tight.xlsx'), 'too_large', 'tight.xlsx');
+    expect(error.message).toMatch(
+      /tight.xlsx: its part xl\/worksheets\/sheet1.xml unpacks to more than 3\d MB from 0\.0 MB, over 100 times its packed size.*zip bomb.*Nothing was read or sent/,
+    );
+  });
+
   it('refuses a sheet with more rows than the limit, naming the limit and how to raise it', async () => {
     const rows = Array.from(
       { length: 30 },
