@@ -88,18 +88,15 @@ export function isDecimalText(text: string): boolean {
   const n = text.length;
   let i = n > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
   const start = i;
-  while (i < n && isDigitCode(text.charCodeAt(i))) i += 1;
+  let c = 0;
+  while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i += 1;
   if (i === start) return false;
   if (i === n) return true;
   if (text.charCodeAt(i) !== 46) return false;
   i += 1;
   const fraction = i;
-  while (i < n && isDigitCode(text.charCodeAt(i))) i += 1;
+  while (i < n && (c = text.charCodeAt(i)) >= 48 && c <= 57) i += 1;
   return i === n && i > fraction;
-}
-
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /**
@@ -219,7 +216,11 @@ export class ReceiptItems {
     this.list = new Array<LineItemInput>(capacity);
   }
 
-  /** Adds one line item (`id`: the Line Item ID written back by an earlier run, or null for a new line). */
+  /**
+   * Adds one line item (`id`: the Line Item ID written back by an earlier run, or null for a new line).
+   * `partsPass`: {@link itemPartsPass} of this item's product and alias ids, size and unit, when the
+   * caller already has it (a line read from a remembered clean line); absent, it is worked out here.
+   */
   add(
     id: string | null,
     productId: string,
@@ -228,6 +229,7 @@ export class ReceiptItems {
     size: string,
     unit: string,
     cost: string,
+    partsPass?: boolean,
   ): void {
     const item: LineItemInput =
       id === null
@@ -248,14 +250,17 @@ export class ReceiptItems {
             pack_size_unit: unit,
             pack_cost: cost,
           };
-    if (this.sure && !(checkedValues(id, productId, aliasId, quantity, size, cost) && isTrimmedUnit(unit)))
+    if (
+      this.sure &&
+      !((partsPass ?? itemPartsPass(productId, aliasId, size, unit)) && itemRestPasses(id, quantity, cost))
+    )
       this.sure = false;
     this.list[this.count++] = item;
   }
 
   /** The list cut to the items added; call once, after the last {@link add}. */
   done(): LineItemInput[] {
-    this.list.length = this.count;
+    if (this.list.length !== this.count) this.list.length = this.count;
     return this.list;
   }
 
@@ -265,19 +270,19 @@ export class ReceiptItems {
   }
 }
 
-/** {@link fastItem}'s checks of an item's values, given as they are (strings or null). */
-function checkedValues(
-  id: string | null,
-  productId: string,
-  aliasId: string | null,
-  quantity: string,
-  size: string,
-  cost: string,
-): boolean {
-  if (id !== null && !isId(id)) return false;
+/**
+ * {@link fastItem}'s checks of the values of an item that a remembered line gives (ids, pack size and
+ * unit: strings, so the answer is the same every time they are asked); {@link itemRestPasses} checks the rest.
+ */
+export function itemPartsPass(productId: string, aliasId: string | null, size: string, unit: string): boolean {
   if (aliasId !== null && !isId(aliasId)) return false;
-  if (!isId(productId) || !isDecimal(quantity) || !isDecimal(size) || !isDecimal(cost)) return false;
-  return decimalSign(quantity) > 0 && decimalSign(size) > 0 && decimalSign(cost) >= 0;
+  return isId(productId) && isDecimal(size) && decimalSign(size) > 0 && isTrimmedUnit(unit);
+}
+
+/** {@link fastItem}'s checks of an item's own values: its id (or null), quantity and pack cost. */
+function itemRestPasses(id: string | null, quantity: string, cost: string): boolean {
+  if (id !== null && !isId(id)) return false;
+  return isDecimal(quantity) && isDecimal(cost) && decimalSign(quantity) > 0 && decimalSign(cost) >= 0;
 }
 
 /** A unit zod's `.trim().min(1).max(UNIT_MAX_LENGTH)` gives back as it is. */
@@ -295,11 +300,6 @@ function isTrimmedUnit(unit: string): boolean {
 export function fastReceiptBody(body: unknown, made?: ReceiptItems): ReceiptCreateBody | null {
   if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return null;
   if (!('notes' in body) || !('order_number' in body) || !Array.isArray(body.line_items)) return null;
-  const supplier = trimmedText(body.supplier, MAX_LENGTH.name);
-  const notes = nullableText(body.notes, MAX_LENGTH.notes);
-  const orderNumber = nullableText(body.order_number, MAX_LENGTH.name);
-  if (!isId(body.storage_id) || !isTimestamp(body.received_at)) return null;
-  if (supplier === undefined || notes === undefined || orderNumber === undefined) return null;
   // The input's own array when zod would give back every item as it is (the usual case); else a copy.
   const lines = body.line_items as unknown[];
   let items: LineItemInput[] | null = null;
@@ -314,13 +314,49 @@ export function fastReceiptBody(body: unknown, made?: ReceiptItems): ReceiptCrea
       }
     }
   }
+  const { storage_id: storageId, received_at: receivedAt, supplier, notes, order_number: orderNumber } = body;
+  return checkedHeader(storageId, receivedAt, supplier, orderNumber, notes, items ?? (lines as LineItemInput[]));
+}
+
+/**
+ * {@link fastReceiptBody} of the body `{ storage_id, received_at, supplier, order_number, notes, line_items }`
+ * with `made`'s own list as `line_items`, without making that body first: the body zod gives back, or null
+ * when this check is not sure (then check the body itself with {@link checkReceiptCreateBody}).
+ */
+export function fastReceiptBodyOf(
+  storageId: string,
+  receivedAt: string,
+  supplier: string,
+  orderNumber: string | null,
+  notes: string | null,
+  lineItems: LineItemInput[],
+  made: ReceiptItems,
+): ReceiptCreateBody | null {
+  if (!made.vouchesFor(lineItems)) return null;
+  return checkedHeader(storageId, receivedAt, supplier, orderNumber, notes, lineItems);
+}
+
+/** The body zod gives back for header values that pass its checks (`lineItems` already checked), else null. */
+function checkedHeader(
+  storageId: unknown,
+  receivedAt: unknown,
+  supplierIn: unknown,
+  orderNumberIn: unknown,
+  notesIn: unknown,
+  lineItems: LineItemInput[],
+): ReceiptCreateBody | null {
+  const supplier = trimmedText(supplierIn, MAX_LENGTH.name);
+  const notes = nullableText(notesIn, MAX_LENGTH.notes);
+  const orderNumber = nullableText(orderNumberIn, MAX_LENGTH.name);
+  if (!isId(storageId) || !isTimestamp(receivedAt)) return null;
+  if (supplier === undefined || notes === undefined || orderNumber === undefined) return null;
   return {
-    storage_id: body.storage_id,
-    received_at: body.received_at,
+    storage_id: storageId,
+    received_at: receivedAt,
     supplier,
     notes,
     order_number: orderNumber,
-    line_items: items ?? (lines as LineItemInput[]),
+    line_items: lineItems,
   };
 }
 

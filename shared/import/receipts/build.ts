@@ -3,7 +3,7 @@
  * problem pinned to each cell that cannot be used.
  */
 import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
-import { ReceiptItems, checkReceiptCreateBody } from '../../schemas/fast-bodies.ts';
+import { ReceiptItems, checkReceiptCreateBody, fastReceiptBodyOf } from '../../schemas/fast-bodies.ts';
 import type { Resolver } from '../../resolve/index.ts';
 import type { ReceiptField } from '../../kinds/index.ts';
 import { cellText } from '../../sheet/values/index.ts';
@@ -126,22 +126,37 @@ export class ReceiptDrafts {
       warnings: read.warnings,
     };
     if (problems.length > 0 || !supplier || !receivedAt || !storage) return draft;
+    const notesText = invoiceNotes(invoice, notes);
+    // Checked from its parts when every line item passed as it was made (the usual case), else as a body.
+    draft.body =
+      fastReceiptBodyOf(storage.id, receivedAt, supplier, orderNumber, notesText, lineItems, items) ??
+      this.checkedBody(group, storage.id, receivedAt, supplier, orderNumber, notesText, items, problems);
+    return draft;
+  }
 
+  /** The body checked by `checkReceiptCreateBody` (zod when unsure): the data, or null with its problems added. */
+  private checkedBody(
+    group: InvoiceGroup,
+    storageId: string,
+    receivedAt: string,
+    supplier: string,
+    orderNumber: string | null,
+    notes: string | null,
+    items: ReceiptItems,
+    problems: Problem[],
+  ): ReceiptCreateBody | null {
     const body = {
-      storage_id: storage.id,
+      storage_id: storageId,
       received_at: receivedAt,
       supplier,
       order_number: orderNumber,
-      notes: invoiceNotes(invoice, notes),
-      line_items: lineItems,
+      notes,
+      line_items: items.list,
     };
     const checked = checkReceiptCreateBody(body, items);
-    if (!checked.success) {
-      problems.push(...issuesToProblems(checked.error.issues, index, (path) => locate(path, group)));
-      return draft;
-    }
-    draft.body = checked.data;
-    return draft;
+    if (checked.success) return checked.data;
+    problems.push(...issuesToProblems(checked.error.issues, this.index, (path) => locate(path, group)));
+    return null;
   }
 }
 

@@ -17,6 +17,8 @@ export interface CleanLine {
   /** The pack size and unit sent (after any conversion the product text asked for). */
   value: string;
   unit: string;
+  /** The line item check of these ids, size and unit (fast-bodies.ts `itemPartsPass`): made once, not per line. */
+  partsPass: boolean;
 }
 
 /** Trios remembered at most (past this, lines are read where they are: memory stays bounded). */

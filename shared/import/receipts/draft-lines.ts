@@ -8,7 +8,7 @@
 import type { ReceiptField } from '../../kinds/index.ts';
 import { headerLabel } from '../../kinds/index.ts';
 import type { Resolver } from '../../resolve/index.ts';
-import type { ReceiptItems } from '../../schemas/fast-bodies.ts';
+import { itemPartsPass, type ReceiptItems } from '../../schemas/fast-bodies.ts';
 import { isBlank } from '../../sheet/grid.ts';
 import { compareDecimals, divideDecimals } from '../../sheet/values/index.ts';
 import type { CellReader, ReadSettings } from '../cells.ts';
@@ -125,10 +125,12 @@ export class LineReader {
     let product: LineProduct | null;
     let quantity: string | null;
     let pack: { value: string; unit: string } | null;
+    let partsPass: boolean | undefined;
     if (clean) {
       product = clean;
       quantity = read.decimal('quantity', cellIn(cells, view, 'quantity', QUANTITY), row.rowNumber);
       pack = clean;
+      partsPass = clean.partsPass;
     } else {
       ({ product, quantity, pack } = this.readAfresh(row));
     }
@@ -162,6 +164,7 @@ export class LineReader {
         pack.value,
         pack.unit,
         cost,
+        partsPass,
       );
   }
 
@@ -217,7 +220,9 @@ export class LineReader {
 
 /** A line's clean reading, as {@link CleanLines} keeps it (its own object: the resolver's and the pack memo's answers are shared). */
 function cleanLine(product: LineProduct, pack: { value: string; unit: string }): CleanLine {
-  return { productId: product.productId, productAliasId: product.productAliasId, value: pack.value, unit: pack.unit };
+  const { productId, productAliasId } = product;
+  const partsPass = itemPartsPass(productId, productAliasId, pack.value, pack.unit);
+  return { productId, productAliasId, value: pack.value, unit: pack.unit, partsPass };
 }
 
 /** A field's header as the sheet writes it, or the field's label. */
