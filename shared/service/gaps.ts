@@ -119,15 +119,6 @@ export const LATE_COMMIT_MARGIN_MS = 5_000;
 export const STAMP_ORDER_MARGIN_MS = 1000;
 
 /**
- * Not in gaps.md (project row 30): one answer of a list is one moment's view of it. A list whose
- * page 1 says it is the only page (`total_pages` 1, or 0 when empty, with a count that matches its
- * records) was read whole at once: records cannot have slid between pages, so the consistent read
- * asks no catch-up after it (shared/export/paging/consistent.ts). A service that built one page
- * from reads at different moments would need this `false` (one more round trip per list).
- */
-export const ONE_PAGE_IS_ONE_MOMENT = true;
-
-/**
  * Not in gaps.md: maximum string lengths are "not shown" by the spec. The sandbox refuses longer
  * values; the client checks the same limits before sending, so a refusal names the cell.
  */

@@ -10,8 +10,7 @@
  * - the pages' `meta` disagree (count or `total_pages`; gaps row 21: whichever count is there);
  * - the same id came on two pages (a record that moved, or one that slid back);
  * - the distinct records read are not the count all pages reported (one slid past the reader);
- * - a catch-up read, `updated_after` = the newest `updated_at` read, finds records (changed since);
- *   not asked after a list answered whole in one page (project row 30: one answer is one moment).
+ * - a catch-up read, `updated_after` = the newest `updated_at` read, finds records (changed since).
  * Then the pass is run again (at most `maxPasses` in all), merged by id keeping the newest version.
  * When `meta` carries no count, a pass cannot be checked against one: two passes must then agree.
  * When there is no `meta` at all, pages are read one after another until an empty one.
@@ -22,7 +21,6 @@
 import { PAGE_CONCURRENCY } from '../../client/concurrency.ts';
 import { listAll, type Page } from '../../client/paging.ts';
 import type { Included } from '../../schemas/resources.ts';
-import { ONE_PAGE_IS_ONE_MOMENT } from '../../service/gaps.ts';
 import { walkByCursor } from './cursor-walk.ts';
 import { deletedIdsAmong } from './deletions.ts';
 import type { DeletedReader, PageReader } from './page-source.ts';
@@ -176,11 +174,9 @@ async function parallelPass<T extends Versioned>(
   const versions: string[] = [];
   let duplicate = false;
   let newest = -1n;
-  let pagesRead = 0;
   const base = progress.read;
   const fetchPage = async (page: number, signal: AbortSignal): Promise<Page<T>> => {
     const result = await read({ page, updatedAfter: options.updatedAfter, signal });
-    pagesRead += 1;
     progress.known = Math.max(progress.known, base + (result.totalPages ?? page + 1) + 1);
     counts.add(result.totalCount);
     totalPages.add(result.totalPages);
@@ -208,10 +204,6 @@ async function parallelPass<T extends Versioned>(
   const count = counts.size === 1 ? [...counts][0]! : null;
   const checkedByCount = !counts.has(null);
   if (checkedByCount && counts.size === 1 && seen.size !== count) signals.push('count_mismatch');
-  const onePage = pagesRead === 1 && totalPages.size === 1 && ([...totalPages][0] ?? 2) <= 1;
-  if (ONE_PAGE_IS_ONE_MOMENT && onePage && checkedByCount && signals.length === 0) {
-    return { signals, checkedByCount, fingerprint: versions.sort().join('\n') };
-  }
   // One cheap read: anything changed after the newest record read means the list moved meanwhile.
   const after = newest >= 0n ? microsToIso(newest) : options.updatedAfter;
   const catchUp = await read({ page: 1, updatedAfter: after, signal: options.signal });
