@@ -55,39 +55,6 @@ export function unifyLineBreaks(text: string, delimiter: string): { text: string
   return { text: parts.join(''), newline: first! };
 }
 
-/**
- * Whether `text` (its line breaks of one kind: see {@link unifyLineBreaks}) holds more than `limit`
- * records as papaparse counts them: each line break outside a quoted value ends one, blank lines
- * included, the break that ends the text starting none. Quoted values are told as
- * {@link unifyLineBreaks} tells them. Stops once past the limit; allocates nothing.
- */
-export function moreRecordsThan(text: string, delimiter: string, limit: number): boolean {
-  const breakCode = text.includes('\n') ? LF : CR;
-  const delimiterCode = delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
-  let breaks = 0;
-  let fieldStart = true;
-  for (let i = 0; i < text.length;) {
-    const ch = text.charCodeAt(i);
-    if (ch === breakCode) {
-      breaks += 1;
-      if (breaks > limit + 1) return true;
-      i += 1;
-      fieldStart = true;
-    } else if (ch === delimiterCode || (delimiterCode < 0 && text.startsWith(delimiter, i))) {
-      i += delimiter.length;
-      fieldStart = true;
-    } else if (ch === QUOTE && fieldStart) {
-      i = afterClosingQuote(text, i + 1, delimiter);
-      fieldStart = false;
-    } else {
-      i += 1;
-      fieldStart = false;
-    }
-  }
-  const endsWithBreak = text.charCodeAt(text.length - 1) === breakCode;
-  return breaks + (endsWithBreak ? 0 : 1) > limit;
-}
-
 /** The index after the quote that closes a quoted value whose text starts at `from`, or the text's end. */
 function afterClosingQuote(text: string, from: number, delimiter: string): number {
   for (let at = text.indexOf('"', from); at >= 0; at = text.indexOf('"', at + 1)) {

@@ -9,7 +9,7 @@ import { RECEIPT_REGISTRY } from '../../shared/kinds/index.ts';
 import Papa from 'papaparse';
 import type { CellValue, SheetRow } from '../../shared/sheet/grid.ts';
 import { isBlank } from '../../shared/sheet/grid.ts';
-import { moreRecordsThan, unifyLineBreaks } from './csv-line-breaks.ts';
+import { unifyLineBreaks } from './csv-line-breaks.ts';
 import { InputFileError } from './errors.ts';
 import type { TextEncodingName } from './text-decode.ts';
 
@@ -58,9 +58,9 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
     dynamicTyping: false,
     header: false,
   };
-  // A file with more lines than the limit is counted first, holding no row: a file far over it is
-  // refused without its rows in memory (the lines of quoted values may make it fewer records).
-  if (moreLinesThan(unified.text, maxRows) && moreRecordsThan(unified.text, delimiter, maxRows)) {
+  // A file with more line breaks than the limit has its records counted first, by papaparse in
+  // chunks, holding no row: a file far over the limit is refused without its rows in memory.
+  if (moreBreaksThan(unified.text, maxRows) && countRecords(unified.text, settings, maxRows) > maxRows) {
     throw tooManyRecords(file, maxRows);
   }
   // One record more than the limit, to tell a file over it from one exactly at it.
@@ -68,9 +68,11 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
     ...settings,
     ...(Number.isFinite(maxRows) ? { preview: maxRows + 1 } : {}),
   });
-  // The line break that ends a file reads as one more, empty record: it does not count.
+  // The line break that ends a file reads as one more, empty record: it does not count (an empty
+  // record where the parse stopped at the limit is a blank line, with more records after it).
   const last = result.data.at(-1);
-  const records = result.data.length - (last && last.length === 1 && last[0] === '' ? 1 : 0);
+  const endsEmpty = !result.meta.truncated && last !== undefined && last.length === 1 && last[0] === '';
+  const records = result.data.length - (endsEmpty ? 1 : 0);
   if (records > maxRows) throw tooManyRecords(file, maxRows);
   const ours = writtenByShedExport(result.data);
   // Each record becomes its row's cells in place (papaparse's arrays are ours): no second array per row.
@@ -105,16 +107,40 @@ function tooManyRecords(file: string, maxRows: number): InputFileError {
   );
 }
 
-/** Whether the text holds more than `limit` line breaks (LF, or CR where there is no LF). */
-function moreLinesThan(text: string, limit: number): boolean {
+/** Whether the text holds more than `limit` CR and LF characters (a CRLF counts two): at most that many records. */
+function moreBreaksThan(text: string, limit: number): boolean {
   if (!Number.isFinite(limit) || text.length <= limit) return false;
-  const mark = text.includes('\n') ? '\n' : '\r';
-  let lines = 0;
-  for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
-    lines += 1;
-    if (lines > limit) return true;
+  let breaks = 0;
+  for (const mark of ['\n', '\r']) {
+    for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
+      breaks += 1;
+      if (breaks > limit) return true;
+    }
   }
   return false;
+}
+
+/**
+ * The records papaparse reads in `text` with `settings`, as {@link parseCsvText} counts them (the
+ * line break ending the text starts none), stopping past `limit` + 1. The text is parsed in chunks
+ * of 1 MB (papaparse guesses the line break from the first MB, as a whole parse does), each row
+ * let go as it is counted.
+ */
+function countRecords(text: string, settings: Papa.ParseConfig<string[]>, limit: number): number {
+  let records = 0;
+  let lastEmpty = false;
+  // `chunkSize` works on text too, though papaparse's types name it for files only.
+  const counting = {
+    ...settings,
+    chunkSize: 1024 * 1024,
+    step: (row: Papa.ParseStepResult<string[]>, parser: Papa.Parser) => {
+      records += 1;
+      lastEmpty = row.data.length === 1 && row.data[0] === '';
+      if (records > limit + 1) parser.abort();
+    },
+  };
+  Papa.parse<string[]>(text, counting);
+  return records - (lastEmpty && records <= limit + 1 ? 1 : 0);
 }
 
 /**

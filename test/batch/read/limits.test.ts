@@ -101,6 +101,31 @@ describe('read limits', () => {
     expect(grid.rows[5]!.cells).toEqual(['Glyfos 540', '5', 'first line\nsecond line']);
     await expectInputError(readGrid(path, { limits: { maxRows: 6 } }), 'too_large', path);
   });
+
+  it('counts the records of a CR-only CSV whose quoted notes hold line feeds as papaparse reads them', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => `"Delivered ${i}\nchecked by Sam\nshed 2",Urea,${i + 1}`);
+    const path = await writeTemp(temp.dir, 'cr-notes.csv', `Notes,Product,Qty\r${rows.join('\r')}\r`);
+    const grid = await readGrid(path, { limits: { maxRows: 11 } });
+    expect(grid.rows).toHaveLength(11);
+    expect(grid.rows[10]!.cells).toEqual(['Delivered 9\nchecked by Sam\nshed 2', 'Urea', '10']);
+    await expectInputError(readGrid(path, { limits: { maxRows: 10 } }), 'too_large', path);
+  });
+
+  it('refuses a CSV whose record one past the limit is a blank line, not reading it as the end of the file', async () => {
+    for (const [name, text] of [
+      ['blank-lf.csv', 'Product,Qty\nUrea,1\n\nGlyfos,2\nMAP,3\n'],
+      ['blank-cr.csv', 'Product,Qty\rUrea,1\r\rGlyfos,2\r"MAP\nbag",3\r'],
+    ]) {
+      const path = await writeTemp(temp.dir, name!, text!);
+      await expectInputError(readGrid(path, { limits: { maxRows: 2 } }), 'too_large', path);
+      expect((await readGrid(path, { limits: { maxRows: 5 } })).rows.map((r) => r.cells[0])).toEqual([
+        'Product',
+        'Urea',
+        'Glyfos',
+        name === 'blank-cr.csv' ? 'MAP\nbag' : 'MAP',
+      ]);
+    }
+  });
 });
 
 describe('OpenDocument files made to exhaust memory', () => {
