@@ -69,8 +69,13 @@ function chunkScanner(scan: (text: string, before: number) => void): { feed(chun
   };
 }
 
-/** Text kept from one chunk to the next, so that a match split between two is still found. */
-const SCANNER_TAIL = 16_384;
+/**
+ * Text kept from one chunk to the next, so that a match split between two is still found: longer
+ * than the longest text a cell holds (32,767 characters, up to 3 bytes each as latin1), so a string
+ * item written as a plain text then runs is found wherever the chunks cut it (at 16 KB one of 30,000
+ * characters cut by a chunk's end was missed, and its runs read as lost).
+ */
+const SCANNER_TAIL = 128 * 1024;
 
 /**
  * Looks for a pattern across chunks (keeping a tail so a match split between two is still found).
