@@ -21,6 +21,7 @@ import { damagedCells } from './cell-refusals.ts';
 import type { SheetEnds, SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
+  CELL_TEXT_TAIL,
   isTableLookupPart,
   isWorksheetPart,
   normalPath,
@@ -33,7 +34,6 @@ import {
   valuedRowCounter,
 } from './zip-sheets.ts';
 
-/** One entry of a zip's central directory. */
 /** One entry of a zip's central directory. */
 export interface ZipEntry {
   name: string;
@@ -207,7 +207,7 @@ function checkedDirectory(
  */
 function partScanners({ name, size }: ZipEntry, limits: ReadLimits, endsPast: number | undefined) {
   const scan = /\.xml$/i.test(name)
-    ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>', 'si/>', 'si />'])
+    ? textScanner((text) => PLAIN_THEN_RUNS.test(text), ['si>', 'is>', 'si/>', 'si />'], CELL_TEXT_TAIL)
     : null;
   const content = /(^|[/\\])content\.xml$/i.test(name);
   const repeats = content ? textScanner((text) => repeatsTooFar(text, limits.maxRows)) : null;

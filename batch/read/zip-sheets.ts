@@ -69,23 +69,26 @@ function chunkScanner(scan: (text: string, before: number) => void): { feed(chun
   };
 }
 
+/** Text kept from one chunk to the next, so that a match split between two is still found. */
+const SCANNER_TAIL = 16_384;
+
 /**
- * Text kept from one chunk to the next, so that a match split between two is still found: longer
- * than the longest text a cell holds (32,767 characters, up to 3 bytes each as latin1), so a string
- * item written as a plain text then runs is found wherever the chunks cut it (at 16 KB one of 30,000
- * characters cut by a chunk's end was missed, and its runs read as lost).
+ * The tail for a match as long as a cell's text (32,767 characters, up to 3 bytes each as latin1):
+ * a string item written as a plain text then runs is found wherever the chunks cut it (at 16 KB one
+ * of 30,000 characters cut by a 64 KB chunk's end was missed, and its runs read as lost).
  */
-const SCANNER_TAIL = 128 * 1024;
+export const CELL_TEXT_TAIL = 128 * 1024;
 
 /**
  * Looks for a pattern across chunks (keeping a tail so a match split between two is still found).
  * `needles`: texts one of which every match holds; a chunk (with the tail before it) holding none
  * is not searched (a pattern's search cost more than looking for its needles, as it tries at every
- * `<`), nor joined to its tail.
+ * `<`), nor joined to its tail. `tail`: the characters kept, at least the longest match.
  */
 export function textScanner(
   test: (text: string) => boolean,
   needles?: readonly string[],
+  keep = SCANNER_TAIL,
 ): { feed(chunk: string): void; found: boolean } {
   let tail = '';
   const holdsNeedle = (chunk: string) =>
@@ -100,12 +103,12 @@ export function textScanner(
     feed(chunk: string) {
       if (scanner.found) return;
       if (needles && !holdsNeedle(chunk)) {
-        tail = chunk.length >= SCANNER_TAIL ? chunk.slice(-SCANNER_TAIL) : (tail + chunk).slice(-SCANNER_TAIL);
+        tail = chunk.length >= keep ? chunk.slice(-keep) : (tail + chunk).slice(-keep);
         return;
       }
       const text = tail + chunk;
       scanner.found = test(text);
-      tail = text.slice(-SCANNER_TAIL);
+      tail = text.slice(-keep);
     },
   };
   return scanner;
