@@ -98,6 +98,8 @@ export function splitDataRows<F extends string>(
   const productColumn = columns['product' as F];
   // The quantity's column, read from the grid row itself (no view getter per row).
   const quantityColumn = columns[quantityField];
+  // A quantity makes a data row (a result written by an earlier run would not: see DERIVED_FIELDS).
+  const quantityTells = !DERIVED_FIELDS.has(quantityField);
   // A row naming its product "Total" with a quantity is a totals row unless it has a pack size too.
   const packColumn = columns['pack_size' as F];
   let previous = headerRowNumber;
@@ -109,7 +111,9 @@ export function splitDataRows<F extends string>(
     // Rows missing from the grid are blank rows of the sheet: they separate invoices.
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
     previous = row.rowNumber;
-    let blank = true;
+    const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
+    // Most rows are lines: their quantity says the row is not blank, the other cells unread.
+    let blank = !quantityTells || quantity === undefined || quantity === null || isBlank(quantity);
     for (let i = 0; i < indexes.length && blank; i += 1) {
       const cell = row.cells[indexes[i]!] ?? null;
       if (cell !== null && !derived[i] && !isBlank(cell)) blank = false;
@@ -119,7 +123,6 @@ export function splitDataRows<F extends string>(
       blankBefore.add(row.rowNumber + 1);
       continue;
     }
-    const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
     const product = productColumn === undefined ? undefined : (row.cells[productColumn] ?? null);
     if (isTotalsRow(row, quantity, product)) {
       if (isBlank(quantity)) skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });

@@ -104,6 +104,8 @@ export function groupInvoices(
   const repeatsKey = keyRepeatedOnLines(keys.numbers);
   // A run of rows of one number needs two adjacent rows of one number: none when the number is never repeated.
   const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
+  // Row views of a sheet without a Record ID column (most sheets) carry none: not read row by row then.
+  const records = mayCarryRecordIds(rows);
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
     // Most sheets have no blank row among their lines: no lookup per row then.
@@ -113,7 +115,7 @@ export function groupInvoices(
     // row continues the invoice above.
     const invoice = keys.texts[i]!;
     const number = keys.numbers[i]!;
-    const recordId = recordIdOf(row);
+    const recordId = records ? recordIdOf(row) : '';
     let group: InvoiceGroup | null;
     if (recordId || invoice) {
       const supplierCell = row.cells.supplier;
@@ -155,6 +157,15 @@ export function groupInvoices(
   }
   return groups;
 }
+
+/**
+ * Whether the rows may carry a Record ID: false for row views (row-cells.ts) of a mapping without a
+ * Record ID column. The rows of one sheet are all views of one mapping or all plain (rows.ts).
+ */
+function mayCarryRecordIds(rows: readonly FieldRow<ReceiptField>[]): boolean {
+  return rows.length === 0 || mappedOf(rows[0]!.cells, RECORD_PLACES)?.length !== 0;
+}
+const RECORD_PLACES: readonly number[] = [placeOf('record_id')];
 
 /** A row's Record ID as invoices compare it (case ignored), or '' when it has none. */
 function recordIdOf(row: FieldRow<ReceiptField>): string {
