@@ -112,8 +112,10 @@ export function splitDataRows<F extends string>(
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
     previous = row.rowNumber;
     const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
+    // Whether the row has no quantity (unmapped, or a blank cell): asked once, several rules below ask it.
+    const noQuantity = quantity === undefined || quantity === null || isBlank(quantity);
     // Most rows are lines: their quantity says the row is not blank, the other cells unread.
-    let blank = !quantityTells || quantity === undefined || quantity === null || isBlank(quantity);
+    let blank = !quantityTells || noQuantity;
     for (let i = 0; i < indexes.length && blank; i += 1) {
       const cell = row.cells[indexes[i]!] ?? null;
       if (cell !== null && !derived[i] && !isBlank(cell)) blank = false;
@@ -124,8 +126,8 @@ export function splitDataRows<F extends string>(
       continue;
     }
     const product = productColumn === undefined ? undefined : (row.cells[productColumn] ?? null);
-    if (isTotalsRow(row, quantity, product)) {
-      if (isBlank(quantity)) skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
+    if (isTotalsRow(row, noQuantity, product)) {
+      if (noQuantity) skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       else if (packColumn === undefined || isBlank(row.cells[packColumn] ?? null))
         skipped.push({ rowNumber: row.rowNumber, reason: 'totals', text: cellText(quantity ?? null) });
       // A pack size besides: a line whose product reads "Total" (read, and refused for it), not a sum.
@@ -133,7 +135,7 @@ export function splitDataRows<F extends string>(
       continue;
     }
     // A note alone on its row (no quantity: a line always has one) is no line; said by sheet-lines.ts.
-    const note = isBlank(quantity) ? noteOf(row.cells, indexes, derived) : null;
+    const note = noQuantity ? noteOf(row.cells, indexes, derived) : null;
     if (note !== null) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'note', text: note });
       afterNote = true;
@@ -143,7 +145,8 @@ export function splitDataRows<F extends string>(
     // lines of one invoice keeps them together: ending it there sent the first lines alone).
     if (afterNote && restatesInvoice(row.cells, invoiceColumns)) blankBefore.add(row.rowNumber);
     afterNote = false;
-    rows.push(fieldRow(view, shape, fields, indexes, columns, row));
+    // A view made here for most rows (no call between): a row per line of the sheet.
+    rows.push(view !== null ? view(row.cells, row.rowNumber) : fieldRow(view, shape, fields, indexes, columns, row));
     if (keys !== null) keys.push(row.cells[keyColumn!] ?? null);
     if (textColumn >= 0) {
       const text = row.cells[textColumn];
@@ -226,12 +229,12 @@ export function noteRowsWarning(skipped: readonly SkippedRow[]): Notice[] {
 }
 
 /**
- * A totals row: a cell reads "Total", and the quantity is blank, or the product (`undefined`: the sheet
- * has no product column) is blank or that label.
+ * A totals row: a cell reads "Total", and the quantity is blank (`noQuantity`), or the product
+ * (`undefined`: the sheet has no product column) is blank or that label.
  */
-function isTotalsRow(row: SheetRow, quantity: CellValue | undefined, product: CellValue | undefined): boolean {
+function isTotalsRow(row: SheetRow, noQuantity: boolean, product: CellValue | undefined): boolean {
   // The row's own cells first (most rows are lines: a quantity and a product), then its every cell.
-  const noLine = isBlank(quantity) || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
+  const noLine = noQuantity || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
   return noLine && row.cells.some(isTotalsLabel);
 }
 
