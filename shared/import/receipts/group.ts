@@ -106,6 +106,8 @@ export function groupInvoices(
   const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
   // Row views of a sheet without a Record ID column (most sheets) carry none: not read row by row then.
   const records = mayCarryRecordIds(rows);
+  // The number on an invoice's first line only: a row without one is the next line of the invoice above.
+  const keyOnFirstLine = keyField !== null && !repeatsKey;
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
     // Most sheets have no blank row among their lines: no lookup per row then.
@@ -146,7 +148,7 @@ export function groupInvoices(
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
         if (recordId) addKeyedTo(entry, supplierKeyOf(supplier ?? supplierOf(group)), group);
       }
-    } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
+    } else if (current && !boundary && (keyOnFirstLine || continuesWithoutKey(row, current, keyField, repeatsKey))) {
       group = current;
     } else {
       group = newGroup(null, keyField);
@@ -191,7 +193,8 @@ function keyTexts(
   for (let i = 0; i < rows.length; i += 1) {
     // The cell read with the rows, else a view's read from its parts (no getter call per row), else a plain row's by name.
     const cell = given !== null ? given[i] : keyCellOf(rows[i]!.cells, keyField, place);
-    const text = cell === undefined || cell === null ? '' : cellText(cell);
+    // Most rows of a sheet writing the number once leave it empty: no call for those.
+    const text = cell === undefined || cell === null || cell === '' ? '' : cellText(cell);
     if (!text) continue;
     texts[i] = text;
     numbers[i] = normInvoice(text);
@@ -312,15 +315,19 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
 
 function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
   group.lines.push(row);
-  addKey(group, row);
+  // Only an invoice without its key yet looks for it (no call for the others' lines).
+  if (group.key === null) addKey(group, row);
   // A row view reads undefined for the header fields its sheet does not map: only the mapped ones are looked at.
   const mapped = mappedOf(row.cells, HEADER_PLACES);
+  // A view's mapped cells read from its grid row by column (see row-cells.ts `ViewParts`), not field by field.
+  const view = mapped === null ? null : viewParts(row.cells);
   const count = mapped === null ? RECEIPT_HEADER_FIELDS.length : mapped.length;
   for (let k = 0; k < count; k += 1) {
     const i = mapped === null ? k : mapped[k]!;
     const field = RECEIPT_HEADER_FIELDS[i]!;
-    const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
-    if (cell === undefined || cell === null || isBlank(cell)) continue;
+    const cell = view === null ? row.cells[field] : (view.values[view.at[HEADER_PLACES[i]!]!] ?? null);
+    // Most lines leave the header to the first line: an empty text needs no call.
+    if (cell === undefined || cell === null || cell === '' || isBlank(cell)) continue;
     const known = group.header[field];
     if (!known) {
       group.header[field] = { value: cell, rowNumber: row.rowNumber };
