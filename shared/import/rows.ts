@@ -240,13 +240,17 @@ function isTotalsRow(row: SheetRow, noQuantity: boolean, product: CellValue | un
 
 function isTotalsLabel(cell: CellValue | undefined): boolean {
   if (typeof cell !== 'string') return false;
-  // A label starts (past spaces) with G, S or T: text starting with another ASCII character (most
-  // product names) needs no pattern run; past other characters (a non-breaking space) the pattern decides.
+  // A label starts (past spaces) with Gr, Su or To: text starting otherwise in ASCII (most product
+  // names, `Tebuzol` too) needs no pattern run; past other characters (a non-breaking space) the pattern decides.
   let i = 0;
   while (i < cell.length && cell.charCodeAt(i) <= 32) i += 1;
   const first = cell.charCodeAt(i);
   const letter = first | 32;
   if (first < 128 && letter !== 103 && letter !== 115 && letter !== 116) return false;
+  const second = cell.charCodeAt(i + 1);
+  const next = second | 32;
+  // g → r, s → u, t → o (past the end, NaN: the pattern decides).
+  if (first < 128 && second < 128 && next !== (letter === 103 ? 114 : letter === 115 ? 117 : 111)) return false;
   return TOTALS_LABEL.test(cell.trim());
 }
 
