@@ -98,6 +98,8 @@ export function splitDataRows<F extends string>(
   const productColumn = columns['product' as F];
   // The quantity's column, read from the grid row itself (no view getter per row).
   const quantityColumn = columns[quantityField];
+  // A quantity makes a data row (a result written by an earlier run would not: see DERIVED_FIELDS).
+  const quantityTells = !DERIVED_FIELDS.has(quantityField);
   // A row naming its product "Total" with a quantity is a totals row unless it has a pack size too.
   const packColumn = columns['pack_size' as F];
   let previous = headerRowNumber;
@@ -109,7 +111,11 @@ export function splitDataRows<F extends string>(
     // Rows missing from the grid are blank rows of the sheet: they separate invoices.
     if (row.rowNumber > previous + 1) blankBefore.add(row.rowNumber);
     previous = row.rowNumber;
-    let blank = true;
+    const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
+    // Whether the row has no quantity (unmapped, or a blank cell): asked once, several rules below ask it.
+    const noQuantity = quantity === undefined || quantity === null || isBlank(quantity);
+    // Most rows are lines: their quantity says the row is not blank, the other cells unread.
+    let blank = !quantityTells || noQuantity;
     for (let i = 0; i < indexes.length && blank; i += 1) {
       const cell = row.cells[indexes[i]!] ?? null;
       if (cell !== null && !derived[i] && !isBlank(cell)) blank = false;
@@ -119,10 +125,9 @@ export function splitDataRows<F extends string>(
       blankBefore.add(row.rowNumber + 1);
       continue;
     }
-    const quantity = quantityColumn === undefined ? undefined : (row.cells[quantityColumn] ?? null);
     const product = productColumn === undefined ? undefined : (row.cells[productColumn] ?? null);
-    if (isTotalsRow(row, quantity, product)) {
-      if (isBlank(quantity)) skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
+    if (isTotalsRow(row, noQuantity, product)) {
+      if (noQuantity) skipped.push({ rowNumber: row.rowNumber, reason: 'totals' });
       else if (packColumn === undefined || isBlank(row.cells[packColumn] ?? null))
         skipped.push({ rowNumber: row.rowNumber, reason: 'totals', text: cellText(quantity ?? null) });
       // A pack size besides: a line whose product reads "Total" (read, and refused for it), not a sum.
@@ -130,7 +135,7 @@ export function splitDataRows<F extends string>(
       continue;
     }
     // A note alone on its row (no quantity: a line always has one) is no line; said by sheet-lines.ts.
-    const note = isBlank(quantity) ? noteOf(row.cells, indexes, derived) : null;
+    const note = noQuantity ? noteOf(row.cells, indexes, derived) : null;
     if (note !== null) {
       skipped.push({ rowNumber: row.rowNumber, reason: 'note', text: note });
       afterNote = true;
@@ -140,7 +145,8 @@ export function splitDataRows<F extends string>(
     // lines of one invoice keeps them together: ending it there sent the first lines alone).
     if (afterNote && restatesInvoice(row.cells, invoiceColumns)) blankBefore.add(row.rowNumber);
     afterNote = false;
-    rows.push(fieldRow(view, shape, fields, indexes, columns, row));
+    // A view made here for most rows (no call between): a row per line of the sheet.
+    rows.push(view !== null ? view(row.cells, row.rowNumber) : fieldRow(view, shape, fields, indexes, columns, row));
     if (keys !== null) keys.push(row.cells[keyColumn!] ?? null);
     if (textColumn >= 0) {
       const text = row.cells[textColumn];
@@ -223,24 +229,28 @@ export function noteRowsWarning(skipped: readonly SkippedRow[]): Notice[] {
 }
 
 /**
- * A totals row: a cell reads "Total", and the quantity is blank, or the product (`undefined`: the sheet
- * has no product column) is blank or that label.
+ * A totals row: a cell reads "Total", and the quantity is blank (`noQuantity`), or the product
+ * (`undefined`: the sheet has no product column) is blank or that label.
  */
-function isTotalsRow(row: SheetRow, quantity: CellValue | undefined, product: CellValue | undefined): boolean {
+function isTotalsRow(row: SheetRow, noQuantity: boolean, product: CellValue | undefined): boolean {
   // The row's own cells first (most rows are lines: a quantity and a product), then its every cell.
-  const noLine = isBlank(quantity) || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
+  const noLine = noQuantity || (product !== undefined && (isBlank(product) || isTotalsLabel(product)));
   return noLine && row.cells.some(isTotalsLabel);
 }
 
 function isTotalsLabel(cell: CellValue | undefined): boolean {
   if (typeof cell !== 'string') return false;
-  // A label starts (past spaces) with G, S or T: text starting with another ASCII character (most
-  // product names) needs no pattern run; past other characters (a non-breaking space) the pattern decides.
+  // A label starts (past spaces) with Gr, Su or To: text starting otherwise in ASCII (most product
+  // names, `Tebuzol` too) needs no pattern run; past other characters (a non-breaking space) the pattern decides.
   let i = 0;
   while (i < cell.length && cell.charCodeAt(i) <= 32) i += 1;
   const first = cell.charCodeAt(i);
   const letter = first | 32;
   if (first < 128 && letter !== 103 && letter !== 115 && letter !== 116) return false;
+  const second = cell.charCodeAt(i + 1);
+  const next = second | 32;
+  // g → r, s → u, t → o (past the end, NaN: the pattern decides).
+  if (first < 128 && second < 128 && next !== (letter === 103 ? 114 : letter === 115 ? 117 : 111)) return false;
   return TOTALS_LABEL.test(cell.trim());
 }
 

@@ -24,9 +24,12 @@ export function checkDecimalCommas(grid: Grid, mapping: ColumnMapping, fields: r
   if (columns.length === 0) return;
   let decimal: CommaCell | null = null;
   let either: CommaCell | null = null;
-  for (const row of grid.rows) {
+  // Indexed loops: run once per sheet over every row, where a for-of makes an iterator result per row and column.
+  for (let r = 0; r < grid.rows.length; r += 1) {
+    const row = grid.rows[r]!;
     if (row.rowNumber <= mapping.headerRowNumber) continue;
-    for (const column of columns) {
+    for (let c = 0; c < columns.length; c += 1) {
+      const column = columns[c]!;
       const cell = row.cells[column];
       if (typeof cell !== 'string' || !cell.includes(',')) continue;
       const use = commaUse(cell);

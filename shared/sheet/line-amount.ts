@@ -171,7 +171,9 @@ function priceBeside(
 ): number {
   let alive = mapping.headers.flatMap((h, c) => (!used.has(c) && h.trim() !== '' ? [c] : []));
   const proven = new Set<number>();
-  for (const row of grid.rows) {
+  // An indexed loop: a for-of, run over the sheet's rows, makes an iterator result per row.
+  for (let r = 0; r < grid.rows.length; r += 1) {
+    const row = grid.rows[r]!;
     if (alive.length === 0) return -1;
     if (row.rowNumber <= mapping.headerRowNumber) continue;
     const q = decimal(row.cells[quantity]);

@@ -10,12 +10,13 @@ import { KINDS, type ReceiptField } from '../../kinds/index.ts';
 const RECEIPT_HEADER_FIELDS: readonly ReceiptField[] = KINDS.receipts.fields.filter(
   (f) => KINDS.receipts.registry[f].invoiceLevel,
 );
-import { cellText, isCleanAscii } from '../../sheet/values/index.ts';
+import { cellText } from '../../sheet/values/index.ts';
 import type { Problem } from '../outcome.ts';
 import type { ColumnIndex } from '../problems.ts';
 import { cellProblem } from '../problems.ts';
 import type { FieldRow } from '../rows.ts';
-import { cellOf, mappedOf, placeOf, viewCell, viewParts } from '../row-cells.ts';
+import { cellOf, mappedOf, placeOf, viewParts } from '../row-cells.ts';
+import { NO_ROWS, keyRepeatedOnLines, keyTexts, supplierBlockStarts } from './invoice-keys.ts';
 import {
   InvoiceIndex,
   addKeyedTo,
@@ -104,6 +105,12 @@ export function groupInvoices(
   const repeatsKey = keyRepeatedOnLines(keys.numbers);
   // A run of rows of one number needs two adjacent rows of one number: none when the number is never repeated.
   const supplierStarts = repeatsKey ? supplierBlockStarts(rows, blankBefore, keyField, keys.numbers) : NO_ROWS;
+  // Row views of a sheet without a Record ID column (most sheets) carry none: not read row by row then.
+  const records = mayCarryRecordIds(rows);
+  // The number on an invoice's first line only: a row without one is the next line of the invoice above.
+  const keyOnFirstLine = keyField !== null && !repeatsKey;
+  // Where the rows keep their header fields, worked out once for the sheet (not field by field on every row).
+  const headerColumns = headerColumnsOf(rows);
   for (let i = 0; i < rows.length; i += 1) {
     const row = rows[i]!;
     // Most sheets have no blank row among their lines: no lookup per row then.
@@ -113,7 +120,7 @@ export function groupInvoices(
     // row continues the invoice above.
     const invoice = keys.texts[i]!;
     const number = keys.numbers[i]!;
-    const recordId = recordIdOf(row);
+    const recordId = records ? recordIdOf(row) : '';
     let group: InvoiceGroup | null;
     if (recordId || invoice) {
       const supplierCell = row.cells.supplier;
@@ -144,58 +151,31 @@ export function groupInvoices(
         // A line added under an existing receipt's invoice number, without its Record ID, joins it.
         if (recordId) addKeyedTo(entry, supplierKeyOf(supplier ?? supplierOf(group)), group);
       }
-    } else if (current && !boundary && continuesWithoutKey(row, current, keyField, repeatsKey)) {
+    } else if (current && !boundary && (keyOnFirstLine || continuesWithoutKey(row, current, keyField, repeatsKey))) {
       group = current;
     } else {
       group = newGroup(null, keyField);
       groups.push(group);
     }
-    addLine(group, row, index);
+    addLine(group, row, index, headerColumns);
     current = group;
   }
   return groups;
 }
 
+/**
+ * Whether the rows may carry a Record ID: false for row views (row-cells.ts) of a mapping without a
+ * Record ID column. The rows of one sheet are all views of one mapping or all plain (rows.ts).
+ */
+function mayCarryRecordIds(rows: readonly FieldRow<ReceiptField>[]): boolean {
+  return rows.length === 0 || mappedOf(rows[0]!.cells, RECORD_PLACES)?.length !== 0;
+}
+const RECORD_PLACES: readonly number[] = [placeOf('record_id')];
+
 /** A row's Record ID as invoices compare it (case ignored), or '' when it has none. */
 function recordIdOf(row: FieldRow<ReceiptField>): string {
   const recordCell = row.cells.record_id;
   return recordCell === undefined || recordCell === null ? '' : cellText(recordCell).toLowerCase();
-}
-
-/**
- * Each row's invoice key cell as text (null when blank or there is no key column) and as invoice
- * numbers compare (`normInvoice`), by row index. `keyCells`: the key field's cell of each row, when
- * read with the rows (sheet-lines.ts): then the rows are not read again.
- */
-function keyTexts(
-  rows: readonly FieldRow<ReceiptField>[],
-  keyField: ReceiptField | null,
-  keyCells: readonly CellValue[] | null,
-): { texts: (string | null)[]; numbers: (string | null)[] } {
-  const texts: (string | null)[] = new Array<string | null>(rows.length).fill(null);
-  const numbers: (string | null)[] = new Array<string | null>(rows.length).fill(null);
-  if (keyField === null) return { texts, numbers };
-  const place = keyField === 'invoice' ? INVOICE_PLACE : placeOf(keyField);
-  const given = keyCells !== null && keyCells.length === rows.length ? keyCells : null;
-  for (let i = 0; i < rows.length; i += 1) {
-    // The cell read with the rows, else a view's read from its parts (no getter call per row), else a plain row's by name.
-    const cell = given !== null ? given[i] : keyCellOf(rows[i]!.cells, keyField, place);
-    const text = cell === undefined || cell === null ? '' : cellText(cell);
-    if (!text) continue;
-    texts[i] = text;
-    numbers[i] = normInvoice(text);
-  }
-  return { texts, numbers };
-}
-
-/** A row's key cell: from a view's parts when it is a view, else by name (`place`: the field's). */
-function keyCellOf(
-  cells: FieldRow<ReceiptField>['cells'],
-  keyField: ReceiptField,
-  place: number,
-): CellValue | undefined {
-  const view = viewParts(cells);
-  return view === null ? cells[keyField] : viewCell(view, place);
 }
 
 /** The supplier an invoice group was first written with, or null. */
@@ -204,76 +184,8 @@ function supplierOf(group: InvoiceGroup): string | null {
   return supplier === undefined ? null : cellText(supplier) || null;
 }
 
-/** Invoice numbers compare with case and spacing ignored. */
-function normInvoice(invoice: string): string {
-  const upper = invoice.toUpperCase();
-  return isCleanAscii(upper, false) ? upper : upper.replace(/\s+/g, '');
-}
-
-/** No rows (a shared empty set: never added to). */
-const NO_ROWS: ReadonlySet<number> = new Set<number>();
-
 function newGroup(key: string | null, keyField: ReceiptField | null): InvoiceGroup {
   return { key, keyField, lines: [], header: {}, problems: [] };
-}
-
-/**
- * The rows where one supplier's invoice starts right below another supplier's invoice of the same
- * number: within a run of adjacent rows (no blank row, no Record ID) of one invoice number whose every
- * line names its supplier and whose suppliers each write their lines together (`A A B`, never
- * `A B A`), each row whose supplier differs from the row above. Any other run is left whole, so a
- * line naming another supplier is refused as before.
- */
-function supplierBlockStarts(
-  rows: readonly FieldRow<ReceiptField>[],
-  blankBefore: ReadonlySet<number>,
-  keyField: ReceiptField | null,
-  numbers: readonly (string | null)[],
-): Set<number> {
-  const starts = new Set<number>();
-  if (keyField === null) return starts;
-  const numberOf = (k: number): string | null => {
-    const number = numbers[k]!;
-    if (number === null) return null;
-    const record = rows[k]!.cells.record_id;
-    return record !== undefined && record !== null && cellText(record) ? null : number;
-  };
-  let i = 0;
-  while (i < rows.length) {
-    const number = numberOf(i);
-    let end = i + 1;
-    while (number !== null && end < rows.length && !blankBefore.has(rows[end]!.rowNumber)) {
-      if (numberOf(end) !== number) break;
-      end += 1;
-    }
-    // A run of one row starts no other supplier's invoice.
-    if (end - i === 1) {
-      i = end;
-      continue;
-    }
-    const suppliers = rows.slice(i, end).map((row) => comparable(row.cells.supplier ?? null));
-    const blocks = suppliers.filter((s, k) => k === 0 || s !== suppliers[k - 1]);
-    if (suppliers.every((s) => s !== '') && new Set(blocks).size === blocks.length) {
-      for (let k = 1; k < suppliers.length; k += 1)
-        if (suppliers[k] !== suppliers[k - 1]) starts.add(rows[i + k]!.rowNumber);
-    }
-    i = end;
-  }
-  return starts;
-}
-
-/**
- * Whether the sheet writes the invoice number on more than the first line of an invoice (a layout
- * that repeats the header on every line): then a blank number means "no number", not "same as above".
- */
-function keyRepeatedOnLines(numbers: readonly (string | null)[]): boolean {
-  let previous: string | null = null;
-  for (let i = 0; i < numbers.length; i += 1) {
-    const norm = numbers[i]!;
-    if (norm !== null && norm === previous) return true;
-    previous = norm;
-  }
-  return false;
 }
 
 /** Whether a row with no key (and no Record ID) is the next line of `current`. */
@@ -299,9 +211,45 @@ function startsNewInvoice(row: FieldRow<ReceiptField>, current: InvoiceGroup): b
   });
 }
 
-function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: ColumnIndex): void {
+/**
+ * Where the rows of a sheet of row views (row-cells.ts) keep their header fields, worked out once from
+ * its first row: the column table it was read from, each mapped header field (its index in
+ * {@link RECEIPT_HEADER_FIELDS}) and that field's column in the grid row. Null for plain rows.
+ */
+interface HeaderColumns {
+  at: Int32Array;
+  fields: readonly number[];
+  columns: readonly number[];
+}
+
+function headerColumnsOf(rows: readonly FieldRow<ReceiptField>[]): HeaderColumns | null {
+  const view = rows.length > 0 ? viewParts(rows[0]!.cells) : null;
+  const fields = view === null ? null : mappedOf(view, HEADER_PLACES);
+  if (view === null || fields === null) return null;
+  return { at: view.at, fields: [...fields], columns: fields.map((i) => view.at[HEADER_PLACES[i]!]!) };
+}
+
+function addLine(
+  group: InvoiceGroup,
+  row: FieldRow<ReceiptField>,
+  index: ColumnIndex,
+  columns: HeaderColumns | null,
+): void {
   group.lines.push(row);
-  addKey(group, row);
+  // Only an invoice without its key yet looks for it (no call for the others' lines).
+  if (group.key === null) addKey(group, row);
+  const view = columns === null ? null : viewParts(row.cells);
+  if (view !== null && view.at === columns!.at) {
+    // A view of the sheet's column table: its header cells read from the grid row by column.
+    const { fields } = columns!;
+    for (let k = 0; k < fields.length; k += 1) {
+      const cell = view.values[columns!.columns[k]!] ?? null;
+      // Most lines leave the header to the first line: an empty text needs no call.
+      if (cell === null || cell === '' || isBlank(cell)) continue;
+      addHeaderCell(group, RECEIPT_HEADER_FIELDS[fields[k]!]!, cell, row.rowNumber, index);
+    }
+    return;
+  }
   // A row view reads undefined for the header fields its sheet does not map: only the mapped ones are looked at.
   const mapped = mappedOf(row.cells, HEADER_PLACES);
   const count = mapped === null ? RECEIPT_HEADER_FIELDS.length : mapped.length;
@@ -310,23 +258,37 @@ function addLine(group: InvoiceGroup, row: FieldRow<ReceiptField>, index: Column
     const field = RECEIPT_HEADER_FIELDS[i]!;
     const cell = cellOf(row.cells, field, HEADER_PLACES[i]!);
     if (cell === undefined || cell === null || isBlank(cell)) continue;
-    const known = group.header[field];
-    if (!known) {
-      group.header[field] = { value: cell, rowNumber: row.rowNumber };
-    } else if (comparable(cell) !== comparable(known.value)) {
-      const header = index.headers[index.columns[field] ?? -1] || field;
-      const invoice = group.key ? `invoice ${group.key}` : 'an invoice';
-      group.problems.push(
-        cellProblem(
-          index,
-          field,
-          row.rowNumber,
-          'header_mismatch',
-          `'${cellText(cell)}' differs from '${cellText(known.value)}' on row ${known.rowNumber}: every line of ${invoice} must have the same ${header} (or leave it blank to repeat the first line's)`,
-          cell,
-        ),
-      );
-    }
+    addHeaderCell(group, field, cell, row.rowNumber, index);
+  }
+}
+
+/**
+ * A line's non-blank header cell: the invoice's value when it has none yet, else compared with it (a
+ * line that writes another value is a problem of the invoice).
+ */
+function addHeaderCell(
+  group: InvoiceGroup,
+  field: ReceiptField,
+  cell: CellValue,
+  rowNumber: number,
+  index: ColumnIndex,
+): void {
+  const known = group.header[field];
+  if (!known) {
+    group.header[field] = { value: cell, rowNumber };
+  } else if (comparable(cell) !== comparable(known.value)) {
+    const header = index.headers[index.columns[field] ?? -1] || field;
+    const invoice = group.key ? `invoice ${group.key}` : 'an invoice';
+    group.problems.push(
+      cellProblem(
+        index,
+        field,
+        rowNumber,
+        'header_mismatch',
+        `'${cellText(cell)}' differs from '${cellText(known.value)}' on row ${known.rowNumber}: every line of ${invoice} must have the same ${header} (or leave it blank to repeat the first line's)`,
+        cell,
+      ),
+    );
   }
 }
 

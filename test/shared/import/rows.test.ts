@@ -53,6 +53,8 @@ describe('splitDataRows', () => {
         [5, null, null, null, null, '  GRAND TOTAL', null],
         [6, 'INV-2', 'Farmco', '3/02/2026', 'Main Shed', 'Totalgard 200', '1'],
         [7, 'Subtotal of INV-2', null, null, null, 'Wetter', '2'],
+        [8, null, null, null, null, 'TOTALS:', null],
+        [9, null, null, null, null, 'Tordon 75-D', '3'],
       ]),
       1,
       COLUMNS,
@@ -63,8 +65,9 @@ describe('splitDataRows', () => {
       { rowNumber: 3, reason: 'totals', text: '4' },
       { rowNumber: 4, reason: 'totals', text: '4' },
       { rowNumber: 5, reason: 'totals' },
+      { rowNumber: 8, reason: 'totals' },
     ]);
-    expect(split.rows.map((r) => r.rowNumber)).toEqual([2, 6, 7]);
+    expect(split.rows.map((r) => r.rowNumber)).toEqual([2, 6, 7, 9]);
   });
 
   it('gathers no keys when none is asked or the key field has no column', () => {

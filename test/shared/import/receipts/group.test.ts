@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupInvoices } from '../../../../shared/import/receipts/group.ts';
-import { splitDataRows } from '../../../../shared/import/rows.ts';
+import { splitDataRows, withConstants } from '../../../../shared/import/rows.ts';
+import { viewParts } from '../../../../shared/import/row-cells.ts';
 import type { ReceiptField } from '../../../../shared/kinds/index.ts';
 import type { CellValue, Grid } from '../../../../shared/sheet/grid.ts';
 
@@ -15,16 +16,21 @@ const ALL: Partial<Record<ReceiptField, number>> = {
   record_id: 6,
 };
 
-/** Groups rows given as [rowNumber, ...cells]; row 1 is the header. */
-function group(rows: [number, ...CellValue[]][], columns: Partial<Record<ReceiptField, number>> = ALL) {
+/** Groups rows given as [rowNumber, ...cells]; row 1 is the header; `constants`: one-value fields given to every row. */
+function group(
+  rows: [number, ...CellValue[]][],
+  columns: Partial<Record<ReceiptField, number>> = ALL,
+  constants: Partial<Record<string, string>> = {},
+) {
   const grid: Grid = {
     source: 't.csv',
     sheet: 't',
     rows: [{ rowNumber: 1, cells: HEADERS }, ...rows.map(([rowNumber, ...cells]) => ({ rowNumber, cells }))],
   };
   const split = splitDataRows<ReceiptField>(grid, 1, columns, 'quantity');
+  const rowsGiven = Object.keys(constants).length > 0 ? withConstants(split.rows, constants) : split.rows;
   return {
-    groups: groupInvoices(split.rows, split.blankBefore, { columns, headers: HEADERS }),
+    groups: groupInvoices(rowsGiven, split.blankBefore, { columns, headers: HEADERS }),
     skipped: split.skipped,
   };
 }
@@ -189,6 +195,33 @@ describe('groupInvoices', () => {
     expect(groups[0]!.key).toBe('SRT-1');
     expect(groups[0]!.header.supplier).toEqual({ value: 'Farmco', rowNumber: 3 });
     expect(groups[0]!.problems).toEqual([]);
+  });
+
+  it('groups and checks plain rows (a one-value field given to every row) as it does row views', () => {
+    const rows: [number, ...CellValue[]][] = [
+      [2, 'A-1', 'Farmco', '1/2/2026', 'Shed', 'X', 1, 'rec-1'],
+      [3, null, 'Riverina', null, null, 'Y', 2, 'rec-1'],
+      [4, 'A-2', 'Farmco', '2/2/2026', 'Shed', 'Z', 3, null],
+      [5, null, null, null, null, 'W', 4, 'rec-1'],
+    ];
+    const views = group(rows).groups;
+    const plain = group(rows, ALL, { notes: 'Paid' }).groups;
+    // Views read their cells from the grid row by column; plain rows (their own copy) by field name.
+    expect(viewParts(views[0]!.lines[0]!.cells)).not.toBeNull();
+    expect(viewParts(plain[0]!.lines[0]!.cells)).toBeNull();
+    for (const groups of [views, plain]) {
+      // Row 5 joins its Record ID's receipt; row 3 names another supplier on a line of it: refused.
+      expect(groups.map(rowsOf)).toEqual([[2, 3, 5], [4]]);
+      expect(groups[0]!.header.supplier).toEqual({ value: 'Farmco', rowNumber: 2 });
+      expect(groups[0]!.problems).toEqual([
+        expect.objectContaining({ code: 'header_mismatch', rowNumber: 3, column: 1, header: 'Supplier' }),
+      ]);
+      expect(groups[1]!.problems).toEqual([]);
+    }
+    expect(plain.map((g) => g.header.notes)).toEqual([
+      { value: 'Paid', rowNumber: 2 },
+      { value: 'Paid', rowNumber: 4 },
+    ]);
   });
 
   it('refuses two invoice numbers on the lines of one record', () => {
