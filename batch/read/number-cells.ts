@@ -73,6 +73,8 @@ function typeInPlace(text: string, at: number): string | undefined {
   // `<c` then a space, and no `>` before the one ending the tag (SheetJS's and CELL_START's tag end).
   if (text.charCodeAt(start + 1) !== 99 || text.charCodeAt(start + 2) !== 32 || text.indexOf('>', start) !== end)
     return undefined;
+  // A text cell as programs write it, its only small t in ` t="str"` at the end: of type str, as TYPE reads it.
+  if (text.indexOf('t', start + 2) === end - 7 && text.startsWith(' t="str"', end - 8)) return 'str';
   TYPE_FROM.lastIndex = start + 2;
   const type = TYPE_FROM.exec(text);
   if (!type || type.index >= end) return 'n';
