@@ -10,6 +10,7 @@
  * read as empty cells) are kept by position, for the reader to read as their text.
  */
 import { cellKey } from './date-cells.ts';
+import { columnWrittenAt, inRowAt } from './cell-refs.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
 
 /** What a worksheet part was found to hold, each the first one found (`ref` '' for a cell without an `r`). */
@@ -36,8 +37,8 @@ export interface CellFindings {
   firstFormula: { ref: string } | null;
 }
 
-/** A row's or a cell's start tag, in any namespace prefix, up to its attributes; group 1 `row` for a row. */
-const START = /<(?:\w+:)?(?:(row)|c)(?=[\s>/])/g;
+/** A row's or a cell's start tag, in any namespace prefix, up to its attributes. */
+const START = /<(?:\w+:)?(?:row|c)(?=[\s>/])/g;
 /** Columns a sheet has (A to XFD): a cell past them is not looked at for being written twice. */
 const SHEET_COLUMNS = 16_384;
 /** The cell types of SpreadsheetML (ST_CellType): any other is refused. */
@@ -75,17 +76,7 @@ const LONGEST_CARRY = 1024 * 1024;
 
 /** Finds {@link CellFindings} across chunks of a worksheet part (decoded as latin1: the markup is ASCII). */
 export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindings; found: CellFindings } {
-  const found: CellFindings = {
-    twice: null,
-    elsewhere: null,
-    badIndex: null,
-    highestIndex: null,
-    badBoolean: null,
-    badType: null,
-    errorTexts: new Map(),
-    uncalculated: null,
-    firstFormula: null,
-  };
+  const found = noFindings();
   // The columns holding a cell with a value in the row so far: marked in `seen`, listed in `row` to unmark.
   const seen = new Uint8Array(SHEET_COLUMNS);
   const row: number[] = [];
@@ -93,20 +84,26 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
   let rowNumber = '';
   let rowIndex = -1;
   let carry = '';
-  const cell = (text: string, attributes: string, closed: boolean, after: number, anyFormula: boolean) => {
-    const written = columnWritten(attributes);
+  // A cell's attributes are `text` from `from` to `to`: read in place, copied only for what is found or looked at further.
+  const cell = (text: string, from: number, to: number, closed: boolean, after: number, anyFormula: boolean) => {
+    const written = columnWrittenAt(text, from, to);
     const column = written < 0 ? last + 1 : written;
     if (!closed && column < SHEET_COLUMNS) {
       if (seen[column] === 0) {
         seen[column] = 1;
         row.push(column);
-      } else if (!found.twice) found.twice = { ref: refName(attributes, written, column, rowNumber) };
+      } else if (!found.twice) found.twice = { ref: refName(text.slice(from, to), written, column, rowNumber) };
     }
-    if (written >= 0 && rowNumber !== '' && !found.elsewhere && !inRow(attributes, rowNumber))
-      found.elsewhere = { ref: refName(attributes, written, column, rowNumber), row: rowNumber };
+    if (written >= 0 && rowNumber !== '' && !found.elsewhere && !inRowAt(text, from, to, rowNumber))
+      found.elsewhere = { ref: refName(text.slice(from, to), written, column, rowNumber), row: rowNumber };
     last = column;
+    if (closed) return;
     // Most cells are numbers (their attributes, ` r="C7" s="1"`, hold no small t), in a part without formulas.
-    if (closed || (!anyFormula && !attributes.includes('t'))) return;
+    const t = text.indexOf('t', from);
+    if (!anyFormula && (t < 0 || t >= to)) return;
+    // A text cell as programs write it, its only small t in ` t="str"` at the end: of type str, as TYPE reads it.
+    if (!anyFormula && t === to - 7 && text.startsWith(' t="str"', to - 8)) return;
+    const attributes = text.slice(from, to);
     const type = TYPE.exec(attributes)?.[1] ?? 'n';
     if (!TYPES.has(type) && !found.badType)
       found.badType = {
@@ -121,19 +118,23 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
     // The pattern is tried only where a `<f` or a prefixed `:f` is (searching for those is several times faster).
     const anyFormula = (text.includes('<f') || text.includes(':f')) && FORMULA.test(text);
     START.lastIndex = 0;
-    for (let m = START.exec(text); m; m = START.exec(text)) {
+    // `test`, not `exec`: no match object for each of a sheet's million tags; a row's name ends in `w`, a cell's in `c`.
+    while (START.test(text)) {
+      const isRow = text.charCodeAt(START.lastIndex - 1) === 119; // 'w'
       const close = text.indexOf('>', START.lastIndex);
       if (close < 0) break;
       const closed = text.charCodeAt(close - 1) === 47; // '/'
-      const attributes = text.slice(START.lastIndex, closed ? close - 1 : close);
+      const from = START.lastIndex;
+      const to = closed ? close - 1 : close;
       START.lastIndex = close + 1;
-      if (m[1] === 'row') {
+      if (isRow) {
+        const attributes = text.slice(from, to);
         for (const column of row) seen[column] = 0;
         row.length = 0;
         last = -1;
         rowNumber = ROW_NUMBER.exec(attributes)?.[1] ?? '';
         rowIndex = rowNumber === '' ? rowIndex + 1 : Number(rowNumber) - 1;
-      } else cell(text, attributes, closed, close + 1, anyFormula);
+      } else cell(text, from, to, closed, close + 1, anyFormula);
     }
   };
   return {
@@ -155,6 +156,21 @@ export function cellCheckFinder(): { feed(chunk: string): void; end(): CellFindi
       carry = '';
       return found;
     },
+  };
+}
+
+/** Findings of a part with nothing found yet. */
+function noFindings(): CellFindings {
+  return {
+    twice: null,
+    elsewhere: null,
+    badIndex: null,
+    highestIndex: null,
+    badBoolean: null,
+    badType: null,
+    errorTexts: new Map(),
+    uncalculated: null,
+    firstFormula: null,
   };
 }
 
@@ -261,52 +277,10 @@ function atLastTag(text: string): number {
   return Math.max(text.lastIndexOf('>') + 1, text.length - LONGEST_CARRY);
 }
 
-/**
- * The 0-based column a cell's attributes write in its `r` (-1 without one): read by hand where `r`
- * comes first, as every program writes it (this runs for every cell of the sheet).
- */
-function columnWritten(attributes: string): number {
-  if (attributes.charCodeAt(0) === 32 && attributes.charCodeAt(1) === 114 && attributes.charCodeAt(2) === 61) {
-    // ' r=' and a quote
-    let column = 0;
-    let i = 4;
-    for (; i < 7; i += 1) {
-      const code = attributes.charCodeAt(i) & 0xdf;
-      if (code < 65 || code > 90) break;
-      column = column * 26 + code - 64;
-    }
-    if (i > 4) return column - 1;
-  }
-  const ref = REF.exec(attributes);
-  return ref ? columnOf(ref[1]!) : -1;
-}
-
-/**
- * Whether a cell's reference (in its attributes) names the row it is written in (`rowNumber`), or no
- * row at all: compared by hand where `r` comes first, as every program writes it.
- */
-function inRow(attributes: string, rowNumber: string): boolean {
-  if (attributes.charCodeAt(0) === 32 && attributes.charCodeAt(1) === 114 && attributes.charCodeAt(2) === 61) {
-    let i = 4;
-    while (i < 8 && (attributes.charCodeAt(i) | 0x20) >= 97 && (attributes.charCodeAt(i) | 0x20) <= 122) i += 1;
-    const end = attributes.charCodeAt(i + rowNumber.length);
-    if (attributes.startsWith(rowNumber, i) && (end === 34 || end === 39)) return true;
-  }
-  const digits = REF.exec(attributes)?.[2] ?? '';
-  return digits === '' || Number(digits) === Number(rowNumber);
-}
-
 /** A cell's reference as its `r` writes it, in capitals (`B2`), else by its place ({@link implied}). */
 function refName(attributes: string, written: number, column: number, rowNumber: string): string {
   const ref = written < 0 ? null : REF.exec(attributes);
   return ref ? `${ref[1]!.toUpperCase()}${ref[2]}` : implied(column, rowNumber);
-}
-
-/** A column's letters (A, BC) as its 0-based index. */
-function columnOf(letters: string): number {
-  let column = 0;
-  for (let i = 0; i < letters.length; i += 1) column = column * 26 + (letters.charCodeAt(i) & 0xdf) - 64;
-  return column - 1;
 }
 
 /** A cell without an `r` by its place: its column's letters and its row's number, or '' when the row has none. */

@@ -8,11 +8,12 @@ import { InputFileError } from './errors.ts';
 
 /**
  * A `<v>` whose text is not a number as .xlsx writes numbers (xsd:double without INF or NaN, spaces
- * around allowed; an empty `<v>` holds no value, SheetJS keeps no cell); group 1 its text. Text is right in cells of other types (`t="str"`, `"e"`, `"d"`),
+ * around allowed; an empty `<v>` holds no value, SheetJS keeps no cell); its text
+ * is what follows the tag's first `>`, not captured (a capture for every text cell cost more than reading it for the one refused). Text is right in cells of other types (`t="str"`, `"e"`, `"d"`),
  * so the cell's type is looked at for each one found.
  */
 const NOT_A_NUMBER =
-  /<(?:\w+:)?v(?:\s[^>]*)?>(?![ \t\r\n]*(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)?[ \t\r\n]*<)([^<]*)</g;
+  /<(?:\w+:)?v(?:\s[^>]*)?>(?![ \t\r\n]*(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)?[ \t\r\n]*<)[^<]*</g;
 /** A cell's start tag, in any namespace prefix, where it is tried (sticky); group 1 its attributes. */
 const CELL_START = /<(?:\w+:)?c(\s[^>]*)?>/y;
 const TYPE = /\st\s*=\s*["']([^"']*)["']/;
@@ -40,17 +41,44 @@ export function badNumberFinder(): { feed(chunk: string): void; found: BadNumber
       const text = carry + chunk;
       NOT_A_NUMBER.lastIndex = 0;
       for (let m = NOT_A_NUMBER.exec(text); m; m = NOT_A_NUMBER.exec(text)) {
+        // Most values found are text cells' (`<c r="E3" t="str"><v>`): their type read in place.
+        const inPlace = typeInPlace(text, m.index);
+        if (inPlace !== undefined && inPlace !== 'n') continue;
         const attributes = cellAttributes(text, m.index);
         if (attributes === null) continue;
         const type = TYPE.exec(attributes)?.[1] ?? 'n';
         if (type !== 'n') continue;
-        finder.found = { ref: REF.exec(attributes)?.[1] ?? '', text: m[1]! };
+        finder.found = { ref: REF.exec(attributes)?.[1] ?? '', text: m[0].slice(m[0].indexOf('>') + 1, -1) };
         return;
       }
       carry = text.slice(-CARRY);
     },
   };
   return finder;
+}
+
+/** {@link TYPE} tried in a part's text from a given place (global: `lastIndex` sets where). */
+const TYPE_FROM = /\st\s*=\s*["']([^"']*)["']/g;
+
+/**
+ * The type of the cell whose value starts at `at`, read in place when its start tag, unprefixed, is
+ * the tag just before the value (`<c r="E3" t="str"><v>`): the first {@link TYPE} in its attributes,
+ * as {@link cellAttributes} and TYPE find it, without copying them; undefined otherwise (those are
+ * read as before). A match running past the tag's end is not taken (undefined).
+ */
+function typeInPlace(text: string, at: number): string | undefined {
+  const start = text.lastIndexOf('<', at - 1);
+  const end = at - 1;
+  if (start < 0 || at - start > CARRY || text.charCodeAt(end) !== 62) return undefined;
+  // `<c` then a space, and no `>` before the one ending the tag (SheetJS's and CELL_START's tag end).
+  if (text.charCodeAt(start + 1) !== 99 || text.charCodeAt(start + 2) !== 32 || text.indexOf('>', start) !== end)
+    return undefined;
+  // A text cell as programs write it, its only small t in ` t="str"` at the end: of type str, as TYPE reads it.
+  if (text.indexOf('t', start + 2) === end - 7 && text.startsWith(' t="str"', end - 8)) return 'str';
+  TYPE_FROM.lastIndex = start + 2;
+  const type = TYPE_FROM.exec(text);
+  if (!type || type.index >= end) return 'n';
+  return TYPE_FROM.lastIndex <= end ? type[1] : undefined;
 }
 
 /**

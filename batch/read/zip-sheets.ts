@@ -210,17 +210,23 @@ export function sheetEndsFinder(): {
       let text: string | null = chunk;
       if (head === null) text = findHead(chunk);
       if (text === null) return;
-      pending += text;
-      if (tail === null) {
-        const end = pending.indexOf(`</${prefix}sheetData>`);
+      if (tail !== null) {
+        tail += text;
+        return;
+      }
+      // The end tag in the characters held from before and the chunk's first ones, else in the chunk:
+      // found without joining the chunk to them (that copied every chunk of the rows).
+      const close = `</${prefix}sheetData>`;
+      const across = (pending + text.slice(0, close.length - 1)).indexOf(close);
+      if (across >= 0 && across < pending.length) tail = pending.slice(across) + text;
+      else {
+        const end = text.indexOf(close);
         if (end < 0) {
-          pending = pending.slice(-64);
+          pending = text.length >= 64 ? text.slice(-64) : (pending + text).slice(-64);
           return;
         }
-        tail = '';
-        pending = pending.slice(end);
+        tail = text.slice(end);
       }
-      tail += pending;
       pending = '';
     },
     /**

@@ -41,6 +41,23 @@ describe('a number cell whose value is not a number', () => {
     expect(grid.rows[1]!.cells[5]).toBe('#N/A');
   });
 
+  it("reads a text cell's type as its first type attribute, wherever that is", () => {
+    const cell = (attributes: string) =>
+      `<sheetData><row r="2"><c r="B2"${attributes}><v>1,5</v></c></row></sheetData>`;
+    // Text cells as programs write them, and in other shapes: not numbers.
+    for (const text of [' t="str"', ' s="3" t="str"', ' t="str" s="3"', " t='str'", ' t = "str"', ' t="s"', ' t="e"'])
+      expect(feedAll([cell(text)])).toBeNull();
+    // The first type attribute is the one read (as SheetJS and Excel's own check read it): a number here.
+    expect(feedAll([cell(' t="n" t="str"')])).toEqual({ ref: 'B2', text: '1,5' });
+    expect(feedAll([cell(' tt="str"')])).toEqual({ ref: 'B2', text: '1,5' });
+    // A `>` inside an attribute ends the start tag where SheetJS ends it: no type before it, a number.
+    expect(feedAll([cell(' a="x>y" t="str"')])).toEqual({ ref: 'B2', text: '1,5' });
+    // A prefixed cell is read as before.
+    expect(
+      feedAll(['<x:sheetData><x:row r="2"><x:c r="B2" t="str"><x:v>1,5</x:v></x:c></x:row></x:sheetData>']),
+    ).toBeNull();
+  });
+
   it('is found wherever the part is cut into chunks', () => {
     const text = `<sheetData>${'<row r="1"><c r="A1" t="str"><v>x,y</v></c></row>'.repeat(200)}${row('1,5')}</sheetData>`;
     for (let cut = 1; cut < text.length; cut += 97) {
