@@ -264,6 +264,14 @@ function missingStyles(entries: readonly ZipEntry[], workbookPart: string): Part
 /** Entries that unpack to no more than this (and are stored in no more) are inflated in one call. */
 const SMALL_ENTRY = 256 * 1024;
 
+/**
+ * Packed size (bytes) past which a part inflates in pieces of 64 KB instead of 1 MB: a sheet far
+ * over the row limit (40 MB packed, 263 MB of XML) is then refused at 190 MB instead of 230 MB (in
+ * 1.8 s instead of 1.3 s; 256 KB pieces: 185-207 MB), while a sheet of 100,000 lines (4 MB packed)
+ * reads faster and lower in 1 MB pieces (2.2 against 2.5 s, 205-225 against 235-270 MB).
+ */
+const SMALL_PIECES_FROM = 8 * 1024 * 1024;
+
 /** Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes. */
 async function checkEntry(
   data: Uint8Array,
@@ -299,7 +307,7 @@ async function checkEntry(
   let size = 0;
   try {
     for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(
-      createInflateRaw({ chunkSize: 64 * 1024 }),
+      createInflateRaw({ chunkSize: data.length > SMALL_PIECES_FROM ? 64 * 1024 : 1024 * 1024 }),
     )) {
       crc = crc32(chunk as Buffer, crc);
       size += (chunk as Buffer).length;

@@ -7,8 +7,8 @@ import { storedZip } from '../../support/zip.ts';
 import { deflated, expectInputError } from './helpers.ts';
 
 // The zip check looks for what changes how cells read (escaped CRs before line feeds, `t="d"`
-// cells, a string item of plain text then runs) in the pieces a part inflates in (64 KiB each; 1 MiB
-// is one of their boundaries): found wherever they fall among them, a piece holding none of their
+// cells, a string item of plain text then runs) in the pieces a part inflates in (1 MiB each, 64 KiB
+// for a part packed past 8 MB): found wherever they fall among them, a piece holding none of their
 // text being passed over without a search.
 
 const PIECE = 1024 * 1024;
@@ -52,8 +52,8 @@ describe('the zip check across the pieces a part inflates in', () => {
 
   it('finds a long string item of plain text then runs wherever a piece ends in it, keeping its runs', async () => {
     const plain = 'Apply at 2 L/ha. '.repeat(1800); // 30,600 characters, as long as cells get
-    // The item starts 16 KB or more before the end of a 64 KB piece and ends after it.
-    for (const before of [40_000, 45_000, 105_000]) {
+    // The item starts 16 KB or more before the end of the first piece (1 MiB) and ends after it.
+    for (const before of [PIECE - 24_000, PIECE - 19_000]) {
       const filler = `<si><t>${'f'.repeat(before)}</t></si>`;
       const strings = `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${filler}<si><t>${plain}</t><r><rPr><b/></rPr><t>DO NOT MIX WITH 2,4-D</t></r></si>${`<si><t>${'m'.repeat(1000)}</t></si>`.repeat(300)}</sst>`;
       const zip = deflated(
