@@ -24,7 +24,7 @@ import { DEFAULT_LIMITS, tooManyBytes } from './limits.ts';
 import { loadCodePages, readBatchedRows, readWorkbookBytes } from './workbook.ts';
 import { emptySheet } from './workbook-refusals.ts';
 import { RowsNotBatchable, SHEET_BATCH_BYTES, takeOutBigSheets } from './xlsx-batches.ts';
-import type { SheetEnds } from './zip-sheets.ts';
+import type { SheetEnds } from './sheet-ends.ts';
 import { checkWorkbookZip } from './zip-check.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 

@@ -18,8 +18,9 @@ import { Readable } from 'node:stream';
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { batchStrings, sharedStringItems, type SharedStringItems } from './batch-strings.ts';
-import { centralDirectory, entryData, type ZipEntry } from './zip-check.ts';
-import { normalPath, sheetEndsFinder, type SheetEnds, type SheetRowCount } from './zip-sheets.ts';
+import { centralDirectory, entryData, type ZipEntry } from './zip-entries.ts';
+import { sheetEndsFinder, type SheetEnds } from './sheet-ends.ts';
+import { normalPath, type SheetRowCount } from './zip-sheets.ts';
 
 /**
  * Worksheet parts that unpack past this many bytes are read in batches of rows of about this size.

@@ -5,7 +5,7 @@
  * read). The parts left out are only worksheet parts and their relationships: the workbook part,
  * its relationships (so each sheet keeps its part's name), styles and shared strings stay.
  */
-import { centralDirectory, entryData } from './zip-check.ts';
+import { centralDirectory, entryData } from './zip-entries.ts';
 import { normalPath, relationshipsPartOf } from './zip-sheets.ts';
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { InputFileError, type InputFileErrorCode } from '../../../batch/read/index.ts';
-import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-entries.ts';
 import { handZip } from '../../support/zip.ts';
 
 /** The example files, by name. */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGrid, type ReadGrid } from '../../../batch/read/index.ts';
-import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-entries.ts';
 import { findReaderCorpus } from '../../../scripts/kit.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
 import { EXAMPLES, deflated, makeTempDir, writeTemp, xlsxBytes } from './helpers.ts';

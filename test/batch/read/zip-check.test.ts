@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
-import { centralDirectory, checkWorkbookZip, entryData } from '../../../batch/read/zip-check.ts';
+import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-entries.ts';
 import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { workbookZip } from '../../support/workbook-zip.ts';
 import { storedZip } from '../../support/zip.ts';

@@ -5,13 +5,8 @@ import { readGridFromBuffer } from '../../../batch/read/index.ts';
 import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
 import { readWorkbookBytes } from '../../../batch/read/workbook.ts';
 import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
-import {
-  relationshipsPartOf,
-  rowCounter,
-  sheetEndsFinder,
-  sheetRowCounts,
-  valuedRowCounter,
-} from '../../../batch/read/zip-sheets.ts';
+import { relationshipsPartOf, rowCounter, sheetRowCounts, valuedRowCounter } from '../../../batch/read/zip-sheets.ts';
+import { sheetEndsFinder } from '../../../batch/read/sheet-ends.ts';
 import { expectInputError, xlsxBytes } from './helpers.ts';
 
 describe('rowCounter', () => {

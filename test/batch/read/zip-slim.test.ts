@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
 import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
-import { centralDirectory } from '../../../batch/read/zip-check.ts';
+import { centralDirectory } from '../../../batch/read/zip-entries.ts';
 import { withoutParts } from '../../../batch/read/zip-slim.ts';
 import { xlsxBytes } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { centralDirectory, entryData } from '../../../batch/read/zip-check.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-entries.ts';
 import { deflateStoredZip } from '../../../batch/write/zip-deflate.ts';
 
 /** A workbook with two sheets, a style, a note and non-ASCII text, as exceljs writes it (`compression`). */
