@@ -164,11 +164,12 @@ export function groupInvoices(
 }
 
 /**
- * Whether the rows may carry a Record ID: false for row views (row-cells.ts) of a mapping without a
- * Record ID column. The rows of one sheet are all views of one mapping or all plain (rows.ts).
+ * Whether any row may carry a Record ID: false when every row is a view (row-cells.ts) of a mapping
+ * without a Record ID column. Every row is asked (a memoised look-up each), so rows mixing views and
+ * plain cells are never read short.
  */
 function mayCarryRecordIds(rows: readonly FieldRow<ReceiptField>[]): boolean {
-  return rows.length === 0 || mappedOf(rows[0]!.cells, RECORD_PLACES)?.length !== 0;
+  return rows.some((row) => mappedOf(row.cells, RECORD_PLACES)?.length !== 0);
 }
 const RECORD_PLACES: readonly number[] = [placeOf('record_id')];
 

@@ -239,3 +239,26 @@ describe('groupInvoices', () => {
     ]);
   });
 });
+
+describe('groupInvoices on rows of more than one kind', () => {
+  it('reads the Record ID of plain rows that follow a view of a mapping without that column', () => {
+    const columns = { invoice: 0, supplier: 1, product: 2, quantity: 3 };
+    const grid: Grid = {
+      source: 'mixed.csv',
+      sheet: 'mixed',
+      rows: [
+        { rowNumber: 1, cells: ['Invoice', 'Supplier', 'Product', 'Qty'] },
+        { rowNumber: 2, cells: ['A-1', 'Farmco', 'Glyfos 540', 1] },
+        { rowNumber: 3, cells: ['A-1', 'Farmco', 'Amine', 2] },
+      ],
+    };
+    const split = splitDataRows<ReceiptField>(grid, 1, columns, 'quantity');
+    const rows = [split.rows[0]!, ...withConstants([split.rows[1]!], { record_id: 'rec-1' })];
+    const groups = groupInvoices(rows, split.blankBefore, {
+      columns,
+      headers: ['Invoice', 'Supplier', 'Product', 'Qty'],
+    });
+    // The second row names a receipt of its own (rec-1): it is not a line of the first row's invoice.
+    expect(groups.map((g) => g.lines.map((line) => line.rowNumber))).toEqual([[2], [3]]);
+  });
+});
