@@ -99,35 +99,20 @@ export function unansweredIntents(entries: readonly JournalEntry[]): IntentEntry
 
 /** The step that deletes a record a run created. */
 function deleteStep(entry: CreatedEntry): UndoStep {
-  const { kind, recordId, sequence, rowNumbers, organisationId } = entry;
-  return {
-    action: 'delete',
-    kind,
-    recordId,
-    sequence,
-    rowNumbers,
-    organisationId,
-    ...whereFrom(entry),
-    written: entry.updatedAt ?? null,
-  };
+  return { action: 'delete', ...stepRecord(entry), written: entry.updatedAt ?? null };
 }
 
 /** The step that puts back a record a run updated; null when the journal's previous state does not read. */
 function restoreStep(entry: UpdatedEntry): UndoStep | null {
   const previous = PREVIOUS_SCHEMA[entry.kind].safeParse(entry.previous);
   if (!previous.success) return null;
+  return { action: 'restore', ...stepRecord(entry), previous: previous.data, written: null };
+}
+
+/** The record a step acts on, and where the journal says it came from. */
+function stepRecord(entry: CreatedEntry | UpdatedEntry) {
   const { kind, recordId, sequence, rowNumbers, organisationId } = entry;
-  return {
-    action: 'restore',
-    kind,
-    recordId,
-    sequence,
-    rowNumbers,
-    organisationId,
-    ...whereFrom(entry),
-    previous: previous.data,
-    written: null,
-  };
+  return { kind, recordId, sequence, rowNumbers, organisationId, ...whereFrom(entry) };
 }
 
 /** The file and sheet an entry names (journals of older versions name neither, or only the sheet). */
