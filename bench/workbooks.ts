@@ -9,18 +9,9 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { clearAliasNames, openStorages } from './catalogue.ts';
 import { lcg } from './seed.ts';
+import { EXAMPLE_HEADER } from '../test/support/example-header.ts';
 
-export const INVOICE_HEADERS = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+export const INVOICE_HEADERS = [...EXAMPLE_HEADER];
 /** The suppliers of the bench's invoices. */
 export const SUPPLIERS = [
   'Farmco Rural Supplies',

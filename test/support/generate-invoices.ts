@@ -1,6 +1,7 @@
 // Writes a workbook of N generated supplier invoices (real .xlsx via exceljs), with what each must become.
 import ExcelJS from 'exceljs';
 import { catalogue, WILLOW } from './catalogue.ts';
+import { EXAMPLE_HEADER } from './example-header.ts';
 
 export interface GeneratedInvoice {
   invoice: string;
@@ -54,17 +55,7 @@ export function generateInvoices(count: number, linesEach = 3, seed = 7, prefix 
 export async function writeInvoicesXlsx(path: string, invoices: GeneratedInvoice[]): Promise<void> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Invoices');
-  ws.addRow([
-    'Invoice No',
-    'Supplier',
-    'Date Received',
-    'Deliver To',
-    'Product',
-    'Qty',
-    'Pack Size',
-    'Unit',
-    'Price ex GST',
-  ]);
+  ws.addRow([...EXAMPLE_HEADER]);
   for (const inv of invoices) {
     inv.lines.forEach((line, i) => {
       const [y, m, d] = inv.date.split('-').map(Number);

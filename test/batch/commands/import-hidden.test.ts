@@ -10,6 +10,7 @@ import { startSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
 import { listAll } from '../../support/service.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 describe('hidden and filtered-out rows', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -20,18 +21,7 @@ describe('hidden and filtered-out rows', () => {
     file = join(dir, 'filtered.xlsx');
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Invoices');
-    ws.addRow([
-      'Invoice No',
-      'Supplier',
-      'Date Received',
-      'Deliver To',
-      'Product',
-      'Qty',
-      'Pack Size',
-      'Unit',
-      'Price ex GST',
-      'Status',
-    ]);
+    ws.addRow([...EXAMPLE_HEADER, 'Status']);
     ws.addRow([
       'HID-1',
       'Farmco Rural Supplies',

@@ -11,18 +11,9 @@ import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
 import { memoryIO } from '../../../batch/ui/io.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
-const LINES = [
-  'Invoice No',
-  'Supplier',
-  'Date Received',
-  'Deliver To',
-  'Product',
-  'Qty',
-  'Pack Size',
-  'Unit',
-  'Price ex GST',
-];
+const LINES = [...EXAMPLE_HEADER];
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let dir: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CellValue, Grid } from '../../../shared/sheet/grid.ts';
 import { detectMapping } from '../../../shared/sheet/mapping.ts';
+import { EXAMPLE_HEADER } from '../../support/example-header.ts';
 
 function grid(rows: CellValue[][]): Grid {
   return { source: 'two-rows.xlsx', sheet: 'Bills', rows: rows.map((cells, i) => ({ rowNumber: i + 1, cells })) };
@@ -45,23 +46,7 @@ describe('headers split over two rows', () => {
   });
 
   it('a title above a one-row header is not a group label', () => {
-    const mapping = detectMapping(
-      grid([
-        ['Willow Creek — supplier invoices'],
-        [
-          'Invoice No',
-          'Supplier',
-          'Date Received',
-          'Deliver To',
-          'Product',
-          'Qty',
-          'Pack Size',
-          'Unit',
-          'Price ex GST',
-        ],
-      ]),
-      'receipts',
-    );
+    const mapping = detectMapping(grid([['Willow Creek — supplier invoices'], [...EXAMPLE_HEADER]]), 'receipts');
     expect(mapping.headerRowNumber).toBe(2);
     expect(mapping.headers[0]).toBe('Invoice No');
     expect(mapping.missing).toEqual([]);
