@@ -17,7 +17,7 @@ import type { TextEncodingName } from './text-decode.ts';
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** Excel's first-line delimiter declaration, `sep=;`: it names the delimiter and is not data. */
-const SEP_LINE = /^sep=(.)\r?\n/i;
+export const SEP_LINE = /^sep=(.)\r?\n/i;
 
 /** How the CSV was written, so a results file can be written the same way. */
 export interface CsvFormat {
@@ -99,7 +99,7 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
 }
 
 /** The refusal of a file with more than `maxRows` records. */
-function tooManyRecords(file: string, maxRows: number): InputFileError {
+export function tooManyRecords(file: string, maxRows: number): InputFileError {
   return new InputFileError(
     'too_large',
     file,
@@ -149,7 +149,7 @@ function countRecords(text: string, settings: Papa.ParseConfig<string[]>, limit:
  * papaparse cannot tell (a one-column file, a file of only delimiters), the most frequent candidate
  * in the first lines, else `,`.
  */
-function guessDelimiter(text: string): string {
+export function guessDelimiter(text: string): string {
   const head = text.slice(0, 64 * 1024);
   const preview = Papa.parse<string[]>(head, {
     delimitersToGuess: [...CSV_DELIMITERS],

@@ -1,0 +1,117 @@
+// A CSV over the row limit is refused from its bytes exactly when the text reader would refuse it.
+import { describe, expect, it } from 'vitest';
+import { csvBytesOverLimit } from '../../../batch/read/csv-count.ts';
+import { parseCsvText } from '../../../batch/read/csv.ts';
+import { InputFileError } from '../../../batch/read/errors.ts';
+import { decodeCsvBytes } from '../../../batch/read/text-decode.ts';
+import { readGridFromBuffer } from '../../../batch/read/index.ts';
+import { lcg } from '../../../bench/seed.ts';
+import { expectInputError } from './helpers.ts';
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** Whether the text reader refuses `bytes` as holding more than `maxRows` records (the oracle). */
+function textReaderRefuses(bytes: Uint8Array, maxRows: number): boolean {
+  try {
+    parseCsvText(decodeCsvBytes(bytes, 'f.csv').text, 'f.csv', maxRows);
+    return false;
+  } catch (error) {
+    if (error instanceof InputFileError && error.code === 'too_large') return true;
+    if (error instanceof InputFileError) return false;
+    throw error;
+  }
+}
+
+/** A random CSV text with one kind of line break: cells plain, quoted (line breaks, quotes, delimiters inside), blank lines. */
+function randomCsv(next: () => number, newline: string, delimiter: string): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const cells = ['Urea', 'é', '2,5', '', ' ', `"a${newline}b"`, '"say ""hi"""', `"x${delimiter}y"`, '"ok" ', '—'];
+  const lines = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
+    next() < 0.15 ? '' : Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(cells)).join(delimiter),
+  );
+  const head = next() < 0.1 ? `sep=${delimiter}${newline}` : '';
+  return head + lines.join(newline) + (next() < 0.5 ? newline : '');
+}
+
+describe('csvBytesOverLimit', () => {
+  it('refuses exactly the files the text reader refuses, for each kind of line break, delimiter and BOM', async () => {
+    const next = lcg(23);
+    let over = 0;
+    let under = 0;
+    for (let i = 0; i < 1500; i += 1) {
+      const newline = ['\n', '\r\n', '\r'][i % 3]!;
+      const delimiter = [',', ';', '\t'][Math.floor(i / 3) % 3]!;
+      const text = randomCsv(next, newline, delimiter);
+      const bytes = utf8((i % 5 === 0 ? '\uFEFF' : '') + text);
+      const maxRows = 1 + Math.floor(next() * 10);
+      const expected = textReaderRefuses(bytes, maxRows);
+      expect(await csvBytesOverLimit(bytes, maxRows), JSON.stringify({ text, maxRows })).toBe(expected);
+      if (expected) over += 1;
+      else under += 1;
+    }
+    // Both answers were asked for often enough to mean something.
+    expect(over).toBeGreaterThan(300);
+    expect(under).toBeGreaterThan(300);
+  });
+
+  it('counts across its 64 KiB pieces: multi-byte letters and quoted line breaks cut between two pieces', async () => {
+    const row = (n: number) => `INV-${n},"Note é—${'ü'.repeat(n % 50)}\nsecond line",${n}\n`;
+    const text = `Invoice,Note,Qty\n${Array.from({ length: 4000 }, (_, n) => row(n)).join('')}`;
+    const bytes = utf8(text);
+    expect(bytes.length).toBeGreaterThan(3 * 64 * 1024);
+    // 4,001 records over 8,001 line breaks.
+    for (const maxRows of [4000, 4001, 5000, 8000]) {
+      expect(await csvBytesOverLimit(bytes, maxRows), String(maxRows)).toBe(textReaderRefuses(bytes, maxRows));
+    }
+    expect(await csvBytesOverLimit(bytes, 4000)).toBe(true);
+    expect(await csvBytesOverLimit(bytes, 4001)).toBe(false);
+  });
+
+  it('counts Windows-1252 text (bytes that are not UTF-8) as the text reader decodes it', async () => {
+    const text = `Product;Note\r\n${'Urea;"caf\xe9\r\nlatte"\r\n'.repeat(30)}`;
+    const bytes = Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+    expect(await csvBytesOverLimit(bytes, 30)).toBe(true);
+    expect(textReaderRefuses(bytes, 30)).toBe(true);
+    expect(await csvBytesOverLimit(bytes, 31)).toBe(false);
+  });
+
+  it('leaves to the text reader what it cannot count exactly: mixed line breaks, UTF-16, a NUL byte', async () => {
+    const mixed = utf8(`Product,Qty\r\n${'Urea,1\n'.repeat(20)}`);
+    const utf16 = Uint8Array.from([
+      0xff,
+      0xfe,
+      ...[...`Product,Qty\n${'Urea,1\n'.repeat(20)}`].flatMap((ch) => [ch.charCodeAt(0), 0]),
+    ]);
+    // Past the first 64 KiB, which the sniff looks at (it refuses a NUL there as binary).
+    const nul = utf8(`Product,Qty\n${'Urea,1\n'.repeat(12_000)}\u0000`);
+    for (const [name, bytes] of [
+      ['mixed.csv', mixed],
+      ['utf16.csv', utf16],
+      ['nul.csv', nul],
+    ] as const) {
+      expect(await csvBytesOverLimit(bytes, 5), name).toBe(false);
+    }
+    // Still refused, by the text reader, each with its own reason.
+    await expectInputError(
+      readGridFromBuffer(mixed, 'mixed.csv', { limits: { maxRows: 5 } }),
+      'too_large',
+      'mixed.csv',
+    );
+    await expectInputError(
+      readGridFromBuffer(utf16, 'utf16.csv', { limits: { maxRows: 5 } }),
+      'too_large',
+      'utf16.csv',
+    );
+    await expectInputError(readGridFromBuffer(nul, 'nul.csv', { limits: { maxRows: 5 } }), 'malformed_csv', 'nul.csv');
+  });
+
+  it('is the refusal readGrid gives for a CSV far over the limit, with the row limit and what to do', async () => {
+    const bytes = utf8(`Product,Qty\n${'Urea,1\n'.repeat(5000)}`);
+    const error = await expectInputError(
+      readGridFromBuffer(bytes, 'long.csv', { limits: { maxRows: 1000 } }),
+      'too_large',
+      'long.csv',
+    );
+    expect(error.message).toMatch(/long.csv has more than 1,000 rows.*Nothing was sent.*--max-rows/);
+  });
+});
