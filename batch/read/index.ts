@@ -203,7 +203,8 @@ async function readBigOrWhole(
   const file = source.label;
   const whole = () =>
     workbookGrid(source, snapshot, readWorkbookBytes(bytes, file, { ...sheetOption(options), ...checked }));
-  const taken = await takeOutBigSheets(bytes, checked.rowCounts ?? [], big.batchBytes, big.sheetEnds);
+  const maxRows = checked.limits.maxRows;
+  const taken = await takeOutBigSheets(bytes, checked.rowCounts ?? [], big.batchBytes, big.sheetEnds, maxRows);
   if (!taken) return whole();
   const batched = new Set(taken.sheets);
   for (;;) {

@@ -26,7 +26,6 @@ export const SHEET_DATA_OPEN = /<(\w+:)?sheetData\b[^>]*?(\/?)>/;
  */
 export function sheetEndsFinder(): {
   feed(chunk: string): void;
-  feedBytes(chunk: Uint8Array): void;
   ends(): SheetEnds | null;
 } {
   let before: string[] = [];
@@ -79,22 +78,6 @@ export function sheetEndsFinder(): {
         tail = text.slice(end);
       }
       pending = '';
-    },
-    /**
-     * {@link feed} for a chunk of bytes, decoded only when it may hold what is looked for: among the
-     * rows, a chunk without the closing tag (nor one cut across it) only moves the last 64 characters on.
-     */
-    feedBytes(chunk: Uint8Array) {
-      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (!none && head !== null && tail === null) {
-        const close = `</${prefix}sheetData>`;
-        const across = (pending + bytes.subarray(0, close.length).toString('latin1')).includes(close);
-        if (!across && bytes.indexOf(close, 0, 'latin1') < 0) {
-          pending = (pending + bytes.subarray(Math.max(0, bytes.length - 64)).toString('latin1')).slice(-64);
-          return;
-        }
-      }
-      finder.feed(bytes.toString('latin1'));
     },
     ends: () => (none || head === null || tail === null ? null : { head, prefix, tail }),
   };

@@ -63,6 +63,10 @@ export interface SheetBatch {
   parse(options: XLSX.ParsingOptions): XLSX.WorkBook;
 }
 
+/** A worksheet with no rows, in place of one over the row limit (never parsed: refused by its count). */
+const EMPTY_WORKSHEET =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>';
+
 /** SheetJS's parse of an unpacked workbook (a CFB container), exported though not declared in its types. */
 const parseContainer = (XLSX as unknown as { parse_zip(zip: unknown, options: XLSX.ParsingOptions): XLSX.WorkBook })
   .parse_zip;
@@ -70,21 +74,30 @@ const parseContainer = (XLSX as unknown as { parse_zip(zip: unknown, options: XL
 /**
  * Takes the big worksheets (unpacking past `batchBytes`) out of the workbook `bytes`; null when it
  * has none (or none that can be batched), and the workbook is read whole. `counts` names each
- * sheet's part (zip-check's count).
+ * sheet's part (zip-check's count). A sheet counted over `maxRows` rows is refused by its count
+ * before it is parsed (workbook.ts), and the zip check stopped inflating it there (its end unchecked):
+ * it is put in as an empty worksheet, neither inflated nor batched.
  */
 export async function takeOutBigSheets(
   bytes: Uint8Array,
   counts: readonly SheetRowCount[],
   batchBytes = SHEET_BATCH_BYTES,
   sheetEnds?: ReadonlyMap<string, SheetEnds | null>,
+  maxRows = Number.POSITIVE_INFINITY,
 ): Promise<BatchedWorkbook | null> {
   const entries = centralDirectory(bytes);
   if (!entries) return null;
   const bigParts = new Map<string, string>();
-  for (const count of counts) if (count.part !== undefined) bigParts.set(count.part, count.name);
+  const overLimit = new Set<string>();
+  for (const count of counts) {
+    if (count.part === undefined) continue;
+    bigParts.set(count.part, count.name);
+    if (count.rows !== null && count.rows > maxRows) overLimit.add(count.part);
+  }
   // Known from the directory: no big sheet, nothing to rebuild (rebuilding costs O(parts²) in SheetJS's CFB).
   if (!entries.some((e) => e.size > batchBytes && bigParts.has(normalPath(e.name)))) return null;
   const bigSheets = new Map<string, BigSheet>();
+  let emptied = 0;
   const container = XLSX.CFB.utils.cfb_new();
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
@@ -92,13 +105,18 @@ export async function takeOutBigSheets(
     if (!data || (entry.method !== 0 && entry.method !== 8)) return null;
     const sheet = bigParts.get(normalPath(entry.name));
     const big = sheet !== undefined && entry.size > batchBytes;
+    if (overLimit.has(normalPath(entry.name))) {
+      XLSX.CFB.utils.cfb_add(container, entry.name, Buffer.from(EMPTY_WORKSHEET, 'latin1'));
+      emptied += 1;
+      continue;
+    }
     const ends = big && sheetEnds?.has(normalPath(entry.name)) ? sheetEnds.get(normalPath(entry.name))! : undefined;
     const stripped = !big ? null : ends !== undefined ? ends && withoutRows(ends) : await strip(data, entry);
     if (stripped) bigSheets.set(sheet!, { entry, head: stripped.head, close: stripped.close });
     const content = stripped ? Buffer.from(stripped.text, 'latin1') : entry.method === 0 ? data : inflateRawSync(data);
     XLSX.CFB.utils.cfb_add(container, entry.name, content);
   }
-  if (bigSheets.size === 0) return null;
+  if (bigSheets.size === 0 && emptied === 0) return null;
   const stripped = new Uint8Array(XLSX.CFB.write(container, { fileType: 'zip', type: 'buffer' }) as Buffer);
   return {
     bytes: stripped,

@@ -97,25 +97,26 @@ export async function checkWorkbookZip(
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     let partBytes = 0;
-    await checkEntry(data, entry, file, (chunk) => {
+    const whole = await checkEntry(data, entry, file, (chunk) => {
+      // A worksheet past the row limit is refused if it is read and never parsed otherwise (its count
+      // refuses it first: workbook.ts, xlsx-batches.ts): the rest of it is not even inflated.
+      if (found.rows && found.rows.counted() > limits.maxRows) return false;
       unpacked += chunk.length;
       partBytes += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       if (partBytes > PACKED_RATIO_FROM && partBytes > PACKED_RATIO_LIMIT * data.length)
         throw packedTooTightly(file, entry.name, data.length, partBytes);
-      // A worksheet already past the row limit is refused if read: of the rest only its end is looked for.
-      if (found.rows && found.rows.counted() > limits.maxRows) {
-        found.ends?.feedBytes(chunk);
-      } else if (found.scanners.length > 0) {
+      if (found.scanners.length > 0) {
         // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
         for (const scanner of found.scanners) scanner.feed(latin1);
         if (found.strings && found.strings.counted() > stringsAllowed) throw stringBomb(file, stringsAllowed);
       }
       text?.push(Buffer.from(chunk));
+      return true;
     });
     recordPart(normalPath(entry.name), entry.size, found, parts);
-    if (ends) sheetEnds.set(normalPath(entry.name), ends.ends());
+    if (ends && whole) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
     if (marks?.found) markWritten = true;
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
@@ -264,18 +265,22 @@ const SMALL_ENTRY = 256 * 1024;
  */
 const SMALL_PIECES_FROM = 8 * 1024 * 1024;
 
-/** Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes. */
+/**
+ * Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes.
+ * A part inflated in pieces stops where `seen` says false (nothing more is wanted of it), unchecked:
+ * false is returned. True: the whole part was seen and checked.
+ */
 async function checkEntry(
   data: Uint8Array,
   entry: ZipEntry,
   file: string,
-  seen: (chunk: Uint8Array) => void,
-): Promise<void> {
+  seen: (chunk: Uint8Array) => boolean,
+): Promise<boolean> {
   if (entry.method === 0) {
     seen(data);
     if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc)
       throw damaged(file, `its part ${entry.name} is damaged`);
-    return;
+    return true;
   }
   if (entry.method !== 8)
     throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
@@ -292,7 +297,7 @@ async function checkEntry(
     if (inflated && inflated.length === entry.size) {
       seen(inflated);
       if (crc32(inflated) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
-      return;
+      return true;
     }
   }
   let crc = 0;
@@ -301,15 +306,16 @@ async function checkEntry(
     for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(
       createInflateRaw({ chunkSize: data.length > SMALL_PIECES_FROM ? 64 * 1024 : 1024 * 1024 }),
     )) {
+      if (!seen(chunk as Buffer)) return false;
       crc = crc32(chunk as Buffer, crc);
       size += (chunk as Buffer).length;
-      seen(chunk as Buffer);
     }
   } catch (error) {
     if (error instanceof InputFileError) throw error;
     throw damaged(file, `its part ${entry.name} is damaged`);
   }
   if (size !== entry.size || crc >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
+  return true;
 }
 
 function notAWorkbook(file: string): InputFileError {

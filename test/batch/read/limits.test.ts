@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer } from '../../../batch/read/index.ts';
-import { deflatedZeros, storedZip, zipOf } from '../../support/zip.ts';
+import { deflatedZeros, handZip, storedZip, zipOf } from '../../support/zip.ts';
 import { expectInputError, makeTempDir, writeTemp } from './helpers.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -81,6 +81,68 @@ describe('read limits', () => {
       'big.xlsx',
     );
     expect(error.message).toMatch(/big.xlsx, sheet Big has more than 29 rows.*--max-rows/);
+  });
+
+  it('inflates a sheet no further than one row past the limit: the rest of it is neither read nor checked', async () => {
+    const ns =
+      'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const sheet = (rows: number) =>
+      `<?xml version="1.0"?><worksheet ${ns}><sheetData>${Array.from(
+        { length: rows },
+        (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${(i * 7919) % 100_003}</v></c></row>`,
+      ).join('')}</sheetData></worksheet>`;
+    const bytes = Buffer.from(
+      handZip(
+        [
+          {
+            name: '[Content_Types].xml',
+            content:
+              '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+          },
+          {
+            name: '_rels/.rels',
+            content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+          },
+          {
+            name: 'xl/_rels/workbook.xml.rels',
+            content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
+          },
+          {
+            name: 'xl/workbook.xml',
+            content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/><sheet name="Small" sheetId="2" r:id="rId2"/></sheets></workbook>`,
+          },
+          { name: 'xl/worksheets/sheet1.xml', content: sheet(60_000) },
+          { name: 'xl/worksheets/sheet2.xml', content: sheet(2) },
+        ],
+        { deflate: true },
+      ),
+    );
+    // The big part's checksum made wrong, in its local header and in the directory: damaged at its end.
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const local = bytes.indexOf(name) - 30;
+    const central = bytes.indexOf(name, local + 30 + name.length) - 46;
+    bytes.writeUInt32LE(bytes.readUInt32LE(local + 14) ^ 1, local + 14);
+    bytes.writeUInt32LE(bytes.readUInt32LE(central + 16) ^ 1, central + 16);
+    const read = (sheet: string | undefined, maxRows: number, sheetBatchBytes = 64 * 1024) =>
+      readGridFromBuffer(new Uint8Array(bytes), 'big.xlsx', {
+        limits: { maxRows },
+        sheetBatchBytes,
+        ...(sheet ? { sheet } : {}),
+      });
+    // Within the limit the whole part is inflated, and its checksum refuses it.
+    const damaged = await expectInputError(read(undefined, 100_000), 'corrupt_workbook', 'big.xlsx');
+    expect(damaged.message).toMatch(/its part xl\/worksheets\/sheet1.xml is damaged/);
+    // Past the limit it is refused for its rows, before its damaged end is reached ...
+    const error = await expectInputError(read(undefined, 1_000), 'too_large', 'big.xlsx');
+    expect(error.message).toMatch(/big.xlsx, sheet Big has more than 1,000 rows/);
+    // ... and the workbook's other sheet reads as before, the big one never parsed.
+    // (its part taken out of the workbook SheetJS parses, as a big sheet's, or left in it, as a small one's).
+    for (const batchBytes of [64 * 1024, 64 * 1024 * 1024]) {
+      const small = await read('Small', 1_000, batchBytes);
+      expect(small.sheet).toBe('Small');
+      expect(small.rows.map((r) => r.cells)).toEqual([[0], [7919]]);
+    }
   });
 
   it('refuses a CSV with more records than the limit, and a CSV larger than the byte limit', async () => {

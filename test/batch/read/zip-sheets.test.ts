@@ -152,21 +152,6 @@ describe('sheetEndsFinder', () => {
     }
   });
 
-  it('finds the same from chunks of bytes, which it decodes only where the end may be', () => {
-    const whole = endsOf([part]);
-    const bytes = Buffer.from(part, 'latin1');
-    // Fed as text until the rows begin (as the zip check does below the row limit), then as bytes.
-    const rowsAt = part.indexOf('<x:row');
-    for (let size = 1; size <= 40; size += 1) {
-      for (const switchAt of [rowsAt, rowsAt + 5, rowsAt + 60]) {
-        const finder = sheetEndsFinder();
-        finder.feed(part.slice(0, switchAt));
-        for (let at = switchAt; at < bytes.length; at += size) finder.feedBytes(bytes.subarray(at, at + size));
-        expect(finder.ends(), `chunks of ${size} from ${switchAt}`).toEqual(whole);
-      }
-    }
-  });
-
   it('finds none in a part without rows or without their end', () => {
     expect(endsOf(['<worksheet><sheetData/></worksheet>'])).toBeNull();
     expect(endsOf(['<worksheet><sheetData><row r="1">', '</row>'])).toBeNull();
