@@ -25,7 +25,7 @@ function textReaderRefuses(bytes: Uint8Array, maxRows: number): boolean {
 /** A random CSV text with one kind of line break: cells plain, quoted (line breaks, quotes, delimiters inside), blank lines. */
 function randomCsv(next: () => number, newline: string, delimiter: string): string {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const cells = ['Urea', 'é', '2,5', '', ' ', `"a${newline}b"`, '"say ""hi"""', `"x${delimiter}y"`, '"ok" ', '—'];
+  const cells = ['Urea', 'é', '2,5', '', ' ', `"a${newline}b"`, '"say ""hi"""', `"x${delimiter}y"`, '"ok" ', '—', '""'];
   const lines = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
     next() < 0.15 ? '' : Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(cells)).join(delimiter),
   );
@@ -67,12 +67,67 @@ describe('csvBytesOverLimit', () => {
     expect(await csvBytesOverLimit(bytes, 4001)).toBe(false);
   });
 
-  it('counts Windows-1252 text (bytes that are not UTF-8) as the text reader decodes it', async () => {
-    const text = `Product;Note\r\n${'Urea;"caf\xe9\r\nlatte"\r\n'.repeat(30)}`;
-    const bytes = Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
-    expect(await csvBytesOverLimit(bytes, 30)).toBe(true);
-    expect(textReaderRefuses(bytes, 30)).toBe(true);
-    expect(await csvBytesOverLimit(bytes, 31)).toBe(false);
+  it('does not count a last record that is an empty quoted value as a blank line, in LF and CR files', async () => {
+    for (const text of ['a\nb\nc\n""', 'a\rb\rc\r""', 'a\r\nb\r\nc\r\n""', 'a\nb\nc\n""\n']) {
+      const bytes = utf8(text);
+      expect(await csvBytesOverLimit(bytes, 3), JSON.stringify(text)).toBe(textReaderRefuses(bytes, 3));
+    }
+    expect(await csvBytesOverLimit(utf8('a\nb\nc\n""'), 3)).toBe(false);
+    expect(await csvBytesOverLimit(utf8('a\nb\nc\nd\n""'), 3)).toBe(true);
+  });
+
+  it('leaves text that is not UTF-8 to the text reader, which refuses a file of mixed encodings for what it is', async () => {
+    const mixed = Uint8Array.from([
+      ...utf8('Product,Qty\né,1\n'),
+      ...[...'\xe9,2\nb\nc\nd\ne\n'].map((ch) => ch.charCodeAt(0)),
+    ]);
+    expect(await csvBytesOverLimit(mixed, 3)).toBe(false);
+    const error = await expectInputError(
+      readGridFromBuffer(mixed, 'mixed.csv', { limits: { maxRows: 3 } }),
+      'unreadable_encoding',
+      'mixed.csv',
+    );
+    expect(error.message).toMatch(/mixes encodings/);
+    // Windows-1252 alone is counted by the text reader, and refused there when over the limit.
+    const windows1252 = Uint8Array.from(
+      [...`Product;Note\r\n${'Urea;"caf\xe9\r\nlatte"\r\n'.repeat(30)}`].map((ch) => ch.charCodeAt(0)),
+    );
+    expect(await csvBytesOverLimit(windows1252, 30)).toBe(false);
+    await expectInputError(readGridFromBuffer(windows1252, 'w.csv', { limits: { maxRows: 30 } }), 'too_large', 'w.csv');
+    expect((await readGridFromBuffer(windows1252, 'w.csv', { limits: { maxRows: 31 } })).rows).toHaveLength(31);
+  });
+
+  it('counts a file starting with two byte order marks as the text reader does, its head guessed on the same text', async () => {
+    // The header's first value is quoted and holds a line break: 21 records, read so.
+    const quoted = utf8(`\uFEFF\uFEFF"Pro\nduct",Qty\n${'Urea,1\n'.repeat(20)}`);
+    expect(textReaderRefuses(quoted, 20)).toBe(true);
+    expect(textReaderRefuses(quoted, 21)).toBe(false);
+    expect(await csvBytesOverLimit(quoted, 20)).toBe(true);
+    expect(await csvBytesOverLimit(quoted, 21)).toBe(false);
+    // A line break first outside quotes at the megabyte papaparse guesses it from: CRLF, not CR.
+    const head = `\uFEFF\uFEFFh1,h2\r\nx,"${'f'.repeat(1_048_563)}"\r\n`;
+    const guessed = utf8(head + '"a\r\nb",c\r\n'.repeat(10));
+    expect(textReaderRefuses(guessed, 12)).toBe(false);
+    expect(await csvBytesOverLimit(guessed, 12)).toBe(false);
+  });
+
+  it('gives up on a record running over more than a megabyte (a stray quote), which the text reader then reads', async () => {
+    // A quoted value of 2 MB, then more records than the limit: counted, it would be refused here.
+    const bytes = utf8(`Product,Note\nUrea,"${'x'.repeat(2 * 1024 * 1024)}"\n${'Urea,1\n'.repeat(40)}`);
+    expect(await csvBytesOverLimit(bytes, 30)).toBe(false);
+    await expectInputError(
+      readGridFromBuffer(bytes, 'long-note.csv', { limits: { maxRows: 30 } }),
+      'too_large',
+      'long-note.csv',
+    );
+    // A stray quote: the rest of the file reads as one value, refused for its quotes, not counted.
+    const stray = utf8(`Invoice,Product,Qty\nINV-1,"Premium" Urea,12\n${'INV-2,Urea,1\n'.repeat(200_000)}`);
+    expect(await csvBytesOverLimit(stray, 1000)).toBe(false);
+    await expectInputError(
+      readGridFromBuffer(stray, 'stray.csv', { limits: { maxRows: 1000 } }),
+      'malformed_csv',
+      'stray.csv',
+    );
   });
 
   it('leaves to the text reader what it cannot count exactly: mixed line breaks, UTF-16, a NUL byte', async () => {
