@@ -3,14 +3,15 @@
  * counted by papaparse over the bytes 64 KiB at a time, so the whole file is never held as text too
  * (a 1,048,576-row file would otherwise hold 46 MB of bytes and 46 MB of text: bench 2b asks 200 MB).
  * The count is the one {@link parseCsvText} makes, so a file is refused here only when it would be
- * refused there; any file this cannot count that way cheaply (not UTF-8, UTF-16 or UTF-32, line
- * breaks of more than one kind, a head that is not CSV, a record running past a megabyte) is left
- * to it, and so are the refusals it makes before counting (text that is not UTF-8 nor Windows-1252).
+ * refused there; any file this cannot count that way cheaply (UTF-16 or UTF-32, line breaks of more
+ * than one kind, a head that is not CSV, a record running past a megabyte) is left to it, and so are
+ * the refusals it makes before counting (text that is neither UTF-8 nor Windows-1252).
  */
 import { Readable } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
 import Papa from 'papaparse';
 import { guessDelimiter, SEP_LINE } from './csv.ts';
+import { decodeWindows1252, readsAsWindows1252 } from './text-decode.ts';
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -29,7 +30,7 @@ const PIECES_PER_RECORD = 16;
  * Whether the CSV file `bytes` holds more than `maxRows` records, as {@link parseCsvText} counts them
  * (the line break that ends the file starts none; a `sep=` line is a record). False when the file
  * cannot hold that many (no more line breaks than `maxRows`) and when it cannot be counted here
- * exactly and cheaply: text that is not UTF-8 (decodeCsvBytes may refuse it for its encoding first),
+ * exactly and cheaply: text decodeCsvBytes would refuse for its encoding (it does so first),
  * CR, LF and CRLF breaks mixed (they are made one kind first, on the text), a NUL byte, a head that
  * is not CSV, or a record running past a megabyte (a stray quote): each is
  * left to the text reader, which refuses it with its own reason or counts it.
@@ -40,18 +41,21 @@ export async function csvBytesOverLimit(bytes: Uint8Array, maxRows: number): Pro
   const breaks = oneKindOfBreak(bytes);
   if (breaks === null || breaks.count < maxRows) return false;
   if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) >= 0) return false;
-  // UTF-16 and UTF-32 hold NUL bytes (refused above); Windows-1252 and broken UTF-8 are not UTF-8.
-  if (!isUtf8(bytes)) return false;
+  // UTF-16 and UTF-32 hold NUL bytes (refused above); other text decodeCsvBytes would refuse first.
+  const utf8 = isUtf8(bytes);
+  if (!utf8 && !readsAsWindows1252(bytes)) return false;
   // A second mark is stripped by the pieces' decoder as papaparse strips it from the whole text.
-  const bom = hasBom(bytes) ? 3 : 0;
+  const bom = utf8 && hasBom(bytes) ? 3 : 0;
   // The head as decodeCsvBytes decodes it, more than papaparse guesses on (it cuts it itself, after
   // a second mark): the delimiter and line break are guessed on the same text.
-  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 4 * GUESS_CHARS + 8));
+  const head = utf8
+    ? new TextDecoder('utf-8').decode(bytes.subarray(0, 4 * GUESS_CHARS + 8))
+    : decodeWindows1252(bytes.subarray(0, GUESS_CHARS + 8));
   if (/^\s*(?:[<{[]|socialcalc:)/i.test(head)) return false;
   const delimiter = SEP_LINE.exec(head)?.[1] ?? guessDelimiter(head);
   const newline = Papa.parse<string[]>(head, { delimiter, preview: 1 }).meta.linebreak as '\r\n' | '\n' | '\r';
   const settings = { delimiter, newline, skipEmptyLines: false, dynamicTyping: false, header: false };
-  const records = await countRecords(bytes.subarray(bom), settings, maxRows);
+  const records = await countRecords(bytes.subarray(bom), utf8, settings, maxRows);
   return records !== null && records > maxRows;
 }
 
@@ -79,12 +83,17 @@ function oneKindOfBreak(bytes: Uint8Array): { count: number } | null {
 }
 
 /**
- * The records papaparse reads in UTF-8 `bytes` (BOM removed), stopping past `limit` + 1, decoded and
+ * The records papaparse reads in `bytes` (UTF-8, its BOM removed, or Windows-1252), stopping past `limit` + 1, decoded and
  * parsed {@link PIECE_BYTES} at a time (small enough for V8's young generation: larger pieces sat in
  * its large-object space until a full collection). Null when a record runs over more than
  * {@link PIECES_PER_RECORD} pieces: not counted here.
  */
-function countRecords(bytes: Uint8Array, settings: Papa.ParseConfig<string[]>, limit: number): Promise<number | null> {
+function countRecords(
+  bytes: Uint8Array,
+  utf8: boolean,
+  settings: Papa.ParseConfig<string[]>,
+  limit: number,
+): Promise<number | null> {
   // A stream's last line break ends the input, where a parse of the whole text reads one more record,
   // empty (which does not count); a file not ending in one may end in an empty record of its own.
   const last = bytes[bytes.length - 1];
@@ -99,7 +108,8 @@ function countRecords(bytes: Uint8Array, settings: Papa.ParseConfig<string[]>, l
         gaveUp = true;
         return;
       }
-      yield decoder.decode(bytes.subarray(at, at + PIECE_BYTES), { stream: at + PIECE_BYTES < bytes.length });
+      const piece = bytes.subarray(at, at + PIECE_BYTES);
+      yield utf8 ? decoder.decode(piece, { stream: at + PIECE_BYTES < bytes.length }) : decodeWindows1252(piece);
     }
   }
   // One piece read ahead at most: the pieces a record runs over are counted as they are parsed.

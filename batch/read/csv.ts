@@ -58,11 +58,11 @@ export function parseCsvText(text: string, file: string, maxRows = Number.POSITI
     dynamicTyping: false,
     header: false,
   };
-  // A file with more line breaks than the limit has its records counted first, by papaparse in
-  // chunks, holding no row: a file far over the limit is refused without its rows in memory. One it
-  // cannot count so (a record of megabytes: a stray quote) is parsed below, at most one row past the limit.
-  const counted = moreBreaksThan(unified.text, maxRows) ? countRecords(unified.text, settings, maxRows) : null;
-  if (counted !== null && counted > maxRows) throw tooManyRecords(file, maxRows);
+  // A file with more line breaks than the limit has its records counted first, by papaparse, holding
+  // no row: a file far over the limit is refused without its rows in memory.
+  if (moreBreaksThan(unified.text, maxRows) && countRecords(unified.text, settings, maxRows) > maxRows) {
+    throw tooManyRecords(file, maxRows);
+  }
   // One record more than the limit, to tell a file over it from one exactly at it.
   const result = Papa.parse<string[]>(unified.text, {
     ...settings,
@@ -122,36 +122,21 @@ function moreBreaksThan(text: string, limit: number): boolean {
 
 /**
  * The records papaparse reads in `text` with `settings`, as {@link parseCsvText} counts them (the
- * line break ending the text starts none), stopping past `limit` + 1. The text is parsed in chunks
- * of 1 MB (papaparse guesses the line break from the first MB, as a whole parse does), each row
- * let go as it is counted. Null when a record runs on over more than two chunks: papaparse parses an
- * unfinished record again with each chunk, so a stray quote near the top of a 47 MB file took 1.2 GB.
+ * line break ending the text starts none), stopping past `limit` + 1: one pass, each row let go as
+ * it is counted. (Parsed in chunks, papaparse parsed an unfinished record again with each chunk: a
+ * stray quote near the top of a 47 MB file took 1.2 GB.)
  */
-function countRecords(text: string, settings: Papa.ParseConfig<string[]>, limit: number): number | null {
+function countRecords(text: string, settings: Papa.ParseConfig<string[]>, limit: number): number {
   let records = 0;
   let lastEmpty = false;
-  let chunksWithout = 0;
-  let gaveUp = false;
-  // `chunkSize` works on text too, though papaparse's types name it for files only.
-  const counting = {
+  Papa.parse<string[]>(text, {
     ...settings,
-    chunkSize: 1024 * 1024,
-    chunk: (chunk: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
-      const rows = chunk.data;
-      chunksWithout = rows.length === 0 ? chunksWithout + 1 : 0;
-      if (chunksWithout > 2) {
-        gaveUp = true;
-        parser.abort();
-        return;
-      }
-      records += rows.length;
-      const last = rows.at(-1);
-      if (last) lastEmpty = last.length === 1 && last[0] === '';
+    step: (row: Papa.ParseStepResult<string[]>, parser: Papa.Parser) => {
+      records += 1;
+      lastEmpty = row.data.length === 1 && row.data[0] === '';
       if (records > limit + 1) parser.abort();
     },
-  };
-  Papa.parse<string[]>(text, counting);
-  if (gaveUp) return null;
+  });
   return records - (lastEmpty && records <= limit + 1 ? 1 : 0);
 }
 

@@ -77,6 +77,18 @@ export function decodeCsvBytes(bytes: Uint8Array, file: string): DecodedText {
 }
 
 /**
+ * Whether {@link decodeCsvBytes} reads `bytes` (not UTF-8, no UTF-16 or UTF-32) as Windows-1252 without
+ * refusing them: no UTF-8 byte order mark, no UTF-8 sequence mixed in ({@link utf8AndNot}), no byte
+ * Windows-1252 leaves undefined. Looks at the bytes only (csv-count.ts counts such a file from them).
+ */
+export function readsAsWindows1252(bytes: Uint8Array): boolean {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false;
+  if (utf8AndNot(bytes)) return false;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return [0x81, 0x8d, 0x8f, 0x90, 0x9d].every((byte) => buffer.indexOf(byte) < 0);
+}
+
+/**
  * Where bytes that are not valid UTF-8 hold a valid UTF-8 sequence of two to four bytes too: the byte
  * offset of the first such sequence and of the first byte that is not UTF-8; null when there is no
  * such sequence (text in one legacy encoding). Windows-1252 text rarely holds one by chance: it would

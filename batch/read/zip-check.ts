@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
-import { PACKED_RATIO_FROM, PACKED_RATIO_LIMIT, packedTooTightly, tooManyBytes } from './limits.ts';
+import { PACKED_RATIO_FROM, PACKED_RATIO_LIMIT, packedTooTightly, tooManyBytes, tooManyRows } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import { brokenBiff12 } from './biff12-check.ts';
@@ -66,16 +66,21 @@ const SMALL_PART = 16 * 1024 * 1024;
  *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted;
  *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`); `sheetEnds`: the text around the rows
  *   of the worksheet parts unpacking past `options.endsPast` bytes (none when not given).
+ * @param options.sheetNamed a sheet is named to be read: a workbook's one worksheet past the row limit
+ *   is not refused here (the name may be another sheet's), and it is inflated whole.
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
- *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`).
+ *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`;
+ *   the workbook's one worksheet, no sheet named, past `limits.maxRows` rows).
  */
 export async function checkWorkbookZip(
   bytes: Uint8Array,
   file: string,
   limits: ReadLimits,
-  options: { endsPast?: number } = {},
+  options: { endsPast?: number; sheetNamed?: boolean } = {},
 ): Promise<ZipCheck> {
   const { entries, workbook } = checkedDirectory(bytes, file, limits);
+  const onlySheet = options.sheetNamed ? undefined : loneWorksheet(entries);
+  let refused: string | undefined;
   // A cell that uses a shared string takes at least 20 bytes of a worksheet part (`<c t="s"><v>0</v></c>`).
   const worksheetBytes = entries.reduce((sum, e) => sum + (isWorksheetPart(e.name) ? e.size : 0), 0);
   const stringsAllowed = Math.floor(worksheetBytes / 20) + SPARE_SHARED_STRINGS;
@@ -97,16 +102,17 @@ export async function checkWorkbookZip(
     const text: Buffer[] | null =
       (keep.has(normalPath(entry.name)) || isTableLookupPart(entry.name)) && entry.size <= SMALL_PART ? [] : null;
     let partBytes = 0;
+    const pastLimit = () => found.rows !== null && found.rows.counted() > limits.maxRows;
     const whole = await checkEntry(data, entry, file, (chunk) => {
-      // A worksheet past the row limit is refused if it is read and never parsed otherwise (its count
-      // refuses it first: workbook.ts, xlsx-batches.ts): the rest of it is not even inflated.
-      if (found.rows && found.rows.counted() > limits.maxRows) return false;
+      if (entry === onlySheet && pastLimit()) return false;
       unpacked += chunk.length;
       partBytes += chunk.length;
       if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
       if (partBytes > PACKED_RATIO_FROM && partBytes > PACKED_RATIO_LIMIT * data.length)
         throw packedTooTightly(file, entry.name, data.length, partBytes);
-      if (found.scanners.length > 0) {
+      // A worksheet past the row limit is refused if it is read (by its count, before SheetJS parses
+      // it), and put in empty if not (xlsx-batches.ts): of the rest only sizes and checksums matter.
+      if (!pastLimit() && found.scanners.length > 0) {
         // Decoded once for every scanner (latin1 is enough: the markup looked for is ASCII).
         const latin1 = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
         for (const scanner of found.scanners) scanner.feed(latin1);
@@ -116,7 +122,8 @@ export async function checkWorkbookZip(
       return true;
     });
     recordPart(normalPath(entry.name), entry.size, found, parts);
-    if (ends && whole) sheetEnds.set(normalPath(entry.name), ends.ends());
+    if (!whole) refused = normalPath(entry.name);
+    if (ends && !pastLimit()) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
     if (marks?.found) markWritten = true;
     if (text) kept.set(normalPath(entry.name), Buffer.concat(text).toString('utf8'));
@@ -133,6 +140,7 @@ export async function checkWorkbookZip(
   const counted =
     workbookXml && relationshipsXml ? sheetCounts(workbook.name, workbookXml, relationshipsXml, parts) : [];
   const counts = withFormulaChecks(counted, parts.cellsByPart, workbookXml ?? '');
+  if (refused !== undefined) throw tooManyRows(file, sheetOfPart(refused, counts), limits);
   refuseBrokenSheets(file, counts, entries, parts);
   return {
     repairs: {
@@ -192,6 +200,21 @@ function checkedDirectory(
   const declared = entries.reduce((sum, e) => sum + e.size, 0);
   if (declared > limits.maxBytes) throw tooManyBytes(file, declared, limits, 'unpacks to');
   return { entries, workbook };
+}
+
+/**
+ * The workbook's one worksheet part, when it has one only: with no sheet named it is the sheet read,
+ * so past the row limit it is refused, and the rest of it is not inflated. With other sheets (or one
+ * named) each part is inflated whole: SheetJS unzips every part, whichever sheet it parses.
+ */
+function loneWorksheet(entries: readonly ZipEntry[]): ZipEntry | undefined {
+  const worksheets = entries.filter((e) => isWorksheetPart(e.name));
+  return worksheets.length === 1 ? worksheets[0] : undefined;
+}
+
+/** The name of the sheet whose part is `part` (a part no sheet names: its file name). */
+function sheetOfPart(part: string, counts: readonly SheetRowCount[]): string {
+  return counts.find((count) => count.part === part)?.name ?? part.replace(/^.*\//, '');
 }
 
 /**

@@ -3,7 +3,7 @@
  * never writes: thousands of sheets, rows at the sheet's edge, `t="d"` cells, hand-made shared
  * strings, a binary workbook part with a record that lies about its length.
  */
-import { storedZip } from './zip.ts';
+import { handZip } from './zip.ts';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -18,13 +18,14 @@ export interface SheetSpec {
 }
 
 /**
- * A stored (uncompressed) .xlsx with `sheets` in tab order; `sharedStrings`: the text of
- * xl/sharedStrings.xml; `xlsbSheetNameLength`: instead, an .xlsb whose workbook.bin names one sheet
- * with a string said to be that many characters long (a record of 30 bytes).
+ * A stored (uncompressed) .xlsx with `sheets` in tab order, deflated with `deflate` (its parts then
+ * inflate in pieces, as a producer's do); `sharedStrings`: the text of xl/sharedStrings.xml;
+ * `xlsbSheetNameLength`: instead, an .xlsb whose workbook.bin names one sheet with a string said to
+ * be that many characters long (a record of 30 bytes).
  */
 export function workbookZip(
   sheets: readonly SheetSpec[],
-  options: { sharedStrings?: string; xlsbSheetNameLength?: number } = {},
+  options: { sharedStrings?: string; xlsbSheetNameLength?: number; deflate?: boolean } = {},
 ): Uint8Array {
   if (options.xlsbSheetNameLength !== undefined) return xlsbZip(options.xlsbSheetNameLength);
   const rels = sheets.map(
@@ -44,29 +45,34 @@ export function workbookZip(
         ]),
   ].join('');
   const tabs = sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
-  return storedZip([
-    {
-      name: '[Content_Types].xml',
-      content: `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}</Types>`,
-    },
-    {
-      name: '_rels/.rels',
-      content: `<?xml version="1.0"?><Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      content: `<?xml version="1.0"?><Relationships xmlns="${PKG}">${rels.join('')}</Relationships>`,
-    },
-    {
-      name: 'xl/workbook.xml',
-      content: `<?xml version="1.0"?><workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${tabs}</sheets></workbook>`,
-    },
-    ...(options.sharedStrings === undefined ? [] : [{ name: 'xl/sharedStrings.xml', content: options.sharedStrings }]),
-    ...sheets.map((s, i) => ({
-      name: `xl/worksheets/sheet${i + 1}.xml`,
-      content: `<?xml version="1.0"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}">${s.dimension === undefined ? '' : `<dimension ref="${s.dimension}"/>`}<sheetData>${s.rows}</sheetData></worksheet>`,
-    })),
-  ]);
+  return handZip(
+    [
+      {
+        name: '[Content_Types].xml',
+        content: `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}</Types>`,
+      },
+      {
+        name: '_rels/.rels',
+        content: `<?xml version="1.0"?><Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        content: `<?xml version="1.0"?><Relationships xmlns="${PKG}">${rels.join('')}</Relationships>`,
+      },
+      {
+        name: 'xl/workbook.xml',
+        content: `<?xml version="1.0"?><workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets>${tabs}</sheets></workbook>`,
+      },
+      ...(options.sharedStrings === undefined
+        ? []
+        : [{ name: 'xl/sharedStrings.xml', content: options.sharedStrings }]),
+      ...sheets.map((s, i) => ({
+        name: `xl/worksheets/sheet${i + 1}.xml`,
+        content: `<?xml version="1.0"?><worksheet xmlns="${MAIN}" xmlns:r="${REL}">${s.dimension === undefined ? '' : `<dimension ref="${s.dimension}"/>`}<sheetData>${s.rows}</sheetData></worksheet>`,
+      })),
+    ],
+    { deflate: options.deflate === true },
+  );
 }
 
 /** A BIFF12 record: its type and size as 7-bit variable-length numbers, then its data. */
@@ -97,7 +103,7 @@ function xlsbZip(nameLength: number): Uint8Array {
     record(0x90, Buffer.alloc(0)),
     record(0x84, Buffer.alloc(0)),
   ]);
-  return storedZip([
+  return handZip([
     {
       name: '[Content_Types].xml',
       content: `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="bin" ContentType="application/vnd.ms-excel.sheet.binary.macroEnabled.main"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>`,

@@ -9,6 +9,9 @@ import { lcg } from '../../../bench/seed.ts';
 import { expectInputError } from './helpers.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+/** Windows-1252 bytes of text in Latin-1 and the dash. */
+const windows1252 = (text: string): Uint8Array =>
+  Uint8Array.from([...text].map((ch) => (ch === '—' ? 0x97 : ch.charCodeAt(0))));
 
 /** Whether the text reader refuses `bytes` as holding more than `maxRows` records (the oracle). */
 function textReaderRefuses(bytes: Uint8Array, maxRows: number): boolean {
@@ -42,7 +45,7 @@ describe('csvBytesOverLimit', () => {
       const newline = ['\n', '\r\n', '\r'][i % 3]!;
       const delimiter = [',', ';', '\t'][Math.floor(i / 3) % 3]!;
       const text = randomCsv(next, newline, delimiter);
-      const bytes = utf8((i % 5 === 0 ? '\uFEFF' : '') + text);
+      const bytes = i % 7 === 3 ? windows1252(text) : utf8((i % 5 === 0 ? '\uFEFF' : '') + text);
       const maxRows = 1 + Math.floor(next() * 10);
       const expected = textReaderRefuses(bytes, maxRows);
       expect(await csvBytesOverLimit(bytes, maxRows), JSON.stringify({ text, maxRows })).toBe(expected);
@@ -76,25 +79,28 @@ describe('csvBytesOverLimit', () => {
     expect(await csvBytesOverLimit(utf8('a\nb\nc\nd\n""'), 3)).toBe(true);
   });
 
-  it('leaves text that is not UTF-8 to the text reader, which refuses a file of mixed encodings for what it is', async () => {
-    const mixed = Uint8Array.from([
-      ...utf8('Product,Qty\né,1\n'),
-      ...[...'\xe9,2\nb\nc\nd\ne\n'].map((ch) => ch.charCodeAt(0)),
-    ]);
-    expect(await csvBytesOverLimit(mixed, 3)).toBe(false);
-    const error = await expectInputError(
-      readGridFromBuffer(mixed, 'mixed.csv', { limits: { maxRows: 3 } }),
-      'unreadable_encoding',
-      'mixed.csv',
-    );
-    expect(error.message).toMatch(/mixes encodings/);
-    // Windows-1252 alone is counted by the text reader, and refused there when over the limit.
-    const windows1252 = Uint8Array.from(
-      [...`Product;Note\r\n${'Urea;"caf\xe9\r\nlatte"\r\n'.repeat(30)}`].map((ch) => ch.charCodeAt(0)),
-    );
-    expect(await csvBytesOverLimit(windows1252, 30)).toBe(false);
-    await expectInputError(readGridFromBuffer(windows1252, 'w.csv', { limits: { maxRows: 30 } }), 'too_large', 'w.csv');
-    expect((await readGridFromBuffer(windows1252, 'w.csv', { limits: { maxRows: 31 } })).rows).toHaveLength(31);
+  it('counts Windows-1252 text as the text reader decodes it, and leaves it what it refuses for its encoding', async () => {
+    const text = `Product;Note\r\n${'Urea;"caf\xe9\r\nlatte \u2014 ok"\r\n'.repeat(30)}`;
+    const bytes = windows1252(text);
+    expect(await csvBytesOverLimit(bytes, 30)).toBe(true);
+    expect(textReaderRefuses(bytes, 30)).toBe(true);
+    expect(await csvBytesOverLimit(bytes, 31)).toBe(false);
+    expect((await readGridFromBuffer(bytes, 'w.csv', { limits: { maxRows: 31 } })).rows).toHaveLength(31);
+    // UTF-8 and Windows-1252 mixed, and a byte Windows-1252 leaves undefined: refused for the encoding.
+    const mixed = Uint8Array.from([...utf8('Product,Qty\né,1\n'), ...windows1252('\xe9,2\nb\nc\nd\ne\n')]);
+    const undefinedByte = Uint8Array.from([...windows1252('Product,Qty\n\x81,2\nb\nc\nd\ne\n')]);
+    for (const [name, bad, words] of [
+      ['mixed.csv', mixed, /mixes encodings/],
+      ['undefined.csv', undefinedByte, /byte 0x81 on line 2 is not Windows-1252/],
+    ] as const) {
+      expect(await csvBytesOverLimit(bad, 3), name).toBe(false);
+      const error = await expectInputError(
+        readGridFromBuffer(bad, name, { limits: { maxRows: 3 } }),
+        'unreadable_encoding',
+        name,
+      );
+      expect(error.message).toMatch(words);
+    }
   });
 
   it('counts a file starting with two byte order marks as the text reader does, its head guessed on the same text', async () => {

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer } from '../../../batch/read/index.ts';
-import { deflatedZeros, handZip, storedZip, zipOf } from '../../support/zip.ts';
+import { deflatedZeros, storedZip, zipOf } from '../../support/zip.ts';
+import { workbookZip } from '../../support/workbook-zip.ts';
 import { expectInputError, makeTempDir, writeTemp } from './helpers.ts';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -48,32 +49,7 @@ describe('read limits', () => {
       { length: 30 },
       (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>x</t></is></c></row>`,
     ).join('');
-    const ns =
-      'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-    const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-    const bytes = storedZip([
-      {
-        name: '[Content_Types].xml',
-        content:
-          '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
-      },
-      {
-        name: '_rels/.rels',
-        content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      },
-      {
-        name: 'xl/_rels/workbook.xml.rels',
-        content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-      },
-      {
-        name: 'xl/workbook.xml',
-        content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-      },
-      {
-        name: 'xl/worksheets/sheet1.xml',
-        content: `<?xml version="1.0"?><worksheet ${ns}><sheetData>${rows}</sheetData></worksheet>`,
-      },
-    ]);
+    const bytes = workbookZip([{ name: 'Big', rows }]);
     expect((await readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 30 } })).rows).toHaveLength(30);
     const error = await expectInputError(
       readGridFromBuffer(bytes, 'big.xlsx', { limits: { maxRows: 29 } }),
@@ -83,65 +59,62 @@ describe('read limits', () => {
     expect(error.message).toMatch(/big.xlsx, sheet Big has more than 29 rows.*--max-rows/);
   });
 
-  it('inflates a sheet no further than one row past the limit: the rest of it is neither read nor checked', async () => {
-    const ns =
-      'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-    const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-    const sheet = (rows: number) =>
-      `<?xml version="1.0"?><worksheet ${ns}><sheetData>${Array.from(
-        { length: rows },
-        (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${(i * 7919) % 100_003}</v></c></row>`,
-      ).join('')}</sheetData></worksheet>`;
-    const bytes = Buffer.from(
-      handZip(
-        [
-          {
-            name: '[Content_Types].xml',
-            content:
-              '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
-          },
-          {
-            name: '_rels/.rels',
-            content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-          },
-          {
-            name: 'xl/_rels/workbook.xml.rels',
-            content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
-          },
-          {
-            name: 'xl/workbook.xml',
-            content: `<?xml version="1.0"?><workbook ${ns}><sheets><sheet name="Big" sheetId="1" r:id="rId1"/><sheet name="Small" sheetId="2" r:id="rId2"/></sheets></workbook>`,
-          },
-          { name: 'xl/worksheets/sheet1.xml', content: sheet(60_000) },
-          { name: 'xl/worksheets/sheet2.xml', content: sheet(2) },
-        ],
-        { deflate: true },
-      ),
-    );
-    // The big part's checksum made wrong, in its local header and in the directory: damaged at its end.
-    const name = Buffer.from('xl/worksheets/sheet1.xml');
-    const local = bytes.indexOf(name) - 30;
-    const central = bytes.indexOf(name, local + 30 + name.length) - 46;
-    bytes.writeUInt32LE(bytes.readUInt32LE(local + 14) ^ 1, local + 14);
-    bytes.writeUInt32LE(bytes.readUInt32LE(central + 16) ^ 1, central + 16);
-    const read = (sheet: string | undefined, maxRows: number, sheetBatchBytes = 64 * 1024) =>
-      readGridFromBuffer(new Uint8Array(bytes), 'big.xlsx', {
-        limits: { maxRows },
-        sheetBatchBytes,
-        ...(sheet ? { sheet } : {}),
-      });
+  it("refuses a workbook's one worksheet past the row limit without inflating the rest of it", async () => {
+    const bytes = Buffer.from(workbookZip([{ name: 'Big', rows: valueRows(60_000) }], { deflate: true }));
+    breakChecksum(bytes, 'xl/worksheets/sheet1.xml');
+    const read = (maxRows: number, sheet?: string) =>
+      readGridFromBuffer(new Uint8Array(bytes), 'big.xlsx', { limits: { maxRows }, ...(sheet ? { sheet } : {}) });
     // Within the limit the whole part is inflated, and its checksum refuses it.
-    const damaged = await expectInputError(read(undefined, 100_000), 'corrupt_workbook', 'big.xlsx');
+    const damaged = await expectInputError(read(100_000), 'corrupt_workbook', 'big.xlsx');
     expect(damaged.message).toMatch(/its part xl\/worksheets\/sheet1.xml is damaged/);
-    // Past the limit it is refused for its rows, before its damaged end is reached ...
-    const error = await expectInputError(read(undefined, 1_000), 'too_large', 'big.xlsx');
-    expect(error.message).toMatch(/big.xlsx, sheet Big has more than 1,000 rows/);
-    // ... and the workbook's other sheet reads as before, the big one never parsed.
-    // (its part taken out of the workbook SheetJS parses, as a big sheet's, or left in it, as a small one's).
-    for (const batchBytes of [64 * 1024, 64 * 1024 * 1024]) {
-      const small = await read('Small', 1_000, batchBytes);
+    // Past it, the sheet that would be read is refused for its rows before its damaged end is reached.
+    const error = await expectInputError(read(1_000), 'too_large', 'big.xlsx');
+    expect(error.message).toMatch(/big.xlsx, sheet Big has more than 1,000 rows.*--max-rows/);
+    // A sheet named may be another: every part is then checked whole (SheetJS unzips them all).
+    await expectInputError(read(1_000, 'Big'), 'corrupt_workbook', 'big.xlsx');
+  });
+
+  it('checks a worksheet past the row limit whole when the workbook has others: a bomb behind the limit is refused', async () => {
+    const small = { name: 'Small', rows: valueRows(2) };
+    // 1,100 rows, then 24 MB of spaces: over the byte limit below, past the row limit of 1,000.
+    const bomb = { name: 'Big', rows: valueRows(1_100) + ' '.repeat(24 * 1024 * 1024) };
+    const bytes = Buffer.from(workbookZip([small, bomb], { deflate: true }));
+    // Its directory and local header saying it unpacks to 200,000 bytes.
+    understateSize(bytes, 'xl/worksheets/sheet2.xml', 200_000);
+    for (const sheet of [undefined, 'Small']) {
+      const error = await expectInputError(
+        readGridFromBuffer(bytes, 'bomb.xlsx', {
+          limits: { maxRows: 1_000, maxBytes: 16 * 1024 * 1024 },
+          ...(sheet ? { sheet } : {}),
+        }),
+        'too_large',
+        'bomb.xlsx',
+      );
+      expect(error.message).toMatch(/unpacks to more than 16 MB/);
+    }
+  });
+
+  it('reads the other sheets of a workbook beside one past the row limit, which is put in empty, never parsed', async () => {
+    const bytes = workbookZip(
+      [
+        { name: 'Small', rows: valueRows(2) },
+        { name: 'Big', rows: valueRows(60_000) },
+      ],
+      { deflate: true },
+    );
+    // The big sheet taken out of the workbook SheetJS parses (batched), or left in it (read whole).
+    for (const sheetBatchBytes of [64 * 1024, 64 * 1024 * 1024]) {
+      const read = (sheet?: string) =>
+        readGridFromBuffer(bytes, 'two.xlsx', {
+          limits: { maxRows: 1_000 },
+          sheetBatchBytes,
+          ...(sheet ? { sheet } : {}),
+        });
+      const small = await read();
       expect(small.sheet).toBe('Small');
       expect(small.rows.map((r) => r.cells)).toEqual([[0], [7919]]);
+      const error = await expectInputError(read('Big'), 'too_large', 'two.xlsx');
+      expect(error.message).toMatch(/sheet Big has more than 1,000 rows/);
     }
   });
 
@@ -227,3 +200,32 @@ describe('OpenDocument files made to exhaust memory', () => {
     expect(grid.rows).toEqual([{ rowNumber: 1, cells: ['Supplier'] }]);
   });
 });
+
+/** `count` rows of one number cell each. */
+function valueRows(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${(i * 7919) % 100_003}</v></c></row>`,
+  ).join('');
+}
+
+/** Where the zip's part `name` has its local header and its directory entry (a zip of handZip's). */
+function headersOf(bytes: Buffer, name: string): { local: number; central: number } {
+  const nameBytes = Buffer.from(name);
+  const local = bytes.indexOf(nameBytes) - 30;
+  return { local, central: bytes.indexOf(nameBytes, local + 30 + nameBytes.length) - 46 };
+}
+
+/** Makes the checksum of the zip's part `name` wrong, in its local header and in the directory. */
+function breakChecksum(bytes: Buffer, name: string): void {
+  const { local, central } = headersOf(bytes, name);
+  bytes.writeUInt32LE(bytes.readUInt32LE(local + 14) ^ 1, local + 14);
+  bytes.writeUInt32LE(bytes.readUInt32LE(central + 16) ^ 1, central + 16);
+}
+
+/** Makes the zip's part `name` say it unpacks to `size` bytes, in its local header and in the directory. */
+function understateSize(bytes: Buffer, name: string, size: number): void {
+  const { local, central } = headersOf(bytes, name);
+  bytes.writeUInt32LE(size, local + 22);
+  bytes.writeUInt32LE(size, central + 24);
+}
