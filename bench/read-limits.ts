@@ -1,16 +1,16 @@
 /**
  * Bench 2b, files made to exhaust memory: each read by `readGrid` with the default limits in a
  * process of its own, its peak RSS measured. A 1,048,576-row sheet (the most Excel holds) as a
- * narrow .xlsx, as an .xlsx of invoices (1,048,575 lines) and as CSV, and a zip bomb (1 GiB of
- * zeros in a 1 MB zip whose directory says 1,000 bytes), a shared-strings bomb (2 million strings
- * for one cell) and a corrupt .xlsb (a sheet name said to be 50 million characters long): each must
- * be refused within 200 MB and 2 s (issue 23: "every hostile file in bench 2b"; earlier 1 GB); a
- * workbook of 1,000 empty sheets must be refused, and one whose last sheet of 1,000 has the data
- * read, in 1 s.
+ * narrow .xlsx, as an .xlsx of invoices (1,048,575 lines) and as CSV (also with a stray quote near
+ * its top), a zip bomb (1 GiB of zeros in a 1 MB zip whose directory says 1,000 bytes), a
+ * shared-strings bomb (2 million strings for one cell) and a corrupt .xlsb (a sheet name said to be
+ * 50 million characters long): each must be refused within 200 MB and 2 s (issue 23: "every hostile
+ * file in bench 2b"; earlier 1 GB); a workbook of 1,000 empty sheets must be refused, and one whose
+ * last sheet of 1,000 has the data read, in 1 s.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -67,6 +67,18 @@ async function writeInvoicesCsvStream(path: string, lines: number): Promise<void
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
+/**
+ * The CSV `from` with a stray quote in its first line of data (`"Premium" Urea`, text after the
+ * closing quote): papaparse reads the rest of the file as one value, which counting records in
+ * chunks parsed again with each chunk (a 47 MB file took 1.2 GB before it was refused for its quotes).
+ */
+async function writeStrayQuoteCsv(from: string, to: string): Promise<void> {
+  const text = await readFile(from, 'utf8');
+  const header = text.indexOf('\r\n') + 2;
+  const stray = 'INV-0,Paddock Seeds Pty Ltd,2/3/2026,Main Chemical Shed,"Premium" Urea 46%,12,20,kg,45.50\r\n';
+  await writeFile(to, text.slice(0, header) + stray + text.slice(header));
+}
+
 /** A zip's entries deflated, as a real workbook's are (the bench's own workbooks are stored). */
 function deflated(bytes: Uint8Array): Uint8Array {
   const zip = XLSX.CFB.read(bytes, { type: 'buffer' });
@@ -105,12 +117,14 @@ async function writeHostileFiles(): Promise<HostileFile[]> {
   const narrow = join(BENCH_TMP, 'limits-1m-narrow.xlsx');
   const invoices = join(BENCH_TMP, 'limits-1m-invoices.xlsx');
   const csv = join(BENCH_TMP, 'limits-1m-invoices.csv');
+  const strayQuote = join(BENCH_TMP, 'limits-stray-quote.csv');
   const bomb = join(BENCH_TMP, 'limits-bomb.xlsx');
   log('read limits: writing a 1,048,576-row .xlsx of one column…');
   await writeNarrowXlsx(narrow, EXCEL_ROWS);
   log('read limits: writing 1,048,575 invoice lines as .xlsx and .csv…');
   await writeInvoicesXlsx(invoices, Math.ceil((EXCEL_ROWS - 1) / 5), 5);
   await writeInvoicesCsvStream(csv, EXCEL_ROWS - 1);
+  await writeStrayQuoteCsv(csv, strayQuote);
   log('read limits: writing a zip bomb (1 GiB of zeros, its directory saying 1,000 bytes)…');
   const { data, crc } = await deflatedZeros(1024);
   await writeFile(bomb, zipOf('xl/worksheets/sheet1.xml', data, crc, 1000));
@@ -118,6 +132,7 @@ async function writeHostileFiles(): Promise<HostileFile[]> {
     { file: narrow, what: '.xlsx, 1,048,576 rows × 1 column', ...HOSTILE_LIMITS },
     { file: invoices, what: '.xlsx, 1,048,576 rows of invoices (9 columns)', ...HOSTILE_LIMITS },
     { file: csv, what: '.csv, 1,048,576 rows of invoices', ...HOSTILE_LIMITS },
+    { file: strayQuote, what: '.csv, the same with a stray quote in its first line of data', ...HOSTILE_LIMITS },
     {
       file: bomb,
       what: 'zip bomb: 1 GiB of zeros in a 1 MB .xlsx, its directory understating it',
