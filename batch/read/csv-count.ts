@@ -41,6 +41,8 @@ export async function csvBytesOverLimit(bytes: Uint8Array, maxRows: number): Pro
   const breaks = oneKindOfBreak(bytes);
   if (breaks === null || breaks.count < maxRows) return false;
   if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) >= 0) return false;
+  // A UTF-16 byte order mark: decodeCsvBytes reads UTF-16 even with no NUL byte (CJK text).
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false;
   // UTF-16 and UTF-32 hold NUL bytes (refused above); other text decodeCsvBytes would refuse first.
   const utf8 = isUtf8(bytes);
   if (!utf8 && !readsAsWindows1252(bytes)) return false;

@@ -160,7 +160,7 @@ async function readSource(
     const batchBytes = options.sheetBatchBytes ?? SHEET_BATCH_BYTES;
     const { repairs, sheets, tables, sheetEnds } = await checkWorkbookZip(bytes, file, limits, {
       endsPast: batchBytes,
-      sheetNamed: options.sheet !== undefined,
+      defaultSheet: options.sheet === undefined,
     });
     const repaired = needsRepair(repairs);
     const readable = repaired ? repairParts(bytes, repairs) : bytes;

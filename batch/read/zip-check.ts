@@ -5,11 +5,9 @@
  * (a zip bomb is caught even when its directory lies, and nothing is held in memory). SheetJS itself
  * checks none of this: a damaged entry would otherwise read as an empty or shortened sheet.
  */
-import { Readable } from 'node:stream';
-import { createInflateRaw, crc32, inflateRawSync } from 'node:zlib';
 import { InputFileError } from './errors.ts';
 import type { ReadLimits } from './limits.ts';
-import { PACKED_RATIO_FROM, PACKED_RATIO_LIMIT, packedTooTightly, tooManyBytes, tooManyRows } from './limits.ts';
+import { tooManyBytes, tooManyRows } from './limits.ts';
 import type { PartRepairs } from './part-repair.ts';
 import { CR_BEFORE_LF, EMPTY_STYLES, MARK_ESCAPE, PLAIN_THEN_RUNS, hasOdfParagraphsToRepair } from './part-repair.ts';
 import { brokenBiff12 } from './biff12-check.ts';
@@ -20,7 +18,8 @@ import { cellCheckFinder, withFormulaChecks, type CellFindings } from './cell-ch
 import { damagedCells } from './cell-refusals.ts';
 import type { SheetEnds } from './sheet-ends.ts';
 import { sheetEndsFinder } from './sheet-ends.ts';
-import { centralDirectory, entryData, type ZipEntry } from './zip-entries.ts';
+import { centralDirectory, type ZipEntry } from './zip-entries.ts';
+import { checkEntry, checkedData, checkRest, damaged, refuseUnpackedPast } from './zip-inflate.ts';
 import type { SheetRowCount } from './zip-sheets.ts';
 import type { TablePart } from './zip-sheets.ts';
 import {
@@ -66,21 +65,22 @@ const SMALL_PART = 16 * 1024 * 1024;
  *   plain `<t>` followed by runs, OpenDocument paragraphs it reads wrong, a missing styles part; usually nothing; `sheets`: the rows of each worksheet, counted;
  *   `tables`: each worksheet's tables (zip-sheets.ts `sheetTables`); `sheetEnds`: the text around the rows
  *   of the worksheet parts unpacking past `options.endsPast` bytes (none when not given).
- * @param options.sheetNamed a sheet is named to be read: a workbook's one worksheet past the row limit
- *   is not refused here (the name may be another sheet's), and it is inflated whole.
+ * @param options.defaultSheet the sheet read is the one chosen by default (no sheet named): the
+ *   workbook's one sheet past the row limit is refused here, the rest of it not inflated. Otherwise
+ *   (a sheet named, or every sheet looked at) each part is inflated whole.
  * @throws InputFileError `corrupt_workbook` (truncated, damaged entry, unknown compression),
  *   `not_a_spreadsheet` (a zip without a workbook part), `too_large` (unpacks past `limits.maxBytes`;
- *   the workbook's one worksheet, no sheet named, past `limits.maxRows` rows).
+ *   with `defaultSheet`, the workbook's one sheet past `limits.maxRows` rows).
  */
 export async function checkWorkbookZip(
   bytes: Uint8Array,
   file: string,
   limits: ReadLimits,
-  options: { endsPast?: number; sheetNamed?: boolean } = {},
+  options: { endsPast?: number; defaultSheet?: boolean } = {},
 ): Promise<ZipCheck> {
   const { entries, workbook } = checkedDirectory(bytes, file, limits);
-  const onlySheet = options.sheetNamed ? undefined : loneWorksheet(entries);
-  let refused: string | undefined;
+  const onlySheet = options.defaultSheet ? loneWorksheet(entries) : undefined;
+  let stopped: { entry: ZipEntry; data: Uint8Array; seen: number } | undefined;
   // A cell that uses a shared string takes at least 20 bytes of a worksheet part (`<c t="s"><v>0</v></c>`).
   const worksheetBytes = entries.reduce((sum, e) => sum + (isWorksheetPart(e.name) ? e.size : 0), 0);
   const stringsAllowed = Math.floor(worksheetBytes / 20) + SPARE_SHARED_STRINGS;
@@ -95,8 +95,7 @@ export async function checkWorkbookZip(
   const keep = new Set([normalPath(workbook.name), relationshipsPartOf(workbook.name)]);
   for (const entry of entries) {
     if (entry.name.endsWith('/')) continue;
-    const data = entryData(bytes, entry);
-    if (!data) throw damaged(file, `its part ${entry.name} is cut short`);
+    const data = checkedData(bytes, entry, file);
     const found = partScanners(entry, limits, options.endsPast);
     const { scan, repeats, paragraphs, crs, marks, ends } = found;
     const text: Buffer[] | null =
@@ -107,9 +106,7 @@ export async function checkWorkbookZip(
       if (entry === onlySheet && pastLimit()) return false;
       unpacked += chunk.length;
       partBytes += chunk.length;
-      if (unpacked > limits.maxBytes) throw tooManyBytes(file, unpacked, limits, 'unpacks to more than');
-      if (partBytes > PACKED_RATIO_FROM && partBytes > PACKED_RATIO_LIMIT * data.length)
-        throw packedTooTightly(file, entry.name, data.length, partBytes);
+      refuseUnpackedPast(file, limits, entry.name, data.length, partBytes, unpacked);
       // A worksheet past the row limit is refused if it is read (by its count, before SheetJS parses
       // it), and put in empty if not (xlsx-batches.ts): of the rest only sizes and checksums matter.
       if (!pastLimit() && found.scanners.length > 0) {
@@ -122,7 +119,7 @@ export async function checkWorkbookZip(
       return true;
     });
     recordPart(normalPath(entry.name), entry.size, found, parts);
-    if (!whole) refused = normalPath(entry.name);
+    if (!whole) stopped = { entry, data, seen: partBytes };
     if (ends && !pastLimit()) sheetEnds.set(normalPath(entry.name), ends.ends());
     if (crs?.found) carriageReturns.push(entry.name);
     if (marks?.found) markWritten = true;
@@ -140,7 +137,7 @@ export async function checkWorkbookZip(
   const counted =
     workbookXml && relationshipsXml ? sheetCounts(workbook.name, workbookXml, relationshipsXml, parts) : [];
   const counts = withFormulaChecks(counted, parts.cellsByPart, workbookXml ?? '');
-  if (refused !== undefined) throw tooManyRows(file, sheetOfPart(refused, counts), limits);
+  if (stopped) await refuseOrCheckRest(stopped, counts, file, limits, unpacked);
   refuseBrokenSheets(file, counts, entries, parts);
   return {
     repairs: {
@@ -203,18 +200,31 @@ function checkedDirectory(
 }
 
 /**
- * The workbook's one worksheet part, when it has one only: with no sheet named it is the sheet read,
- * so past the row limit it is refused, and the rest of it is not inflated. With other sheets (or one
- * named) each part is inflated whole: SheetJS unzips every part, whichever sheet it parses.
+ * The zip's one worksheet part, when it has one only: read by default, it is most likely the sheet
+ * read, so past the row limit the rest of it is not inflated, and it is refused once the workbook
+ * names it as its one sheet (else it is inflated whole after all). With other worksheet parts (or a
+ * sheet named) each part is inflated whole: SheetJS unzips every part, whichever sheet it parses.
  */
 function loneWorksheet(entries: readonly ZipEntry[]): ZipEntry | undefined {
   const worksheets = entries.filter((e) => isWorksheetPart(e.name));
   return worksheets.length === 1 ? worksheets[0] : undefined;
 }
 
-/** The name of the sheet whose part is `part` (a part no sheet names: its file name). */
-function sheetOfPart(part: string, counts: readonly SheetRowCount[]): string {
-  return counts.find((count) => count.part === part)?.name ?? part.replace(/^.*\//, '');
+/**
+ * A worksheet part the check stopped at the row limit: refused when it is the one sheet the workbook
+ * names (the sheet read), else inflated whole after all (zip-inflate.ts `checkRest`).
+ */
+async function refuseOrCheckRest(
+  stopped: { entry: ZipEntry; data: Uint8Array; seen: number },
+  counts: readonly SheetRowCount[],
+  file: string,
+  limits: ReadLimits,
+  unpacked: number,
+): Promise<void> {
+  const [only, ...others] = counts;
+  if (only && others.length === 0 && only.part === normalPath(stopped.entry.name))
+    throw tooManyRows(file, only.name, limits);
+  await checkRest(stopped.entry, stopped.data, file, limits, unpacked - stopped.seen);
 }
 
 /**
@@ -277,70 +287,6 @@ function missingStyles(entries: readonly ZipEntry[], workbookPart: string): Part
   return [{ name, content: /content\.xml$/i.test(workbookPart) ? EMPTY_STYLES.odf : EMPTY_STYLES.ooxml }];
 }
 
-/** Entries that unpack to no more than this (and are stored in no more) are inflated in one call. */
-const SMALL_ENTRY = 256 * 1024;
-
-/**
- * Packed size (bytes) past which a part inflates in pieces of 64 KB instead of 1 MB: a sheet far
- * over the row limit (40 MB packed, 263 MB of XML) is then refused at 190 MB instead of 230 MB (in
- * 1.8 s instead of 1.3 s; 256 KB pieces: 185-207 MB), while a sheet of 100,000 lines (4 MB packed)
- * reads faster and lower in 1 MB pieces (2.2 against 2.5 s, 205-225 against 235-270 MB).
- */
-const SMALL_PIECES_FROM = 8 * 1024 * 1024;
-
-/**
- * Inflates (or reads) one entry's data, checking size and CRC; each chunk goes to `seen` as it comes.
- * A part inflated in pieces stops where `seen` says false (nothing more is wanted of it), unchecked:
- * false is returned. True: the whole part was seen and checked.
- */
-async function checkEntry(
-  data: Uint8Array,
-  entry: ZipEntry,
-  file: string,
-  seen: (chunk: Uint8Array) => boolean,
-): Promise<boolean> {
-  if (entry.method === 0) {
-    seen(data);
-    if (data.length !== entry.size || crc32(data) >>> 0 !== entry.crc)
-      throw damaged(file, `its part ${entry.name} is damaged`);
-    return true;
-  }
-  if (entry.method !== 8)
-    throw damaged(file, `its part ${entry.name} uses a compression this tool does not read (method ${entry.method})`);
-  if (entry.size <= SMALL_ENTRY && data.length <= SMALL_ENTRY) {
-    // Inflated at once, never past the size its directory declares: a stream (and its 1 MB buffer)
-    // for each of a workbook's thousand small parts cost a second, most of it collecting garbage.
-    // One that does not inflate so (damaged, or more than declared: a bomb) is streamed below, to say which.
-    let inflated: Buffer | undefined;
-    try {
-      inflated = inflateRawSync(data, { maxOutputLength: entry.size + 1 });
-    } catch {
-      inflated = undefined;
-    }
-    if (inflated && inflated.length === entry.size) {
-      seen(inflated);
-      if (crc32(inflated) >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
-      return true;
-    }
-  }
-  let crc = 0;
-  let size = 0;
-  try {
-    for await (const chunk of Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]).pipe(
-      createInflateRaw({ chunkSize: data.length > SMALL_PIECES_FROM ? 64 * 1024 : 1024 * 1024 }),
-    )) {
-      if (!seen(chunk as Buffer)) return false;
-      crc = crc32(chunk as Buffer, crc);
-      size += (chunk as Buffer).length;
-    }
-  } catch (error) {
-    if (error instanceof InputFileError) throw error;
-    throw damaged(file, `its part ${entry.name} is damaged`);
-  }
-  if (size !== entry.size || crc >>> 0 !== entry.crc) throw damaged(file, `its part ${entry.name} is damaged`);
-  return true;
-}
-
 function notAWorkbook(file: string): InputFileError {
   return new InputFileError(
     'not_a_spreadsheet',
@@ -379,12 +325,4 @@ function refuseBrokenSheets(
       file,
       `its sheet '${missing.name}' is named by the workbook but its part ${missing.part} is not in the file`,
     );
-}
-
-function damaged(file: string, what: string): InputFileError {
-  return new InputFileError(
-    'corrupt_workbook',
-    file,
-    `${file} looks like a workbook but cannot be read (${what}): it may be damaged or only partly copied. Copy it again, or open it in Excel and save it again.`,
-  );
 }

@@ -144,6 +144,9 @@ describe('csvBytesOverLimit', () => {
       ...[...`Product,Qty\n${'Urea,1\n'.repeat(20)}`].flatMap((ch) => [ch.charCodeAt(0), 0]),
     ]);
     // Past the first 64 KiB, which the sniff looks at (it refuses a NUL there as binary).
+    // UTF-16 with a byte order mark and no NUL byte (here line breaks only: U+0A0D each).
+    const noNul = Uint8Array.from([0xff, 0xfe, ...Array.from({ length: 2000 }, () => [0x0d, 0x0a]).flat()]);
+    expect(await csvBytesOverLimit(noNul, 5)).toBe(false);
     const nul = utf8(`Product,Qty\n${'Urea,1\n'.repeat(12_000)}\u0000`);
     for (const [name, bytes] of [
       ['mixed.csv', mixed],

@@ -2,7 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGrid, readGridFromBuffer } from '../../../batch/read/index.ts';
-import { deflatedZeros, storedZip, zipOf } from '../../support/zip.ts';
+import { deflatedZeros, handZip, storedZip, zipOf, type HandZipEntry } from '../../support/zip.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-entries.ts';
+import { inflateRawSync } from 'node:zlib';
 import { workbookZip } from '../../support/workbook-zip.ts';
 import { expectInputError, makeTempDir, writeTemp } from './helpers.ts';
 
@@ -118,6 +120,35 @@ describe('read limits', () => {
     }
   });
 
+  it('reads the sheet a workbook names beside a lone worksheet part past the limit that it does not read', async () => {
+    // "Small" kept outside the worksheets folder (xl/worksheetz/); xl/worksheets/orphan.xml, no sheet's, over the limit.
+    const zip = workbookZip([{ name: 'Small', rows: valueRows(2) }]);
+    const moved = Buffer.from(zip).toString('latin1').replaceAll('worksheets/', 'worksheetz/');
+    const entries = [
+      ...entriesOf(Buffer.from(moved, 'latin1')),
+      {
+        name: 'xl/worksheets/orphan.xml',
+        content: `<worksheet><sheetData>${valueRows(60_000)}</sheetData></worksheet>`,
+      },
+    ];
+    const bytes = handZip(entries, { deflate: true });
+    const grid = await readGridFromBuffer(bytes, 'orphan.xlsx', { limits: { maxRows: 1_000 } });
+    expect(grid.sheet).toBe('Small');
+    expect(grid.rows.map((r) => r.cells)).toEqual([[0], [7919]]);
+  });
+
+  it('refuses a part whose own header says otherwise than the zip directory (SheetJS unzips by the header)', async () => {
+    const bytes = Buffer.from(workbookZip([{ name: 'Data', rows: valueRows(3) }], { deflate: true }));
+    const { local } = headersOf(bytes, 'xl/worksheets/sheet1.xml');
+    bytes.writeUInt16LE(0, local + 8); // deflated, its own header saying stored
+    const error = await expectInputError(
+      readGridFromBuffer(bytes, 'two-ways.xlsx'),
+      'corrupt_workbook',
+      'two-ways.xlsx',
+    );
+    expect(error.message).toMatch(/its part xl\/worksheets\/sheet1.xml is described two ways/);
+  });
+
   it('refuses a CSV with more records than the limit, and a CSV larger than the byte limit', async () => {
     const path = await writeTemp(temp.dir, 'long.csv', `Product,Qty\r\n${'Glyfos 540,1\r\n'.repeat(50)}`);
     expect((await readGrid(path, { limits: { maxRows: 51 } })).rows).toHaveLength(51);
@@ -209,7 +240,7 @@ function valueRows(count: number): string {
   ).join('');
 }
 
-/** Where the zip's part `name` has its local header and its directory entry (a zip of handZip's). */
+/** Where the zip's part `name` has its local header and its directory entry (a deflated zip of handZip's). */
 function headersOf(bytes: Buffer, name: string): { local: number; central: number } {
   const nameBytes = Buffer.from(name);
   const local = bytes.indexOf(nameBytes) - 30;
@@ -228,4 +259,12 @@ function understateSize(bytes: Buffer, name: string, size: number): void {
   const { local, central } = headersOf(bytes, name);
   bytes.writeUInt32LE(size, local + 22);
   bytes.writeUInt32LE(size, central + 24);
+}
+
+/** The entries of a zip (its parts inflated), to build another from. */
+function entriesOf(bytes: Uint8Array): HandZipEntry[] {
+  return centralDirectory(bytes)!.map((entry) => {
+    const data = entryData(bytes, entry)!;
+    return { name: entry.name, content: entry.method === 8 ? inflateRawSync(data) : data };
+  });
 }
