@@ -177,12 +177,22 @@ export class AdaptiveLimit {
     }, urgentOrNot(urgent));
   }
 
+  /**
+   * Waits for this start's place at the pace. A start already waiting when the service pushes back
+   * takes its place again at the new pace: kept at the old one, the starts waiting then (as many as
+   * the limit's places) went on past the limit for another second, each answered 429.
+   */
   private async pace(): Promise<void> {
-    if (this.rate === null) return;
-    const now = this.now();
-    const at = Math.max(now, this.nextStart);
-    this.nextStart = at + 1000 / this.rate;
-    if (at > now) await this.sleep(at - now);
+    for (;;) {
+      if (this.rate === null) return;
+      const now = this.now();
+      const at = Math.max(now, this.nextStart);
+      this.nextStart = at + 1000 / this.rate;
+      if (at <= now) return;
+      const cuts = this.cuts;
+      await this.sleep(at - now);
+      if (this.cuts === cuts) return;
+    }
   }
 
   /**
@@ -208,6 +218,8 @@ export class AdaptiveLimit {
       // at before (its best second of the last few) is what it takes once back.
       const answered = status === 429 ? this.answeredSince(now - 1000) : bestSecond(this.successes);
       this.rate = Math.max(0.5, Math.min(this.rate ?? Number.POSITIVE_INFINITY, answered) * RATE_MARGIN);
+      // The next start at the new pace; starts waiting at the old one take their places after it.
+      this.nextStart = now + 1000 / this.rate;
       this.lastRateStep = now;
       this.resize(this.window / 2);
       return;

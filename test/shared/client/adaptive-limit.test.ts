@@ -50,7 +50,8 @@ describe('AdaptiveLimit', () => {
         ),
       ),
     );
-    expect(sleeps.map((ms) => Math.round(ms))).toEqual([111, 111]);
+    // The first start after the push-back waits its place too: the service has just refused one.
+    expect(sleeps.map((ms) => Math.round(ms))).toEqual([111, 111, 111]);
     // Probing: 8.5% more each second until the service pushes back again, then a quarter request a second.
     tick(1_000);
     limit.observe(200, 50);
@@ -61,6 +62,43 @@ describe('AdaptiveLimit', () => {
     tick(1_000);
     limit.observe(200, 50);
     expect(limit.state().rate).toBeCloseTo(1.15, 9);
+  });
+
+  it('starts waiting at the pace when the service pushes back again take their places at the new pace', async () => {
+    let clock = 2_000;
+    const waits: { ms: number; wake: () => void }[] = [];
+    const limit = new AdaptiveLimit({
+      initial: 8,
+      max: 8,
+      now: () => clock,
+      sleep: (ms) => new Promise<void>((wake) => waits.push({ ms, wake })),
+    });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    for (let i = 0; i < 10; i++) {
+      clock += 100;
+      limit.observe(200, 50);
+    }
+    limit.observe(429, 1); // 10 answered in the last second: 9 a second, 4 places
+    const started: number[] = [];
+    const runs = [1, 2, 3, 4].map(() =>
+      limit.run(
+        async () => started.push(clock),
+        () => 200,
+      ),
+    );
+    await settle();
+    expect(waits.map((w) => Math.round(w.ms))).toEqual([111, 222, 333, 444]);
+    // 600 ms on, nothing started yet, the service pushes back again: 4 answered in the last second.
+    clock += 600;
+    limit.observe(429, 1);
+    expect(limit.state().rate).toBeCloseTo(3.6, 9);
+    for (const wait of waits.splice(0)) wait.wake();
+    await settle();
+    // Each waits again, at the new pace from now: 278 ms apart, none at the old 111.
+    expect(waits.map((w) => Math.round(w.ms))).toEqual([278, 556, 833, 1111]);
+    for (const wait of waits.splice(0)) wait.wake();
+    await Promise.all(runs);
+    expect(started).toHaveLength(4);
   });
 
   it('a 429 right after a cut for latency still sets the pace', () => {
