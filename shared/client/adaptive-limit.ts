@@ -157,7 +157,7 @@ export class AdaptiveLimit {
     cancelled: () => boolean = () => false,
   ): Promise<T> {
     return this.limit.add(async () => {
-      await this.pace();
+      await this.pace(cancelled);
       const began = this.now();
       try {
         const result = await send();
@@ -182,7 +182,7 @@ export class AdaptiveLimit {
    * takes its place again at the new pace: kept at the old one, the starts waiting then (as many as
    * the limit's places) went on past the limit for another second, each answered 429.
    */
-  private async pace(): Promise<void> {
+  private async pace(cancelled: () => boolean): Promise<void> {
     for (;;) {
       if (this.rate === null) return;
       const now = this.now();
@@ -191,7 +191,8 @@ export class AdaptiveLimit {
       if (at <= now) return;
       const cuts = this.cuts;
       await this.sleep(at - now);
-      if (this.cuts === cuts) return;
+      // A start its caller cancelled meanwhile goes at once: it is not sent (http.ts), and is not waited for.
+      if (this.cuts === cuts || cancelled()) return;
     }
   }
 

@@ -209,6 +209,8 @@ async function exchange(
   target: RequestTarget,
   state: RequestState,
 ): Promise<Exchanged> {
+  // Cancelled while it waited for its place: never sent (its abort listener below would never fire).
+  spec.signal?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

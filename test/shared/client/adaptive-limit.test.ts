@@ -65,7 +65,8 @@ describe('AdaptiveLimit', () => {
   });
 
   it('starts waiting at the pace when the service pushes back again take their places at the new pace', async () => {
-    let clock = 2_000;
+    const t0 = 2_000;
+    let clock = t0 - 200;
     const waits: { ms: number; wake: () => void }[] = [];
     const limit = new AdaptiveLimit({
       initial: 8,
@@ -74,31 +75,64 @@ describe('AdaptiveLimit', () => {
       sleep: (ms) => new Promise<void>((wake) => waits.push({ ms, wake })),
     });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    for (let i = 0; i < 10; i++) {
-      clock += 100;
-      limit.observe(200, 50);
-    }
-    limit.observe(429, 1); // 10 answered in the last second: 9 a second, 4 places
+    limit.observe(200, 50);
+    clock += 100;
+    limit.observe(200, 50);
+    clock = t0;
+    limit.observe(429, 1); // 2 answered in the last second: 1.8 a second, a start every 556 ms
     const started: number[] = [];
     const runs = [1, 2, 3, 4].map(() =>
       limit.run(
-        async () => started.push(clock),
+        async () => started.push(clock - t0),
         () => 200,
       ),
     );
     await settle();
-    expect(waits.map((w) => Math.round(w.ms))).toEqual([111, 222, 333, 444]);
-    // 600 ms on, nothing started yet, the service pushes back again: 4 answered in the last second.
+    expect(waits.map((w) => Math.round(w.ms))).toEqual([556, 1111, 1667, 2222]);
+    // Each wait ends at its time, as a timer's would; at 600 ms the service pushes back again.
+    const wakeAt = async (at: number) => {
+      clock = t0 + at;
+      waits.shift()!.wake();
+      await settle();
+    };
+    await wakeAt(556);
+    clock = t0 + 600;
+    limit.observe(429, 1); // 1.62 a second: a start every 617 ms from now
+    for (const at of [1111, 1667, 2222]) await wakeAt(at);
+    // The three still waiting at the old pace start at the new one, none before 600 + 617 ms.
+    expect(waits.map((w) => Math.round(w.ms))).toEqual([106, 168, 230]);
+    for (const at of [1217, 1835, 2452]) await wakeAt(at);
+    await Promise.all(runs);
+    expect(started.map(Math.round)).toEqual([556, 1217, 1835, 2452]);
+  });
+
+  it('a start its caller cancelled while it waited at the pace does not wait again after a push-back', async () => {
+    let clock = 2_000;
+    const waits: { ms: number; wake: () => void }[] = [];
+    const limit = new AdaptiveLimit({
+      initial: 2,
+      max: 2,
+      now: () => clock,
+      sleep: (ms) => new Promise<void>((wake) => waits.push({ ms, wake })),
+    });
+    limit.observe(200, 50);
+    limit.observe(429, 1); // 1 answered in the last second: 0.9 a second
+    let cancelled = false;
+    const run = limit.run(
+      async () => 'sent',
+      () => 200,
+      false,
+      () => cancelled,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(waits).toHaveLength(1);
     clock += 600;
     limit.observe(429, 1);
-    expect(limit.state().rate).toBeCloseTo(3.6, 9);
-    for (const wait of waits.splice(0)) wait.wake();
-    await settle();
-    // Each waits again, at the new pace from now: 278 ms apart, none at the old 111.
-    expect(waits.map((w) => Math.round(w.ms))).toEqual([278, 556, 833, 1111]);
-    for (const wait of waits.splice(0)) wait.wake();
-    await Promise.all(runs);
-    expect(started).toHaveLength(4);
+    cancelled = true;
+    waits.shift()!.wake();
+    // It goes at once (the send itself refuses a cancelled request: http.ts), no second wait.
+    expect(await run).toBe('sent');
+    expect(waits).toHaveLength(0);
   });
 
   it('a 429 right after a cut for latency still sets the pace', () => {

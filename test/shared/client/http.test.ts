@@ -27,6 +27,20 @@ function scriptCreates(count: number): void {
 }
 
 describe('the requests in flight', () => {
+  it.each(ONE_AT_A_TIME)('%s: a create cancelled while it waits for its place is never sent', async (_, limit) => {
+    scriptCreates(2);
+    const client = createServiceClient({ baseUrl: fake.baseUrl, token: fake.token, ...limit }).forOrganisation(ORG);
+    const controller = new AbortController();
+    const first = client.createReceipt({ ...receiptBody, order_number: 'first' });
+    const waiting = client.createReceipt({ ...receiptBody, order_number: 'cancelled' }, { signal: controller.signal });
+    controller.abort(new Error('stopped by the user'));
+    await expect(waiting).rejects.toThrow('stopped by the user');
+    await first;
+    // Time enough for a send wrongly made once the place is free.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fake.requests.map((r) => (r.body as { order_number: string }).order_number)).toEqual(['first']);
+  });
+
   it.each(ONE_AT_A_TIME)('%s: a read asked while creates wait is sent before them', async (_, limit) => {
     const rid = String(receipt(9).id);
     scriptCreates(3);
