@@ -30,10 +30,10 @@ const PIECES_PER_RECORD = 16;
  * Whether the CSV file `bytes` holds more than `maxRows` records, as {@link parseCsvText} counts them
  * (the line break that ends the file starts none; a `sep=` line is a record). False when the file
  * cannot hold that many (no more line breaks than `maxRows`) and when it cannot be counted here
- * exactly and cheaply: text decodeCsvBytes would refuse for its encoding (it does so first),
- * CR, LF and CRLF breaks mixed (they are made one kind first, on the text), a NUL byte, a head that
- * is not CSV, or a record running past a megabyte (a stray quote): each is
- * left to the text reader, which refuses it with its own reason or counts it.
+ * exactly and cheaply: text decodeCsvBytes would refuse for its encoding (it does so first), UTF-16
+ * or UTF-32 (a NUL byte, a UTF-16 byte order mark), CR, LF and CRLF breaks mixed (they are made one
+ * kind first, on the text), a head that is not CSV, or a record running past a megabyte (a stray
+ * quote): each is left to the text reader, which refuses it with its own reason or counts it.
  * @param maxRows the row limit (`--max-rows`); a limit that is not finite is never passed.
  */
 export async function csvBytesOverLimit(bytes: Uint8Array, maxRows: number): Promise<boolean> {
@@ -43,7 +43,7 @@ export async function csvBytesOverLimit(bytes: Uint8Array, maxRows: number): Pro
   if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) >= 0) return false;
   // A UTF-16 byte order mark: decodeCsvBytes reads UTF-16 even with no NUL byte (CJK text).
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false;
-  // UTF-16 and UTF-32 hold NUL bytes (refused above); other text decodeCsvBytes would refuse first.
+  // UTF-16 and UTF-32 hold NUL bytes (passed on above); text decodeCsvBytes would refuse is passed on.
   const utf8 = isUtf8(bytes);
   if (!utf8 && !readsAsWindows1252(bytes)) return false;
   // A second mark is stripped by the pieces' decoder as papaparse strips it from the whole text.
@@ -61,6 +61,7 @@ export async function csvBytesOverLimit(bytes: Uint8Array, maxRows: number): Pro
   return records !== null && records > maxRows;
 }
 
+/** Whether `bytes` start with UTF-8's byte order mark. */
 function hasBom(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
@@ -85,10 +86,10 @@ function oneKindOfBreak(bytes: Uint8Array): { count: number } | null {
 }
 
 /**
- * The records papaparse reads in `bytes` (UTF-8, its BOM removed, or Windows-1252), stopping past `limit` + 1, decoded and
- * parsed {@link PIECE_BYTES} at a time (small enough for V8's young generation: larger pieces sat in
- * its large-object space until a full collection). Null when a record runs over more than
- * {@link PIECES_PER_RECORD} pieces: not counted here.
+ * The records papaparse reads in `bytes` (UTF-8, its BOM removed, or Windows-1252), stopping past
+ * `limit` + 1, decoded and parsed {@link PIECE_BYTES} at a time (small enough for V8's young
+ * generation: larger pieces sat in its large-object space until a full collection). Null when a
+ * record runs over more than {@link PIECES_PER_RECORD} pieces: not counted here.
  */
 function countRecords(
   bytes: Uint8Array,
