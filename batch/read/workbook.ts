@@ -14,6 +14,7 @@ import type { CellArea, CellValue, SheetRow, SheetTable } from '../../shared/she
 import { isBlank, markFilteredRows } from '../../shared/sheet/grid.ts';
 import { corrupt, cutShort, emptySheet, missingSheet, noData, refuseLostRows } from './workbook-refusals.ts';
 import type { ReadLimits } from './limits.ts';
+import { countOf, otherSheets } from './sheet-groups.ts';
 import { ROWS_PER_MEMORY_CHECK, tooManyCells, tooManyRows, tooMuchMemory, type ReadMemoryGuard } from './limits.ts';
 import { isoDateText, toCellValue } from './cell-value.ts';
 import { uncalculatedFormula } from './cell-refusals.ts';
@@ -116,11 +117,17 @@ export function readWorkbookBytes(
     for (const sheet of sheets) refuseCountedOverLimit(file, sheet, counts, options.limits);
     return parseSheets(bytes, file, sheets, counts, options.limits);
   };
-  // One parse gives the names, their order, which are hidden, and the sheet asked for (or the first,
-  // which is the one read in nearly every workbook); the other sheets are parsed together, once.
-  const first = parseChecked([options.sheet ?? 0]);
+  const overLimit = (sheet: string | number) => (countOf(sheet, counts)?.rows ?? 0) > options.limits.maxRows;
+  // One parse gives the names, their order, which are hidden, and the sheet asked for (or the first
+  // within the row limit, which is the one read in nearly every workbook: one over it is refused
+  // only if it is read); the other sheets are parsed together, once.
+  const firstWithin = Math.max(
+    0,
+    counts.findIndex((_, i) => !overLimit(i)),
+  );
+  const first = parseChecked([options.sheet ?? firstWithin]);
   const names = first.SheetNames;
-  const bookOf = otherSheets(first, parseChecked, counts);
+  const bookOf = otherSheets(first, parseChecked, counts, overLimit);
   let layout: SheetLayout = { dateSystem: 1900 };
   let batchedCells: CellReading = {};
   const rowsOf = (name: string, order: readonly string[]): SheetRow[] | null | 'batched' => {
@@ -238,57 +245,6 @@ function slim(bytes: Uint8Array, sheets: readonly (string | number)[], counts: r
   const others = counts.filter((count) => !wanted.has(count) && count.part !== undefined);
   return withoutParts(bytes, new Set(others.map((count) => count.part!)));
 }
-
-/** Unpacked bytes of worksheet parts parsed together when the first sheet has no data. */
-const SHEETS_PARSED_TOGETHER_BYTES = 16 * 1024 * 1024;
-
-/**
- * Finds the parsed model holding a sheet: the first parse's, else one parse for the next sheets of
- * `order` not parsed yet, together (up to {@link SHEETS_PARSED_TOGETHER_BYTES} of their parts), so
- * that a workbook of 1,024 sheets is parsed twice at most, not 1,024 times. A sheet whose part the
- * zip check found no value in has no data and is not parsed at all (undefined).
- */
-function otherSheets(
-  first: XLSX.WorkBook,
-  parseChecked: (sheets: readonly (string | number)[]) => XLSX.WorkBook,
-  counts: readonly SheetRowCount[],
-): (name: string, order: readonly string[]) => XLSX.WorkBook | undefined {
-  const tried = new Set<string>();
-  let book: XLSX.WorkBook | undefined;
-  return (name, order) => {
-    if (first.Sheets[name]) return first;
-    if (countOf(name, counts)?.valueless) return undefined;
-    if (book?.Sheets[name] || tried.has(name)) return book?.Sheets[name] ? book : undefined;
-    const group: string[] = [];
-    let bytes = 0;
-    for (const next of order.slice(Math.max(0, order.indexOf(name)))) {
-      const count = countOf(next, counts);
-      if (tried.has(next) || first.Sheets[next] || count?.valueless) continue;
-      if (group.length > 0 && bytes + (count?.bytes ?? 0) > SHEETS_PARSED_TOGETHER_BYTES) break;
-      group.push(next);
-      bytes += count?.bytes ?? 0;
-    }
-    for (const sheet of group) tried.add(sheet);
-    book = parseChecked(group);
-    return book.Sheets[name] ? book : undefined;
-  };
-}
-
-/** A sheet's count (by name, case-insensitive, or tab index), when the zip check made one. */
-function countOf(sheet: string | number, counts: readonly SheetRowCount[]): SheetRowCount | undefined {
-  if (typeof sheet === 'number') return counts[sheet];
-  let byName = countsByName.get(counts);
-  if (!byName) {
-    byName = new Map();
-    // The first sheet of a name wins, as a search in tab order would find it.
-    for (const count of [...counts].reverse()) byName.set(count.name.trim().toLowerCase(), count);
-    countsByName.set(counts, byName);
-  }
-  return byName.get(sheet.trim().toLowerCase());
-}
-
-/** Each list of counts by sheet name (trimmed, lower case): a workbook of 1,000 sheets looks names up a million times. */
-const countsByName = new WeakMap<readonly SheetRowCount[], Map<string, SheetRowCount>>();
 
 /** How a sheet's cells read: its `t="d"` cells (from its count), whether CRs were marked. */
 function cellReading(count: SheetRowCount | undefined, carriageReturns: boolean | undefined): CellReading {

@@ -15,6 +15,8 @@ export interface SheetSpec {
   rows: string;
   /** The sheet's `<dimension ref>` (the used range its writer declares, `A1:I1048576`), when it has one. */
   dimension?: string;
+  /** The tab is hidden (`state="hidden"`). */
+  hidden?: boolean;
 }
 
 /**
@@ -44,7 +46,11 @@ export function workbookZip(
           '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>',
         ]),
   ].join('');
-  const tabs = sheets.map((s, i) => `<sheet name="${s.name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
+  const tabs = sheets
+    .map(
+      (s, i) => `<sheet name="${s.name}" sheetId="${i + 1}"${s.hidden ? ' state="hidden"' : ''} r:id="rId${i + 1}"/>`,
+    )
+    .join('');
   return handZip(
     [
       {

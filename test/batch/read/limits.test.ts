@@ -137,6 +137,27 @@ describe('read limits', () => {
     expect(grid.rows.map((r) => r.cells)).toEqual([[0], [7919]]);
   });
 
+  it('reads the sheet it would read whatever sheet past the row limit the workbook holds besides', async () => {
+    const big = { name: 'Big', rows: valueRows(2_000) };
+    const small = { name: 'Small', rows: valueRows(2) };
+    // A formula whose value is empty: a value element, so the sheet is parsed, but no data in it.
+    const blank = { name: 'Blank', rows: '<row r="1"><c r="A1" t="str"><f>""</f><v></v></c></row>' };
+    for (const [label, sheets] of [
+      ['a hidden sheet first', [{ ...big, hidden: true }, small]],
+      ['after a sheet without data', [blank, small, big]],
+    ] as const) {
+      const grid = await readGridFromBuffer(workbookZip(sheets), 'book.xlsx', { limits: { maxRows: 1_000 } });
+      expect(grid.sheet, label).toBe('Small');
+      expect(grid.rows.map((r) => r.cells)).toEqual([[0], [7919]]);
+    }
+    // The sheet past the limit is still refused when it is the one read.
+    await expectInputError(
+      readGridFromBuffer(workbookZip([big, small]), 'book.xlsx', { limits: { maxRows: 1_000 } }),
+      'too_large',
+      'book.xlsx',
+    );
+  });
+
   it('refuses a part whose own header says otherwise than the zip directory (SheetJS unzips by the header)', async () => {
     const bytes = Buffer.from(workbookZip([{ name: 'Data', rows: valueRows(3) }], { deflate: true }));
     const { local } = headersOf(bytes, 'xl/worksheets/sheet1.xml');
