@@ -121,10 +121,8 @@ export function readWorkbookBytes(
   // One parse gives the names, their order, which are hidden, and the sheet asked for (or the first
   // within the row limit, which is the one read in nearly every workbook: one over it is refused
   // only if it is read); the other sheets are parsed together, once.
-  const firstWithin = Math.max(
-    0,
-    counts.findIndex((_, i) => !overLimit(i)),
-  );
+  // By name: the zip check may count fewer sheets than SheetJS lists (a name it cannot read).
+  const firstWithin = counts.find((_, i) => !overLimit(i))?.name ?? counts[0]?.name ?? 0;
   const first = parseChecked([options.sheet ?? firstWithin]);
   const names = first.SheetNames;
   const bookOf = otherSheets(first, parseChecked, counts, overLimit);
