@@ -27,6 +27,7 @@ import { emptySheet } from './workbook-refusals.ts';
 import { RowsNotBatchable, SHEET_BATCH_BYTES, takeOutBigSheets } from './xlsx-batches.ts';
 import type { SheetEnds } from './sheet-ends.ts';
 import { checkWorkbookZip } from './zip-check.ts';
+import { partsOverLimit } from './zip-sheets.ts';
 import { needsRepair, repairParts } from './part-repair.ts';
 
 export { InputFileError, type InputFileErrorCode } from './errors.ts';
@@ -163,7 +164,7 @@ async function readSource(
       defaultSheet: options.sheet === undefined,
     });
     const repaired = needsRepair(repairs);
-    const readable = repaired ? repairParts(bytes, repairs) : bytes;
+    const readable = repaired ? repairParts(bytes, repairs, partsOverLimit(sheets, limits.maxRows)) : bytes;
     const carriageReturns = (repairs.carriageReturns?.length ?? 0) > 0;
     // A repaired part's text around its rows may have changed: the big sheets' are found again then.
     const big = { batchBytes, ...(repaired ? {} : { sheetEnds }) };

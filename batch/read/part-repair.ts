@@ -18,6 +18,10 @@
  *   only when no string part of the workbook writes `_xFFFF_` itself.
  */
 import * as XLSX from '@e965/xlsx';
+import { EMPTY_WORKSHEET } from './xlsx-batches.ts';
+import { centralDirectory } from './zip-entries.ts';
+import { normalPath } from './zip-sheets.ts';
+import { withoutParts } from './zip-slim.ts';
 
 /** A plain `<t>` opening a string item and followed by a run, in any namespace prefix. */
 export const PLAIN_THEN_RUNS =
@@ -109,9 +113,20 @@ export function markCarriageReturns(xml: string): string {
   });
 }
 
-/** The workbook's bytes with the repairs made (a new zip). */
-export function repairParts(bytes: Uint8Array, repairs: PartRepairs): Uint8Array {
-  const zip = XLSX.CFB.read(bytes, { type: 'buffer' });
+/**
+ * The workbook's bytes with the repairs made (a new zip). The parts in `emptied` ({@link normalPath}s:
+ * zip-sheets.ts `partsOverLimit`) are put in as empty worksheets, not unpacked: SheetJS's unzip holds
+ * every part of the zip it rewrites (with a 1,048,576-row sheet, 1.3 GB).
+ */
+export function repairParts(
+  bytes: Uint8Array,
+  repairs: PartRepairs,
+  emptied: ReadonlySet<string> = new Set(),
+): Uint8Array {
+  const names =
+    emptied.size === 0 ? [] : (centralDirectory(bytes) ?? []).filter((e) => emptied.has(normalPath(e.name)));
+  const zip = XLSX.CFB.read(names.length > 0 ? withoutParts(bytes, emptied) : bytes, { type: 'buffer' });
+  for (const { name } of names) XLSX.CFB.utils.cfb_add(zip, name, Buffer.from(EMPTY_WORKSHEET, 'latin1'));
   const rewrite = (part: string, change: (xml: string) => string) => {
     const index = (zip.FullPaths as string[]).findIndex((full) => full.endsWith(`/${part}`));
     const entry = index >= 0 ? zip.FileIndex[index] : undefined;

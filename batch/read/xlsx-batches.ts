@@ -20,7 +20,7 @@ import * as XLSX from '@e965/xlsx';
 import { batchStrings, sharedStringItems, type SharedStringItems } from './batch-strings.ts';
 import { centralDirectory, entryData, type ZipEntry } from './zip-entries.ts';
 import { sheetEndsFinder, type SheetEnds } from './sheet-ends.ts';
-import { normalPath, type SheetRowCount } from './zip-sheets.ts';
+import { normalPath, partsOverLimit, type SheetRowCount } from './zip-sheets.ts';
 
 /**
  * Worksheet parts that unpack past this many bytes are read in batches of rows of about this size.
@@ -64,7 +64,7 @@ export interface SheetBatch {
 }
 
 /** A worksheet with no rows, in place of one over the row limit (never parsed: refused by its count). */
-const EMPTY_WORKSHEET =
+export const EMPTY_WORKSHEET =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>';
 
 /** SheetJS's parse of an unpacked workbook (a CFB container), exported though not declared in its types. */
@@ -88,12 +88,8 @@ export async function takeOutBigSheets(
   const entries = centralDirectory(bytes);
   if (!entries) return null;
   const bigParts = new Map<string, string>();
-  const overLimit = new Set<string>();
-  for (const count of counts) {
-    if (count.part === undefined) continue;
-    bigParts.set(count.part, count.name);
-    if (count.rows !== null && count.rows > maxRows) overLimit.add(count.part);
-  }
+  for (const count of counts) if (count.part !== undefined) bigParts.set(count.part, count.name);
+  const overLimit = partsOverLimit(counts, maxRows);
   // Known from the directory: no big sheet, nothing to rebuild (rebuilding costs O(parts²) in SheetJS's CFB).
   if (!entries.some((e) => e.size > batchBytes && bigParts.has(normalPath(e.name)))) return null;
   const bigSheets = new Map<string, BigSheet>();

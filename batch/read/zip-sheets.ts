@@ -153,6 +153,15 @@ export function valuedRowCounter(): { feed(chunk: string): void; total(): number
   return { feed: scanner.feed, total: () => (scanner.end(), count), counted: () => count };
 }
 
+/**
+ * The parts ({@link normalPath}) of the sheets counted past `maxRows` rows: refused if read (by their
+ * count, before SheetJS parses them) and never parsed otherwise, so put in empty wherever the
+ * workbook is unpacked again (xlsx-batches.ts, part-repair.ts).
+ */
+export function partsOverLimit(counts: readonly SheetRowCount[], maxRows: number): Set<string> {
+  return new Set(counts.flatMap((c) => (c.part !== undefined && c.rows !== null && c.rows > maxRows ? [c.part] : [])));
+}
+
 /** Whether a zip part is a worksheet (`xl/worksheets/sheet1.xml`, any folder, any case). */
 export function isWorksheetPart(name: string): boolean {
   return /(^|[/\\])worksheets[/\\][^/\\]+\.xml$/i.test(name);

@@ -2,7 +2,14 @@
 // OpenDocument paragraphs SheetJS would read wrong. (The plain-<t>-then-runs repair: xlsx.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { readGridFromBuffer } from '../../../batch/read/index.ts';
-import { hasOdfParagraphsToRepair, repairOdfParagraphs } from '../../../batch/read/part-repair.ts';
+import { hasOdfParagraphsToRepair, repairOdfParagraphs, repairParts } from '../../../batch/read/part-repair.ts';
+import { checkWorkbookZip } from '../../../batch/read/zip-check.ts';
+import { centralDirectory, entryData } from '../../../batch/read/zip-entries.ts';
+import { partsOverLimit } from '../../../batch/read/zip-sheets.ts';
+import { EMPTY_WORKSHEET } from '../../../batch/read/xlsx-batches.ts';
+import { DEFAULT_LIMITS } from '../../../batch/read/limits.ts';
+import { workbookZip } from '../../support/workbook-zip.ts';
+import { inflateRawSync } from 'node:zlib';
 import { storedZip } from '../../support/zip.ts';
 
 const OFFICE = 'urn:oasis:names:tc:opendocument:xmlns:office:1.0';
@@ -72,5 +79,36 @@ describe('OpenDocument paragraphs', () => {
     ).toBe(
       '<table:table-cell office:string-value="a"></table:table-cell><table:table-cell><text:p/></table:table-cell>',
     );
+  });
+});
+
+describe('repairParts', () => {
+  it('puts a sheet past the row limit in empty, never unpacking it into the repaired workbook', async () => {
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('');
+    // No styles part: the workbook is repaired (one is added) before SheetJS reads it.
+    const bytes = workbookZip(
+      [
+        { name: 'Small', rows: rows(2) },
+        { name: 'Big', rows: rows(50) },
+      ],
+      { deflate: true },
+    );
+    const limits = { ...DEFAULT_LIMITS, maxRows: 10 };
+    const { repairs, sheets } = await checkWorkbookZip(bytes, 'book.xlsx', limits);
+    expect(repairs.add.map((part) => part.name)).toEqual(['xl/styles.xml']);
+    const repaired = repairParts(bytes, repairs, partsOverLimit(sheets, limits.maxRows));
+    const parts = new Map(
+      centralDirectory(repaired)!.map((entry) => {
+        const data = entryData(repaired, entry)!;
+        return [entry.name, Buffer.from(entry.method === 8 ? inflateRawSync(data) : data).toString('utf8')];
+      }),
+    );
+    expect(parts.get('xl/worksheets/sheet2.xml')).toBe(EMPTY_WORKSHEET);
+    expect(parts.get('xl/worksheets/sheet1.xml')).toContain('<v>1</v>');
+    expect(parts.has('xl/styles.xml')).toBe(true);
+    // The sheet within the limit reads from it as before; the one past it is refused by its count.
+    const small = await readGridFromBuffer(bytes, 'book.xlsx', { limits: { maxRows: 10 }, sheet: 'Small' });
+    expect(small.rows.map((r) => r.cells)).toEqual([[0], [1]]);
   });
 });
