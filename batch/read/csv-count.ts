@@ -38,9 +38,10 @@ const PIECES_PER_RECORD = 16;
  */
 export async function csvBytesOverLimit(bytes: Uint8Array, maxRows: number): Promise<boolean> {
   if (!Number.isFinite(maxRows) || bytes.length <= maxRows) return false;
-  const breaks = oneKindOfBreak(bytes);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const breaks = oneKindOfBreak(buffer);
   if (breaks === null || breaks.count < maxRows) return false;
-  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(0) >= 0) return false;
+  if (buffer.indexOf(0) >= 0) return false;
   // A UTF-16 byte order mark: decodeCsvBytes reads UTF-16 even with no NUL byte (CJK text).
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false;
   // UTF-16 and UTF-32 hold NUL bytes (passed on above); text decodeCsvBytes would refuse is passed on.
@@ -67,11 +68,10 @@ function hasBom(bytes: Uint8Array): boolean {
 }
 
 /**
- * The line breaks in `bytes` when they are all of one kind (CRLF, LF or CR), inside quoted values
+ * The line breaks in `buffer` when they are all of one kind (CRLF, LF or CR), inside quoted values
  * too; null when kinds are mixed. Each break holds a CR or an LF byte in every encoding counted here.
  */
-function oneKindOfBreak(bytes: Uint8Array): { count: number } | null {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+function oneKindOfBreak(buffer: Buffer): { count: number } | null {
   let crs = 0;
   let lfs = 0;
   let crlfs = 0;

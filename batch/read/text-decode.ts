@@ -19,10 +19,11 @@ export interface DecodedText {
 }
 
 /**
- * Code points Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D decode to C1 controls):
- * their presence means the bytes are in some other legacy encoding.
+ * Bytes Windows-1252 leaves undefined (they decode to C1 controls): their presence means the bytes
+ * are in some other legacy encoding. Looked for in the bytes, and as code points in the decoded text.
  */
-const UNDEFINED_IN_1252 = /[\u0081\u008d\u008f\u0090\u009d]/;
+const UNDEFINED_1252_BYTES = [0x81, 0x8d, 0x8f, 0x90, 0x9d] as const;
+const UNDEFINED_IN_1252 = new RegExp(`[${UNDEFINED_1252_BYTES.map((b) => String.fromCharCode(b)).join('')}]`);
 
 /**
  * Decodes CSV bytes. `file` names the file in messages.
@@ -85,7 +86,7 @@ export function readsAsWindows1252(bytes: Uint8Array): boolean {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return false;
   if (utf8AndNot(bytes)) return false;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return [0x81, 0x8d, 0x8f, 0x90, 0x9d].every((byte) => buffer.indexOf(byte) < 0);
+  return UNDEFINED_1252_BYTES.every((byte) => buffer.indexOf(byte) < 0);
 }
 
 /**

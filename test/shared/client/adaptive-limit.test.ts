@@ -17,6 +17,19 @@ function setup(initial = 4, max = 32) {
   return { limit, sleeps, tick: (ms: number) => (clock += ms) };
 }
 
+/** A limit whose sleeps last until the test wakes them, on a clock the test sets (`time.now`). */
+function heldWaits(places: number, start: number) {
+  const time = { now: start };
+  const waits: { ms: number; wake: () => void }[] = [];
+  const limit = new AdaptiveLimit({
+    initial: places,
+    max: places,
+    now: () => time.now,
+    sleep: (ms) => new Promise<void>((wake) => waits.push({ ms, wake })),
+  });
+  return { limit, waits, time };
+}
+
 describe('AdaptiveLimit', () => {
   it('adds about one request in flight per round of answers while latency holds, up to the maximum', () => {
     const { limit, tick } = setup(4, 8);
@@ -66,24 +79,17 @@ describe('AdaptiveLimit', () => {
 
   it('starts waiting at the pace when the service pushes back again take their places at the new pace', async () => {
     const t0 = 2_000;
-    let clock = t0 - 200;
-    const waits: { ms: number; wake: () => void }[] = [];
-    const limit = new AdaptiveLimit({
-      initial: 8,
-      max: 8,
-      now: () => clock,
-      sleep: (ms) => new Promise<void>((wake) => waits.push({ ms, wake })),
-    });
+    const { limit, waits, time } = heldWaits(8, t0 - 200);
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     limit.observe(200, 50);
-    clock += 100;
+    time.now += 100;
     limit.observe(200, 50);
-    clock = t0;
+    time.now = t0;
     limit.observe(429, 1); // 2 answered in the last second: 1.8 a second, a start every 556 ms
     const started: number[] = [];
     const runs = [1, 2, 3, 4].map(() =>
       limit.run(
-        async () => started.push(clock - t0),
+        async () => started.push(time.now - t0),
         () => 200,
       ),
     );
@@ -91,12 +97,12 @@ describe('AdaptiveLimit', () => {
     expect(waits.map((w) => Math.round(w.ms))).toEqual([556, 1111, 1667, 2222]);
     // Each wait ends at its time, as a timer's would; at 600 ms the service pushes back again.
     const wakeAt = async (at: number) => {
-      clock = t0 + at;
+      time.now = t0 + at;
       waits.shift()!.wake();
       await settle();
     };
     await wakeAt(556);
-    clock = t0 + 600;
+    time.now = t0 + 600;
     limit.observe(429, 1); // 1.62 a second: a start every 617 ms from now
     for (const at of [1111, 1667, 2222]) await wakeAt(at);
     // The three still waiting at the old pace start at the new one, none before 600 + 617 ms.
@@ -107,14 +113,7 @@ describe('AdaptiveLimit', () => {
   });
 
   it('a start its caller cancelled while it waited at the pace does not wait again after a push-back', async () => {
-    let clock = 2_000;
-    const waits: { ms: number; wake: () => void }[] = [];
-    const limit = new AdaptiveLimit({
-      initial: 2,
-      max: 2,
-      now: () => clock,
-      sleep: (ms) => new Promise<void>((wake) => waits.push({ ms, wake })),
-    });
+    const { limit, waits, time } = heldWaits(2, 2_000);
     limit.observe(200, 50);
     limit.observe(429, 1); // 1 answered in the last second: 0.9 a second
     let cancelled = false;
@@ -126,7 +125,7 @@ describe('AdaptiveLimit', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(waits).toHaveLength(1);
-    clock += 600;
+    time.now += 600;
     limit.observe(429, 1);
     cancelled = true;
     waits.shift()!.wake();
