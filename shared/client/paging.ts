@@ -13,6 +13,8 @@ export interface Page<T> {
   totalPages: number | null;
   /** `meta.total_entries` or `meta.total_count` (gaps row 21); null when neither is there. */
   totalCount: number | null;
+  /** `meta.page_size`, the most records a page holds as the service answered; absent or null when unknown. */
+  pageSize?: number | null;
 }
 
 /** Every record of a list, de-duplicated, with the sideloads of all pages merged. */

@@ -10,7 +10,8 @@
  * - the pages' `meta` disagree (count or `total_pages`; gaps row 21: whichever count is there);
  * - the same id came on two pages (a record that moved, or one that slid back);
  * - the distinct records read are not the count all pages reported (one slid past the reader);
- * - a catch-up read, `updated_after` = the newest `updated_at` read, finds records (changed since).
+ * - a catch-up read, `updated_after` = the newest `updated_at` read, finds records (changed since);
+ *   not asked after a list answered whole in one page with room to spare (project row 30).
  * Then the pass is run again (at most `maxPasses` in all), merged by id keeping the newest version.
  * When `meta` carries no count, a pass cannot be checked against one: two passes must then agree.
  * When there is no `meta` at all, pages are read one after another until an empty one.
@@ -21,6 +22,7 @@
 import { PAGE_CONCURRENCY } from '../../client/concurrency.ts';
 import { listAll, type Page } from '../../client/paging.ts';
 import type { Included } from '../../schemas/resources.ts';
+import { ONE_PAGE_IS_ONE_MOMENT } from '../../service/gaps.ts';
 import { walkByCursor } from './cursor-walk.ts';
 import { deletedIdsAmong } from './deletions.ts';
 import type { DeletedReader, PageReader } from './page-source.ts';
@@ -174,9 +176,12 @@ async function parallelPass<T extends Versioned>(
   const versions: string[] = [];
   let duplicate = false;
   let newest = -1n;
+  // What each page answered (not its records): whether the list came whole in one page.
+  const answered: PageShape[] = [];
   const base = progress.read;
   const fetchPage = async (page: number, signal: AbortSignal): Promise<Page<T>> => {
     const result = await read({ page, updatedAfter: options.updatedAfter, signal });
+    answered.push({ records: result.records.length, totalPages: result.totalPages, pageSize: result.pageSize ?? null });
     progress.known = Math.max(progress.known, base + (result.totalPages ?? page + 1) + 1);
     counts.add(result.totalCount);
     totalPages.add(result.totalPages);
@@ -204,10 +209,36 @@ async function parallelPass<T extends Versioned>(
   const count = counts.size === 1 ? [...counts][0]! : null;
   const checkedByCount = !counts.has(null);
   if (checkedByCount && counts.size === 1 && seen.size !== count) signals.push('count_mismatch');
+  if (ONE_PAGE_IS_ONE_MOMENT && signals.length === 0 && wholeInOnePage(answered, count))
+    return { signals, checkedByCount, fingerprint: versions.sort().join('\n') };
   // One cheap read: anything changed after the newest record read means the list moved meanwhile.
   const after = newest >= 0n ? microsToIso(newest) : options.updatedAfter;
   const catchUp = await read({ page: 1, updatedAfter: after, signal: options.signal });
   sink.keep(catchUp);
   if (catchUp.records.length > 0) signals.push('catch_up');
   return { signals, checkedByCount, fingerprint: versions.sort().join('\n') };
+}
+
+/** What one page of a pass answered, its records left out. */
+interface PageShape {
+  records: number;
+  totalPages: number | null;
+  pageSize: number | null;
+}
+
+/**
+ * Whether a pass read its list whole in one answer (project row 30): one page was read, it says it is
+ * the only one, its count is its records, and it had room for more (fewer records than its page size):
+ * no limit cut it, so nothing slid off it.
+ */
+function wholeInOnePage(answered: readonly PageShape[], count: number | null): boolean {
+  if (answered.length !== 1) return false;
+  const [only] = answered as [PageShape];
+  return (
+    only.totalPages !== null &&
+    only.totalPages <= 1 &&
+    count === only.records &&
+    only.pageSize !== null &&
+    only.records < only.pageSize
+  );
 }

@@ -76,12 +76,17 @@ function pageReader<T>(
       query: { ...extra, updated_after: updatedAfter, page, page_size: PAGE_SIZE_MAX },
       schema,
       signal,
-    })) as { data: T[]; meta?: { total_pages: number; totalCount: number | null }; included?: Page<T>['included'] };
+    })) as {
+      data: T[];
+      meta?: { total_pages: number; page_size: number; totalCount: number | null };
+      included?: Page<T>['included'];
+    };
     return {
       records: envelope.data,
       included: envelope.included,
       totalPages: envelope.meta?.total_pages ?? null,
       totalCount: envelope.meta?.totalCount ?? null,
+      pageSize: envelope.meta?.page_size ?? null,
     };
   };
 }

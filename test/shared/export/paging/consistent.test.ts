@@ -27,10 +27,58 @@ describe('fetchConsistent on a list nobody changes', () => {
     });
   }
 
-  it('reads an empty list with one page and one catch-up', async () => {
+  it('reads an empty list with its one page and no catch-up (project row 30)', async () => {
     const list = new FakeList(5);
     const result = await fetchConsistent(list.reader, { deleted: list.deleted });
     expect(result).toMatchObject({ records: [], passes: 1, walked: false, changes: [], removed: 0 });
+    expect(list.reads).toHaveLength(1);
+  });
+
+  it('reads a list answered whole in one page with room to spare with that one read (project row 30)', async () => {
+    const list = new FakeList(5);
+    list.create(4);
+    const result = await fetchConsistent(list.reader, { deleted: list.deleted });
+    expectExactly(result.records, list);
+    expect(list.reads.map((q) => [q.page, q.updatedAfter])).toEqual([[1, undefined]]);
+  });
+
+  it('still asks a catch-up after one page that is full: a record stamped early may have pushed one off its end', async () => {
+    const list = new FakeList(5);
+    list.create(5);
+    await fetchConsistent(list.reader, { deleted: list.deleted });
+    expect(list.reads.map((q) => q.updatedAfter === undefined)).toEqual([true, false]);
+  });
+
+  it('still asks a catch-up after one page that does not say its page size or its count', async () => {
+    const sizeless = new FakeList(5);
+    sizeless.create(3);
+    const read = sizeless.reader;
+    sizeless.reader = async (q) => ({ ...(await read(q)), pageSize: null });
+    await fetchConsistent(sizeless.reader, { deleted: sizeless.deleted });
+    expect(sizeless.reads.map((q) => q.updatedAfter === undefined)).toEqual([true, false]);
+    const countless = new FakeList(5, 'none_count');
+    countless.create(3);
+    const result = await fetchConsistent(countless.reader, { deleted: countless.deleted });
+    expectExactly(result.records, countless);
+    // Each of the two passes (its page, then its catch-up) must agree: no count vouches for the page.
+    expect(countless.reads.map((q) => q.updatedAfter === undefined)).toEqual([true, false, true, false]);
+  });
+
+  it('still asks a catch-up after one page whose count is not its records, and reads again', async () => {
+    const list = new FakeList(5);
+    list.create(3);
+    const read = list.reader;
+    let first = true;
+    list.reader = async (q) => {
+      const page = await read(q);
+      if (!first) return page;
+      first = false;
+      return { ...page, totalCount: 4 }; // counted a moment apart from its records
+    };
+    const result = await fetchConsistent(list.reader, { deleted: list.deleted });
+    expectExactly(result.records, list);
+    expect(result.changes).toContain('count_mismatch');
+    expect(result.passes).toBe(2);
   });
 
   it('passes --since on as updated_after', async () => {

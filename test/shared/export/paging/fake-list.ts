@@ -76,6 +76,7 @@ export class FakeList {
       records: slice,
       totalPages: this.meta === 'no_meta' ? null : totalPages,
       totalCount: this.meta === 'total_count' ? matching.length : null,
+      pageSize: this.meta === 'no_meta' ? null : this.pageSize,
     };
     return page;
   };
