@@ -13,7 +13,7 @@ export interface Page<T> {
   totalPages: number | null;
   /** `meta.total_entries` or `meta.total_count` (gaps row 21); null when neither is there. */
   totalCount: number | null;
-  /** `meta.page_size`, the most records a page holds as the service answered; absent or null when unknown. */
+  /** The most records this page could hold: the page size asked, or `meta.page_size` when smaller; absent or null when unknown. */
   pageSize?: number | null;
 }
 

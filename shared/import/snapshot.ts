@@ -24,8 +24,9 @@ export interface ImportSnapshot {
  * on each other; the client's limit bounds the requests in flight): the receipts and returns lists
  * sideload the products (which have no list endpoint, spec section 2) and are also what duplicates
  * are checked against, so they are read so that every record comes exactly once even while others
- * change the list (`fetchConsistent`: page counts, ids seen twice, one catch-up read; passes again or
- * walks by cursor when the list moved). Rejects with the client's typed errors, or `signal`'s reason
+ * change the list (`fetchConsistent`: page counts, ids seen twice, one catch-up read unless the list
+ * came whole in one page with room to spare, project row 30; passes again or walks by cursor when the
+ * list moved). Rejects with the client's typed errors, or `signal`'s reason
  * once it aborts.
  */
 export async function loadImportSnapshot(

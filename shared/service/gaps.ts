@@ -120,15 +120,19 @@ export const STAMP_ORDER_MARGIN_MS = 1000;
 
 /**
  * Not in gaps.md (project row 30): one answer of a list page is one moment's view of the records it
- * holds. A list whose page 1 says it is the only page (`total_pages` 1, or 0 when empty), whose count
- * matches its records, and which has room to spare (fewer records than its `meta.page_size`) held
- * every record of the list at that moment: no limit cut it, so no record slid off it. What a catch-up
- * read after it could find is only what changed after that moment, which an import treats as it
- * treats a change just after the catch-up (the sweep after the run, the version check of an update),
- * so the consistent read asks none after such a page (shared/export/paging/consistent.ts). A full
- * page still gets one: a record stamped earlier than its neighbours (a server whose clock is behind)
- * could push an unchanged record off its end. A service that built one page from reads at different
- * moments would need this `false` (one more round trip per list).
+ * holds, and the page size asked (200) is the limit the service applies (gaps row 13). A list whose
+ * page 1 says it is the only page (`total_pages` 1, or 0 when empty), whose count matches its records,
+ * and which has room to spare (fewer records than the page size asked and its `meta.page_size`) held
+ * every record of the list at that moment: no limit cut it, so no record slid off it. A catch-up
+ * read after it could only find what changed after that moment, one round trip later; so the
+ * consistent read asks none after such a page (shared/export/paging/consistent.ts). Skipping it moves
+ * an import's snapshot one round trip earlier and opens no new kind of gap: whatever changes after
+ * the snapshot (before or after a catch-up) is not in it. An update's version is checked against the
+ * snapshot, and a copy of an invoice created meanwhile is found by the sweep after the run only when
+ * it is the same content (shared/import/engine/sweep.ts). A full page still gets a catch-up: a record
+ * stamped earlier than its neighbours (a server whose clock is behind) could push an unchanged record
+ * off its end. A service that built one page from reads at different moments, or that held fewer
+ * records per page than it says, would need this `false` (one more round trip per list).
  */
 export const ONE_PAGE_IS_ONE_MOMENT = true;
 

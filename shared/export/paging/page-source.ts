@@ -86,7 +86,8 @@ function pageReader<T>(
       included: envelope.included,
       totalPages: envelope.meta?.total_pages ?? null,
       totalCount: envelope.meta?.totalCount ?? null,
-      pageSize: envelope.meta?.page_size ?? null,
+      // The most records this page could hold: the size asked (the service's cap, gaps row 13), or less if it says so.
+      pageSize: envelope.meta ? Math.min(envelope.meta.page_size, PAGE_SIZE_MAX) : null,
     };
   };
 }

@@ -79,6 +79,17 @@ describe('fetchConsistent on a list nobody changes', () => {
     expectExactly(result.records, list);
     expect(result.changes).toContain('count_mismatch');
     expect(result.passes).toBe(2);
+    // Its pass still ended with the catch-up read; the second pass, clean and with room, needs none.
+    expect(list.reads.map((q) => q.updatedAfter === undefined)).toEqual([true, false, true]);
+  });
+
+  it('reads an empty list answered as no pages at all (total_pages 0) with that one read', async () => {
+    const list = new FakeList(5);
+    const read = list.reader;
+    list.reader = async (q) => ({ ...(await read(q)), totalPages: 0 });
+    const result = await fetchConsistent(list.reader, { deleted: list.deleted });
+    expect(result).toMatchObject({ records: [], passes: 1, changes: [] });
+    expect(list.reads).toHaveLength(1);
   });
 
   it('passes --since on as updated_after', async () => {
