@@ -2,6 +2,7 @@
  * Twins made by two runs that could not see each other (two machines, no shared lock): the run whose copy came
  * second takes it back, if nobody changed it since, so the invoice is in the service once; others are reported.
  */
+import type { ImportKind } from '../../kinds/index.ts';
 import type { RowResult } from '../outcome.ts';
 import type { ServiceRecord } from './existing.ts';
 import type { JournalSink } from './journal.ts';
@@ -126,7 +127,8 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
    * copy while its own, younger, stays unanswered; their younger twins are reported too.
    */
   adoptedAfterLoss?: ReadonlySet<string>;
-  options: { sink: JournalSink; now?: () => Date };
+  /** `allowDuplicates`: the run sent invoices the service held, so another version of one is not reported either. */
+  options: { sink: JournalSink; now?: () => Date; allowDuplicates?: boolean };
 }): Promise<RowResult[]> {
   const { results, drafts, ops, changed, options } = input;
   const knownAtStart = new Set(input.existingRecords.map((r) => r.id.toLowerCase()));
@@ -158,9 +160,18 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
     changedSince: changed.filter((r) => !takenBack.has(r.id.toLowerCase())),
     identityOf,
     alsoSwept: firsts,
+    ...(ops.invoiceKeyOf && !options.allowDuplicates
+      ? { invoiceKeyOf: (r: R) => ops.invoiceKeyOf?.(r) ?? null, keyWords: KEY_WORDS[ops.kind] }
+      : {}),
     reports: (ours, twin) =>
       createdBefore(twin, ours) ||
       firsts.has(ours.id.toLowerCase()) ||
       Boolean(input.adoptedAfterLoss?.has(ours.id.toLowerCase())),
   });
 }
+
+/** What two records sharing an invoice key share, by kind (the sweep's words). */
+const KEY_WORDS: Readonly<Record<ImportKind, string>> = {
+  receipts: 'invoice (the same supplier and invoice number)',
+  returns: 'return (the same supplier, reference and product)',
+};

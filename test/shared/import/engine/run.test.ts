@@ -459,6 +459,56 @@ describe('the sweep after the last create', () => {
   });
 });
 
+describe('the sweep after the last create: the same invoice with other content', () => {
+  // Invoice keys: the part of a name before ':' (`INV1:ours` and `INV1:theirs` are one invoice, two versions).
+  const keyed = () => {
+    const svc = service();
+    svc.ops.invoiceKeyOf = (bodyOrRecord) => bodyOrRecord.name.split(':')[0] ?? null;
+    const create = svc.ops.create;
+    // Another import (or a colleague in the service) enters the same invoice otherwise while this run sends it.
+    svc.ops.create = async (body) => {
+      if (body.name === 'INV1:ours')
+        svc.records.push({
+          id: 'theirs',
+          sequence: 'REC-77',
+          updated_at: '2026-01-01T00:00:00.5Z',
+          name: 'INV1:theirs',
+        });
+      return create(body);
+    };
+    return svc;
+  };
+
+  it('reports a version of the same invoice another created meanwhile on the rows of its own, and deletes nothing', async () => {
+    const svc = keyed();
+    const removed: string[] = [];
+    svc.ops.remove = async (id) => void removed.push(id);
+    const results = await runImport([draft(2, 'INV1:ours'), draft(3, 'INV2:ours')], svc.ops, [], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(),
+    });
+    expect(results[0]).toMatchObject({ status: 'created', twinSequences: ['REC-77'] });
+    expect(results[0]!.message).toMatch(
+      /created as REC-\d+, but the service now also holds REC-77, the same invoice \(the same supplier and invoice number\) with other content, created while this run ran .*: check which is right and delete the other/,
+    );
+    expect(results[1]!.twinSequences).toBeUndefined();
+    expect(removed).toEqual([]);
+  });
+
+  it('says nothing of it when the run was told to send invoices the service holds (--allow-duplicates)', async () => {
+    const svc = keyed();
+    const results = await runImport([draft(2, 'INV1:ours')], svc.ops, [], {
+      concurrency: 1,
+      allowDuplicates: true,
+      journal: noJournal(),
+      sink: sink(),
+    });
+    expect(results[0]).toMatchObject({ status: 'created' });
+    expect(results[0]!.twinSequences).toBeUndefined();
+  });
+});
+
 describe('changedSince', () => {
   it('compares at the precision the sheet carries', () => {
     expect(changedSince('2026-03-01T10:00:00.123456Z', '2026-03-01T10:00:00Z')).toBe(false);
