@@ -116,7 +116,10 @@ export async function acquireRunLock(path: string, what: string): Promise<RunLoc
     if (holder ? !isStale(holder) : !(await olderThan(path, EMPTY_LOCK_ABANDONED_MS))) throw running(path, holder);
     if (await takeOver(path, holder, me)) return held(path);
   }
-  throw running(path, await readHolder(path));
+  const holder = await readHolder(path);
+  // The lock's holder is gone, but a take-over of it is under way or was cut short (its guard left behind).
+  if (holder && isStale(holder) && (await exists(`${path}.takeover`))) throw takeOverHeld(path, holder);
+  throw running(path, holder);
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -235,6 +238,19 @@ async function olderThan(path: string, ms: number): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A lock whose holder no longer runs, while `PATH.takeover` (another run taking it over, or one killed doing so) stays. */
+function takeOverHeld(path: string, holder: LockHolder): JournalError {
+  const guard = `${path}.takeover`;
+  const seconds = TAKEOVER_ABANDONED_MS / 1000;
+  return new JournalError(
+    'import_running',
+    path,
+    `The lock ${path} was left by a run that no longer runs (process ${holder.pid} on ${holder.host}, since ${holder.since}), ` +
+      `and another run is taking it over or was stopped while doing so (${guard} is there). Nothing was sent. ` +
+      `Run again in a few seconds; if this is still said after ${seconds} s, or no other import is running, delete ${guard}`,
+  );
 }
 
 function running(path: string, holder: LockHolder | null): JournalError {
