@@ -51,6 +51,8 @@ export {
  *   answered before it was sent (less the margin), adopted if found, sent again if not (at most
  *   `maxAttempts` times); meanwhile it gives its place to the next record, and takes one back ahead
  *   of the records not yet started (`places.ts`): records in recovery finish first;
+ * - an update reads its record first (not the snapshot: the service has no conditional update), so a
+ *   change made in the service since the sheet's Updated At, even during the run, is a `conflict`;
  * - an update whose answer is lost is read back and sent again only if it was not applied;
  * - after the last create, the records changed since the run began are swept for copies of what it
  *   created made by another run meanwhile (`take-back.ts`): a copy of this run's that came second and
@@ -317,7 +319,9 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   private async update(draft: D, recordId: string): Promise<RowResult[]> {
     let current: R;
     try {
-      current = this.existing.byId(recordId) ?? (await this.ops.get(recordId));
+      // Read now, not taken from the run's snapshot: the service has no conditional update, so a change
+      // made since the snapshot (a colleague's edit while the run ran) must be seen here to be refused.
+      current = await this.ops.get(recordId);
     } catch (error) {
       if (error instanceof NotFoundError) {
         return rows(

@@ -267,6 +267,39 @@ describe('runImport', () => {
   });
 });
 
+describe('runImport updating a record by its Record ID', () => {
+  it("refuses an update when a colleague changed the record after the run's snapshot, and sends nothing", async () => {
+    const svc = service();
+    const sheetVersion = '2026-01-01T00:00:00Z';
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: sheetVersion, name: 'A' };
+    const snapshot = [{ ...record }]; // the organisation as listed at the start of the run
+    // Edited in the service since: later than the snapshot and the sheet's Updated At.
+    svc.records.push({ ...record, updated_at: '2026-01-01T00:05:00Z', name: 'A (edited)' });
+    const updates: string[] = [];
+    svc.ops.update = async (id) => {
+      updates.push(id);
+      return svc.records[0]!;
+    };
+    svc.ops.diff = (d, current) =>
+      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    const results = await runImport(
+      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: sheetVersion }],
+      svc.ops,
+      snapshot,
+      {
+        concurrency: 1,
+        journal: noJournal(),
+        sink: sink(),
+      },
+    );
+    expect(results[0]).toMatchObject({ status: 'conflict' });
+    expect(results[0]!.message).toMatch(
+      /changed in the service at 2026-01-01T00:05:00Z, after this sheet's Updated At/,
+    );
+    expect(updates).toEqual([]);
+  });
+});
+
 describe('runImport and the journal of an interrupted run', () => {
   const base = { at: '', organisationId: 'org', kind: 'receipts' as const, sheet: 'Invoices' };
   const created = async (row: number, rec: Rec): Promise<JournalEntry> => ({
