@@ -117,8 +117,9 @@ export async function acquireRunLock(path: string, what: string): Promise<RunLoc
     if (await takeOver(path, holder, me)) return held(path);
   }
   const holder = await readHolder(path);
-  // The lock's holder is gone, but a take-over of it is under way or was cut short (its guard left behind).
-  if (holder && isStale(holder) && (await exists(`${path}.takeover`))) throw takeOverHeld(path, holder);
+  // The lock's holder is gone (or never wrote it), but a take-over of it is under way or was cut short.
+  const abandoned = holder ? isStale(holder) : await olderThan(path, EMPTY_LOCK_ABANDONED_MS);
+  if (abandoned && (await exists(`${path}.takeover`))) throw takeOverHeld(path, holder);
   throw running(path, holder);
 }
 
@@ -240,16 +241,22 @@ async function olderThan(path: string, ms: number): Promise<boolean> {
   }
 }
 
-/** A lock whose holder no longer runs, while `PATH.takeover` (another run taking it over, or one killed doing so) stays. */
-function takeOverHeld(path: string, holder: LockHolder): JournalError {
+/**
+ * A lock left by a run that no longer runs (`holder`; null: one that stopped before writing it), while
+ * `PATH.takeover` (another run taking it over, or one stopped doing so) stays.
+ */
+function takeOverHeld(path: string, holder: LockHolder | null): JournalError {
   const guard = `${path}.takeover`;
   const seconds = TAKEOVER_ABANDONED_MS / 1000;
+  const who = holder
+    ? `a run that no longer runs (process ${holder.pid} on ${holder.host}, since ${holder.since})`
+    : 'a run that stopped as it took it (the lock is empty)';
   return new JournalError(
     'import_running',
     path,
-    `The lock ${path} was left by a run that no longer runs (process ${holder.pid} on ${holder.host}, since ${holder.since}), ` +
-      `and another run is taking it over or was stopped while doing so (${guard} is there). Nothing was sent. ` +
-      `Run again in a few seconds; if this is still said after ${seconds} s, or no other import is running, delete ${guard}`,
+    `The lock ${path} was left by ${who}, and another run is taking it over or was stopped while doing so ` +
+      `(${guard} is there). Nothing was sent. Run again in a few seconds: a take-over file ${seconds} s old is ` +
+      `taken as abandoned; if no other import is running, you may delete ${guard} now`,
   );
 }
 

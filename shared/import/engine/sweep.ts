@@ -29,6 +29,11 @@ export interface SweepInput<R extends ServiceRecord> {
   invoiceKeyOf?: (record: R) => string | null;
   /** What sharing a key means, in words: `invoice (the same supplier and invoice number)`. */
   keyWords?: string;
+  /**
+   * The identities of this run's creates: a record with one of them is no other version, but this
+   * run's own send (a late commit of a create whose answer was lost, when the sheet holds two versions).
+   */
+  ownContents?: ReadonlySet<string>;
 }
 
 /**
@@ -66,32 +71,51 @@ export function sweepForTwins<R extends ServiceRecord>(input: SweepInput<R>): Ro
     const twins = others.get(identity)?.filter((twin) => input.reports?.(record, twin) ?? true) ?? [];
     const key = keyOf?.(record) ?? null;
     // Same content is a copy (above); same key and other content is another version of the invoice.
-    const versions = key === null ? [] : (othersByKey.get(key) ?? []).filter((r) => input.identityOf(r) !== identity);
+    const versions =
+      key === null
+        ? []
+        : (othersByKey.get(key) ?? []).filter((r) => {
+            const theirs = input.identityOf(r);
+            return theirs !== identity && !input.ownContents?.has(theirs);
+          });
     if (twins.length === 0 && versions.length === 0) return result;
-    const held =
-      result.status === 'created'
-        ? `created as ${record.sequence}, but the service now also holds`
-        : `${record.sequence} is not the only copy: the service also holds`;
-    const notes = [
-      ...(twins.length
-        ? [
-            `${held} ${sequencesOf(twins)} with the same content, ` +
-              `created while this run ran (another import at the same time, or a send repeated after a dropped connection): ` +
-              `check them and delete the extra one`,
-          ]
-        : []),
-      ...(versions.length
-        ? [
-            `${held} ${sequencesOf(versions)}, the same ${input.keyWords ?? 'invoice'} with other content, ` +
-              `created while this run ran (another import, or an entry made in the service): ` +
-              `check which is right and delete the other`,
-          ]
-        : []),
-    ];
-    const note = notes.join('; ');
+    const note = twinNote(record, result.status === 'created', twins, versions, input.keyWords ?? 'invoice');
     const sequences = [...twins, ...versions].map((t) => t.sequence);
     return { ...result, twinSequences: sequences, message: result.message ? `${note}; ${result.message}` : note };
   });
+}
+
+/**
+ * What a record's rows say of the copies (same content) and versions (same key, not the same in every
+ * detail) another created while the run ran. A version may be a second delivery sent on purpose, so
+ * the bookkeeper is asked to look, not told to delete it.
+ */
+function twinNote<R extends ServiceRecord>(
+  record: R,
+  created: boolean,
+  twins: readonly R[],
+  versions: readonly R[],
+  keyWords: string,
+): string {
+  const held = created
+    ? `created as ${record.sequence}, but the service now also holds`
+    : `${record.sequence} is not the only ${twins.length ? 'copy' : 'version'}: the service also holds`;
+  const what = [
+    ...(twins.length ? [`${sequencesOf(twins)} with the same content`] : []),
+    ...(versions.length ? [`${sequencesOf(versions)}, the same ${keyWords} but not the same in every detail`] : []),
+  ].join(', and ');
+  if (versions.length === 0)
+    return (
+      `${held} ${what}, created while this run ran (another import at the same time, or a send repeated after a ` +
+      `dropped connection): check them and delete the extra one`
+    );
+  const advice = twins.length
+    ? 'delete the extra copy; of the versions keep the right one, or both if both deliveries are real'
+    : 'keep the right one, or both if both deliveries are real';
+  return (
+    `${held} ${what}, created while this run ran (another import at the same time, an entry made in the ` +
+    `service, or a send repeated after a dropped connection): check them together: ${advice}`
+  );
 }
 
 /** `REC-1, REC-2`. */

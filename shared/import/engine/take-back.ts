@@ -127,8 +127,7 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
    * copy while its own, younger, stays unanswered; their younger twins are reported too.
    */
   adoptedAfterLoss?: ReadonlySet<string>;
-  /** `allowDuplicates`: the run sent invoices the service held, so another version of one is not reported either. */
-  options: { sink: JournalSink; now?: () => Date; allowDuplicates?: boolean };
+  options: { sink: JournalSink; now?: () => Date };
 }): Promise<RowResult[]> {
   const { results, drafts, ops, changed, options } = input;
   const knownAtStart = new Set(input.existingRecords.map((r) => r.id.toLowerCase()));
@@ -160,8 +159,12 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
     changedSince: changed.filter((r) => !takenBack.has(r.id.toLowerCase())),
     identityOf,
     alsoSwept: firsts,
-    ...(ops.invoiceKeyOf && !options.allowDuplicates
-      ? { invoiceKeyOf: (r: R) => ops.invoiceKeyOf?.(r) ?? null, keyWords: KEY_WORDS[ops.kind] }
+    ...(ops.invoiceKeyOf
+      ? {
+          invoiceKeyOf: (r: R) => ops.invoiceKeyOf?.(r) ?? null,
+          keyWords: KEY_WORDS[ops.kind],
+          ownContents: new Set(drafts.flatMap((d) => (d.body && !d.recordId ? [ops.identityOfBody(d.body)] : []))),
+        }
       : {}),
     reports: (ours, twin) =>
       createdBefore(twin, ours) ||

@@ -70,7 +70,18 @@ describe('acquireRunLock over a lock left behind', () => {
       `was left by a run that no longer runs (process ${dead} on ${hostname()}, since 2026-11-27T01:00:00.000Z), ` +
         `and another run is taking it over or was stopped while doing so (${path}.takeover is there). Nothing was sent.`,
     );
-    await expect(refused).rejects.toThrow(`delete ${path}.takeover`);
+    await expect(refused).rejects.toThrow(`delete ${path}.takeover now`);
+  });
+
+  it('says the same of an empty lock (a run stopped as it took it) once it is 10 s old', async () => {
+    const path = await lockIn();
+    await writeFile(path, '');
+    const longAgo = new Date(Date.now() - 11_000);
+    await utimes(path, longAgo, longAgo);
+    await writeFile(`${path}.takeover`, holder(deadPid()));
+    await expect(acquireRunLock(path, 'importing receipts from march.xlsx')).rejects.toThrow(
+      `was left by a run that stopped as it took it (the lock is empty), and another run is taking it over`,
+    );
   });
 
   it('takes over once the guard left behind is older than 30 s', async () => {
