@@ -51,8 +51,9 @@ export {
  *   answered before it was sent (less the margin), adopted if found, sent again if not (at most
  *   `maxAttempts` times); meanwhile it gives its place to the next record, and takes one back ahead
  *   of the records not yet started (`places.ts`): records in recovery finish first;
- * - an update reads its record first (not the snapshot: the service has no conditional update), so a
- *   change made in the service since the sheet's Updated At, even during the run, is a `conflict`;
+ * - an update with something to send reads its record first (not the snapshot: the service has no
+ *   conditional update), so a change made in the service since the sheet's Updated At, even during the
+ *   run, is a `conflict`; a row the snapshot holds as it is is `unchanged` with no request;
  * - an update whose answer is lost is read back and sent again only if it was not applied;
  * - after the last create, the records changed since the run began are swept for copies of what it
  *   created made by another run meanwhile (`take-back.ts`): a copy of this run's that came second and
@@ -317,10 +318,17 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   private async update(draft: D, recordId: string): Promise<RowResult[]> {
+    // A row the run's snapshot already holds as it is sends nothing: unchanged, with no request (a
+    // results file imported again is mostly such rows).
+    const known = this.existing.byId(recordId);
+    if (known) {
+      const same = this.ops.diff(draft, known);
+      if (!same.body && !same.error) return this.ops.results(draft, known, 'unchanged');
+    }
     let current: R;
     try {
-      // Read now, not taken from the run's snapshot: the service has no conditional update, so a change
-      // made since the snapshot (a colleague's edit while the run ran) must be seen here to be refused.
+      // What is sent is checked against the record read now, not the snapshot: the service has no
+      // conditional update, so a change made since (a colleague's edit while the run ran) must be seen here.
       current = await this.ops.get(recordId);
     } catch (error) {
       if (error instanceof NotFoundError) {

@@ -298,6 +298,26 @@ describe('runImport updating a record by its Record ID', () => {
     );
     expect(updates).toEqual([]);
   });
+  it('says a row the snapshot holds as it is unchanged without asking the service (a results file imported again)', async () => {
+    const svc = service();
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+    svc.records.push({ ...record });
+    const gets: string[] = [];
+    svc.ops.get = async (id) => (gets.push(id), svc.records[0]!);
+    svc.ops.diff = (d, current) =>
+      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    const results = await runImport(
+      [
+        { ...draft(2, 'A'), recordId: 'r1', updatedAt: record.updated_at },
+        { ...draft(3, 'B'), recordId: 'r1', updatedAt: record.updated_at },
+      ],
+      svc.ops,
+      [{ ...record }],
+      { concurrency: 1, journal: noJournal(), sink: sink(), dryRun: true },
+    );
+    expect(results.map((r) => r.status)).toEqual(['unchanged', 'would update']);
+    expect(gets).toEqual(['r1']); // only the row with something to send reads the record
+  });
 });
 
 describe('runImport and the journal of an interrupted run', () => {
