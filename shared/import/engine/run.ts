@@ -14,7 +14,7 @@ import { LostLookup } from './lost-lookup.ts';
 import type { JournalMatch } from './journal.ts';
 import { PREPARE_AHEAD, RECONCILE_MARGIN_MS, type RunOptions } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
-import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
+import { atSheetVersion, changedSince, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, withRemedy } from './same-invoice.ts';
 import { prepareDrafts } from './prepare.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
@@ -353,6 +353,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     const message = `${diff.changes.join('; ')}${review}${unchecked}`;
     if (this.options.dryRun)
       return atSheetVersion(this.ops.results(draft, current, 'would update', `dry run: ${message}`), draft.updatedAt);
+    // A stop asked while the record was read: nothing of it is sent.
+    if (this.options.signal?.aborted) return notSent(draft, 'not sent: the run was interrupted');
     await this.options.sink.append({
       ...this.base(),
       type: 'updated',
@@ -382,12 +384,33 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         return await this.updated(draft, await this.ops.update(current.id, body), message);
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
-        // Read back: send again only if the update was not applied.
+        // Read back: send again only if the update was not applied, and nobody changed the record since
+        // it was read (sending it again would overwrite that change; `--force` does).
         const now = await this.ops.get(current.id);
         if (!this.ops.diff(draft, now).body) return this.updated(draft, now, message);
+        if (!this.options.force && changedSince(now.updated_at, current.updated_at))
+          return lostAndChanged(this.ops, draft, now, current);
         throw error;
       }
     };
     return withAttempts(draft, attempt, 'not updated', this.options);
   }
+}
+
+/**
+ * The rows of an update whose answer was lost and whose record changed in the service after it was read
+ * (`current`): applied or not, sending it again could overwrite that change, so it is a `conflict`.
+ */
+function lostAndChanged<D extends ImportDraft<B>, B, R extends ServiceRecord>(
+  ops: ImportOps<D, B, R>,
+  draft: D,
+  now: R,
+  current: R,
+): RowResult[] {
+  const message =
+    `its answer was lost, and the service changed it at ${now.updated_at}, after it was read at ` +
+    `${current.updated_at}: not sent again, so that change is not overwritten`;
+  return withRemedy(atSheetVersion(ops.results(draft, now, 'conflict', message), draft.updatedAt), {
+    code: 'overwrite_changed',
+  });
 }

@@ -298,6 +298,70 @@ describe('runImport updating a record by its Record ID', () => {
     );
     expect(updates).toEqual([]);
   });
+  it('does not send an update again after its answer was lost when the record changed since it was read', async () => {
+    const svc = service();
+    const sheetVersion = '2026-01-01T00:00:00Z';
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: sheetVersion, name: 'A' };
+    svc.records.push({ ...record });
+    const updates: string[] = [];
+    svc.ops.update = async (id) => {
+      updates.push(id);
+      // Not applied, its answer lost; a colleague changes the record meanwhile.
+      svc.records[0] = { ...record, updated_at: '2026-01-01T00:05:00Z', name: 'C' };
+      throw lost('connection_lost');
+    };
+    svc.ops.diff = (d, current) =>
+      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    const results = await runImport(
+      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: sheetVersion }],
+      svc.ops,
+      [{ ...record }],
+      { concurrency: 1, journal: noJournal(), sink: sink() },
+    );
+    expect(results[0]).toMatchObject({ status: 'conflict' });
+    expect(results[0]!.message).toMatch(/its answer was lost, and the service changed it at 2026-01-01T00:05:00Z/);
+    expect(updates).toEqual(['r1']);
+    expect(svc.records[0]!.name).toBe('C');
+  });
+
+  it("journals the record as read just before the update as what undo puts back, not the snapshot's", async () => {
+    const svc = service();
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+    svc.records.push({ ...record, updated_at: '2026-01-01T00:05:00Z', name: 'C' }); // changed since the snapshot
+    svc.ops.update = async () => ({ ...svc.records[0]!, updated_at: '2026-01-01T00:06:00Z', name: 'B' });
+    svc.ops.diff = (d, current) =>
+      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    const entries: JournalEntry[] = [];
+    // A row with no Updated At is not checked for changes (its note says so); undo must still restore 'C'.
+    const results = await runImport([{ ...draft(2, 'B'), recordId: 'r1' }], svc.ops, [{ ...record }], {
+      concurrency: 1,
+      journal: noJournal(),
+      sink: sink(entries),
+    });
+    expect(results[0]).toMatchObject({ status: 'updated' });
+    expect(entries.find((e) => e.type === 'updated')).toMatchObject({ previous: { name: 'C' } });
+  });
+
+  it('sends no update when the run is stopped while its record is read', async () => {
+    const svc = service();
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+    svc.records.push({ ...record });
+    const stop = new AbortController();
+    svc.ops.get = async () => (stop.abort(), svc.records[0]!);
+    const updates: string[] = [];
+    svc.ops.update = async (id) => (updates.push(id), svc.records[0]!);
+    svc.ops.diff = (d, current) =>
+      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    const results = await runImport(
+      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
+      svc.ops,
+      [{ ...record }],
+      { concurrency: 1, journal: noJournal(), sink: sink(), signal: stop.signal },
+    );
+    expect(results[0]!.message).toMatch(/not sent: the run was interrupted/);
+    expect(updates).toEqual([]);
+  });
+
   it('says a row the snapshot holds as it is unchanged without asking the service (a results file imported again)', async () => {
     const svc = service();
     const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
