@@ -14,7 +14,7 @@ import { LostLookup } from './lost-lookup.ts';
 import type { JournalMatch } from './journal.ts';
 import { PREPARE_AHEAD, RECONCILE_MARGIN_MS, type RunOptions } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
-import { atSheetVersion, changedSince, UNCHECKED_NOTE, versionConflict } from './versions.ts';
+import { atSheetVersion, changedSince, lostAndChanged, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, withRemedy } from './same-invoice.ts';
 import { prepareDrafts } from './prepare.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
@@ -395,22 +395,4 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     };
     return withAttempts(draft, attempt, 'not updated', this.options);
   }
-}
-
-/**
- * The rows of an update whose answer was lost and whose record changed in the service after it was read
- * (`current`): applied or not, sending it again could overwrite that change, so it is a `conflict`.
- */
-function lostAndChanged<D extends ImportDraft<B>, B, R extends ServiceRecord>(
-  ops: ImportOps<D, B, R>,
-  draft: D,
-  now: R,
-  current: R,
-): RowResult[] {
-  const message =
-    `its answer was lost, and the service changed it at ${now.updated_at}, after it was read at ` +
-    `${current.updated_at}: not sent again, so that change is not overwritten`;
-  return withRemedy(atSheetVersion(ops.results(draft, now, 'conflict', message), draft.updatedAt), {
-    code: 'overwrite_changed',
-  });
 }

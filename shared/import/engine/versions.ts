@@ -5,7 +5,9 @@
  * differ in. A row without a version is written as before, saying it could not be checked. Pure.
  */
 import type { RowResult } from '../outcome.ts';
-import type { FieldDifference, RecordDiff } from './ops.ts';
+import type { ServiceRecord } from './existing.ts';
+import type { FieldDifference, ImportDraft, ImportOps, RecordDiff } from './ops.ts';
+import { withRemedy } from './same-invoice.ts';
 
 /**
  * Whether the service's `updated_at` is later than the sheet's `Updated At`, compared at the precision
@@ -72,4 +74,22 @@ export function atSheetVersion(results: readonly RowResult[], sheetUpdatedAt: st
   return results.map(({ updatedAt: _service, ...row }) =>
     sheetUpdatedAt ? { ...row, updatedAt: sheetUpdatedAt } : row,
   );
+}
+
+/**
+ * The rows of an update whose answer was lost and whose record changed in the service after it was read
+ * (`current`): applied or not, sending it again could overwrite that change, so it is a `conflict`.
+ */
+export function lostAndChanged<D extends ImportDraft<B>, B, R extends ServiceRecord>(
+  ops: ImportOps<D, B, R>,
+  draft: D,
+  now: R,
+  current: R,
+): RowResult[] {
+  const message =
+    `its answer was lost, and the service changed it at ${now.updated_at}, after it was read at ` +
+    `${current.updated_at}: not sent again, so that change is not overwritten`;
+  return withRemedy(atSheetVersion(ops.results(draft, now, 'conflict', message), draft.updatedAt), {
+    code: 'overwrite_changed',
+  });
 }
