@@ -39,6 +39,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Goes ahead of waiting requests that are not urgent (a record's next attempt): `RequestSpec.urgent`. */
   urgent?: boolean;
+  /**
+   * An update only: `false` sends it once, a failure whose outcome is unknown thrown as
+   * OutcomeUnknownError rather than sent again here, for a caller that reads the record back and checks
+   * its version first (the service has no conditional update: a blind repeat could overwrite a change
+   * made meanwhile). Default: as the method and body allow (retry-policy.ts).
+   */
+  repeatable?: false;
 }
 
 /** Options of every list call: `updatedAfter` (ISO 8601, strict `>`, gaps row 14), progress, cancellation. */
@@ -208,12 +215,19 @@ function orgClient(lists: Lists, orgId: string): OrgClient {
     getReceipt: async (id, o = {}) => get(RECEIPT_PATHS.get(rec(id)), Receipt, o, includeQuery(o.include)),
     createReceipt: async (body, o = {}) => send('POST', RECEIPT_PATHS.create(orgSegment), body, Receipt, o),
     updateReceipt: async (id, body, o = {}) =>
-      send('PATCH', RECEIPT_PATHS.update(orgSegment, rec(id)), body, Receipt, o, !createsLineItems(body)),
+      send(
+        'PATCH',
+        RECEIPT_PATHS.update(orgSegment, rec(id)),
+        body,
+        Receipt,
+        o,
+        o.repeatable ?? !createsLineItems(body),
+      ),
     deleteReceipt: async (id, o = {}) => remove(RECEIPT_PATHS.delete(orgSegment, rec(id)), o),
     listReturns: async (q = {}) => listResource(lists, `${org}/returns`, Return, q, includeQuery(q.include)),
     getReturn: async (id, o = {}) => get(`/api/shed/returns/${ret(id)}`, Return, o, includeQuery(o.include)),
     createReturn: async (body, o = {}) => send('POST', `${org}/returns`, body, Return, o),
-    updateReturn: async (id, body, o = {}) => send('PATCH', `${org}/returns/${ret(id)}`, body, Return, o),
+    updateReturn: async (id, body, o = {}) => send('PATCH', `${org}/returns/${ret(id)}`, body, Return, o, o.repeatable),
     deleteReturn: async (id, o = {}) => remove(`${org}/returns/${ret(id)}`, o),
     listDeleted: async (resource, q = {}) => listDeleted(lists, `${org}/${deletedSegment(resource)}/deleted`, q),
   };

@@ -1,6 +1,6 @@
 /**
- * The wait a create whose answer was lost owes the service before it is looked for and sent again: the
- * `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted from the answer.
+ * The wait a create or update whose answer was lost owes the service before it is looked for (read back)
+ * and sent again: the `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted from the answer.
  */
 import { sleep } from '../../client/abortable.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -9,16 +9,18 @@ import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 export const RETRY_AFTER_MAX_MS = 30_000;
 
 /**
- * Why a create whose answer was lost (and that was looked for and is not there) is not sent again when
- * its answer asked for longer than {@link RETRY_AFTER_MAX_MS} (the rows' message, before the error's
- * own); null when it did not (no Retry-After, or one a run waits out: {@link waitRetryAfter}).
+ * Why a create whose answer was lost (and that was looked for and is not there), or an update (read back
+ * and not applied), is not sent again when its answer asked for longer than {@link RETRY_AFTER_MAX_MS}
+ * (the rows' message, before the error's own); null when it did not (no Retry-After, or one a run waits
+ * out: {@link waitRetryAfter}).
  */
-export function retryAfterTooLong(error: unknown): string | null {
+export function retryAfterTooLong(error: unknown, what: 'not created' | 'not updated' = 'not created'): string | null {
   if (!(error instanceof OutcomeUnknownError) || error.retryAfterMs === null) return null;
   if (error.retryAfterMs <= RETRY_AFTER_MAX_MS) return null;
+  const state = what === 'not created' ? 'the record is not there' : 'the record is as it was';
   return (
-    `not created: the service asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s (Retry-After) before it is ` +
-    'sent again, longer than an import waits, and the record is not there; run the import again later'
+    `${what}: the service asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s (Retry-After) before it is ` +
+    `sent again, longer than an import waits, and ${state}; run the import again later`
   );
 }
 

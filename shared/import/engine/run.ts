@@ -384,12 +384,16 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         return await this.updated(draft, await this.ops.update(current.id, body), message);
       } catch (error) {
         if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
-        // Read back: send again only if the update was not applied, and nobody changed the record since
-        // it was read (sending it again would overwrite that change; `--force` does).
+        // Sent once (ops): a 503 that asked for time gets it, then the record is read back and sent again
+        // only if not applied and unchanged since it was read (else it would overwrite; `--force` does).
+        await waitRetryAfter(error, performance.now(), this.options.signal);
         const now = await this.ops.get(current.id);
         if (!this.ops.diff(draft, now).body) return this.updated(draft, now, message);
         if (!this.options.force && changedSince(now.updated_at, current.updated_at))
           return lostAndChanged(this.ops, draft, now, current);
+        const tooLong = retryAfterTooLong(error, 'not updated');
+        if (tooLong) return failed(draft, error, tooLong);
+        if (this.options.signal?.aborted) return notSent(draft, 'not sent again: the run was interrupted');
         throw error;
       }
     };

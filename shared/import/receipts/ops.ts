@@ -29,7 +29,8 @@ export function receiptOps(
     invoiceKeyOf: receiptInvoiceKey,
     invoiceDifferences: (body, other) => receiptDifferences(body, other, timeZone, names),
     create: (body, options) => org.createReceipt(body, options),
-    update: (id, body) => org.updateReceipt(id, body),
+    // Sent once: a failure is read back and its version checked before it is sent again (engine/run.ts).
+    update: (id, body) => org.updateReceipt(id, body, { repeatable: false }),
     get: (id) => org.getReceipt(id),
     remove: (id) => org.deleteReceipt(id),
     listSince: async (updatedAfter, expectedRecords) =>

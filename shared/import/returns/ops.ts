@@ -23,7 +23,8 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     // diffReturn reads only the fields a body and a record share (supplier, date, ids, amount, reference, notes).
     invoiceDifferences: (body, other) => returnDifferences(diffReturn(body, other as Return, timeZone).differences),
     create: (body, options) => org.createReturn(body, options),
-    update: (id, body) => org.updateReturn(id, body),
+    // Sent once: a failure is read back and its version checked before it is sent again (engine/run.ts).
+    update: (id, body) => org.updateReturn(id, body, { repeatable: false }),
     get: (id) => org.getReturn(id),
     listSince: async (updatedAfter, expectedRecords) =>
       (

@@ -262,6 +262,21 @@ describe('retries of PATCH and DELETE (idempotent)', () => {
     expect(fake.seen('PATCH', path).every((r) => JSON.stringify(r.body) === '{"supplier":"Elders"}')).toBe(true);
   });
 
+  it('sends an update asked not to be repeated once: a 502 or a drop is an outcome unknown, for the caller to read back', async () => {
+    const receiptPatch = `/api/shed/organisations/${ORG}/receipts/${String(receipt(1).id)}`;
+    const returnPatch = `/api/shed/organisations/${ORG}/returns/${String(returnRecord(1).id)}`;
+    fake.on('PATCH', receiptPatch, { status: 502 }, { status: 200, body: receipt(1, { supplier: 'Elders' }) });
+    fake.on('PATCH', returnPatch, { drop: true }, { status: 200, body: returnRecord(1) });
+    const org = client().forOrganisation(ORG);
+    const once = { repeatable: false } as const;
+    const receiptError = await failure(org.updateReceipt(String(receipt(1).id), { supplier: 'Elders' }, once));
+    const returnError = await failure(org.updateReturn(String(returnRecord(1).id), { notes: 'x' }, once));
+    expect(receiptError).toBeInstanceOf(OutcomeUnknownError);
+    expect(returnError).toBeInstanceOf(OutcomeUnknownError);
+    expect(fake.seen('PATCH', receiptPatch)).toHaveLength(1);
+    expect(fake.seen('PATCH', returnPatch)).toHaveLength(1);
+  });
+
   it('treats a 404 after a timed-out DELETE as deleted', async () => {
     const path = `/api/shed/organisations/${ORG}/returns/${String(returnRecord(1).id)}`;
     fake.on('DELETE', path, { hang: true }, { status: 404, body: { error: 'not_found' } });

@@ -342,6 +342,44 @@ describe('runImport updating a record by its Record ID', () => {
     expect(entries.find((e) => e.type === 'updated')).toMatchObject({ previous: { name: 'C' } });
   });
 
+  it('waits the Retry-After of a lost update before reading it back and sending it again; a wait too long ends it', async () => {
+    const busy = (retryAfterMs: number) =>
+      new OutcomeUnknownError(
+        { method: 'PATCH', url: '/x' },
+        { reason: 'server_error', startedAt: new Date(0).toISOString(), explanation: '503', retryAfterMs },
+      );
+    const run = async (retryAfterMs: number) => {
+      const svc = service();
+      const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+      svc.records.push({ ...record });
+      const sent: number[] = [];
+      svc.ops.update = async () => {
+        sent.push(performance.now());
+        if (sent.length === 1) throw busy(retryAfterMs);
+        return { ...svc.records[0]!, updated_at: '2026-01-01T00:06:00Z', name: 'B' };
+      };
+      svc.ops.diff = (d, current) =>
+        d.body!.name === current.name
+          ? { body: null, changes: [] }
+          : { body: { name: d.body!.name }, changes: ['name'] };
+      const results = await runImport(
+        [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
+        svc.ops,
+        [{ ...record }],
+        { concurrency: 1, journal: noJournal(), sink: sink() },
+      );
+      return { results, sent };
+    };
+    const waited = await run(300);
+    expect(waited.results[0]).toMatchObject({ status: 'updated' });
+    expect(waited.sent).toHaveLength(2);
+    expect(waited.sent[1]! - waited.sent[0]!).toBeGreaterThanOrEqual(290);
+    const tooLong = await run(60_000);
+    expect(tooLong.results[0]).toMatchObject({ status: 'failed' });
+    expect(tooLong.results[0]!.message).toMatch(/^not updated: the service asked to wait 60 s \(Retry-After\)/);
+    expect(tooLong.sent).toHaveLength(1);
+  });
+
   it('sends no update when the run is stopped while its record is read', async () => {
     const svc = service();
     const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
