@@ -117,8 +117,8 @@ export async function runImport<D extends ImportDraft<B>, B, R extends ServiceRe
     // The records are sent and journalled; a sweep that cannot read must not lose their results.
     return results;
   }
-  const { createdAs, adoptedAfterLoss } = run;
-  return settleTwins({ results, drafts, ops, existingRecords, changed, createdAs, adoptedAfterLoss, options });
+  const ran = { createdAs: run.createdAs, adoptedAfterLoss: run.adoptedAfterLoss, identities };
+  return settleTwins({ results, drafts, ops, existingRecords, changed, ...ran, options });
 }
 
 /** Where to look for records written during the run: the service cursor at its start, less the margin. */
@@ -318,8 +318,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
   }
 
   private async update(draft: D, recordId: string): Promise<RowResult[]> {
-    // A row the run's snapshot already holds as it is sends nothing: unchanged, with no request (a
-    // results file imported again is mostly such rows).
+    // A row the snapshot holds as it is sends nothing: unchanged, no request (most of a results file imported again).
     const known = this.existing.byId(recordId);
     if (known) {
       const same = this.ops.diff(draft, known);
@@ -327,8 +326,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     }
     let current: R;
     try {
-      // What is sent is checked against the record read now, not the snapshot: the service has no
-      // conditional update, so a change made since (a colleague's edit while the run ran) must be seen here.
+      // Checked against the record as it is now: with no conditional update, a change made since must be seen here.
       current = await this.ops.get(recordId);
     } catch (error) {
       if (error instanceof NotFoundError) {

@@ -127,6 +127,8 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
    * copy while its own, younger, stays unanswered; their younger twins are reported too.
    */
   adoptedAfterLoss?: ReadonlySet<string>;
+  /** The identities of the run's creates, as prepared (prepare.ts; '' for drafts that are not creates). */
+  identities: readonly string[];
   options: { sink: JournalSink; now?: () => Date };
 }): Promise<RowResult[]> {
   const { results, drafts, ops, changed, options } = input;
@@ -163,7 +165,7 @@ export async function settleTwins<D extends ImportDraft<B>, B, R extends Listed>
       ? {
           invoiceKeyOf: (r: R) => ops.invoiceKeyOf?.(r) ?? null,
           keyWords: KEY_WORDS[ops.kind],
-          ownContents: new Set(drafts.flatMap((d) => (d.body && !d.recordId ? [ops.identityOfBody(d.body)] : []))),
+          ownContents: new Set(input.identities.filter(Boolean)),
         }
       : {}),
     reports: (ours, twin) =>

@@ -59,6 +59,19 @@ function service(options: { loseAnswers?: number; failFirst?: number } = {}) {
   return { ops, records, creates };
 }
 
+/** The named kind's diff: a record's name is all there is to change. */
+const byName: ImportOps<Draft, Body, Rec>['diff'] = (d, current) =>
+  d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+
+/** While this run creates the record named `when`, another run (or a colleague) enters `theirs` in the same service. */
+function enteredMeanwhile(svc: ReturnType<typeof service>, when: string, theirs: Rec): void {
+  const create = svc.ops.create;
+  svc.ops.create = async (body) => {
+    if (body.name === when) svc.records.push(theirs);
+    return create(body);
+  };
+}
+
 const noJournal = () => new JournalIndex([], 'org', 'receipts');
 const sink = (into: JournalEntry[] = []) => ({ append: async (e: JournalEntry) => void into.push(e) });
 
@@ -280,8 +293,7 @@ describe('runImport updating a record by its Record ID', () => {
       updates.push(id);
       return svc.records[0]!;
     };
-    svc.ops.diff = (d, current) =>
-      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    svc.ops.diff = byName;
     const results = await runImport(
       [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: sheetVersion }],
       svc.ops,
@@ -310,8 +322,7 @@ describe('runImport updating a record by its Record ID', () => {
       svc.records[0] = { ...record, updated_at: '2026-01-01T00:05:00Z', name: 'C' };
       throw lost('connection_lost');
     };
-    svc.ops.diff = (d, current) =>
-      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    svc.ops.diff = byName;
     const results = await runImport(
       [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: sheetVersion }],
       svc.ops,
@@ -329,8 +340,7 @@ describe('runImport updating a record by its Record ID', () => {
     const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
     svc.records.push({ ...record, updated_at: '2026-01-01T00:05:00Z', name: 'C' }); // changed since the snapshot
     svc.ops.update = async () => ({ ...svc.records[0]!, updated_at: '2026-01-01T00:06:00Z', name: 'B' });
-    svc.ops.diff = (d, current) =>
-      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    svc.ops.diff = byName;
     const entries: JournalEntry[] = [];
     // A row with no Updated At is not checked for changes (its note says so); undo must still restore 'C'.
     const results = await runImport([{ ...draft(2, 'B'), recordId: 'r1' }], svc.ops, [{ ...record }], {
@@ -358,10 +368,7 @@ describe('runImport updating a record by its Record ID', () => {
         if (sent.length === 1) throw busy(retryAfterMs);
         return { ...svc.records[0]!, updated_at: '2026-01-01T00:06:00Z', name: 'B' };
       };
-      svc.ops.diff = (d, current) =>
-        d.body!.name === current.name
-          ? { body: null, changes: [] }
-          : { body: { name: d.body!.name }, changes: ['name'] };
+      svc.ops.diff = byName;
       const results = await runImport(
         [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
         svc.ops,
@@ -388,8 +395,7 @@ describe('runImport updating a record by its Record ID', () => {
     svc.ops.get = async () => (stop.abort(), svc.records[0]!);
     const updates: string[] = [];
     svc.ops.update = async (id) => (updates.push(id), svc.records[0]!);
-    svc.ops.diff = (d, current) =>
-      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    svc.ops.diff = byName;
     const results = await runImport(
       [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
       svc.ops,
@@ -406,8 +412,7 @@ describe('runImport updating a record by its Record ID', () => {
     svc.records.push({ ...record });
     const gets: string[] = [];
     svc.ops.get = async (id) => (gets.push(id), svc.records[0]!);
-    svc.ops.diff = (d, current) =>
-      d.body!.name === current.name ? { body: null, changes: [] } : { body: { name: d.body!.name }, changes: ['name'] };
+    svc.ops.diff = byName;
     const results = await runImport(
       [
         { ...draft(2, 'A'), recordId: 'r1', updatedAt: record.updated_at },
@@ -505,13 +510,8 @@ describe('runImport and the journal of an interrupted run', () => {
 describe('the sweep after the last create', () => {
   it('reports a copy another run created meanwhile, with both sequences, and deletes nothing', async () => {
     const svc = service();
-    const create = svc.ops.create;
     // Another run sends the same invoice while this one does.
-    svc.ops.create = async (body) => {
-      if (body.name === 'A')
-        svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
-      return create(body);
-    };
+    enteredMeanwhile(svc, 'A', { id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
     const results = await runImport([draft(2, 'A'), draft(3, 'B')], svc.ops, [], {
       concurrency: 1,
       journal: noJournal(),
@@ -527,12 +527,7 @@ describe('the sweep after the last create', () => {
 
   it('takes back its own copy when another run created the same invoice first and nobody changed ours since', async () => {
     const svc = service();
-    const create = svc.ops.create;
-    svc.ops.create = async (body) => {
-      if (body.name === 'A')
-        svc.records.push({ id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
-      return create(body);
-    };
+    enteredMeanwhile(svc, 'A', { id: 'theirs', sequence: 'REC-77', updated_at: '2026-01-01T00:00:00.5Z', name: 'A' });
     const removed: string[] = [];
     svc.ops.remove = async (id) => {
       removed.push(id);
@@ -619,18 +614,13 @@ describe('the sweep after the last create: the same invoice with other content',
   const keyed = () => {
     const svc = service();
     svc.ops.invoiceKeyOf = (bodyOrRecord) => bodyOrRecord.name.split(':')[0] ?? null;
-    const create = svc.ops.create;
     // Another import (or a colleague in the service) enters the same invoice otherwise while this run sends it.
-    svc.ops.create = async (body) => {
-      if (body.name === 'INV1:ours')
-        svc.records.push({
-          id: 'theirs',
-          sequence: 'REC-77',
-          updated_at: '2026-01-01T00:00:00.5Z',
-          name: 'INV1:theirs',
-        });
-      return create(body);
-    };
+    enteredMeanwhile(svc, 'INV1:ours', {
+      id: 'theirs',
+      sequence: 'REC-77',
+      updated_at: '2026-01-01T00:00:00.5Z',
+      name: 'INV1:theirs',
+    });
     return svc;
   };
 
@@ -653,13 +643,13 @@ describe('the sweep after the last create: the same invoice with other content',
 
   it("with --allow-duplicates still reports another's version, but never the sheet's own other version", async () => {
     const svc = keyed();
-    const create = svc.ops.create;
     // The sheet's own INV1:v1 seen again (a late commit of a send of it): not another's version of INV1:ours.
-    svc.ops.create = async (body) => {
-      if (body.name === 'INV1:ours')
-        svc.records.push({ id: 'late', sequence: 'REC-78', updated_at: '2026-01-01T00:00:00.6Z', name: 'INV1:v1' });
-      return create(body);
-    };
+    enteredMeanwhile(svc, 'INV1:ours', {
+      id: 'late',
+      sequence: 'REC-78',
+      updated_at: '2026-01-01T00:00:00.6Z',
+      name: 'INV1:v1',
+    });
     const results = await runImport([draft(2, 'INV1:v1'), draft(3, 'INV1:ours')], svc.ops, [], {
       concurrency: 1,
       allowDuplicates: true,

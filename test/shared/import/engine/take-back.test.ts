@@ -106,6 +106,7 @@ describe('settleTwins', () => {
       existingRecords: [],
       changed: [ours, first, third],
       createdAs: new Map([['o1', ours.updated_at]]),
+      identities: ['A'],
       options: { sink: { append: async () => undefined } },
     });
     expect(removed).toEqual(['o1']);
@@ -125,6 +126,7 @@ describe('settleTwins', () => {
       existingRecords: [],
       changed: [ours, first],
       createdAs: new Map([['o1', ours.updated_at]]),
+      identities: ['A'],
       options: { sink: { append: async () => undefined } },
     });
     expect(results[0]).toMatchObject({ status: 'unchanged', recordId: 'x1' });
