@@ -89,6 +89,26 @@ const cases: Record<string, Case> = {
     };
   },
 
+  /**
+   * read-ours with the floor of a plan in place of the real one (bench/plan-floor.ts): readGrid, the
+   * mapping, then each cell a body needs read once and one body per invoice. For scale only.
+   */
+  'read-floor': async (args) => {
+    const { readGrid } = await import('../batch/read/index.ts');
+    const { mapSheet, mapWithNames } = await import('../shared/import/map-sheet.ts');
+    const { createResolver } = await import('../shared/resolve/index.ts');
+    const { floorPlan } = await import('./plan-floor.ts');
+    const { willowReference } = await import('./catalogue.ts');
+    const reference = willowReference();
+    return async () => {
+      const resolver = createResolver(reference);
+      const grid = await readGrid(String(args.file));
+      const { mapping } = mapWithNames(grid, mapSheet(grid, 'receipts', undefined), resolver);
+      const drafts = floorPlan(grid, mapping, resolver);
+      return { rows: grid.rows.length, drafts: drafts.length, valid: drafts.length, firstProblem: null };
+    };
+  },
+
   /** readGrid alone (no mapping, no validation): the reading part of read-ours. */
   'read-grid': async (args) => {
     const { readGrid } = await import('../batch/read/index.ts');
