@@ -105,7 +105,7 @@ export function preloadResults(
   sheetName?: string,
   rowKeys?: RowKeys,
 ): PreloadedResults | null {
-  if (safeFormat(inputPath) !== '.xlsx') return null;
+  if (formatOf(inputPath) !== '.xlsx') return null;
   const workbook = loadResultsWorkbook(inputPath, snapshot, {
     ...(sheetName === undefined ? {} : { sheetName }),
     ...(rowKeys ? { rowKeys } : {}),
@@ -123,7 +123,7 @@ export function preloadResults(
  */
 export function prepareResults(options: ResultsFileOptions, preloaded: PreloadedResults): PreparedResults | null {
   const snapshot = options.snapshot;
-  if (safeFormat(options.inputPath) !== '.xlsx' || !snapshot || preloaded.snapshot !== snapshot) return null;
+  if (formatOf(options.inputPath) !== '.xlsx' || !snapshot || preloaded.snapshot !== snapshot) return null;
   // Begun on the next turn of the event loop: a request the caller starts now (the sweep's list) goes first.
   const rendered = new Promise<void>((resolve) => setImmediate(resolve)).then(() =>
     renderXlsxResults({ ...xlsxJobOf(options, snapshot), loaded: preloaded.workbook }),
@@ -148,15 +148,6 @@ function xlsxJobOf(options: ResultsFileOptions, input: Uint8Array) {
   };
 }
 
-/** The results format of an input path, or null when it has none (the write says why). */
-function safeFormat(path: string): (typeof FORMATS)[number] | null {
-  try {
-    return formatOf(path);
-  } catch {
-    return null;
-  }
-}
-
 const FORMATS = ['.xlsx', '.csv'] as const;
 /** Other workbook formats the reader takes: their results file is an .xlsx (see results-xlsx.ts). */
 const CONVERTED = ['.xls', '.xlsm', '.xlsb', '.ods', '.slk', '.dif'];
@@ -179,13 +170,9 @@ const RESULTS_SUFFIX = '.results';
  * `headers`), `output_not_writable`.
  */
 export async function writeResultsFile(options: ResultsFileOptions): Promise<ResultsFileWritten> {
-  const format = formatOf(options.inputPath);
-  if (extname(options.outputPath).toLowerCase() !== format) {
-    throw new WriteError(
-      'results_format_mismatch',
-      `the results file must be ${format} like the input '${basename(options.inputPath)}', not '${basename(options.outputPath)}'`,
-    );
-  }
+  const mismatch = resultsFormatProblem(options.inputPath, options.outputPath);
+  if (mismatch !== null) throw new WriteError('results_format_mismatch', mismatch);
+  const format = formatOf(options.inputPath)!;
   const names = options.headers ?? [...RESULT_COLUMNS];
   checkResultNames(names);
   const job = {
@@ -241,14 +228,20 @@ export function defaultResultsPath(inputPath: string, sheet?: string): string {
   return join(dirname(inputPath), `${stem}${part}${RESULTS_SUFFIX}${extension}`);
 }
 
-function formatOf(path: string): (typeof FORMATS)[number] {
+/** The results format of an input (`.xlsx` for every workbook format the reader takes), or null for none. */
+export function formatOf(path: string): (typeof FORMATS)[number] | null {
   const extension = CONVERTED.includes(extname(path).toLowerCase()) ? '.xlsx' : extname(path).toLowerCase();
-  const format = FORMATS.find((candidate) => candidate === extension);
-  if (format === undefined) {
-    throw new WriteError(
-      'results_format_mismatch',
-      `results files are written for .xlsx and .csv inputs, not '${basename(path)}'`,
-    );
-  }
-  return format;
+  return FORMATS.find((candidate) => candidate === extension) ?? null;
+}
+
+/**
+ * Why the results of `inputPath` cannot be written to `outputPath` (a results file is .xlsx for a
+ * workbook input, .csv for a CSV), or null when they can. Pure: asked before an import sends anything
+ * (results-output.ts) and again when the file is written.
+ */
+export function resultsFormatProblem(inputPath: string, outputPath: string): string | null {
+  const format = formatOf(inputPath);
+  if (format === null) return `results files are written for .xlsx and .csv inputs, not '${basename(inputPath)}'`;
+  if (extname(outputPath).toLowerCase() === format) return null;
+  return `the results file must be ${format} like the input '${basename(inputPath)}', not '${basename(outputPath)}'`;
 }

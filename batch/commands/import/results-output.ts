@@ -11,15 +11,23 @@ import { writeCsvTable } from '../../write/csv-writer.ts';
 import { nodeSha256Bytes } from '../../write/digest.ts';
 import { resultCells } from '../../write/results-plan.ts';
 import type { ResultsFileOptions } from '../../write/results-file.ts';
-import { writeResultsFile } from '../../write/results-file.ts';
+import { formatOf, resultsFormatProblem, writeResultsFile } from '../../write/results-file.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 
 /**
- * Checks, before anything is sent, that the results file can be written where asked: not a folder,
+ * Checks, before anything is sent, that the results file can be written where asked: of the input's
+ * format when it has one (`inputPath`: the file its rows are written into, see `resultsFormatProblem`), not a folder,
  * not a symbolic link, in a folder that exists and can be written.
  * @throws UsageError naming the path and what to do (exit 2, nothing sent).
  */
-export async function checkResultsPath(path: string): Promise<void> {
+export async function checkResultsPath(path: string, inputPath: string): Promise<void> {
+  // An input of no results format (CSV text named .txt) has its results go to the fallback, as before.
+  const format = formatOf(inputPath);
+  const mismatch = format === null ? null : resultsFormatProblem(inputPath, path);
+  if (mismatch !== null)
+    throw new UsageError(
+      `${mismatch[0]!.toUpperCase()}${mismatch.slice(1)}: pass --results with a name ending in ${format}, or leave --results out (nothing was sent)`,
+    );
   const found = await lstat(path).catch(() => null);
   if (found?.isDirectory())
     throw new UsageError(

@@ -1,5 +1,5 @@
 // Import runs that overlap, crash mid-write or cannot write their results: never twice, never lost.
-import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -138,6 +138,20 @@ describe('results that cannot be written', () => {
       message: expect.stringMatching(/is a folder/),
     });
     expect(sandbox.stats.writes).toBe(writes);
+  });
+
+  it('a results file of another format than the input is refused before anything is sent, naming the one it must be', async () => {
+    const { file } = await invoicesFile('format.xlsx', 3, 2);
+    const writes = sandbox.stats.writes;
+    await expect(
+      runImportCli(sandbox.url, { kind: 'receipts', file, results: join(dir, 'format-results.csv') }),
+    ).rejects.toMatchObject({
+      code: 'usage',
+      message:
+        "The results file must be .xlsx like the input 'format.xlsx', not 'format-results.csv': pass --results with a name ending in .xlsx, or leave --results out (nothing was sent)",
+    });
+    expect(sandbox.stats.writes).toBe(writes);
+    expect((await readdir(dir)).filter((name) => name.startsWith('format'))).toEqual(['format.xlsx']);
   });
 
   it('a journal that is a symbolic link is refused before anything is sent', async () => {
