@@ -47,6 +47,8 @@ export async function demo(out = 'out', io: CommandIO = processIO()): Promise<vo
       dataset: 'movements',
       since: beforeImport,
       out: join(out, 'movements.xlsx'),
+      // The demo's own folder: its files are replaced on every run, whoever wrote them.
+      force: true,
       io,
     });
     io.err('\nExporting the stock ledger of February and March 2026 (opening balances from everything before)');
@@ -56,6 +58,7 @@ export async function demo(out = 'out', io: CommandIO = processIO()): Promise<vo
       from: '2026-02-01',
       to: '2026-03-31',
       out: join(out, 'ledger.xlsx'),
+      force: true,
       io,
     });
   } finally {

@@ -35,6 +35,7 @@ export function registerExport(program: Command, io: CommandIO, setStatus: (code
     )
     .option('--timezone <iana>', "the farm's time zone for dates", DEFAULT_TIME_ZONE)
     .option('--no-bom', 'CSV without the UTF-8 byte-order mark')
+    .option('--force', 'replace the --out file even when it is not an earlier export (a workbook of your own)')
     .option('--json', 'print a machine-readable summary on standard output')
     .option('--offline', 'export from the local mirror of `shed sync`, without the service')
     .option('--dir <dir>', 'folder of mirrors for --offline (default: as shed sync)')

@@ -23,6 +23,13 @@ export interface XlsxWriteOptions extends ValueOptions {
   locale?: Locale;
 }
 
+/**
+ * The creator and last editor a workbook written here names in its core properties: an export's
+ * `--out` may replace a file that still names it for both (batch/commands/export/overwrite.ts), as
+ * Excel and LibreOffice put the user's name as last editor when they save one.
+ */
+export const SHED_CREATOR = 'shed export';
+
 /** Rows read ahead to size the columns (widths must be known before the first row is written). */
 const WIDTH_SAMPLE = 200;
 /** Rows between checks that compression keeps up (see xlsx-drain.ts). */
@@ -61,6 +68,8 @@ export async function writeXlsxTables(
       useStyles: true,
       useSharedStrings: false,
     });
+    workbook.creator = SHED_CREATOR;
+    workbook.lastModifiedBy = SHED_CREATOR;
     const hooks = tableHooks(workbook);
     const counter = { rows: 0, check: file.check };
     const sheetRows: number[] = [];

@@ -2,6 +2,7 @@
  * `shed export DATASET` (PRODUCT.md job 4, "Export for audits"): fetches the organisation's
  * records with consistent paging, shapes the dataset, writes .xlsx or .csv, and prints a summary.
  */
+import { refuseToReplaceOwnFile } from './overwrite.ts';
 import { formatLocalDate } from '../../../shared/sheet/values/index.ts';
 import { EXIT } from '../../cli/exit-status.ts';
 import { openSession } from '../../session/open-session.ts';
@@ -50,11 +51,12 @@ export interface ExportSummary {
  * Runs the export. Progress (pages read) on standard error when it is a terminal; a one-line summary
  * on standard error at the end, or the {@link ExportSummary} as JSON on standard output with `json`.
  * @returns the summary (`exitCode` 0).
- * @throws UsageError / InvalidTimeZoneError / ConfigError / WriteError `output_not_writable`
- *   (exit 2); AuthenticationError, EntitlementError, NetworkError and the other connection errors (exit 3).
+ * @throws UsageError (among others: `out` is a file no export wrote and `force` is not given, overwrite.ts)
+ *   / InvalidTimeZoneError / ConfigError / WriteError `output_not_writable` (exit 2); AuthenticationError, EntitlementError, NetworkError and the other connection errors (exit 3).
  */
 export async function exportCommand(options: ExportOptions): Promise<ExportSummary> {
   const settings = checkExportOptions(options);
+  await refuseToReplaceOwnFile(settings.out, settings.format, options.force === true);
   const { io } = options;
   const locale = await userLocale(options.locale, io.env);
   // The stocktake is read first: a file that cannot be read stops the export before any request.

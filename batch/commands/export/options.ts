@@ -33,6 +33,8 @@ export interface ExportOptions extends ConnectionFlags {
   format?: string;
   /** Output file; default `<dataset>-<YYYY-MM-DD>.<format>` in `cwd`. */
   out?: string;
+  /** Replace `out` even when an export did not write it (otherwise refused: overwrite.ts). */
+  force?: boolean;
   /** First received/returned date (inclusive): `1/7/2025` (day first) or `2025-07-01`. */
   from?: string;
   /** Last received/returned date (inclusive). */
