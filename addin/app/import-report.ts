@@ -3,6 +3,7 @@
  * validation (dry run) or an import run, counting records (receipts, returns) by the status of
  * their first row, as the CLI's summary does. Pure functions.
  */
+import { isNotDone } from '../../shared/import/attention.ts';
 import type { Problem, RowResult, RowStatus } from '../../shared/import/outcome.ts';
 import { problemText } from '../../shared/import/problems.ts';
 import { columnLetter } from '../../shared/sheet/grid.ts';
@@ -69,7 +70,8 @@ export function attentionItems(
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
   return drafts.flatMap((d) => {
     const first = byRow.get(d.rowNumbers[0] ?? -1);
-    const needsLook = ['failed', 'conflict', 'duplicate'].includes(first?.status ?? '') || first?.twinSequences?.length;
+    // Not done (the core's rule, shared/import/attention.ts), or now in the service twice.
+    const needsLook = Boolean(first?.twinSequences?.length) || isNotDone(first);
     if (!first || first.notSent || !needsLook) return [];
     return [
       {

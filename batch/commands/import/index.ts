@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AdaptiveState } from '../../../shared/client/adaptive-limit.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
-import { importSheet, type ImportReport, type RecordOutcome } from '../../../shared/import/import-sheet.ts';
+import { importSheet, type ImportReport } from '../../../shared/import/import-sheet.ts';
 import { describeProblem } from '../../../shared/import/problems.ts';
 import { describeEvidence } from '../../../shared/sheet/content-match.ts';
 import type { Grid } from '../../../shared/sheet/grid.ts';
@@ -27,6 +27,7 @@ import { FileImportRun } from './file-ports.ts';
 import { isEInvoiceFile, loadEInvoiceFile } from './einvoice.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
+import { describeRows, noticeLines, notDoneRecords, updateLines } from './record-lines.ts';
 
 export type { ImportOptions } from './options.ts';
 export type { ImportSummary } from './report.ts';
@@ -142,7 +143,9 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
           .map((w) => cliText(describeProblem(w, where), w.remedies)),
       ),
     ],
-    notices: noticesOf(report.outcomes),
+    notices: noticeLines(report.outcomes, where),
+    updates: updateLines(report.outcomes, where),
+    notDone: notDoneRecords(report.outcomes, where),
     hiddenRowsSkipped: planned.hiddenRows.length,
     concurrency: concurrencyUsed(settings, session.client.http.limitState()),
     interrupted: report.interrupted,
@@ -186,23 +189,6 @@ function mappingUsed({ report: { mapping, given }, saved }: DoneRun): MappingFil
     ...toSavedMapping(mapping, saved),
     ...(given.skipLines ? { skipLines: [...given.skipLines] } : {}),
     ...(given.gstRate ? { gstRate: given.gstRate } : {}),
-  });
-}
-
-/** `invoices.xlsx, sheet Invoices, rows 4, 5` */
-function describeRows(rowNumbers: readonly number[], where: { source: string; sheet: string }): string {
-  return `${where.source}, sheet ${where.sheet}, row${rowNumbers.length > 1 ? 's' : ''} ${rowNumbers.join(', ')}`;
-}
-
-/** Updates that delete line items or change a receipt under review, one line per record, said first. */
-function noticesOf(outcomes: readonly RecordOutcome[]): string[] {
-  return outcomes.flatMap(({ rowNumbers, first }) => {
-    const message = first?.message ?? '';
-    if (!first || !['would update', 'updated'].includes(first.status) || !/DELETED|under review/.test(message))
-      return [];
-    return [
-      `${rowNumbers.length === 1 ? 'row' : 'rows'} ${rowNumbers.join(', ')}: ${first.sequence ?? ''} ${first.status}: ${message}`,
-    ];
   });
 }
 

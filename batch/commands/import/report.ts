@@ -4,6 +4,7 @@ import type { StatusCounts } from '../../../shared/import/results.ts';
 import type { ImportKind } from '../../../shared/kinds/index.ts';
 import type { CommandIO } from '../../ui/io.ts';
 import { printRecipeSummary, type RecipeSummary } from './recipe-summary.ts';
+import type { NotDoneRecord } from './record-lines.ts';
 
 /** What an import run did, as printed by `--json`. */
 export interface ImportSummary {
@@ -30,9 +31,16 @@ export interface ImportSummary {
   mappingEvidence: string[];
   /** Every refusal: file, sheet, row, column, value, reason. */
   problems: string[];
+  /**
+   * Every record not done (failed, conflict, duplicate; not those a stop left unsent): its rows, status
+   * and why, as its rows' Message in the results file says; printed after `problems`.
+   */
+  notDone: NotDoneRecord[];
   warnings: string[];
   /** Updates that delete line items or touch receipts under review: said before anything else. */
   notices: string[];
+  /** The other updates, one line per record saying what changes (its rows' Message), after `notices`. */
+  updates: string[];
   /** Rows left out because the workbook hides or filters them out (`--include-hidden` imports them). */
   hiddenRowsSkipped: number;
   /**
@@ -60,7 +68,10 @@ const SAID = {
   failed: 'failed',
 } as const;
 
-/** Prints the summary: JSON on standard output with `--json`, else problems and one line on standard error. */
+/**
+ * Prints the summary: JSON on standard output with `--json`, else on standard error the notices, the
+ * updates, warnings, problems and records not done (each with its reason), then one line.
+ */
 export function printSummary(
   summary: ImportSummary,
   io: CommandIO,
@@ -77,8 +88,10 @@ export function printSummary(
     io.out(JSON.stringify(summary.mapping, null, 2));
   }
   for (const notice of summary.notices) io.err(notice);
+  for (const update of summary.updates) io.err(update);
   for (const warning of summary.warnings) io.err(`warning: ${warning}`);
   for (const problem of summary.problems) io.err(problem);
+  for (const record of summary.notDone) io.err(record.text);
   printRecipeSummary(summary.recipes, io, summary.dryRun);
   const { rows, records } = summary;
   const noun = summary.kind;

@@ -23,6 +23,8 @@ function interrupted(notSent: number): ImportSummary {
     problems: [],
     warnings: [],
     notices: [],
+    updates: [],
+    notDone: [],
     hiddenRowsSkipped: 0,
     concurrency: { adaptive: false, reached: 1, pushedBack: 0, pacedTo: null },
     interrupted: true,
