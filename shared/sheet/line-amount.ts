@@ -22,6 +22,7 @@ import {
 /** Words that say a column's GST basis (price-basis.ts) or that it is net: not what the column is. */
 const BASIS_WORDS = new Set([
   'ex',
+  'exc',
   'excl',
   'excluding',
   'exclusive',
@@ -65,7 +66,7 @@ const LINE_AMOUNTS: ReadonlySet<string> = new Set([
 ]);
 
 function withoutBasis(normalised: string): string {
-  return normalised.replace(/(?:inc|ex|excl|incl)?gst$/, '');
+  return normalised.replace(/(?:inc|ex|exc|excl|incl)?gst$/, '');
 }
 
 /**

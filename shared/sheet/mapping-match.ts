@@ -2,14 +2,18 @@
  * Matching header texts to fields by synonym (shared/kinds/field-registry.ts), in three passes of decreasing certainty;
  * each field takes at most one column and each column at most one field:
  * 1. exact: the normalised header is a synonym (`No. of packs` → quantity);
- * 2. without bracketed parts: `Qty (packs)` → `qty` → quantity, `Pack Size [L]` → pack_size;
- * 3. whole words: a run of the header's words is a synonym, the longest run wins, and it covers at
- *    least half the words (`Supplier name / vendor` → supplier). A header whose longest runs name two
+ * 2. without bracketed parts: `Qty (packs)` → `qty` → quantity, `Pack Size [L]` → pack_size; and, for a
+ *    field holding money (the pack cost, the line total), also without what the header says of GST
+ *    (`Price incl GST` → `price` → pack_cost: price-basis.ts reads the qualifier for the price basis);
+ * 3. whole words: a run of the header's words is a synonym, the longest run wins, and it covers at least
+ *    half the words (`Supplier name / vendor` → supplier); when no run is, the same without what the header
+ *    says of GST, for a field holding money (`Cost Price incl. GST`). A header whose longest runs name two
  *    different fields (`Total Qty`) is left unplaced.
  * Within a pass, a more specific synonym (earlier in the field's list) wins, then the leftmost column:
  * with `Date` and `Date Received` both present, `Date Received` is the date received.
  */
-import { kindOf, normaliseHeader, type ImportKind, type MappedField } from '../kinds/index.ts';
+import { kindOf, normaliseHeader, type FieldSpec, type ImportKind, type MappedField } from '../kinds/index.ts';
+import { withoutGstQualifier } from './price-basis.ts';
 
 export type { MappedField } from '../kinds/index.ts';
 
@@ -50,6 +54,15 @@ function synonymIndex(kind: ImportKind): SynonymIndex {
 }
 
 /**
+ * Keeps the candidates for a field holding money (exported as money: the pack cost, the line total): the
+ * only fields a header saying inc or ex GST can name, so `Qty inc GST` is no quantity.
+ */
+function moneyOnly(kind: ImportKind, candidates: Candidate[]): Candidate[] {
+  const registry = kindOf(kind).registry as Readonly<Record<string, FieldSpec>>;
+  return candidates.filter((c) => registry[c.field]?.export?.type === 'money');
+}
+
+/**
  * Matches header texts (by 0-based column; '' for none) to the fields of `kind`, around `preset`.
  * Pure; never throws.
  */
@@ -78,23 +91,47 @@ export function matchHeaders(headers: readonly string[], kind: ImportKind, prese
       .map((s) => ({ column, field: s.field, rank: rank + s.index }));
 
   const exact = assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(h)) : [])));
-  assign(headers.flatMap((h, c) => (free(c) ? lookup(c, normaliseHeader(stripBrackets(h))) : [])));
-  assign(headers.flatMap((h, c) => (free(c) ? wordCandidates(h, c, lookup, takenFields) : [])));
+  assign(headers.flatMap((h, c) => (free(c) ? bareCandidates(h, c, lookup, kind) : [])));
+  assign(headers.flatMap((h, c) => (free(c) ? wordCandidates(h, c, lookup, takenFields, kind) : [])));
   return { columns, exact };
+}
+
+type Lookup = (c: number, key: string, rank?: number, all?: boolean) => Candidate[];
+
+/** Pass 2 for one header: without brackets, and without what it says of GST for a field holding money. */
+function bareCandidates(header: string, column: number, lookup: Lookup, kind: ImportKind): Candidate[] {
+  const bare = stripBrackets(header);
+  const unqualified = withoutGstQualifier(bare);
+  const found = lookup(column, normaliseHeader(bare));
+  return unqualified === bare ? found : [...found, ...moneyOnly(kind, lookup(column, normaliseHeader(unqualified)))];
 }
 
 /**
  * Pass 3 for one header: the longest word runs that are synonyms, if they agree on one field, counting
  * fields already placed (`Unit Price` beside a placed `Net Price` names the price and the unit: unplaced).
+ * The header's words are tried with what it says of GST first (`Price ex GST inc disc` → `priceexgst`),
+ * then, when no run of them is a synonym, without it, for a field holding money (`Cost Price incl. GST`).
  */
 function wordCandidates(
   header: string,
   column: number,
-  lookup: (c: number, key: string, rank?: number, all?: boolean) => Candidate[],
+  lookup: Lookup,
   taken: ReadonlySet<MappedField>,
+  kind: ImportKind,
 ): Candidate[] {
-  const outside = words(stripBrackets(header));
-  const tokens = outside.length > 0 ? outside : words(header);
+  const outside = stripBrackets(header);
+  const text = words(outside).length > 0 ? outside : header;
+  const unqualified = runCandidates(words(withoutGstQualifier(text)), column, lookup, taken);
+  return runCandidates(words(text), column, lookup, taken) ?? (unqualified && moneyOnly(kind, unqualified)) ?? [];
+}
+
+/** The candidates of the longest runs of `tokens` that are synonyms ([] when they disagree), or null when none is. */
+function runCandidates(
+  tokens: readonly string[],
+  column: number,
+  lookup: Lookup,
+  taken: ReadonlySet<MappedField>,
+): Candidate[] | null {
   for (let length = tokens.length; length > 0 && length * 2 >= tokens.length; length -= 1) {
     const found: Candidate[] = [];
     for (let start = 0; start + length <= tokens.length; start += 1) {
@@ -108,7 +145,7 @@ function wordCandidates(
     // Agreeing on one field: a candidate only while that field is free.
     return found.filter((f) => !taken.has(f.field));
   }
-  return [];
+  return null;
 }
 
 /** The header without `(...)`, `[...]` and `{...}` parts: units and remarks. */

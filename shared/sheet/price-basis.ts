@@ -4,7 +4,7 @@
  * a header that says which it is decides, and one that contradicts what the import was told stops
  * the import before anything is read further. Pure.
  */
-import type { ColumnMapping } from './mapping.ts';
+import type { ColumnMapping } from './column-mapping.ts';
 import { MappingError } from './mapping-error.ts';
 
 /** Whether a column's amounts include GST: from its header, when the header says. */
@@ -12,18 +12,18 @@ export type GstBasis = 'inc' | 'ex';
 
 const TAX = '(?:gst|tax|vat)';
 const INC_WORD = '(?:inc|incl|including|inclusive(?:\\s+of)?|with)';
-const EX_WORD = '(?:ex|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)';
+const EX_WORD = '(?:ex|exc|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)';
 /** `inc GST`, `ex GST`: the word before the tax word. */
 const INC_BEFORE = new RegExp(`\\b${INC_WORD}\\.?[\\s-]*${TAX}\\b`, 'i');
 const EX_BEFORE = new RegExp(`\\b${EX_WORD}\\.?[\\s-]*${TAX}\\b`, 'i');
 /** `GST inclusive`, `GST excl`: the word after it. */
 const INC_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:inc|incl|inclusive|included)\\b`, 'i');
-const EX_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:ex|excl|exclusive|excluded)\\b`, 'i');
+const EX_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:ex|exc|excl|exclusive|excluded)\\b`, 'i');
 const NETT = /\bnett?\b/i;
 /** `inc` or `ex` with nothing after it but a closing bracket: `Price inc`, `Unit Price (incl.)`, `Cost ex.` (the tax unsaid). */
 const ALONE = '\\.?\\s*\\)?\\s*$';
 const INC_ALONE = new RegExp(`\\b(?:inc|incl|inclusive)${ALONE}`, 'i');
-const EX_ALONE = new RegExp(`\\b(?:ex|excl|exclusive)${ALONE}`, 'i');
+const EX_ALONE = new RegExp(`\\b(?:ex|exc|excl|exclusive)${ALONE}`, 'i');
 
 /**
  * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`,
@@ -40,6 +40,20 @@ export function gstBasisOfHeader(header: string): GstBasis | 'both' | null {
     (NETT.test(header) ? 'ex' : null) ??
     said(INC_ALONE.test(header), EX_ALONE.test(header))
   );
+}
+
+/** The four qualifier patterns, each matching everywhere in a header. */
+const QUALIFIERS = [INC_BEFORE, EX_BEFORE, INC_AFTER, EX_AFTER].map((re) => new RegExp(re.source, 'gi'));
+
+/**
+ * The header without what it says of GST (`inc GST`, `Incl. GST`, `excl tax`, `GST inclusive`: each phrase
+ * {@link gstBasisOfHeader} reads before `nett` or a lone `inc`): `'Price inc GST'` → `'Price  '`,
+ * `'Cost excl. GST'` → `'Cost  '`, `'Unit Price'` → `'Unit Price'`. The mapping (mapping-match.ts) matches a
+ * header on what is left, so a qualifier never counts against a synonym, and what it takes out is always
+ * read here for the price basis.
+ */
+export function withoutGstQualifier(header: string): string {
+  return QUALIFIERS.reduce((text, re) => text.replace(re, ' '), header);
 }
 
 /**

@@ -14,6 +14,8 @@ describe('namesLineAmount', () => {
     ['Extended', true],
     ['Total ex GST', true],
     ['Total (ex GST)', true],
+    ['Amount exc GST', true],
+    ['Total exc. GST', true],
     ['Amount', true],
     ['Net amount', true],
     ['Unit price', false],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
-import { checkPriceBasis, gstBasisOfHeader } from '../../../shared/sheet/price-basis.ts';
+import { checkPriceBasis, gstBasisOfHeader, withoutGstQualifier } from '../../../shared/sheet/price-basis.ts';
 
 const where = { source: 'bills.csv', sheet: 'bills' };
 function mapping(cost: string, total?: string): ColumnMapping {
@@ -50,6 +50,30 @@ describe('gstBasisOfHeader', () => {
   ])('%j → %s', (header, basis) => {
     expect(gstBasisOfHeader(header)).toBe(basis);
   });
+
+  // `exc` was read as saying nothing: with --prices-include-gst, an ex-GST price would have lost a tenth.
+  it.each(['Price exc GST', 'Price Exc. GST', 'Cost GST exc', 'Price exc'])('%j → ex', (header) => {
+    expect(gstBasisOfHeader(header)).toBe('ex');
+  });
+});
+
+describe('withoutGstQualifier', () => {
+  it.each([
+    ['Price inc GST', 'Price'],
+    ['Price Inc. GST', 'Price'],
+    ['Cost incl. GST', 'Cost'],
+    ['Price excl GST', 'Price'],
+    ['Price exc GST', 'Price'],
+    ['Unit Price GST inclusive', 'Unit Price'],
+    ['Pre-GST total', 'total'],
+    ['Price ex GST inc disc', 'Price inc disc'],
+    // What gstBasisOfHeader reads without a tax word (`Price inc`, `Nett price`) names the field: kept.
+    ['Price inc', 'Price inc'],
+    ['Nett price', 'Nett price'],
+    ['GST', 'GST'],
+  ])('%j → %j', (header, left) => {
+    expect(withoutGstQualifier(header).replace(/\s+/g, ' ').trim()).toBe(left);
+  });
 });
 
 describe('checkPriceBasis', () => {
@@ -92,6 +116,13 @@ describe('checkPriceBasis', () => {
       costIncludesGst: false,
       totalIncludesGst: true,
     });
+  });
+
+  it('refuses an `exc GST` pack cost column when told prices include GST, instead of taking GST off it', () => {
+    expect(() => checkPriceBasis(mapping('Price exc GST'), '0.1', where)).toThrow(
+      "the import was told prices include GST, but the column 'Price exc GST' (mapped to the pack cost) says its prices exclude GST",
+    );
+    expect(checkPriceBasis(mapping('Price exc GST'), null, where).costIncludesGst).toBe(false);
   });
 
   it('refuses a price column whose header says both', () => {

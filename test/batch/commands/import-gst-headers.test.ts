@@ -1,0 +1,75 @@
+// A price column headed `Price inc GST` (a user trial's sheet) was not taken as the pack cost, and the import
+// asked for a column headed 'Price ex GST'. Now it is, its prices read as including GST: a dry run says so and
+// sends nothing, and the import sends each pack cost ex GST. Real CSV, the sandbox over HTTP.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../sandbox/index.ts';
+import { WILLOW } from '../../support/catalogue.ts';
+import { runImportCli } from '../../support/import.ts';
+import { listAll } from '../../support/service.ts';
+
+const HEADER = 'Invoice No,Supplier,Date Received,Deliver To,Product,Qty,Pack Size,Unit';
+const LINE = 'Farmco Rural Supplies,3/2/2026,Main Chemical Shed,Glyfos 540';
+
+describe('a price column headed with a GST qualifier', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    dir = await mkdtemp(join(tmpdir(), 'shed-gst-headers-'));
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  /** The pack costs of the receipt the sandbox holds for `invoice`, in line order ([] when none). */
+  async function packCosts(invoice: string): Promise<string[]> {
+    const all = await listAll(sandbox.url, WILLOW, 'receipts');
+    const receipt = all.find((r: { notes: string | null }) => (r.notes ?? '').startsWith(`Invoice ${invoice}`));
+    return receipt ? receipt.line_items.map((l: { pack_cost: string }) => l.pack_cost) : [];
+  }
+
+  it("'Price inc GST' with --prices-include-gst --dry-run: the pack cost, ex GST, nothing sent; then sent ÷ 1.1", async () => {
+    const file = join(dir, 'inc.csv');
+    await writeFile(
+      file,
+      [`${HEADER},Price inc GST`, `GST-INC,${LINE},2,20,L,203.50`, `GST-INC,${LINE},1,20,L,50`].join('\r\n'),
+    );
+    const dry = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true, pricesIncludeGst: true });
+    expect(dry.summary.mapping.columns).toMatchObject({ pack_cost: 'Price inc GST' });
+    expect(dry.summary.mapping.prices_include_gst).toBe(true);
+    expect(dry.summary.records).toMatchObject({ total: 1, valid: 1, 'would create': 1, created: 0 });
+    expect(dry.summary.exitCode).toBe(0);
+    expect(dry.io.stderr.join('\n')).toContain(
+      'warning: prices include GST: each pack cost is sent excluding GST (the price ÷ 1.1, to the cent)',
+    );
+    expect(await packCosts('GST-INC')).toEqual([]);
+
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true });
+    expect(summary.records.created).toBe(1);
+    // 203.50 ÷ 1.1 = 185; 50 ÷ 1.1 = 45.4545… → 45.45.
+    expect(await packCosts('GST-INC')).toEqual(['185', '45.45']);
+  });
+
+  it("'Price inc GST' without being told is refused, naming the flag, not 'Add a column headed Price ex GST'", async () => {
+    const file = join(dir, 'inc-untold.csv');
+    await writeFile(file, [`${HEADER},Price inc GST`, `GST-UNTOLD,${LINE},2,20,L,203.50`].join('\r\n'));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, dryRun: true }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain("the column 'Price inc GST' (mapped to the pack cost) holds prices including GST");
+    expect(error?.message).not.toContain("Add a column headed 'Price ex GST'");
+  });
+
+  it("'Price excl GST': the pack cost as it stands", async () => {
+    const file = join(dir, 'ex.csv');
+    await writeFile(file, [`${HEADER},Price excl GST`, `GST-EX,${LINE},2,20,L,185.00`].join('\r\n'));
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file });
+    expect(summary.records.created).toBe(1);
+    expect(summary.mapping.prices_include_gst).toBeUndefined();
+    expect(await packCosts('GST-EX')).toEqual(['185']);
+  });
+});

@@ -1,0 +1,97 @@
+// A header that says inc or ex GST (`Price inc GST`, `Cost excl. GST`) is the pack cost or the line total, its
+// qualifier not counted against the synonym; and what the qualifier says is how its amounts are read (price-basis.ts).
+import { describe, expect, it } from 'vitest';
+import type { ImportKind } from '../../../shared/kinds/index.ts';
+import type { Grid } from '../../../shared/sheet/grid.ts';
+import { matchHeaders } from '../../../shared/sheet/mapping-match.ts';
+import { detectMapping, type ColumnMapping } from '../../../shared/sheet/mapping.ts';
+import { MappingError } from '../../../shared/sheet/mapping-error.ts';
+import { checkPriceBasis } from '../../../shared/sheet/price-basis.ts';
+import { thrownBy } from '../../support/errors.ts';
+
+const WHERE = { source: 'bills.csv', sheet: 'bills' };
+const HEADER = ['Invoice No', 'Supplier', 'Date Received', 'Deliver To', 'Product', 'Qty', 'Pack Size', 'Unit'];
+const ROW = ['A-1', 'Farmco Rural Supplies', '3/2/2026', 'Main Chemical Shed', 'Glyfos 540', 2, 20, 'L', 203.5];
+
+/** The mapping of a receipts sheet whose last column is headed `price`. */
+function mappingWith(price: string): ColumnMapping {
+  const grid: Grid = {
+    source: WHERE.source,
+    sheet: WHERE.sheet,
+    rows: [[...HEADER, price], ROW].map((cells, i) => ({ rowNumber: i + 1, cells })),
+  };
+  return detectMapping(grid, 'receipts');
+}
+
+/** The field `header` is placed on, alone or beside `others`. */
+function fieldOf(header: string, kind: ImportKind = 'receipts', others: string[] = []): string | undefined {
+  const { columns } = matchHeaders([...others, header], kind);
+  return [...columns].find(([, column]) => column === others.length)?.[0];
+}
+
+// Each of these was left unplaced: its qualifier's words counted against the one-word synonym `price` or `cost`.
+const INC = ['Price inc GST', 'Price incl GST', 'Price Inc. GST', 'Cost inc GST', 'Price incl. GST', 'Cost incl. GST'];
+const EX = ['Price excl GST', 'Cost ex GST', 'Price exc GST', 'Price excl. GST', 'Price excluding GST'];
+// These were placed already (brackets, or a two-word synonym); kept here so every spelling is read both ways.
+const INC_BEFORE = ['Price (incl GST)', 'Price (inc GST)', 'Unit Price inc GST', 'Unit cost inc GST'];
+const EX_BEFORE = ['Price ex GST', 'Price ex. GST', 'Cost (ex GST)', 'Unit cost ex GST'];
+
+describe('a price header saying inc GST', () => {
+  it.each([...INC, ...INC_BEFORE])('%j is the pack cost, its prices read as including GST', (header) => {
+    const mapping = mappingWith(header);
+    expect(mapping.columns.pack_cost).toBe(HEADER.length);
+    expect(mapping.missing).toEqual([]);
+    expect(checkPriceBasis(mapping, '0.1', WHERE)).toEqual({ costIncludesGst: true, totalIncludesGst: true });
+    // Not told: refused with the existing wording, never read as ex GST.
+    const error = thrownBy(() => checkPriceBasis(mapping, null, WHERE), MappingError);
+    expect(error.code).toBe('gst_basis');
+    expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) holds prices including GST`);
+    expect(error.remedies).toEqual([{ code: 'prices_include_gst' }]);
+  });
+});
+
+describe('a price header saying ex GST', () => {
+  it.each([...EX, ...EX_BEFORE])('%j is the pack cost, its prices read as excluding GST', (header) => {
+    const mapping = mappingWith(header);
+    expect(mapping.columns.pack_cost).toBe(HEADER.length);
+    expect(mapping.missing).toEqual([]);
+    expect(checkPriceBasis(mapping, null, WHERE)).toEqual({ costIncludesGst: false, totalIncludesGst: false });
+    // Told prices include GST: a contradiction, refused, never read as inc GST.
+    const error = thrownBy(() => checkPriceBasis(mapping, '0.1', WHERE), MappingError);
+    expect(error.code).toBe('gst_basis');
+    expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) says its prices exclude GST`);
+    expect(error.remedies).toEqual([{ code: 'prices_exclude_gst' }]);
+  });
+});
+
+describe('GST qualifiers in the header matching', () => {
+  it('place a line total saying inc or ex GST on the line total', () => {
+    for (const header of ['Total inc GST', 'Amount incl. GST', 'Total excl GST', 'Pre-GST total']) {
+      expect(fieldOf(header, 'receipts', ['Price'])).toBe('line_total');
+    }
+  });
+
+  it('place a header whose words without the qualifier name the price (`Cost Price incl. GST`)', () => {
+    expect(fieldOf('Cost Price incl. GST')).toBe('pack_cost');
+  });
+
+  it('do not let a header saying GST name a field that holds no money', () => {
+    expect(fieldOf('Qty inc GST')).toBeUndefined();
+    expect(fieldOf('Note: prices ex GST')).toBeUndefined();
+    // A returns sheet has no price: its unit is not `Unit Price inc GST`, its amount not `Amount inc GST`.
+    expect(fieldOf('Unit Price inc GST', 'returns')).toBeUndefined();
+    expect(fieldOf('Amount inc GST', 'returns')).toBeUndefined();
+  });
+
+  it('still read a header with its qualifier as words: `Price ex GST inc disc` is `Price ex GST`', () => {
+    expect(fieldOf('Price ex GST inc disc')).toBe('pack_cost');
+    expect(fieldOf('Price ex GST incl. freight')).toBe('pack_cost');
+  });
+
+  it('let an exact price header beat one saying GST to its left, which is left unplaced', () => {
+    for (const exact of ['Price ex GST', 'Unit Price', 'Price']) {
+      const { columns } = matchHeaders(['Price inc GST', exact], 'receipts');
+      expect(Object.fromEntries(columns)).toEqual({ pack_cost: 1 });
+    }
+  });
+});
