@@ -1,6 +1,6 @@
 /**
- * The attempts of one write whose outcome may stay unknown (a create or update whose answer was lost),
- * with back-off between them (p-retry), and the rows they end in when they run out.
+ * The attempts of one write whose outcome may stay unknown (a create or update whose answer was lost; undo's
+ * restore too), with back-off between them (p-retry), and the rows they end in when they run out.
  */
 import pRetry from 'p-retry';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -13,7 +13,7 @@ import { DEFAULT_ATTEMPTS, RETRY_DELAY } from './run-options.ts';
  * Runs `attempt` until it returns or throws p-retry's AbortError (rethrown as the error it wraps), at
  * most `attempts` times, waiting the back-off of {@link RETRY_DELAY} (from `firstMs`, doubling, at most
  * 40× it, times 1–2) between them; rejects with the last attempt's error when they run out. What every
- * write whose outcome may stay unknown is sent again with.
+ * write whose outcome may stay unknown is sent again with: an import's create or update, undo's restore.
  */
 export function withBackOff<T>(
   attempt: () => Promise<T>,

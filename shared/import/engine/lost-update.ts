@@ -1,8 +1,9 @@
 /**
  * What follows an update sent once whose outcome is unknown (a 5xx, no answer in time, a dropped answer), for
- * every writer that puts a record as it wants it (an import's update, run.ts). The service has no conditional
- * update, so the update is never repeated blind: its 503's Retry-After is waited, the record read back, and only
- * a record neither written by it nor changed by someone since it was read is sent again.
+ * every writer that puts a record as it wants it: an import's update (run.ts) and undo's restore
+ * (batch/commands/undo/restore.ts). The service has no conditional update, so the update is never repeated
+ * blind: its 503's Retry-After is waited, the record read back, and only a record neither written by it nor
+ * changed by someone since it was read is sent again.
  */
 import type { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 import type { ServiceRecord } from './existing.ts';

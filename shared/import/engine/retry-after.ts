@@ -1,6 +1,7 @@
 /**
- * The wait a create or update whose answer was lost owes the service before it is looked for (read back)
- * and sent again: the `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted from the answer.
+ * The wait a create or update (or undo's restore) whose answer was lost owes the service before it is looked
+ * for (read back) and sent again: the `Retry-After` of that answer (a 503 asking for time, gaps row 18), counted
+ * from the answer.
  */
 import { sleep } from '../../client/abortable.ts';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -12,14 +13,15 @@ export const RETRY_AFTER_MAX_MS = 30_000;
 const NOT_SENT_AGAIN = {
   'not created': { waits: 'an import', state: 'the record is not there', again: 'run the import again later' },
   'not updated': { waits: 'an import', state: 'the record is as it was', again: 'run the import again later' },
+  'not restored': { waits: 'undo', state: 'the record is not put back', again: 'run undo again later' },
 } as const;
 
-/** The write a Retry-After too long ends: an import's create or update. */
+/** The write a Retry-After too long ends: an import's create or update, or undo's restore. */
 export type NotSentAgain = keyof typeof NOT_SENT_AGAIN;
 
 /**
- * Why a create whose answer was lost (and that was looked for and is not there), or an update (read back
- * and not applied), is not sent again when its answer asked for longer than
+ * Why a create whose answer was lost (and that was looked for and is not there), or an update or undo's
+ * restore (read back and not applied), is not sent again when its answer asked for longer than
  * {@link RETRY_AFTER_MAX_MS} (the message, before the error's own); null when it did not (no Retry-After,
  * or one a run waits out: {@link waitRetryAfter}).
  */
