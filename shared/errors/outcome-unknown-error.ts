@@ -28,6 +28,8 @@ export class OutcomeUnknownError extends RequestError {
    * milliseconds; null when it did not: a next attempt of the create waits at least this long.
    */
   readonly retryAfterMs: number | null;
+  /** What happened, in words (`the service answered 502 Bad Gateway`, `no answer within 30000 ms`). */
+  readonly explanation: string;
 
   constructor(
     target: RequestTarget,
@@ -52,6 +54,7 @@ export class OutcomeUnknownError extends RequestError {
     this.startedAt = details.startedAt;
     this.status = details.status ?? null;
     this.retryAfterMs = details.retryAfterMs ?? null;
+    this.explanation = details.explanation;
   }
 
   override toJSON(): Record<string, unknown> {

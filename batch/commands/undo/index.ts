@@ -23,6 +23,7 @@ import { describeOther, otherOrganisations, sameId, undoOrganisation } from './o
 import type { IntentEntry, JournalEntry } from '../../../shared/import/engine/journal.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/sheet/values/default-time-zone.ts';
 import { UNDO_OPS } from './kind-ops.ts';
+import { restoreRecord, type RestoreOptions, type RestoreOutcome } from './restore.ts';
 
 /** Options of `shed undo JOURNAL [--yes]`. */
 export interface UndoOptions extends ConnectionFlags {
@@ -65,7 +66,9 @@ export interface UndoSummary {
  * service (lost-creates.ts) and updates with no `applied` read first (unapplied.ts).
  * A record changed in the service since the run wrote it (its `updated_at` differs from the one the
  * journal recorded) is someone else's work now: it is left alone and named, unless `force`. A 404 counts
- * as already gone only when the service's deleted list holds the record. Undo holds the journal's lock,
+ * as already gone only when the service's deleted list holds the record. A restore is sent once: one whose
+ * answer is lost is read back, and sent again only when not applied and unchanged since undo read it; changed
+ * by someone meanwhile, it is left alone and named (restore.ts). Undo holds the journal's lock,
  * so it cannot run while an import of the same file is sending.
  * @returns the summary; `exitCode` 1 when a record was left alone, failed, could not be settled, or is
  *   another organisation's.
@@ -136,12 +139,13 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
     io.err('Nothing changed.');
     return summary;
   }
+  const timeZone = options.timezone ?? DEFAULT_TIME_ZONE;
+  const how = { force: Boolean(options.force), timeZone, summary, organisationId: organisation.id };
   const lock = await acquireRunLock(lockPathFor(options.journal), `undoing ${options.journal}`);
   try {
     const journal = await FileJournal.open(options.journal, { service: connection.baseUrl });
     try {
-      for (const step of steps)
-        await undoStep(org, step, { force: Boolean(options.force), summary, journal, organisationId: organisation.id });
+      for (const step of steps) await undoStep(org, step, { ...how, journal });
     } finally {
       await journal.close();
     }
@@ -219,7 +223,7 @@ function finish(summary: UndoSummary, options: UndoOptions): UndoSummary {
 async function undoStep(
   org: OrgClient,
   step: UndoStep,
-  context: { force: boolean; summary: UndoSummary; journal: FileJournal; organisationId: string },
+  context: RestoreOptions & { summary: UndoSummary; journal: FileJournal; organisationId: string },
 ): Promise<void> {
   const { summary } = context;
   try {
@@ -237,7 +241,12 @@ async function undoStep(
         return;
       }
     }
-    const gone = !current || (await applyStep(org, step, current));
+    const applied = current ? await applyStep(org, step, current, context) : 'gone';
+    if (typeof applied === 'object') {
+      summary[applied.left].push({ sequence: step.sequence, reason: applied.reason });
+      return;
+    }
+    const gone = applied === 'gone';
     // A 404 is not proof: the record may be another organisation's. Only the deleted list says it was deleted.
     if (gone && !(await listedAsDeleted(org, step))) {
       summary.failed.push({ sequence: step.sequence, reason: NOT_LISTED_AS_DELETED });
@@ -314,15 +323,21 @@ function whereRows(entry: { file?: string | undefined; sheet?: string | undefine
 }
 
 /**
- * Applies one step to the record as just read (`current`); true when it no longer exists (nothing to do).
+ * Applies one step to the record as just read (`current`): deleted, or restored; `gone` when it no longer
+ * exists (nothing to do); or, a restore, left as it is with why (restore.ts).
  */
-async function applyStep(org: OrgClient, step: UndoStep, current: Receipt | Return): Promise<boolean> {
+async function applyStep(
+  org: OrgClient,
+  step: UndoStep,
+  current: Receipt | Return,
+  options: RestoreOptions,
+): Promise<'deleted' | RestoreOutcome> {
+  if (step.action === 'restore') return restoreRecord(org, step, current, options);
   try {
-    if (step.action === 'delete') await UNDO_OPS[step.kind].delete(org, step.recordId);
-    else await UNDO_OPS[step.kind].restore(org, step.recordId, step.previous, current);
-    return false;
+    await UNDO_OPS[step.kind].delete(org, step.recordId);
+    return 'deleted';
   } catch (error) {
-    if (error instanceof NotFoundError) return true;
+    if (error instanceof NotFoundError) return 'gone';
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The attempts of one write whose outcome may stay unknown (a create or update whose answer was lost),
- * with back-off between them (p-retry), and the rows they end in when they run out.
+ * The attempts of one write whose outcome may stay unknown (a create or update whose answer was lost; undo's
+ * restore too), with back-off between them (p-retry), and the rows they end in when they run out.
  */
 import pRetry from 'p-retry';
 import { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
@@ -8,6 +8,26 @@ import type { ImportDraft } from './ops.ts';
 import type { RowResult } from '../outcome.ts';
 import { failed } from './row-results.ts';
 import { DEFAULT_ATTEMPTS, RETRY_DELAY } from './run-options.ts';
+
+/**
+ * Runs `attempt` until it returns or throws p-retry's AbortError (rethrown as the error it wraps), at
+ * most `attempts` times, waiting the back-off of {@link RETRY_DELAY} (from `firstMs`, doubling, at most
+ * 40× it, times 1–2) between them; rejects with the last attempt's error when they run out. What every
+ * write whose outcome may stay unknown is sent again with: an import's create or update, undo's restore.
+ */
+export function withBackOff<T>(
+  attempt: () => Promise<T>,
+  attempts: number,
+  firstMs: number = RETRY_DELAY.firstMs,
+): Promise<T> {
+  return pRetry(attempt, {
+    retries: attempts - 1,
+    minTimeout: firstMs,
+    factor: RETRY_DELAY.factor,
+    maxTimeout: firstMs * RETRY_DELAY.maxTimes,
+    randomize: true,
+  });
+}
 
 /**
  * Runs `attempt` until it returns, up to `maxAttempts` (default {@link DEFAULT_ATTEMPTS}) times: each
@@ -25,15 +45,8 @@ export async function withAttempts(
   options: { maxAttempts?: number; retryDelayMs?: number },
 ): Promise<RowResult[]> {
   const attempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
-  const first = options.retryDelayMs ?? RETRY_DELAY.firstMs;
   try {
-    return await pRetry(attempt, {
-      retries: attempts - 1,
-      minTimeout: first,
-      factor: RETRY_DELAY.factor,
-      maxTimeout: first * RETRY_DELAY.maxTimes,
-      randomize: true,
-    });
+    return await withBackOff(attempt, attempts, options.retryDelayMs);
   } catch (error) {
     if (error instanceof OutcomeUnknownError) {
       return failed(
