@@ -5,6 +5,7 @@
  * blind: its 503's Retry-After is waited, the record read back, and only a record neither written by it nor
  * changed by someone since it was read is sent again.
  */
+import { AbortError } from 'p-retry';
 import type { OutcomeUnknownError } from '../../errors/outcome-unknown-error.ts';
 import type { ServiceRecord } from './existing.ts';
 import { retryAfterTooLong, waitRetryAfter, type NotSentAgain } from './retry-after.ts';
@@ -56,4 +57,24 @@ export async function readBackLost<R extends ServiceRecord>(
   if (!options.force && changedSince(now.updated_at, check.readAt)) return { verdict: 'changed', now };
   const tooLong = retryAfterTooLong(error, check.what);
   return tooLong ? { verdict: 'too_long', reason: tooLong, now } : { verdict: 'again', now };
+}
+
+/**
+ * {@link readBackLost} now, for a write retried by p-retry (attempts.ts): a read back that fails ends the
+ * write, as p-retry's AbortError of an error saying so. Sent again unread, it could write over a
+ * colleague's change; it may or may not have been applied, and the next run reads the record again.
+ */
+export function readBackOrEnd<R extends ServiceRecord>(
+  error: OutcomeUnknownError,
+  check: LostUpdateCheck<R>,
+  options: LostUpdateOptions = {},
+): Promise<LostUpdateVerdict<R>> {
+  return readBackLost(error, performance.now(), check, options).catch((readError: unknown) => {
+    const why = readError instanceof Error ? readError.message : String(readError);
+    throw new AbortError(
+      new Error(
+        `${check.what}, or not known to be: its answer was lost (${error.explanation}) and the record could not be read back (${why}), so it was not sent again; run the import again: it reads the record and sends what is still to change`,
+      ),
+    );
+  });
 }

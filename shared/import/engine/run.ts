@@ -23,7 +23,7 @@ import type { Hold } from './places.ts';
 import { InProgress, type Answered, type RecordStep } from './in-progress.ts';
 import { retryAfterTooLong, waitRetryAfter } from './retry-after.ts';
 import { withAttempts } from './attempts.ts';
-import { readBackLost } from './lost-update.ts';
+import { readBackOrEnd } from './lost-update.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -387,7 +387,7 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
         const read = () => this.ops.get(current.id);
         const applied = (now: R) => !this.ops.diff(draft, now).body;
         const check = { read, applied, readAt: current.updated_at, what: 'not updated' as const };
-        const lost = await readBackLost(error, performance.now(), check, this.options);
+        const lost = await readBackOrEnd(error, check, this.options);
         if (lost.verdict === 'applied') return this.updated(draft, lost.now, message);
         if (lost.verdict === 'changed') return lostAndChanged(this.ops, draft, lost.now, current);
         if (lost.verdict === 'too_long') return failed(draft, error, lost.reason);

@@ -387,6 +387,38 @@ describe('runImport updating a record by its Record ID', () => {
     expect(tooLong.sent).toHaveLength(1);
   });
 
+  it('ends a lost update whose record cannot be read back, sending it no more: a colleague change made meanwhile stays', async () => {
+    const svc = service();
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+    svc.records.push({ ...record });
+    const sent: string[] = [];
+    svc.ops.update = async (_id, body) => {
+      sent.push(body.name);
+      throw lost('server_error');
+    };
+    let reads = 0;
+    // The read before sending answers; the read back fails (the service down a while), and meanwhile a colleague renames it.
+    svc.ops.get = async () => {
+      reads += 1;
+      if (reads === 1) return { ...svc.records[0]! };
+      svc.records[0] = { ...record, updated_at: '2026-01-01T00:07:00Z', name: 'Colleague' };
+      throw new Error('the service answered 500 Internal Server Error');
+    };
+    svc.ops.diff = byName;
+    const results = await runImport(
+      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
+      svc.ops,
+      [{ ...record }],
+      { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 },
+    );
+    expect(sent).toEqual(['B']);
+    expect(results[0]).toMatchObject({ status: 'failed' });
+    expect(results[0]!.message).toBe(
+      'not updated, or not known to be: its answer was lost (the answer was lost) and the record could not be read back (the service answered 500 Internal Server Error), so it was not sent again; run the import again: it reads the record and sends what is still to change',
+    );
+    expect(svc.records[0]!.name).toBe('Colleague');
+  });
+
   it('sends no update when the run is stopped while its record is read', async () => {
     const svc = service();
     const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
