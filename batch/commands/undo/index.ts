@@ -23,6 +23,7 @@ import { describeOther, otherOrganisations, sameId, undoOrganisation } from './o
 import type { IntentEntry, JournalEntry } from '../../../shared/import/engine/journal.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/sheet/values/default-time-zone.ts';
 import { UNDO_OPS } from './kind-ops.ts';
+import { fingerprint } from '../../../shared/import/engine/fingerprint.ts';
 import { restoreRecord, type RestoreOptions, type RestoreOutcome } from './restore.ts';
 
 /** Options of `shed undo JOURNAL [--yes]`. */
@@ -237,7 +238,8 @@ async function undoStep(
     if (current && !context.force) {
       const changed = changedSinceWritten(current.updated_at, step.written);
       if (changed) {
-        summary.changed.push({ sequence: step.sequence, reason: changed });
+        const reason = `${changed}${await asCreatedNote(org, step, current, context.timeZone)}`;
+        summary.changed.push({ sequence: step.sequence, reason });
         return;
       }
     }
@@ -263,6 +265,19 @@ async function undoStep(
   } catch (error) {
     summary.failed.push({ sequence: step.sequence, reason: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/**
+ * Said of a created record changed since that still holds what the run created (its fingerprint's
+ * supplier, date, storage, order and invoice numbers and lines): the change may be the undo of a later
+ * run that updated it, which puts it back so. Only said: whether anyone else changed it is the user's call.
+ */
+async function asCreatedNote(org: OrgClient, step: UndoStep, current: Receipt | Return, timeZone: string) {
+  if (step.action !== 'delete' || !step.fingerprint) return '';
+  const now = await fingerprint(UNDO_OPS[step.kind].identity(org, current, timeZone));
+  return now === step.fingerprint
+    ? ". Its supplier, date, storage, numbers and lines are as this run created them: if the change was the undo of a later run's update, nothing of anyone else's is lost and --force undoes it"
+    : '';
 }
 
 /** The `created` entry of a record found for a send whose answer was lost (the import's own, `adopt`). */

@@ -15,7 +15,15 @@ const PREVIOUS_SCHEMA: Readonly<Record<ImportKind, typeof Receipt | typeof Retur
 
 /** One step of an undo: delete a record a run created, or put back one it updated. */
 export type UndoStep = (
-  | { action: 'delete'; kind: ImportKind; recordId: string; sequence: string; rowNumbers: number[] }
+  | {
+      action: 'delete';
+      kind: ImportKind;
+      recordId: string;
+      sequence: string;
+      rowNumbers: number[];
+      /** The fingerprint of what the run created (fingerprint.ts), when the journal records it. */
+      fingerprint?: string;
+    }
   | {
       action: 'restore';
       kind: ImportKind;
@@ -99,7 +107,7 @@ export function unansweredIntents(entries: readonly JournalEntry[]): IntentEntry
 
 /** The step that deletes a record a run created. */
 function deleteStep(entry: CreatedEntry): UndoStep {
-  return { action: 'delete', ...stepRecord(entry), written: entry.updatedAt ?? null };
+  return { action: 'delete', ...stepRecord(entry), fingerprint: entry.fingerprint, written: entry.updatedAt ?? null };
 }
 
 /** The step that puts back a record a run updated; null when the journal's previous state does not read. */

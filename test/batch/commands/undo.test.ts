@@ -117,6 +117,19 @@ describe('shed undo JOURNAL', () => {
     expect(strip(restored)).toEqual(strip(original));
   });
 
+  it('says of a record the undo of a later run put back that it holds what this run created (the runs undone newest first)', async () => {
+    // edit.xlsx's run updated one of a.xlsx's receipts, and its undo (above) put it back: changed since a.xlsx's run wrote it.
+    const journal = join(dir, 'a.xlsx.journal.jsonl');
+    const io = memoryIO();
+    const summary = await undoCommand({ ...connection(sandbox.url), journal, yes: true, io });
+    expect(summary.changed).toHaveLength(1);
+    expect(summary.changed[0]!.reason).toMatch(
+      /^changed in the service at .*--force to undo it anyway\. Its supplier, date, storage, numbers and lines are as this run created them: if the change was the undo of a later run's update, nothing of anyone else's is lost and --force undoes it$/,
+    );
+    const forced = await undoCommand({ ...connection(sandbox.url), journal, yes: true, force: true, io: memoryIO() });
+    expect(forced.deleted).toEqual([summary.changed[0]!.sequence]);
+  });
+
   it('leaves alone a record someone changed after the run, naming it (exit 1); --force undoes it too', async () => {
     await runImportCli(sandbox.url, {
       kind: 'receipts',
