@@ -243,5 +243,5 @@ export function resultsFormatProblem(inputPath: string, outputPath: string): str
   const format = formatOf(inputPath);
   if (format === null) return `results files are written for .xlsx and .csv inputs, not '${basename(inputPath)}'`;
   if (extname(outputPath).toLowerCase() === format) return null;
-  return `the results file must be ${format} like the input '${basename(inputPath)}', not '${basename(outputPath)}'`;
+  return `the results of '${basename(inputPath)}' are written as ${format}, not as '${basename(outputPath)}'`;
 }

@@ -16,6 +16,8 @@ import { shareUnstyledStyles } from './shared-styles.ts';
 import { WriteError } from './write-error.ts';
 import { deflateStoredZip } from './zip-deflate.ts';
 
+/** The last editor a results workbook names in its core properties (its creator stays the bookkeeper's). */
+export const RESULTS_EDITOR = 'shed import';
 /** Excel's "Bad" cell style: light red fill, dark red text. */
 const BAD_FILL = 'FFFFC7CE';
 const BAD_FONT = 'FF9C0006';
@@ -94,6 +96,8 @@ export async function loadResultsWorkbook(
       { cause },
     );
   }
+  // The workbook's last editor: not an export any more (an export's --out will not replace it, overwrite.ts).
+  workbook.lastModifiedBy = RESULTS_EDITOR;
   const sheet = sheetName === undefined ? workbook.worksheets[0] : workbook.getWorksheet(sheetName);
   if (sheet !== undefined) {
     restoreDateCells(sheet, bytes);

@@ -341,8 +341,7 @@ export class FileImportRun {
     const digest = sending ? fileSha256(options.file) : null;
     const pending = [opening, digest].map((p) => p?.catch(() => undefined));
     try {
-      if (this.resultsFile)
-        await checkResultsPath(this.resultsFile, options.einvoice ? this.resultsFile : options.file);
+      if (this.resultsFile) await checkResultsPath(this.resultsFile, options.file, Boolean(options.einvoice));
       signal?.throwIfAborted();
       // Taken before the service's records are read: a run that starts when another ends must see its records.
       if (sending && this.journalFile) {

@@ -15,15 +15,21 @@ import { formatOf, resultsFormatProblem, writeResultsFile } from '../../write/re
 import { UsageError } from '../../../shared/errors/usage-error.ts';
 
 /**
- * Checks, before anything is sent, that the results file can be written where asked: of the input's
- * format when it has one (`inputPath`: the file its rows are written into, see `resultsFormatProblem`), not a folder,
- * not a symbolic link, in a folder that exists and can be written.
+ * Checks, before anything is sent, that the results file can be written where asked: of the format
+ * its rows are written in (`inputPath`'s, see `resultsFormatProblem`; an e-invoice's, `einvoice`, is
+ * always .xlsx), not a folder, not a symbolic link, in a folder that exists and can be written.
+ * An input of no results format (CSV text named .txt) is not checked: its results go to the fallback.
  * @throws UsageError naming the path and what to do (exit 2, nothing sent).
  */
-export async function checkResultsPath(path: string, inputPath: string): Promise<void> {
-  // An input of no results format (CSV text named .txt) has its results go to the fallback, as before.
-  const format = formatOf(inputPath);
-  const mismatch = format === null ? null : resultsFormatProblem(inputPath, path);
+export async function checkResultsPath(path: string, inputPath: string, einvoice = false): Promise<void> {
+  const format = einvoice ? '.xlsx' : formatOf(inputPath);
+  const mismatch = einvoice
+    ? extname(path).toLowerCase() === '.xlsx'
+      ? null
+      : `the results of an e-invoice ('${basename(inputPath)}') are written as .xlsx, not as '${basename(path)}'`
+    : format === null
+      ? null
+      : resultsFormatProblem(inputPath, path);
   if (mismatch !== null)
     throw new UsageError(
       `${mismatch[0]!.toUpperCase()}${mismatch.slice(1)}: pass --results with a name ending in ${format}, or leave --results out (nothing was sent)`,

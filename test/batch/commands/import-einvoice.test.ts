@@ -38,6 +38,25 @@ describe('shed import receipts FILE.xml', () => {
     sandbox = undefined;
   });
 
+  it('refuses a --results that is not .xlsx before anything is sent (an e-invoice results workbook)', async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    const dir = await copied('farm-invoice.xml');
+    const writes = sandbox.stats.writes;
+    await expect(
+      runImportCli(sandbox.url, {
+        kind: 'receipts',
+        file: join(dir, 'farm-invoice.xml'),
+        set: [STORAGE],
+        results: join(dir, 'out.csv'),
+      }),
+    ).rejects.toMatchObject({
+      code: 'usage',
+      message:
+        "The results of an e-invoice ('farm-invoice.xml') are written as .xlsx, not as 'out.csv': pass --results with a name ending in .xlsx, or leave --results out (nothing was sent)",
+    });
+    expect(sandbox.stats.writes).toBe(writes);
+  });
+
   it('creates the receipt, saves the PDF beside the results, names it in each Message, and journals the hash', async () => {
     sandbox = await startSandbox({ port: 0, quiet: true });
     const dir = await copied('farm-invoice.xml');

@@ -148,7 +148,7 @@ describe('results that cannot be written', () => {
     ).rejects.toMatchObject({
       code: 'usage',
       message:
-        "The results file must be .xlsx like the input 'format.xlsx', not 'format-results.csv': pass --results with a name ending in .xlsx, or leave --results out (nothing was sent)",
+        "The results of 'format.xlsx' are written as .xlsx, not as 'format-results.csv': pass --results with a name ending in .xlsx, or leave --results out (nothing was sent)",
     });
     expect(sandbox.stats.writes).toBe(writes);
     expect((await readdir(dir)).filter((name) => name.startsWith('format'))).toEqual(['format.xlsx']);

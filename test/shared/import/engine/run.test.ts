@@ -393,7 +393,7 @@ describe('runImport updating a record by its Record ID', () => {
     svc.records.push({ ...record });
     const sent: string[] = [];
     svc.ops.update = async (_id, body) => {
-      sent.push(body.name);
+      sent.push((body as Body).name);
       throw lost('server_error');
     };
     let reads = 0;
