@@ -85,7 +85,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--save-profile <name>', 'save the mapping used as a profile, for sheets with the same headers')
       .option(
         '--skip-line <text>',
-        'leave out lines whose product names this (Freight, Discount, Rounding); repeatable',
+        'leave out lines whose product contains this word, in any case (Freight, Discount, Rounding); repeatable',
         collect,
       )
       .option(
