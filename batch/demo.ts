@@ -14,6 +14,10 @@ import { processIO, type CommandIO } from './ui/io.ts';
 
 const INPUT = 'examples/supplier-invoices.xlsx';
 
+/** Said before the import, so the refusals it prints are not taken for the demo failing. */
+const DELIBERATE =
+  'The example sheet holds invoices with deliberate mistakes, to show how shed refuses them: the refusals below are expected (see examples/README.md).';
+
 /**
  * Runs the demo into the folder `out` (default `out/`), writing to `io` (default the terminal).
  * Each run starts a fresh sandbox, so the results and journal an earlier run left in `out` describe
@@ -29,6 +33,7 @@ export async function demo(out = 'out', io: CommandIO = processIO()): Promise<vo
     for (const stale of [results, journalPathForInput(INPUT, results), join(out, 'supplier-invoices.journal.jsonl')])
       await rm(stale, { force: true });
     io.err(`Sandbox at ${sandbox.url}; importing examples/supplier-invoices.xlsx into Willow Creek Pastoral Co\n`);
+    io.err(`${DELIBERATE}\n`);
     const connection = { baseUrl: sandbox.url, token: 'demo-token-willow', org: 'Willow Creek Pastoral Co' };
     const beforeImport = new Date().toISOString();
     const summary = await importCommand({

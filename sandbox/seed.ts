@@ -32,9 +32,10 @@ function derivedId(id: string, salt: string): string {
 }
 
 /**
- * Gives a derived id to each record whose id repeats an earlier one of the same resource (the
- * demo catalogue's two 'Wetter' aliases, of two different products, share one id). The first keeps
- * its id; `warn` is told about each change. Returns a new object; the input is not changed.
+ * Gives a derived id to each record whose id repeats an earlier one of the same resource (a seed given
+ * with `--data` may; the demo catalogue once gave its two 'Wetter' aliases one id, and now carries the
+ * second's derived id itself). The first keeps its id; `warn` is told about each change. Returns a new
+ * object; the input is not changed.
  */
 export function normaliseSeed(seed: SeedData, warn: (line: string) => void = () => {}): SeedData {
   const copy: SeedData = { ...seed };

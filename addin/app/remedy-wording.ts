@@ -86,6 +86,8 @@ export function paneRemedy(remedy: Remedy): string {
     // The pane has no control giving every row one value: the message's own fix (add the column) stands.
     case 'set_value':
       return '';
+    case 'check_base_url':
+      return 'the service address is the one entered under Connect';
   }
 }
 

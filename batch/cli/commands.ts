@@ -3,14 +3,13 @@
  * module only when it runs, so `shed --help` stays fast.
  */
 import type { Command } from 'commander';
-import { Option } from 'commander';
 import { registerExport } from './register-export.ts';
 import { registerRecipes } from './register-recipes.ts';
 import { registerSyncTemplate } from './register-sync-template.ts';
 import { DEFAULT_TIME_ZONE } from '../../shared/sheet/values/default-time-zone.ts';
 import type { CommandIO } from '../ui/io.ts';
 import { askYesNo, readHiddenLine } from '../ui/hidden-input.ts';
-import { wholeNumber } from './option-parsers.ts';
+import { dateOrder, wholeNumber } from './option-parsers.ts';
 import { IMPORT_KINDS, type ImportKind } from '../../shared/kinds/index.ts';
 import { ADAPTIVE_CONCURRENCY } from '../../shared/client/concurrency.ts';
 
@@ -70,11 +69,10 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
         wholeNumber,
       )
       .option('--results <file>', 'results file (default: NAME.results.xlsx or .csv beside the input)')
-      .addOption(
-        new Option(
-          '--date-order <order>',
-          "reading of ambiguous dates (default: the locale's, MDY in en-US, DMY otherwise)",
-        ).choices(['DMY', 'MDY', 'YMD']),
+      .option(
+        '--date-order <order>',
+        "reading of ambiguous dates: DMY, MDY or YMD, in any case (default: the locale's, MDY in en-US, DMY otherwise)",
+        dateOrder,
       )
       .option(
         '--prices-include-gst',
@@ -85,7 +83,7 @@ export function registerCommands(program: Command, io: CommandIO, setStatus: (co
       .option('--save-profile <name>', 'save the mapping used as a profile, for sheets with the same headers')
       .option(
         '--skip-line <text>',
-        'leave out lines whose product names this (Freight, Discount, Rounding); repeatable',
+        'leave out lines whose product contains this word, in any case (Freight, Discount, Rounding); repeatable',
         collect,
       )
       .option(

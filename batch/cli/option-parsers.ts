@@ -8,3 +8,13 @@ export function wholeNumber(value: string): number {
     throw new InvalidArgumentError('Expected a whole number.');
   return n;
 }
+
+/** The orders `--date-order` takes, as the core names them. */
+const DATE_ORDERS = ['DMY', 'MDY', 'YMD'] as const;
+
+/** Commander's parser for `--date-order`: DMY, MDY or YMD in any case (`dmy` is DMY). */
+export function dateOrder(value: string): (typeof DATE_ORDERS)[number] {
+  const order = DATE_ORDERS.find((o) => o === value.trim().toUpperCase());
+  if (order === undefined) throw new InvalidArgumentError('Expected DMY, MDY or YMD (in any case).');
+  return order;
+}

@@ -75,6 +75,8 @@ export function cliRemedy(remedy: Remedy): string {
         `to correct ${remedy.sequence} instead, make the change in the results file of the run that created it ` +
         `(or in shed export ${remedy.kind} --out FILE), where its Record ID is, and import that file`
       );
+    case 'check_base_url':
+      return 'the base URL is given by --base-url or SHED_BASE_URL, else the one saved by shed login';
     case 'set_value': {
       const sets = remedy.fields.map((f) => `--set ${f}="…"`).join(' ');
       return `if every row has the same ${remedy.fields.join(' and the same ')}, pass ${sets} (or "values" in the mapping file)`;

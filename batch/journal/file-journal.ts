@@ -4,7 +4,7 @@
  */
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { lstat, open, readdir, rename } from 'node:fs/promises';
+import { access, lstat, open, readdir, rename } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { JournalEntry, JournalSink } from '../../shared/import/engine/journal.ts';
 import { journalService, parseJournal } from '../../shared/import/engine/journal.ts';
@@ -160,18 +160,28 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
+/** The flags the journal is appended with; {@link CREATE} added when the file is made by the first entry. */
+const APPEND = constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW | DURABLE_WRITES;
+const CREATE = constants.O_CREAT;
+
 /**
  * An append-only journal file. `append` resolves once the entry is on disk (written with
  * {@link DURABLE_WRITES}, or written and fsynced); entries appended while a flush is running are
  * written together by the next one in one durable write (group commit), so concurrent requests do
  * not queue behind one sync each; a write that fails rejects every entry it held.
+ *
+ * A journal that does not exist yet is made by its first entry, in the same durable write that
+ * holds it (an intent is still on disk before its request is sent): a run that journals nothing (every
+ * row unchanged or refused) leaves no empty file beside its input. Later runs and `shed undo` read a
+ * missing journal as an empty one.
  */
 export class FileJournal implements JournalSink {
   private waiting: Waiting[] = [];
   private flushing: Promise<void> | null = null;
 
   private constructor(
-    private readonly handle: FileHandle,
+    /** The file appended to; null until the first entry makes it. */
+    private handle: FileHandle | null,
     readonly path: string,
     /** What opening repaired: the cut-off last line removed, or null. */
     readonly repaired: string | null,
@@ -180,7 +190,9 @@ export class FileJournal implements JournalSink {
   ) {}
 
   /**
-   * Opens (creating if needed, mode 0600) the journal for appending, never through a symbolic link.
+   * Opens the journal for appending, never through a symbolic link; one that does not exist yet is
+   * made (mode 0600) by the first entry appended, its folder checked for writing now, so a folder
+   * that cannot hold it still stops the run before anything is sent.
    * A last line cut short by a crash is removed first (truncated to the last complete line), so the
    * next entry starts on a line of its own; `repaired` then says what was removed.
    * @param options.service the base URL of the service the run writes to: every entry appended records
@@ -189,20 +201,18 @@ export class FileJournal implements JournalSink {
    */
   static async open(path: string, options: { service?: string } = {}): Promise<FileJournal> {
     const repaired = await repairTornTail(path);
+    const service = options.service === undefined ? null : journalService(options.service);
     try {
-      return new FileJournal(
-        await open(
-          path,
-          constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW | DURABLE_WRITES,
-          0o600,
-        ),
-        path,
-        repaired,
-        options.service === undefined ? null : journalService(options.service),
-      );
+      return new FileJournal(await open(path, APPEND), path, repaired, service);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw journalOpenError(path, error);
+    }
+    try {
+      await access(dirname(path), constants.W_OK | constants.X_OK);
     } catch (error) {
       throw journalOpenError(path, error);
     }
+    return new FileJournal(null, path, repaired, service);
   }
 
   append(entry: JournalEntry): Promise<void> {
@@ -224,6 +234,7 @@ export class FileJournal implements JournalSink {
   private async flush(): Promise<void> {
     const batch = this.waiting.splice(0);
     try {
+      this.handle ??= await open(this.path, APPEND | CREATE, 0o600);
       await this.handle.write(batch.map((w) => w.line).join(''));
       if (DURABLE_WRITES === 0) await this.handle.sync();
       for (const w of batch) w.resolve();
@@ -238,10 +249,10 @@ export class FileJournal implements JournalSink {
     }
   }
 
-  /** Waits for pending entries, then closes the file. */
+  /** Waits for pending entries, then closes the file (if an entry made it). */
   async close(): Promise<void> {
     while (this.flushing) await this.flushing;
-    await this.handle.close();
+    await this.handle?.close();
   }
 }
 

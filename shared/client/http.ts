@@ -330,7 +330,10 @@ function sendFailure(
   const error =
     failure.kind === 'timeout'
       ? new TimeoutError(target, options.timeoutMs)
-      : new NetworkError(target, failure.code, { cause: safeCause(cause, options.token) });
+      : new NetworkError(target, failure.code, {
+          cause: safeCause(cause, options.token),
+          baseUrl: redact(options.baseUrl, options.token),
+        });
   return decision === 'retry' ? error : new AbortError(error);
 }
 

@@ -47,6 +47,9 @@ type DateOrderName = 'DMY' | 'MDY' | 'YMD';
  *   import one of them (shared/sheet/other-sheets.ts).
  * - `correct_by_record_id`: the service holds the sheet's invoice (record `sequence`, a `kind`) otherwise;
  *   to correct that record, import the change where its Record ID is written (a results file, an export).
+ *
+ * And, for a service that could not be reached:
+ * - `check_base_url`: say where the service's base URL is set, to be checked.
  */
 export type Remedy =
   | { code: 'choose_date_order'; orders: DateOrderName[]; reading?: string; otherwise?: DateOrderName }
@@ -75,7 +78,8 @@ export type Remedy =
   | { code: 'set_value'; fields: string[] }
   | { code: 'pack_cost_per_pack' }
   | { code: 'other_sheets'; sheets: string[] }
-  | { code: 'correct_by_record_id'; sequence: string; kind: ImportKind };
+  | { code: 'correct_by_record_id'; sequence: string; kind: ImportKind }
+  | { code: 'check_base_url' };
 
 /** Each remedy code once; a `Record` over the union, so the compiler says when one is left out. */
 const CODES: Readonly<Record<Remedy['code'], true>> = {
@@ -106,6 +110,7 @@ const CODES: Readonly<Record<Remedy['code'], true>> = {
   pack_cost_per_pack: true,
   other_sheets: true,
   correct_by_record_id: true,
+  check_base_url: true,
 };
 
 /** Every remedy code, for checks that each face words each one. */

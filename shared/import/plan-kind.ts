@@ -68,11 +68,7 @@ type KindPlanner = (
 const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
   receipts: (grid, leftOut, mapping, resolver, org, settings, existing) => {
     const plan = planReceiptImport(grid, mapping, resolver, settings);
-    const ops = keepingAbsent(
-      receiptOps(org, settings.timeZone, (id) => resolver.productName(id)),
-      absentFields(mapping),
-      keepAbsentReceipt,
-    );
+    const ops = keepingAbsent(receiptOps(org, settings.timeZone, resolver), absentFields(mapping), keepAbsentReceipt);
     // An invoice with some lines hidden is refused whole: its visible lines alone would drop the others.
     const records = leftOut.rows.size ? receiptRecordRows(leftOut.sheet, mapping, settings) : [];
     const drafts = refusePartlyLeftOut(plan.drafts, records, leftOut.rows, KINDS.receipts.label);
@@ -85,7 +81,7 @@ const PLANNERS: Readonly<Record<ImportKind, KindPlanner>> = {
   // A return is one row: hidden or not, never cut in part.
   returns: (grid, _leftOut, mapping, resolver, org, settings, existing) => {
     const plan = planReturnImport(grid, mapping, resolver, settings, existing);
-    const ops = keepingAbsent(returnOps(org, settings.timeZone), absentFields(mapping), keepAbsentReturn);
+    const ops = keepingAbsent(returnOps(org, settings.timeZone, resolver), absentFields(mapping), keepAbsentReturn);
     return {
       drafts: plan.drafts,
       warnings: plan.warnings,

@@ -22,6 +22,12 @@ describe('the demo', () => {
       await demo(dir, io);
       const said = io.stderr.join('\n');
       expect(said, `run ${run}`).toMatch(/11 receipts created; 6 receipts refused/);
+      // The refusals are announced as deliberate, in one line, before the first of them.
+      const announced = said.indexOf(
+        'The example sheet holds invoices with deliberate mistakes, to show how shed refuses them: the refusals below are expected (see examples/README.md).',
+      );
+      expect(announced, `run ${run}`).toBeGreaterThan(0);
+      expect(announced, `run ${run}`).toBeLessThan(said.indexOf('not sent)'));
       expect(said, `run ${run}`).not.toMatch(/already created by an earlier run/);
     }
     for (const file of ['supplier-invoices.results.xlsx', 'movements.xlsx', 'ledger.xlsx'])

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxDataError, readDemoCatalogue, startSandbox } from '../../sandbox/index.ts';
+import { readFileSync } from 'node:fs';
+import { DEMO_CATALOGUE_PATH, SandboxDataError, readDemoCatalogue, startSandbox } from '../../sandbox/index.ts';
+import { emptySeed, normaliseSeed } from '../../sandbox/seed.ts';
+import type { SeedData } from '../../sandbox/types.ts';
 import { BANKSIA, RED_GUM, WILLOW, WILLOW_TOKEN, catalogue, request } from './helpers.ts';
 
 const NOW = '2026-04-15T00:00:00Z';
@@ -50,11 +53,32 @@ describe('sandbox demo seed', () => {
     await sb.close();
   });
 
-  it('warns about the duplicate alias id in the catalogue unless quiet', () => {
+  it('reads the catalogue with no warning: every record of the file has an id of its own', () => {
     const warnings: string[] = [];
     readDemoCatalogue(undefined, (line) => warnings.push(line));
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/product_aliases id .* appears twice/);
+    expect(warnings).toEqual([]);
+    const file = JSON.parse(readFileSync(DEMO_CATALOGUE_PATH, 'utf8')) as Record<string, { id: string }[]>;
+    for (const key of ['organisations', 'storages', 'products', 'product_aliases']) {
+      const ids = file[key]!.map((r) => r.id);
+      expect(new Set(ids).size, key).toBe(ids.length);
+    }
+  });
+
+  it("serves each second 'Wetter' alias under the id it was served as before the file gave it one", () => {
+    // The file once repeated the first 'Wetter' alias's id; the sandbox then served the second under an id
+    // derived from it. The file now carries that id, so results files written since still name the same alias.
+    const file = JSON.parse(readFileSync(DEMO_CATALOGUE_PATH, 'utf8')) as SeedData;
+    for (const orgId of [WILLOW, BANKSIA]) {
+      const [first, second] = file.product_aliases.filter((a) => a.organisation_id === orgId && a.name === 'Wetter');
+      const warnings: string[] = [];
+      const old = normaliseSeed({ ...emptySeed(), product_aliases: [first!, { ...second!, id: first!.id }] }, (line) =>
+        warnings.push(line),
+      );
+      expect(warnings).toEqual([
+        `sandbox: product_aliases id ${first!.id} appears twice in the seed; the later record is served as ${second!.id}.`,
+      ]);
+      expect(old.product_aliases.map((a) => a.id)).toEqual([first!.id, second!.id]);
+    }
   });
 
   it('generates a history: a few dozen receipts and some returns per organisation with products, none for Red Gum', async () => {

@@ -30,4 +30,5 @@ export const EVERY: Remedy[] = [
   { code: 'pack_cost_per_pack' },
   { code: 'other_sheets', sheets: ['Lines', 'March'] },
   { code: 'correct_by_record_id', sequence: 'REC-00000038', kind: 'receipts' },
+  { code: 'check_base_url' },
 ];

@@ -183,18 +183,21 @@ function aboutFor(
 }
 
 /**
- * `Exported 42 movements rows (Movements, Summary) from Willow Creek Pastoral Co, 2026-01-01 to 2026-03-31, to out/movements.xlsx`:
- * the file named as the import names its results, relative to `cwd` when it is under it.
+ * `Exported 42 movements rows (sheets Movements, Summary) from Willow Creek Pastoral Co (dated 2026-01-01 to 2026-03-31)
+ * to out/movements.xlsx`: the filters in brackets after the organisation, then the file, named as the import names its
+ * results, relative to `cwd` when it is under it.
  */
 function summaryLine(summary: ExportSummary, settings: ExportSettings, cwd: string): string {
   const { filters } = summary;
   const parts = [`Exported ${summary.rows} ${summary.dataset} row${summary.rows === 1 ? '' : 's'}`];
   if (summary.sheets.length > 1) parts.push(` (sheets ${summary.sheets.map((s) => s.name).join(', ')})`);
   parts.push(` from ${summary.organisation.name}`);
-  if (filters.from || filters.to) parts.push(`, dated ${filters.from ?? 'any time'} to ${filters.to ?? 'now'}`);
-  if (filters.storage) parts.push(`, storage '${filters.storage}'`);
-  if (filters.since) parts.push(`, changed since ${filters.since}`);
-  parts.push(`, to ${shownPath(summary.file, cwd)}`);
+  const only: string[] = [];
+  if (filters.from || filters.to) only.push(`dated ${filters.from ?? 'any time'} to ${filters.to ?? 'now'}`);
+  if (filters.storage) only.push(`storage '${filters.storage}'`);
+  if (filters.since) only.push(`changed since ${filters.since}`);
+  if (only.length > 0) parts.push(` (${only.join(', ')})`);
+  parts.push(` to ${shownPath(summary.file, cwd)}`);
   const changed = summary.lists.filter((l) => l.changes.length > 0 || l.walked);
   if (changed.length > 0)
     parts.push(`; ${changed.map((l) => l.list).join(', ')} changed while being read and were read again`);

@@ -29,6 +29,28 @@ export interface FieldDifference {
   sheet?: string;
 }
 
+/**
+ * The names of the ids a record holds, for messages (a storage or product named, not its id): null when
+ * unknown, and the id is said instead. A `Resolver` is one.
+ */
+export interface RecordNames {
+  productName(productId: string): string | null;
+  storageName(storageId: string): string | null;
+}
+
+/** No names known: messages say ids. */
+export const NO_NAMES: RecordNames = { productName: () => null, storageName: () => null };
+
+/** A storage by its name, else by its id (one the names do not know: archived, or another organisation's). */
+export function storageText(storageId: string, names: RecordNames): string {
+  return names.storageName(storageId) ?? storageId;
+}
+
+/** A product by its name, else by its id. */
+export function productText(productId: string, names: RecordNames): string {
+  return names.productName(productId) ?? productId;
+}
+
 /** The difference between a sheet record and the service's: the update body to send, or null when equal. */
 export interface RecordDiff {
   body: object | null;

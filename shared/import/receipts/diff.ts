@@ -11,7 +11,14 @@ import {
   sameSheetText,
   timestampToLocalDate,
 } from '../../sheet/values/index.ts';
-import type { FieldDifference, RecordDiff } from '../engine/ops.ts';
+import {
+  NO_NAMES,
+  productText,
+  storageText,
+  type FieldDifference,
+  type RecordDiff,
+  type RecordNames,
+} from '../engine/ops.ts';
 
 /**
  * What a sheet invoice changes in the receipt the service holds (updates): header fields
@@ -19,13 +26,13 @@ import type { FieldDifference, RecordDiff } from '../engine/ops.ts';
  * updated, without one created, missing ones deleted). Equal → `body: null`, nothing is sent.
  * The received date is compared as the local date in the farm's time zone, so a receipt received
  * at 14:30 is not "changed" by a sheet that says only the date; a sheet date-time is compared whole.
- * @param names product names for messages (`productId → name`), e.g. `Resolver.productName`.
+ * @param names product and storage names for messages (by id), e.g. the `Resolver`.
  */
 export function diffReceipt(
   desired: ReceiptCreateBody,
   current: Receipt,
   timeZone: string,
-  names: (productId: string) => string | null = () => null,
+  names: RecordNames = NO_NAMES,
 ): RecordDiff {
   const body: ReceiptUpdateBody = {};
   const changes: string[] = [];
@@ -51,8 +58,9 @@ export function diffReceipt(
   }
   if (desired.storage_id !== current.storage_id) {
     body.storage_id = desired.storage_id;
-    changes.push('storage changed');
-    differ('storage');
+    const [was, now] = [storageText(current.storage_id, names), storageText(desired.storage_id, names)];
+    changes.push(`storage '${was}' → '${now}'`);
+    differ('storage', was, now);
   }
   if (!sameSheetText(desired.order_number, current.order_number)) {
     body.order_number = desired.order_number ?? null;
@@ -84,7 +92,7 @@ export function diffReceipt(
   if (changed) lines.push(`${changed} line item${changed > 1 ? 's' : ''} changed`);
   if (added) lines.push(`${added} line item${added > 1 ? 's' : ''} added`);
   if (removed.length) {
-    const what = removed.map((item) => `${names(item.product_id) ?? item.product_id} × ${item.quantity}`).join(', ');
+    const what = removed.map((item) => `${productText(item.product_id, names)} × ${item.quantity}`).join(', ');
     lines.push(`${removed.length} line item${removed.length > 1 ? 's' : ''} DELETED (${what})`);
   }
   if (lines.length) {

@@ -4,7 +4,7 @@ import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import type { Receipt } from '../../schemas/resources.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { receiptIdentity } from '../engine/fingerprint.ts';
-import type { ImportOps } from '../engine/ops.ts';
+import { NO_NAMES, type ImportOps, type RecordNames } from '../engine/ops.ts';
 import { lineItemIdsOf } from './line-item-ids.ts';
 import type { ReceiptDraft } from './build.ts';
 import { diffReceipt } from './diff.ts';
@@ -13,12 +13,12 @@ import { receiptDifferences, receiptInvoiceKey } from './same-invoice.ts';
 
 /**
  * The import runner's view of receipts: identity, create, update, read back, compare, results.
- * @param names product id → name, for messages about deleted line items.
+ * @param names product and storage names (by id), for messages (deleted line items, a conflict's storage).
  */
 export function receiptOps(
   org: OrgClient,
   timeZone: string,
-  names: (productId: string) => string | null = () => null,
+  names: RecordNames = NO_NAMES,
 ): ImportOps<ReceiptDraft, ReceiptCreateBody, Receipt> {
   return {
     kind: 'receipts',

@@ -6,6 +6,7 @@ import { splitInvoiceNotes } from '../../kinds/invoice-notes.ts';
 import type { ReceiptCreateBody } from '../../schemas/bodies.ts';
 import type { Receipt } from '../../schemas/resources.ts';
 import { canonicalDecimal, formatLocalDate, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
+import { NO_NAMES, productText, storageText, type RecordNames } from '../engine/ops.ts';
 import { invoiceKey } from '../engine/same-invoice.ts';
 
 type AnyReceipt = ReceiptCreateBody | Receipt;
@@ -20,19 +21,22 @@ export function receiptInvoiceKey(receipt: AnyReceipt): string | null {
  * of the sheet), in words; empty when they are the same invoice exactly: received on the same local
  * date (farm time zone), same storage, order number and lines (product, quantity, pack size and unit,
  * pack cost; in any order). The supplier's spelling and the notes after the invoice number do not count.
- * @param names product id → name, for the lines named.
+ * @param names product and storage names (by id), for the storage and lines named.
  */
 export function receiptDifferences(
   sheet: AnyReceipt,
   other: AnyReceipt,
   timeZone: string,
-  names: (productId: string) => string | null = () => null,
+  names: RecordNames = NO_NAMES,
 ): string[] {
   const differences: string[] = [];
   const day = (iso: string) => formatLocalDate(timestampToLocalDate(iso, timeZone));
   if (day(sheet.received_at) !== day(other.received_at))
     differences.push(`received ${day(other.received_at)} there, ${day(sheet.received_at)} here`);
-  if (sheet.storage_id !== other.storage_id) differences.push('another storage');
+  if (sheet.storage_id !== other.storage_id)
+    differences.push(
+      `storage '${storageText(other.storage_id, names)}' there, '${storageText(sheet.storage_id, names)}' here`,
+    );
   if (!sameSheetText(sheet.order_number ?? null, other.order_number ?? null))
     differences.push(`order number '${other.order_number ?? ''}' there, '${sheet.order_number ?? ''}' here`);
   const line = (item: AnyReceipt['line_items'] extends (infer L)[] | undefined ? L : never) =>
@@ -51,7 +55,7 @@ export function receiptDifferences(
     lines
       .map((l) => {
         const [product, quantity, size, unit, cost] = l.split('|');
-        return `${names(product!) ?? product} × ${quantity} of ${size} ${unit} at ${cost}`;
+        return `${productText(product!, names)} × ${quantity} of ${size} ${unit} at ${cost}`;
       })
       .join(', ');
   if (extra.length) differences.push(`${extra.length} line(s) only here (${say(extra)})`);

@@ -5,13 +5,28 @@ import type { Return } from '../../schemas/resources.ts';
 import { canonicalDecimal, formatLocalDate, sameSheetText, timestampToLocalDate } from '../../sheet/values/index.ts';
 import type { RowResult, RowStatus } from '../outcome.ts';
 import { returnIdentity } from '../engine/fingerprint.ts';
-import type { FieldDifference, ImportOps, RecordDiff } from '../engine/ops.ts';
+import {
+  NO_NAMES,
+  productText,
+  storageText,
+  type FieldDifference,
+  type ImportOps,
+  type RecordDiff,
+  type RecordNames,
+} from '../engine/ops.ts';
 import type { ReturnDraft } from './build.ts';
 import { KINDS } from '../../kinds/index.ts';
 import { returnDifferences, returnKey } from './same-return.ts';
 
-/** The import runner's view of returns: identity, create, update (PATCH, gaps row 8), compare, results. */
-export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDraft, ReturnCreateBody, Return> {
+/**
+ * The import runner's view of returns: identity, create, update (PATCH, gaps row 8), compare, results.
+ * @param names product and storage names (by id), for a conflict's message.
+ */
+export function returnOps(
+  org: OrgClient,
+  timeZone: string,
+  names: RecordNames = NO_NAMES,
+): ImportOps<ReturnDraft, ReturnCreateBody, Return> {
   return {
     kind: 'returns',
     organisationId: org.orgId,
@@ -21,7 +36,8 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
     // A credit note's return found again by its key: unchanged when the same, a conflict when not.
     invoiceKeyOf: returnKey,
     // diffReturn reads only the fields a body and a record share (supplier, date, ids, amount, reference, notes).
-    invoiceDifferences: (body, other) => returnDifferences(diffReturn(body, other as Return, timeZone).differences),
+    invoiceDifferences: (body, other) =>
+      returnDifferences(diffReturn(body, other as Return, timeZone, names).differences),
     create: (body, options) => org.createReturn(body, options),
     // Sent once: a failure is read back and its version checked before it is sent again (engine/run.ts).
     update: (id, body) => org.updateReturn(id, body, { repeatable: false }),
@@ -33,7 +49,7 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
           ...(expectedRecords ? { expectedRecords } : {}),
         })
       ).records,
-    diff: (draft, current) => diffReturn(draft.body!, current, timeZone),
+    diff: (draft, current) => diffReturn(draft.body!, current, timeZone, names),
     results: (draft, record, status, message) => returnRows(draft, record, status, message),
     underReview: () => false,
   };
@@ -44,7 +60,12 @@ export function returnOps(org: OrgClient, timeZone: string): ImportOps<ReturnDra
  * with only those fields (gaps row 8). The date is compared as the local date in the farm's zone,
  * decimals by value. Equal → `body: null`.
  */
-export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone: string): RecordDiff {
+export function diffReturn(
+  desired: ReturnCreateBody,
+  current: Return,
+  timeZone: string,
+  names: RecordNames = NO_NAMES,
+): RecordDiff {
   const body: ReturnUpdateBody = {};
   const changes: string[] = [];
   const differences: FieldDifference[] = [];
@@ -74,8 +95,14 @@ export function diffReturn(desired: ReturnCreateBody, current: Return, timeZone:
       'date returned',
       [day(current.returned_at), day(desired.returned_at)],
     );
-  if (desired.storage_id !== current.storage_id) set('storage_id', desired.storage_id, 'storage changed', 'storage');
-  if (desired.product_id !== current.product_id) set('product_id', desired.product_id, 'product changed', 'product');
+  if (desired.storage_id !== current.storage_id) {
+    const [was, now] = [storageText(current.storage_id, names), storageText(desired.storage_id, names)];
+    set('storage_id', desired.storage_id, `storage '${was}' → '${now}'`, 'storage', [was, now]);
+  }
+  if (desired.product_id !== current.product_id) {
+    const [was, now] = [productText(current.product_id, names), productText(desired.product_id, names)];
+    set('product_id', desired.product_id, `product '${was}' → '${now}'`, 'product', [was, now]);
+  }
   if (canonicalDecimal(desired.amount_value) !== canonicalDecimal(current.amount_value)) {
     set('amount_value', desired.amount_value, `amount ${current.amount_value} → ${desired.amount_value}`, 'amount', [
       current.amount_value,

@@ -82,6 +82,20 @@ describe('the shed command line', () => {
     expect(redGum.code).toBe(3);
   });
 
+  it('a refused connection names the method and the whole URL tried, and where the base URL is set', async () => {
+    const closed = await startSandbox({ port: 0, quiet: true });
+    const url = closed.url;
+    await closed.close();
+    const down = await run(['orgs', '--token', TOKEN], { SHED_BASE_URL: url });
+    expect(down.code).toBe(3);
+    expect(down.err).toContain(`Could not reach the service (ECONNREFUSED): GET ${url}/api/organisations`);
+    expect(down.err).toContain('Is the service running at that address?');
+    expect(down.err).toContain(
+      'The base URL is given by --base-url or SHED_BASE_URL, else the one saved by shed login.',
+    );
+    expect(down.err).not.toContain(TOKEN);
+  });
+
   it('`shed orgs` lists the organisations the token sees; flags beat the environment', async () => {
     const { code, out } = await run(['orgs'], { SHED_BASE_URL: sandbox.url, SHED_TOKEN: TOKEN });
     expect(code).toBe(0);

@@ -387,7 +387,7 @@ describe('shed export', () => {
       expect(await readdir(cwd)).toEqual(['storages-2026-03-02.xlsx']); // already 2 March in Sydney
       expect(summary.format).toBe('xlsx');
       expect(io.stderr.join('')).toMatch(
-        /^Exported 5 storages rows from Willow Creek Pastoral Co, to storages-2026-03-02\.xlsx$/,
+        /^Exported 5 storages rows from Willow Creek Pastoral Co to storages-2026-03-02\.xlsx$/,
       );
     });
 
@@ -400,8 +400,25 @@ describe('shed export', () => {
       await exportCommand({ ...common, out: join('out', 'storages.xlsx') });
       await exportCommand({ ...common, out: join(outside, 'storages.xlsx') });
       const lines = io.stderr;
-      expect(lines[0]).toMatch(/, to out\/storages\.xlsx$/);
-      expect(lines[1]).toContain(`, to ${join(outside, 'storages.xlsx')}`);
+      expect(lines[0]).toMatch(/Willow Creek Pastoral Co to out\/storages\.xlsx$/);
+      expect(lines[1]).toContain(`Willow Creek Pastoral Co to ${join(outside, 'storages.xlsx')}`);
+    });
+
+    it('says the filters in brackets after the organisation, then the file, with no stray comma', async () => {
+      const cwd = await mkdtemp(join(tmpdir(), 'shed-export-filters-'));
+      const io = memoryIO();
+      const common = { baseUrl: sb.url, token: TOKEN, org: 'Willow Creek Pastoral Co', io, cwd };
+      await exportCommand({
+        ...common,
+        dataset: 'movements',
+        out: 'movements.xlsx',
+        from: '2026-01-01',
+        to: '2026-03-31',
+        storage: 'Main Chemical Shed',
+      });
+      expect(io.stderr.join('')).toMatch(
+        /^Exported \d+ movements rows \(sheets Movements, Summary\) from Willow Creek Pastoral Co \(dated 2026-01-01 to 2026-03-31, storage 'Main Chemical Shed'\) to movements\.xlsx$/,
+      );
     });
 
     it('--json prints the summary on standard output, through the CLI', async () => {

@@ -1,9 +1,11 @@
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { access, copyFile, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
+import { undoCommand } from '../../../batch/commands/undo/index.ts';
+import { memoryIO } from '../../../batch/ui/io.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
 import { listAll } from '../../support/service.ts';
@@ -221,5 +223,67 @@ describe('conflicts: a later edit in the service is never overwritten unseen', (
     expect(forced.summary.records.updated).toBe(1);
     const after = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId);
     expect(after.line_items[0].quantity).toBe('5');
+  });
+});
+
+describe('a run that sends nothing', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let dir: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    dir = await mkdtemp(join(tmpdir(), 'shed-no-journal-'));
+    await copyFile('examples/supplier-invoices.xlsx', join(dir, 'invoices.xlsx'));
+    const first = await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'invoices.xlsx') });
+    expect(first.summary.records.created).toBe(11);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  it('leaves no journal beside its input; a later run that sends makes it, and shed undo takes that back', async () => {
+    const copy = join(dir, 'checked.xlsx');
+    const journal = join(dir, 'checked.xlsx.journal.jsonl');
+    await copyFile(join(dir, 'invoices.results.xlsx'), copy);
+    for (const run of [1, 2]) {
+      const before = writesOf(sandbox);
+      const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: copy });
+      expect(summary.records, `run ${run}`).toMatchObject({ unchanged: 11, created: 0, updated: 0 });
+      expect(writesOf(sandbox), `run ${run}`).toBe(before);
+      await expect(access(journal), `run ${run}`).rejects.toMatchObject({ code: 'ENOENT' });
+    }
+    expect((await readdir(dir)).filter((f) => f.startsWith('checked.xlsx.journal'))).toEqual([]);
+
+    // The sheet now changes one receipt: the run journals its update, the file made by its first entry.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(copy);
+    const row = wb.getWorksheet('Invoices')!.getRow(10);
+    const recordId = String(row.getCell(14).value);
+    const original = (await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId);
+    row.getCell(5).value = 'PO-2024';
+    await wb.xlsx.writeFile(copy);
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: copy });
+    expect(summary.records).toMatchObject({ updated: 1, unchanged: 10 });
+    const lines = (await readFile(journal, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.type)).toContain('updated');
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId).order_number).toBe(
+      'PO-2024',
+    );
+
+    const undone = await undoCommand({
+      baseUrl: sandbox.url,
+      token: 'demo-token-willow',
+      journal,
+      yes: true,
+      io: memoryIO(),
+    });
+    expect(undone.exitCode).toBe(0);
+    expect(undone.restored).toHaveLength(1);
+    expect((await listAll(sandbox.url, WILLOW, 'receipts')).find((r) => r.id === recordId).order_number).toBe(
+      original.order_number,
+    );
   });
 });

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../sandbox/index.ts';
-import { WILLOW } from '../../support/catalogue.ts';
+import { WILLOW, storageId } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
 import { listAll } from '../../support/service.ts';
 
 /** Result columns of the example sheet (header on row 4, input in A–L): Status M … Message Q, Updated At R. */
+const STORAGE = 4;
 const STATUS = 13;
 const RECORD_ID = 14;
 const MESSAGE = 17;
@@ -154,5 +155,33 @@ describe('results carry versions: a re-import never reverts a later edit unseen'
       /row 5, column R \(Updated At\): 'unknown' is not a time shed wrote: the record's version cannot be checked/,
     );
     expect((await receipt(recordId)).order_number).toBe('PO-OTHER-USER');
+  });
+
+  it("a storage changed in the service is named with both storages' names, the service's and the sheet's", async () => {
+    const { sheet } = await sheetOf(results);
+    // Not the record the tests above change: its results rows carry the version it was created with.
+    const recordId = String(sheet.getRow(10).getCell(RECORD_ID).value);
+    expect(recordId).not.toBe(String(sheet.getRow(5).getCell(RECORD_ID).value));
+    const before = await receipt(recordId);
+    const sheetStorage = String(sheet.getRow(10).getCell(STORAGE).value);
+    const other = sheetStorage === 'Seed Shed' ? 'Fertiliser Bunker' : 'Seed Shed';
+    expect(before.storage_id).toBe(storageId(sheetStorage));
+    await patch(recordId, { storage_id: storageId(other) });
+    const moved = join(dir, 'moved.xlsx');
+    await copyFile(results, moved);
+
+    const writes = sandbox.stats.writes;
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: moved });
+    expect(sandbox.stats.writes).toBe(writes);
+    expect(summary.records).toMatchObject({ updated: 0, created: 0 });
+    const { sheet: after } = await sheetOf(join(dir, 'moved.results.xlsx'));
+    const rows = rowsOf(after, recordId);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.getCell(STATUS).value).toBe('conflict');
+      expect(String(row.getCell(MESSAGE).value)).toContain(
+        `the service's and the sheet's differ in storage: '${other}' in the service, '${sheetStorage}' in the sheet`,
+      );
+    }
   });
 });

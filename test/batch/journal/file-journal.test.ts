@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,31 @@ describe('a journal whose last line was cut short by a crash', () => {
     const again = await FileJournal.open(path);
     expect(again.repaired).toBeNull();
     await again.close();
+  });
+});
+
+describe('a journal that does not exist yet', () => {
+  it('is made by its first entry: opened and closed with nothing appended, it leaves no file', async () => {
+    const path = join(dir, 'run.xlsx.journal.jsonl');
+    const idle = await FileJournal.open(path, { service: 'http://127.0.0.1:4010' });
+    await idle.close();
+    await expect(access(path)).rejects.toMatchObject({ code: 'ENOENT' });
+    // A later run reads it as empty, opens it again, and its first entry makes the file.
+    expect((await readJournal(path)).entries).toEqual([]);
+    const journal = await FileJournal.open(path);
+    await expect(access(path)).rejects.toMatchObject({ code: 'ENOENT' });
+    await journal.append(entry('a'));
+    // On file (and private) once the append resolves: before the request it announces is sent.
+    expect(await readFile(path, 'utf8')).toBe(line('a'));
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    await journal.append(entry('b'));
+    await journal.close();
+    expect(await readFile(path, 'utf8')).toBe(line('a') + line('b'));
+  });
+
+  it('is refused at open when its folder cannot hold it, before anything is sent', async () => {
+    const path = join(dir, 'no-such-folder', 'run.xlsx.journal.jsonl');
+    await expect(FileJournal.open(path)).rejects.toMatchObject({ code: 'journal_unreadable' });
   });
 });
 

@@ -246,6 +246,12 @@ describe('retries of GET', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: 'network_error', category: 'connection', reason: 'ECONNREFUSED', attempts: 3 });
     expect(retries.map((r) => r.reason)).toEqual(['network error (ECONNREFUSED)', 'network error (ECONNREFUSED)']);
+    // Like ky's HTTPError, the message names the method and the whole URL tried, and asks the likely question.
+    expect(error.message).toBe(
+      `Could not reach the service (ECONNREFUSED): GET ${url}/api/organisations (after 3 attempts). ` +
+        'Is the service running at that address? Check the base URL and the network connection.',
+    );
+    expect(error.message).not.toContain('t0ken-abcdef');
     fake = await new FakeService().start();
   });
 });

@@ -185,13 +185,24 @@ describe('ids in cells', () => {
     expect(refused(resolver.product(id)).message).toBe(`no product or alias with id '${id}' in this organisation`);
   });
 
-  it("the id the catalogue gives both 'Wetter' aliases is as ambiguous as the name", () => {
-    const wetterIds = new Set(
-      catalogue.product_aliases.filter((a) => a.name === 'Wetter' && a.organisation_id === WILLOW).map((a) => a.id),
+  it("each 'Wetter' alias's id resolves to its own product: the name is ambiguous, the ids are not", () => {
+    const wetters = catalogue.product_aliases.filter((a) => a.name === 'Wetter' && a.organisation_id === WILLOW);
+    expect(new Set(wetters.map((a) => a.id)).size).toBe(2);
+    for (const wetter of wetters)
+      expect(resolved(resolver.product(wetter.id))).toMatchObject({
+        productId: wetter.product_id,
+        productAliasId: wetter.id,
+      });
+  });
+
+  it('an alias id the service gave two products is as ambiguous as the name', () => {
+    const reference = referenceFor(WILLOW);
+    const [first, ...rest] = reference.productAliases.filter((a) => a.name === 'Wetter');
+    const productAliases = reference.productAliases.map((a) =>
+      a.name === 'Wetter' && rest.includes(a) ? { ...a, id: first!.id } : a,
     );
-    expect(wetterIds.size).toBe(1); // the demo seed reuses one alias id for two products
-    const [id] = wetterIds;
-    expect(refused(resolver.product(id ?? '')).code).toBe('ambiguous_product');
+    const sharing = createResolver({ ...reference, productAliases });
+    expect(refused(sharing.product(first!.id)).code).toBe('ambiguous_product');
   });
 });
 
