@@ -20,6 +20,13 @@ export interface RecordOutcome {
   /** How messages name it: `invoice INV-40390`, `the return on row 6`. */
   label: string;
   first: RowResult | undefined;
+  /**
+   * The record in the service its rows name or found (a conflict's or duplicate's copy, an update's
+   * record), when they name one: the engine's ids over the sheet's. In a dry run `first` leaves out the
+   * ids the sheet does not hold (they would tie its rows to that record); these are only ever said to
+   * the user, never written to the sheet.
+   */
+  inService?: Pick<RowResult, 'recordId' | 'sequence'>;
 }
 
 /** What one import did, for the face to word: the sheet and mapping used, the plan and every result. */

@@ -29,7 +29,7 @@ import { readWhileSettingUp, setUpDone, startSetUp } from './set-up.ts';
 
 export type * from './ports.ts';
 export type { ImportReport, RecordOutcome } from './import-report.ts';
-import type { ImportReport } from './import-report.ts';
+import type { ImportReport, RecordOutcome } from './import-report.ts';
 export type { PlannedDraft, PlannedImport } from './plan-kind.ts';
 
 /**
@@ -180,23 +180,19 @@ export async function importSheet(ports: ImportPorts, choices: ImportChoices): P
   const placed = await sink.finish(results);
   const learning = { dryRun, today: farmToday(choices.timeZone), organisationId: connection.organisation.id };
   const recipes = await learnRecipes(recipeRun, { grid, mapping, drafts: planned.drafts, results }, resolver, learning);
-  return report(
-    {
-      grid,
-      mapping,
-      evidence,
-      saved,
-      reading,
-      given: recipeRun.given,
-      organisation: connection.organisation,
-      planned,
-      results,
-      placed,
-      recipes,
-    },
-    journal.repaired ?? null,
-    signal,
-  );
+  return report(sent, journal.repaired ?? null, signal, {
+    grid,
+    mapping,
+    evidence,
+    saved,
+    reading,
+    given: recipeRun.given,
+    organisation: connection.organisation,
+    planned,
+    results,
+    placed,
+    recipes,
+  });
 }
 
 /**
@@ -242,15 +238,34 @@ type Reported = Pick<
   | 'recipes'
 >;
 
-/** Counts what the run did; each record's result is its first row's. */
-function report(done: Reported, journalRepaired: string | null, signal: AbortSignal | undefined): ImportReport {
+/**
+ * Counts what the run did; each record's result is its first row's (as shown: `results`), and the
+ * record in the service it names is the engine's (`sent`: a dry run's shown rows leave its ids out).
+ */
+function report(
+  sent: readonly RowResult[],
+  journalRepaired: string | null,
+  signal: AbortSignal | undefined,
+  done: Reported,
+): ImportReport {
   const { planned, results, placed } = done;
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
-  const outcomes = planned.drafts.map((d) => ({
-    rowNumbers: d.rowNumbers,
-    label: planned.label(d),
-    first: byRow.get(d.rowNumbers[0] ?? -1),
-  }));
+  const sentByRow = new Map(sent.map((r) => [r.rowNumber, r]));
+  const outcomes = planned.drafts.map((d): RecordOutcome => {
+    const first = byRow.get(d.rowNumbers[0] ?? -1);
+    const engine = sentByRow.get(d.rowNumbers[0] ?? -1);
+    // As a real run's results keep them (keep-ids.ts): the ids the engine's row carries win over the sheet's.
+    const recordId = engine?.recordId ?? first?.recordId;
+    const sequence = engine?.sequence ?? first?.sequence;
+    return {
+      rowNumbers: d.rowNumbers,
+      label: planned.label(d),
+      first,
+      ...(recordId || sequence
+        ? { inService: { ...(recordId ? { recordId } : {}), ...(sequence ? { sequence } : {}) } }
+        : {}),
+    };
+  });
   const twins = outcomes.filter((o) => o.first?.twinSequences?.length);
   const rows = countStatuses(results);
   const refused =

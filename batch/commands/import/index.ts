@@ -27,7 +27,7 @@ import { FileImportRun } from './file-ports.ts';
 import { isEInvoiceFile, loadEInvoiceFile } from './einvoice.ts';
 import type { ImportSummary } from './report.ts';
 import { printSummary } from './report.ts';
-import { describeRows, noticeLines, notDoneRecords, updateLines } from './record-lines.ts';
+import { noticeLines, notDoneRecords, twinLines, updateLines } from './record-lines.ts';
 
 export type { ImportOptions } from './options.ts';
 export type { ImportSummary } from './report.ts';
@@ -102,7 +102,6 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
   const { settings, report, session, resultsFile, journalFile } = run;
   const { grid, mapping, planned, placed } = report;
   const where = { source: basename(options.file), sheet: grid.sheet };
-  const twins = report.twins.map((t) => `${describeRows(t.rowNumbers, where)}: ${t.first?.message ?? ''}`);
   const label = (f: MappedField) => headerLabel(options.kind, f);
   const summary: ImportSummary = {
     kind: options.kind,
@@ -121,7 +120,8 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
       ...planned.drafts.flatMap((d) =>
         d.problems.map((p) => `${cliText(describeProblem(p, where), p.remedies)} (${planned.label(d)} not sent)`),
       ),
-      ...twins,
+      // Those not done (a conflict on an invoice held twice) are said once, in `notDone`.
+      ...twinLines(report.twins, where),
     ],
     warnings: [
       ...(report.journalRepaired ? [report.journalRepaired] : []),

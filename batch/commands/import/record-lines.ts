@@ -1,11 +1,12 @@
 /**
  * The summary's lines that name records (batch/commands/import/index.ts): where each is (file, sheet,
  * rows) and what happened to it in the words of its results row's Message: the records not done
- * (failed, conflict, duplicate) and why, the updates and what they change, and the updates said first
- * (line items deleted, a record under review). Which records these are is the core's rule
+ * (failed, conflict, duplicate) and why, the records the service holds more than once that are not
+ * among them, the updates and what they change, and the updates said first (line items deleted, a
+ * record under review). Each record is said once. Which records these are is the core's rule
  * (shared/import/attention.ts); this module only words them.
  */
-import { notDoneOutcomes, updateOutcomes, type DecidedOutcome } from '../../../shared/import/attention.ts';
+import { isNotDone, notDoneOutcomes, updateOutcomes, type DecidedOutcome } from '../../../shared/import/attention.ts';
 import type { RecordOutcome } from '../../../shared/import/import-report.ts';
 
 /** Where the records are: the input file's name and the sheet read. */
@@ -21,7 +22,10 @@ export interface NotDoneRecord {
   rows: number[];
   /** How messages name it: `invoice INV-40390`, `the return on row 6`. */
   record: string;
-  /** The record in the service the row names or found, when there is one. */
+  /**
+   * The record in the service the row names or found, when there is one (a conflict's or duplicate's
+   * copy, a Record ID the row gives), dry runs too: the record its Message names.
+   */
   sequence?: string;
   recordId?: string;
   /** Why, and what to do: the Message its rows carry in the results file. */
@@ -41,18 +45,32 @@ export function describeRows(rowNumbers: readonly number[], where: Where): strin
  * dry run writes no results file, so these lines are the only place its reasons are.
  */
 export function notDoneRecords(outcomes: readonly RecordOutcome[], where: Where): NotDoneRecord[] {
-  return notDoneOutcomes(outcomes).map(({ rowNumbers, label, first }) => {
+  return notDoneOutcomes(outcomes).map(({ rowNumbers, label, first, inService }) => {
     const message = first.message ?? '';
+    const sequence = inService?.sequence ?? first.sequence;
+    const recordId = inService?.recordId ?? first.recordId;
     return {
       status: first.status as NotDoneRecord['status'],
       rows: [...rowNumbers],
       record: label,
-      ...(first.sequence ? { sequence: first.sequence } : {}),
-      ...(first.recordId ? { recordId: first.recordId } : {}),
+      ...(sequence ? { sequence } : {}),
+      ...(recordId ? { recordId } : {}),
       message,
       text: `${describeRows(rowNumbers, where)}: ${first.status}: ${message}`.trimEnd(),
     };
   });
+}
+
+/**
+ * The records the service now holds more than once (`twins`: the run's copy and another's, or an invoice
+ * it already held twice), one line each in its rows' Message (`… the service holds this invoice 2 times
+ * (REC-32, REC-34): delete the extra`), except those not done: a conflict on such an invoice is said
+ * once, among the records not done ({@link notDoneRecords}), whose Message says the same and its status.
+ */
+export function twinLines(twins: readonly RecordOutcome[], where: Where): string[] {
+  return twins
+    .filter((t) => !isNotDone(t.first))
+    .map((t) => `${describeRows(t.rowNumbers, where)}: ${t.first?.message ?? ''}`);
 }
 
 /** Whether an update is said first, before anything else: it deletes line items or changes a record under review. */

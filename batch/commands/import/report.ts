@@ -29,11 +29,15 @@ export interface ImportSummary {
   mapping: MappingFile;
   /** How each field came to its column: `Product ← 'Item details' (by its values: 41 of 43 values are known products)`. */
   mappingEvidence: string[];
-  /** Every refusal: file, sheet, row, column, value, reason. */
+  /**
+   * Every refusal: file, sheet, row, column, value, reason; and each record the service holds more than
+   * once (delete the extra), unless it was not done: that one is in `notDone`, said once.
+   */
   problems: string[];
   /**
    * Every record not done (failed, conflict, duplicate; not those a stop left unsent): its rows, status
-   * and why, as its rows' Message in the results file says; printed after `problems`.
+   * and why, as its rows' Message in the results file says; printed after `problems`. A conflict on an
+   * invoice the service holds more than once is here only, its Message naming every copy.
    */
   notDone: NotDoneRecord[];
   warnings: string[];

@@ -102,6 +102,84 @@ describe('receipts: a conflict and an update said on the terminal and in --json'
   });
 });
 
+describe('receipts: a conflict on an invoice the service holds twice is said once', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  /** The April CSV with INV-88512's Starter MAP at $1,030 instead of $1,025: a conflict. */
+  let repriced: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+    dir = await mkdtemp(join(tmpdir(), 'shed-record-lines-'));
+    const april = await readFile('examples/supplier-invoices-april.csv', 'utf8');
+    await writeFile(join(dir, 'a.csv'), april);
+    await writeFile(join(dir, 'b.csv'), april);
+    // INV-40502 is refused (an unknown product); INV-88512 (rows 4, 5) and S-2340 (rows 6, 7) go in twice.
+    expect(
+      (await runImportCli(sandbox.url, { kind: 'receipts', file: join(dir, 'a.csv') })).summary.records.created,
+    ).toBe(2);
+    const again = await runImportCli(sandbox.url, {
+      kind: 'receipts',
+      file: join(dir, 'b.csv'),
+      allowDuplicates: 'test',
+    });
+    expect(again.summary.records.created).toBe(2);
+    repriced = join(dir, 'c.csv');
+    expect(april).toContain('$1,025.00');
+    await writeFile(repriced, april.replace('$1,025.00', '$1,030.00'));
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  /** Lines printed or listed that name INV-88512's rows and its two copies. */
+  const heldTwice = (lines: readonly string[]) =>
+    lines.filter((l) => l.startsWith('c.csv, sheet c, rows 4, 5: ') && /holds this invoice 2 times/.test(l));
+
+  it('on the terminal and in --json, dry run or not, among the records not done; an unchanged twin stays in problems', async () => {
+    for (const dryRun of [true, false]) {
+      const { summary, io } = await runImportCli(sandbox.url, { kind: 'receipts', file: repriced, dryRun });
+      expect(summary.records).toMatchObject({ conflict: 1, unchanged: 1 });
+      const said = heldTwice(io.stderr);
+      expect(said, io.stderr.join('\n')).toHaveLength(1);
+      expect(said[0]).toMatch(
+        /^c\.csv, sheet c, rows 4, 5: conflict: invoice INV-88512 is already in the service as REC-\d+, otherwise: /,
+      );
+      // S-2340 is unchanged, not "not done": the service holding it twice is said in problems, as before.
+      expect(summary.problems.filter((p) => /rows 6, 7: .*holds this invoice 2 times/.test(p))).toHaveLength(1);
+
+      const json = await runImportCli(sandbox.url, { kind: 'receipts', file: repriced, dryRun, json: true });
+      const printed = printedJson(json.io) as ReturnType<typeof printedJson> & { problems: string[] };
+      const listed = [...printed.problems, ...printed.notDone.map((r) => r.text as string)];
+      expect(heldTwice(listed)).toEqual(said);
+      expect(printed.notDone).toEqual([
+        expect.objectContaining({ status: 'conflict', rows: [4, 5], record: 'invoice INV-88512', text: said[0] }),
+      ]);
+      expect(printed.problems.filter((p) => /rows 6, 7: .*holds this invoice 2 times/.test(p))).toHaveLength(1);
+    }
+  });
+
+  it("the conflict's notDone entry names the record its rows carry, dry run too", async () => {
+    const real = await runImportCli(sandbox.url, { kind: 'receipts', file: repriced });
+    // The April CSV's results: semicolons, as its input.
+    const rows = Papa.parse<Record<string, string>>(await readFile(real.summary.resultsFile!, 'utf8'), {
+      header: true,
+      delimiter: ';',
+    }).data;
+    // Row 4 of the sheet: the third data row of the results file (its header is row 1).
+    const { Status: status, 'Record ID': recordId, Sequence: sequence } = rows[2]!;
+    expect([status, recordId, sequence]).toEqual(['conflict', expect.any(String), expect.stringMatching(/^REC-\d+$/)]);
+    const copies = (await listAll(sandbox.url, WILLOW, 'receipts')).filter((r) => r.id === recordId);
+    expect(copies.map((r) => r.sequence)).toEqual([sequence]);
+
+    const named = { status: 'conflict', rows: [4, 5], sequence, recordId };
+    expect(real.summary.notDone).toEqual([expect.objectContaining(named)]);
+    expect(real.summary.notDone[0]!.message).toContain(`already in the service as ${sequence}, otherwise`);
+    // A dry run shows no ids on the rows (they would tie the sheet to that record), but says which record it found.
+    const dry = await runImportCli(sandbox.url, { kind: 'receipts', file: repriced, dryRun: true, json: true });
+    expect(printedJson(dry.io).notDone).toEqual([expect.objectContaining(named)]);
+  });
+});
+
 describe('returns: failed and duplicate records said on the terminal and in --json', () => {
   let sandbox: Sandbox;
   let dir: string;
