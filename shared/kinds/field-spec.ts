@@ -107,6 +107,20 @@ export function normaliseHeader(text: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * A header's words, normalised like {@link normaliseHeader} (lower case, letters and digits), split at
+ * anything else (spaces, `_`, `-`, `.`, brackets): `"Unit_Price (inc. GST)"` → `["unit", "price", "inc", "gst"]`.
+ * Joined, they are its normalised header.
+ */
+export function words(header: string): string[] {
+  return header
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
 /** Each field's headers, normalised, its label in front when its synonyms do not list it. */
 export function synonymsOf<F extends string>(
   fields: readonly F[],

@@ -19,7 +19,7 @@ export {
   type ReceiptField,
   type ReturnField,
 } from './field-registry.ts';
-export { normaliseHeader, type ContentKind, type FieldSpec, type IdResultKey } from './field-spec.ts';
+export { normaliseHeader, words, type ContentKind, type FieldSpec, type IdResultKey } from './field-spec.ts';
 export {
   STOCKTAKE_FIELDS,
   STOCKTAKE_READ_FIELDS,

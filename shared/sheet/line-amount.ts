@@ -10,7 +10,7 @@ import { KINDS } from '../kinds/index.ts';
 import type { ColumnMapping } from './column-mapping.ts';
 import type { CellValue, Grid } from './grid.ts';
 import { MappingError } from './mapping-error.ts';
-import { words } from './mapping-match.ts';
+import { BASIS_WORDS, basisWords } from './price-basis.ts';
 import {
   compareDecimals,
   multiplyDecimals,
@@ -19,30 +19,11 @@ import {
   subtractDecimals,
 } from './values/index.ts';
 
-/** Words that say a column's GST basis (price-basis.ts) or that it is net: not what the column is. */
-const BASIS_WORDS = new Set([
-  'ex',
-  'exc',
-  'excl',
-  'excluding',
-  'exclusive',
-  'inc',
-  'incl',
-  'including',
-  'inclusive',
-  'of',
-  'gst',
-  'tax',
-  'vat',
-  'before',
-  'less',
-  'net',
-  'nett',
-]);
-
 /** Headers (basis words taken out, normalised) that name a line's amount rather than a price per pack. */
 const LINE_AMOUNTS: ReadonlySet<string> = new Set([
   ...KINDS.receipts.synonyms.line_total.map(withoutBasis),
+  // What a bookkeeper heads the line's total with (the mapping places it on the pack cost, by `price`).
+  'lineprice',
   'amount',
   'lineamount',
   'linevalue',
@@ -65,19 +46,23 @@ const LINE_AMOUNTS: ReadonlySet<string> = new Set([
   'totalamount',
 ]);
 
-function withoutBasis(normalised: string): string {
-  return normalised.replace(/(?:inc|ex|exc|excl|incl)?gst$/, '');
+/**
+ * The header's words (price-basis.ts reads its GST basis on the same) without those that say its GST
+ * basis or that it is net, joined: `'Amount_ex_GST'`, `'AmountExGST'`, `'Net amount'` → `'amount'`.
+ */
+function withoutBasis(header: string): string {
+  return basisWords(header)
+    .filter((w) => !BASIS_WORDS.has(w))
+    .join('');
 }
 
 /**
  * Whether a header names a line's amount (quantity × price) rather than a price per pack:
- * `'Amount ex GST'`, `'Line amount'`, `'Ext. price'`, `'Extended'`, `'Total (ex GST)'`, `'Amount'` → true;
- * `'Unit price'`, `'Price ex GST'`, `'Rate'` → false.
+ * `'Amount ex GST'`, `'Line amount'`, `'Ext. price'`, `'Extended'`, `'Total (ex GST)'`, `'Amount'`,
+ * `'Line Price inc GST'`, `'total_inc_gst'` → true; `'Unit price'`, `'Price ex GST'`, `'Rate'` → false.
  */
 export function namesLineAmount(header: string): boolean {
-  const key = words(header.replace(/[()[\]{}]/g, ' '))
-    .filter((w) => !BASIS_WORDS.has(w))
-    .join('');
+  const key = withoutBasis(header);
   return key !== '' && LINE_AMOUNTS.has(key);
 }
 

@@ -12,10 +12,12 @@
  * Within a pass, a more specific synonym (earlier in the field's list) wins, then the leftmost column:
  * with `Date` and `Date Received` both present, `Date Received` is the date received.
  */
-import { kindOf, normaliseHeader, type FieldSpec, type ImportKind, type MappedField } from '../kinds/index.ts';
+import { kindOf, normaliseHeader, words, type FieldSpec, type ImportKind, type MappedField } from '../kinds/index.ts';
 import { withoutGstQualifier } from './price-basis.ts';
 
 export type { MappedField } from '../kinds/index.ts';
+/** The header's words as the matching sees them (shared/kinds/field-spec.ts). */
+export { words } from '../kinds/index.ts';
 
 /** Columns already decided (by a saved mapping) and fields that must not be guessed. */
 export interface PresetColumns {
@@ -103,7 +105,9 @@ function bareCandidates(header: string, column: number, lookup: Lookup, kind: Im
   const bare = stripBrackets(header);
   const unqualified = withoutGstQualifier(bare);
   const found = lookup(column, normaliseHeader(bare));
-  return unqualified === bare ? found : [...found, ...moneyOnly(kind, lookup(column, normaliseHeader(unqualified)))];
+  return normaliseHeader(unqualified) === normaliseHeader(bare)
+    ? found
+    : [...found, ...moneyOnly(kind, lookup(column, normaliseHeader(unqualified)))];
 }
 
 /**
@@ -151,14 +155,4 @@ function runCandidates(
 /** The header without `(...)`, `[...]` and `{...}` parts: units and remarks. */
 export function stripBrackets(header: string): string {
   return header.replace(/\([^)]*\)|\[[^\]]*]|\{[^}]*}/g, ' ');
-}
-
-/** The header's words, normalised like {@link normaliseHeader} (lower case, letters and digits). */
-export function words(header: string): string[] {
-  return header
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
 }

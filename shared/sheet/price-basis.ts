@@ -4,56 +4,121 @@
  * a header that says which it is decides, and one that contradicts what the import was told stops
  * the import before anything is read further. Pure.
  */
+import { words } from '../kinds/index.ts';
 import type { ColumnMapping } from './column-mapping.ts';
 import { MappingError } from './mapping-error.ts';
 
 /** Whether a column's amounts include GST: from its header, when the header says. */
 export type GstBasis = 'inc' | 'ex';
 
-const TAX = '(?:gst|tax|vat)';
-const INC_WORD = '(?:inc|incl|including|inclusive(?:\\s+of)?|with)';
-const EX_WORD = '(?:ex|exc|excl|excluding|exclusive(?:\\s+of)?|before|pre|less|net\\s+of|without)';
-/** `inc GST`, `ex GST`: the word before the tax word. */
-const INC_BEFORE = new RegExp(`\\b${INC_WORD}\\.?[\\s-]*${TAX}\\b`, 'i');
-const EX_BEFORE = new RegExp(`\\b${EX_WORD}\\.?[\\s-]*${TAX}\\b`, 'i');
+// The words a header says GST with, each list once: the patterns below, the qualifier the mapping
+// takes out (withoutGstQualifier) and the words line-amount.ts leaves out are all made of them.
+const TAX = ['gst', 'tax', 'vat'];
+/** Before the tax word: `inc GST`, `ex GST`, `pre-GST`. */
+const INC_BEFORE_WORDS = ['inc', 'incl', 'including', 'inclusive', 'inclusive of', 'with'];
+const EX_BEFORE_WORDS = [
+  'ex',
+  'exc',
+  'excl',
+  'excluding',
+  'exclusive',
+  'exclusive of',
+  'before',
+  'pre',
+  'less',
+  'net of',
+  'without',
+];
+/** After it: `GST inclusive`, `GST excl`. */
+const INC_AFTER_WORDS = ['inc', 'incl', 'inclusive', 'included'];
+const EX_AFTER_WORDS = ['ex', 'exc', 'excl', 'exclusive', 'excluded'];
+/** Alone at the end, the tax unsaid: `Price inc`, `Cost ex.`. */
+const INC_ALONE_WORDS = ['inc', 'incl', 'inclusive'];
+const EX_ALONE_WORDS = ['ex', 'exc', 'excl', 'exclusive'];
+const NETT_WORDS = ['net', 'nett'];
+
+/**
+ * Every word a header says its GST basis (or that it is net) with: `inc`, `excl`, `gst`, `of`, `nett` …
+ * Not what a column is: line-amount.ts leaves them out to see what is left.
+ */
+export const BASIS_WORDS: ReadonlySet<string> = new Set(
+  [
+    ...TAX,
+    ...INC_BEFORE_WORDS,
+    ...EX_BEFORE_WORDS,
+    ...INC_AFTER_WORDS,
+    ...EX_AFTER_WORDS,
+    ...INC_ALONE_WORDS,
+    ...EX_ALONE_WORDS,
+    ...NETT_WORDS,
+  ].flatMap((w) => w.split(' ')),
+);
+
+// The patterns run on the header's basis words joined by single spaces (`unit price inc gst`): lower
+// case, letters and digits, so `\b` is a word's edge however the header separates its words.
+const any = (list: readonly string[]): string => `(?:${list.map((w) => w.replace(/ /g, ' ?')).join('|')})`;
+/** `inc GST`, `ex GST`, `incGST`: the word before the tax word. */
+const INC_BEFORE = new RegExp(`\\b${any(INC_BEFORE_WORDS)} ?${any(TAX)}\\b`);
+const EX_BEFORE = new RegExp(`\\b${any(EX_BEFORE_WORDS)} ?${any(TAX)}\\b`);
 /** `GST inclusive`, `GST excl`: the word after it. */
-const INC_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:inc|incl|inclusive|included)\\b`, 'i');
-const EX_AFTER = new RegExp(`\\b${TAX}[\\s-]*(?:ex|exc|excl|exclusive|excluded)\\b`, 'i');
-const NETT = /\bnett?\b/i;
-/** `inc` or `ex` with nothing after it but a closing bracket: `Price inc`, `Unit Price (incl.)`, `Cost ex.` (the tax unsaid). */
-const ALONE = '\\.?\\s*\\)?\\s*$';
-const INC_ALONE = new RegExp(`\\b(?:inc|incl|inclusive)${ALONE}`, 'i');
-const EX_ALONE = new RegExp(`\\b(?:ex|exc|excl|exclusive)${ALONE}`, 'i');
+const INC_AFTER = new RegExp(`\\b${any(TAX)} ?${any(INC_AFTER_WORDS)}\\b`);
+const EX_AFTER = new RegExp(`\\b${any(TAX)} ?${any(EX_AFTER_WORDS)}\\b`);
+const NETT = new RegExp(`\\b${any(NETT_WORDS)}\\b`);
+/** `inc` or `ex` last: `Price inc`, `Unit Price (incl.)`, `Cost ex.` (the tax unsaid). */
+const INC_ALONE = new RegExp(`\\b${any(INC_ALONE_WORDS)}$`);
+const EX_ALONE = new RegExp(`\\b${any(EX_ALONE_WORDS)}$`);
+/** A word ending in a qualifier written without spaces: `priceexgst` (`PriceExGST`), `unitpriceincgst`. */
+const GLUED = new RegExp(
+  `^([a-z0-9]+?)(${[...INC_BEFORE_WORDS, ...EX_BEFORE_WORDS].map((w) => w.replace(/ /g, '')).join('|')})(${TAX.join('|')})$`,
+);
+
+/**
+ * The header's words as the mapping sees them (mapping-match.ts: split at spaces, `_`, `-`, `.` and
+ * brackets, lower case), a word ending in what it says of GST split from it: `'Unit_Price_Inc_GST'`,
+ * `'Unit Price (inc. GST)'`, `'UnitPriceIncGST'` → `['unit', 'price', 'inc', 'gst']`. The basis is read,
+ * and the qualifier taken out, on these, so every header the mapping places has its basis read.
+ */
+export function basisWords(header: string): string[] {
+  return words(header).flatMap((word) => {
+    const glued = GLUED.exec(word);
+    return glued ? glued.slice(1) : [word];
+  });
+}
 
 /**
  * What a header says about GST: `'Unit Price (inc GST)'`, `'Price incl. GST'`, `'Total GST inclusive'`,
- * `'GST-inclusive price'`, `'Price inc'` (the tax unsaid, as Australian invoices write it) → `'inc'`; `'Price ex GST'`,
- * `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'`, `'Price (ex GST, freight incl.)'` → `'ex'`; `'Unit Price'` → null;
+ * `'GST-inclusive price'`, `'Price inc'` (the tax unsaid, as Australian invoices write it), `'unit_price_inc_gst'`,
+ * `'PriceIncGST'` → `'inc'`; `'Price ex GST'`, `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'`,
+ * `'Price (ex GST, freight incl.)'`, `'price_ex_gst'` → `'ex'`; `'Unit Price'` → null;
  * `'Price inc GST / ex GST'` → `'both'`. The word before the tax word says it first (`'Price ex GST inc disc'` is
- * ex), then the word after it, then `nett`, then an `inc` or `ex` alone at the end.
+ * ex), then the word after it, then `nett`, then an `inc` or `ex` alone at the end. Read on {@link basisWords}.
  */
 export function gstBasisOfHeader(header: string): GstBasis | 'both' | null {
+  const text = basisWords(header).join(' ');
   const said = (inc: boolean, ex: boolean) => (inc && ex ? 'both' : inc ? 'inc' : ex ? 'ex' : null);
   return (
-    said(INC_BEFORE.test(header), EX_BEFORE.test(header)) ??
-    said(INC_AFTER.test(header), EX_AFTER.test(header)) ??
-    (NETT.test(header) ? 'ex' : null) ??
-    said(INC_ALONE.test(header), EX_ALONE.test(header))
+    said(INC_BEFORE.test(text), EX_BEFORE.test(text)) ??
+    said(INC_AFTER.test(text), EX_AFTER.test(text)) ??
+    (NETT.test(text) ? 'ex' : null) ??
+    said(INC_ALONE.test(text), EX_ALONE.test(text))
   );
 }
 
-/** The four qualifier patterns, each matching everywhere in a header. */
-const QUALIFIERS = [INC_BEFORE, EX_BEFORE, INC_AFTER, EX_AFTER].map((re) => new RegExp(re.source, 'gi'));
+/** The four qualifier patterns, each matching everywhere in a header's basis words. */
+const QUALIFIERS = [INC_BEFORE, EX_BEFORE, INC_AFTER, EX_AFTER].map((re) => new RegExp(re.source, 'g'));
 
 /**
- * The header without what it says of GST (`inc GST`, `Incl. GST`, `excl tax`, `GST inclusive`: each phrase
- * {@link gstBasisOfHeader} reads before `nett` or a lone `inc`): `'Price inc GST'` → `'Price  '`,
- * `'Cost excl. GST'` → `'Cost  '`, `'Unit Price'` → `'Unit Price'`. The mapping (mapping-match.ts) matches a
- * header on what is left, so a qualifier never counts against a synonym, and what it takes out is always
- * read here for the price basis.
+ * The header's {@link basisWords} without what it says of GST (`inc GST`, `Incl. GST`, `excl tax`, `GST inclusive`,
+ * `_inc_gst`: each phrase {@link gstBasisOfHeader} reads before `nett` or a lone `inc`), joined by spaces:
+ * `'Price inc GST'` → `'price'`, `'Cost excl. GST'` → `'cost'`, `'unit_price_inc_gst'` → `'unit price'`,
+ * `'Unit Price'` → `'unit price'`. The mapping (mapping-match.ts) matches a header on what is left, so a
+ * qualifier never counts against a synonym, and what it takes out is always read here for the price basis.
  */
 export function withoutGstQualifier(header: string): string {
-  return QUALIFIERS.reduce((text, re) => text.replace(re, ' '), header);
+  return QUALIFIERS.reduce((text, re) => text.replace(re, ' '), basisWords(header).join(' '))
+    .split(' ')
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
 /**

@@ -5,6 +5,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitStatusFor } from '../../../batch/cli/exit-status.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
@@ -71,5 +72,56 @@ describe('a price column headed with a GST qualifier', () => {
     expect(summary.records.created).toBe(1);
     expect(summary.mapping.prices_include_gst).toBeUndefined();
     expect(await packCosts('GST-EX')).toEqual(['185']);
+  });
+
+  // `_` is a word character to a regex's `\b`: the basis of a snake_case header was not read, so `Unit_Price_Inc_GST`
+  // was saved as it stood (10% high) and `price_ex_gst` lost a tenth with --prices-include-gst. Now the basis is read
+  // on the header's words as the mapping splits them.
+  it("'price_inc_gst' without being told is refused before anything is sent (exit 2); told, sent ÷ 1.1", async () => {
+    const file = join(dir, 'snake-inc.csv');
+    await writeFile(
+      file,
+      [`${HEADER},price_inc_gst`, `GST-SNAKE,${LINE},2,20,L,203.50`, `GST-SNAKE,${LINE},1,20,L,50`].join('\r\n'),
+    );
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain("the column 'price_inc_gst' (mapped to the pack cost) holds prices including GST");
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-SNAKE')).toEqual([]);
+
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true });
+    expect(summary.mapping.columns).toMatchObject({ pack_cost: 'price_inc_gst' });
+    expect(summary.records.created).toBe(1);
+    expect(summary.exitCode).toBe(0);
+    // 203.50 ÷ 1.1 = 185; 50 ÷ 1.1 = 45.4545… → 45.45.
+    expect(await packCosts('GST-SNAKE')).toEqual(['185', '45.45']);
+  });
+
+  it("'Unit_Price_Inc_GST' without being told is refused (exit 2), not saved 10% high as it was", async () => {
+    const file = join(dir, 'snake-unit.csv');
+    await writeFile(file, [`${HEADER},Unit_Price_Inc_GST`, `GST-SNAKE-UNIT,${LINE},2,20,L,203.50`].join('\r\n'));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain(
+      "the column 'Unit_Price_Inc_GST' (mapped to the pack cost) holds prices including GST",
+    );
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-SNAKE-UNIT')).toEqual([]);
+  });
+
+  it("'price_ex_gst' with --prices-include-gst is refused (exit 2), not sent ÷ 1.1", async () => {
+    const file = join(dir, 'snake-ex.csv');
+    await writeFile(file, [`${HEADER},price_ex_gst`, `GST-SNAKE-EX,${LINE},2,20,L,185`].join('\r\n'));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain("the column 'price_ex_gst' (mapped to the pack cost) says its prices exclude GST");
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-SNAKE-EX')).toEqual([]);
   });
 });

@@ -26,6 +26,40 @@ describe('namesLineAmount', () => {
   ])('%j → %s', (header, expected) => {
     expect(namesLineAmount(header)).toBe(expected);
   });
+
+  // The basis words are price-basis.ts's (this file kept its own list, without `with`, `pre`, `without`), read on
+  // the same words: a qualifier run into the word (`AmountExGST`) or written with `_`, `-`, `.` is left out too.
+  it.each([
+    ['Amount_ex_GST', true],
+    ['total_inc_gst', true],
+    ['AmountExGST', true],
+    ['TotalIncGST', true],
+    ['Total.inc.GST', true],
+    ['Total-ex-GST', true],
+    ['Total with GST', true],
+    ['Total without GST', true],
+    ['Pre-GST total', true],
+    ['Amount GST included', true],
+    ['Unit_Price_Inc_GST', false],
+    ['price_ex_gst', false],
+    ['PriceExGST', false],
+    ['PriceIncGST', false],
+  ])('%j → %s, its basis words as price-basis.ts reads them', (header, expected) => {
+    expect(namesLineAmount(header)).toBe(expected);
+  });
+
+  // A bookkeeper's `Line Price` is the line's total (the mapping places it on the pack cost, by `price`).
+  it.each([
+    ['Line Price', true],
+    ['Line Price inc GST', true],
+    ['Line Price (ex GST)', true],
+    ['line_price_inc_gst', true],
+    ['LinePriceExGST', true],
+    ['Price', false],
+    ['List Price', false],
+  ])('%j → %s', (header, expected) => {
+    expect(namesLineAmount(header)).toBe(expected);
+  });
 });
 
 function sheet(headers: string[], rows: (string | number)[][], columns: ColumnMapping['columns']) {
@@ -61,6 +95,33 @@ describe('checkLineAmountCost', () => {
     expect(cliErrorMessage(error)).toContain('"pack_cost_per_pack": true');
     expect(cliErrorMessage(error)).toContain('"pack_cost_from": "line_total"');
     expect(paneText(error.message, error.remedies)).not.toContain('pack_cost_per_pack');
+  });
+
+  it("refuses a 'Line Price inc GST' mapped to the pack cost as a line amount, and says which column is the price", () => {
+    const rows = [
+      ['Glyfos 540', 3, 203.5, 610.5],
+      ['Amine 625', 4, 110, 440],
+    ];
+    const lone = sheet(
+      ['Product', 'Qty', 'Line Price inc GST'],
+      rows.map((r) => [r[0]!, r[1]!, r[3]!]),
+      {
+        product: 0,
+        quantity: 1,
+        pack_cost: 2,
+      },
+    );
+    expect(() => checkLineAmountCost(lone.grid, lone.mapping, false)).toThrow(
+      "the column 'Line Price inc GST' (mapped to the pack cost) is headed like a line amount",
+    );
+    const beside = sheet(['Product', 'Qty', 'Each inc GST', 'Line Price inc GST'], rows, {
+      product: 0,
+      quantity: 1,
+      pack_cost: 3,
+    });
+    expect(() => checkLineAmountCost(beside.grid, beside.mapping, false)).toThrow(
+      /'Line Price inc GST' \(mapped to the pack cost\) is a line total: on every line it is 'Qty' × 'Each inc GST'/,
+    );
   });
 
   it('says it is a line total when quantity × another column gives it on every line', () => {

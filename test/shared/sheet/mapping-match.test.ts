@@ -35,23 +35,54 @@ const EX = ['Price excl GST', 'Cost ex GST', 'Price exc GST', 'Price excl. GST',
 // These were placed already (brackets, or a two-word synonym); kept here so every spelling is read both ways.
 const INC_BEFORE = ['Price (incl GST)', 'Price (inc GST)', 'Unit Price inc GST', 'Unit cost inc GST'];
 const EX_BEFORE = ['Price ex GST', 'Price ex. GST', 'Cost (ex GST)', 'Unit cost ex GST'];
+// Words separated by `_` (a word character to a regex's `\b`), `-` or `.`, or run together. The mapping placed most
+// of these on the pack cost (`Unit_Price_Inc_GST` by `unit price`, `price_ex_gst` exactly) with no basis read:
+// 203.50 inc GST saved as 203.50 ex GST, 185 ex GST ÷ 1.1 with --prices-include-gst. `price_inc_gst` and
+// `PriceIncGST` were left unplaced. Each is now placed and read as it says.
+const INC_SEPARATED = [
+  'Unit_Price_Inc_GST',
+  'price_inc_gst',
+  'unit_price_incl_gst',
+  'UNIT_PRICE_INC_GST',
+  'Price_inc',
+  'GST_inclusive_price',
+  'Price-inc-GST',
+  'Price.inc.GST',
+  'PriceIncGST',
+];
+const EX_SEPARATED = [
+  'price_ex_gst',
+  'Unit_Price_Ex_GST',
+  'unit_price_excl_gst',
+  'PRICE_EX_GST',
+  'Price_ex',
+  'Nett_price',
+  'Pre_GST_price',
+  'Price-ex-GST',
+  'Price.ex.GST',
+  'PriceExGST',
+  'UnitPriceExGST',
+];
 
 describe('a price header saying inc GST', () => {
-  it.each([...INC, ...INC_BEFORE])('%j is the pack cost, its prices read as including GST', (header) => {
-    const mapping = mappingWith(header);
-    expect(mapping.columns.pack_cost).toBe(HEADER.length);
-    expect(mapping.missing).toEqual([]);
-    expect(checkPriceBasis(mapping, '0.1', WHERE)).toEqual({ costIncludesGst: true, totalIncludesGst: true });
-    // Not told: refused with the existing wording, never read as ex GST.
-    const error = thrownBy(() => checkPriceBasis(mapping, null, WHERE), MappingError);
-    expect(error.code).toBe('gst_basis');
-    expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) holds prices including GST`);
-    expect(error.remedies).toEqual([{ code: 'prices_include_gst' }]);
-  });
+  it.each([...INC, ...INC_BEFORE, ...INC_SEPARATED])(
+    '%j is the pack cost, its prices read as including GST',
+    (header) => {
+      const mapping = mappingWith(header);
+      expect(mapping.columns.pack_cost).toBe(HEADER.length);
+      expect(mapping.missing).toEqual([]);
+      expect(checkPriceBasis(mapping, '0.1', WHERE)).toEqual({ costIncludesGst: true, totalIncludesGst: true });
+      // Not told: refused with the existing wording, never read as ex GST.
+      const error = thrownBy(() => checkPriceBasis(mapping, null, WHERE), MappingError);
+      expect(error.code).toBe('gst_basis');
+      expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) holds prices including GST`);
+      expect(error.remedies).toEqual([{ code: 'prices_include_gst' }]);
+    },
+  );
 });
 
 describe('a price header saying ex GST', () => {
-  it.each([...EX, ...EX_BEFORE])('%j is the pack cost, its prices read as excluding GST', (header) => {
+  it.each([...EX, ...EX_BEFORE, ...EX_SEPARATED])('%j is the pack cost, its prices read as excluding GST', (header) => {
     const mapping = mappingWith(header);
     expect(mapping.columns.pack_cost).toBe(HEADER.length);
     expect(mapping.missing).toEqual([]);
@@ -68,6 +99,30 @@ describe('GST qualifiers in the header matching', () => {
   it('place a line total saying inc or ex GST on the line total', () => {
     for (const header of ['Total inc GST', 'Amount incl. GST', 'Total excl GST', 'Pre-GST total']) {
       expect(fieldOf(header, 'receipts', ['Price'])).toBe('line_total');
+    }
+  });
+
+  it('place a line total written with `_` or run together on the line total, and read its basis', () => {
+    const totalIncludesGst = (header: string, gstRate: string | null): boolean => {
+      const headers = ['Product', 'Price', header];
+      const columns = Object.fromEntries(matchHeaders(headers, 'receipts').columns);
+      expect(columns).toMatchObject({ pack_cost: 1, line_total: 2 });
+      const mapping: ColumnMapping = {
+        kind: 'receipts',
+        headerRowNumber: 1,
+        headers,
+        columns,
+        unplaced: [],
+        missing: [],
+      };
+      return checkPriceBasis(mapping, gstRate, WHERE).totalIncludesGst;
+    };
+    for (const header of ['Total_inc_GST', 'line_total_incl_gst', 'TotalIncGST']) {
+      expect(totalIncludesGst(header, null)).toBe(true);
+    }
+    // Told prices include GST, a line total whose header says nothing would be taken to include it too.
+    for (const header of ['total_ex_gst', 'Amount_excl_GST', 'AmountExGST']) {
+      expect(totalIncludesGst(header, '0.1')).toBe(false);
     }
   });
 

@@ -51,6 +51,35 @@ describe('gstBasisOfHeader', () => {
     expect(gstBasisOfHeader(header)).toBe(basis);
   });
 
+  // `_` is a word character to a regex's `\b`: `Unit_Price_Inc_GST` was mapped to the pack cost (`unit price`) with no
+  // basis read, so 203.50 inc GST was saved as 203.50 ex GST. The basis is read on the words the mapping splits.
+  it.each([
+    ['Unit_Price_Inc_GST', 'inc'],
+    ['price_inc_gst', 'inc'],
+    ['unit_price_incl_gst', 'inc'],
+    ['Price_inc', 'inc'],
+    ['GST_inclusive_price', 'inc'],
+    ['Price-inc-GST', 'inc'],
+    ['Price.inc.GST', 'inc'],
+    ['PriceIncGST', 'inc'],
+    ['UNIT_PRICE_INC_GST', 'inc'],
+    ['price_ex_gst', 'ex'],
+    ['Unit_Price_Ex_GST', 'ex'],
+    ['unit_price_excl_gst', 'ex'],
+    ['Price_ex', 'ex'],
+    ['Nett_price', 'ex'],
+    ['Pre_GST_price', 'ex'],
+    ['Price-ex-GST', 'ex'],
+    ['Price.ex.GST', 'ex'],
+    ['PriceExGST', 'ex'],
+    ['PRICEEXGST', 'ex'],
+    ['price_inc_gst_/_ex_gst', 'both'],
+    ['unit_price', null],
+    ['Price_incl_freight', null],
+  ])('%j → %s, however its words are separated', (header, basis) => {
+    expect(gstBasisOfHeader(header)).toBe(basis);
+  });
+
   // `exc` was read as saying nothing: with --prices-include-gst, an ex-GST price would have lost a tenth.
   it.each(['Price exc GST', 'Price Exc. GST', 'Cost GST exc', 'Price exc'])('%j → ex', (header) => {
     expect(gstBasisOfHeader(header)).toBe('ex');
@@ -58,21 +87,29 @@ describe('gstBasisOfHeader', () => {
 });
 
 describe('withoutGstQualifier', () => {
+  // What is left is the header's words as the mapping sees them (lower case, single spaces): it matches on those.
   it.each([
-    ['Price inc GST', 'Price'],
-    ['Price Inc. GST', 'Price'],
-    ['Cost incl. GST', 'Cost'],
-    ['Price excl GST', 'Price'],
-    ['Price exc GST', 'Price'],
-    ['Unit Price GST inclusive', 'Unit Price'],
+    ['Price inc GST', 'price'],
+    ['Price Inc. GST', 'price'],
+    ['Cost incl. GST', 'cost'],
+    ['Price excl GST', 'price'],
+    ['Price exc GST', 'price'],
+    ['Unit Price GST inclusive', 'unit price'],
     ['Pre-GST total', 'total'],
-    ['Price ex GST inc disc', 'Price inc disc'],
+    ['Price ex GST inc disc', 'price inc disc'],
     // What gstBasisOfHeader reads without a tax word (`Price inc`, `Nett price`) names the field: kept.
-    ['Price inc', 'Price inc'],
-    ['Nett price', 'Nett price'],
-    ['GST', 'GST'],
+    ['Price inc', 'price inc'],
+    ['Nett price', 'nett price'],
+    ['GST', 'gst'],
+    // However the words are separated, or not: the qualifier the mapping takes out is the one read.
+    ['Unit_Price_Inc_GST', 'unit price'],
+    ['price_ex_gst', 'price'],
+    ['Price-inc-GST', 'price'],
+    ['Price.ex.GST', 'price'],
+    ['PriceIncGST', 'price'],
+    ['UnitPriceExGST', 'unitprice'],
   ])('%j → %j', (header, left) => {
-    expect(withoutGstQualifier(header).replace(/\s+/g, ' ').trim()).toBe(left);
+    expect(withoutGstQualifier(header)).toBe(left);
   });
 });
 
@@ -123,6 +160,20 @@ describe('checkPriceBasis', () => {
       "the import was told prices include GST, but the column 'Price exc GST' (mapped to the pack cost) says its prices exclude GST",
     );
     expect(checkPriceBasis(mapping('Price exc GST'), null, where).costIncludesGst).toBe(false);
+  });
+
+  it('reads a snake_case or run-together header: refused against what the import was told, else read as it says', () => {
+    expect(() => checkPriceBasis(mapping('Unit_Price_Inc_GST'), null, where)).toThrow(
+      "the column 'Unit_Price_Inc_GST' (mapped to the pack cost) holds prices including GST",
+    );
+    expect(() => checkPriceBasis(mapping('price_ex_gst'), '0.1', where)).toThrow(
+      "the import was told prices include GST, but the column 'price_ex_gst' (mapped to the pack cost) says its prices exclude GST",
+    );
+    expect(() => checkPriceBasis(mapping('PriceExGST'), '0.1', where)).toThrow(/'PriceExGST'.*exclude GST/);
+    expect(checkPriceBasis(mapping('Unit_Price_Inc_GST', 'Line_Total_ex_GST'), '0.1', where)).toEqual({
+      costIncludesGst: true,
+      totalIncludesGst: false,
+    });
   });
 
   it('refuses a price column whose header says both', () => {
