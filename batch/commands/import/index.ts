@@ -2,7 +2,7 @@
  * `shed import receipts|returns FILE`: one input file, one sheet, through the core's import with the file's
  * ports (reader, results file, journal, session), and the summary of what was sent.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { AdaptiveState } from '../../../shared/client/adaptive-limit.ts';
 import { UsageError } from '../../../shared/errors/usage-error.ts';
@@ -113,7 +113,8 @@ async function summarise(options: ImportOptions, run: DoneRun): Promise<ImportSu
     records: report.records,
     resultsFile: placed.file,
     ...(placed.failure ? { resultsFailure: { wanted: resultsFile ?? '', reason: placed.failure } } : {}),
-    journalFile: journalFile && !options.dryRun ? journalFile : null,
+    // A run that journalled nothing made no journal (file-journal.ts): none is named.
+    journalFile: journalFile && !options.dryRun && (await isFile(journalFile)) ? journalFile : null,
     mapping: mappingUsed(run),
     mappingEvidence: describeEvidence(report.evidence, label),
     problems: [
@@ -247,4 +248,9 @@ async function readMappingFile(path: string): Promise<SavedMapping> {
     throw new UsageError(`Cannot read the mapping file ${path}: ${(error as Error).message}`);
   }
   return parseSavedMapping(text, path);
+}
+
+/** Whether a file is at `path`. */
+async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isFile() === true;
 }

@@ -85,7 +85,7 @@ export async function undoCommand(options: UndoOptions): Promise<UndoSummary> {
   // A mistyped path must not read as "nothing to undo": the run it names would stay in the service.
   await access(options.journal).catch(() => {
     throw new UsageError(
-      `There is no journal at ${options.journal}: an import run's journal is NAME.journal.jsonl beside its results file`,
+      `There is no journal at ${options.journal}: an import run's journal is beside its results file, named after the input (march.xlsx → march.xlsx.journal.jsonl), and a run that sent nothing leaves none`,
     );
   });
   const { entries } = await readJournal(options.journal).catch((error: Error) => {

@@ -249,6 +249,8 @@ describe('a run that sends nothing', () => {
       const before = writesOf(sandbox);
       const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: copy });
       expect(summary.records, `run ${run}`).toMatchObject({ unchanged: 11, created: 0, updated: 0 });
+      // No journal was made, so none is named (it would send `shed undo` to a file that is not there).
+      expect(summary.journalFile, `run ${run}`).toBeNull();
       expect(writesOf(sandbox), `run ${run}`).toBe(before);
       await expect(access(journal), `run ${run}`).rejects.toMatchObject({ code: 'ENOENT' });
     }
@@ -264,6 +266,7 @@ describe('a run that sends nothing', () => {
     await wb.xlsx.writeFile(copy);
     const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file: copy });
     expect(summary.records).toMatchObject({ updated: 1, unchanged: 10 });
+    expect(summary.journalFile).toBe(journal);
     const lines = (await readFile(journal, 'utf8'))
       .trim()
       .split('\n')
