@@ -49,15 +49,22 @@ export async function restoreRecord(
   options: RestoreOptions,
 ): Promise<RestoreOutcome> {
   const latest: Latest = { record: current };
+  let lostBefore: { error: OutcomeUnknownError; answeredAtMs: number } | null = null;
   const attempt = async (): Promise<RestoreOutcome> => {
+    // Read again after the back-off: a change made while waiting is not written over.
+    if (lostBefore) {
+      const settled = await afterLost(org, step, lostBefore, latest, options);
+      if (settled !== 'again') return settled;
+    }
     try {
       await UNDO_OPS[step.kind].restore(org, step.recordId, step.previous, latest.record);
       return 'restored';
     } catch (error) {
       if (error instanceof NotFoundError) return 'gone';
       if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
-      const settled = await afterLost(org, step, error, latest, options);
-      if (settled === 'again') throw error; // for withBackOff: sent again after its back-off
+      lostBefore = { error, answeredAtMs: performance.now() };
+      const settled = await afterLost(org, step, lostBefore, latest, options);
+      if (settled === 'again') throw error; // for withBackOff: read again after its back-off, then sent again
       return settled;
     }
   };
@@ -73,38 +80,40 @@ export async function restoreRecord(
 }
 
 /**
- * Reads back the record of a restore whose outcome is unknown (`error`), after its Retry-After: what it settles,
- * or `again` (not applied, and as undo read it or forced), `latest` then holding the record as read.
+ * Reads back the record of a restore whose outcome is unknown (`lost.error`, answered at `lost.answeredAtMs`),
+ * after its Retry-After: what it settles, or `again` (not applied, and as undo last read it or forced),
+ * `latest` then holding the record as read.
  */
 async function afterLost(
   org: OrgClient,
   step: RestoreStep,
-  error: OutcomeUnknownError,
+  lost: { error: OutcomeUnknownError; answeredAtMs: number },
   latest: Latest,
   options: RestoreOptions,
 ): Promise<RestoreOutcome | 'again'> {
+  const { error } = lost;
   const ops = UNDO_OPS[step.kind];
   const read = () => ops.get(org, step.recordId);
   const applied = (now: Receipt | Return) => holdsRestore(org, step, now, options.timeZone);
   const check = { read, applied, readAt: latest.record.updated_at, what: 'not restored' as const };
-  let lost: LostUpdateVerdict<Receipt | Return>;
+  let verdict: LostUpdateVerdict<Receipt | Return>;
   try {
-    lost = await readBackLost(error, performance.now(), check, options);
+    verdict = await readBackLost(error, lost.answeredAtMs, check, options);
   } catch (readError) {
     if (readError instanceof NotFoundError) return 'gone';
     const why = readError instanceof Error ? readError.message : String(readError);
     const reason = `not restored: its outcome is unknown (${error.explanation}) and it could not be read back, so it was not sent again (${why})`;
     return { left: 'failed', reason };
   }
-  switch (lost.verdict) {
+  switch (verdict.verdict) {
     case 'applied':
       return 'restored';
     case 'changed':
-      return { left: 'changed', reason: changedDuringUndo(error, lost.now, latest.record) };
+      return { left: 'changed', reason: changedDuringUndo(error, verdict.now, latest.record) };
     case 'too_long':
-      return { left: 'failed', reason: `${lost.reason} (${error.explanation})` };
+      return { left: 'failed', reason: `${verdict.reason} (${error.explanation})` };
     case 'again':
-      latest.record = lost.now;
+      latest.record = verdict.now;
       return 'again';
   }
 }

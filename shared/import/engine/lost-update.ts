@@ -60,7 +60,7 @@ export async function readBackLost<R extends ServiceRecord>(
 }
 
 /**
- * {@link readBackLost} now, for a write retried by p-retry (attempts.ts): a read back that fails ends the
+ * {@link readBackLost} (its Retry-After counted from `answeredAtMs`), for a write retried by p-retry (attempts.ts): a read back that fails ends the
  * write, as p-retry's AbortError of an error saying so. Sent again unread, it could write over a
  * colleague's change; it may or may not have been applied, and the next run reads the record again.
  */
@@ -68,8 +68,9 @@ export function readBackOrEnd<R extends ServiceRecord>(
   error: OutcomeUnknownError,
   check: LostUpdateCheck<R>,
   options: LostUpdateOptions = {},
+  answeredAtMs: number = performance.now(),
 ): Promise<LostUpdateVerdict<R>> {
-  return readBackLost(error, performance.now(), check, options).catch((readError: unknown) => {
+  return readBackLost(error, answeredAtMs, check, options).catch((readError: unknown) => {
     const why = readError instanceof Error ? readError.message : String(readError);
     throw new AbortError(
       new Error(

@@ -14,7 +14,7 @@ import { LostLookup } from './lost-lookup.ts';
 import type { JournalMatch } from './journal.ts';
 import { PREPARE_AHEAD, RECONCILE_MARGIN_MS, type RunOptions } from './run-options.ts';
 import type { ImportDraft, ImportOps } from './ops.ts';
-import { atSheetVersion, lostAndChanged, UNCHECKED_NOTE, versionConflict } from './versions.ts';
+import { atSheetVersion, UNCHECKED_NOTE, versionConflict } from './versions.ts';
 import { heldInvoice, withRemedy } from './same-invoice.ts';
 import { prepareDrafts } from './prepare.ts';
 import { failed, fromJournal, notSent, rows } from './row-results.ts';
@@ -23,7 +23,7 @@ import type { Hold } from './places.ts';
 import { InProgress, type Answered, type RecordStep } from './in-progress.ts';
 import { retryAfterTooLong, waitRetryAfter } from './retry-after.ts';
 import { withAttempts } from './attempts.ts';
-import { readBackOrEnd } from './lost-update.ts';
+import { sendUpdate } from './send-update.ts';
 
 export { changedSince } from './versions.ts';
 
@@ -377,24 +377,8 @@ class Runner<D extends ImportDraft<B>, B, R extends ServiceRecord> {
     return this.ops.results(draft, record, 'updated', message);
   }
 
-  private async sendUpdate(draft: D, current: R, body: object, message: string): Promise<RowResult[]> {
-    const attempt = async (): Promise<RowResult[]> => {
-      try {
-        return await this.updated(draft, await this.ops.update(current.id, body), message);
-      } catch (error) {
-        if (!(error instanceof OutcomeUnknownError)) throw new AbortError(error as Error);
-        // Sent once (ops): read back, sent again only if not applied and unchanged since read (lost-update.ts).
-        const read = () => this.ops.get(current.id);
-        const applied = (now: R) => !this.ops.diff(draft, now).body;
-        const check = { read, applied, readAt: current.updated_at, what: 'not updated' as const };
-        const lost = await readBackOrEnd(error, check, this.options);
-        if (lost.verdict === 'applied') return this.updated(draft, lost.now, message);
-        if (lost.verdict === 'changed') return lostAndChanged(this.ops, draft, lost.now, current);
-        if (lost.verdict === 'too_long') return failed(draft, error, lost.reason);
-        if (this.options.signal?.aborted) return notSent(draft, 'not sent again: the run was interrupted');
-        throw error;
-      }
-    };
-    return withAttempts(draft, attempt, 'not updated', this.options);
+  private sendUpdate(draft: D, current: R, body: object, message: string): Promise<RowResult[]> {
+    const updated = (record: R) => this.updated(draft, record, message);
+    return sendUpdate(this.ops, { draft, current, body, updated }, this.options);
   }
 }

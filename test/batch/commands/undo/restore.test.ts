@@ -115,20 +115,33 @@ describe('shed undo: a restore whose answer is a 5xx or lost', () => {
   /**
    * Sends undo's requests through the global fetch (its client looks it up at each call), noting each as
    * `METHOD path`; the PATCHes `faulted` picks (by their number, from 1) meet the sandbox's `faults`, set for
-   * that request alone; `meanwhile` runs once the first faulted one is answered or lost, before undo hears of it.
+   * that request alone; `meanwhile` runs once the first faulted one is answered or lost, before undo hears of it;
+   * `afterReadBack` once the read that follows it is answered, before undo sees the answer.
    */
   function faultPatches(
     faults: FaultOptions,
-    options: { faulted?: (n: number) => boolean; meanwhile?: () => Promise<unknown> } = {},
+    options: {
+      faulted?: (n: number) => boolean;
+      meanwhile?: () => Promise<unknown>;
+      afterReadBack?: () => Promise<unknown>;
+    } = {},
   ): string[] {
     const original = globalThis.fetch;
     const faulted = options.faulted ?? ((n: number) => n === 1);
     const sent: string[] = [];
     let patches = 0;
     let meanwhile = options.meanwhile;
+    let afterReadBack = options.afterReadBack;
     globalThis.fetch = async (input, init) => {
       const method = init?.method ?? 'GET';
       sent.push(`${method} ${new URL(String(input)).pathname}`);
+      if (method === 'GET' && patches > 0 && afterReadBack) {
+        const answer = await original(input, init);
+        const now = afterReadBack;
+        afterReadBack = undefined;
+        await now();
+        return answer;
+      }
       if (method !== 'PATCH' || !faulted((patches += 1))) return original(input, init);
       sandbox.setFaults(faults);
       try {
@@ -183,6 +196,19 @@ describe('shed undo: a restore whose answer is a 5xx or lost', () => {
     },
   );
 
+  it('a restore answered 500, read back unchanged, and edited by a colleague during the back-off: read again, not sent over the edit', async () => {
+    const { journal, previous, id } = await ranUpdate(SUPPLIER_AND_QUANTITY);
+    const sent = faultPatches(FAILS, {
+      afterReadBack: () => patch('receipts', id, { supplier: 'Corrected During The Back-off' }),
+    });
+    const summary = await undoCommand({ ...connection(sandbox.url), journal, yes: true, io: memoryIO() });
+    stop?.();
+    expect((await read('receipts', id)).supplier).toBe('Corrected During The Back-off');
+    expect(toRecord(sent, 'receipts', id)).toEqual(['GET', 'PATCH', 'GET', 'GET']);
+    expect(summary.changed.map((c) => c.sequence)).toEqual([previous.sequence]);
+    expect(await undone(journal)).toBe(false);
+  });
+
   it("with --force, a restore answered 500 is sent again over a colleague's edit made meanwhile, after a read back", async () => {
     const { journal, previous, id } = await ranUpdate(SUPPLIER_AND_QUANTITY);
     const sent = faultPatches(FAILS, {
@@ -191,7 +217,7 @@ describe('shed undo: a restore whose answer is a 5xx or lost', () => {
     const summary = await undoCommand({ ...connection(sandbox.url), journal, yes: true, force: true, io: memoryIO() });
     stop?.();
     expect(summary.restored).toEqual([previous.sequence]);
-    expect(toRecord(sent, 'receipts', id)).toEqual(['GET', 'PATCH', 'GET', 'PATCH']);
+    expect(toRecord(sent, 'receipts', id)).toEqual(['GET', 'PATCH', 'GET', 'GET', 'PATCH']);
     expect(content('receipts', await read('receipts', id))).toBe(content('receipts', previous));
     expect(await undone(journal)).toBe(true);
   });
@@ -222,7 +248,7 @@ describe('shed undo: a restore whose answer is a 5xx or lost', () => {
       stop?.();
       expect(summary.failed).toEqual([]);
       expect(summary.restored).toEqual([previous.sequence]);
-      expect(toRecord(sent, run.kind, id)).toEqual(['GET', 'PATCH', 'GET', 'PATCH']);
+      expect(toRecord(sent, run.kind, id)).toEqual(['GET', 'PATCH', 'GET', 'GET', 'PATCH']);
       expect(content(run.kind, await read(run.kind, id))).toBe(content(run.kind, previous));
       expect(await undone(journal)).toBe(true);
     },
@@ -234,7 +260,11 @@ describe('shed undo: a restore whose answer is a 5xx or lost', () => {
     const sent = faultPatches(FAILS, { faulted: () => true });
     const summary = await undoCommand({ ...connection(sandbox.url), journal, yes: true, io: memoryIO() });
     stop?.();
-    expect(toRecord(sent, 'receipts', id)).toEqual(['GET', 'PATCH', 'GET', 'PATCH', 'GET', 'PATCH', 'GET']);
+    expect(toRecord(sent, 'receipts', id)).toEqual([
+      ...['GET', 'PATCH', 'GET'],
+      ...['GET', 'PATCH', 'GET'],
+      ...['GET', 'PATCH', 'GET'],
+    ]);
     expect(summary.failed).toEqual([
       {
         sequence: previous.sequence,

@@ -419,6 +419,36 @@ describe('runImport updating a record by its Record ID', () => {
     expect(svc.records[0]!.name).toBe('Colleague');
   });
 
+  it('reads a lost update again after its back-off: a change made while waiting is not written over', async () => {
+    const svc = service();
+    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+    svc.records.push({ ...record });
+    const sent: string[] = [];
+    svc.ops.update = async (_id, body) => {
+      sent.push((body as Body).name);
+      throw lost('server_error');
+    };
+    let reads = 0;
+    // Read before sending, then read back (not applied, unchanged): a colleague renames it during the back-off.
+    svc.ops.get = async () => {
+      reads += 1;
+      const now = { ...svc.records[0]! };
+      if (reads === 2) svc.records[0] = { ...record, updated_at: '2026-01-01T00:07:00Z', name: 'Colleague' };
+      return now;
+    };
+    svc.ops.diff = byName;
+    const results = await runImport(
+      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
+      svc.ops,
+      [{ ...record }],
+      { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 },
+    );
+    expect(sent).toEqual(['B']);
+    expect(reads).toBe(3);
+    expect(results[0]).toMatchObject({ status: 'conflict' });
+    expect(results[0]!.message).toMatch(/its answer was lost, and the service changed it at 2026-01-01T00:07:00Z/);
+  });
+
   it('sends no update when the run is stopped while its record is read', async () => {
     const svc = service();
     const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
