@@ -234,9 +234,12 @@ export class FileJournal implements JournalSink {
   private async flush(): Promise<void> {
     const batch = this.waiting.splice(0);
     try {
+      const made = this.handle === null;
       this.handle ??= await open(this.path, APPEND | CREATE, 0o600);
       await this.handle.write(batch.map((w) => w.line).join(''));
       if (DURABLE_WRITES === 0) await this.handle.sync();
+      // A file just made is on disk once its folder's entry is: synced before its first entry counts as written.
+      if (made) await syncFolder(dirname(this.path));
       for (const w of batch) w.resolve();
     } catch (error) {
       const failure = new JournalError(
@@ -258,3 +261,19 @@ export class FileJournal implements JournalSink {
 
 /** A journal that keeps nothing, for dry runs. */
 export const NO_JOURNAL: JournalSink = { append: async () => {} };
+
+/**
+ * Syncs a folder (its entries: a file just made in it) to disk. A platform that cannot open a folder
+ * for it (Windows) has nothing to sync: the file's own sync stands.
+ */
+async function syncFolder(path: string): Promise<void> {
+  const folder = await open(path, constants.O_RDONLY).catch(() => null);
+  if (folder === null) return;
+  try {
+    await folder.sync();
+  } catch {
+    // Some file systems refuse a folder's sync (EINVAL): the file's own sync stands.
+  } finally {
+    await folder.close();
+  }
+}
