@@ -261,6 +261,16 @@ const RECEIPT_SPECS = {
       'amountexgst',
       'lineamountexgst',
       'nettotal',
+      // Headed by a price or cost word, these were the pack cost (by `price`, `cost`): a line's amount read as the
+      // price of one pack. `Line Cost` is the movements export's own.
+      'linecost',
+      'lineprice',
+      'linevalue',
+      'extendedcost',
+      'extcost',
+      'extdprice',
+      'extdcost',
+      'costext',
     ],
     derived: true,
     export: { type: 'money' },

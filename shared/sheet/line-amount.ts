@@ -22,8 +22,8 @@ import {
 /** Headers (basis words taken out, normalised) that name a line's amount rather than a price per pack. */
 const LINE_AMOUNTS: ReadonlySet<string> = new Set([
   ...KINDS.receipts.synonyms.line_total.map(withoutBasis),
-  // What a bookkeeper heads the line's total with (the mapping places it on the pack cost, by `price`).
-  'lineprice',
+  // What a bookkeeper heads the line's total with, should a mapping place it on the pack cost (`Line Price`,
+  // `Line Cost`, `Extd Price` are line total synonyms: mapped on their own, they are the line total).
   'amount',
   'lineamount',
   'linevalue',
@@ -31,13 +31,17 @@ const LINE_AMOUNTS: ReadonlySet<string> = new Set([
   'extended',
   'extendedprice',
   'extendedamount',
-  'extendedcost',
+  'extendedvalue',
   'extprice',
+  'extvalue',
   'priceext',
+  'priceextd',
   'priceextended',
   'extamount',
-  'extcost',
   'extd',
+  'extdamount',
+  'costextd',
+  'costextended',
   'total',
   'subtotal',
   'linetotal',
@@ -58,8 +62,8 @@ function withoutBasis(header: string): string {
 
 /**
  * Whether a header names a line's amount (quantity × price) rather than a price per pack:
- * `'Amount ex GST'`, `'Line amount'`, `'Ext. price'`, `'Extended'`, `'Total (ex GST)'`, `'Amount'`,
- * `'Line Price inc GST'`, `'total_inc_gst'` → true; `'Unit price'`, `'Price ex GST'`, `'Rate'` → false.
+ * `'Amount ex GST'`, `'Line amount'`, `'Ext. price'`, `'Extd Price'`, `'Extended'`, `'Total (ex GST)'`, `'Amount'`,
+ * `'Line Price inc GST'`, `'Line Cost'`, `'Cost Ext'`, `'total_inc_gst'` → true; `'Unit price'`, `'Price ex GST'`, `'Rate'` → false.
  */
 export function namesLineAmount(header: string): boolean {
   const key = withoutBasis(header);

@@ -36,6 +36,29 @@ const EX_AFTER_WORDS = ['ex', 'exc', 'excl', 'exclusive', 'excluded'];
 const INC_ALONE_WORDS = ['inc', 'incl', 'inclusive'];
 const EX_ALONE_WORDS = ['ex', 'exc', 'excl', 'exclusive'];
 const NETT_WORDS = ['net', 'nett'];
+/**
+ * Before a price word at the front, the tax unsaid: `Inc Price`, `Exclusive Price` (GST-inclusive and exclusive to an
+ * Australian or NZ bookkeeper). Only these whole words, only first, only before one of {@link PRICE_WORDS}: `Index
+ * Price`, `Extra Price`, `Ex Works Price`, `Ex Rate` say nothing of GST.
+ */
+const INC_FRONT_WORDS = INC_ALONE_WORDS;
+const EX_FRONT_WORDS = EX_ALONE_WORDS;
+const PRICE_WORDS = ['price', 'prices', 'cost', 'costs', 'amount', 'total', 'value'];
+/**
+ * The words a GST rate may stand beside (`inc 10% GST`, `GST 10% incl`, `inc. GST 10%`, `Price inc 15%`): the tax
+ * words and the words saying inc or ex. A number anywhere else (`Price 2`, `Price 2024 disc`) is kept.
+ */
+const RATE_BESIDE: ReadonlySet<string> = new Set([
+  ...TAX,
+  ...INC_AFTER_WORDS,
+  ...EX_AFTER_WORDS,
+  ...INC_ALONE_WORDS,
+  ...EX_ALONE_WORDS,
+  'including',
+  'excluding',
+]);
+/** A rate's words: `10`, `15`; `12.5%` is `12`, `5`. One or two digits each, so a year or a code is no rate. */
+const RATE_PART = /^\d{1,2}$/;
 
 /**
  * Every word a header says its GST basis (or that it is net) with: `inc`, `excl`, `gst`, `of`, `nett` …
@@ -67,22 +90,50 @@ const NETT = new RegExp(`\\b${any(NETT_WORDS)}\\b`);
 /** `inc` or `ex` last: `Price inc`, `Unit Price (incl.)`, `Cost ex.` (the tax unsaid). */
 const INC_ALONE = new RegExp(`\\b${any(INC_ALONE_WORDS)}$`);
 const EX_ALONE = new RegExp(`\\b${any(EX_ALONE_WORDS)}$`);
+/** `inc` or `ex` first, before a price word: `Inc Price`, `Inclusive Unit Price`, `Ex Cost` (the tax unsaid). */
+const FRONT = (list: readonly string[]) => new RegExp(`^${any(list)} (?:unit )?${any(PRICE_WORDS)}\\b`);
+const INC_FRONT = FRONT(INC_FRONT_WORDS);
+const EX_FRONT = FRONT(EX_FRONT_WORDS);
 /** A word ending in a qualifier written without spaces: `priceexgst` (`PriceExGST`), `unitpriceincgst`. */
 const GLUED = new RegExp(
   `^([a-z0-9]+?)(${[...INC_BEFORE_WORDS, ...EX_BEFORE_WORDS].map((w) => w.replace(/ /g, '')).join('|')})(${TAX.join('|')})$`,
 );
 
+/** A tax word and a rate run together: `gst10`, `10gst`. */
+const GLUED_RATE = new RegExp(`^(?:(${TAX.join('|')})(\\d{1,2})|(\\d{1,2})(${TAX.join('|')}))$`);
+
 /**
  * The header's words as the mapping sees them (mapping-match.ts: split at spaces, `_`, `-`, `.` and
  * brackets, lower case), a word ending in what it says of GST split from it: `'Unit_Price_Inc_GST'`,
- * `'Unit Price (inc. GST)'`, `'UnitPriceIncGST'` → `['unit', 'price', 'inc', 'gst']`. The basis is read,
- * and the qualifier taken out, on these, so every header the mapping places has its basis read.
+ * `'Unit Price (inc. GST)'`, `'UnitPriceIncGST'` → `['unit', 'price', 'inc', 'gst']`; and without a GST
+ * rate beside a tax word or an inc or ex (`10%`, `10 %`, `12.5%`, `GST10`): `'Price (incl. 10% GST)'`,
+ * `'Price inc. GST 10%'` → `['price', 'incl', 'gst']`, `['price', 'inc', 'gst']`. The basis is read, and the
+ * qualifier taken out, on these, so every header the mapping places has its basis read, whatever rate it names.
  */
 export function basisWords(header: string): string[] {
-  return words(header).flatMap((word) => {
-    const glued = GLUED.exec(word);
-    return glued ? glued.slice(1) : [word];
+  const split = words(header).flatMap((word) => {
+    const glued = GLUED.exec(word) ?? GLUED_RATE.exec(word);
+    return glued ? glued.slice(1).filter((w) => w !== undefined) : [word];
   });
+  return withoutRates(split);
+}
+
+/** `split` without each rate (one or two {@link RATE_PART}s in a row) that stands beside a word of {@link RATE_BESIDE}. */
+function withoutRates(split: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < split.length;) {
+    let end = i;
+    while (end < split.length && end - i < 2 && RATE_PART.test(split[end]!)) end += 1;
+    if (end === i) {
+      kept.push(split[i]!);
+      i += 1;
+      continue;
+    }
+    const beside = [split[i - 1], split[end]].some((w) => w !== undefined && RATE_BESIDE.has(w));
+    if (!beside) kept.push(...split.slice(i, end));
+    i = end;
+  }
+  return kept;
 }
 
 /**
@@ -91,7 +142,10 @@ export function basisWords(header: string): string[] {
  * `'PriceIncGST'` → `'inc'`; `'Price ex GST'`, `'Cost excl tax'`, `'Pre-GST total'`, `'Nett price'`,
  * `'Price (ex GST, freight incl.)'`, `'price_ex_gst'` → `'ex'`; `'Unit Price'` → null;
  * `'Price inc GST / ex GST'` → `'both'`. The word before the tax word says it first (`'Price ex GST inc disc'` is
- * ex), then the word after it, then `nett`, then an `inc` or `ex` alone at the end. Read on {@link basisWords}.
+ * ex), then the word after it, then `nett`, then an `inc` or `ex` alone at the end or first before a price word
+ * (`'Inc Price'`, `'Exclusive Price'`; not `'Index Price'`, `'Ex Works Price'`, `'Price Ex Works'`). A rate beside
+ * the qualifier is no matter: `'Price (incl. 10% GST)'`, `'Price (GST 10% incl)'` → `'inc'`, `'Price (ex 15% GST)'` →
+ * `'ex'`. Read on {@link basisWords}.
  */
 export function gstBasisOfHeader(header: string): GstBasis | 'both' | null {
   const text = basisWords(header).join(' ');
@@ -100,7 +154,7 @@ export function gstBasisOfHeader(header: string): GstBasis | 'both' | null {
     said(INC_BEFORE.test(text), EX_BEFORE.test(text)) ??
     said(INC_AFTER.test(text), EX_AFTER.test(text)) ??
     (NETT.test(text) ? 'ex' : null) ??
-    said(INC_ALONE.test(text), EX_ALONE.test(text))
+    said(INC_ALONE.test(text) || INC_FRONT.test(text), EX_ALONE.test(text) || EX_FRONT.test(text))
   );
 }
 

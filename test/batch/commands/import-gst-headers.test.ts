@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitStatusFor } from '../../../batch/cli/exit-status.ts';
+import { cliErrorMessage } from '../../../batch/cli/remedy-wording.ts';
 import { startSandbox } from '../../../sandbox/index.ts';
 import { WILLOW } from '../../support/catalogue.ts';
 import { runImportCli } from '../../support/import.ts';
@@ -111,6 +112,98 @@ describe('a price column headed with a GST qualifier', () => {
     );
     expect(exitStatusFor(error)).toBe(2);
     expect(await packCosts('GST-SNAKE-UNIT')).toEqual([]);
+  });
+
+  // A rate between the qualifier and the tax word was not read: 196.90 inc GST was saved as the pack cost (exit 0).
+  it("'Price (incl. 10% GST)' without being told is refused (exit 2), nothing sent; told, sent ÷ 1.1", async () => {
+    const file = join(dir, 'rate-inc.csv');
+    await writeFile(file, [`${HEADER},Price (incl. 10% GST)`, `GST-RATE,${LINE},4,20,L,196.90`].join('\r\n'));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain(
+      "the column 'Price (incl. 10% GST)' (mapped to the pack cost) holds prices including GST",
+    );
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-RATE')).toEqual([]);
+
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true });
+    expect(summary.mapping.columns).toMatchObject({ pack_cost: 'Price (incl. 10% GST)' });
+    expect(summary.records.created).toBe(1);
+    expect(summary.exitCode).toBe(0);
+    // 196.90 ÷ 1.1 = 179.
+    expect(await packCosts('GST-RATE')).toEqual(['179']);
+  });
+
+  it("'Price (ex 10% GST)' with --prices-include-gst is refused (exit 2), not sent ÷ 1.1", async () => {
+    const file = join(dir, 'rate-ex.csv');
+    await writeFile(file, [`${HEADER},Price (ex 10% GST)`, `GST-RATE-EX,${LINE},4,20,L,179`].join('\r\n'));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain(
+      "the column 'Price (ex 10% GST)' (mapped to the pack cost) says its prices exclude GST",
+    );
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-RATE-EX')).toEqual([]);
+  });
+
+  // `Inc Price`: GST inclusive to an Australian bookkeeper. Read as saying nothing, 196.90 was saved 10% high.
+  it("'Inc Price' without being told is refused (exit 2); told, sent ÷ 1.1", async () => {
+    const file = join(dir, 'front-inc.csv');
+    await writeFile(file, [`${HEADER},Inc Price`, `GST-FRONT,${LINE},4,20,L,196.90`].join('\r\n'));
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain("the column 'Inc Price' (mapped to the pack cost) holds prices including GST");
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-FRONT')).toEqual([]);
+
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, pricesIncludeGst: true });
+    expect(summary.records.created).toBe(1);
+    expect(await packCosts('GST-FRONT')).toEqual(['179']);
+  });
+
+  // `Line Cost` (what shed's own movements export heads a line's amount with) was the pack cost: 4 × 179 saved as 716.
+  // It is the line total now, as `Line Total` is: alone, refused for want of a price; with "pack_cost_from":
+  // "line_total", each pack cost is it ÷ the quantity; beside a price, it checks the price.
+  it("'Line Cost' is a line total, never the pack cost: alone refused (exit 2), derived ÷ Qty, or checking a price", async () => {
+    const file = join(dir, 'line-cost.csv');
+    await writeFile(
+      file,
+      [`${HEADER},Line Cost`, `GST-LINE,${LINE},4,20,L,716.00`, `GST-LINE,${LINE},2,20,L,358.00`].join('\r\n'),
+    );
+    const error = await runImportCli(sandbox.url, { kind: 'receipts', file }).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toContain("no column for 'Price ex GST' (pack_cost)");
+    expect(cliErrorMessage(error)).toContain('"pack_cost_from": "line_total"');
+    expect(exitStatusFor(error)).toBe(2);
+    expect(await packCosts('GST-LINE')).toEqual([]);
+
+    const mapping = join(dir, 'line-cost.json');
+    await writeFile(mapping, JSON.stringify({ pack_cost_from: 'line_total' }));
+    const { summary } = await runImportCli(sandbox.url, { kind: 'receipts', file, mapping });
+    expect(summary.mapping.columns).toMatchObject({ line_total: 'Line Cost' });
+    expect(summary.records.created).toBe(1);
+    expect(await packCosts('GST-LINE')).toEqual(['179', '179']);
+
+    const beside = join(dir, 'line-cost-beside.csv');
+    await writeFile(
+      beside,
+      [
+        `${HEADER},Unit Price,Line Cost`,
+        `GST-LINE-2,${LINE},4,20,L,179,716.00`,
+        `GST-LINE-2,${LINE},2,20,L,179,358`,
+      ].join('\r\n'),
+    );
+    const checked = await runImportCli(sandbox.url, { kind: 'receipts', file: beside });
+    expect(checked.summary.mapping.columns).toMatchObject({ pack_cost: 'Unit Price', line_total: 'Line Cost' });
+    expect(await packCosts('GST-LINE-2')).toEqual(['179', '179']);
   });
 
   it("'price_ex_gst' with --prices-include-gst is refused (exit 2), not sent ÷ 1.1", async () => {

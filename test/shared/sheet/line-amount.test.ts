@@ -5,6 +5,7 @@ import type { Grid } from '../../../shared/sheet/grid.ts';
 import type { ColumnMapping } from '../../../shared/sheet/mapping.ts';
 import { MappingError } from '../../../shared/sheet/mapping-error.ts';
 import { checkLineAmountCost, namesLineAmount } from '../../../shared/sheet/line-amount.ts';
+import { thrownBy } from '../../support/errors.ts';
 
 describe('namesLineAmount', () => {
   it.each([
@@ -57,6 +58,37 @@ describe('namesLineAmount', () => {
     ['LinePriceExGST', true],
     ['Price', false],
     ['List Price', false],
+  ])('%j → %s', (header, expected) => {
+    expect(namesLineAmount(header)).toBe(expected);
+  });
+
+  // `Line Cost` (the header shed's own movements export writes for a line's amount) was mapped to the pack cost (by
+  // `cost`) and read as the price of one pack: 4 × 179 saved as 716 a pack. So were `Extd Price` and `Cost Ext`. The
+  // mapping now places them on the line total; placed on the pack cost (by a mapping file), they are refused.
+  it.each([
+    ['Line Cost', true],
+    ['line_cost', true],
+    ['LineCost', true],
+    ['Line Cost ex GST', true],
+    ['Line Cost (inc GST)', true],
+    ['Line Cost (ex 10% GST)', true],
+    ['Extd Price', true],
+    ['Extd. Price inc GST', true],
+    ['Extd Cost', true],
+    ['Cost Ext', true],
+    ['Cost Ext.', true],
+    ['Cost Extended', true],
+    ['Ext Price', true],
+    ['Extended Price', true],
+    ['Extended Cost', true],
+    ['Line Value', true],
+    ['Line Amount', true],
+    ['Amount (inc 10% GST)', true],
+    ['Pack Cost', false],
+    ['Unit Cost', false],
+    ['Cost', false],
+    ['Cost Price', false],
+    ['Price (incl. 10% GST)', false],
   ])('%j → %s', (header, expected) => {
     expect(namesLineAmount(header)).toBe(expected);
   });
@@ -123,6 +155,21 @@ describe('checkLineAmountCost', () => {
       /'Line Price inc GST' \(mapped to the pack cost\) is a line total: on every line it is 'Qty' × 'Each inc GST'/,
     );
   });
+
+  it.each(['Line Cost', 'line_cost', 'Line Cost ex GST', 'Extd Price', 'Cost Ext'])(
+    'refuses %j mapped to the pack cost as a line amount (716 for 4 × 179 is no price a pack)',
+    (header) => {
+      const { grid, mapping } = sheet(['Product', 'Qty', header], [['Glyfos 540', 4, 716]], {
+        product: 0,
+        quantity: 1,
+        pack_cost: 2,
+      });
+      const error = thrownBy(() => checkLineAmountCost(grid, mapping, false), MappingError);
+      expect(error.code).toBe('line_amount_as_cost');
+      expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) is headed like a line amount`);
+      expect(error.remedies).toEqual([{ code: 'line_total_as_cost' }, { code: 'pack_cost_per_pack' }]);
+    },
+  );
 
   it('says it is a line total when quantity × another column gives it on every line', () => {
     const { grid, mapping } = sheet(

@@ -64,8 +64,34 @@ const EX_SEPARATED = [
   'UnitPriceExGST',
 ];
 
+// A rate between or around the qualifier and the tax word: the basis was not read (`Price (incl. 10% GST)` saved 10%
+// high, `Price (ex 10% GST)` ÷ 1.1 with --prices-include-gst), and `Price inc 15% GST` was left unplaced.
+const INC_RATE = [
+  'Price (incl. 10% GST)',
+  'Cost (inc 10% GST)',
+  'Price inc 15% GST',
+  'Price inc 10 % GST',
+  'Price inc. GST 10%',
+  'Price (GST 10% incl)',
+  'Unit Price GST 15% inclusive',
+  'price_inc_10_gst',
+];
+const EX_RATE = [
+  'Price (ex 10% GST)',
+  'Cost excl 10% GST',
+  'Price ex 15% GST',
+  'Price ex. GST 10%',
+  'Price (GST 10% excl)',
+  'Unit Price GST 15% exclusive',
+  'price_ex_10_gst',
+];
+// A GST word first, the tax unsaid (GST-inclusive or exclusive to an Australian or NZ bookkeeper): read as saying
+// nothing, `Inc Price` was saved 10% high and `Ex Price` was sent ÷ 1.1 with --prices-include-gst.
+const INC_FRONT = ['Inclusive Price', 'Incl Price', 'Incl. Price', 'Inc Price', 'Inc Cost', 'Inclusive Unit Price'];
+const EX_FRONT = ['Exclusive Price', 'Excl Price', 'Ex Price', 'Exc Price', 'Ex Cost', 'Exclusive Unit Cost'];
+
 describe('a price header saying inc GST', () => {
-  it.each([...INC, ...INC_BEFORE, ...INC_SEPARATED])(
+  it.each([...INC, ...INC_BEFORE, ...INC_SEPARATED, ...INC_RATE, ...INC_FRONT])(
     '%j is the pack cost, its prices read as including GST',
     (header) => {
       const mapping = mappingWith(header);
@@ -82,16 +108,70 @@ describe('a price header saying inc GST', () => {
 });
 
 describe('a price header saying ex GST', () => {
-  it.each([...EX, ...EX_BEFORE, ...EX_SEPARATED])('%j is the pack cost, its prices read as excluding GST', (header) => {
-    const mapping = mappingWith(header);
-    expect(mapping.columns.pack_cost).toBe(HEADER.length);
-    expect(mapping.missing).toEqual([]);
-    expect(checkPriceBasis(mapping, null, WHERE)).toEqual({ costIncludesGst: false, totalIncludesGst: false });
-    // Told prices include GST: a contradiction, refused, never read as inc GST.
-    const error = thrownBy(() => checkPriceBasis(mapping, '0.1', WHERE), MappingError);
-    expect(error.code).toBe('gst_basis');
-    expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) says its prices exclude GST`);
-    expect(error.remedies).toEqual([{ code: 'prices_exclude_gst' }]);
+  it.each([...EX, ...EX_BEFORE, ...EX_SEPARATED, ...EX_RATE, ...EX_FRONT])(
+    '%j is the pack cost, its prices read as excluding GST',
+    (header) => {
+      const mapping = mappingWith(header);
+      expect(mapping.columns.pack_cost).toBe(HEADER.length);
+      expect(mapping.missing).toEqual([]);
+      expect(checkPriceBasis(mapping, null, WHERE)).toEqual({ costIncludesGst: false, totalIncludesGst: false });
+      // Told prices include GST: a contradiction, refused, never read as inc GST.
+      const error = thrownBy(() => checkPriceBasis(mapping, '0.1', WHERE), MappingError);
+      expect(error.code).toBe('gst_basis');
+      expect(error.message).toContain(`the column '${header}' (mapped to the pack cost) says its prices exclude GST`);
+      expect(error.remedies).toEqual([{ code: 'prices_exclude_gst' }]);
+    },
+  );
+});
+
+describe('a price header whose words only begin like a GST word', () => {
+  // The pack cost as they were, read as saying nothing of GST: taken as the import was told, never refused for GST.
+  it.each(['Index Price', 'Incoming Price', 'Exchange Price', 'Excess Cost', 'Extra Price'])(
+    '%j is the pack cost, its prices taken as the import was told',
+    (header) => {
+      const mapping = mappingWith(header);
+      expect(mapping.columns.pack_cost).toBe(HEADER.length);
+      expect(checkPriceBasis(mapping, null, WHERE)).toEqual({ costIncludesGst: false, totalIncludesGst: false });
+      expect(checkPriceBasis(mapping, '0.1', WHERE)).toEqual({ costIncludesGst: true, totalIncludesGst: true });
+    },
+  );
+
+  // Left unplaced as they were: `ex works`, `inc disc` are no qualifier, so `price` is not half the words.
+  it.each(['Ex Works Price', 'Price Ex Works', 'Price inc disc', 'Price inc 10% disc'])(
+    '%j is not placed',
+    (header) => {
+      expect(fieldOf(header)).toBeUndefined();
+    },
+  );
+});
+
+// A line's amount headed with a price or cost word was the pack cost (by `price`, `cost`): `Line Cost` 716 for 4 × 179
+// saved as 716 a pack. Each is the line total, as `Line Total` is, alone or beside a price; never the pack cost.
+describe('a line amount headed with a price or cost word', () => {
+  it.each([
+    'Line Cost',
+    'line_cost',
+    'LineCost',
+    'Line Cost ex GST',
+    'Line Cost (inc 10% GST)',
+    'Line Price',
+    'Extd Price',
+    'Ext Price',
+    'Extended Price',
+    'Cost Ext',
+    'Ext Cost',
+    'Extended Cost',
+    'Line Value',
+    'Line Amount',
+  ])('%j is the line total, alone or beside a price', (header) => {
+    expect(fieldOf(header)).toBe('line_total');
+    expect(fieldOf(header, 'receipts', ['Unit Price'])).toBe('line_total');
+    expect(fieldOf(header, 'receipts', ['Pack Cost'])).toBe('line_total');
+  });
+
+  it("keeps the movements export's `Pack Cost` the pack cost beside its `Line Cost`", () => {
+    const { columns } = matchHeaders(['Product', 'Packs', 'Pack Cost', 'Line Cost'], 'receipts');
+    expect(Object.fromEntries(columns)).toMatchObject({ pack_cost: 2, line_total: 3 });
   });
 });
 

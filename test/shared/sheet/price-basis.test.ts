@@ -84,6 +84,88 @@ describe('gstBasisOfHeader', () => {
   it.each(['Price exc GST', 'Price Exc. GST', 'Cost GST exc', 'Price exc'])('%j → ex', (header) => {
     expect(gstBasisOfHeader(header)).toBe('ex');
   });
+
+  // A rate between the qualifier and the tax word was not read: `Price (incl. 10% GST)` said nothing, so 196.90 inc GST
+  // was saved as the pack cost without a word, and `Price (ex 10% GST)` lost a tenth with --prices-include-gst.
+  it.each([
+    ['Price (incl. 10% GST)', 'inc'],
+    ['Cost (inc 10% GST)', 'inc'],
+    ['Price inc 10 % GST', 'inc'],
+    ['Price incl 15% GST', 'inc'],
+    ['Price (inc 12.5% GST)', 'inc'],
+    ['Price inc. GST 10%', 'inc'],
+    ['Price incl GST @ 10%', 'inc'],
+    ['Price incl GST10%', 'inc'],
+    ['Price (GST 10% incl)', 'inc'],
+    ['Price GST 15% inclusive', 'inc'],
+    ['Price 10% GST inclusive', 'inc'],
+    ['price_inc_10_gst', 'inc'],
+    ['Price inc 10%', 'inc'],
+    ['Price (ex 10% GST)', 'ex'],
+    ['Cost (excl. 10% GST)', 'ex'],
+    ['Price ex 10 % GST', 'ex'],
+    ['Price excl 15% GST', 'ex'],
+    ['Price ex. GST 10%', 'ex'],
+    ['Price excl GST @ 15%', 'ex'],
+    ['Price (GST 10% excl)', 'ex'],
+    ['Price GST 15% exclusive', 'ex'],
+    ['price_ex_10_gst', 'ex'],
+    ['Price ex 10%', 'ex'],
+    ['Price (inc 10% GST / ex 10% GST)', 'both'],
+  ])('%j → %s, the rate beside its qualifier no matter', (header, basis) => {
+    expect(gstBasisOfHeader(header)).toBe(basis);
+  });
+
+  // A GST word first, the tax unsaid: GST-inclusive or exclusive to an Australian or NZ bookkeeper. `Inc Price` was
+  // read as saying nothing (saved 10% high), `Ex Price` was sent ÷ 1.1 with --prices-include-gst.
+  it.each([
+    ['Inclusive Price', 'inc'],
+    ['Incl Price', 'inc'],
+    ['Incl. Price', 'inc'],
+    ['Inc Price', 'inc'],
+    ['Inc Cost', 'inc'],
+    ['Inclusive Unit Price', 'inc'],
+    ['inc_price', 'inc'],
+    ['Exclusive Price', 'ex'],
+    ['Excl Price', 'ex'],
+    ['Excl. Cost', 'ex'],
+    ['Ex Price', 'ex'],
+    ['Exc Price', 'ex'],
+    ['Ex Unit Cost', 'ex'],
+    ['ex_price', 'ex'],
+    ['Inc Price ex', 'both'],
+  ])('%j → %s, its first word before a price word', (header, basis) => {
+    expect(gstBasisOfHeader(header)).toBe(basis);
+  });
+
+  // Guards: words that begin like a qualifier, a qualifier not first or before no price word, a number beside no
+  // qualifier, say nothing of GST.
+  it.each([
+    'Index Price',
+    'Incoming Price',
+    'Incoming Cost',
+    'Increase Price',
+    'Exchange Price',
+    'Exchange Rate',
+    'Ex Rate',
+    'Excess Cost',
+    'Extra Price',
+    'Extra Cost',
+    'Express Price',
+    'Ex Works Price',
+    'Ex Works',
+    'Price Ex Works',
+    'Price ex works 10%',
+    'Price inc disc',
+    'Price inc 10% disc',
+    'Price incl freight 10',
+    'Unit Price Inc Price',
+    'Price 10%',
+    'Price 2024',
+    'Price less 10%',
+  ])('%j → null', (header) => {
+    expect(gstBasisOfHeader(header)).toBeNull();
+  });
 });
 
 describe('withoutGstQualifier', () => {
@@ -108,6 +190,31 @@ describe('withoutGstQualifier', () => {
     ['Price.ex.GST', 'price'],
     ['PriceIncGST', 'price'],
     ['UnitPriceExGST', 'unitprice'],
+  ])('%j → %j', (header, left) => {
+    expect(withoutGstQualifier(header)).toBe(left);
+  });
+
+  // A rate beside the qualifier goes with it (`Price inc 15% GST` was left unplaced: `price` is not half its words).
+  it.each([
+    ['Price (incl. 10% GST)', 'price'],
+    ['Cost (inc 10% GST)', 'cost'],
+    ['Price inc 15% GST', 'price'],
+    ['Price (ex 10% GST)', 'price'],
+    ['Price ex 12.5% GST', 'price'],
+    ['Price inc. GST 10%', 'price'],
+    ['Price excl GST @ 10 %', 'price'],
+    ['Price (GST 10% incl)', 'price'],
+    ['Unit Price GST 15% exclusive', 'unit price'],
+    ['unit_price_inc_10_gst', 'unit price'],
+    ['Price incl GST10%', 'price'],
+    // Read without a tax word, kept as `Price inc` is; a rate is left out all the same.
+    ['Price inc 10%', 'price inc'],
+    ['Inc Price', 'inc price'],
+    ['Exclusive Price', 'exclusive price'],
+    // A number beside no GST word is the header's own.
+    ['Price 2024 inc GST', 'price 2024'],
+    ['Price inc disc', 'price inc disc'],
+    ['Price less 10%', 'price less 10'],
   ])('%j → %j', (header, left) => {
     expect(withoutGstQualifier(header)).toBe(left);
   });
@@ -174,6 +281,24 @@ describe('checkPriceBasis', () => {
       costIncludesGst: true,
       totalIncludesGst: false,
     });
+  });
+
+  it('reads a rate between the qualifier and the tax word, and a GST word first: refused against what the import was told', () => {
+    expect(() => checkPriceBasis(mapping('Price (incl. 10% GST)'), null, where)).toThrow(
+      "the column 'Price (incl. 10% GST)' (mapped to the pack cost) holds prices including GST",
+    );
+    expect(() => checkPriceBasis(mapping('Price (ex 10% GST)'), '0.1', where)).toThrow(
+      "the import was told prices include GST, but the column 'Price (ex 10% GST)' (mapped to the pack cost) says its prices exclude GST",
+    );
+    expect(() => checkPriceBasis(mapping('Inc Price'), null, where)).toThrow(/'Inc Price'.*holds prices including GST/);
+    expect(() => checkPriceBasis(mapping('Ex Price'), '0.1', where)).toThrow(/'Ex Price'.*exclude GST/);
+    expect(checkPriceBasis(mapping('Price (GST 10% incl)', 'Total (ex 10% GST)'), '0.1', where)).toEqual({
+      costIncludesGst: true,
+      totalIncludesGst: false,
+    });
+    // Not a qualifier: taken as the import was told.
+    expect(checkPriceBasis(mapping('Index Price'), null, where).costIncludesGst).toBe(false);
+    expect(checkPriceBasis(mapping('Extra Price'), '0.1', where).costIncludesGst).toBe(true);
   });
 
   it('refuses a price column whose header says both', () => {
