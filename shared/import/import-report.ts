@@ -21,8 +21,8 @@ export interface RecordOutcome {
   label: string;
   first: RowResult | undefined;
   /**
-   * The record in the service its rows name or found (a conflict's or duplicate's copy, an update's
-   * record), when they name one: the engine's ids over the sheet's. In a dry run `first` leaves out the
+   * Of a record not done (attention.ts): the record in the service its rows name or found (a
+   * conflict's or duplicate's copy), when they name one: the engine's ids over the sheet's. In a dry run `first` leaves out the
    * ids the sheet does not hold (they would tie its rows to that record); these are only ever said to
    * the user, never written to the sheet.
    */

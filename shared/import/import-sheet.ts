@@ -29,6 +29,7 @@ import { readWhileSettingUp, setUpDone, startSetUp } from './set-up.ts';
 
 export type * from './ports.ts';
 export type { ImportReport, RecordOutcome } from './import-report.ts';
+import { isNotDone } from './attention.ts';
 import type { ImportReport, RecordOutcome } from './import-report.ts';
 export type { PlannedDraft, PlannedImport } from './plan-kind.ts';
 
@@ -250,21 +251,21 @@ function report(
 ): ImportReport {
   const { planned, results, placed } = done;
   const byRow = new Map(results.map((r) => [r.rowNumber, r]));
-  const sentByRow = new Map(sent.map((r) => [r.rowNumber, r]));
+  // The engine's rows by row, made only if a record not done asks (a run of 300,000 rows has none to spare).
+  let sentByRow: Map<number, RowResult> | null = null;
+  const engineRow = (row: number) => (sentByRow ??= new Map(sent.map((r) => [r.rowNumber, r]))).get(row);
   const outcomes = planned.drafts.map((d): RecordOutcome => {
     const first = byRow.get(d.rowNumbers[0] ?? -1);
-    const engine = sentByRow.get(d.rowNumbers[0] ?? -1);
-    // As a real run's results keep them (keep-ids.ts): the ids the engine's row carries win over the sheet's.
-    const recordId = engine?.recordId ?? first?.recordId;
-    const sequence = engine?.sequence ?? first?.sequence;
-    return {
-      rowNumbers: d.rowNumbers,
-      label: planned.label(d),
-      first,
-      ...(recordId || sequence
-        ? { inService: { ...(recordId ? { recordId } : {}), ...(sequence ? { sequence } : {}) } }
-        : {}),
-    };
+    const outcome: RecordOutcome = { rowNumbers: d.rowNumbers, label: planned.label(d), first };
+    // Said of the records not done (attention.ts): as a real run's results keep them (keep-ids.ts), the
+    // ids the engine's row carries win over the sheet's.
+    if (!isNotDone(first)) return outcome;
+    const engine = engineRow(first.rowNumber);
+    const recordId = engine?.recordId ?? first.recordId;
+    const sequence = engine?.sequence ?? first.sequence;
+    if (recordId || sequence)
+      outcome.inService = { ...(recordId ? { recordId } : {}), ...(sequence ? { sequence } : {}) };
+    return outcome;
   });
   const twins = outcomes.filter((o) => o.first?.twinSequences?.length);
   const rows = countStatuses(results);
