@@ -13,22 +13,34 @@ type Case = (args: Args) => Promise<() => Promise<Record<string, unknown>>>;
 
 const TIME_ZONE = 'Australia/Sydney';
 
+/**
+ * The reading part of read-ours and read-floor, loaded (not timed): then, timed, a resolver of the demo
+ * catalogue, `file` read by readGrid and mapped as receipts (headers, then values).
+ */
+async function mappedReading(file: string) {
+  const { readGrid } = await import('../batch/read/index.ts');
+  const { mapSheet, mapWithNames } = await import('../shared/import/map-sheet.ts');
+  const { createResolver } = await import('../shared/resolve/index.ts');
+  const { willowReference } = await import('./catalogue.ts');
+  const reference = willowReference();
+  return async () => {
+    const resolver = createResolver(reference);
+    const grid = await readGrid(file);
+    const { mapping } = mapWithNames(grid, mapSheet(grid, 'receipts', undefined), resolver);
+    return { grid, mapping, resolver };
+  };
+}
+
 const cases: Record<string, Case> = {
   /** Nothing: the RSS of a Node process with tsx loaded, for scale. */
   idle: async () => async () => ({}),
 
   /** The import's reading: readGrid, the mapping (headers, then values), then plan (cells read, names resolved, bodies validated). */
   'read-ours': async (args) => {
-    const { readGrid } = await import('../batch/read/index.ts');
-    const { mapSheet, mapWithNames } = await import('../shared/import/map-sheet.ts');
     const { planReceiptImport } = await import('../shared/import/receipts/plan.ts');
-    const { createResolver } = await import('../shared/resolve/index.ts');
-    const { willowReference } = await import('./catalogue.ts');
-    const reference = willowReference();
+    const mapped = await mappedReading(String(args.file));
     return async () => {
-      const resolver = createResolver(reference);
-      const grid = await readGrid(String(args.file));
-      const { mapping } = mapWithNames(grid, mapSheet(grid, 'receipts', undefined), resolver);
+      const { grid, mapping, resolver } = await mapped();
       const plan = planReceiptImport(grid, mapping, resolver, { dateOrder: 'DMY', timeZone: TIME_ZONE });
       const valid = plan.drafts.filter((d) => d.body).length;
       const firstProblem = plan.drafts.find((d) => !d.body)?.problems[0];
@@ -94,16 +106,10 @@ const cases: Record<string, Case> = {
    * mapping, then each cell a body needs read once and one body per invoice. For scale only.
    */
   'read-floor': async (args) => {
-    const { readGrid } = await import('../batch/read/index.ts');
-    const { mapSheet, mapWithNames } = await import('../shared/import/map-sheet.ts');
-    const { createResolver } = await import('../shared/resolve/index.ts');
     const { floorPlan } = await import('./plan-floor.ts');
-    const { willowReference } = await import('./catalogue.ts');
-    const reference = willowReference();
+    const mapped = await mappedReading(String(args.file));
     return async () => {
-      const resolver = createResolver(reference);
-      const grid = await readGrid(String(args.file));
-      const { mapping } = mapWithNames(grid, mapSheet(grid, 'receipts', undefined), resolver);
+      const { grid, mapping, resolver } = await mapped();
       const drafts = floorPlan(grid, mapping, resolver);
       return { rows: grid.rows.length, drafts: drafts.length, valid: drafts.length, firstProblem: null };
     };

@@ -75,6 +75,31 @@ function enteredMeanwhile(svc: ReturnType<typeof service>, when: string, theirs:
 const noJournal = () => new JournalIndex([], 'org', 'receipts');
 const sink = (into: JournalEntry[] = []) => ({ append: async (e: JournalEntry) => void into.push(e) });
 
+/**
+ * An update of record r1 ('A' → 'B') whose every send is lost (answered 500, not applied), the record
+ * read through `read(n, svc)` (n: the read's number from 1): what was sent, the reads, and the rows.
+ */
+async function lostUpdate(read: (n: number, svc: ReturnType<typeof service>, record: Rec) => Promise<Rec>) {
+  const svc = service();
+  const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
+  svc.records.push({ ...record });
+  const sent: string[] = [];
+  svc.ops.update = async (_id, body) => {
+    sent.push((body as Body).name);
+    throw lost('server_error');
+  };
+  let reads = 0;
+  svc.ops.get = async () => read((reads += 1), svc, record);
+  svc.ops.diff = byName;
+  const results = await runImport(
+    [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
+    svc.ops,
+    [{ ...record }],
+    { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 },
+  );
+  return { svc, sent, reads, results };
+}
+
 describe('runImport', () => {
   it('two equal invoices in one sheet (no invoice number): the second is a duplicate of the first, the first sent', async () => {
     const svc = service();
@@ -388,29 +413,12 @@ describe('runImport updating a record by its Record ID', () => {
   });
 
   it('ends a lost update whose record cannot be read back, sending it no more: a colleague change made meanwhile stays', async () => {
-    const svc = service();
-    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
-    svc.records.push({ ...record });
-    const sent: string[] = [];
-    svc.ops.update = async (_id, body) => {
-      sent.push((body as Body).name);
-      throw lost('server_error');
-    };
-    let reads = 0;
     // The read before sending answers; the read back fails (the service down a while), and meanwhile a colleague renames it.
-    svc.ops.get = async () => {
-      reads += 1;
-      if (reads === 1) return { ...svc.records[0]! };
+    const { svc, sent, results } = await lostUpdate(async (n, svc, record) => {
+      if (n === 1) return { ...svc.records[0]! };
       svc.records[0] = { ...record, updated_at: '2026-01-01T00:07:00Z', name: 'Colleague' };
       throw new Error('the service answered 500 Internal Server Error');
-    };
-    svc.ops.diff = byName;
-    const results = await runImport(
-      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
-      svc.ops,
-      [{ ...record }],
-      { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 },
-    );
+    });
     expect(sent).toEqual(['B']);
     expect(results[0]).toMatchObject({ status: 'failed' });
     expect(results[0]!.message).toBe(
@@ -420,29 +428,12 @@ describe('runImport updating a record by its Record ID', () => {
   });
 
   it('reads a lost update again after its back-off: a change made while waiting is not written over', async () => {
-    const svc = service();
-    const record: Rec = { id: 'r1', sequence: 'REC-1', updated_at: '2026-01-01T00:00:00Z', name: 'A' };
-    svc.records.push({ ...record });
-    const sent: string[] = [];
-    svc.ops.update = async (_id, body) => {
-      sent.push((body as Body).name);
-      throw lost('server_error');
-    };
-    let reads = 0;
     // Read before sending, then read back (not applied, unchanged): a colleague renames it during the back-off.
-    svc.ops.get = async () => {
-      reads += 1;
+    const { sent, reads, results } = await lostUpdate(async (n, svc, record) => {
       const now = { ...svc.records[0]! };
-      if (reads === 2) svc.records[0] = { ...record, updated_at: '2026-01-01T00:07:00Z', name: 'Colleague' };
+      if (n === 2) svc.records[0] = { ...record, updated_at: '2026-01-01T00:07:00Z', name: 'Colleague' };
       return now;
-    };
-    svc.ops.diff = byName;
-    const results = await runImport(
-      [{ ...draft(2, 'B'), recordId: 'r1', updatedAt: record.updated_at }],
-      svc.ops,
-      [{ ...record }],
-      { concurrency: 1, journal: noJournal(), sink: sink(), retryDelayMs: 1 },
-    );
+    });
     expect(sent).toEqual(['B']);
     expect(reads).toBe(3);
     expect(results[0]).toMatchObject({ status: 'conflict' });
