@@ -1,5 +1,6 @@
 /** Commander's parsers for option values, shared by the command declarations. */
 import { InvalidArgumentError } from 'commander';
+import { DATE_ORDERS, type DateOrder } from '../../shared/sheet/values/index.ts';
 
 /** Commander's parser for a whole number option (`--concurrency 8`, `--port 4010`). */
 export function wholeNumber(value: string): number {
@@ -9,11 +10,8 @@ export function wholeNumber(value: string): number {
   return n;
 }
 
-/** The orders `--date-order` takes, as the core names them. */
-const DATE_ORDERS = ['DMY', 'MDY', 'YMD'] as const;
-
-/** Commander's parser for `--date-order`: DMY, MDY or YMD in any case (`dmy` is DMY). */
-export function dateOrder(value: string): (typeof DATE_ORDERS)[number] {
+/** Commander's parser for `--date-order`: one of the core's DATE_ORDERS (DMY, MDY, YMD) in any case (`dmy` is DMY). */
+export function dateOrder(value: string): DateOrder {
   const order = DATE_ORDERS.find((o) => o === value.trim().toUpperCase());
   if (order === undefined) throw new InvalidArgumentError('Expected DMY, MDY or YMD (in any case).');
   return order;

@@ -8,7 +8,7 @@ import type { ImportReport } from '../../../shared/import/import-sheet.ts';
 import type { SavedMapping } from '../../../shared/sheet/saved-mapping.ts';
 import { gstRateOf } from '../../../shared/sheet/saved-mapping.ts';
 import { kindOf, type ImportKind } from '../../../shared/kinds/index.ts';
-import { DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
+import { DATE_ORDERS, DEFAULT_TIME_ZONE, type DateOrder } from '../../../shared/sheet/values/index.ts';
 import { DEFAULT_LOCALE, defaultDateOrder, type Locale } from '../../../shared/locale/locale.ts';
 import type { MemoryGuard } from '../../cli/heap.ts';
 import type { ConnectionFlags } from '../../config/connection.ts';
@@ -101,7 +101,7 @@ export function checkImportOptions(
     );
   }
   const dateOrder = (options.dateOrder ?? defaultDateOrder(locale)).toUpperCase() as DateOrder;
-  if (!['DMY', 'MDY', 'YMD'].includes(dateOrder)) {
+  if (!DATE_ORDERS.includes(dateOrder)) {
     throw new UsageError(`Expected \`--date-order\` to be DMY, MDY or YMD, got '${options.dateOrder}'`);
   }
   const timeZone = options.timezone ?? DEFAULT_TIME_ZONE;
