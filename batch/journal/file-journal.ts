@@ -242,12 +242,16 @@ export class FileJournal implements JournalSink {
       if (made) await syncFolder(dirname(this.path));
       for (const w of batch) w.resolve();
     } catch (error) {
-      const failure = new JournalError(
-        'journal_unwritable',
-        this.path,
-        `Cannot write the journal ${this.path}: ${fsReason(error)}. What was sent before this is journalled; make room and run the import again (it checks the service before sending anything twice)`,
-        { cause: error },
-      );
+      // A link put where the journal is to be made, after it was opened: refused (ELOOP), and said so.
+      const link = (error as NodeJS.ErrnoException).code === 'ELOOP';
+      const failure = link
+        ? journalOpenError(this.path, error)
+        : new JournalError(
+            'journal_unwritable',
+            this.path,
+            `Cannot write the journal ${this.path}: ${fsReason(error)}. What was sent before this is journalled; make room and run the import again (it checks the service before sending anything twice)`,
+            { cause: error },
+          );
       for (const w of batch) w.reject(failure);
     }
   }

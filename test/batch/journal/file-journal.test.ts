@@ -56,6 +56,17 @@ describe('a journal that does not exist yet', () => {
     expect(await readFile(path, 'utf8')).toBe(line('a') + line('b'));
   });
 
+  it('refuses a link put where it is to be made after it was opened, writing nothing through it, and says it is a link', async () => {
+    const path = join(dir, 'linked.xlsx.journal.jsonl');
+    const journal = await FileJournal.open(path);
+    const target = join(dir, 'elsewhere.txt');
+    await writeFile(target, 'not a journal\n');
+    await symlink(target, path);
+    await expect(journal.append(entry('a'))).rejects.toMatchObject({ code: 'journal_is_link' });
+    await journal.close();
+    expect(await readFile(target, 'utf8')).toBe('not a journal\n');
+  });
+
   it('is refused at open when its folder cannot hold it, before anything is sent', async () => {
     const path = join(dir, 'no-such-folder', 'run.xlsx.journal.jsonl');
     await expect(FileJournal.open(path)).rejects.toMatchObject({ code: 'journal_unreadable' });
