@@ -23,13 +23,7 @@ import { UsageError } from '../../../shared/errors/usage-error.ts';
  */
 export async function checkResultsPath(path: string, inputPath: string, einvoice = false): Promise<void> {
   const format = einvoice ? '.xlsx' : formatOf(inputPath);
-  const mismatch = einvoice
-    ? extname(path).toLowerCase() === '.xlsx'
-      ? null
-      : `the results of an e-invoice ('${basename(inputPath)}') are written as .xlsx, not as '${basename(path)}'`
-    : format === null
-      ? null
-      : resultsFormatProblem(inputPath, path);
+  const mismatch = formatMismatch(path, inputPath, einvoice);
   if (mismatch !== null)
     throw new UsageError(
       `${mismatch[0]!.toUpperCase()}${mismatch.slice(1)}: pass --results with a name ending in ${format}, or leave --results out (nothing was sent)`,
@@ -50,6 +44,13 @@ export async function checkResultsPath(path: string, inputPath: string, einvoice
       `Cannot write the results file ${path}: its folder ${dirname(path)} does not exist or is not writable; pass --results with another path`,
     );
   }
+}
+
+/** Why `path` cannot hold the results of `inputPath` (an e-invoice's: `einvoice`), or null when it can or is not checked. */
+function formatMismatch(path: string, inputPath: string, einvoice: boolean): string | null {
+  if (!einvoice) return formatOf(inputPath) === null ? null : resultsFormatProblem(inputPath, path);
+  if (extname(path).toLowerCase() === '.xlsx') return null;
+  return `the results of an e-invoice ('${basename(inputPath)}') are written as .xlsx, not as '${basename(path)}'`;
 }
 
 /** Where the results of a run went. */
